@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/ad0bbd8f-1c88-4c1f-adb2-e0a43909b1b3`
+         * @description Example request: `GET /api/v1/Companies/e4c31cfb-264b-4936-bec2-b5aa260cf38b`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Settings`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Settings`
          */
         get: operations["settings.get"];
         /**
          * Update company settings (versioned)
-         * @description Example request: `PUT /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Settings`
+         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Roles`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Roles`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Roles/7d1ce11a-63fd-4613-beb8-1aae9b830cbc`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Roles/92cf3da6-e793-4b41-b9e0-566c97c85fd5`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Roles/7d1ce11a-63fd-4613-beb8-1aae9b830cbc`
+         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Roles/92cf3da6-e793-4b41-b9e0-566c97c85fd5`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Roles/7d1ce11a-63fd-4613-beb8-1aae9b830cbc`
+         * @description Example request: `DELETE /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Roles/92cf3da6-e793-4b41-b9e0-566c97c85fd5`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Members`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Members`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Members/e7c1c783-d43a-4658-a31e-64e82047678b`
+         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Members/7a00e696-b614-4fb0-99b0-3d9070bb5542`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Members/e7c1c783-d43a-4658-a31e-64e82047678b`
+         * @description Example request: `DELETE /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Members/7a00e696-b614-4fb0-99b0-3d9070bb5542`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/ApiKeys/57ac8804-92e6-4845-aa5a-9b20be8dddfe`
+         * @description Example request: `DELETE /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/ApiKeys/4d3bd58f-f15a-4dcf-a297-b60dbfdabe8c`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Accounts`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Accounts`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Accounts/00202aed-5e42-4f62-b228-1708128601be`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Accounts/a046e7a9-6fb3-4170-b667-bab134514c9a`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Accounts/00202aed-5e42-4f62-b228-1708128601be`
+         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Accounts/a046e7a9-6fb3-4170-b667-bab134514c9a`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Accounts/00202aed-5e42-4f62-b228-1708128601be`
+         * @description Example request: `DELETE /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Accounts/a046e7a9-6fb3-4170-b667-bab134514c9a`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Accounts/00202aed-5e42-4f62-b228-1708128601be/History`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Accounts/a046e7a9-6fb3-4170-b667-bab134514c9a/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/CostCenters/147f457e-88df-4fc1-b42f-1a73f9963ff2`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/CostCenters/d8d4101f-30bd-482b-b8ce-7daca35e4f15`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/CostCenters/147f457e-88df-4fc1-b42f-1a73f9963ff2`
+         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/CostCenters/d8d4101f-30bd-482b-b8ce-7daca35e4f15`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/CostCenters/147f457e-88df-4fc1-b42f-1a73f9963ff2`
+         * @description Example request: `DELETE /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/CostCenters/d8d4101f-30bd-482b-b8ce-7daca35e4f15`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/CostCenters/147f457e-88df-4fc1-b42f-1a73f9963ff2/History`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/CostCenters/d8d4101f-30bd-482b-b8ce-7daca35e4f15/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/CostCenters/147f457e-88df-4fc1-b42f-1a73f9963ff2/Activate`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/CostCenters/d8d4101f-30bd-482b-b8ce-7daca35e4f15/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/CostCenters/147f457e-88df-4fc1-b42f-1a73f9963ff2/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/CostCenters/d8d4101f-30bd-482b-b8ce-7daca35e4f15/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/FinancialYears/ecf79931-98b8-4dc6-b809-e9b0745d3aad`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/7a813a26-fbe7-4bdf-8e88-2356ab7faba4`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/FinancialYears/46d4a915-1869-4a9d-8300-8e4bdea3e2b8`
+         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/9d057598-4309-4388-93b9-0e9a7ef2d2e1`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/FinancialYears/46d4a915-1869-4a9d-8300-8e4bdea3e2b8`
+         * @description Example request: `DELETE /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/9d057598-4309-4388-93b9-0e9a7ef2d2e1`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/FinancialYears/ecf79931-98b8-4dc6-b809-e9b0745d3aad/Close`
+         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/7a813a26-fbe7-4bdf-8e88-2356ab7faba4/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/FinancialYears/ecf79931-98b8-4dc6-b809-e9b0745d3aad/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/7a813a26-fbe7-4bdf-8e88-2356ab7faba4/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/FinancialYears/ecf79931-98b8-4dc6-b809-e9b0745d3aad/Periods`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/7a813a26-fbe7-4bdf-8e88-2356ab7faba4/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/FinancialYears/ecf79931-98b8-4dc6-b809-e9b0745d3aad/Periods/271d0fc2-911d-4bd9-8cc0-6164d376a65f`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/7a813a26-fbe7-4bdf-8e88-2356ab7faba4/Periods/a55456a1-bfa5-48ce-93d7-ee9be52681b3`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/FinancialYears/ecf79931-98b8-4dc6-b809-e9b0745d3aad/Periods/271d0fc2-911d-4bd9-8cc0-6164d376a65f/Lock`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/7a813a26-fbe7-4bdf-8e88-2356ab7faba4/Periods/a55456a1-bfa5-48ce-93d7-ee9be52681b3/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/FinancialYears/ecf79931-98b8-4dc6-b809-e9b0745d3aad/Periods/271d0fc2-911d-4bd9-8cc0-6164d376a65f/Close`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/7a813a26-fbe7-4bdf-8e88-2356ab7faba4/Periods/a55456a1-bfa5-48ce-93d7-ee9be52681b3/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/FinancialYears/ecf79931-98b8-4dc6-b809-e9b0745d3aad/Periods/271d0fc2-911d-4bd9-8cc0-6164d376a65f/Close`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/7a813a26-fbe7-4bdf-8e88-2356ab7faba4/Periods/a55456a1-bfa5-48ce-93d7-ee9be52681b3/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/FinancialYears/ecf79931-98b8-4dc6-b809-e9b0745d3aad/Periods/271d0fc2-911d-4bd9-8cc0-6164d376a65f/Reopen`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/7a813a26-fbe7-4bdf-8e88-2356ab7faba4/Periods/a55456a1-bfa5-48ce-93d7-ee9be52681b3/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Journals`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Journals`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Journals/7b53a188-9407-46a5-8989-8136c4d6345a`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Journals/c3ff97f2-e599-4a72-b37c-cc6bec76c9da`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Journals/7b53a188-9407-46a5-8989-8136c4d6345a`
+         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Journals/c3ff97f2-e599-4a72-b37c-cc6bec76c9da`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Journals/7b53a188-9407-46a5-8989-8136c4d6345a/History`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Journals/c3ff97f2-e599-4a72-b37c-cc6bec76c9da/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Journals/7b53a188-9407-46a5-8989-8136c4d6345a/Post`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Journals/c3ff97f2-e599-4a72-b37c-cc6bec76c9da/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Journals/945096e1-06a7-4993-9927-52c521507fd1/Void`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Journals/1cea30f9-ee29-48d4-a559-385b9c346f12/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Journals/7b53a188-9407-46a5-8989-8136c4d6345a/Adjust`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Journals/c3ff97f2-e599-4a72-b37c-cc6bec76c9da/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Journals/7b53a188-9407-46a5-8989-8136c4d6345a/Reverse`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Journals/c3ff97f2-e599-4a72-b37c-cc6bec76c9da/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -829,7 +829,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Reports/TrialBalance?financialYearId=ecf79931-98b8-4dc6-b809-e9b0745d3aad`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Reports/TrialBalance?financialYearId=7a813a26-fbe7-4bdf-8e88-2356ab7faba4`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -849,7 +849,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -869,7 +869,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Reports/BudgetVsActual?budgetId=d3b582c0-770e-474d-afe5-5d056c2fb4f9&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Reports/BudgetVsActual?budgetId=022f0d0e-3fa2-4da1-9902-750b298342ed&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Reports/Restatements?since=2026-11-24T13%3A15%3A46.152Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Reports/Restatements?since=2026-02-05T09%3A00%3A00.000Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -969,13 +969,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Reports`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Reports`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -993,7 +993,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Reports/34d13013-21e2-47f3-aada-7586ccc1e19a`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Reports/6d0e6a03-2767-4f2b-87a2-8d3cb2d126db`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1013,7 +1013,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1033,13 +1033,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1057,18 +1057,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Webhooks/4eef643a-04a5-4139-9c8f-e6e4b0e1516e`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Webhooks/fba8ae67-61d6-48f6-97b7-543a58d7e5e9`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Webhooks/4eef643a-04a5-4139-9c8f-e6e4b0e1516e`
+         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Webhooks/fba8ae67-61d6-48f6-97b7-543a58d7e5e9`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Webhooks/4eef643a-04a5-4139-9c8f-e6e4b0e1516e`
+         * @description Example request: `DELETE /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Webhooks/fba8ae67-61d6-48f6-97b7-543a58d7e5e9`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1085,7 +1085,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Webhooks/4eef643a-04a5-4139-9c8f-e6e4b0e1516e/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Webhooks/fba8ae67-61d6-48f6-97b7-543a58d7e5e9/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1105,13 +1105,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1129,18 +1129,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/ExchangeRates/8c334928-ba14-4b34-a862-875d7eab5458`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/ExchangeRates/0dce382a-4c16-46ce-8824-8cb21ffd9392`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/ExchangeRates/8c334928-ba14-4b34-a862-875d7eab5458`
+         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/ExchangeRates/0dce382a-4c16-46ce-8824-8cb21ffd9392`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/ExchangeRates/8c334928-ba14-4b34-a862-875d7eab5458`
+         * @description Example request: `DELETE /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/ExchangeRates/0dce382a-4c16-46ce-8824-8cb21ffd9392`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1157,13 +1157,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Budgets`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Budgets`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1181,18 +1181,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Budgets/d3b582c0-770e-474d-afe5-5d056c2fb4f9`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Budgets/022f0d0e-3fa2-4da1-9902-750b298342ed`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Budgets/d3b582c0-770e-474d-afe5-5d056c2fb4f9`
+         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Budgets/022f0d0e-3fa2-4da1-9902-750b298342ed`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Budgets/d3b582c0-770e-474d-afe5-5d056c2fb4f9`
+         * @description Example request: `DELETE /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Budgets/022f0d0e-3fa2-4da1-9902-750b298342ed`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1209,13 +1209,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Imports`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Imports`
+         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1233,7 +1233,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Imports/c43d52ae-1c1a-4a3d-b503-ae0e4375c030`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Imports/849caa45-b99e-4459-b708-5228348f5513`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1253,7 +1253,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Imports/c43d52ae-1c1a-4a3d-b503-ae0e4375c030/Errors`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Imports/849caa45-b99e-4459-b708-5228348f5513/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1273,7 +1273,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1327,7 +1327,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:41043/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A38337%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=3r5I76_U3S14g1XW8D_MZpLRFYrXfODmUu9Ag0MfwyM&code_challenge_method=S256&state=WQMoheFpV00p0fHcvheq04KctvyKlkWIaDqVThIAiBQ&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:44377/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A44315%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=VoE4f_nvNdgTXfmNwUols8-NIsN2NteZka5Gk-j2ddM&code_challenge_method=S256&state=ByaZMCORGra0U3clnUXLqC95EC6nJ8ODr3L9Q31LUBg&client_id=ledger-local"
                      *     }
                      */
                     "application/json": {
@@ -1397,7 +1397,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "98c95c44-356d-4a2c-a846-7405e138a5ca",
+                     *           "companyId": "2e6860a6-1dc4-44bb-ae97-fd1ed3521f17",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1436,7 +1436,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "ad0bbd8f-1c88-4c1f-adb2-e0a43909b1b3",
+                     *           "companyId": "e4c31cfb-264b-4936-bec2-b5aa260cf38b",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1574,7 +1574,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "98c95c44-356d-4a2c-a846-7405e138a5ca",
+                     *           "companyId": "2e6860a6-1dc4-44bb-ae97-fd1ed3521f17",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1613,7 +1613,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "ad0bbd8f-1c88-4c1f-adb2-e0a43909b1b3",
+                     *           "companyId": "e4c31cfb-264b-4936-bec2-b5aa260cf38b",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1764,16 +1764,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ad0bbd8f-1c88-4c1f-adb2-e0a43909b1b3",
+                     *           "id": "e4c31cfb-264b-4936-bec2-b5aa260cf38b",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-24T13:15:39.426Z",
+                     *           "createdAt": "2026-11-24T12:20:19.596Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "98c95c44-356d-4a2c-a846-7405e138a5ca",
+                     *           "id": "2e6860a6-1dc4-44bb-ae97-fd1ed3521f17",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-24T13:15:38.524Z",
+                     *           "createdAt": "2026-11-24T12:20:19.440Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -1898,9 +1898,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ad0bbd8f-1c88-4c1f-adb2-e0a43909b1b3",
+                     *       "id": "e4c31cfb-264b-4936-bec2-b5aa260cf38b",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T13:15:39.426Z",
+                     *       "createdAt": "2026-11-24T12:20:19.596Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -1909,7 +1909,7 @@ export interface operations {
                      *         "fxRoundingAccountId": null,
                      *         "unrealizedFxGainLossAccountId": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-24T13:15:39.426Z"
+                     *         "updatedAt": "2026-11-24T12:20:19.596Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -2088,9 +2088,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ad0bbd8f-1c88-4c1f-adb2-e0a43909b1b3",
+                     *       "id": "e4c31cfb-264b-4936-bec2-b5aa260cf38b",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T13:15:39.426Z",
+                     *       "createdAt": "2026-11-24T12:20:19.596Z",
                      *       "version": 1
                      *     }
                      */
@@ -2194,7 +2194,7 @@ export interface operations {
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-24T13:15:38.524Z"
+                     *       "updatedAt": "2026-11-24T12:20:19.440Z"
                      *     }
                      */
                     "application/json": {
@@ -2290,7 +2290,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "7961ba37-0b1e-4890-a19f-7433d115f143",
+                 *       "retainedEarningsAccountId": "322d06c6-d26b-49e2-a730-a004e8315c49",
                  *       "version": 1
                  *     }
                  */
@@ -2321,11 +2321,11 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "7961ba37-0b1e-4890-a19f-7433d115f143",
+                     *       "retainedEarningsAccountId": "322d06c6-d26b-49e2-a730-a004e8315c49",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-24T13:15:42.151Z"
+                     *       "updatedAt": "2026-11-24T12:20:20.516Z"
                      *     }
                      */
                     "application/json": {
@@ -2555,7 +2555,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "7d1ce11a-63fd-4613-beb8-1aae9b830cbc",
+                     *           "id": "92cf3da6-e793-4b41-b9e0-566c97c85fd5",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -2566,8 +2566,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-24T13:15:58.447Z",
-                     *           "updatedAt": "2026-11-24T13:15:58.479Z"
+                     *           "createdAt": "2026-11-24T12:20:25.846Z",
+                     *           "updatedAt": "2026-11-24T12:20:25.901Z"
                      *         }
                      *       ]
                      *     }
@@ -2703,7 +2703,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7d1ce11a-63fd-4613-beb8-1aae9b830cbc",
+                     *       "id": "92cf3da6-e793-4b41-b9e0-566c97c85fd5",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2713,8 +2713,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T13:15:58.447Z",
-                     *       "updatedAt": "2026-11-24T13:15:58.447Z"
+                     *       "createdAt": "2026-11-24T12:20:25.846Z",
+                     *       "updatedAt": "2026-11-24T12:20:25.846Z"
                      *     }
                      */
                     "application/json": {
@@ -2847,7 +2847,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7d1ce11a-63fd-4613-beb8-1aae9b830cbc",
+                     *       "id": "92cf3da6-e793-4b41-b9e0-566c97c85fd5",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2857,8 +2857,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T13:15:58.447Z",
-                     *       "updatedAt": "2026-11-24T13:15:58.447Z"
+                     *       "createdAt": "2026-11-24T12:20:25.846Z",
+                     *       "updatedAt": "2026-11-24T12:20:25.846Z"
                      *     }
                      */
                     "application/json": {
@@ -2992,7 +2992,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7d1ce11a-63fd-4613-beb8-1aae9b830cbc",
+                     *       "id": "92cf3da6-e793-4b41-b9e0-566c97c85fd5",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -3003,8 +3003,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T13:15:58.447Z",
-                     *       "updatedAt": "2026-11-24T13:15:58.479Z"
+                     *       "createdAt": "2026-11-24T12:20:25.846Z",
+                     *       "updatedAt": "2026-11-24T12:20:25.901Z"
                      *     }
                      */
                     "application/json": {
@@ -3247,8 +3247,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "571c595f-c054-41f2-b796-53bbd0bed640",
-                     *           "email": "user-0c672f35-5bc3-4409-8e46-7621bdd85fcb@example.com",
+                     *           "userId": "cf04648f-74f1-4ffb-8653-9bda5f009100",
+                     *           "email": "user-b33d2d53-576c-4b77-b8fb-067e059ed0df@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -3286,20 +3286,20 @@ export interface operations {
                      *             "imports:manage",
                      *             "audit:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T13:15:38.524Z",
+                     *           "joinedAt": "2026-11-24T12:20:19.440Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "e7c1c783-d43a-4658-a31e-64e82047678b",
-                     *           "email": "contract-1795526158499@example.com",
-                     *           "roleId": "7d1ce11a-63fd-4613-beb8-1aae9b830cbc",
+                     *           "userId": "7a00e696-b614-4fb0-99b0-3d9070bb5542",
+                     *           "email": "contract-1795522825929@example.com",
+                     *           "roleId": "92cf3da6-e793-4b41-b9e0-566c97c85fd5",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T13:15:58.515Z",
+                     *           "joinedAt": "2026-11-24T12:20:25.954Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -3410,8 +3410,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795526158499@example.com",
-                 *       "roleId": "7d1ce11a-63fd-4613-beb8-1aae9b830cbc"
+                 *       "email": "contract-1795522825929@example.com",
+                 *       "roleId": "92cf3da6-e793-4b41-b9e0-566c97c85fd5"
                  *     }
                  */
                 "application/json": {
@@ -3437,16 +3437,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "e7c1c783-d43a-4658-a31e-64e82047678b",
-                     *       "email": "contract-1795526158499@example.com",
-                     *       "roleId": "7d1ce11a-63fd-4613-beb8-1aae9b830cbc",
+                     *       "userId": "7a00e696-b614-4fb0-99b0-3d9070bb5542",
+                     *       "email": "contract-1795522825929@example.com",
+                     *       "roleId": "92cf3da6-e793-4b41-b9e0-566c97c85fd5",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T13:15:58.515Z",
+                     *       "joinedAt": "2026-11-24T12:20:25.954Z",
                      *       "version": 1
                      *     }
                      */
@@ -3591,8 +3591,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "e7c1c783-d43a-4658-a31e-64e82047678b",
-                     *       "email": "contract-1795526158499@example.com",
+                     *       "userId": "7a00e696-b614-4fb0-99b0-3d9070bb5542",
+                     *       "email": "contract-1795522825929@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -3608,7 +3608,7 @@ export interface operations {
                      *         "budgets:read",
                      *         "audit:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T13:15:58.515Z",
+                     *       "joinedAt": "2026-11-24T12:20:25.954Z",
                      *       "version": 2
                      *     }
                      */
@@ -3854,9 +3854,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "57ac8804-92e6-4845-aa5a-9b20be8dddfe",
+                     *           "id": "4d3bd58f-f15a-4dcf-a297-b60dbfdabe8c",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_Kxk0F6v",
+                     *           "prefix": "sk-svc_AyvN-FR",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -3864,8 +3864,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "571c595f-c054-41f2-b796-53bbd0bed640",
-                     *           "createdAt": "2026-11-24T13:15:58.605Z",
+                     *           "createdBy": "cf04648f-74f1-4ffb-8653-9bda5f009100",
+                     *           "createdAt": "2026-11-24T12:20:26.067Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -4023,9 +4023,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "57ac8804-92e6-4845-aa5a-9b20be8dddfe",
+                     *       "id": "4d3bd58f-f15a-4dcf-a297-b60dbfdabe8c",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_Kxk0F6v",
+                     *       "prefix": "sk-svc_AyvN-FR",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -4033,8 +4033,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "571c595f-c054-41f2-b796-53bbd0bed640",
-                     *       "createdAt": "2026-11-24T13:15:58.605Z",
+                     *       "createdBy": "cf04648f-74f1-4ffb-8653-9bda5f009100",
+                     *       "createdAt": "2026-11-24T12:20:26.067Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -4178,18 +4178,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "57ac8804-92e6-4845-aa5a-9b20be8dddfe",
+                     *       "id": "4d3bd58f-f15a-4dcf-a297-b60dbfdabe8c",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_Kxk0F6v",
+                     *       "prefix": "sk-svc_AyvN-FR",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-24T13:15:58.643Z",
-                     *       "createdBy": "571c595f-c054-41f2-b796-53bbd0bed640",
-                     *       "createdAt": "2026-11-24T13:15:58.605Z",
+                     *       "revokedAt": "2026-11-24T12:20:26.111Z",
+                     *       "createdBy": "cf04648f-74f1-4ffb-8653-9bda5f009100",
+                     *       "createdAt": "2026-11-24T12:20:26.067Z",
                      *       "version": 2
                      *     }
                      */
@@ -4336,24 +4336,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "80829954-9270-4c96-918d-044c8c19f760",
+                     *           "id": "dd1e3509-7237-4da5-b019-6e9c33ca732f",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "b2434243-55e7-4748-a515-5e643c9b04b8",
+                     *           "parentId": "18496aca-2986-4261-ad58-c942902051ea",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T13:15:41.660Z",
-                     *           "updatedAt": "2026-11-24T13:15:41.660Z",
+                     *           "createdAt": "2026-11-24T12:20:20.387Z",
+                     *           "updatedAt": "2026-11-24T12:20:20.387Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "b2434243-55e7-4748-a515-5e643c9b04b8",
+                     *           "id": "18496aca-2986-4261-ad58-c942902051ea",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -4362,32 +4362,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T13:15:41.612Z",
-                     *           "updatedAt": "2026-11-24T13:15:41.612Z",
+                     *           "createdAt": "2026-11-24T12:20:20.344Z",
+                     *           "updatedAt": "2026-11-24T12:20:20.344Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
+                     *           "id": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "1661ef4e-7c39-4b89-a21b-1d1be8e49506",
+                     *           "parentId": "07ab20e5-8d00-4927-9df7-13517f58639c",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T13:15:41.495Z",
-                     *           "updatedAt": "2026-11-24T13:15:41.495Z",
+                     *           "createdAt": "2026-11-24T12:20:20.308Z",
+                     *           "updatedAt": "2026-11-24T12:20:20.308Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "1661ef4e-7c39-4b89-a21b-1d1be8e49506",
+                     *           "id": "07ab20e5-8d00-4927-9df7-13517f58639c",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -4396,32 +4396,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T13:15:41.440Z",
-                     *           "updatedAt": "2026-11-24T13:15:41.440Z",
+                     *           "createdAt": "2026-11-24T12:20:20.257Z",
+                     *           "updatedAt": "2026-11-24T12:20:20.257Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "7961ba37-0b1e-4890-a19f-7433d115f143",
+                     *           "id": "322d06c6-d26b-49e2-a730-a004e8315c49",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "9f85140e-48f7-4e5e-896d-030dad05b593",
+                     *           "parentId": "e4da7271-0b1e-4d88-8617-856ba2fe1f26",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T13:15:40.877Z",
-                     *           "updatedAt": "2026-11-24T13:15:40.877Z",
+                     *           "createdAt": "2026-11-24T12:20:20.224Z",
+                     *           "updatedAt": "2026-11-24T12:20:20.224Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "9f85140e-48f7-4e5e-896d-030dad05b593",
+                     *           "id": "e4da7271-0b1e-4d88-8617-856ba2fe1f26",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -4430,49 +4430,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T13:15:40.583Z",
-                     *           "updatedAt": "2026-11-24T13:15:40.583Z",
+                     *           "createdAt": "2026-11-24T12:20:20.182Z",
+                     *           "updatedAt": "2026-11-24T12:20:20.182Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "11cd58a1-e4ce-4c80-90dc-6aa054b12443",
+                     *           "id": "fe81dea7-9fce-4069-8bb4-e47c8be1a322",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "f1e4e0c9-5e36-4ee0-9f18-9f5dfa0a4c49",
+                     *           "parentId": "d69fd846-410c-4928-a150-6563728b0a76",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T13:15:40.290Z",
-                     *           "updatedAt": "2026-11-24T13:15:40.290Z",
+                     *           "createdAt": "2026-11-24T12:20:20.126Z",
+                     *           "updatedAt": "2026-11-24T12:20:20.126Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
+                     *           "id": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "f1e4e0c9-5e36-4ee0-9f18-9f5dfa0a4c49",
+                     *           "parentId": "d69fd846-410c-4928-a150-6563728b0a76",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T13:15:40.167Z",
-                     *           "updatedAt": "2026-11-24T13:15:40.167Z",
+                     *           "createdAt": "2026-11-24T12:20:20.024Z",
+                     *           "updatedAt": "2026-11-24T12:20:20.024Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "f1e4e0c9-5e36-4ee0-9f18-9f5dfa0a4c49",
+                     *           "id": "d69fd846-410c-4928-a150-6563728b0a76",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -4481,8 +4481,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T13:15:39.950Z",
-                     *           "updatedAt": "2026-11-24T13:15:39.950Z",
+                     *           "createdAt": "2026-11-24T12:20:19.958Z",
+                     *           "updatedAt": "2026-11-24T12:20:19.958Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -4682,7 +4682,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "00202aed-5e42-4f62-b228-1708128601be",
+                     *       "id": "a046e7a9-6fb3-4170-b667-bab134514c9a",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -4691,8 +4691,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T13:15:42.283Z",
-                     *       "updatedAt": "2026-11-24T13:15:42.283Z",
+                     *       "createdAt": "2026-11-24T12:20:20.558Z",
+                     *       "updatedAt": "2026-11-24T12:20:20.558Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -4855,7 +4855,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "00202aed-5e42-4f62-b228-1708128601be",
+                     *       "id": "a046e7a9-6fb3-4170-b667-bab134514c9a",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -4864,8 +4864,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T13:15:42.283Z",
-                     *       "updatedAt": "2026-11-24T13:15:42.283Z",
+                     *       "createdAt": "2026-11-24T12:20:20.558Z",
+                     *       "updatedAt": "2026-11-24T12:20:20.558Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -5051,7 +5051,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "00202aed-5e42-4f62-b228-1708128601be",
+                     *       "id": "a046e7a9-6fb3-4170-b667-bab134514c9a",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -5060,8 +5060,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T13:15:42.283Z",
-                     *       "updatedAt": "2026-11-24T13:15:42.693Z",
+                     *       "createdAt": "2026-11-24T12:20:20.558Z",
+                     *       "updatedAt": "2026-11-24T12:20:20.747Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -5334,15 +5334,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "571c595f-c054-41f2-b796-53bbd0bed640",
+                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "0e7c731d-619c-4df6-8794-7488742d1b2d",
-                     *           "occurredAt": "2026-11-24T13:15:42.283Z",
+                     *           "requestId": "218557c9-ba6c-4791-8da5-e0534a9d7e93",
+                     *           "occurredAt": "2026-11-24T12:20:20.558Z",
                      *           "sequence": 14,
-                     *           "hash": "84fc233cd237ad086f1458b2917108701e128a4fe59ddeffdc6d141051adeffe",
+                     *           "hash": "a7e0ed5785ed7a0ead96a84773843632d527c2f168d3f016a0f9fa726a877558",
                      *           "state": {
-                     *             "id": "00202aed-5e42-4f62-b228-1708128601be",
+                     *             "id": "a046e7a9-6fb3-4170-b667-bab134514c9a",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -5351,8 +5351,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-24T13:15:42.283Z",
-                     *             "updatedAt": "2026-11-24T13:15:42.283Z",
+                     *             "createdAt": "2026-11-24T12:20:20.558Z",
+                     *             "updatedAt": "2026-11-24T12:20:20.558Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -5495,7 +5495,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "147f457e-88df-4fc1-b42f-1a73f9963ff2",
+                     *           "id": "d8d4101f-30bd-482b-b8ce-7daca35e4f15",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -5504,12 +5504,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T13:15:43.244Z",
-                     *           "updatedAt": "2026-11-24T13:15:43.244Z",
+                     *           "createdAt": "2026-11-24T12:20:20.823Z",
+                     *           "updatedAt": "2026-11-24T12:20:20.823Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "a7a7eae9-c693-44d9-a6a1-7a9ae1c26b29",
+                     *           "id": "40715071-0fe7-4c00-ac62-a926fd2868c0",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -5518,12 +5518,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T13:15:42.024Z",
-                     *           "updatedAt": "2026-11-24T13:15:42.024Z",
+                     *           "createdAt": "2026-11-24T12:20:20.428Z",
+                     *           "updatedAt": "2026-11-24T12:20:20.428Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "88c3c9be-af6b-40c9-96d3-762f58567c41",
+                     *           "id": "4d0120d7-27e8-45c4-beb4-3f8e3e1a9754",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -5532,8 +5532,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T13:15:42.072Z",
-                     *           "updatedAt": "2026-11-24T13:15:42.072Z",
+                     *           "createdAt": "2026-11-24T12:20:20.467Z",
+                     *           "updatedAt": "2026-11-24T12:20:20.467Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -5702,7 +5702,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "147f457e-88df-4fc1-b42f-1a73f9963ff2",
+                     *       "id": "d8d4101f-30bd-482b-b8ce-7daca35e4f15",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -5711,8 +5711,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T13:15:43.244Z",
-                     *       "updatedAt": "2026-11-24T13:15:43.244Z",
+                     *       "createdAt": "2026-11-24T12:20:20.823Z",
+                     *       "updatedAt": "2026-11-24T12:20:20.823Z",
                      *       "status": "active"
                      *     }
                      */
@@ -5860,7 +5860,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "147f457e-88df-4fc1-b42f-1a73f9963ff2",
+                     *       "id": "d8d4101f-30bd-482b-b8ce-7daca35e4f15",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -5869,8 +5869,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T13:15:43.244Z",
-                     *       "updatedAt": "2026-11-24T13:15:43.244Z",
+                     *       "createdAt": "2026-11-24T12:20:20.823Z",
+                     *       "updatedAt": "2026-11-24T12:20:20.823Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6031,7 +6031,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "147f457e-88df-4fc1-b42f-1a73f9963ff2",
+                     *       "id": "d8d4101f-30bd-482b-b8ce-7daca35e4f15",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6040,8 +6040,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T13:15:43.244Z",
-                     *       "updatedAt": "2026-11-24T13:15:43.591Z",
+                     *       "createdAt": "2026-11-24T12:20:20.823Z",
+                     *       "updatedAt": "2026-11-24T12:20:20.934Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6299,15 +6299,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "571c595f-c054-41f2-b796-53bbd0bed640",
+                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "76132b4a-bf5d-4ea7-b7d4-00f93c9bce2d",
-                     *           "occurredAt": "2026-11-24T13:15:43.244Z",
+                     *           "requestId": "80595893-7338-4acb-8d8f-9277284582a6",
+                     *           "occurredAt": "2026-11-24T12:20:20.823Z",
                      *           "sequence": 17,
-                     *           "hash": "ed227b56fe1ba7a9cc7f6366bbf0979fcdb7db3d3fd11f8825bfabbdedd6a8f5",
+                     *           "hash": "38c5431ab92e26a1ac81891270369817db6b4ea0334d21000152d8147b825244",
                      *           "state": {
-                     *             "id": "147f457e-88df-4fc1-b42f-1a73f9963ff2",
+                     *             "id": "d8d4101f-30bd-482b-b8ce-7daca35e4f15",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -6316,8 +6316,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-24T13:15:43.244Z",
-                     *             "updatedAt": "2026-11-24T13:15:43.244Z",
+                     *             "createdAt": "2026-11-24T12:20:20.823Z",
+                     *             "updatedAt": "2026-11-24T12:20:20.823Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -6457,7 +6457,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "147f457e-88df-4fc1-b42f-1a73f9963ff2",
+                     *       "id": "d8d4101f-30bd-482b-b8ce-7daca35e4f15",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6466,8 +6466,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T13:15:43.244Z",
-                     *       "updatedAt": "2026-11-24T13:15:43.678Z",
+                     *       "createdAt": "2026-11-24T12:20:20.823Z",
+                     *       "updatedAt": "2026-11-24T12:20:20.996Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6618,7 +6618,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "147f457e-88df-4fc1-b42f-1a73f9963ff2",
+                     *       "id": "d8d4101f-30bd-482b-b8ce-7daca35e4f15",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6627,8 +6627,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T13:15:43.244Z",
-                     *       "updatedAt": "2026-11-24T13:15:43.645Z",
+                     *       "createdAt": "2026-11-24T12:20:20.823Z",
+                     *       "updatedAt": "2026-11-24T12:20:20.969Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -6779,290 +6779,290 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
+                     *           "id": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T13:15:45.765Z",
-                     *           "updatedAt": "2026-11-24T13:15:45.765Z",
+                     *           "createdAt": "2026-11-24T12:20:21.255Z",
+                     *           "updatedAt": "2026-11-24T12:20:21.255Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2027-01-31",
                      *               "name": "P01",
-                     *               "id": "c7f2e3d6-87f4-467c-adf8-f85504f96f84",
+                     *               "id": "d5264654-7f39-4c8b-95d5-f6c4ef0af2c6",
                      *               "version": 1,
                      *               "startDate": "2027-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
+                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2027-02-28",
                      *               "name": "P02",
-                     *               "id": "680d89fe-da7b-49e4-b274-f96632bd2959",
+                     *               "id": "5981634a-7e2d-40e7-94e4-78101454fde1",
                      *               "version": 1,
                      *               "startDate": "2027-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
+                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2027-03-31",
                      *               "name": "P03",
-                     *               "id": "af07f29a-e44c-4356-af92-6ce96ef07f34",
+                     *               "id": "843d7137-28dc-4a1a-848c-46b1372b248b",
                      *               "version": 1,
                      *               "startDate": "2027-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
+                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2027-04-30",
                      *               "name": "P04",
-                     *               "id": "169b7702-d318-4897-8933-ca2a0a83268c",
+                     *               "id": "49e74ca4-fbd7-47d2-8e24-aaa938533a5c",
                      *               "version": 1,
                      *               "startDate": "2027-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
+                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2027-05-31",
                      *               "name": "P05",
-                     *               "id": "9b9cb978-0cfb-426a-a854-8ceb7788f765",
+                     *               "id": "f03261c5-ca14-4240-a6fe-152389501f14",
                      *               "version": 1,
                      *               "startDate": "2027-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
+                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2027-06-30",
                      *               "name": "P06",
-                     *               "id": "69292ee6-f8e7-4dba-a02c-63d2b0a201f8",
+                     *               "id": "d9d35231-80ae-4b80-8268-2d8528663ec1",
                      *               "version": 1,
                      *               "startDate": "2027-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
+                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2027-07-31",
                      *               "name": "P07",
-                     *               "id": "0e60215c-7c0d-4b48-b2d0-6ab6c9049100",
+                     *               "id": "b9758b05-3313-46f8-9a96-fe0544cf5b63",
                      *               "version": 1,
                      *               "startDate": "2027-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
+                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2027-08-31",
                      *               "name": "P08",
-                     *               "id": "5ac2efe0-fcfb-4845-aa8d-2a49d8bdbbb9",
+                     *               "id": "06d00156-0eea-40e3-b3b1-561a8216c9c0",
                      *               "version": 1,
                      *               "startDate": "2027-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
+                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2027-09-30",
                      *               "name": "P09",
-                     *               "id": "d29ec064-bfcd-4d58-b16a-11fac724642b",
+                     *               "id": "be23102e-0419-4332-bea5-a2c53612c891",
                      *               "version": 1,
                      *               "startDate": "2027-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
+                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2027-10-31",
                      *               "name": "P10",
-                     *               "id": "a51db139-2c29-4edb-89da-21f24197116d",
+                     *               "id": "5070bbd9-02d5-4eed-a412-37717c4f0cdf",
                      *               "version": 1,
                      *               "startDate": "2027-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
+                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2027-11-30",
                      *               "name": "P11",
-                     *               "id": "d7dedba7-20d6-492f-a69f-7c7045143199",
+                     *               "id": "d07cc004-7d49-4999-9696-7969d99ca6fb",
                      *               "version": 1,
                      *               "startDate": "2027-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
+                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2027-12-31",
                      *               "name": "P12",
-                     *               "id": "04a9f693-9860-4fdf-8ee0-51768bbe24a3",
+                     *               "id": "52124b64-744b-4e44-a040-9b79eeba2e97",
                      *               "version": 1,
                      *               "startDate": "2027-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
+                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *               "auditHead": null
                      *             }
                      *           ],
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *           "id": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T13:15:45.736Z",
-                     *           "updatedAt": "2026-11-24T13:15:45.736Z",
+                     *           "createdAt": "2026-11-24T12:20:21.237Z",
+                     *           "updatedAt": "2026-11-24T12:20:21.237Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2026-01-31",
                      *               "name": "P01",
-                     *               "id": "271d0fc2-911d-4bd9-8cc0-6164d376a65f",
+                     *               "id": "a55456a1-bfa5-48ce-93d7-ee9be52681b3",
                      *               "version": 1,
                      *               "startDate": "2026-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2026-02-28",
                      *               "name": "P02",
-                     *               "id": "705ce26b-189b-402a-bb64-022bce171235",
+                     *               "id": "afa8bbc5-d87a-4501-9dd4-406297da7c34",
                      *               "version": 1,
                      *               "startDate": "2026-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2026-03-31",
                      *               "name": "P03",
-                     *               "id": "96660d1f-edcd-498b-88e6-3313a8b83239",
+                     *               "id": "20b4c2d5-86c0-4a29-b711-06602d8fa522",
                      *               "version": 1,
                      *               "startDate": "2026-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2026-04-30",
                      *               "name": "P04",
-                     *               "id": "ed859b2d-1612-4e73-b9fb-81957ff35818",
+                     *               "id": "388e9177-2653-4662-8102-18dd6da292f1",
                      *               "version": 1,
                      *               "startDate": "2026-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2026-05-31",
                      *               "name": "P05",
-                     *               "id": "4beafa26-1779-4a32-a2b1-efbe7c6a6a09",
+                     *               "id": "0fe369c5-4995-4e9f-895b-e6fa745a61c7",
                      *               "version": 1,
                      *               "startDate": "2026-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2026-06-30",
                      *               "name": "P06",
-                     *               "id": "a1d601f4-f70a-44a6-a50e-9820542982d5",
+                     *               "id": "eb57b6e0-7873-4036-a690-9d326a9f47b5",
                      *               "version": 1,
                      *               "startDate": "2026-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2026-07-31",
                      *               "name": "P07",
-                     *               "id": "db60c9d9-ec2a-4f20-986c-5252f8bf7012",
+                     *               "id": "27e6e83f-7364-43ee-a5c1-d574c0193004",
                      *               "version": 1,
                      *               "startDate": "2026-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2026-08-31",
                      *               "name": "P08",
-                     *               "id": "26a8a61e-1128-452f-a63b-c64953ba4dc3",
+                     *               "id": "85b7ae55-76c9-4fe6-8164-e116b6137e7a",
                      *               "version": 1,
                      *               "startDate": "2026-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2026-09-30",
                      *               "name": "P09",
-                     *               "id": "9d681729-af6c-40b6-bfa4-7b072f8780e1",
+                     *               "id": "08a252b3-5742-474e-a4c2-a84b5679d91b",
                      *               "version": 1,
                      *               "startDate": "2026-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2026-10-31",
                      *               "name": "P10",
-                     *               "id": "6b156933-2667-4ba7-843e-255a9333a508",
+                     *               "id": "33743fab-9636-4598-8960-cb7e49bf5343",
                      *               "version": 1,
                      *               "startDate": "2026-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2026-11-30",
                      *               "name": "P11",
-                     *               "id": "ff676d96-da3b-40ab-baac-3c944a177687",
+                     *               "id": "90f883d5-c20b-45bf-9231-c295589490ad",
                      *               "version": 1,
                      *               "startDate": "2026-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2026-12-31",
                      *               "name": "P12",
-                     *               "id": "2f0e7748-5328-4e1b-89f4-323089897a9f",
+                     *               "id": "f914b1d2-93b4-4942-842a-ea5fb1469c4c",
                      *               "version": 1,
                      *               "startDate": "2026-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *               "auditHead": null
                      *             }
                      *           ],
@@ -7287,7 +7287,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
+                     *       "id": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
@@ -7295,140 +7295,140 @@ export interface operations {
                      *       "version": 1,
                      *       "periods": [
                      *         {
-                     *           "id": "c7f2e3d6-87f4-467c-adf8-f85504f96f84",
+                     *           "id": "d5264654-7f39-4c8b-95d5-f6c4ef0af2c6",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-01-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
+                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "680d89fe-da7b-49e4-b274-f96632bd2959",
+                     *           "id": "5981634a-7e2d-40e7-94e4-78101454fde1",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
                      *           "endDate": "2027-02-28",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
+                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "af07f29a-e44c-4356-af92-6ce96ef07f34",
+                     *           "id": "843d7137-28dc-4a1a-848c-46b1372b248b",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
                      *           "endDate": "2027-03-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
+                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "169b7702-d318-4897-8933-ca2a0a83268c",
+                     *           "id": "49e74ca4-fbd7-47d2-8e24-aaa938533a5c",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
                      *           "endDate": "2027-04-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
+                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9b9cb978-0cfb-426a-a854-8ceb7788f765",
+                     *           "id": "f03261c5-ca14-4240-a6fe-152389501f14",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
                      *           "endDate": "2027-05-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
+                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "69292ee6-f8e7-4dba-a02c-63d2b0a201f8",
+                     *           "id": "d9d35231-80ae-4b80-8268-2d8528663ec1",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
                      *           "endDate": "2027-06-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
+                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0e60215c-7c0d-4b48-b2d0-6ab6c9049100",
+                     *           "id": "b9758b05-3313-46f8-9a96-fe0544cf5b63",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
                      *           "endDate": "2027-07-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
+                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5ac2efe0-fcfb-4845-aa8d-2a49d8bdbbb9",
+                     *           "id": "06d00156-0eea-40e3-b3b1-561a8216c9c0",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
                      *           "endDate": "2027-08-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
+                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d29ec064-bfcd-4d58-b16a-11fac724642b",
+                     *           "id": "be23102e-0419-4332-bea5-a2c53612c891",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
                      *           "endDate": "2027-09-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
+                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a51db139-2c29-4edb-89da-21f24197116d",
+                     *           "id": "5070bbd9-02d5-4eed-a412-37717c4f0cdf",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
                      *           "endDate": "2027-10-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
+                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d7dedba7-20d6-492f-a69f-7c7045143199",
+                     *           "id": "d07cc004-7d49-4999-9696-7969d99ca6fb",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
                      *           "endDate": "2027-11-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
+                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "04a9f693-9860-4fdf-8ee0-51768bbe24a3",
+                     *           "id": "52124b64-744b-4e44-a040-9b79eeba2e97",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "863b4659-2a6a-4f2c-b4e0-cb0841da27d1",
+                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
                      *           "auditHead": null
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-24T13:15:45.765Z",
-                     *       "updatedAt": "2026-11-24T13:15:45.765Z",
+                     *       "createdAt": "2026-11-24T12:20:21.255Z",
+                     *       "updatedAt": "2026-11-24T12:20:21.255Z",
                      *       "auditHead": null
                      *     }
                      */
@@ -7628,145 +7628,145 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *       "id": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T13:15:45.736Z",
-                     *       "updatedAt": "2026-11-24T13:15:45.736Z",
+                     *       "createdAt": "2026-11-24T12:20:21.237Z",
+                     *       "updatedAt": "2026-11-24T12:20:21.237Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "271d0fc2-911d-4bd9-8cc0-6164d376a65f",
+                     *           "id": "a55456a1-bfa5-48ce-93d7-ee9be52681b3",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "705ce26b-189b-402a-bb64-022bce171235",
+                     *           "id": "afa8bbc5-d87a-4501-9dd4-406297da7c34",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "96660d1f-edcd-498b-88e6-3313a8b83239",
+                     *           "id": "20b4c2d5-86c0-4a29-b711-06602d8fa522",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "ed859b2d-1612-4e73-b9fb-81957ff35818",
+                     *           "id": "388e9177-2653-4662-8102-18dd6da292f1",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "4beafa26-1779-4a32-a2b1-efbe7c6a6a09",
+                     *           "id": "0fe369c5-4995-4e9f-895b-e6fa745a61c7",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "a1d601f4-f70a-44a6-a50e-9820542982d5",
+                     *           "id": "eb57b6e0-7873-4036-a690-9d326a9f47b5",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "db60c9d9-ec2a-4f20-986c-5252f8bf7012",
+                     *           "id": "27e6e83f-7364-43ee-a5c1-d574c0193004",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "26a8a61e-1128-452f-a63b-c64953ba4dc3",
+                     *           "id": "85b7ae55-76c9-4fe6-8164-e116b6137e7a",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "9d681729-af6c-40b6-bfa4-7b072f8780e1",
+                     *           "id": "08a252b3-5742-474e-a4c2-a84b5679d91b",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "6b156933-2667-4ba7-843e-255a9333a508",
+                     *           "id": "33743fab-9636-4598-8960-cb7e49bf5343",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "ff676d96-da3b-40ab-baac-3c944a177687",
+                     *           "id": "90f883d5-c20b-45bf-9231-c295589490ad",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "2f0e7748-5328-4e1b-89f4-323089897a9f",
+                     *           "id": "f914b1d2-93b4-4942-842a-ea5fb1469c4c",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         }
                      *       ],
@@ -7984,145 +7984,145 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "46d4a915-1869-4a9d-8300-8e4bdea3e2b8",
+                     *       "id": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T13:15:45.907Z",
-                     *       "updatedAt": "2026-11-24T13:15:45.961Z",
+                     *       "createdAt": "2026-11-24T12:20:21.311Z",
+                     *       "updatedAt": "2026-11-24T12:20:21.375Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2030-01-31",
                      *           "name": "P01",
-                     *           "id": "01f8d1f3-f695-4894-b352-3ffe94ede956",
+                     *           "id": "14bd3746-3b87-4d49-88d6-7ee295ab772c",
                      *           "version": 1,
                      *           "startDate": "2030-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "46d4a915-1869-4a9d-8300-8e4bdea3e2b8",
+                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2030-02-28",
                      *           "name": "P02",
-                     *           "id": "04318236-9554-44a3-88f2-d9ba96dd09cd",
+                     *           "id": "fb92ed5f-4268-47d8-b605-3a194af30695",
                      *           "version": 1,
                      *           "startDate": "2030-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "46d4a915-1869-4a9d-8300-8e4bdea3e2b8",
+                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2030-03-31",
                      *           "name": "P03",
-                     *           "id": "63daebd5-4e09-482a-8d3d-30bfe2b460a1",
+                     *           "id": "4410907e-f0e9-474a-be5e-cd02b3c80fb7",
                      *           "version": 1,
                      *           "startDate": "2030-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "46d4a915-1869-4a9d-8300-8e4bdea3e2b8",
+                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2030-04-30",
                      *           "name": "P04",
-                     *           "id": "f119b214-6ff3-4d10-a0d2-d9f9762adaa7",
+                     *           "id": "f1bbe522-ad7b-48a8-8699-84b6e7586a85",
                      *           "version": 1,
                      *           "startDate": "2030-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "46d4a915-1869-4a9d-8300-8e4bdea3e2b8",
+                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2030-05-31",
                      *           "name": "P05",
-                     *           "id": "023ea0ed-fd3d-4da1-ae19-4e0f7d05c944",
+                     *           "id": "bdde1a03-367f-4b0d-8ea0-bfe0185701c7",
                      *           "version": 1,
                      *           "startDate": "2030-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "46d4a915-1869-4a9d-8300-8e4bdea3e2b8",
+                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2030-06-30",
                      *           "name": "P06",
-                     *           "id": "b6af4e78-c6f6-4393-926f-364b82f13429",
+                     *           "id": "df251954-83d1-4a15-8930-7d937ded3c2b",
                      *           "version": 1,
                      *           "startDate": "2030-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "46d4a915-1869-4a9d-8300-8e4bdea3e2b8",
+                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2030-07-31",
                      *           "name": "P07",
-                     *           "id": "40d1c796-37a5-4077-aea3-2ff5165124d3",
+                     *           "id": "473382cd-13d5-42c4-b3af-e81822dc14f2",
                      *           "version": 1,
                      *           "startDate": "2030-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "46d4a915-1869-4a9d-8300-8e4bdea3e2b8",
+                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2030-08-31",
                      *           "name": "P08",
-                     *           "id": "5e17b27f-e1bd-4640-8f15-320de6663009",
+                     *           "id": "0938b0a3-1829-418c-a7fe-669df8797cf7",
                      *           "version": 1,
                      *           "startDate": "2030-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "46d4a915-1869-4a9d-8300-8e4bdea3e2b8",
+                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2030-09-30",
                      *           "name": "P09",
-                     *           "id": "434f0c99-eccb-47ef-beab-8c0547207410",
+                     *           "id": "8b611689-fd3c-4b9c-8745-cd5bd79fe39f",
                      *           "version": 1,
                      *           "startDate": "2030-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "46d4a915-1869-4a9d-8300-8e4bdea3e2b8",
+                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2030-10-31",
                      *           "name": "P10",
-                     *           "id": "f804821c-2dba-4f39-947d-d299e5b66077",
+                     *           "id": "a76069d6-2abb-4cb5-843f-099d2d374977",
                      *           "version": 1,
                      *           "startDate": "2030-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "46d4a915-1869-4a9d-8300-8e4bdea3e2b8",
+                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2030-11-30",
                      *           "name": "P11",
-                     *           "id": "1139ff5c-2e76-4d74-b632-e19a05c0f97c",
+                     *           "id": "eb23f0d8-9a66-4308-bc5d-49678cfd7683",
                      *           "version": 1,
                      *           "startDate": "2030-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "46d4a915-1869-4a9d-8300-8e4bdea3e2b8",
+                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2030-12-31",
                      *           "name": "P12",
-                     *           "id": "b9e558f8-9847-4f79-b73e-ac7b5715e0bd",
+                     *           "id": "3683614d-3401-4485-badd-362037af07dd",
                      *           "version": 1,
                      *           "startDate": "2030-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "46d4a915-1869-4a9d-8300-8e4bdea3e2b8",
+                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
                      *           "auditHead": null
                      *         }
                      *       ],
@@ -8545,14 +8545,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e683738d-e547-4db0-bf55-2bea55098d6c",
+                     *       "id": "2b97d71e-87c3-4d33-aca4-1c94b59b2b4f",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "80829954-9270-4c96-918d-044c8c19f760",
+                     *           "accountId": "dd1e3509-7237-4da5-b019-6e9c33ca732f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -8562,7 +8562,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "7961ba37-0b1e-4890-a19f-7433d115f143",
+                     *           "accountId": "322d06c6-d26b-49e2-a730-a004e8315c49",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -8585,8 +8585,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T13:15:55.460Z",
-                     *       "updatedAt": "2026-11-24T13:15:55.460Z"
+                     *       "createdAt": "2026-11-24T12:20:24.585Z",
+                     *       "updatedAt": "2026-11-24T12:20:24.585Z"
                      *     }
                      */
                     "application/json": {
@@ -8782,132 +8782,132 @@ export interface operations {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "2f0e7748-5328-4e1b-89f4-323089897a9f",
+                     *           "id": "f914b1d2-93b4-4942-842a-ea5fb1469c4c",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "ff676d96-da3b-40ab-baac-3c944a177687",
+                     *           "id": "90f883d5-c20b-45bf-9231-c295589490ad",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "6b156933-2667-4ba7-843e-255a9333a508",
+                     *           "id": "33743fab-9636-4598-8960-cb7e49bf5343",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "9d681729-af6c-40b6-bfa4-7b072f8780e1",
+                     *           "id": "08a252b3-5742-474e-a4c2-a84b5679d91b",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "26a8a61e-1128-452f-a63b-c64953ba4dc3",
+                     *           "id": "85b7ae55-76c9-4fe6-8164-e116b6137e7a",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "db60c9d9-ec2a-4f20-986c-5252f8bf7012",
+                     *           "id": "27e6e83f-7364-43ee-a5c1-d574c0193004",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "a1d601f4-f70a-44a6-a50e-9820542982d5",
+                     *           "id": "eb57b6e0-7873-4036-a690-9d326a9f47b5",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "4beafa26-1779-4a32-a2b1-efbe7c6a6a09",
+                     *           "id": "0fe369c5-4995-4e9f-895b-e6fa745a61c7",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "ed859b2d-1612-4e73-b9fb-81957ff35818",
+                     *           "id": "388e9177-2653-4662-8102-18dd6da292f1",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "96660d1f-edcd-498b-88e6-3313a8b83239",
+                     *           "id": "20b4c2d5-86c0-4a29-b711-06602d8fa522",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "705ce26b-189b-402a-bb64-022bce171235",
+                     *           "id": "afa8bbc5-d87a-4501-9dd4-406297da7c34",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "271d0fc2-911d-4bd9-8cc0-6164d376a65f",
+                     *           "id": "a55456a1-bfa5-48ce-93d7-ee9be52681b3",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "auditHead": null
                      *         }
                      *       ],
@@ -9046,11 +9046,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "271d0fc2-911d-4bd9-8cc0-6164d376a65f",
+                     *       "id": "a55456a1-bfa5-48ce-93d7-ee9be52681b3",
                      *       "version": 1,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *       "auditHead": null
                      *     }
                      */
@@ -9191,11 +9191,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "271d0fc2-911d-4bd9-8cc0-6164d376a65f",
+                     *       "id": "a55456a1-bfa5-48ce-93d7-ee9be52681b3",
                      *       "version": 2,
                      *       "startDate": "2026-01-01",
                      *       "status": "locked",
-                     *       "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *       "auditHead": null
                      *     }
                      */
@@ -9596,11 +9596,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "271d0fc2-911d-4bd9-8cc0-6164d376a65f",
+                     *       "id": "a55456a1-bfa5-48ce-93d7-ee9be52681b3",
                      *       "version": 3,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *       "auditHead": null
                      *     }
                      */
@@ -9780,14 +9780,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "7b53a188-9407-46a5-8989-8136c4d6345a",
+                     *           "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
+                     *               "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -9797,7 +9797,7 @@ export interface operations {
                      *               "fxRounding": false
                      *             },
                      *             {
-                     *               "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
+                     *               "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -9820,8 +9820,8 @@ export interface operations {
                      *           "revaluationDate": null,
                      *           "openingOf": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T13:15:46.335Z",
-                     *           "updatedAt": "2026-11-24T13:15:46.335Z"
+                     *           "createdAt": "2026-11-24T12:20:21.741Z",
+                     *           "updatedAt": "2026-11-24T12:20:21.741Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -10010,12 +10010,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
+                 *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
+                 *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -10056,14 +10056,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7b53a188-9407-46a5-8989-8136c4d6345a",
+                     *       "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
+                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10073,7 +10073,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
+                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10096,8 +10096,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T13:15:46.335Z",
-                     *       "updatedAt": "2026-11-24T13:15:46.335Z"
+                     *       "createdAt": "2026-11-24T12:20:21.741Z",
+                     *       "updatedAt": "2026-11-24T12:20:21.741Z"
                      *     }
                      */
                     "application/json": {
@@ -10285,14 +10285,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7b53a188-9407-46a5-8989-8136c4d6345a",
+                     *       "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
+                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10302,7 +10302,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
+                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10325,8 +10325,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T13:15:46.335Z",
-                     *       "updatedAt": "2026-11-24T13:15:46.335Z"
+                     *       "createdAt": "2026-11-24T12:20:21.741Z",
+                     *       "updatedAt": "2026-11-24T12:20:21.741Z"
                      *     }
                      */
                     "application/json": {
@@ -10487,12 +10487,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
+                 *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
+                 *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -10536,14 +10536,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7b53a188-9407-46a5-8989-8136c4d6345a",
+                     *       "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
+                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10553,7 +10553,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
+                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10576,8 +10576,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T13:15:46.335Z",
-                     *       "updatedAt": "2026-11-24T13:15:46.798Z"
+                     *       "createdAt": "2026-11-24T12:20:21.741Z",
+                     *       "updatedAt": "2026-11-24T12:20:22.226Z"
                      *     }
                      */
                     "application/json": {
@@ -10777,22 +10777,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "571c595f-c054-41f2-b796-53bbd0bed640",
+                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "a5443d7c-b73f-4c80-ae60-f1b13d5b21f3",
-                     *           "occurredAt": "2026-11-24T13:15:46.344Z",
+                     *           "requestId": "2e4ec736-754b-4146-b8d1-9b79528633a5",
+                     *           "occurredAt": "2026-11-24T12:20:21.757Z",
                      *           "sequence": 31,
-                     *           "hash": "f6a4a71e9693d2e9deee26325680e5e1a99ce07585f4470d73b797f75466bb6e",
+                     *           "hash": "ca772c3488789345e364ffb03ba2051668ff2c741d421372c9d23104e68bfc05",
                      *           "state": {
-                     *             "id": "7b53a188-9407-46a5-8989-8136c4d6345a",
+                     *             "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
+                     *                 "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -10802,7 +10802,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
+                     *                 "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -10825,8 +10825,8 @@ export interface operations {
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-24T13:15:46.335Z",
-                     *             "updatedAt": "2026-11-24T13:15:46.335Z"
+                     *             "createdAt": "2026-11-24T12:20:21.741Z",
+                     *             "updatedAt": "2026-11-24T12:20:21.741Z"
                      *           }
                      *         }
                      *       ],
@@ -10971,14 +10971,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7b53a188-9407-46a5-8989-8136c4d6345a",
+                     *       "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
+                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10988,7 +10988,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
+                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11004,15 +11004,15 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
-                     *       "periodId": "96660d1f-edcd-498b-88e6-3313a8b83239",
+                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *       "periodId": "20b4c2d5-86c0-4a29-b711-06602d8fa522",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T13:15:46.335Z",
-                     *       "updatedAt": "2026-11-24T13:15:46.872Z"
+                     *       "createdAt": "2026-11-24T12:20:21.741Z",
+                     *       "updatedAt": "2026-11-24T12:20:22.357Z"
                      *     }
                      */
                     "application/json": {
@@ -11203,14 +11203,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "945096e1-06a7-4993-9927-52c521507fd1",
+                     *       "id": "1cea30f9-ee29-48d4-a559-385b9c346f12",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "80829954-9270-4c96-918d-044c8c19f760",
+                     *           "accountId": "dd1e3509-7237-4da5-b019-6e9c33ca732f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -11220,7 +11220,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
+                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -11236,15 +11236,15 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
-                     *       "periodId": "96660d1f-edcd-498b-88e6-3313a8b83239",
+                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *       "periodId": "20b4c2d5-86c0-4a29-b711-06602d8fa522",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T13:15:47.228Z",
-                     *       "updatedAt": "2026-11-24T13:15:47.354Z"
+                     *       "createdAt": "2026-11-24T12:20:22.615Z",
+                     *       "updatedAt": "2026-11-24T12:20:22.716Z"
                      *     }
                      */
                     "application/json": {
@@ -11435,14 +11435,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7b53a188-9407-46a5-8989-8136c4d6345a",
+                     *       "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
+                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11452,7 +11452,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
+                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11475,8 +11475,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T13:15:46.335Z",
-                     *       "updatedAt": "2026-11-24T13:15:47.014Z"
+                     *       "createdAt": "2026-11-24T12:20:21.741Z",
+                     *       "updatedAt": "2026-11-24T12:20:22.432Z"
                      *     }
                      */
                     "application/json": {
@@ -11678,14 +11678,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7b53a188-9407-46a5-8989-8136c4d6345a",
+                     *       "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
+                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11695,7 +11695,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
+                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11711,15 +11711,15 @@ export interface operations {
                      *       },
                      *       "status": "reversed",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
-                     *       "periodId": "96660d1f-edcd-498b-88e6-3313a8b83239",
+                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *       "periodId": "20b4c2d5-86c0-4a29-b711-06602d8fa522",
                      *       "reversalOf": null,
-                     *       "reversedBy": "fa0b92bf-424a-430d-836a-c144f640be9d",
+                     *       "reversedBy": "bb647abc-5aa6-4b4a-a0d2-7220a1ad1de4",
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 6,
-                     *       "createdAt": "2026-11-24T13:15:46.335Z",
-                     *       "updatedAt": "2026-11-24T13:15:47.154Z"
+                     *       "createdAt": "2026-11-24T12:20:21.741Z",
+                     *       "updatedAt": "2026-11-24T12:20:22.547Z"
                      *     }
                      */
                     "application/json": {
@@ -12094,13 +12094,13 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "f1e4e0c9-5e36-4ee0-9f18-9f5dfa0a4c49",
+                     *           "accountId": "d69fd846-410c-4928-a150-6563728b0a76",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12127,8 +12127,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
-                     *           "parentId": "f1e4e0c9-5e36-4ee0-9f18-9f5dfa0a4c49",
+                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                     *           "parentId": "d69fd846-410c-4928-a150-6563728b0a76",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12154,7 +12154,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "1661ef4e-7c39-4b89-a21b-1d1be8e49506",
+                     *           "accountId": "07ab20e5-8d00-4927-9df7-13517f58639c",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -12181,8 +12181,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
-                     *           "parentId": "1661ef4e-7c39-4b89-a21b-1d1be8e49506",
+                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                     *           "parentId": "07ab20e5-8d00-4927-9df7-13517f58639c",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12208,7 +12208,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "b2434243-55e7-4748-a515-5e643c9b04b8",
+                     *           "accountId": "18496aca-2986-4261-ad58-c942902051ea",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12235,8 +12235,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "80829954-9270-4c96-918d-044c8c19f760",
-                     *           "parentId": "b2434243-55e7-4748-a515-5e643c9b04b8",
+                     *           "accountId": "dd1e3509-7237-4da5-b019-6e9c33ca732f",
+                     *           "parentId": "18496aca-2986-4261-ad58-c942902051ea",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12639,7 +12639,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "b2434243-55e7-4748-a515-5e643c9b04b8",
+                     *           "accountId": "18496aca-2986-4261-ad58-c942902051ea",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12658,8 +12658,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "80829954-9270-4c96-918d-044c8c19f760",
-                     *           "parentId": "b2434243-55e7-4748-a515-5e643c9b04b8",
+                     *           "accountId": "dd1e3509-7237-4da5-b019-6e9c33ca732f",
+                     *           "parentId": "18496aca-2986-4261-ad58-c942902051ea",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12955,7 +12955,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "f1e4e0c9-5e36-4ee0-9f18-9f5dfa0a4c49",
+                     *           "accountId": "d69fd846-410c-4928-a150-6563728b0a76",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12972,8 +12972,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
-                     *           "parentId": "f1e4e0c9-5e36-4ee0-9f18-9f5dfa0a4c49",
+                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                     *           "parentId": "d69fd846-410c-4928-a150-6563728b0a76",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -13314,7 +13314,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "f1e4e0c9-5e36-4ee0-9f18-9f5dfa0a4c49",
+                     *           "accountId": "d69fd846-410c-4928-a150-6563728b0a76",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -13330,8 +13330,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
-                     *           "parentId": "f1e4e0c9-5e36-4ee0-9f18-9f5dfa0a4c49",
+                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                     *           "parentId": "d69fd846-410c-4928-a150-6563728b0a76",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -13775,9 +13775,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "d3b582c0-770e-474d-afe5-5d056c2fb4f9",
+                     *       "budgetId": "022f0d0e-3fa2-4da1-9902-750b298342ed",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "currency": "SAR",
@@ -13803,8 +13803,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
-                     *           "parentId": "1661ef4e-7c39-4b89-a21b-1d1be8e49506",
+                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                     *           "parentId": "07ab20e5-8d00-4927-9df7-13517f58639c",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -13837,8 +13837,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "80829954-9270-4c96-918d-044c8c19f760",
-                     *           "parentId": "b2434243-55e7-4748-a515-5e643c9b04b8",
+                     *           "accountId": "dd1e3509-7237-4da5-b019-6e9c33ca732f",
+                     *           "parentId": "18496aca-2986-4261-ad58-c942902051ea",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -13849,7 +13849,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "a7a7eae9-c693-44d9-a6a1-7a9ae1c26b29",
+                     *             "id": "40715071-0fe7-4c00-ac62-a926fd2868c0",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -14234,7 +14234,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "f1e4e0c9-5e36-4ee0-9f18-9f5dfa0a4c49",
+                     *         "id": "d69fd846-410c-4928-a150-6563728b0a76",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -14254,13 +14254,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "7b53a188-9407-46a5-8989-8136c4d6345a",
+                     *           "journalId": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
+                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -14272,7 +14272,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6Ijk4Yzk1YzQ0LTM1NmQtNGEyYy1hODQ2LTc0MDVlMTM4YTVjYSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiZjFlNGUwYzktNWUzNi00ZWUwLTlmMTgtOWY1ZGZhMGE0YzQ5IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjN2I1M2ExODgtOTQwNy00NmE1LTg5ODktODEzNmM0ZDYzNDVhIiwiYWNjb3VudElkIjoiYjFkNmU1ZDgtNWZjNy00MDVhLWE1ODctYzg1YWU4MTc0NzZmIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.SlLqeU9LxV4bj19oX2SHMGWyWyNgf80IhnrQzrqv5oY"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjJlNjg2MGE2LTFkYzQtNDRiYi1hZTk3LWZkMWVkMzUyMWYxNyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiZDY5ZmQ4NDYtNDEwYy00OTI4LWExNTAtNjU2MzcyOGIwYTc2IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjYzNmZjk3ZjItZTU5OS00YTcyLWIzN2MtY2M2YmVjNzZjOWRhIiwiYWNjb3VudElkIjoiZDE5MDRlY2YtYTQyYS00MjlkLThhZmYtYzU1NmVhNGI0NGQzIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.-JWBhVTEnZvT6Zp9vcwpKwuqDgyggvFn6fzy7G5Ysy4"
                      *     }
                      */
                     "application/json": {
@@ -14516,7 +14516,22 @@ export interface operations {
                     /**
                      * @example {
                      *       "currentPage": null,
-                     *       "results": [],
+                     *       "results": [
+                     *         {
+                     *           "journalId": "6f0b3a52-8e0e-4c47-9d0a-2f3c1b7e5a10",
+                     *           "serialNumber": 14,
+                     *           "type": "JournalPosted",
+                     *           "effect": "added",
+                     *           "occurredAt": "2026-02-20T10:41:07.512Z",
+                     *           "sequence": 212,
+                     *           "postingDate": "2026-01-28",
+                     *           "financialYearId": "3c1d8f0e-7a44-4b5e-9f1a-6e2d0c9b8a71",
+                     *           "periodId": "b7e2a9c4-1d3f-4e6a-8b0c-5f9d2e1a7c36",
+                     *           "periodStatus": "closed",
+                     *           "debit": "1250.00",
+                     *           "credit": "1250.00"
+                     *         }
+                     *       ],
                      *       "nextPage": null
                      *     }
                      */
@@ -14666,70 +14681,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d0f46a9e-9070-4834-8a2d-da7f17de4864",
+                     *           "id": "18e75049-a78e-4125-9823-8cf2cc5f16a1",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-24T13:15:54.305Z",
+                     *           "createdAt": "2026-11-24T12:20:24.384Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "571c595f-c054-41f2-b796-53bbd0bed640"
+                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "35b2ccbc2a9448d480c5a88e0b45f384e4e6746901f1d2fc14aaf9d536f4cdf2"
+                     *             "hash": "ca1d018410bbaddd4cf37a494ff55c8f1090faa624e113bd19b9011ccf462772"
                      *           }
                      *         },
                      *         {
-                     *           "id": "986cb7f6-b9d3-47a8-bca5-93c279431601",
+                     *           "id": "198c3582-c1b9-4125-8196-8b5b61441793",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-24T13:15:53.375Z",
+                     *           "createdAt": "2026-11-24T12:20:24.206Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "571c595f-c054-41f2-b796-53bbd0bed640"
+                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "2fb2051cc78e461256b609ec73e5f073e4ce814130e2a6a7e595fe3bbc54e5bd"
+                     *             "hash": "ed95eb961dfc7f1cd6faeab9264d7d2bb25afa4b3aa53a3840a6c9d3b23ea9bd"
                      *           }
                      *         },
                      *         {
-                     *           "id": "5a949792-2737-4950-b2e3-cf6fed9658f1",
+                     *           "id": "3c3eca7b-fde7-4cce-95c2-79f741570d3f",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad"
+                     *             "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4"
                      *           },
-                     *           "createdAt": "2026-11-24T13:15:52.104Z",
+                     *           "createdAt": "2026-11-24T12:20:24.080Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "571c595f-c054-41f2-b796-53bbd0bed640"
+                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "7008c99c63629da63d7c04ad44c79d98a8a62cde6dfbe346a3c1bd34cc5dcab3"
+                     *             "hash": "4f3108f7f69a8dc8e855b4ecbcb7ecf0c0aa8d15ddf7efa660ea7fab49bd0d05"
                      *           }
                      *         },
                      *         {
-                     *           "id": "34d13013-21e2-47f3-aada-7586ccc1e19a",
+                     *           "id": "6d0e6a03-2767-4f2b-87a2-8d3cb2d126db",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-24T13:15:51.317Z",
+                     *           "createdAt": "2026-11-24T12:20:23.872Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "571c595f-c054-41f2-b796-53bbd0bed640"
+                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "61c585066f8c8ed839be30f2e09caa5ce35c87cb7d4a0c85a2ac91a67a2d831e"
+                     *             "hash": "16b0147ffbb10e6dfea6eccb3363aeec2e23ca7ab22900bd0267c11a73514c12"
                      *           }
                      *         }
                      *       ],
@@ -14989,20 +15004,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "34d13013-21e2-47f3-aada-7586ccc1e19a",
+                     *       "id": "6d0e6a03-2767-4f2b-87a2-8d3cb2d126db",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-24T13:15:51.317Z",
+                     *       "createdAt": "2026-11-24T12:20:23.872Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "571c595f-c054-41f2-b796-53bbd0bed640"
+                     *         "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "61c585066f8c8ed839be30f2e09caa5ce35c87cb7d4a0c85a2ac91a67a2d831e"
+                     *         "hash": "16b0147ffbb10e6dfea6eccb3363aeec2e23ca7ab22900bd0267c11a73514c12"
                      *       }
                      *     }
                      */
@@ -15161,20 +15176,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "34d13013-21e2-47f3-aada-7586ccc1e19a",
+                     *       "id": "6d0e6a03-2767-4f2b-87a2-8d3cb2d126db",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-24T13:15:51.317Z",
+                     *       "createdAt": "2026-11-24T12:20:23.872Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "571c595f-c054-41f2-b796-53bbd0bed640"
+                     *         "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "61c585066f8c8ed839be30f2e09caa5ce35c87cb7d4a0c85a2ac91a67a2d831e"
+                     *         "hash": "16b0147ffbb10e6dfea6eccb3363aeec2e23ca7ab22900bd0267c11a73514c12"
                      *       },
                      *       "figures": {
                      *         "dateFrom": "2026-03-01",
@@ -15192,7 +15207,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "f1e4e0c9-5e36-4ee0-9f18-9f5dfa0a4c49",
+                     *             "accountId": "d69fd846-410c-4928-a150-6563728b0a76",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -15208,8 +15223,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
-                     *             "parentId": "f1e4e0c9-5e36-4ee0-9f18-9f5dfa0a4c49",
+                     *             "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                     *             "parentId": "d69fd846-410c-4928-a150-6563728b0a76",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -16160,27 +16175,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d24176b9-227f-4c30-abbc-9e6de19fa099",
+                     *           "id": "4be753bf-17da-44a5-a7e8-08feba3b5db4",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "98c95c44-356d-4a2c-a846-7405e138a5ca",
-                     *           "recordId": "7b53a188-9407-46a5-8989-8136c4d6345a",
+                     *           "companyId": "2e6860a6-1dc4-44bb-ae97-fd1ed3521f17",
+                     *           "recordId": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "571c595f-c054-41f2-b796-53bbd0bed640"
+                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
                      *           },
-                     *           "occurredAt": "2026-11-24T13:15:46.873Z",
-                     *           "requestId": "cabbbe06-d1af-40c4-99e9-2b9eee68222b",
+                     *           "occurredAt": "2026-11-24T12:20:22.358Z",
+                     *           "requestId": "d78e14dd-cfc4-46ca-86e4-6ba033d23012",
                      *           "data": {
-                     *             "id": "7b53a188-9407-46a5-8989-8136c4d6345a",
+                     *             "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
+                     *                 "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -16190,7 +16205,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
+                     *                 "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -16206,44 +16221,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
-                     *             "periodId": "96660d1f-edcd-498b-88e6-3313a8b83239",
+                     *             "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *             "periodId": "20b4c2d5-86c0-4a29-b711-06602d8fa522",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-24T13:15:46.335Z",
-                     *             "updatedAt": "2026-11-24T13:15:46.872Z"
+                     *             "createdAt": "2026-11-24T12:20:21.741Z",
+                     *             "updatedAt": "2026-11-24T12:20:22.357Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "f5cf0a69cb2474ba5aeaa8407161e23dfa1b4238949d1634d5f5433a84f102ef",
-                     *           "previousHash": "40ec298eb7f9ec11054bdc12cfb20fb504028d6b6de942bd846ce1175859738a",
-                     *           "hash": "9f009c1c7cfcd8f0fbc6be274e33e03a77e1b6f95c70c4943c2bd37cd2cc17ee"
+                     *           "recordDigest": "7966228baed7335546d8fd93e7a803afe60e3e4956830cce336a966ba3f75500",
+                     *           "previousHash": "e9864c83f9f5f9e17356360b9501fb11ab952a586f4aa436e967858b42b42762",
+                     *           "hash": "54595f55b84624db785fd82b9c183f2dd8ec3b87c8e2cd36edf4eb300a610e93"
                      *         },
                      *         {
-                     *           "id": "605312d3-d561-4878-b908-2d52e69b704c",
+                     *           "id": "a9a1ba7d-ebf9-4970-8385-72a806a577d5",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "98c95c44-356d-4a2c-a846-7405e138a5ca",
-                     *           "recordId": "7b53a188-9407-46a5-8989-8136c4d6345a",
+                     *           "companyId": "2e6860a6-1dc4-44bb-ae97-fd1ed3521f17",
+                     *           "recordId": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "571c595f-c054-41f2-b796-53bbd0bed640"
+                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
                      *           },
-                     *           "occurredAt": "2026-11-24T13:15:47.082Z",
-                     *           "requestId": "550c65f2-4096-422a-be9b-e4c58d58e972",
+                     *           "occurredAt": "2026-11-24T12:20:22.489Z",
+                     *           "requestId": "a162a6c9-dd5b-40e4-b10e-3be2fd207565",
                      *           "data": {
-                     *             "id": "7b53a188-9407-46a5-8989-8136c4d6345a",
+                     *             "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
+                     *                 "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -16253,7 +16268,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
+                     *                 "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -16269,44 +16284,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
-                     *             "periodId": "96660d1f-edcd-498b-88e6-3313a8b83239",
+                     *             "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *             "periodId": "20b4c2d5-86c0-4a29-b711-06602d8fa522",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-24T13:15:46.335Z",
-                     *             "updatedAt": "2026-11-24T13:15:47.079Z"
+                     *             "createdAt": "2026-11-24T12:20:21.741Z",
+                     *             "updatedAt": "2026-11-24T12:20:22.488Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "c5531ec38948f8ecf6d4016c989892c96ef8e64f6e1b567603abf1123d704fb3",
-                     *           "previousHash": "e908f655f2eace3ffb575ae7dfc7ac6ae042dbe570a518a1cbc26ff1ba5e77a0",
-                     *           "hash": "9e9d8ecf429b76ba1e616e51a5bd0380c8a4d38e8226bc668ac49a2bd14881c7"
+                     *           "recordDigest": "f9514b980050669e32a7291f25aca06be4328bb5f8e7ab0740ee256bb5b6b3c7",
+                     *           "previousHash": "dc741aa770082e25b6e21d06a979947db0cb8bfc762773ecf02e74b358a8341a",
+                     *           "hash": "74ab263fa4d267f7bf28812ed585ba689f4c9fe1afa0f0bcc962813ce94c8925"
                      *         },
                      *         {
-                     *           "id": "6c4e2d6e-e1c7-4c1e-ae1d-c0ca32a89bd4",
+                     *           "id": "8eceb981-947a-40d4-b9a3-1429fb124c8c",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "98c95c44-356d-4a2c-a846-7405e138a5ca",
-                     *           "recordId": "7b53a188-9407-46a5-8989-8136c4d6345a",
+                     *           "companyId": "2e6860a6-1dc4-44bb-ae97-fd1ed3521f17",
+                     *           "recordId": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "571c595f-c054-41f2-b796-53bbd0bed640"
+                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
                      *           },
-                     *           "occurredAt": "2026-11-24T13:15:47.159Z",
-                     *           "requestId": "63a08f61-90a2-446b-ac8a-4da113e13999",
+                     *           "occurredAt": "2026-11-24T12:20:22.547Z",
+                     *           "requestId": "2568f2b6-10d3-4fd2-ae2f-76353fdbffe3",
                      *           "data": {
-                     *             "id": "7b53a188-9407-46a5-8989-8136c4d6345a",
+                     *             "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "b1d6e5d8-5fc7-405a-a587-c85ae817476f",
+                     *                 "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -16316,7 +16331,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
+                     *                 "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -16332,24 +16347,24 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
-                     *             "periodId": "96660d1f-edcd-498b-88e6-3313a8b83239",
+                     *             "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *             "periodId": "20b4c2d5-86c0-4a29-b711-06602d8fa522",
                      *             "reversalOf": null,
-                     *             "reversedBy": "fa0b92bf-424a-430d-836a-c144f640be9d",
+                     *             "reversedBy": "bb647abc-5aa6-4b4a-a0d2-7220a1ad1de4",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-24T13:15:46.335Z",
-                     *             "updatedAt": "2026-11-24T13:15:47.154Z"
+                     *             "createdAt": "2026-11-24T12:20:21.741Z",
+                     *             "updatedAt": "2026-11-24T12:20:22.547Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "5921275997df1cb0bf9e7d0c0aa02049b305cdef920dea845469cf2be0008fec",
-                     *           "previousHash": "9e9d8ecf429b76ba1e616e51a5bd0380c8a4d38e8226bc668ac49a2bd14881c7",
-                     *           "hash": "f626a357c44f7091991acc149013e0434cf5755960e1b9ee47230bc08a37cec7"
+                     *           "recordDigest": "be98ded98cfed7b1e067a0447cd894641ac82ea6f5f2667e7f03f1a1e12f89e4",
+                     *           "previousHash": "74ab263fa4d267f7bf28812ed585ba689f4c9fe1afa0f0bcc962813ce94c8925",
+                     *           "hash": "ae43650b010693169d1bc311f508429381ec2ebf471d65149fe427dc0f4bf875"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6Ijk4Yzk1YzQ0LTM1NmQtNGEyYy1hODQ2LTc0MDVlMTM4YTVjYSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.FDJBZwb2jBSfUcui4IQ8qd1WR5uOAZIqtNdpaJdgdC8"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjJlNjg2MGE2LTFkYzQtNDRiYi1hZTk3LWZkMWVkMzUyMWYxNyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.Bq5D1sF-mw22nB0dVksKZoph4FeaIh-LRSxsmeBzzq4"
                      *     }
                      */
                     "application/json": {
@@ -16502,7 +16517,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4eef643a-04a5-4139-9c8f-e6e4b0e1516e",
+                     *           "id": "fba8ae67-61d6-48f6-97b7-543a58d7e5e9",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -16513,11 +16528,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "571c595f-c054-41f2-b796-53bbd0bed640"
+                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T13:15:58.672Z",
-                     *           "updatedAt": "2026-11-24T13:15:58.672Z"
+                     *           "createdAt": "2026-11-24T12:20:26.155Z",
+                     *           "updatedAt": "2026-11-24T12:20:26.155Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -16686,7 +16701,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4eef643a-04a5-4139-9c8f-e6e4b0e1516e",
+                     *       "id": "fba8ae67-61d6-48f6-97b7-543a58d7e5e9",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -16697,11 +16712,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "571c595f-c054-41f2-b796-53bbd0bed640"
+                     *         "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T13:15:58.672Z",
-                     *       "updatedAt": "2026-11-24T13:15:58.672Z",
+                     *       "createdAt": "2026-11-24T12:20:26.155Z",
+                     *       "updatedAt": "2026-11-24T12:20:26.155Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -16861,7 +16876,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4eef643a-04a5-4139-9c8f-e6e4b0e1516e",
+                     *       "id": "fba8ae67-61d6-48f6-97b7-543a58d7e5e9",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -16872,11 +16887,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "571c595f-c054-41f2-b796-53bbd0bed640"
+                     *         "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T13:15:58.672Z",
-                     *       "updatedAt": "2026-11-24T13:15:58.672Z"
+                     *       "createdAt": "2026-11-24T12:20:26.155Z",
+                     *       "updatedAt": "2026-11-24T12:20:26.155Z"
                      *     }
                      */
                     "application/json": {
@@ -17035,7 +17050,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4eef643a-04a5-4139-9c8f-e6e4b0e1516e",
+                     *       "id": "fba8ae67-61d6-48f6-97b7-543a58d7e5e9",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -17047,11 +17062,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "571c595f-c054-41f2-b796-53bbd0bed640"
+                     *         "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T13:15:58.672Z",
-                     *       "updatedAt": "2026-11-24T13:15:58.776Z"
+                     *       "createdAt": "2026-11-24T12:20:26.155Z",
+                     *       "updatedAt": "2026-11-24T12:20:26.325Z"
                      *     }
                      */
                     "application/json": {
@@ -17449,13 +17464,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "8c334928-ba14-4b34-a862-875d7eab5458",
+                     *           "id": "0dce382a-4c16-46ce-8824-8cb21ffd9392",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T13:15:58.881Z",
-                     *           "updatedAt": "2026-11-24T13:15:58.881Z"
+                     *           "createdAt": "2026-11-24T12:20:26.540Z",
+                     *           "updatedAt": "2026-11-24T12:20:26.540Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17598,13 +17613,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8c334928-ba14-4b34-a862-875d7eab5458",
+                     *       "id": "0dce382a-4c16-46ce-8824-8cb21ffd9392",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T13:15:58.881Z",
-                     *       "updatedAt": "2026-11-24T13:15:58.881Z"
+                     *       "createdAt": "2026-11-24T12:20:26.540Z",
+                     *       "updatedAt": "2026-11-24T12:20:26.540Z"
                      *     }
                      */
                     "application/json": {
@@ -17742,13 +17757,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8c334928-ba14-4b34-a862-875d7eab5458",
+                     *       "id": "0dce382a-4c16-46ce-8824-8cb21ffd9392",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T13:15:58.881Z",
-                     *       "updatedAt": "2026-11-24T13:15:58.881Z"
+                     *       "createdAt": "2026-11-24T12:20:26.540Z",
+                     *       "updatedAt": "2026-11-24T12:20:26.540Z"
                      *     }
                      */
                     "application/json": {
@@ -17874,13 +17889,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8c334928-ba14-4b34-a862-875d7eab5458",
+                     *       "id": "0dce382a-4c16-46ce-8824-8cb21ffd9392",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T13:15:58.881Z",
-                     *       "updatedAt": "2026-11-24T13:15:58.982Z"
+                     *       "createdAt": "2026-11-24T12:20:26.540Z",
+                     *       "updatedAt": "2026-11-24T12:20:26.800Z"
                      *     }
                      */
                     "application/json": {
@@ -18128,13 +18143,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d3b582c0-770e-474d-afe5-5d056c2fb4f9",
+                     *           "id": "022f0d0e-3fa2-4da1-9902-750b298342ed",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T13:15:59.026Z",
-                     *           "updatedAt": "2026-11-24T13:15:59.026Z"
+                     *           "createdAt": "2026-11-24T12:20:26.868Z",
+                     *           "updatedAt": "2026-11-24T12:20:26.868Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18251,10 +18266,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                 *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                  *       "lines": [
                  *         {
-                 *           "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
+                 *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -18271,8 +18286,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "80829954-9270-4c96-918d-044c8c19f760",
-                 *           "costCenterId": "a7a7eae9-c693-44d9-a6a1-7a9ae1c26b29",
+                 *           "accountId": "dd1e3509-7237-4da5-b019-6e9c33ca732f",
+                 *           "costCenterId": "40715071-0fe7-4c00-ac62-a926fd2868c0",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -18323,15 +18338,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d3b582c0-770e-474d-afe5-5d056c2fb4f9",
+                     *       "id": "022f0d0e-3fa2-4da1-9902-750b298342ed",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T13:15:59.026Z",
-                     *       "updatedAt": "2026-11-24T13:15:59.026Z",
+                     *       "createdAt": "2026-11-24T12:20:26.868Z",
+                     *       "updatedAt": "2026-11-24T12:20:26.868Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
+                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -18349,8 +18364,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "80829954-9270-4c96-918d-044c8c19f760",
-                     *           "costCenterId": "a7a7eae9-c693-44d9-a6a1-7a9ae1c26b29",
+                     *           "accountId": "dd1e3509-7237-4da5-b019-6e9c33ca732f",
+                     *           "costCenterId": "40715071-0fe7-4c00-ac62-a926fd2868c0",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -18514,15 +18529,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d3b582c0-770e-474d-afe5-5d056c2fb4f9",
+                     *       "id": "022f0d0e-3fa2-4da1-9902-750b298342ed",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T13:15:59.026Z",
-                     *       "updatedAt": "2026-11-24T13:15:59.026Z",
+                     *       "createdAt": "2026-11-24T12:20:26.868Z",
+                     *       "updatedAt": "2026-11-24T12:20:26.868Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
+                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -18540,8 +18555,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "80829954-9270-4c96-918d-044c8c19f760",
-                     *           "costCenterId": "a7a7eae9-c693-44d9-a6a1-7a9ae1c26b29",
+                     *           "accountId": "dd1e3509-7237-4da5-b019-6e9c33ca732f",
+                     *           "costCenterId": "40715071-0fe7-4c00-ac62-a926fd2868c0",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -18673,10 +18688,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                 *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                  *       "lines": [
                  *         {
-                 *           "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
+                 *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -18730,15 +18745,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d3b582c0-770e-474d-afe5-5d056c2fb4f9",
+                     *       "id": "022f0d0e-3fa2-4da1-9902-750b298342ed",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "ecf79931-98b8-4dc6-b809-e9b0745d3aad",
+                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T13:15:59.026Z",
-                     *       "updatedAt": "2026-11-24T13:15:59.187Z",
+                     *       "createdAt": "2026-11-24T12:20:26.868Z",
+                     *       "updatedAt": "2026-11-24T12:20:27.033Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "86fbfcd0-3981-4ea8-a478-97d799f378e5",
+                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -19013,7 +19028,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c43d52ae-1c1a-4a3d-b503-ae0e4375c030",
+                     *           "id": "849caa45-b99e-4459-b708-5228348f5513",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -19044,12 +19059,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "571c595f-c054-41f2-b796-53bbd0bed640"
+                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
                      *           },
-                     *           "createdAt": "2026-11-24T13:15:44.019Z",
-                     *           "updatedAt": "2026-11-24T13:15:45.627Z",
-                     *           "startedAt": "2026-11-24T13:15:44.527Z",
-                     *           "finishedAt": "2026-11-24T13:15:45.627Z"
+                     *           "createdAt": "2026-11-24T12:20:21.059Z",
+                     *           "updatedAt": "2026-11-24T12:20:21.159Z",
+                     *           "startedAt": "2026-11-24T12:20:21.101Z",
+                     *           "finishedAt": "2026-11-24T12:20:21.159Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -19284,7 +19299,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c43d52ae-1c1a-4a3d-b503-ae0e4375c030",
+                     *       "id": "849caa45-b99e-4459-b708-5228348f5513",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -19308,10 +19323,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "571c595f-c054-41f2-b796-53bbd0bed640"
+                     *         "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
                      *       },
-                     *       "createdAt": "2026-11-24T13:15:44.019Z",
-                     *       "updatedAt": "2026-11-24T13:15:44.019Z",
+                     *       "createdAt": "2026-11-24T12:20:21.059Z",
+                     *       "updatedAt": "2026-11-24T12:20:21.059Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -19515,7 +19530,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c43d52ae-1c1a-4a3d-b503-ae0e4375c030",
+                     *       "id": "849caa45-b99e-4459-b708-5228348f5513",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -19546,12 +19561,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "571c595f-c054-41f2-b796-53bbd0bed640"
+                     *         "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
                      *       },
-                     *       "createdAt": "2026-11-24T13:15:44.019Z",
-                     *       "updatedAt": "2026-11-24T13:15:45.627Z",
-                     *       "startedAt": "2026-11-24T13:15:44.527Z",
-                     *       "finishedAt": "2026-11-24T13:15:45.627Z"
+                     *       "createdAt": "2026-11-24T12:20:21.059Z",
+                     *       "updatedAt": "2026-11-24T12:20:21.159Z",
+                     *       "startedAt": "2026-11-24T12:20:21.101Z",
+                     *       "finishedAt": "2026-11-24T12:20:21.159Z"
                      *     }
                      */
                     "application/json": {
@@ -19848,7 +19863,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 78,
                      *       "headSequence": 78,
-                     *       "headHash": "6590b71b57ddcaced6c6f3bb759e662c4042d6dfbcd8aae8847bc2da9626ecb1",
+                     *       "headHash": "ff164f7ccfbee892869dde3d7a821bffa2ce3c0e18bf34d7c0b31c3baa631d50",
                      *       "firstBrokenSequence": null,
                      *       "reason": null
                      *     }
