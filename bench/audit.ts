@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { benchKnownAt } from './known-at.ts';
 import { startBenchStack } from './local-stack.ts';
 import { saveResults } from './results-file.ts';
 
@@ -15,7 +16,9 @@ import { saveResults } from './results-file.ts';
  *    ledger entries and balances, numbered and chained by the sequencer's own code; Verify
  *    (the use case GET .../Audit/Verify runs) timed 3 times (median), in events per second.
  *    Target: at least 20,000.
- * Prints a table and adds `audit` to bench/results.json.
+ * 3. The cost of `knownAt` on a trial balance at 100,000 lines (bench/known-at.ts; alone:
+ *    `tsx bench/known-at.ts`). Target: at most 3x the plain report.
+ * Prints tables and adds `audit` and `auditKnownAt` to bench/results.json.
  */
 const SECONDS = Number(process.env.BENCH_AUDIT_SECONDS ?? 15);
 const VERIFY_EVENTS = Number(process.env.BENCH_VERIFY_EVENTS ?? 100_000);
@@ -163,4 +166,6 @@ saveResults({
     verify,
   },
 });
+// 3. The cost of knownAt on a trial balance (bench/known-at.ts).
+saveResults({ auditKnownAt: await benchKnownAt(stack) });
 await stack.stop();

@@ -2,8 +2,20 @@ import type { Route } from '../shared/routes.ts';
 
 export type Access = 'none' | 'read' | 'readWrite';
 
-/** GET routes that write: the event feed numbers pending events before it reads. */
-export const SEQUENCES_EVENTS = ['events.list'];
+/**
+ * GET routes that write: the event feed numbers pending events before it reads, and so do the
+ * reports as known at a moment (`knownAt`) and the restatements, which read what numbering records.
+ */
+export const SEQUENCES_EVENTS = [
+  'events.list',
+  'reports.trialBalance',
+  'reports.incomeStatement',
+  'reports.balanceSheet',
+  'reports.cashFlow',
+  'reports.budgetVsActual',
+  'reports.generalLedger',
+  'reports.restatements',
+];
 
 /**
  * What a route's function may do to each table (least privilege, asserted in the CDK test):

@@ -44,6 +44,8 @@ export const ERROR_CODES = {
   '400 DuplicateLine': entry('A budget names the same account and cost center twice.', 'lines[2]', 'repeats lines[0]: the same account and cost center'),
   '400 MixedCostCenterLines': entry('A budget takes an account either as a whole or by cost center, not both.', 'lines[1].costCenterId', 'lines[0] budgets the same account as a whole: an account is budgeted either as a whole or by cost center'),
   '400 OutsideBudgetYear': entry('Budget vs actual reads a range within the budget\'s financial year.', 'dateTo', 'must fall in the budget’s financial year, 2026-01-01 to 2026-12-31'),
+  '400 TooManyChanges': entry('A report as known at a moment takes back at most 50,000 journal lines changed after it.', 'knownAt', 'more than 50000 journal lines were posted, voided or reversed after it, more than a report takes back: give a later moment'),
+  '400 BeforeChangeRecord': entry('The moment is before the service began keeping this company\'s changes to its books.', 'knownAt', "must be at or after 2026-05-01T09:00:00.000Z, when the record of this company's changes to its books begins"),
   '400 TooManyColumns': entry('A report splits its range into at most 12 columns.', 'columns', 'gives at most 12 columns: the range spans more than 12 months'),
   '400 InvalidCsv': entry('An import\'s CSV file cannot be read (RFC 4180).', 'data', 'is not valid CSV: Invalid Closing Quote: got "x" at line 3 instead of delimiter, record delimiter, trimable character (if activated) or comment'),
   '400 UnknownColumn': entry('An import\'s file has a column its kind does not take.', 'data', 'has unknown column "colour"; accounts take code, parentPath, type, classification, nameArabic, nameEnglish'),

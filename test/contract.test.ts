@@ -104,6 +104,7 @@ describe('responses match the OpenAPI document', () => {
     check('periods.list', await api.get(yearPath));
     check('periods.get', await api.get(`${yearPath}/${year.periods[0].id}`));
     const locked = check('periods.lock', await api.post(`${yearPath}/${year.periods[0].id}/Lock`, { version: 1 }));
+    const whileLocked = new Date().toISOString();
     check('periods.reopen', await api.post(`${yearPath}/${year.periods[0].id}/Reopen`, { version: locked.version }));
 
     const journal = check('journals.create', await api.post(`${base}/Journals`, { date: '2026-03-01T00:00:00Z', entries: [debit(chart.cash.id, 100), credit(chart.sales.id, 100)] }));
@@ -175,6 +176,7 @@ describe('responses match the OpenAPI document', () => {
     // Everything the flow did verifies: the chain, and each record and balance its events describe.
     const audit = check('audit.verify', await api.get(`${base}/Audit/Verify`));
     expect(audit.reason).toBeNull();
+    check('reports.restatements', await api.get(`${base}/Reports/Restatements?since=${encodeURIComponent(whileLocked)}&pageSize=5`));
 
     const tokens = await import('../shared/auth/tokens.ts').then((m) => m.issueTokens({ id: user.id, email: user.email }));
     check('authentication.refresh', await anonymous.post('/api/Authentication/Refresh', { refreshToken: tokens.refresh_token }));

@@ -940,6 +940,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/Companies/{companyId}/Reports/Restatements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`: the issued figures that changed (oldest first, paginated)
+         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Reports/Restatements?since=2026-02-05T09%3A00%3A00.000Z&pageSize=5`
+         */
+        get: operations["reports.restatements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/Companies/{companyId}/Reports": {
         parameters: {
             query?: never;
@@ -12046,6 +12066,8 @@ export interface operations {
                 costCenterId?: string;
                 /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
                 columns?: "month" | "quarter";
+                /** @description The report as the books stood at this instant (ISO 8601 date-time with an offset): only postings, voids, adjusts and reversals committed at or before it count (a journal posted later into an earlier period is left out; one voided later is still in). Left out, or not before the request: the books of now; before the company’s first change: empty books. Takes back at most 50,000 journal lines changed after it (400 TooManyChanges). */
+                knownAt?: string;
                 /** @description json (the default), csv or xlsx: the answer as JSON or as a file to download; left out, the Accept header decides (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). */
                 format?: "json" | "csv" | "xlsx";
                 /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
@@ -12463,7 +12485,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.); `TooManyColumns` (A report splits its range into at most 12 columns.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.); `TooManyChanges` (A report as known at a moment takes back at most 50,000 journal lines changed after it.); `BeforeChangeRecord` (The moment is before the service began keeping this company's changes to its books.); `TooManyColumns` (A report splits its range into at most 12 columns.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12561,6 +12583,8 @@ export interface operations {
                 compare?: "PreviousPeriod" | "PreviousYear";
                 /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
                 columns?: "month" | "quarter";
+                /** @description The report as the books stood at this instant (ISO 8601 date-time with an offset): only postings, voids, adjusts and reversals committed at or before it count (a journal posted later into an earlier period is left out; one voided later is still in). Left out, or not before the request: the books of now; before the company’s first change: empty books. Takes back at most 50,000 journal lines changed after it (400 TooManyChanges). */
+                knownAt?: string;
                 /** @description json (the default), csv or xlsx: the answer as JSON or as a file to download; left out, the Accept header decides (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). */
                 format?: "json" | "csv" | "xlsx";
                 /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
@@ -12796,7 +12820,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.); `TooManyColumns` (A report splits its range into at most 12 columns.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.); `TooManyChanges` (A report as known at a moment takes back at most 50,000 journal lines changed after it.); `BeforeChangeRecord` (The moment is before the service began keeping this company's changes to its books.); `TooManyColumns` (A report splits its range into at most 12 columns.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12888,6 +12912,8 @@ export interface operations {
                 compareDate?: string;
                 /** @description Up to 12 dates (YYYY-MM-DD, comma-separated), one balance sheet column as of the end of each; instead of date and compareDate. */
                 dates?: string;
+                /** @description The report as the books stood at this instant (ISO 8601 date-time with an offset): only postings, voids, adjusts and reversals committed at or before it count (a journal posted later into an earlier period is left out; one voided later is still in). Left out, or not before the request: the books of now; before the company’s first change: empty books. Takes back at most 50,000 journal lines changed after it (400 TooManyChanges). */
+                knownAt?: string;
                 /** @description json (the default), csv or xlsx: the answer as JSON or as a file to download; left out, the Accept header decides (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). */
                 format?: "json" | "csv" | "xlsx";
                 /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
@@ -13155,7 +13181,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `TooManyChanges` (A report as known at a moment takes back at most 50,000 journal lines changed after it.); `BeforeChangeRecord` (The moment is before the service began keeping this company's changes to its books.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13247,6 +13273,8 @@ export interface operations {
                 dateTo: string;
                 /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                 costCenterId?: string;
+                /** @description The report as the books stood at this instant (ISO 8601 date-time with an offset): only postings, voids, adjusts and reversals committed at or before it count (a journal posted later into an earlier period is left out; one voided later is still in). Left out, or not before the request: the books of now; before the company’s first change: empty books. Takes back at most 50,000 journal lines changed after it (400 TooManyChanges). */
+                knownAt?: string;
                 /** @description json (the default), csv or xlsx: the answer as JSON or as a file to download; left out, the Accept header decides (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). */
                 format?: "json" | "csv" | "xlsx";
                 /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
@@ -13627,7 +13655,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.); `TooManyChanges` (A report as known at a moment takes back at most 50,000 journal lines changed after it.); `BeforeChangeRecord` (The moment is before the service began keeping this company's changes to its books.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13721,6 +13749,8 @@ export interface operations {
                 dateTo: string;
                 /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
                 columns?: "month";
+                /** @description The report as the books stood at this instant (ISO 8601 date-time with an offset): only postings, voids, adjusts and reversals committed at or before it count (a journal posted later into an earlier period is left out; one voided later is still in). Left out, or not before the request: the books of now; before the company’s first change: empty books. Takes back at most 50,000 journal lines changed after it (400 TooManyChanges). */
+                knownAt?: string;
                 /** @description json (the default), csv or xlsx: the answer as JSON or as a file to download; left out, the Accept header decides (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). */
                 format?: "json" | "csv" | "xlsx";
                 /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
@@ -14079,7 +14109,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `OutsideBudgetYear` (Budget vs actual reads a range within the budget's financial year.); `TooManyColumns` (A report splits its range into at most 12 columns.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `OutsideBudgetYear` (Budget vs actual reads a range within the budget's financial year.); `TooManyChanges` (A report as known at a moment takes back at most 50,000 journal lines changed after it.); `BeforeChangeRecord` (The moment is before the service began keeping this company's changes to its books.); `TooManyColumns` (A report splits its range into at most 12 columns.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14177,6 +14207,8 @@ export interface operations {
                 dateTo: string;
                 /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                 costCenterId?: string;
+                /** @description The report as the books stood at this instant (ISO 8601 date-time with an offset): only postings, voids, adjusts and reversals committed at or before it count (a journal posted later into an earlier period is left out; one voided later is still in). Left out, or not before the request: the books of now; before the company’s first change: empty books. Takes back at most 50,000 journal lines changed after it (400 TooManyChanges). */
+                knownAt?: string;
                 /** @description json (the default), csv or xlsx: the answer as JSON or as a file to download; left out, the Accept header decides (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). */
                 format?: "json" | "csv" | "xlsx";
                 /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
@@ -14373,7 +14405,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.); `TooManyChanges` (A report as known at a moment takes back at most 50,000 journal lines changed after it.); `BeforeChangeRecord` (The moment is before the service began keeping this company's changes to its books.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14429,6 +14461,165 @@ export interface operations {
             };
             /** @description Too large: the request body, or the file an export would write. Codes: `ExportTooLarge` (The file would be larger than an export holds; the reason names a narrower range.) */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error. Codes: `InternalError` (An unexpected failure; quote the request id.) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "reports.restatements": {
+        parameters: {
+            query: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
+                page?: string;
+                /** @description Items per page, 1 to 100. */
+                pageSize?: number;
+                /** @description An instant (ISO 8601 date-time with an offset): the changes committed after it into periods that were closed or locked at it are listed. */
+                since: string;
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "journalId": "6f0b3a52-8e0e-4c47-9d0a-2f3c1b7e5a10",
+                     *           "serialNumber": 14,
+                     *           "type": "JournalPosted",
+                     *           "effect": "added",
+                     *           "occurredAt": "2026-02-20T10:41:07.512Z",
+                     *           "sequence": 212,
+                     *           "postingDate": "2026-01-28",
+                     *           "financialYearId": "3c1d8f0e-7a44-4b5e-9f1a-6e2d0c9b8a71",
+                     *           "periodId": "b7e2a9c4-1d3f-4e6a-8b0c-5f9d2e1a7c36",
+                     *           "periodStatus": "closed",
+                     *           "debit": "1250.00",
+                     *           "credit": "1250.00"
+                     *         }
+                     *       ],
+                     *       "nextPage": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The cursor used for this page; null on the first page. */
+                        currentPage: string | null;
+                        /** @description The items of this page. */
+                        results: {
+                            /**
+                             * Format: uuid
+                             * @description The journal (UUID).
+                             */
+                            journalId: string;
+                            /** @description The journal’s number within the company, in creation order. */
+                            serialNumber: number;
+                            /** @description The event that made the change: JournalPosted, JournalVoided, JournalAdjusted, JournalReversed or RevaluationPosted. */
+                            type: string;
+                            /**
+                             * @description added: the journal’s lines were added to the period’s figures (a posting, a reversal, a revaluation); takenBack: they were taken off (a void, an adjust).
+                             * @enum {string}
+                             */
+                            effect: "added" | "takenBack";
+                            /**
+                             * Format: date-time
+                             * @description When the change was made (UTC): the instant its transaction was sent, just before it committed.
+                             */
+                            occurredAt: string;
+                            /** @description The event’s number in the company’s feed: increasing, each event once. */
+                            sequence: number;
+                            /**
+                             * Format: date
+                             * @description The date the journal is posted on; it decides the period.
+                             */
+                            postingDate: string;
+                            /**
+                             * Format: uuid
+                             * @description A financial year (UUID).
+                             */
+                            financialYearId: string;
+                            /**
+                             * Format: uuid
+                             * @description A period of the financial year (UUID).
+                             */
+                            periodId: string;
+                            /**
+                             * @description The state of the period at `since`: closed or locked (its figures issued).
+                             * @enum {string}
+                             */
+                            periodStatus: "locked" | "closed";
+                            /** @description The total of the journal’s debit lines that moved, in the company currency (exact decimal). */
+                            debit: string;
+                            /** @description The total of the journal’s credit lines that moved, in the company currency (exact decimal). */
+                            credit: string;
+                        }[];
+                        /** @description Cursor for the next page; null at the end. */
+                        nextPage: string | null;
+                    };
+                };
+            };
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.); `BeforeChangeRecord` (The moment is before the service began keeping this company's changes to its books.) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: `Unauthorized` (No credentials, or credentials that are not valid (expired, badly signed, revoked).) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: `Forbidden` (The caller lacks the permission the operation needs, or grants permissions it does not hold.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

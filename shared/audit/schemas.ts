@@ -1,5 +1,6 @@
 import * as z from '../schemas/zod.ts';
 import { lazy } from '../schemas/lazy.ts';
+import { IsoDateTimeField } from '../schemas/dates.ts';
 import { pageQueryShape } from '../schemas/list-query.ts';
 
 const sequenceNumber = () =>
@@ -20,3 +21,7 @@ export type VerifyAuditInput = z.output<ReturnType<typeof VerifyAuditQuery>>;
 
 /** A record's history: page and pageSize only (one order: by version, oldest first). */
 export const RecordHistoryQuery = lazy(() => pageQueryShape());
+
+/** Restatements' query: the instant whose closed and locked periods count as issued, and the page. */
+export const RestatementsQuery = lazy(() => z.extend(pageQueryShape(), { since: IsoDateTimeField() }));
+export type RestatementsInput = z.output<ReturnType<typeof RestatementsQuery>>;

@@ -107,12 +107,14 @@ export class SequenceMoved extends AppError {
 export function sequenceOps(companyId: string, from: EventHead, to: EventHead, events: ReadonlyArray<PendingEvent & SequencedEvent>): WriteOp[] {
   const moved = () => new SequenceMoved();
   const next = from.next;
+  const changesFrom = { sequence: events[0]?.sequence ?? next, occurredAt: events[0]?.occurredAt ?? new Date().toISOString() };
   return [
     mainTable.update(
       keys.eventSequence(companyId),
+      // changesFrom: where the record of book changes starts (db/book-change-store.ts), set by the first numbering that writes it.
       to.hash === null
-        ? { expression: 'SET #next = :after', names: { '#next': 'next' }, values: { ':after': to.next } }
-        : { expression: 'SET #next = :after, headHash = :hash', names: { '#next': 'next' }, values: { ':after': to.next, ':hash': to.hash } },
+        ? { expression: 'SET #next = :after, changesFrom = if_not_exists(changesFrom, :from)', names: { '#next': 'next' }, values: { ':after': to.next, ':from': changesFrom } }
+        : { expression: 'SET #next = :after, headHash = :hash, changesFrom = if_not_exists(changesFrom, :from)', names: { '#next': 'next' }, values: { ':after': to.next, ':hash': to.hash, ':from': changesFrom } },
       {
         condition: next === 1 ? { expression: 'attribute_not_exists(pk)' } : { expression: '#next = :next', names: { '#next': 'next' }, values: { ':next': next } },
         onConditionFailed: moved,

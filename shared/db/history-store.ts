@@ -1,8 +1,12 @@
 import { gunzipSync } from 'node:zlib';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditedKind } from '../audit/record-state.ts';
 import type { SequencedEvent } from '../events/event-record.ts';
 import type { Page } from '../schemas/list-query.ts';
+import { config } from '../config.ts';
+import { db } from './client.ts';
 import type { CursorBinding } from './cursor.ts';
+import { withRange } from './prefix-query.ts';
 import { historyKeys, keys } from './keys.ts';
 import { queryPage } from './paginate.ts';
 import { mainTable, recordOf, type Item } from './table-ops.ts';
@@ -62,4 +66,15 @@ export async function historyPage(companyId: string, kind: AuditedKind, recordId
   // Wide journals' states are large: a page stops before it nears a response's 6 MB.
   const found = await queryPage({ partition: keys.company(companyId).pk, pageSize, page, binding, range: { from: prefix, to: `${prefix}~` }, maxBytes: 4_000_000 });
   return { ...found, results: found.results.map(historyFromItem) };
+}
+
+/** A record's last state recorded before `version` (strongly consistent), or undefined when none is kept. */
+export async function stateBefore(companyId: string, kind: AuditedKind, recordId: string, version: number): Promise<HistoryRecord['state'] | undefined> {
+  const prefix = historyKeys.recordPrefix(kind, recordId);
+  const below = historyKeys.version(companyId, kind, recordId, version, 0).sk;
+  const { Items } = await db().send(
+    new QueryCommand({ TableName: config.tableName, ...withRange(keys.company(companyId).pk, { from: prefix, to: below }), ConsistentRead: true, ScanIndexForward: false, Limit: 1 }),
+  );
+  const item = Items?.[0];
+  return item && String(item.sk) < below ? historyFromItem(item).state : undefined;
 }

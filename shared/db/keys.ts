@@ -314,3 +314,25 @@ export const historyKeys = {
   /** Every version of one record. */
   recordPrefix: (kind: string, recordId: string) => `HISTORY#${kind}#${recordId}#`,
 };
+
+/** Keys of what reports "as known at" a moment read (book-change-store.ts): kept for good, written when events are numbered. */
+export const knownKeys = {
+  /**
+   * What a change did to the books, by the instant it committed (its event's `occurredAt`, ISO
+   * 8601 in UTC, which sorts as time), then its event's number and its place among the event's
+   * changes (a revaluation makes two), so "every change committed after T" is one range query.
+   */
+  bookChange: (companyId: string, occurredAt: string, sequence: number, index: number): Key => ({
+    pk: companyPk(companyId),
+    sk: `BOOKCHANGE#${occurredAt}#${String(sequence).padStart(16, '0')}#${index}`,
+  }),
+  /** Sort-key bounds (inclusive) of the changes committed after `instant` (a change at exactly `instant` is not after it). */
+  bookChangesAfter: (instant: string) => ({ from: `BOOKCHANGE#${instant}#~`, to: 'BOOKCHANGE#~' }),
+  /** A period's state from an instant on (locked, closed, or open again), by period, then instant, then the event's number. */
+  periodState: (companyId: string, periodId: string, occurredAt: string, sequence: number): Key => ({
+    pk: companyPk(companyId),
+    sk: `PERIODSTATE#${periodId}#${occurredAt}#${String(sequence).padStart(16, '0')}`,
+  }),
+  /** Sort-key bounds (inclusive) of a period's states that began at or before `instant`. */
+  periodStatesThrough: (periodId: string, instant: string) => ({ from: `PERIODSTATE#${periodId}#`, to: `PERIODSTATE#${periodId}#${instant}#~` }),
+};

@@ -34,6 +34,15 @@ export function ledgerOps(companyId: string, journal: LedgerJournal, sign: 1 | -
   });
 }
 
+/** A journal's rows as its ledger entries hold them, on every account it names (for the ledgers as they stood at a moment, audit/ledger-at.ts). */
+export function ledgerRowsOf(journal: LedgerJournal): LedgerRow[] {
+  return [...linesByAccount(journal.entries)].flatMap(([accountId, lines]) => {
+    const position = ledgerKeys.ledgerEntry('', accountId, journal.postingDate, journal.serialNumber, journal.id).sk.slice(ledgerKeys.ledgerPrefix(accountId).length);
+    const fields = { accountId, position, journalId: journal.id, serialNumber: journal.serialNumber, date: journal.date, postingDate: journal.postingDate, description: journal.description ?? null, reference: journal.reference ?? null };
+    return lines.map((line) => ({ ...line, ...fields }));
+  });
+}
+
 /**
  * Up to `limit` lines of an account's ledger posted from `from` to `to`, after `after` when
  * given, that `keep` accepts, in ledger order. Reads only that account's entries.
@@ -44,7 +53,7 @@ export async function ledgerLines(
   range: { from: string; to: string },
   after: LedgerPlace | undefined,
   limit: number,
-  keep: (line: LedgerLine) => boolean,
+  keep: (row: LedgerRow) => boolean,
 ): Promise<LedgerRow[]> {
   const bounds = ledgerKeys.ledgerRange(accountId, range.from, range.to);
   const prefix = ledgerKeys.ledgerPrefix(accountId);
@@ -75,7 +84,7 @@ export async function ledgerLines(
           description: (item.description as string | undefined) ?? null,
           reference: (item.reference as string | undefined) ?? null,
         };
-        if (keep(line) && (!after || sortsBefore(after, row))) rows.push(row);
+        if (keep(row) && (!after || sortsBefore(after, row))) rows.push(row);
       }
     }
     startKey = result.LastEvaluatedKey;

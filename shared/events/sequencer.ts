@@ -1,3 +1,4 @@
+import { bookChangeItems, bookChangeOps } from '../audit/record-book-changes.ts';
 import { AUDITED_KIND_OF } from '../audit/record-state.ts';
 import { config } from '../config.ts';
 import { eventHead, pendingEvents, SequenceMoved, sequenceOps, type PendingEvent } from '../db/event-store.ts';
@@ -10,13 +11,22 @@ export const SEQUENCE_BATCH = 49;
 /** Rounds per call: a call does bounded work; what is left is numbered by the next call. */
 const MAX_ROUNDS = 20;
 
-/** The oldest pending events that fit one transaction: the counter, two items per event, and a history item for each journal, account or cost center. */
+/** Bytes of event data a numbering transaction carries at most: each state is written up to three times (event, history, book change), within DynamoDB's 4 MB per transaction. */
+const MAX_BATCH_BYTES = 1_000_000;
+
+/**
+ * The oldest pending events that fit one transaction: the counter, two items per event, a
+ * history item for each journal, account or cost center, and the book changes and period
+ * states they record (audit/record-book-changes.ts); the first event always.
+ */
 function fitting(pending: readonly PendingEvent[]): PendingEvent[] {
   let items = 1;
+  let bytes = 0;
   const batch: PendingEvent[] = [];
   for (const event of pending) {
-    items += AUDITED_KIND_OF[event.type] ? 3 : 2;
-    if (items > MAX_TRANSACTION_ITEMS) break;
+    items += (AUDITED_KIND_OF[event.type] ? 3 : 2) + bookChangeItems(event);
+    bytes += event.omittedState?.length ?? (event.data ? JSON.stringify(event.data).length : 0);
+    if (batch.length > 0 && (items > MAX_TRANSACTION_ITEMS || bytes > MAX_BATCH_BYTES)) break;
     batch.push(event);
   }
   return batch;
@@ -24,7 +34,8 @@ function fitting(pending: readonly PendingEvent[]): PendingEvent[] {
 
 /**
  * Gives the company's pending events their sequence numbers, oldest first, chains them
- * (numbering.ts) and keeps the history of the records they change (db/history-store.ts), in
+ * (numbering.ts) and keeps the history of the records they change (db/history-store.ts) and
+ * what they did to the books (audit/record-book-changes.ts), in
  * batches; safe to run by any number of callers at once (the feed before reading, the
  * dispatcher after each write): a caller that lost a race reads again. Returns how many events
  * it numbered.
@@ -39,8 +50,9 @@ export async function sequenceEvents(companyId: string): Promise<number> {
       const kind = AUDITED_KIND_OF[event.type];
       return kind ? [historyOp(kind, event)] : [];
     });
+    const changes = await bookChangeOps(companyId, batch.numbered);
     try {
-      await transactWrite([...sequenceOps(companyId, head, batch.head, batch.numbered), ...history]);
+      await transactWrite([...sequenceOps(companyId, head, batch.head, batch.numbered), ...history, ...changes]);
       numbered += batch.numbered.length;
     } catch (error) {
       if (!(error instanceof SequenceMoved)) throw error;

@@ -5,7 +5,8 @@ import { isProfitOrLoss, type ChartAccount, type Classification } from './accoun
 import { balancesThrough, dayBefore, formatter, net } from './figures.ts';
 import { reportContext, type ReportContext } from './report-context.ts';
 import { checkInYear, yearContaining } from './report-range.ts';
-import type { BalanceSheetInput } from './schemas.ts';
+import type { BalanceSheetInput, KnownAtInput } from './schemas.ts';
+import type { BooksKnownAt } from '../audit/known-at.ts';
 import { whileBooksSteady } from './steady-books.ts';
 import { statementSection } from './statement-section.ts';
 
@@ -16,16 +17,17 @@ export type BalanceSheet = ResponseOf<'BalanceSheetResponse'>;
  * 12 `dates`, one column each), from the
  * running balances. Revenue and expense not yet closed to retained earnings appear as two
  * equity lines, this financial year's and earlier years', so assets equal liabilities plus
- * equity exactly; never read while a wide posting runs (steady-books.ts).
+ * equity exactly; never read while a wide posting runs (steady-books.ts). With `knownAt`, as the
+ * books stood at that instant (audit/known-at.ts).
  * Errors: ValidationError (NoFinancialYear naming `date`, `compareDate` or `dates[i]`; date and dates), BooksInMotion.
  */
-export function balanceSheet(companyId: string, query: BalanceSheetInput): Promise<BalanceSheet> {
-  return whileBooksSteady(companyId, () => readBalanceSheet(companyId, query), (bs) => bs.totals.assets.every((a, i) => a === bs.totals.liabilitiesAndEquity[i]));
+export function balanceSheet(companyId: string, query: BalanceSheetInput & KnownAtInput): Promise<BalanceSheet> {
+  return whileBooksSteady(companyId, (known) => readBalanceSheet(companyId, query, known), (bs) => bs.totals.assets.every((a, i) => a === bs.totals.liabilitiesAndEquity[i]), query.knownAt);
 }
 
-async function readBalanceSheet(companyId: string, query: BalanceSheetInput): Promise<BalanceSheet> {
+async function readBalanceSheet(companyId: string, query: BalanceSheetInput, known: BooksKnownAt | undefined): Promise<BalanceSheet> {
   const dates = datesOf(query);
-  const ctx = await reportContext(companyId);
+  const ctx = await reportContext(companyId, known);
   dates.forEach((date, i) => checkInYear(date, ctx.years, query.dates ? `dates[${i}]` : i === 0 ? 'date' : 'compareDate'));
   const columns = await Promise.all(dates.map((date) => column(companyId, ctx, date)));
 

@@ -13,6 +13,7 @@ import { costCenterFields, costCenterNodes } from './report-nodes.ts';
 import { reportContext, type ReportContext } from './report-context.ts';
 import { checkReportRange } from './report-range.ts';
 import type { BudgetVsActualInput } from './schemas.ts';
+import type { BooksKnownAt } from '../audit/known-at.ts';
 import { whileBooksSteady } from './steady-books.ts';
 
 export type BudgetVsActual = ResponseOf<'BudgetVsActualResponse'>;
@@ -27,17 +28,18 @@ type Figures = { budget: bigint[]; actual: bigint[]; variance: bigint[] };
  * expense and net profit. One column for the range, and with `columns=month` one per month
  * after it. Lines whose account or cost center is gone, or whose account is no longer revenue
  * or expense, are left out. Shows budgets and actuals alike, so it needs `reports:read` beside
- * its route's `budgets:read`. Never read while a wide posting runs (steady-books.ts).
+ * its route's `budgets:read`. Never read while a wide posting runs (steady-books.ts). With
+ * `knownAt`, the actuals as the books stood at that instant (audit/known-at.ts); the budget as it is.
  * Errors: Forbidden, NotFound (budgetId), ValidationError (the range, OutsideBudgetYear, TooManyColumns),
  * StateConflict (BudgetPeriodsChanged), BooksInMotion.
  */
 export function budgetVsActual(companyId: string, query: BudgetVsActualInput, permissions: readonly string[]): Promise<BudgetVsActual> {
   if (!permissions.includes('reports:read')) throw new Forbidden('This report shows actual figures too: it also needs the permission reports:read.');
-  return whileBooksSteady(companyId, () => readBudgetVsActual(companyId, query));
+  return whileBooksSteady(companyId, (known) => readBudgetVsActual(companyId, query, known), undefined, query.knownAt);
 }
 
-async function readBudgetVsActual(companyId: string, query: BudgetVsActualInput): Promise<BudgetVsActual> {
-  const [ctx, budget] = await Promise.all([reportContext(companyId), getBudget(companyId, query.budgetId)]);
+async function readBudgetVsActual(companyId: string, query: BudgetVsActualInput, known: BooksKnownAt | undefined): Promise<BudgetVsActual> {
+  const [ctx, budget] = await Promise.all([reportContext(companyId, known), getBudget(companyId, query.budgetId)]);
   if (!budget) NotFound.throw('The budget', 'budgetId');
   checkReportRange(query.dateFrom, query.dateTo, ctx.years);
   const year = ctx.years.find((y) => y.id === budget.financialYearId) ?? NotFound.throw('The budget’s financial year', 'budgetId');

@@ -7,7 +7,8 @@ import { rangeFigures } from './range-movement.ts';
 import { reportCostCenter } from './report-nodes.ts';
 import { reportContext } from './report-context.ts';
 import { checkReportRange } from './report-range.ts';
-import type { CashFlowInput } from './schemas.ts';
+import type { CashFlowInput, KnownAtInput } from './schemas.ts';
+import type { BooksKnownAt } from '../audit/known-at.ts';
 import { whileBooksSteady } from './steady-books.ts';
 
 export type CashFlow = ResponseOf<'CashFlowResponse'>;
@@ -19,15 +20,16 @@ export type CashFlow = ResponseOf<'CashFlowResponse'>;
  * and the cash accounts' change it adds up to, with the check `reconciles`. Each account sits
  * where its cashFlowCategory puts it. Year-end closing journals are left out, as in the income
  * statement. Never read while a wide posting runs (steady-books.ts); for the company a read that
- * does not reconcile saw part of a transaction and is read again.
+ * does not reconcile saw part of a transaction and is read again. With `knownAt`, as the books
+ * stood at that instant (audit/known-at.ts).
  * Errors: NotFound (cost center), ValidationError (the range), BooksInMotion.
  */
-export function cashFlow(companyId: string, query: CashFlowInput): Promise<CashFlow> {
-  return whileBooksSteady(companyId, () => readCashFlow(companyId, query), (cf) => cf.costCenter !== null || cf.reconciles);
+export function cashFlow(companyId: string, query: CashFlowInput & KnownAtInput): Promise<CashFlow> {
+  return whileBooksSteady(companyId, (known) => readCashFlow(companyId, query, known), (cf) => cf.costCenter !== null || cf.reconciles, query.knownAt);
 }
 
-async function readCashFlow(companyId: string, query: CashFlowInput): Promise<CashFlow> {
-  const [ctx, costCenter] = await Promise.all([reportContext(companyId), query.costCenterId ? reportCostCenter(companyId, query.costCenterId, 'costCenterId') : undefined]);
+async function readCashFlow(companyId: string, query: CashFlowInput, known: BooksKnownAt | undefined): Promise<CashFlow> {
+  const [ctx, costCenter] = await Promise.all([reportContext(companyId, known), query.costCenterId ? reportCostCenter(companyId, query.costCenterId, 'costCenterId') : undefined]);
   checkReportRange(query.dateFrom, query.dateTo, ctx.years);
   const range = { from: query.dateFrom, to: query.dateTo };
   const scope: BalanceScope = costCenter ? { kind: 'costCenter', costCenterId: costCenter.id } : { kind: 'total' };

@@ -4,9 +4,9 @@ import type { JournalRecord, PostedJournal, ReversedJournal } from '../journals/
 import { DEBIT } from '../journals/rules.ts';
 import { toMils } from '../money/mils.ts';
 import type { ReportContext } from './report-context.ts';
+import { closingsAt, type ClosingEntry } from '../audit/ledger-at.ts';
 
-type ClosingEntry = PostedJournal | ReversedJournal;
-const inBooks = (j: JournalRecord | undefined): j is ClosingEntry => j?.status === 'posted' || j?.status === 'reversed';
+const inBooks = (j: JournalRecord | undefined): j is PostedJournal | ReversedJournal => j?.status === 'posted' || j?.status === 'reversed';
 
 /**
  * The year-end closing entries posted within a range: the closing journal GenerateClosingJournal
@@ -14,13 +14,16 @@ const inBooks = (j: JournalRecord | undefined): j is ClosingEntry => j?.status =
  * to retained earnings and back; an income statement leaves them out, or a closed year would
  * show a profit of zero (and a reversal dated apart from its closing journal, a profit twice).
  * Both post only into their year's last period (closing-rules.ts), so the years overlapping the
- * range hold every one the range can contain.
+ * range hold every one the range can contain. As known at a moment (`ctx.known`), those in the
+ * books then (audit/ledger-at.ts).
  */
 export async function closingJournalsIn(companyId: string, ctx: ReportContext, range: { from: string; to: string }): Promise<ClosingEntry[]> {
   const ids = ctx.years.filter((y) => y.closingJournalId && y.startDate <= range.to && y.endDate >= range.from).map((y) => y.closingJournalId!);
   const closings = (await Promise.all(ids.map((id) => getJournal(companyId, id)))).filter(inBooks);
   const reversals = (await Promise.all(closings.map((j) => (j.status === 'reversed' ? getJournal(companyId, j.reversedBy) : undefined)))).filter(inBooks);
-  return [...closings, ...reversals].filter((j) => j.postingDate >= range.from && j.postingDate <= range.to);
+  const now: ClosingEntry[] = [...closings, ...reversals];
+  const inBooksThen = ctx.known ? (ctx.known.empty ? [] : closingsAt(now, ctx.known.changes)) : now;
+  return inBooksThen.filter((j) => j.postingDate >= range.from && j.postingDate <= range.to);
 }
 
 /** The journals' net (debit minus credit) by group (cost center or TOTAL_GROUP, as `scope` reads) and account. */

@@ -1,3 +1,4 @@
+import { takeBack } from '../audit/take-back.ts';
 import { sumThrough } from '../db/balance-reads.ts';
 import type { BalanceScope, GroupedSums, Sums } from '../balances/records.ts';
 import { addDays, type IsoDate } from '../financial-years/dates.ts';
@@ -9,10 +10,13 @@ import type { ReportContext } from './report-context.ts';
 /**
  * The figures every report is made of: balances through a date, read from the running balances.
  * `balancesThrough` is everything posted up to and including `date`, by group (cost center or
- * TOTAL_GROUP) and account.
+ * TOTAL_GROUP) and account; as known at a moment (`ctx.known`), as the balances stood then.
  */
-export function balancesThrough(companyId: string, ctx: ReportContext, date: IsoDate, scope: BalanceScope, accountIds?: ReadonlySet<string>): Promise<GroupedSums> {
-  return sumThrough(companyId, coverThrough(ctx.periods, date), scope, accountIds);
+export async function balancesThrough(companyId: string, ctx: ReportContext, date: IsoDate, scope: BalanceScope, accountIds?: ReadonlySet<string>): Promise<GroupedSums> {
+  if (ctx.known?.empty) return new Map();
+  const now = await sumThrough(companyId, coverThrough(ctx.periods, date), scope, accountIds);
+  // As known at a moment: the changes committed after it are taken back.
+  return ctx.known && ctx.known.changes.length > 0 ? takeBack(now, ctx.known.changes, scope, date, accountIds) : now;
 }
 
 /** The day before a range starts: balances through it are the range's opening. */

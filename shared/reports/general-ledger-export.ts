@@ -15,8 +15,13 @@ import { whileBooksSteady } from './steady-books.ts';
  */
 export async function exportGeneralLedger(companyId: string, query: GeneralLedgerInput, choice: FileChoice): Promise<FileBody> {
   if (query.page) throw ValidationError.field('page', 'is not taken by an export, which holds the whole range');
-  return whileBooksSteady(companyId, async () => {
-    const [ledger, centers] = await Promise.all([wholeGeneralLedger(companyId, query), costCenterPaths(companyId)]);
-    return renderFile(generalLedgerTable(ledger, centers, choice.language), choice.format, choice.limits, query.dateFrom);
-  });
+  return whileBooksSteady(
+    companyId,
+    async (known) => {
+      const [ledger, centers] = await Promise.all([wholeGeneralLedger(companyId, query, known), costCenterPaths(companyId)]);
+      return renderFile(generalLedgerTable(ledger, centers, choice.language), choice.format, choice.limits, query.dateFrom);
+    },
+    undefined,
+    query.knownAt,
+  );
 }

@@ -1,6 +1,6 @@
 import { TOTAL_GROUP, type AccountSums, type GroupedSums } from '../balances/records.ts';
 import { decodeCursor, encodeCursor, type CursorBinding } from '../db/cursor.ts';
-import { ledgerLines } from '../db/ledger-store.ts';
+import { ledgerLines, ledgerRowsOf } from '../db/ledger-store.ts';
 import { sortsBefore, type LedgerPlace, type LedgerRow } from '../journals/ledger-entries.ts';
 import { DEBIT } from '../journals/rules.ts';
 import { formatTotal } from '../money/amount.ts';
@@ -15,6 +15,9 @@ import { checkReportRange } from './report-range.ts';
 import type { GeneralLedgerInput } from './schemas.ts';
 import { whileBooksSteady } from './steady-books.ts';
 import { streamOfLines } from './ledger-stream.ts';
+import type { BooksKnownAt } from '../audit/known-at.ts';
+import { journalOfChange } from '../audit/book-changes.ts';
+import { ledgerDifference, mergedRows, rowKey, type LedgerDifference } from '../audit/ledger-at.ts';
 
 export type GeneralLedger = ResponseOf<'GeneralLedgerResponse'>;
 
@@ -33,14 +36,14 @@ const PARALLEL = 16;
  * InvalidCursor), BooksInMotion.
  */
 export function generalLedger(companyId: string, query: GeneralLedgerInput): Promise<GeneralLedger> {
-  return whileBooksSteady(companyId, () => readGeneralLedger(companyId, query));
+  return whileBooksSteady(companyId, (known) => readGeneralLedger(companyId, query, known), undefined, query.knownAt);
 }
 
-async function readGeneralLedger(companyId: string, query: GeneralLedgerInput): Promise<GeneralLedger> {
-  const scope = await scopeOf(companyId, query);
+async function readGeneralLedger(companyId: string, query: GeneralLedgerInput, known: BooksKnownAt | undefined): Promise<GeneralLedger> {
+  const scope = await scopeOf(companyId, query, known);
   const { ctx, leaves, costCenterId, binding, own } = scope;
   const resumed = query.page ? ((await decodeCursor(binding, query.page)) as unknown as LedgerPlace & { balance: string; currencyBalance?: string }) : undefined;
-  const [statement, rows] = await Promise.all([statementOf(companyId, query, scope), pageOfLines(companyId, [...leaves], { from: query.dateFrom, to: query.dateTo }, resumed, query.pageSize + 1, costCenterId)]);
+  const [statement, rows] = await Promise.all([statementOf(companyId, query, scope), pageOfLines(companyId, [...leaves], { from: query.dateFrom, to: query.dateTo }, resumed, query.pageSize + 1, costCenterId, differenceOf(scope, query))]);
   const fixed = formatter(ctx);
   const results = rows.slice(0, query.pageSize);
   const running = resumed
@@ -74,14 +77,18 @@ export interface WholeGeneralLedger {
  * leaf at a time, merged in ledger order), so an export of any length holds little in memory.
  * Run it inside whileBooksSteady with its consumer. Errors: NotFound, ValidationError.
  */
-export async function wholeGeneralLedger(companyId: string, query: LedgerQuery): Promise<WholeGeneralLedger> {
-  const scope = await scopeOf(companyId, query);
+export async function wholeGeneralLedger(companyId: string, query: LedgerQuery, known?: BooksKnownAt): Promise<WholeGeneralLedger> {
+  const scope = await scopeOf(companyId, query, known);
   const { ctx, leaves, costCenterId, own } = scope;
   const statement = await statementOf(companyId, query, scope);
   const fixed = formatter(ctx);
   async function* lines(): AsyncGenerator<GeneralLedgerLine> {
     const running = { balance: statement.opening, currencyBalance: statement.currencyOpening };
-    for await (const row of streamOfLines(companyId, [...leaves], { from: query.dateFrom, to: query.dateTo }, costCenterId)) {
+    const range = { from: query.dateFrom, to: query.dateTo };
+    const difference = differenceOf(scope, query);
+    if (difference === 'empty') return;
+    const now = streamOfLines(companyId, [...leaves], range, costCenterId, difference && ((row) => !difference.hidden.has(rowKey(row))));
+    for await (const row of difference ? mergedRows(now, difference) : now) {
       yield lineView(row, advance(running, row, own), ctx, fixed, own);
     }
   }
@@ -105,9 +112,9 @@ interface Running {
 type LedgerQuery = Omit<GeneralLedgerInput, 'page' | 'pageSize'>;
 
 /** Whose statement: the account and its leaves, the cost center, and the cursor's binding. Errors: NotFound, ValidationError. */
-async function scopeOf(companyId: string, query: LedgerQuery) {
+async function scopeOf(companyId: string, query: LedgerQuery, known: BooksKnownAt | undefined) {
   const [ctx, record, costCenter] = await Promise.all([
-    reportContext(companyId),
+    reportContext(companyId, known),
     accountNodes.resolve(companyId, query.accountId, 'accountId'),
     query.costCenterId ? reportCostCenter(companyId, query.costCenterId, 'costCenterId') : undefined,
   ]);
@@ -120,7 +127,7 @@ async function scopeOf(companyId: string, query: LedgerQuery) {
     endpoint: 'reports.generalLedger',
     orderBy: 'PostingDate',
     orderAsc: true,
-    filters: { accountId: record.id, dateFrom: query.dateFrom, dateTo: query.dateTo, costCenterId: costCenter?.id ?? null },
+    filters: { accountId: record.id, dateFrom: query.dateFrom, dateTo: query.dateTo, costCenterId: costCenter?.id ?? null, ...(query.knownAt ? { knownAt: query.knownAt } : {}) },
   };
   return { ctx, account, costCenter, costCenterId: costCenter?.id, leaves: new Set(leavesUnder(account).map((a) => a.id)), binding, own };
 }
@@ -195,10 +202,30 @@ function lineMoney(row: LedgerRow, ctx: ReportContext, fixed: (mils: bigint) => 
   return { currency, amount: formatTotal(toMils(row.foreign.amount), minorUnits(currency)), exchangeRate: row.foreign.exchangeRate, baseAmount };
 }
 
-/** The next `limit` lines over the leaves' ledgers, merged in ledger order. */
-async function pageOfLines(companyId: string, leafIds: string[], range: { from: string; to: string }, after: LedgerPlace | undefined, limit: number, costCenterId: string | undefined): Promise<LedgerRow[]> {
-  const keep = (line: { costCenterId: string | null }) => !costCenterId || line.costCenterId === costCenterId;
-  const merged: LedgerRow[] = [];
+/**
+ * As known at a moment (`ctx.known`), how the statement's rows then differ from now's: 'empty'
+ * before the company's first change; undefined for the books of now.
+ */
+function differenceOf({ ctx, leaves, costCenterId }: Awaited<ReturnType<typeof scopeOf>>, range: { dateFrom: string; dateTo: string }): LedgerDifference | 'empty' | undefined {
+  if (!ctx.known) return undefined;
+  if (ctx.known.empty) return 'empty';
+  const inStatement = (row: LedgerRow) => leaves.has(row.accountId) && row.postingDate >= range.dateFrom && row.postingDate <= range.dateTo && (!costCenterId || row.costCenterId === costCenterId);
+  return ledgerDifference(ctx.known.changes, (change) => ledgerRowsOf(journalOfChange(change)).filter(inStatement));
+}
+
+/** The next `limit` lines over the leaves' ledgers, merged in ledger order (as they stood at a moment, with `difference`). */
+async function pageOfLines(
+  companyId: string,
+  leafIds: string[],
+  range: { from: string; to: string },
+  after: LedgerPlace | undefined,
+  limit: number,
+  costCenterId: string | undefined,
+  difference: LedgerDifference | 'empty' | undefined,
+): Promise<LedgerRow[]> {
+  if (difference === 'empty') return [];
+  const keep = (row: LedgerRow) => (!costCenterId || row.costCenterId === costCenterId) && !difference?.hidden.has(rowKey(row));
+  const merged: LedgerRow[] = difference ? difference.restored.filter((row) => !after || sortsBefore(after, row)).slice(0, limit) : [];
   for (let i = 0; i < leafIds.length; i += PARALLEL) {
     const batch = await Promise.all(leafIds.slice(i, i + PARALLEL).map((id) => ledgerLines(companyId, id, range, after, limit, keep)));
     merged.push(...batch.flat());

@@ -8,7 +8,8 @@ import { costCenterFields, costCenterNodes, reportCostCenter } from './report-no
 import { reportContext, type ReportContext } from './report-context.ts';
 import { checkReportRange, comparisonRange } from './report-range.ts';
 import { columnRanges } from './column-ranges.ts';
-import type { IncomeStatementInput } from './schemas.ts';
+import type { IncomeStatementInput, KnownAtInput } from './schemas.ts';
+import type { BooksKnownAt } from '../audit/known-at.ts';
 import { statementSection } from './statement-section.ts';
 import { whileBooksSteady } from './steady-books.ts';
 
@@ -22,18 +23,18 @@ type CostCenterFields = NonNullable<Column['costCenter']>;
  * for amounts without a cost center; and the same again for a comparison range; or one per
  * month or quarter of the range (`columns`) and the range's total last. Revenue is
  * shown as credits less debits, expense as debits less credits. Year-end closing journals are
- * left out (closing-entries.ts).
+ * left out (closing-entries.ts). With `knownAt`, as the books stood at that instant (audit/known-at.ts).
  * Never read while a wide posting runs (steady-books.ts).
  * Errors: NotFound (cost center), ValidationError (InvalidRange, RangeTooLong,
  * NoFinancialYear; byCostCenter with costCenterId), BooksInMotion.
  */
-export function incomeStatement(companyId: string, query: IncomeStatementInput): Promise<IncomeStatement> {
-  return whileBooksSteady(companyId, () => readIncomeStatement(companyId, query));
+export function incomeStatement(companyId: string, query: IncomeStatementInput & KnownAtInput): Promise<IncomeStatement> {
+  return whileBooksSteady(companyId, (known) => readIncomeStatement(companyId, query, known), undefined, query.knownAt);
 }
 
-async function readIncomeStatement(companyId: string, query: IncomeStatementInput): Promise<IncomeStatement> {
+async function readIncomeStatement(companyId: string, query: IncomeStatementInput, known: BooksKnownAt | undefined): Promise<IncomeStatement> {
   if (query.byCostCenter && query.costCenterId) throw ValidationError.field('byCostCenter', 'cannot be combined with costCenterId');
-  const [ctx, costCenter] = await Promise.all([reportContext(companyId), query.costCenterId ? reportCostCenter(companyId, query.costCenterId, 'costCenterId') : undefined]);
+  const [ctx, costCenter] = await Promise.all([reportContext(companyId, known), query.costCenterId ? reportCostCenter(companyId, query.costCenterId, 'costCenterId') : undefined]);
   checkReportRange(query.dateFrom, query.dateTo, ctx.years);
   const ranges = rangesOf(query);
   const scope: BalanceScope = costCenter ? { kind: 'costCenter', costCenterId: costCenter.id } : { kind: 'total' };

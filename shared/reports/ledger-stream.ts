@@ -7,9 +7,9 @@ const PARALLEL = 16;
 /** Lines read per leaf at a time by a stream: enough for few reads, few enough that a wide category holds little. */
 const streamChunk = (leaves: number) => Math.max(50, Math.min(1000, Math.floor(20_000 / Math.max(leaves, 1))));
 
-/** Every line of the leaves' ledgers in the range, merged in ledger order, each leaf read a chunk at a time as the merge needs it. */
-export async function* streamOfLines(companyId: string, leafIds: string[], range: { from: string; to: string }, costCenterId: string | undefined): AsyncGenerator<LedgerRow> {
-  const keep = (line: { costCenterId: string | null }) => !costCenterId || line.costCenterId === costCenterId;
+/** Every line of the leaves' ledgers in the range (that `shown` accepts), merged in ledger order, each leaf read a chunk at a time as the merge needs it. */
+export async function* streamOfLines(companyId: string, leafIds: string[], range: { from: string; to: string }, costCenterId: string | undefined, shown?: (row: LedgerRow) => boolean): AsyncGenerator<LedgerRow> {
+  const keep = (row: LedgerRow) => (!costCenterId || row.costCenterId === costCenterId) && (!shown || shown(row));
   const chunk = streamChunk(leafIds.length);
   const leaves = leafIds.map((id) => ({ id, rows: [] as LedgerRow[], next: 0, after: undefined as LedgerPlace | undefined, done: false }));
   const refill = async (leaf: (typeof leaves)[number]) => {

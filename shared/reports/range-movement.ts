@@ -1,5 +1,5 @@
 import type { AccountSums, BalanceScope } from '../balances/records.ts';
-import type { PostedJournal, ReversedJournal } from '../journals/records.ts';
+import type { ClosingEntry } from '../audit/ledger-at.ts';
 import { netsOf } from './closing-entries.ts';
 import { balancesThrough, dayBefore, net } from './figures.ts';
 import type { ReportContext } from './report-context.ts';
@@ -16,7 +16,7 @@ export interface RangeFigures {
 }
 
 /** Balances before and through a range, and its movement with closing journals left out, read from the running balances. */
-export async function rangeFigures(companyId: string, ctx: ReportContext, range: { from: string; to: string }, scope: BalanceScope, closings: ReadonlyArray<PostedJournal | ReversedJournal>): Promise<RangeFigures> {
+export async function rangeFigures(companyId: string, ctx: ReportContext, range: { from: string; to: string }, scope: BalanceScope, closings: readonly ClosingEntry[]): Promise<RangeFigures> {
   const [before, through] = await Promise.all([balancesThrough(companyId, ctx, dayBefore(range.from), scope), balancesThrough(companyId, ctx, range.to, scope)]);
   const closing = netsOf(closings, scope);
   const figures: RangeFigures = { opening: new Map(), closing: new Map(), movement: new Map() };
@@ -38,6 +38,6 @@ export async function rangeFigures(companyId: string, ctx: ReportContext, range:
 }
 
 /** Net movement (debit minus credit) by group and account over a range, closing journals left out. */
-export async function movement(companyId: string, ctx: ReportContext, range: { from: string; to: string }, scope: BalanceScope, closings: ReadonlyArray<PostedJournal | ReversedJournal>): Promise<GroupedNets> {
+export async function movement(companyId: string, ctx: ReportContext, range: { from: string; to: string }, scope: BalanceScope, closings: readonly ClosingEntry[]): Promise<GroupedNets> {
   return (await rangeFigures(companyId, ctx, range, scope, closings)).movement;
 }

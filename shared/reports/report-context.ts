@@ -1,4 +1,5 @@
 import type { AccountAttributes } from '../accounts/account-kind.ts';
+import type { BooksKnownAt } from '../audit/known-at.ts';
 import { allNodes } from '../db/nodes/node-reads.ts';
 import { getSettings } from '../db/settings-store.ts';
 import type { YearRecord } from '../db/year-store.ts';
@@ -15,9 +16,11 @@ export interface ReportContext {
   years: YearRecord[];
   /** Every period of every year, by start date. */
   periods: PeriodSpan[];
+  /** As known at a moment: the changes its figures take back (audit/known-at.ts); undefined for the books of now. */
+  known?: BooksKnownAt | undefined;
 }
 
-export async function reportContext(companyId: string): Promise<ReportContext> {
+export async function reportContext(companyId: string, known?: BooksKnownAt): Promise<ReportContext> {
   // The years come with the registry when a warm function knows their ids (year-hint.ts).
   const [settings, records, years] = await Promise.all([getSettings(companyId), allNodes<AccountAttributes>('ACCOUNT', companyId), allYears(companyId)]);
   years.sort((a, b) => (a.startDate < b.startDate ? -1 : 1));
@@ -28,5 +31,6 @@ export async function reportContext(companyId: string): Promise<ReportContext> {
     chart: buildChart(records),
     years,
     periods: years.flatMap((y) => y.periods.map((p) => ({ id: p.id, startDate: p.startDate, endDate: p.endDate }))),
+    known,
   };
 }

@@ -1,10 +1,16 @@
 import * as z from '../schemas/zod.ts';
 import { Reference, Uuid } from '../schemas/common.ts';
-import { IsoDateField } from '../schemas/dates.ts';
+import { IsoDateField, IsoDateTimeField } from '../schemas/dates.ts';
 import { lazy } from '../schemas/lazy.ts';
 import { BooleanText, listQuery, listQueryShape } from '../schemas/list-query.ts';
 import { exportParameters } from '../exports/schemas.ts';
 import { COLUMN_SPLITS, MAX_COLUMNS } from './column-ranges.ts';
+
+/** The report as the books stood at an instant (docs/decisions.md, Audit): a query parameter of the report endpoints, never a stored report's. */
+const knownAtParameter = () => ({ knownAt: z.optional(IsoDateTimeField()) });
+export interface KnownAtInput {
+  knownAt?: string | undefined;
+}
 
 /** One column per calendar month or quarter of the range (at most 12), plus the range's total. */
 const Columns = () => z.optional(z.enum(COLUMN_SPLITS));
@@ -80,6 +86,7 @@ export const BudgetVsActualQuery = lazy(() =>
     columns: z.optional(
       z.enum(['month']).register(z.globalRegistry, { description: `month: one column per calendar month of the range (the first and last cut to it; at most ${MAX_COLUMNS}) after the column of the whole range. Left out: the whole range only.` } as never),
     ),
+    ...knownAtParameter(),
     ...exportParameters(),
   }),
 );
@@ -94,16 +101,17 @@ export const GeneralLedgerQuery = lazy(() =>
     dateTo: IsoDateField(),
     /** A UUID or path: only the lines in this cost center. */
     costCenterId: z.optional(Reference()),
+    ...knownAtParameter(),
     ...exportParameters(),
   }),
 );
 export type GeneralLedgerInput = z.output<ReturnType<typeof GeneralLedgerQuery>>;
 
 /** The queries of the report endpoints: a report's parameters (as a snapshot stores them) and the export parameters. */
-export const TrialBalanceRouteQuery = lazy(() => z.extend(TrialBalanceQuery(), exportParameters()));
-export const IncomeStatementRouteQuery = lazy(() => z.extend(IncomeStatementQuery(), exportParameters()));
-export const BalanceSheetRouteQuery = lazy(() => z.extend(BalanceSheetQuery(), exportParameters()));
-export const CashFlowRouteQuery = lazy(() => z.extend(CashFlowQuery(), exportParameters()));
+export const TrialBalanceRouteQuery = lazy(() => z.extend(TrialBalanceQuery(), { ...knownAtParameter(), ...exportParameters() }));
+export const IncomeStatementRouteQuery = lazy(() => z.extend(IncomeStatementQuery(), { ...knownAtParameter(), ...exportParameters() }));
+export const BalanceSheetRouteQuery = lazy(() => z.extend(BalanceSheetQuery(), { ...knownAtParameter(), ...exportParameters() }));
+export const CashFlowRouteQuery = lazy(() => z.extend(CashFlowQuery(), { ...knownAtParameter(), ...exportParameters() }));
 
 export const REPORT_KINDS = ['TrialBalance', 'IncomeStatement', 'BalanceSheet', 'CashFlow'] as const;
 

@@ -1,3 +1,4 @@
+import { booksKnownAt, changedSince, type BooksKnownAt } from '../audit/known-at.ts';
 import { jobsState } from '../db/job-store.ts';
 import { AppError } from '../errors.ts';
 
@@ -24,16 +25,19 @@ export class BooksInMotion extends AppError {
  *   the time it ends (read again otherwise), so no chunk was applied while it read;
  * - where the figures carry their own check (`consistent`: a trial balance's debits equal its
  *   credits, a balance sheet's assets its liabilities and equity), a read that fails it saw part of
- *   a transaction (DynamoDB's queries are read-committed per item) and is read again.
- * Errors: BooksInMotion, and those of `read`.
+ *   a transaction (DynamoDB's queries are read-committed per item) and is read again;
+ * - as known at a moment (`knownAt`, audit/known-at.ts), the read gets the changes to take back,
+ *   and is read again when a change to the books committed while it read (it may hold it).
+ * Errors: BooksInMotion, those of booksKnownAt, and those of `read`.
  */
-export async function whileBooksSteady<T>(companyId: string, read: () => Promise<T>, consistent: (result: T) => boolean = () => true): Promise<T> {
+export async function whileBooksSteady<T>(companyId: string, read: (known: BooksKnownAt | undefined) => Promise<T>, consistent: (result: T) => boolean = () => true, knownAt?: string): Promise<T> {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const before = await jobsState(companyId);
     if (before.underWay > 0) throw new BooksInMotion();
-    const result = await read();
+    const known = await booksKnownAt(companyId, knownAt);
+    const result = await read(known);
     const after = await jobsState(companyId);
-    if (after.started === before.started && consistent(result)) return result;
+    if (after.started === before.started && consistent(result) && !(known && !known.empty && (await changedSince(companyId, known)))) return result;
   }
   throw new BooksInMotion();
 }

@@ -9,7 +9,8 @@ import { reportCostCenter } from './report-nodes.ts';
 import { reportContext, type ReportContext } from './report-context.ts';
 import { checkReportRange } from './report-range.ts';
 import { columnRanges } from './column-ranges.ts';
-import type { TrialBalanceInput } from './schemas.ts';
+import type { KnownAtInput, TrialBalanceInput } from './schemas.ts';
+import type { BooksKnownAt } from '../audit/known-at.ts';
 import { whileBooksSteady } from './steady-books.ts';
 
 /** The report as answered: the type of its documented response schema. */
@@ -22,19 +23,20 @@ export type TrialBalance = ResponseOf<'TrialBalanceResponse'>;
  * with each category summing its children. Rows carry the same figures in each foreign currency
  * the account (or category's subtree) has lines in (`currencies`: in account totals only, so
  * null within a cost center). With `columns=month|quarter`, each row also carries its figures in
- * each month or quarter of the range, each computed on its own range. Read from the running balances, never from journal
+ * each month or quarter of the range, each computed on its own range. With `knownAt`, as the books
+ * stood at that instant (audit/known-at.ts). Read from the running balances, never from journal
  * lines, never while a wide posting runs (steady-books.ts). Errors: NotFound (year, period, cost
  * center), ValidationError (InvalidRange, RangeTooLong, NoFinancialYear), BooksInMotion.
  */
-export function trialBalance(companyId: string, query: TrialBalanceInput): Promise<TrialBalance> {
-  return whileBooksSteady(companyId, () => readTrialBalance(companyId, query), (tb) => tb.costCenter !== null || balances(tb.totals));
+export function trialBalance(companyId: string, query: TrialBalanceInput & KnownAtInput): Promise<TrialBalance> {
+  return whileBooksSteady(companyId, (known) => readTrialBalance(companyId, query, known), (tb) => tb.costCenter !== null || balances(tb.totals), query.knownAt);
 }
 
 /** Debits equal credits in every column of the company's totals (not of one cost center's: a journal balances as a whole). */
 const balances = (totals: TrialBalance['totals']) => Object.values(totals).every((t) => t.debit === t.credit);
 
-async function readTrialBalance(companyId: string, query: TrialBalanceInput): Promise<TrialBalance> {
-  const [ctx, costCenter] = await Promise.all([reportContext(companyId), query.costCenterId ? reportCostCenter(companyId, query.costCenterId, 'costCenterId') : undefined]);
+async function readTrialBalance(companyId: string, query: TrialBalanceInput, known: BooksKnownAt | undefined): Promise<TrialBalance> {
+  const [ctx, costCenter] = await Promise.all([reportContext(companyId, known), query.costCenterId ? reportCostCenter(companyId, query.costCenterId, 'costCenterId') : undefined]);
   const range = await rangeOf(companyId, ctx, query);
   const splits = query.columns ? columnRanges(range, query.columns) : [];
   const [total, ...columns] = await Promise.all([figuresOf(companyId, ctx, range, costCenter, true), ...splits.map((r) => figuresOf(companyId, ctx, r, costCenter, false))]);

@@ -186,6 +186,21 @@ function buildResponses() {
     state: z.nullable(z.record(z.string(), z.unknown())).register(z.globalRegistry, { description: 'The record as it stood after the change, as its GET showed it then; null after a deletion.' } as never),
   });
 
+  const RestatementResponse = z.strictObject({
+    journalId: id,
+    serialNumber: z.int(),
+    type: z.string().register(z.globalRegistry, { description: 'The event that made the change: JournalPosted, JournalVoided, JournalAdjusted, JournalReversed or RevaluationPosted.' } as never),
+    effect: z.enum(['added', 'takenBack']),
+    occurredAt: instant,
+    sequence: z.int(),
+    postingDate: date,
+    financialYearId: id,
+    periodId: id,
+    periodStatus: z.enum(['locked', 'closed']),
+    debit: z.string().register(z.globalRegistry, { description: 'The total of the journal’s debit lines that moved, in the company currency (exact decimal).' } as never),
+    credit: z.string().register(z.globalRegistry, { description: 'The total of the journal’s credit lines that moved, in the company currency (exact decimal).' } as never),
+  });
+
   const AuditVerifyResponse = z.strictObject({
     verified: z.boolean(),
     checked: z.int(),
@@ -315,7 +330,7 @@ function buildResponses() {
     companies: z.array(z.strictObject({ companyId: id, roleId: id, permissions: z.array(z.string()) })),
   });
 
-  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, WebhookResponse, CreatedWebhookResponse, DeliveryResponse, ExchangeRateResponse, RevaluationResponse, BudgetResponse, BudgetSummaryResponse, ApiKeyResponse, CreatedApiKeyResponse, ImportResponse, ImportErrorResponse, LoginResponse, TokenResponse, AuditVerifyResponse, HistoryResponse, ...buildReportResponses() };
+  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, WebhookResponse, CreatedWebhookResponse, DeliveryResponse, ExchangeRateResponse, RevaluationResponse, BudgetResponse, BudgetSummaryResponse, ApiKeyResponse, CreatedApiKeyResponse, ImportResponse, ImportErrorResponse, LoginResponse, TokenResponse, AuditVerifyResponse, HistoryResponse, RestatementResponse, ...buildReportResponses() };
 }
 
 export const responses = lazy(buildResponses);

@@ -1,0 +1,94 @@
+import type { BenchStack } from './local-stack.ts';
+
+/**
+ * The cost of `knownAt` on a trial balance (docs/decisions.md, Audit): a company loaded through
+ * bench/fast-load.ts with BENCH_KNOWN_AT_LINES (default 100,000) lines, two per posted journal,
+ * over 100 accounts and 12 periods, each journal with the book change numbering records for it,
+ * committed one after another over the time since the company was created. The year's trial
+ * balance over HTTP, plain and as known at instants with 1%, 10% and 40% of the changes after
+ * them, each the median of 5 reads after one unmeasured; ratios to plain. Target: at most 3x.
+ */
+const LINES = Number(process.env.BENCH_KNOWN_AT_LINES ?? 100_000);
+const LEAVES = 100;
+const READS = 5;
+
+export async function benchKnownAt(stack: BenchStack) {
+  const { load, postedJournals } = await import('./fast-load.ts');
+  const { LedgerFold } = await import('../shared/db/ledger-fold.ts');
+  const { bulkWrite } = await import('../shared/db/batch-write.ts');
+  const { bookChange } = await import('../shared/audit/book-changes.ts');
+  const { bookChangeOp } = await import('../shared/db/book-change-store.ts');
+  const { sequenceEvents } = await import('../shared/events/sequencer.ts');
+
+  const created = await stack.ok('POST', '/api/v1/Companies', { name: 'Known at Co', baseCurrency: 'SAR' });
+  const createdAt = Date.now();
+  const base = `/api/v1/Companies/${created.id}`;
+  const accounts: string[] = [];
+  for (const [code, classification] of [['1', 'asset'], ['4', 'revenue']] as const) {
+    const root = await stack.ok('POST', `${base}/Accounts`, { code, name: { english: code, arabic: code }, type: 'category', classification });
+    for (let i = 0; i < LEAVES / 2; i++) accounts.push((await stack.ok('POST', `${base}/Accounts`, { code: `${code}${i}`, name: { english: `${code}${i}`, arabic: `${code}${i}` }, type: 'leaf', parentId: root.id })).id);
+  }
+  const year = await stack.ok('POST', `${base}/FinancialYears`, { startDate: '2026-01-01', endDate: '2026-12-31' });
+  while ((await sequenceEvents(created.id)) > 0);
+  const plan = { companyId: created.id as string, yearId: year.id as string, periods: year.periods, accounts, busy: accounts[0]!, costCenters: [], firstSerial: 1 };
+  const journals = [...postedJournals(plan, LINES, 11)];
+  // The journals committed one after another between the company's creation and now.
+  const from = createdAt + 1;
+  const span = Date.now() - from;
+  const committedAt = (i: number) => new Date(from + Math.floor((i * span) / journals.length)).toISOString();
+  const loadStarted = performance.now();
+  await load(plan, journals, new LedgerFold(plan.companyId));
+  function* changeItems() {
+    for (const [i, journal] of journals.entries()) {
+      const change = bookChange({ occurredAt: committedAt(i), sequence: 1_000 + i, type: 'JournalPosted' }, 1, journal, false);
+      yield { put: bookChangeOp(plan.companyId, change, 0).item.Put!.Item as Record<string, unknown> };
+    }
+  }
+  await bulkWrite(changeItems());
+  const loadSeconds = (performance.now() - loadStarted) / 1000;
+
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  async function timed(knownAt?: string) {
+    const path = `${base}/Reports/TrialBalance?financialYearId=${year.id}${knownAt ? `&knownAt=${encodeURIComponent(knownAt)}` : ''}`;
+    let body: any;
+    await stack.ok('GET', path);
+    const runs: number[] = [];
+    for (let i = 0; i < READS; i++) {
+      const t = performance.now();
+      body = await stack.ok('GET', path);
+      runs.push(performance.now() - t);
+    }
+    return { ms: median(runs), body };
+  }
+  const plain = await timed();
+  console.log(`loaded ${LINES} lines in ${loadSeconds.toFixed(1)} s; plain trial balance ${plain.ms.toFixed(0)} ms`);
+  const instants = [
+    { label: 'recent (1% of changes after)', after: 0.01 },
+    { label: 'recent tenth (10% after)', after: 0.1 },
+    // Not half: 50,000 lines is the most a report takes back (MAX_LINES_TAKEN_BACK).
+    { label: 'mid (40% after)', after: 0.4 },
+  ];
+  const rows = [{ report: 'trial balance, plain', changesAfter: 0, linesTakenBack: 0, medianMs: Math.round(plain.ms), overPlain: 1 }];
+  for (const { label, after } of instants) {
+    // Just before the first journal of the last `after` share.
+    const first = Math.floor(journals.length * (1 - after));
+    const knownAt = new Date(Date.parse(committedAt(first)) - 1).toISOString();
+    const changesAfter = journals.length - journals.findIndex((_, i) => committedAt(i) > knownAt);
+    const { ms, body } = await timed(knownAt);
+    if (body.totals.closing.debit !== body.totals.closing.credit) throw new Error(`the trial balance known at ${knownAt} does not balance`);
+    rows.push({ report: `trial balance, knownAt ${label}`, changesAfter, linesTakenBack: changesAfter * 2, medianMs: Math.round(ms), overPlain: Number((ms / plain.ms).toFixed(2)) });
+    console.log(rows.at(-1));
+  }
+  console.table(rows);
+  for (const row of rows.slice(1)) console.log(`${row.report}: x${row.overPlain} of plain (target at most 3): ${row.overPlain <= 3 ? 'met' : 'not met'}`);
+  return { lines: LINES, accounts: LEAVES, periods: year.periods.length, loadSeconds: Number(loadSeconds.toFixed(1)), rows };
+}
+
+// Run alone (`tsx bench/known-at.ts`): its own stack, and its figures added to bench/results.json.
+if (process.argv[1]?.endsWith('known-at.ts')) {
+  const { startBenchStack } = await import('./local-stack.ts');
+  const { saveResults } = await import('./results-file.ts');
+  const stack = await startBenchStack();
+  saveResults({ auditKnownAt: await benchKnownAt(stack) });
+  await stack.stop();
+}

@@ -1,0 +1,81 @@
+import { bookChangesKeptFrom, bookChangesPage, periodStateAt } from '../db/book-change-store.ts';
+import { decodeCursor, encodeCursor, type CursorBinding } from '../db/cursor.ts';
+import { getSettings } from '../db/settings-store.ts';
+import { ValidationError } from '../errors.ts';
+import { totals } from '../journals/rules.ts';
+import { formatTotal } from '../money/amount.ts';
+import { toMils } from '../money/mils.ts';
+import type { Page } from '../schemas/list-query.ts';
+import type { ResponseOf } from '../schemas/responses.ts';
+import { currentAuditHead } from './audit-head.ts';
+import type { BookChange, PeriodState } from './book-changes.ts';
+import type { RestatementsInput } from './schemas.ts';
+
+export type RestatementView = ResponseOf<'RestatementResponse'>;
+
+/** Book changes read per request at most, shown or not: a page's work is bounded whatever the filter keeps. */
+const MAX_READ = 1_000;
+/** Changes read per query. */
+const READ_STEP = 250;
+
+/** The period states whose figures count as issued: a change into such a period restates them. */
+const ISSUED: ReadonlySet<PeriodState | undefined> = new Set(['locked', 'closed']);
+
+/**
+ * The postings, voids, adjusts and reversals (and revaluations) committed after `since` into
+ * periods that were closed or locked at `since`: the issued figures that changed since
+ * (docs/decisions.md, Audit, "Restatements"). Oldest first, in the service's page envelope; a
+ * request reads at most 1,000 changes, so a page may be short and its cursor continues where
+ * the read stopped. Pending events are numbered first, so every change committed before the
+ * request is listed. Errors: ValidationError (`since` before this company's record of changes:
+ * BeforeChangeRecord; InvalidCursor).
+ */
+export async function restatements(companyId: string, query: RestatementsInput): Promise<Page<RestatementView>> {
+  const since = new Date(query.since).toISOString();
+  await currentAuditHead(companyId);
+  const [from, settings] = await Promise.all([bookChangesKeptFrom(companyId), getSettings(companyId)]);
+  if (!from || (since < from.occurredAt && from.sequence !== 1)) {
+    throw ValidationError.field('since', `must be at or after ${from?.occurredAt ?? new Date().toISOString()}, when the record of this company's changes to its books begins`, 'BeforeChangeRecord');
+  }
+  const binding: CursorBinding = { companyId, endpoint: 'reports.restatements', orderBy: 'OccurredAt', orderAsc: true, filters: { since } };
+  let startAfter = query.page ? String((await decodeCursor(binding, query.page)).after) : undefined;
+
+  const states = new Map<string, Promise<PeriodState | undefined>>();
+  const stateOf = (periodId: string) => states.get(periodId) ?? states.set(periodId, periodStateAt(companyId, periodId, since)).get(periodId)!;
+  const found: Array<{ view: RestatementView; key: string }> = [];
+  let read = 0;
+  let more = true;
+  while (more && found.length <= query.pageSize && read < MAX_READ) {
+    const page = await bookChangesPage(companyId, since, startAfter, Math.min(READ_STEP, MAX_READ - read));
+    read += page.changes.length;
+    const periodStates = await Promise.all(page.changes.map((c) => stateOf(c.periodId)));
+    page.changes.forEach((change, i) => {
+      const status = periodStates[i];
+      if (ISSUED.has(status)) found.push({ view: viewOf(change, status as 'locked' | 'closed', settings?.decimalPrecision ?? 2), key: change.key });
+    });
+    startAfter = page.last;
+    more = page.last !== undefined;
+  }
+  const results = found.slice(0, query.pageSize);
+  // The next page starts after the last change shown, or after the last one read when the read budget ran out first.
+  const resumeAfter = found.length > query.pageSize ? results.at(-1)!.key : more ? startAfter : undefined;
+  return { currentPage: query.page ?? null, results: results.map((r) => r.view), nextPage: resumeAfter === undefined ? null : await encodeCursor(binding, { after: resumeAfter }) };
+}
+
+function viewOf(change: BookChange, periodStatus: 'locked' | 'closed', precision: number): RestatementView {
+  const sums = totals(change.lines);
+  return {
+    journalId: change.journalId,
+    serialNumber: change.serialNumber,
+    type: change.type,
+    effect: change.effect === 1 ? 'added' : 'takenBack',
+    occurredAt: change.occurredAt,
+    sequence: change.sequence,
+    postingDate: change.postingDate,
+    financialYearId: change.financialYearId,
+    periodId: change.periodId,
+    periodStatus,
+    debit: formatTotal(toMils(sums.debit), precision),
+    credit: formatTotal(toMils(sums.credit), precision),
+  };
+}

@@ -1,0 +1,114 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { BookChange, PeriodState } from '../audit/book-changes.ts';
+import { config } from '../config.ts';
+import type { Line } from '../journals/rules.ts';
+import { db } from './client.ts';
+import { keys, knownKeys } from './keys.ts';
+import { withRange } from './prefix-query.ts';
+import { getItem, mainTable, recordOf, type Item } from './table-ops.ts';
+import type { WriteOp } from './transact.ts';
+
+/**
+ * The record reports "as known at" a moment read (docs/decisions.md, Audit): one item per book
+ * change, by the instant it committed, and one per period state change, by period; both written
+ * by the sequencer in the transaction that numbers their events (never in the write path) and
+ * kept for good (no `purgeAt`). A change's lines are kept as JSON text, or gzip-compressed when
+ * long, so a closing journal of 2,500 lines stays far below an item's 400 KB.
+ */
+const FIELDS = ['occurredAt', 'sequence', 'type', 'effect', 'journalId', 'serialNumber', 'date', 'postingDate', 'financialYearId', 'periodId', 'description', 'reference', 'closing'] as const;
+
+/** Lines kept as plain JSON text up to this length (a report reads them by the thousand: no unzipping), compressed beyond. */
+const PLAIN_LINES = 2_000;
+
+/** The item of a book change (`index`: its place among its event's changes). */
+export function bookChangeOp(companyId: string, change: BookChange, index: number): WriteOp {
+  const { lines, ...fields } = change;
+  const text = JSON.stringify(lines);
+  const kept = text.length <= PLAIN_LINES ? { linesJson: text } : { linesGz: gzipSync(text) };
+  return mainTable.put({ ...knownKeys.bookChange(companyId, change.occurredAt, change.sequence, index), entity: 'BookChange', ...fields, lineCount: lines.length, ...kept });
+}
+
+function changeFromItem(item: Item): BookChange {
+  const text = typeof item.linesJson === 'string' ? item.linesJson : gunzipSync(item.linesGz as Uint8Array).toString('utf8');
+  return { ...recordOf<Omit<BookChange, 'lines'>>(item, FIELDS), lines: JSON.parse(text) as Line[] };
+}
+
+/** The item of a period's state from its event's instant on. */
+export function periodStateOp(companyId: string, change: { periodId: string; state: PeriodState; occurredAt: string; sequence: number }): WriteOp {
+  return mainTable.put({ ...knownKeys.periodState(companyId, change.periodId, change.occurredAt, change.sequence), entity: 'PeriodState', ...change });
+}
+
+/** Raised by a read of changes that met its limit of lines. */
+export class TooManyLines extends Error {
+  constructor(readonly limit: number) {
+    super(`more than ${limit} lines`);
+  }
+}
+
+/** Slices of time read at once by bookChangesAfter: a long stretch of changes is several pages, read side by side. */
+const SLICES = 4;
+
+/**
+ * The changes committed after `instant` and up to `until` (and any later), oldest first
+ * (strongly consistent): the stretch cut into SLICES by time, each read page by page, side by
+ * side, until their lines pass `maxLines` (TooManyLines).
+ */
+export async function bookChangesAfter(companyId: string, instant: string, maxLines: number, until = new Date()): Promise<BookChange[]> {
+  const pk = keys.company(companyId).pk;
+  const all = knownKeys.bookChangesAfter(instant);
+  const start = Date.parse(instant);
+  const step = Math.max(1, Math.ceil((until.getTime() - start) / SLICES));
+  const bounds = Array.from({ length: SLICES - 1 }, (_, i) => knownKeys.bookChangesAfter(new Date(start + step * (i + 1)).toISOString()).from);
+  const ranges = [all.from, ...bounds].map((from, i) => ({ from, to: bounds[i] ?? all.to }));
+  let lines = 0;
+  const slices = await Promise.all(
+    ranges.map(async (range) => {
+      const changes: BookChange[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const result = await db().send(new QueryCommand({ TableName: config.tableName, ...withRange(pk, range), ConsistentRead: true, ExclusiveStartKey: startKey }));
+        for (const item of result.Items ?? []) {
+          lines += Number(item.lineCount);
+          if (lines > maxLines) throw new TooManyLines(maxLines);
+          changes.push(changeFromItem(item));
+        }
+        startKey = result.LastEvaluatedKey;
+        // Another slice passing the limit ends this one's reads too.
+      } while (startKey && lines <= maxLines);
+      if (lines > maxLines) throw new TooManyLines(maxLines);
+      return changes;
+    }),
+  );
+  return slices.flat();
+}
+
+/** A page of the changes committed after `instant`: at most `limit` items read after `startAfter` (a sort key), and where the next page starts. */
+export async function bookChangesPage(companyId: string, instant: string, startAfter: string | undefined, limit: number): Promise<{ changes: Array<BookChange & { key: string }>; last: string | undefined }> {
+  const pk = keys.company(companyId).pk;
+  const result = await db().send(
+    new QueryCommand({
+      TableName: config.tableName,
+      ...withRange(pk, knownKeys.bookChangesAfter(instant)),
+      ConsistentRead: true,
+      Limit: limit,
+      ...(startAfter ? { ExclusiveStartKey: { pk, sk: startAfter } } : {}),
+    }),
+  );
+  return { changes: (result.Items ?? []).map((item) => ({ ...changeFromItem(item), key: String(item.sk) })), last: result.LastEvaluatedKey ? String(result.LastEvaluatedKey.sk) : undefined };
+}
+
+/** A period's state at `instant`: the last one recorded at or before it, or undefined when none was (the period was open, or its changes predate the record). */
+export async function periodStateAt(companyId: string, periodId: string, instant: string): Promise<PeriodState | undefined> {
+  const { Items } = await db().send(
+    new QueryCommand({ TableName: config.tableName, ...withRange(keys.company(companyId).pk, knownKeys.periodStatesThrough(periodId, instant)), ConsistentRead: true, ScanIndexForward: false, Limit: 1 }),
+  );
+  return Items?.[0]?.state as PeriodState | undefined;
+}
+
+/** Where the company's record of book changes starts: the first event numbered with it (its number and instant), or undefined before any was. */
+export async function bookChangesKeptFrom(companyId: string): Promise<{ sequence: number; occurredAt: string } | undefined> {
+  const item = await getItem(keys.eventSequence(companyId), { consistent: true });
+  const from = item?.changesFrom as { sequence?: unknown; occurredAt?: unknown } | undefined;
+  return from && typeof from.occurredAt === 'string' ? { sequence: Number(from.sequence), occurredAt: from.occurredAt } : undefined;
+}
