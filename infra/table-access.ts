@@ -4,10 +4,15 @@ export type Access = 'none' | 'read' | 'readWrite';
 
 /**
  * GET routes that write: the event feed numbers pending events before it reads, and so do the
- * reports as known at a moment (`knownAt`) and the restatements, which read what numbering records.
+ * reports as known at a moment (`knownAt`) and the restatements, which read what numbering records,
+ * Verify (it checks the chain up to the head of now) and the histories (numbering writes them).
  */
 export const SEQUENCES_EVENTS = [
   'events.list',
+  'audit.verify',
+  'journals.history',
+  'accounts.history',
+  'costCenters.history',
   'reports.trialBalance',
   'reports.incomeStatement',
   'reports.balanceSheet',

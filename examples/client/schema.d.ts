@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/e4c31cfb-264b-4936-bec2-b5aa260cf38b`
+         * @description Example request: `GET /api/v1/Companies/e7581e6c-2484-4002-a210-094b2e1398f7`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Settings`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Settings`
          */
         get: operations["settings.get"];
         /**
          * Update company settings (versioned)
-         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Settings`
+         * @description Example request: `PUT /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Roles`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Roles`
+         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Roles/92cf3da6-e793-4b41-b9e0-566c97c85fd5`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Roles/94eb33f1-138c-44fe-a1b3-711e180be205`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Roles/92cf3da6-e793-4b41-b9e0-566c97c85fd5`
+         * @description Example request: `PUT /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Roles/94eb33f1-138c-44fe-a1b3-711e180be205`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Roles/92cf3da6-e793-4b41-b9e0-566c97c85fd5`
+         * @description Example request: `DELETE /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Roles/94eb33f1-138c-44fe-a1b3-711e180be205`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Members`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Members`
+         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Members/7a00e696-b614-4fb0-99b0-3d9070bb5542`
+         * @description Example request: `PUT /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Members/7aef595e-d0b7-47fa-800e-2c5a6f1e1d9f`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Members/7a00e696-b614-4fb0-99b0-3d9070bb5542`
+         * @description Example request: `DELETE /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Members/7aef595e-d0b7-47fa-800e-2c5a6f1e1d9f`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/ApiKeys/4d3bd58f-f15a-4dcf-a297-b60dbfdabe8c`
+         * @description Example request: `DELETE /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/ApiKeys/8963610f-4d96-41f0-8f84-c2caf339cf06`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Accounts`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Accounts`
+         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Accounts/a046e7a9-6fb3-4170-b667-bab134514c9a`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Accounts/5eaa3bb7-8461-4898-b88d-31f2e4d92868`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Accounts/a046e7a9-6fb3-4170-b667-bab134514c9a`
+         * @description Example request: `PUT /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Accounts/5eaa3bb7-8461-4898-b88d-31f2e4d92868`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Accounts/a046e7a9-6fb3-4170-b667-bab134514c9a`
+         * @description Example request: `DELETE /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Accounts/5eaa3bb7-8461-4898-b88d-31f2e4d92868`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Accounts/a046e7a9-6fb3-4170-b667-bab134514c9a/History`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Accounts/5eaa3bb7-8461-4898-b88d-31f2e4d92868/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/CostCenters/d8d4101f-30bd-482b-b8ce-7daca35e4f15`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/CostCenters/3c633fa5-af0e-489e-99dc-20cb976c04f1`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/CostCenters/d8d4101f-30bd-482b-b8ce-7daca35e4f15`
+         * @description Example request: `PUT /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/CostCenters/3c633fa5-af0e-489e-99dc-20cb976c04f1`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/CostCenters/d8d4101f-30bd-482b-b8ce-7daca35e4f15`
+         * @description Example request: `DELETE /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/CostCenters/3c633fa5-af0e-489e-99dc-20cb976c04f1`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/CostCenters/d8d4101f-30bd-482b-b8ce-7daca35e4f15/History`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/CostCenters/3c633fa5-af0e-489e-99dc-20cb976c04f1/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/CostCenters/d8d4101f-30bd-482b-b8ce-7daca35e4f15/Activate`
+         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/CostCenters/3c633fa5-af0e-489e-99dc-20cb976c04f1/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/CostCenters/d8d4101f-30bd-482b-b8ce-7daca35e4f15/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/CostCenters/3c633fa5-af0e-489e-99dc-20cb976c04f1/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/7a813a26-fbe7-4bdf-8e88-2356ab7faba4`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/FinancialYears/a110e94f-0ac2-425c-9c9a-f0b127fe9f61`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/9d057598-4309-4388-93b9-0e9a7ef2d2e1`
+         * @description Example request: `PUT /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/FinancialYears/203586e4-5c28-4c41-b2bc-00c863969288`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/9d057598-4309-4388-93b9-0e9a7ef2d2e1`
+         * @description Example request: `DELETE /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/FinancialYears/203586e4-5c28-4c41-b2bc-00c863969288`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/7a813a26-fbe7-4bdf-8e88-2356ab7faba4/Close`
+         * @description Example request: `PUT /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/FinancialYears/a110e94f-0ac2-425c-9c9a-f0b127fe9f61/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/7a813a26-fbe7-4bdf-8e88-2356ab7faba4/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/FinancialYears/a110e94f-0ac2-425c-9c9a-f0b127fe9f61/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/7a813a26-fbe7-4bdf-8e88-2356ab7faba4/Periods`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/FinancialYears/a110e94f-0ac2-425c-9c9a-f0b127fe9f61/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/7a813a26-fbe7-4bdf-8e88-2356ab7faba4/Periods/a55456a1-bfa5-48ce-93d7-ee9be52681b3`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/FinancialYears/a110e94f-0ac2-425c-9c9a-f0b127fe9f61/Periods/1a6df052-b524-41e3-a8ff-fc3d24fd044a`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/7a813a26-fbe7-4bdf-8e88-2356ab7faba4/Periods/a55456a1-bfa5-48ce-93d7-ee9be52681b3/Lock`
+         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/FinancialYears/a110e94f-0ac2-425c-9c9a-f0b127fe9f61/Periods/1a6df052-b524-41e3-a8ff-fc3d24fd044a/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/7a813a26-fbe7-4bdf-8e88-2356ab7faba4/Periods/a55456a1-bfa5-48ce-93d7-ee9be52681b3/Close`
+         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/FinancialYears/a110e94f-0ac2-425c-9c9a-f0b127fe9f61/Periods/1a6df052-b524-41e3-a8ff-fc3d24fd044a/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/7a813a26-fbe7-4bdf-8e88-2356ab7faba4/Periods/a55456a1-bfa5-48ce-93d7-ee9be52681b3/Close`
+         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/FinancialYears/a110e94f-0ac2-425c-9c9a-f0b127fe9f61/Periods/1a6df052-b524-41e3-a8ff-fc3d24fd044a/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/FinancialYears/7a813a26-fbe7-4bdf-8e88-2356ab7faba4/Periods/a55456a1-bfa5-48ce-93d7-ee9be52681b3/Reopen`
+         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/FinancialYears/a110e94f-0ac2-425c-9c9a-f0b127fe9f61/Periods/1a6df052-b524-41e3-a8ff-fc3d24fd044a/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Journals`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Journals`
+         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Journals/c3ff97f2-e599-4a72-b37c-cc6bec76c9da`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Journals/8c44b437-6744-4b6c-883c-9f6539945d3f`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Journals/c3ff97f2-e599-4a72-b37c-cc6bec76c9da`
+         * @description Example request: `PUT /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Journals/8c44b437-6744-4b6c-883c-9f6539945d3f`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Journals/c3ff97f2-e599-4a72-b37c-cc6bec76c9da/History`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Journals/8c44b437-6744-4b6c-883c-9f6539945d3f/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Journals/c3ff97f2-e599-4a72-b37c-cc6bec76c9da/Post`
+         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Journals/8c44b437-6744-4b6c-883c-9f6539945d3f/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Journals/1cea30f9-ee29-48d4-a559-385b9c346f12/Void`
+         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Journals/bad963df-2076-44f4-9ab8-a58c85a9f957/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Journals/c3ff97f2-e599-4a72-b37c-cc6bec76c9da/Adjust`
+         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Journals/8c44b437-6744-4b6c-883c-9f6539945d3f/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Journals/c3ff97f2-e599-4a72-b37c-cc6bec76c9da/Reverse`
+         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Journals/8c44b437-6744-4b6c-883c-9f6539945d3f/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -829,7 +829,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Reports/TrialBalance?financialYearId=7a813a26-fbe7-4bdf-8e88-2356ab7faba4`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Reports/TrialBalance?financialYearId=a110e94f-0ac2-425c-9c9a-f0b127fe9f61`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -849,7 +849,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -869,7 +869,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Reports/BudgetVsActual?budgetId=022f0d0e-3fa2-4da1-9902-750b298342ed&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Reports/BudgetVsActual?budgetId=fdb5202e-2c51-4f75-89de-4877e4827cea&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/98c95c44-356d-4a2c-a846-7405e138a5ca/Reports/Restatements?since=2026-02-05T09%3A00%3A00.000Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Reports/Restatements?since=2026-11-24T13%3A56%3A29.350Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -969,13 +969,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Reports`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Reports`
+         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -993,7 +993,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Reports/6d0e6a03-2767-4f2b-87a2-8d3cb2d126db`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Reports/86ac7ac8-b793-443c-be44-335e0cfafc4d`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1013,7 +1013,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1033,13 +1033,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1057,18 +1057,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Webhooks/fba8ae67-61d6-48f6-97b7-543a58d7e5e9`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Webhooks/e93ce417-1574-4d58-a70d-7cf98670ecab`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Webhooks/fba8ae67-61d6-48f6-97b7-543a58d7e5e9`
+         * @description Example request: `PUT /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Webhooks/e93ce417-1574-4d58-a70d-7cf98670ecab`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Webhooks/fba8ae67-61d6-48f6-97b7-543a58d7e5e9`
+         * @description Example request: `DELETE /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Webhooks/e93ce417-1574-4d58-a70d-7cf98670ecab`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1085,7 +1085,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Webhooks/fba8ae67-61d6-48f6-97b7-543a58d7e5e9/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Webhooks/e93ce417-1574-4d58-a70d-7cf98670ecab/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1105,13 +1105,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1129,18 +1129,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/ExchangeRates/0dce382a-4c16-46ce-8824-8cb21ffd9392`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/ExchangeRates/c60ac104-b3ed-4285-b737-cbc1037cb5b0`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/ExchangeRates/0dce382a-4c16-46ce-8824-8cb21ffd9392`
+         * @description Example request: `PUT /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/ExchangeRates/c60ac104-b3ed-4285-b737-cbc1037cb5b0`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/ExchangeRates/0dce382a-4c16-46ce-8824-8cb21ffd9392`
+         * @description Example request: `DELETE /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/ExchangeRates/c60ac104-b3ed-4285-b737-cbc1037cb5b0`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1157,13 +1157,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Budgets`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Budgets`
+         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1181,18 +1181,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Budgets/022f0d0e-3fa2-4da1-9902-750b298342ed`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Budgets/fdb5202e-2c51-4f75-89de-4877e4827cea`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Budgets/022f0d0e-3fa2-4da1-9902-750b298342ed`
+         * @description Example request: `PUT /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Budgets/fdb5202e-2c51-4f75-89de-4877e4827cea`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Budgets/022f0d0e-3fa2-4da1-9902-750b298342ed`
+         * @description Example request: `DELETE /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Budgets/fdb5202e-2c51-4f75-89de-4877e4827cea`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1209,13 +1209,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Imports`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Imports`
+         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1233,7 +1233,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Imports/849caa45-b99e-4459-b708-5228348f5513`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Imports/e1e44f8e-d32c-4c01-8d2e-0fb74767168c`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1253,7 +1253,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Imports/849caa45-b99e-4459-b708-5228348f5513/Errors`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Imports/e1e44f8e-d32c-4c01-8d2e-0fb74767168c/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1273,7 +1273,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table
-         * @description Example request: `GET /api/v1/Companies/2e6860a6-1dc4-44bb-ae97-fd1ed3521f17/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1327,7 +1327,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:44377/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A44315%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=VoE4f_nvNdgTXfmNwUols8-NIsN2NteZka5Gk-j2ddM&code_challenge_method=S256&state=ByaZMCORGra0U3clnUXLqC95EC6nJ8ODr3L9Q31LUBg&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:38685/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A38303%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=FbZ43xDzbY_93otIk7s2WtBy40pquKs4R7eWYxQ5d48&code_challenge_method=S256&state=WBmzre6esqgjp2KIaExW3pfQ91nlBkBUm-GgLszOQsg&client_id=ledger-local"
                      *     }
                      */
                     "application/json": {
@@ -1397,7 +1397,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "2e6860a6-1dc4-44bb-ae97-fd1ed3521f17",
+                     *           "companyId": "9095f4ed-bc51-4f25-bc55-f5982e8c363c",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1436,7 +1436,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "e4c31cfb-264b-4936-bec2-b5aa260cf38b",
+                     *           "companyId": "e7581e6c-2484-4002-a210-094b2e1398f7",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1574,7 +1574,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "2e6860a6-1dc4-44bb-ae97-fd1ed3521f17",
+                     *           "companyId": "9095f4ed-bc51-4f25-bc55-f5982e8c363c",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1613,7 +1613,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "e4c31cfb-264b-4936-bec2-b5aa260cf38b",
+                     *           "companyId": "e7581e6c-2484-4002-a210-094b2e1398f7",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1764,16 +1764,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e4c31cfb-264b-4936-bec2-b5aa260cf38b",
+                     *           "id": "e7581e6c-2484-4002-a210-094b2e1398f7",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-24T12:20:19.596Z",
+                     *           "createdAt": "2026-11-24T13:56:20.358Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "2e6860a6-1dc4-44bb-ae97-fd1ed3521f17",
+                     *           "id": "9095f4ed-bc51-4f25-bc55-f5982e8c363c",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-24T12:20:19.440Z",
+                     *           "createdAt": "2026-11-24T13:56:20.251Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -1898,9 +1898,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e4c31cfb-264b-4936-bec2-b5aa260cf38b",
+                     *       "id": "e7581e6c-2484-4002-a210-094b2e1398f7",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T12:20:19.596Z",
+                     *       "createdAt": "2026-11-24T13:56:20.358Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -1909,7 +1909,7 @@ export interface operations {
                      *         "fxRoundingAccountId": null,
                      *         "unrealizedFxGainLossAccountId": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-24T12:20:19.596Z"
+                     *         "updatedAt": "2026-11-24T13:56:20.358Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -2088,9 +2088,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e4c31cfb-264b-4936-bec2-b5aa260cf38b",
+                     *       "id": "e7581e6c-2484-4002-a210-094b2e1398f7",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T12:20:19.596Z",
+                     *       "createdAt": "2026-11-24T13:56:20.358Z",
                      *       "version": 1
                      *     }
                      */
@@ -2194,7 +2194,7 @@ export interface operations {
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-24T12:20:19.440Z"
+                     *       "updatedAt": "2026-11-24T13:56:20.251Z"
                      *     }
                      */
                     "application/json": {
@@ -2290,7 +2290,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "322d06c6-d26b-49e2-a730-a004e8315c49",
+                 *       "retainedEarningsAccountId": "758398b5-a98e-4097-a2af-b794d0e25da8",
                  *       "version": 1
                  *     }
                  */
@@ -2321,11 +2321,11 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "322d06c6-d26b-49e2-a730-a004e8315c49",
+                     *       "retainedEarningsAccountId": "758398b5-a98e-4097-a2af-b794d0e25da8",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-24T12:20:20.516Z"
+                     *       "updatedAt": "2026-11-24T13:56:23.056Z"
                      *     }
                      */
                     "application/json": {
@@ -2555,7 +2555,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "92cf3da6-e793-4b41-b9e0-566c97c85fd5",
+                     *           "id": "94eb33f1-138c-44fe-a1b3-711e180be205",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -2566,8 +2566,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-24T12:20:25.846Z",
-                     *           "updatedAt": "2026-11-24T12:20:25.901Z"
+                     *           "createdAt": "2026-11-24T13:56:42.020Z",
+                     *           "updatedAt": "2026-11-24T13:56:42.064Z"
                      *         }
                      *       ]
                      *     }
@@ -2703,7 +2703,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "92cf3da6-e793-4b41-b9e0-566c97c85fd5",
+                     *       "id": "94eb33f1-138c-44fe-a1b3-711e180be205",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2713,8 +2713,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:20:25.846Z",
-                     *       "updatedAt": "2026-11-24T12:20:25.846Z"
+                     *       "createdAt": "2026-11-24T13:56:42.020Z",
+                     *       "updatedAt": "2026-11-24T13:56:42.020Z"
                      *     }
                      */
                     "application/json": {
@@ -2847,7 +2847,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "92cf3da6-e793-4b41-b9e0-566c97c85fd5",
+                     *       "id": "94eb33f1-138c-44fe-a1b3-711e180be205",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2857,8 +2857,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:20:25.846Z",
-                     *       "updatedAt": "2026-11-24T12:20:25.846Z"
+                     *       "createdAt": "2026-11-24T13:56:42.020Z",
+                     *       "updatedAt": "2026-11-24T13:56:42.020Z"
                      *     }
                      */
                     "application/json": {
@@ -2992,7 +2992,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "92cf3da6-e793-4b41-b9e0-566c97c85fd5",
+                     *       "id": "94eb33f1-138c-44fe-a1b3-711e180be205",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -3003,8 +3003,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T12:20:25.846Z",
-                     *       "updatedAt": "2026-11-24T12:20:25.901Z"
+                     *       "createdAt": "2026-11-24T13:56:42.020Z",
+                     *       "updatedAt": "2026-11-24T13:56:42.064Z"
                      *     }
                      */
                     "application/json": {
@@ -3247,8 +3247,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "cf04648f-74f1-4ffb-8653-9bda5f009100",
-                     *           "email": "user-b33d2d53-576c-4b77-b8fb-067e059ed0df@example.com",
+                     *           "userId": "3031fa71-1e4f-4565-bfad-f1f360ae8830",
+                     *           "email": "user-8dd3ae9a-5020-4be7-a1bb-82d0d68b4f58@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -3286,20 +3286,20 @@ export interface operations {
                      *             "imports:manage",
                      *             "audit:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T12:20:19.440Z",
+                     *           "joinedAt": "2026-11-24T13:56:20.251Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "7a00e696-b614-4fb0-99b0-3d9070bb5542",
-                     *           "email": "contract-1795522825929@example.com",
-                     *           "roleId": "92cf3da6-e793-4b41-b9e0-566c97c85fd5",
+                     *           "userId": "7aef595e-d0b7-47fa-800e-2c5a6f1e1d9f",
+                     *           "email": "contract-1795528602115@example.com",
+                     *           "roleId": "94eb33f1-138c-44fe-a1b3-711e180be205",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T12:20:25.954Z",
+                     *           "joinedAt": "2026-11-24T13:56:42.140Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -3410,8 +3410,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795522825929@example.com",
-                 *       "roleId": "92cf3da6-e793-4b41-b9e0-566c97c85fd5"
+                 *       "email": "contract-1795528602115@example.com",
+                 *       "roleId": "94eb33f1-138c-44fe-a1b3-711e180be205"
                  *     }
                  */
                 "application/json": {
@@ -3437,16 +3437,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "7a00e696-b614-4fb0-99b0-3d9070bb5542",
-                     *       "email": "contract-1795522825929@example.com",
-                     *       "roleId": "92cf3da6-e793-4b41-b9e0-566c97c85fd5",
+                     *       "userId": "7aef595e-d0b7-47fa-800e-2c5a6f1e1d9f",
+                     *       "email": "contract-1795528602115@example.com",
+                     *       "roleId": "94eb33f1-138c-44fe-a1b3-711e180be205",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T12:20:25.954Z",
+                     *       "joinedAt": "2026-11-24T13:56:42.140Z",
                      *       "version": 1
                      *     }
                      */
@@ -3591,8 +3591,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "7a00e696-b614-4fb0-99b0-3d9070bb5542",
-                     *       "email": "contract-1795522825929@example.com",
+                     *       "userId": "7aef595e-d0b7-47fa-800e-2c5a6f1e1d9f",
+                     *       "email": "contract-1795528602115@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -3608,7 +3608,7 @@ export interface operations {
                      *         "budgets:read",
                      *         "audit:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T12:20:25.954Z",
+                     *       "joinedAt": "2026-11-24T13:56:42.140Z",
                      *       "version": 2
                      *     }
                      */
@@ -3854,9 +3854,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4d3bd58f-f15a-4dcf-a297-b60dbfdabe8c",
+                     *           "id": "8963610f-4d96-41f0-8f84-c2caf339cf06",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_AyvN-FR",
+                     *           "prefix": "sk-svc_ztt6FA-",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -3864,8 +3864,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "cf04648f-74f1-4ffb-8653-9bda5f009100",
-                     *           "createdAt": "2026-11-24T12:20:26.067Z",
+                     *           "createdBy": "3031fa71-1e4f-4565-bfad-f1f360ae8830",
+                     *           "createdAt": "2026-11-24T13:56:42.292Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -4023,9 +4023,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4d3bd58f-f15a-4dcf-a297-b60dbfdabe8c",
+                     *       "id": "8963610f-4d96-41f0-8f84-c2caf339cf06",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_AyvN-FR",
+                     *       "prefix": "sk-svc_ztt6FA-",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -4033,8 +4033,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "cf04648f-74f1-4ffb-8653-9bda5f009100",
-                     *       "createdAt": "2026-11-24T12:20:26.067Z",
+                     *       "createdBy": "3031fa71-1e4f-4565-bfad-f1f360ae8830",
+                     *       "createdAt": "2026-11-24T13:56:42.292Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -4178,18 +4178,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4d3bd58f-f15a-4dcf-a297-b60dbfdabe8c",
+                     *       "id": "8963610f-4d96-41f0-8f84-c2caf339cf06",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_AyvN-FR",
+                     *       "prefix": "sk-svc_ztt6FA-",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-24T12:20:26.111Z",
-                     *       "createdBy": "cf04648f-74f1-4ffb-8653-9bda5f009100",
-                     *       "createdAt": "2026-11-24T12:20:26.067Z",
+                     *       "revokedAt": "2026-11-24T13:56:42.379Z",
+                     *       "createdBy": "3031fa71-1e4f-4565-bfad-f1f360ae8830",
+                     *       "createdAt": "2026-11-24T13:56:42.292Z",
                      *       "version": 2
                      *     }
                      */
@@ -4336,24 +4336,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "dd1e3509-7237-4da5-b019-6e9c33ca732f",
+                     *           "id": "c908b4e6-43c1-4fb3-8a40-11130d06ff06",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "18496aca-2986-4261-ad58-c942902051ea",
+                     *           "parentId": "9c624427-69a8-46e4-8f3e-7afdb1fffb62",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:20:20.387Z",
-                     *           "updatedAt": "2026-11-24T12:20:20.387Z",
+                     *           "createdAt": "2026-11-24T13:56:22.904Z",
+                     *           "updatedAt": "2026-11-24T13:56:22.904Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "18496aca-2986-4261-ad58-c942902051ea",
+                     *           "id": "9c624427-69a8-46e4-8f3e-7afdb1fffb62",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -4362,32 +4362,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:20:20.344Z",
-                     *           "updatedAt": "2026-11-24T12:20:20.344Z",
+                     *           "createdAt": "2026-11-24T13:56:22.639Z",
+                     *           "updatedAt": "2026-11-24T13:56:22.639Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                     *           "id": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "07ab20e5-8d00-4927-9df7-13517f58639c",
+                     *           "parentId": "506f39a2-dbde-4b8a-810b-008ef815393d",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:20:20.308Z",
-                     *           "updatedAt": "2026-11-24T12:20:20.308Z",
+                     *           "createdAt": "2026-11-24T13:56:22.564Z",
+                     *           "updatedAt": "2026-11-24T13:56:22.564Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "07ab20e5-8d00-4927-9df7-13517f58639c",
+                     *           "id": "506f39a2-dbde-4b8a-810b-008ef815393d",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -4396,32 +4396,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:20:20.257Z",
-                     *           "updatedAt": "2026-11-24T12:20:20.257Z",
+                     *           "createdAt": "2026-11-24T13:56:22.369Z",
+                     *           "updatedAt": "2026-11-24T13:56:22.369Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "322d06c6-d26b-49e2-a730-a004e8315c49",
+                     *           "id": "758398b5-a98e-4097-a2af-b794d0e25da8",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "e4da7271-0b1e-4d88-8617-856ba2fe1f26",
+                     *           "parentId": "4b5fd55e-2eb5-402e-ba7a-656c44f10815",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:20:20.224Z",
-                     *           "updatedAt": "2026-11-24T12:20:20.224Z",
+                     *           "createdAt": "2026-11-24T13:56:21.535Z",
+                     *           "updatedAt": "2026-11-24T13:56:21.535Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "e4da7271-0b1e-4d88-8617-856ba2fe1f26",
+                     *           "id": "4b5fd55e-2eb5-402e-ba7a-656c44f10815",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -4430,49 +4430,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:20:20.182Z",
-                     *           "updatedAt": "2026-11-24T12:20:20.182Z",
+                     *           "createdAt": "2026-11-24T13:56:21.134Z",
+                     *           "updatedAt": "2026-11-24T13:56:21.134Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "fe81dea7-9fce-4069-8bb4-e47c8be1a322",
+                     *           "id": "b49efb5a-457a-4306-b307-24c82ccb8e0a",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "d69fd846-410c-4928-a150-6563728b0a76",
+                     *           "parentId": "febe048a-6e9a-4b70-991b-27618b05ea1a",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:20:20.126Z",
-                     *           "updatedAt": "2026-11-24T12:20:20.126Z",
+                     *           "createdAt": "2026-11-24T13:56:20.918Z",
+                     *           "updatedAt": "2026-11-24T13:56:20.918Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                     *           "id": "de44bfe0-cb89-435a-bf89-118cfe53c647",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "d69fd846-410c-4928-a150-6563728b0a76",
+                     *           "parentId": "febe048a-6e9a-4b70-991b-27618b05ea1a",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:20:20.024Z",
-                     *           "updatedAt": "2026-11-24T12:20:20.024Z",
+                     *           "createdAt": "2026-11-24T13:56:20.800Z",
+                     *           "updatedAt": "2026-11-24T13:56:20.800Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "d69fd846-410c-4928-a150-6563728b0a76",
+                     *           "id": "febe048a-6e9a-4b70-991b-27618b05ea1a",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -4481,8 +4481,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:20:19.958Z",
-                     *           "updatedAt": "2026-11-24T12:20:19.958Z",
+                     *           "createdAt": "2026-11-24T13:56:20.683Z",
+                     *           "updatedAt": "2026-11-24T13:56:20.683Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -4682,7 +4682,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a046e7a9-6fb3-4170-b667-bab134514c9a",
+                     *       "id": "5eaa3bb7-8461-4898-b88d-31f2e4d92868",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -4691,8 +4691,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:20:20.558Z",
-                     *       "updatedAt": "2026-11-24T12:20:20.558Z",
+                     *       "createdAt": "2026-11-24T13:56:23.132Z",
+                     *       "updatedAt": "2026-11-24T13:56:23.132Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -4855,7 +4855,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a046e7a9-6fb3-4170-b667-bab134514c9a",
+                     *       "id": "5eaa3bb7-8461-4898-b88d-31f2e4d92868",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -4864,8 +4864,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:20:20.558Z",
-                     *       "updatedAt": "2026-11-24T12:20:20.558Z",
+                     *       "createdAt": "2026-11-24T13:56:23.132Z",
+                     *       "updatedAt": "2026-11-24T13:56:23.132Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -5051,7 +5051,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a046e7a9-6fb3-4170-b667-bab134514c9a",
+                     *       "id": "5eaa3bb7-8461-4898-b88d-31f2e4d92868",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -5060,8 +5060,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T12:20:20.558Z",
-                     *       "updatedAt": "2026-11-24T12:20:20.747Z",
+                     *       "createdAt": "2026-11-24T13:56:23.132Z",
+                     *       "updatedAt": "2026-11-24T13:56:23.648Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -5334,15 +5334,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100",
+                     *             "id": "3031fa71-1e4f-4565-bfad-f1f360ae8830",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "218557c9-ba6c-4791-8da5-e0534a9d7e93",
-                     *           "occurredAt": "2026-11-24T12:20:20.558Z",
+                     *           "requestId": "df6ebda3-9cc0-4142-887f-9339f5c7288f",
+                     *           "occurredAt": "2026-11-24T13:56:23.133Z",
                      *           "sequence": 14,
-                     *           "hash": "a7e0ed5785ed7a0ead96a84773843632d527c2f168d3f016a0f9fa726a877558",
+                     *           "hash": "7072f2ce6e1b83c683f0f9d0b7020b43d6af31e0d8c4c612f0f869dbac427608",
                      *           "state": {
-                     *             "id": "a046e7a9-6fb3-4170-b667-bab134514c9a",
+                     *             "id": "5eaa3bb7-8461-4898-b88d-31f2e4d92868",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -5351,8 +5351,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-24T12:20:20.558Z",
-                     *             "updatedAt": "2026-11-24T12:20:20.558Z",
+                     *             "createdAt": "2026-11-24T13:56:23.132Z",
+                     *             "updatedAt": "2026-11-24T13:56:23.132Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -5495,7 +5495,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d8d4101f-30bd-482b-b8ce-7daca35e4f15",
+                     *           "id": "3c633fa5-af0e-489e-99dc-20cb976c04f1",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -5504,12 +5504,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:20:20.823Z",
-                     *           "updatedAt": "2026-11-24T12:20:20.823Z",
+                     *           "createdAt": "2026-11-24T13:56:24.432Z",
+                     *           "updatedAt": "2026-11-24T13:56:24.432Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "40715071-0fe7-4c00-ac62-a926fd2868c0",
+                     *           "id": "e7ad7fc0-1b56-4db8-81cf-6381854cfe6b",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -5518,12 +5518,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:20:20.428Z",
-                     *           "updatedAt": "2026-11-24T12:20:20.428Z",
+                     *           "createdAt": "2026-11-24T13:56:22.957Z",
+                     *           "updatedAt": "2026-11-24T13:56:22.957Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "4d0120d7-27e8-45c4-beb4-3f8e3e1a9754",
+                     *           "id": "91e53f4b-24f5-4186-963c-8f7973dbc2b1",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -5532,8 +5532,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:20:20.467Z",
-                     *           "updatedAt": "2026-11-24T12:20:20.467Z",
+                     *           "createdAt": "2026-11-24T13:56:22.991Z",
+                     *           "updatedAt": "2026-11-24T13:56:22.991Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -5702,7 +5702,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d8d4101f-30bd-482b-b8ce-7daca35e4f15",
+                     *       "id": "3c633fa5-af0e-489e-99dc-20cb976c04f1",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -5711,8 +5711,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:20:20.823Z",
-                     *       "updatedAt": "2026-11-24T12:20:20.823Z",
+                     *       "createdAt": "2026-11-24T13:56:24.432Z",
+                     *       "updatedAt": "2026-11-24T13:56:24.432Z",
                      *       "status": "active"
                      *     }
                      */
@@ -5860,7 +5860,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d8d4101f-30bd-482b-b8ce-7daca35e4f15",
+                     *       "id": "3c633fa5-af0e-489e-99dc-20cb976c04f1",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -5869,8 +5869,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:20:20.823Z",
-                     *       "updatedAt": "2026-11-24T12:20:20.823Z",
+                     *       "createdAt": "2026-11-24T13:56:24.432Z",
+                     *       "updatedAt": "2026-11-24T13:56:24.432Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6031,7 +6031,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d8d4101f-30bd-482b-b8ce-7daca35e4f15",
+                     *       "id": "3c633fa5-af0e-489e-99dc-20cb976c04f1",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6040,8 +6040,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T12:20:20.823Z",
-                     *       "updatedAt": "2026-11-24T12:20:20.934Z",
+                     *       "createdAt": "2026-11-24T13:56:24.432Z",
+                     *       "updatedAt": "2026-11-24T13:56:24.683Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6299,15 +6299,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100",
+                     *             "id": "3031fa71-1e4f-4565-bfad-f1f360ae8830",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "80595893-7338-4acb-8d8f-9277284582a6",
-                     *           "occurredAt": "2026-11-24T12:20:20.823Z",
+                     *           "requestId": "271e0845-da0a-4e6b-9a5b-3d9505d2f2dc",
+                     *           "occurredAt": "2026-11-24T13:56:24.432Z",
                      *           "sequence": 17,
-                     *           "hash": "38c5431ab92e26a1ac81891270369817db6b4ea0334d21000152d8147b825244",
+                     *           "hash": "ec238e70d364032c73e5d9c95113bfff4f076ae7fb5bf0875433f4882a7dcb26",
                      *           "state": {
-                     *             "id": "d8d4101f-30bd-482b-b8ce-7daca35e4f15",
+                     *             "id": "3c633fa5-af0e-489e-99dc-20cb976c04f1",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -6316,8 +6316,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-24T12:20:20.823Z",
-                     *             "updatedAt": "2026-11-24T12:20:20.823Z",
+                     *             "createdAt": "2026-11-24T13:56:24.432Z",
+                     *             "updatedAt": "2026-11-24T13:56:24.432Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -6457,7 +6457,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d8d4101f-30bd-482b-b8ce-7daca35e4f15",
+                     *       "id": "3c633fa5-af0e-489e-99dc-20cb976c04f1",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6466,8 +6466,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T12:20:20.823Z",
-                     *       "updatedAt": "2026-11-24T12:20:20.996Z",
+                     *       "createdAt": "2026-11-24T13:56:24.432Z",
+                     *       "updatedAt": "2026-11-24T13:56:25.004Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6618,7 +6618,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d8d4101f-30bd-482b-b8ce-7daca35e4f15",
+                     *       "id": "3c633fa5-af0e-489e-99dc-20cb976c04f1",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6627,8 +6627,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T12:20:20.823Z",
-                     *       "updatedAt": "2026-11-24T12:20:20.969Z",
+                     *       "createdAt": "2026-11-24T13:56:24.432Z",
+                     *       "updatedAt": "2026-11-24T13:56:24.961Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -6779,290 +6779,290 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *           "id": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:20:21.255Z",
-                     *           "updatedAt": "2026-11-24T12:20:21.255Z",
+                     *           "createdAt": "2026-11-24T13:56:26.434Z",
+                     *           "updatedAt": "2026-11-24T13:56:26.434Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2027-01-31",
                      *               "name": "P01",
-                     *               "id": "d5264654-7f39-4c8b-95d5-f6c4ef0af2c6",
+                     *               "id": "b5efb070-c6d5-4ab8-a15d-4115db1b3474",
                      *               "version": 1,
                      *               "startDate": "2027-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *               "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2027-02-28",
                      *               "name": "P02",
-                     *               "id": "5981634a-7e2d-40e7-94e4-78101454fde1",
+                     *               "id": "ee605e63-e710-404a-9ab1-74dd2c4a45de",
                      *               "version": 1,
                      *               "startDate": "2027-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *               "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2027-03-31",
                      *               "name": "P03",
-                     *               "id": "843d7137-28dc-4a1a-848c-46b1372b248b",
+                     *               "id": "c73ec921-0928-4705-b864-1e38a87cdc13",
                      *               "version": 1,
                      *               "startDate": "2027-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *               "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2027-04-30",
                      *               "name": "P04",
-                     *               "id": "49e74ca4-fbd7-47d2-8e24-aaa938533a5c",
+                     *               "id": "00dbd9d1-b8b2-47ef-8025-8b2a16b9269a",
                      *               "version": 1,
                      *               "startDate": "2027-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *               "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2027-05-31",
                      *               "name": "P05",
-                     *               "id": "f03261c5-ca14-4240-a6fe-152389501f14",
+                     *               "id": "37dcb40f-9750-41f7-a279-29c24840d0b6",
                      *               "version": 1,
                      *               "startDate": "2027-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *               "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2027-06-30",
                      *               "name": "P06",
-                     *               "id": "d9d35231-80ae-4b80-8268-2d8528663ec1",
+                     *               "id": "d9e92eed-bd78-437d-be55-41068619fc26",
                      *               "version": 1,
                      *               "startDate": "2027-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *               "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2027-07-31",
                      *               "name": "P07",
-                     *               "id": "b9758b05-3313-46f8-9a96-fe0544cf5b63",
+                     *               "id": "a242c122-7524-4c89-b8ff-8cc913c9ed50",
                      *               "version": 1,
                      *               "startDate": "2027-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *               "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2027-08-31",
                      *               "name": "P08",
-                     *               "id": "06d00156-0eea-40e3-b3b1-561a8216c9c0",
+                     *               "id": "1e4558ff-0bc5-45fb-90b2-529860ba9dc5",
                      *               "version": 1,
                      *               "startDate": "2027-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *               "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2027-09-30",
                      *               "name": "P09",
-                     *               "id": "be23102e-0419-4332-bea5-a2c53612c891",
+                     *               "id": "a3355beb-bfc2-4bc4-b365-3208ef1c8d15",
                      *               "version": 1,
                      *               "startDate": "2027-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *               "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2027-10-31",
                      *               "name": "P10",
-                     *               "id": "5070bbd9-02d5-4eed-a412-37717c4f0cdf",
+                     *               "id": "3edaf9b2-cac8-40b1-8141-c94301683d68",
                      *               "version": 1,
                      *               "startDate": "2027-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *               "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2027-11-30",
                      *               "name": "P11",
-                     *               "id": "d07cc004-7d49-4999-9696-7969d99ca6fb",
+                     *               "id": "1fc27438-204d-4bab-85ce-f6327bfb441f",
                      *               "version": 1,
                      *               "startDate": "2027-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *               "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2027-12-31",
                      *               "name": "P12",
-                     *               "id": "52124b64-744b-4e44-a040-9b79eeba2e97",
+                     *               "id": "2ad78b77-0aee-4a0b-bad6-95a5747566be",
                      *               "version": 1,
                      *               "startDate": "2027-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *               "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
                      *               "auditHead": null
                      *             }
                      *           ],
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "id": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:20:21.237Z",
-                     *           "updatedAt": "2026-11-24T12:20:21.237Z",
+                     *           "createdAt": "2026-11-24T13:56:26.305Z",
+                     *           "updatedAt": "2026-11-24T13:56:26.305Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2026-01-31",
                      *               "name": "P01",
-                     *               "id": "a55456a1-bfa5-48ce-93d7-ee9be52681b3",
+                     *               "id": "1a6df052-b524-41e3-a8ff-fc3d24fd044a",
                      *               "version": 1,
                      *               "startDate": "2026-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *               "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2026-02-28",
                      *               "name": "P02",
-                     *               "id": "afa8bbc5-d87a-4501-9dd4-406297da7c34",
+                     *               "id": "0f30202d-93b6-4b6d-a687-0131a3c24dfb",
                      *               "version": 1,
                      *               "startDate": "2026-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *               "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2026-03-31",
                      *               "name": "P03",
-                     *               "id": "20b4c2d5-86c0-4a29-b711-06602d8fa522",
+                     *               "id": "abe4af7d-e568-4932-bf65-9b13b1d68bed",
                      *               "version": 1,
                      *               "startDate": "2026-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *               "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2026-04-30",
                      *               "name": "P04",
-                     *               "id": "388e9177-2653-4662-8102-18dd6da292f1",
+                     *               "id": "5266a75a-c120-4ca4-b629-77cd5da358f8",
                      *               "version": 1,
                      *               "startDate": "2026-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *               "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2026-05-31",
                      *               "name": "P05",
-                     *               "id": "0fe369c5-4995-4e9f-895b-e6fa745a61c7",
+                     *               "id": "7af3c1ab-0968-4c2a-8609-d05ed26362c2",
                      *               "version": 1,
                      *               "startDate": "2026-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *               "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2026-06-30",
                      *               "name": "P06",
-                     *               "id": "eb57b6e0-7873-4036-a690-9d326a9f47b5",
+                     *               "id": "67090f3d-3e0c-4d35-a242-07f20a0ed52d",
                      *               "version": 1,
                      *               "startDate": "2026-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *               "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2026-07-31",
                      *               "name": "P07",
-                     *               "id": "27e6e83f-7364-43ee-a5c1-d574c0193004",
+                     *               "id": "77ea2385-8566-417e-b43a-cfcd9f52c5fc",
                      *               "version": 1,
                      *               "startDate": "2026-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *               "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2026-08-31",
                      *               "name": "P08",
-                     *               "id": "85b7ae55-76c9-4fe6-8164-e116b6137e7a",
+                     *               "id": "c170b8ec-f252-4a8c-ae23-faf46f87d7ad",
                      *               "version": 1,
                      *               "startDate": "2026-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *               "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2026-09-30",
                      *               "name": "P09",
-                     *               "id": "08a252b3-5742-474e-a4c2-a84b5679d91b",
+                     *               "id": "88d29580-9cb2-461f-843b-a548a9a27550",
                      *               "version": 1,
                      *               "startDate": "2026-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *               "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2026-10-31",
                      *               "name": "P10",
-                     *               "id": "33743fab-9636-4598-8960-cb7e49bf5343",
+                     *               "id": "3286ef8c-23ce-408d-95e4-aea431ea93ef",
                      *               "version": 1,
                      *               "startDate": "2026-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *               "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2026-11-30",
                      *               "name": "P11",
-                     *               "id": "90f883d5-c20b-45bf-9231-c295589490ad",
+                     *               "id": "fbf9de87-db8b-4485-9b9b-303985e7501b",
                      *               "version": 1,
                      *               "startDate": "2026-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *               "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2026-12-31",
                      *               "name": "P12",
-                     *               "id": "f914b1d2-93b4-4942-842a-ea5fb1469c4c",
+                     *               "id": "a8c744c8-4b30-4f50-a86a-8876223638d9",
                      *               "version": 1,
                      *               "startDate": "2026-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *               "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *               "auditHead": null
                      *             }
                      *           ],
@@ -7287,7 +7287,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *       "id": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
@@ -7295,140 +7295,140 @@ export interface operations {
                      *       "version": 1,
                      *       "periods": [
                      *         {
-                     *           "id": "d5264654-7f39-4c8b-95d5-f6c4ef0af2c6",
+                     *           "id": "b5efb070-c6d5-4ab8-a15d-4115db1b3474",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-01-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *           "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5981634a-7e2d-40e7-94e4-78101454fde1",
+                     *           "id": "ee605e63-e710-404a-9ab1-74dd2c4a45de",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
                      *           "endDate": "2027-02-28",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *           "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "843d7137-28dc-4a1a-848c-46b1372b248b",
+                     *           "id": "c73ec921-0928-4705-b864-1e38a87cdc13",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
                      *           "endDate": "2027-03-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *           "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "49e74ca4-fbd7-47d2-8e24-aaa938533a5c",
+                     *           "id": "00dbd9d1-b8b2-47ef-8025-8b2a16b9269a",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
                      *           "endDate": "2027-04-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *           "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f03261c5-ca14-4240-a6fe-152389501f14",
+                     *           "id": "37dcb40f-9750-41f7-a279-29c24840d0b6",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
                      *           "endDate": "2027-05-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *           "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d9d35231-80ae-4b80-8268-2d8528663ec1",
+                     *           "id": "d9e92eed-bd78-437d-be55-41068619fc26",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
                      *           "endDate": "2027-06-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *           "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b9758b05-3313-46f8-9a96-fe0544cf5b63",
+                     *           "id": "a242c122-7524-4c89-b8ff-8cc913c9ed50",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
                      *           "endDate": "2027-07-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *           "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "06d00156-0eea-40e3-b3b1-561a8216c9c0",
+                     *           "id": "1e4558ff-0bc5-45fb-90b2-529860ba9dc5",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
                      *           "endDate": "2027-08-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *           "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "be23102e-0419-4332-bea5-a2c53612c891",
+                     *           "id": "a3355beb-bfc2-4bc4-b365-3208ef1c8d15",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
                      *           "endDate": "2027-09-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *           "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5070bbd9-02d5-4eed-a412-37717c4f0cdf",
+                     *           "id": "3edaf9b2-cac8-40b1-8141-c94301683d68",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
                      *           "endDate": "2027-10-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *           "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d07cc004-7d49-4999-9696-7969d99ca6fb",
+                     *           "id": "1fc27438-204d-4bab-85ce-f6327bfb441f",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
                      *           "endDate": "2027-11-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *           "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "52124b64-744b-4e44-a040-9b79eeba2e97",
+                     *           "id": "2ad78b77-0aee-4a0b-bad6-95a5747566be",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "9590db19-8522-4356-8ff3-ccd3ca3b6158",
+                     *           "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
                      *           "auditHead": null
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-24T12:20:21.255Z",
-                     *       "updatedAt": "2026-11-24T12:20:21.255Z",
+                     *       "createdAt": "2026-11-24T13:56:26.434Z",
+                     *       "updatedAt": "2026-11-24T13:56:26.434Z",
                      *       "auditHead": null
                      *     }
                      */
@@ -7628,145 +7628,145 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *       "id": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:20:21.237Z",
-                     *       "updatedAt": "2026-11-24T12:20:21.237Z",
+                     *       "createdAt": "2026-11-24T13:56:26.305Z",
+                     *       "updatedAt": "2026-11-24T13:56:26.305Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "a55456a1-bfa5-48ce-93d7-ee9be52681b3",
+                     *           "id": "1a6df052-b524-41e3-a8ff-fc3d24fd044a",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "afa8bbc5-d87a-4501-9dd4-406297da7c34",
+                     *           "id": "0f30202d-93b6-4b6d-a687-0131a3c24dfb",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "20b4c2d5-86c0-4a29-b711-06602d8fa522",
+                     *           "id": "abe4af7d-e568-4932-bf65-9b13b1d68bed",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "388e9177-2653-4662-8102-18dd6da292f1",
+                     *           "id": "5266a75a-c120-4ca4-b629-77cd5da358f8",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "0fe369c5-4995-4e9f-895b-e6fa745a61c7",
+                     *           "id": "7af3c1ab-0968-4c2a-8609-d05ed26362c2",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "eb57b6e0-7873-4036-a690-9d326a9f47b5",
+                     *           "id": "67090f3d-3e0c-4d35-a242-07f20a0ed52d",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "27e6e83f-7364-43ee-a5c1-d574c0193004",
+                     *           "id": "77ea2385-8566-417e-b43a-cfcd9f52c5fc",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "85b7ae55-76c9-4fe6-8164-e116b6137e7a",
+                     *           "id": "c170b8ec-f252-4a8c-ae23-faf46f87d7ad",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "08a252b3-5742-474e-a4c2-a84b5679d91b",
+                     *           "id": "88d29580-9cb2-461f-843b-a548a9a27550",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "33743fab-9636-4598-8960-cb7e49bf5343",
+                     *           "id": "3286ef8c-23ce-408d-95e4-aea431ea93ef",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "90f883d5-c20b-45bf-9231-c295589490ad",
+                     *           "id": "fbf9de87-db8b-4485-9b9b-303985e7501b",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "f914b1d2-93b4-4942-842a-ea5fb1469c4c",
+                     *           "id": "a8c744c8-4b30-4f50-a86a-8876223638d9",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *           "auditHead": null
                      *         }
                      *       ],
@@ -7984,145 +7984,145 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
+                     *       "id": "203586e4-5c28-4c41-b2bc-00c863969288",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T12:20:21.311Z",
-                     *       "updatedAt": "2026-11-24T12:20:21.375Z",
+                     *       "createdAt": "2026-11-24T13:56:27.108Z",
+                     *       "updatedAt": "2026-11-24T13:56:27.199Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2030-01-31",
                      *           "name": "P01",
-                     *           "id": "14bd3746-3b87-4d49-88d6-7ee295ab772c",
+                     *           "id": "e224886c-1c1f-443e-823f-99bd7a36ef66",
                      *           "version": 1,
                      *           "startDate": "2030-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
+                     *           "financialYearId": "203586e4-5c28-4c41-b2bc-00c863969288",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2030-02-28",
                      *           "name": "P02",
-                     *           "id": "fb92ed5f-4268-47d8-b605-3a194af30695",
+                     *           "id": "26a3eb7b-df81-4e24-ad6d-1b517b99ed5f",
                      *           "version": 1,
                      *           "startDate": "2030-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
+                     *           "financialYearId": "203586e4-5c28-4c41-b2bc-00c863969288",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2030-03-31",
                      *           "name": "P03",
-                     *           "id": "4410907e-f0e9-474a-be5e-cd02b3c80fb7",
+                     *           "id": "296e983f-5da9-4e7f-b626-3a8a0e8ee153",
                      *           "version": 1,
                      *           "startDate": "2030-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
+                     *           "financialYearId": "203586e4-5c28-4c41-b2bc-00c863969288",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2030-04-30",
                      *           "name": "P04",
-                     *           "id": "f1bbe522-ad7b-48a8-8699-84b6e7586a85",
+                     *           "id": "b0fd2e16-3184-449b-8e18-02fcfc2fb638",
                      *           "version": 1,
                      *           "startDate": "2030-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
+                     *           "financialYearId": "203586e4-5c28-4c41-b2bc-00c863969288",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2030-05-31",
                      *           "name": "P05",
-                     *           "id": "bdde1a03-367f-4b0d-8ea0-bfe0185701c7",
+                     *           "id": "b21b335d-524f-4ebd-af23-9fcd90248aae",
                      *           "version": 1,
                      *           "startDate": "2030-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
+                     *           "financialYearId": "203586e4-5c28-4c41-b2bc-00c863969288",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2030-06-30",
                      *           "name": "P06",
-                     *           "id": "df251954-83d1-4a15-8930-7d937ded3c2b",
+                     *           "id": "28aedcff-0469-4ab1-a408-f6f001464b23",
                      *           "version": 1,
                      *           "startDate": "2030-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
+                     *           "financialYearId": "203586e4-5c28-4c41-b2bc-00c863969288",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2030-07-31",
                      *           "name": "P07",
-                     *           "id": "473382cd-13d5-42c4-b3af-e81822dc14f2",
+                     *           "id": "15428a9b-6ce9-4ab5-a83b-976aa1e7f121",
                      *           "version": 1,
                      *           "startDate": "2030-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
+                     *           "financialYearId": "203586e4-5c28-4c41-b2bc-00c863969288",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2030-08-31",
                      *           "name": "P08",
-                     *           "id": "0938b0a3-1829-418c-a7fe-669df8797cf7",
+                     *           "id": "ccb9d873-ce68-4893-80f2-eb7aaa739da4",
                      *           "version": 1,
                      *           "startDate": "2030-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
+                     *           "financialYearId": "203586e4-5c28-4c41-b2bc-00c863969288",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2030-09-30",
                      *           "name": "P09",
-                     *           "id": "8b611689-fd3c-4b9c-8745-cd5bd79fe39f",
+                     *           "id": "bafc2734-96f7-4c1b-b678-2e07afa51758",
                      *           "version": 1,
                      *           "startDate": "2030-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
+                     *           "financialYearId": "203586e4-5c28-4c41-b2bc-00c863969288",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2030-10-31",
                      *           "name": "P10",
-                     *           "id": "a76069d6-2abb-4cb5-843f-099d2d374977",
+                     *           "id": "ebd174d8-519d-455d-886b-e91bdf74f072",
                      *           "version": 1,
                      *           "startDate": "2030-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
+                     *           "financialYearId": "203586e4-5c28-4c41-b2bc-00c863969288",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2030-11-30",
                      *           "name": "P11",
-                     *           "id": "eb23f0d8-9a66-4308-bc5d-49678cfd7683",
+                     *           "id": "d5889a6c-b513-4bd0-a959-dfdf75139d2d",
                      *           "version": 1,
                      *           "startDate": "2030-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
+                     *           "financialYearId": "203586e4-5c28-4c41-b2bc-00c863969288",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2030-12-31",
                      *           "name": "P12",
-                     *           "id": "3683614d-3401-4485-badd-362037af07dd",
+                     *           "id": "e07e92c1-ed4f-4f91-b2b8-e564003ee0ba",
                      *           "version": 1,
                      *           "startDate": "2030-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "9d057598-4309-4388-93b9-0e9a7ef2d2e1",
+                     *           "financialYearId": "203586e4-5c28-4c41-b2bc-00c863969288",
                      *           "auditHead": null
                      *         }
                      *       ],
@@ -8545,14 +8545,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2b97d71e-87c3-4d33-aca4-1c94b59b2b4f",
+                     *       "id": "979bd96a-3a7a-4ff7-b29c-e2368bb21ff8",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "dd1e3509-7237-4da5-b019-6e9c33ca732f",
+                     *           "accountId": "c908b4e6-43c1-4fb3-8a40-11130d06ff06",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -8562,7 +8562,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "322d06c6-d26b-49e2-a730-a004e8315c49",
+                     *           "accountId": "758398b5-a98e-4097-a2af-b794d0e25da8",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -8585,8 +8585,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:20:24.585Z",
-                     *       "updatedAt": "2026-11-24T12:20:24.585Z"
+                     *       "createdAt": "2026-11-24T13:56:36.449Z",
+                     *       "updatedAt": "2026-11-24T13:56:36.449Z"
                      *     }
                      */
                     "application/json": {
@@ -8782,132 +8782,132 @@ export interface operations {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "f914b1d2-93b4-4942-842a-ea5fb1469c4c",
+                     *           "id": "a8c744c8-4b30-4f50-a86a-8876223638d9",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "90f883d5-c20b-45bf-9231-c295589490ad",
+                     *           "id": "fbf9de87-db8b-4485-9b9b-303985e7501b",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "33743fab-9636-4598-8960-cb7e49bf5343",
+                     *           "id": "3286ef8c-23ce-408d-95e4-aea431ea93ef",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "08a252b3-5742-474e-a4c2-a84b5679d91b",
+                     *           "id": "88d29580-9cb2-461f-843b-a548a9a27550",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "85b7ae55-76c9-4fe6-8164-e116b6137e7a",
+                     *           "id": "c170b8ec-f252-4a8c-ae23-faf46f87d7ad",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "27e6e83f-7364-43ee-a5c1-d574c0193004",
+                     *           "id": "77ea2385-8566-417e-b43a-cfcd9f52c5fc",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "eb57b6e0-7873-4036-a690-9d326a9f47b5",
+                     *           "id": "67090f3d-3e0c-4d35-a242-07f20a0ed52d",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "0fe369c5-4995-4e9f-895b-e6fa745a61c7",
+                     *           "id": "7af3c1ab-0968-4c2a-8609-d05ed26362c2",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "388e9177-2653-4662-8102-18dd6da292f1",
+                     *           "id": "5266a75a-c120-4ca4-b629-77cd5da358f8",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "20b4c2d5-86c0-4a29-b711-06602d8fa522",
+                     *           "id": "abe4af7d-e568-4932-bf65-9b13b1d68bed",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "afa8bbc5-d87a-4501-9dd4-406297da7c34",
+                     *           "id": "0f30202d-93b6-4b6d-a687-0131a3c24dfb",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "a55456a1-bfa5-48ce-93d7-ee9be52681b3",
+                     *           "id": "1a6df052-b524-41e3-a8ff-fc3d24fd044a",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *           "auditHead": null
                      *         }
                      *       ],
@@ -9046,11 +9046,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "a55456a1-bfa5-48ce-93d7-ee9be52681b3",
+                     *       "id": "1a6df052-b524-41e3-a8ff-fc3d24fd044a",
                      *       "version": 1,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *       "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *       "auditHead": null
                      *     }
                      */
@@ -9191,11 +9191,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "a55456a1-bfa5-48ce-93d7-ee9be52681b3",
+                     *       "id": "1a6df052-b524-41e3-a8ff-fc3d24fd044a",
                      *       "version": 2,
                      *       "startDate": "2026-01-01",
                      *       "status": "locked",
-                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *       "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *       "auditHead": null
                      *     }
                      */
@@ -9596,11 +9596,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "a55456a1-bfa5-48ce-93d7-ee9be52681b3",
+                     *       "id": "1a6df052-b524-41e3-a8ff-fc3d24fd044a",
                      *       "version": 3,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *       "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *       "auditHead": null
                      *     }
                      */
@@ -9780,14 +9780,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
+                     *           "id": "8c44b437-6744-4b6c-883c-9f6539945d3f",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                     *               "accountId": "de44bfe0-cb89-435a-bf89-118cfe53c647",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -9797,7 +9797,7 @@ export interface operations {
                      *               "fxRounding": false
                      *             },
                      *             {
-                     *               "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                     *               "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -9820,8 +9820,8 @@ export interface operations {
                      *           "revaluationDate": null,
                      *           "openingOf": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:20:21.741Z",
-                     *           "updatedAt": "2026-11-24T12:20:21.741Z"
+                     *           "createdAt": "2026-11-24T13:56:29.655Z",
+                     *           "updatedAt": "2026-11-24T13:56:29.655Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -10010,12 +10010,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                 *           "accountId": "de44bfe0-cb89-435a-bf89-118cfe53c647",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                 *           "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -10056,14 +10056,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
+                     *       "id": "8c44b437-6744-4b6c-883c-9f6539945d3f",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                     *           "accountId": "de44bfe0-cb89-435a-bf89-118cfe53c647",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10073,7 +10073,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                     *           "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10096,8 +10096,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:20:21.741Z",
-                     *       "updatedAt": "2026-11-24T12:20:21.741Z"
+                     *       "createdAt": "2026-11-24T13:56:29.655Z",
+                     *       "updatedAt": "2026-11-24T13:56:29.655Z"
                      *     }
                      */
                     "application/json": {
@@ -10285,14 +10285,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
+                     *       "id": "8c44b437-6744-4b6c-883c-9f6539945d3f",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                     *           "accountId": "de44bfe0-cb89-435a-bf89-118cfe53c647",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10302,7 +10302,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                     *           "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10325,8 +10325,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:20:21.741Z",
-                     *       "updatedAt": "2026-11-24T12:20:21.741Z"
+                     *       "createdAt": "2026-11-24T13:56:29.655Z",
+                     *       "updatedAt": "2026-11-24T13:56:29.655Z"
                      *     }
                      */
                     "application/json": {
@@ -10487,12 +10487,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                 *           "accountId": "de44bfe0-cb89-435a-bf89-118cfe53c647",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                 *           "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -10536,14 +10536,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
+                     *       "id": "8c44b437-6744-4b6c-883c-9f6539945d3f",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                     *           "accountId": "de44bfe0-cb89-435a-bf89-118cfe53c647",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10553,7 +10553,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                     *           "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10576,8 +10576,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T12:20:21.741Z",
-                     *       "updatedAt": "2026-11-24T12:20:22.226Z"
+                     *       "createdAt": "2026-11-24T13:56:29.655Z",
+                     *       "updatedAt": "2026-11-24T13:56:30.091Z"
                      *     }
                      */
                     "application/json": {
@@ -10777,22 +10777,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100",
+                     *             "id": "3031fa71-1e4f-4565-bfad-f1f360ae8830",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "2e4ec736-754b-4146-b8d1-9b79528633a5",
-                     *           "occurredAt": "2026-11-24T12:20:21.757Z",
+                     *           "requestId": "758436e7-48b8-4aad-a3e5-725674a1baef",
+                     *           "occurredAt": "2026-11-24T13:56:29.655Z",
                      *           "sequence": 31,
-                     *           "hash": "ca772c3488789345e364ffb03ba2051668ff2c741d421372c9d23104e68bfc05",
+                     *           "hash": "0a536c5f301983cbb788f2aab72aa6663aa951a5280a25ba6974986df301b1af",
                      *           "state": {
-                     *             "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
+                     *             "id": "8c44b437-6744-4b6c-883c-9f6539945d3f",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                     *                 "accountId": "de44bfe0-cb89-435a-bf89-118cfe53c647",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -10802,7 +10802,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                     *                 "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -10825,8 +10825,8 @@ export interface operations {
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-24T12:20:21.741Z",
-                     *             "updatedAt": "2026-11-24T12:20:21.741Z"
+                     *             "createdAt": "2026-11-24T13:56:29.655Z",
+                     *             "updatedAt": "2026-11-24T13:56:29.655Z"
                      *           }
                      *         }
                      *       ],
@@ -10971,14 +10971,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
+                     *       "id": "8c44b437-6744-4b6c-883c-9f6539945d3f",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                     *           "accountId": "de44bfe0-cb89-435a-bf89-118cfe53c647",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10988,7 +10988,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                     *           "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11004,15 +11004,15 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
-                     *       "periodId": "20b4c2d5-86c0-4a29-b711-06602d8fa522",
+                     *       "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *       "periodId": "abe4af7d-e568-4932-bf65-9b13b1d68bed",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T12:20:21.741Z",
-                     *       "updatedAt": "2026-11-24T12:20:22.357Z"
+                     *       "createdAt": "2026-11-24T13:56:29.655Z",
+                     *       "updatedAt": "2026-11-24T13:56:30.216Z"
                      *     }
                      */
                     "application/json": {
@@ -11203,14 +11203,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1cea30f9-ee29-48d4-a559-385b9c346f12",
+                     *       "id": "bad963df-2076-44f4-9ab8-a58c85a9f957",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "dd1e3509-7237-4da5-b019-6e9c33ca732f",
+                     *           "accountId": "c908b4e6-43c1-4fb3-8a40-11130d06ff06",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -11220,7 +11220,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                     *           "accountId": "de44bfe0-cb89-435a-bf89-118cfe53c647",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -11236,15 +11236,15 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
-                     *       "periodId": "20b4c2d5-86c0-4a29-b711-06602d8fa522",
+                     *       "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *       "periodId": "abe4af7d-e568-4932-bf65-9b13b1d68bed",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T12:20:22.615Z",
-                     *       "updatedAt": "2026-11-24T12:20:22.716Z"
+                     *       "createdAt": "2026-11-24T13:56:31.111Z",
+                     *       "updatedAt": "2026-11-24T13:56:31.182Z"
                      *     }
                      */
                     "application/json": {
@@ -11435,14 +11435,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
+                     *       "id": "8c44b437-6744-4b6c-883c-9f6539945d3f",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                     *           "accountId": "de44bfe0-cb89-435a-bf89-118cfe53c647",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11452,7 +11452,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                     *           "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11475,8 +11475,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T12:20:21.741Z",
-                     *       "updatedAt": "2026-11-24T12:20:22.432Z"
+                     *       "createdAt": "2026-11-24T13:56:29.655Z",
+                     *       "updatedAt": "2026-11-24T13:56:30.936Z"
                      *     }
                      */
                     "application/json": {
@@ -11678,14 +11678,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
+                     *       "id": "8c44b437-6744-4b6c-883c-9f6539945d3f",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                     *           "accountId": "de44bfe0-cb89-435a-bf89-118cfe53c647",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11695,7 +11695,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                     *           "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11711,15 +11711,15 @@ export interface operations {
                      *       },
                      *       "status": "reversed",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
-                     *       "periodId": "20b4c2d5-86c0-4a29-b711-06602d8fa522",
+                     *       "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *       "periodId": "abe4af7d-e568-4932-bf65-9b13b1d68bed",
                      *       "reversalOf": null,
-                     *       "reversedBy": "bb647abc-5aa6-4b4a-a0d2-7220a1ad1de4",
+                     *       "reversedBy": "0012f87a-9103-41e4-a0b8-4871ab4125ad",
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 6,
-                     *       "createdAt": "2026-11-24T12:20:21.741Z",
-                     *       "updatedAt": "2026-11-24T12:20:22.547Z"
+                     *       "createdAt": "2026-11-24T13:56:29.655Z",
+                     *       "updatedAt": "2026-11-24T13:56:31.058Z"
                      *     }
                      */
                     "application/json": {
@@ -12094,13 +12094,13 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *       "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "d69fd846-410c-4928-a150-6563728b0a76",
+                     *           "accountId": "febe048a-6e9a-4b70-991b-27618b05ea1a",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12127,8 +12127,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
-                     *           "parentId": "d69fd846-410c-4928-a150-6563728b0a76",
+                     *           "accountId": "de44bfe0-cb89-435a-bf89-118cfe53c647",
+                     *           "parentId": "febe048a-6e9a-4b70-991b-27618b05ea1a",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12154,7 +12154,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "07ab20e5-8d00-4927-9df7-13517f58639c",
+                     *           "accountId": "506f39a2-dbde-4b8a-810b-008ef815393d",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -12181,8 +12181,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
-                     *           "parentId": "07ab20e5-8d00-4927-9df7-13517f58639c",
+                     *           "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
+                     *           "parentId": "506f39a2-dbde-4b8a-810b-008ef815393d",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12208,7 +12208,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "18496aca-2986-4261-ad58-c942902051ea",
+                     *           "accountId": "9c624427-69a8-46e4-8f3e-7afdb1fffb62",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12235,8 +12235,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "dd1e3509-7237-4da5-b019-6e9c33ca732f",
-                     *           "parentId": "18496aca-2986-4261-ad58-c942902051ea",
+                     *           "accountId": "c908b4e6-43c1-4fb3-8a40-11130d06ff06",
+                     *           "parentId": "9c624427-69a8-46e4-8f3e-7afdb1fffb62",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12639,7 +12639,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "18496aca-2986-4261-ad58-c942902051ea",
+                     *           "accountId": "9c624427-69a8-46e4-8f3e-7afdb1fffb62",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12658,8 +12658,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "dd1e3509-7237-4da5-b019-6e9c33ca732f",
-                     *           "parentId": "18496aca-2986-4261-ad58-c942902051ea",
+                     *           "accountId": "c908b4e6-43c1-4fb3-8a40-11130d06ff06",
+                     *           "parentId": "9c624427-69a8-46e4-8f3e-7afdb1fffb62",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12955,7 +12955,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "d69fd846-410c-4928-a150-6563728b0a76",
+                     *           "accountId": "febe048a-6e9a-4b70-991b-27618b05ea1a",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12972,8 +12972,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
-                     *           "parentId": "d69fd846-410c-4928-a150-6563728b0a76",
+                     *           "accountId": "de44bfe0-cb89-435a-bf89-118cfe53c647",
+                     *           "parentId": "febe048a-6e9a-4b70-991b-27618b05ea1a",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -13314,7 +13314,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "d69fd846-410c-4928-a150-6563728b0a76",
+                     *           "accountId": "febe048a-6e9a-4b70-991b-27618b05ea1a",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -13330,8 +13330,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
-                     *           "parentId": "d69fd846-410c-4928-a150-6563728b0a76",
+                     *           "accountId": "de44bfe0-cb89-435a-bf89-118cfe53c647",
+                     *           "parentId": "febe048a-6e9a-4b70-991b-27618b05ea1a",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -13775,9 +13775,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "022f0d0e-3fa2-4da1-9902-750b298342ed",
+                     *       "budgetId": "fdb5202e-2c51-4f75-89de-4877e4827cea",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *       "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "currency": "SAR",
@@ -13803,8 +13803,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
-                     *           "parentId": "07ab20e5-8d00-4927-9df7-13517f58639c",
+                     *           "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
+                     *           "parentId": "506f39a2-dbde-4b8a-810b-008ef815393d",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -13837,8 +13837,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "dd1e3509-7237-4da5-b019-6e9c33ca732f",
-                     *           "parentId": "18496aca-2986-4261-ad58-c942902051ea",
+                     *           "accountId": "c908b4e6-43c1-4fb3-8a40-11130d06ff06",
+                     *           "parentId": "9c624427-69a8-46e4-8f3e-7afdb1fffb62",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -13849,7 +13849,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "40715071-0fe7-4c00-ac62-a926fd2868c0",
+                     *             "id": "e7ad7fc0-1b56-4db8-81cf-6381854cfe6b",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -14234,7 +14234,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "d69fd846-410c-4928-a150-6563728b0a76",
+                     *         "id": "febe048a-6e9a-4b70-991b-27618b05ea1a",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -14254,13 +14254,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
+                     *           "journalId": "8c44b437-6744-4b6c-883c-9f6539945d3f",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                     *           "accountId": "de44bfe0-cb89-435a-bf89-118cfe53c647",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -14272,7 +14272,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjJlNjg2MGE2LTFkYzQtNDRiYi1hZTk3LWZkMWVkMzUyMWYxNyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiZDY5ZmQ4NDYtNDEwYy00OTI4LWExNTAtNjU2MzcyOGIwYTc2IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjYzNmZjk3ZjItZTU5OS00YTcyLWIzN2MtY2M2YmVjNzZjOWRhIiwiYWNjb3VudElkIjoiZDE5MDRlY2YtYTQyYS00MjlkLThhZmYtYzU1NmVhNGI0NGQzIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.-JWBhVTEnZvT6Zp9vcwpKwuqDgyggvFn6fzy7G5Ysy4"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjkwOTVmNGVkLWJjNTEtNGYyNS1iYzU1LWY1OTgyZThjMzYzYyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiZmViZTA0OGEtNmU5YS00YjcwLTk5MWItMjc2MThiMDVlYTFhIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjOGM0NGI0MzctNjc0NC00YjZjLTg4M2MtOWY2NTM5OTQ1ZDNmIiwiYWNjb3VudElkIjoiZGU0NGJmZTAtY2I4OS00MzVhLWJmODktMTE4Y2ZlNTNjNjQ3IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.xDo1sjRmQJjYNMokCPvktHbQIzLRp1x4gRVgRZ8l_T4"
                      *     }
                      */
                     "application/json": {
@@ -14516,22 +14516,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "currentPage": null,
-                     *       "results": [
-                     *         {
-                     *           "journalId": "6f0b3a52-8e0e-4c47-9d0a-2f3c1b7e5a10",
-                     *           "serialNumber": 14,
-                     *           "type": "JournalPosted",
-                     *           "effect": "added",
-                     *           "occurredAt": "2026-02-20T10:41:07.512Z",
-                     *           "sequence": 212,
-                     *           "postingDate": "2026-01-28",
-                     *           "financialYearId": "3c1d8f0e-7a44-4b5e-9f1a-6e2d0c9b8a71",
-                     *           "periodId": "b7e2a9c4-1d3f-4e6a-8b0c-5f9d2e1a7c36",
-                     *           "periodStatus": "closed",
-                     *           "debit": "1250.00",
-                     *           "credit": "1250.00"
-                     *         }
-                     *       ],
+                     *       "results": [],
                      *       "nextPage": null
                      *     }
                      */
@@ -14681,70 +14666,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "18e75049-a78e-4125-9823-8cf2cc5f16a1",
+                     *           "id": "2c6b90c7-b0cb-4bf0-9465-4d8adf340c79",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-24T12:20:24.384Z",
+                     *           "createdAt": "2026-11-24T13:56:36.168Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
+                     *             "id": "3031fa71-1e4f-4565-bfad-f1f360ae8830"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "ca1d018410bbaddd4cf37a494ff55c8f1090faa624e113bd19b9011ccf462772"
+                     *             "hash": "1302fd9eea3c01158a5b7038a7aa5066ac97c5192b73e55adb4e624e9862012c"
                      *           }
                      *         },
                      *         {
-                     *           "id": "198c3582-c1b9-4125-8196-8b5b61441793",
+                     *           "id": "e6f1d481-5e8f-4c8a-a775-1eca31acff71",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-24T12:20:24.206Z",
+                     *           "createdAt": "2026-11-24T13:56:35.388Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
+                     *             "id": "3031fa71-1e4f-4565-bfad-f1f360ae8830"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "ed95eb961dfc7f1cd6faeab9264d7d2bb25afa4b3aa53a3840a6c9d3b23ea9bd"
+                     *             "hash": "cbe6f4f2e357e2733a9a0acc088fba4afffcf98f69de5004bde2daee9a5f5ed4"
                      *           }
                      *         },
                      *         {
-                     *           "id": "3c3eca7b-fde7-4cce-95c2-79f741570d3f",
+                     *           "id": "1501f084-d3e3-4f21-bf9b-73c7c68a478e",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4"
+                     *             "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61"
                      *           },
-                     *           "createdAt": "2026-11-24T12:20:24.080Z",
+                     *           "createdAt": "2026-11-24T13:56:35.111Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
+                     *             "id": "3031fa71-1e4f-4565-bfad-f1f360ae8830"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "4f3108f7f69a8dc8e855b4ecbcb7ecf0c0aa8d15ddf7efa660ea7fab49bd0d05"
+                     *             "hash": "65ac52804a130423bb5ee3668affac144788ad2490f701b64cdfe878f6fd765e"
                      *           }
                      *         },
                      *         {
-                     *           "id": "6d0e6a03-2767-4f2b-87a2-8d3cb2d126db",
+                     *           "id": "86ac7ac8-b793-443c-be44-335e0cfafc4d",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-24T12:20:23.872Z",
+                     *           "createdAt": "2026-11-24T13:56:34.625Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
+                     *             "id": "3031fa71-1e4f-4565-bfad-f1f360ae8830"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "16b0147ffbb10e6dfea6eccb3363aeec2e23ca7ab22900bd0267c11a73514c12"
+                     *             "hash": "e54bc27480ea3ce3a01de02b55af940733b79dd17d698f0c36facfda24eaaf5e"
                      *           }
                      *         }
                      *       ],
@@ -15004,20 +14989,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6d0e6a03-2767-4f2b-87a2-8d3cb2d126db",
+                     *       "id": "86ac7ac8-b793-443c-be44-335e0cfafc4d",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-24T12:20:23.872Z",
+                     *       "createdAt": "2026-11-24T13:56:34.625Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
+                     *         "id": "3031fa71-1e4f-4565-bfad-f1f360ae8830"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "16b0147ffbb10e6dfea6eccb3363aeec2e23ca7ab22900bd0267c11a73514c12"
+                     *         "hash": "e54bc27480ea3ce3a01de02b55af940733b79dd17d698f0c36facfda24eaaf5e"
                      *       }
                      *     }
                      */
@@ -15176,20 +15161,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6d0e6a03-2767-4f2b-87a2-8d3cb2d126db",
+                     *       "id": "86ac7ac8-b793-443c-be44-335e0cfafc4d",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-24T12:20:23.872Z",
+                     *       "createdAt": "2026-11-24T13:56:34.625Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
+                     *         "id": "3031fa71-1e4f-4565-bfad-f1f360ae8830"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "16b0147ffbb10e6dfea6eccb3363aeec2e23ca7ab22900bd0267c11a73514c12"
+                     *         "hash": "e54bc27480ea3ce3a01de02b55af940733b79dd17d698f0c36facfda24eaaf5e"
                      *       },
                      *       "figures": {
                      *         "dateFrom": "2026-03-01",
@@ -15207,7 +15192,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "d69fd846-410c-4928-a150-6563728b0a76",
+                     *             "accountId": "febe048a-6e9a-4b70-991b-27618b05ea1a",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -15223,8 +15208,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
-                     *             "parentId": "d69fd846-410c-4928-a150-6563728b0a76",
+                     *             "accountId": "de44bfe0-cb89-435a-bf89-118cfe53c647",
+                     *             "parentId": "febe048a-6e9a-4b70-991b-27618b05ea1a",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -16175,27 +16160,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4be753bf-17da-44a5-a7e8-08feba3b5db4",
+                     *           "id": "57c216dc-c90e-4e83-9c76-43cb85044e01",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "2e6860a6-1dc4-44bb-ae97-fd1ed3521f17",
-                     *           "recordId": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
+                     *           "companyId": "9095f4ed-bc51-4f25-bc55-f5982e8c363c",
+                     *           "recordId": "8c44b437-6744-4b6c-883c-9f6539945d3f",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
+                     *             "id": "3031fa71-1e4f-4565-bfad-f1f360ae8830"
                      *           },
-                     *           "occurredAt": "2026-11-24T12:20:22.358Z",
-                     *           "requestId": "d78e14dd-cfc4-46ca-86e4-6ba033d23012",
+                     *           "occurredAt": "2026-11-24T13:56:30.423Z",
+                     *           "requestId": "192b5806-b362-4473-b81e-5d2a1532f606",
                      *           "data": {
-                     *             "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
+                     *             "id": "8c44b437-6744-4b6c-883c-9f6539945d3f",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                     *                 "accountId": "de44bfe0-cb89-435a-bf89-118cfe53c647",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -16205,7 +16190,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                     *                 "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -16221,44 +16206,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
-                     *             "periodId": "20b4c2d5-86c0-4a29-b711-06602d8fa522",
+                     *             "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *             "periodId": "abe4af7d-e568-4932-bf65-9b13b1d68bed",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-24T12:20:21.741Z",
-                     *             "updatedAt": "2026-11-24T12:20:22.357Z"
+                     *             "createdAt": "2026-11-24T13:56:29.655Z",
+                     *             "updatedAt": "2026-11-24T13:56:30.216Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "7966228baed7335546d8fd93e7a803afe60e3e4956830cce336a966ba3f75500",
-                     *           "previousHash": "e9864c83f9f5f9e17356360b9501fb11ab952a586f4aa436e967858b42b42762",
-                     *           "hash": "54595f55b84624db785fd82b9c183f2dd8ec3b87c8e2cd36edf4eb300a610e93"
+                     *           "recordDigest": "b53fbba8e30a2cbc1ebe76a9e45141e9936dd8bd76a465744a39d95a6516f934",
+                     *           "previousHash": "e394bcb3ca657a9ea5d1f3752a7521ac185be406fccd3ef68a8a56c650d256c1",
+                     *           "hash": "da32c33fa3d6b480cb52923250cb2bba3cf0b7160ad7770fc38546fe1331097f"
                      *         },
                      *         {
-                     *           "id": "a9a1ba7d-ebf9-4970-8385-72a806a577d5",
+                     *           "id": "1822ebfa-6fb0-4223-8757-14aea1ba05ed",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "2e6860a6-1dc4-44bb-ae97-fd1ed3521f17",
-                     *           "recordId": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
+                     *           "companyId": "9095f4ed-bc51-4f25-bc55-f5982e8c363c",
+                     *           "recordId": "8c44b437-6744-4b6c-883c-9f6539945d3f",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
+                     *             "id": "3031fa71-1e4f-4565-bfad-f1f360ae8830"
                      *           },
-                     *           "occurredAt": "2026-11-24T12:20:22.489Z",
-                     *           "requestId": "a162a6c9-dd5b-40e4-b10e-3be2fd207565",
+                     *           "occurredAt": "2026-11-24T13:56:31.006Z",
+                     *           "requestId": "1223e040-6492-479b-b737-559a56146ffb",
                      *           "data": {
-                     *             "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
+                     *             "id": "8c44b437-6744-4b6c-883c-9f6539945d3f",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                     *                 "accountId": "de44bfe0-cb89-435a-bf89-118cfe53c647",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -16268,7 +16253,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                     *                 "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -16284,44 +16269,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
-                     *             "periodId": "20b4c2d5-86c0-4a29-b711-06602d8fa522",
+                     *             "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *             "periodId": "abe4af7d-e568-4932-bf65-9b13b1d68bed",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-24T12:20:21.741Z",
-                     *             "updatedAt": "2026-11-24T12:20:22.488Z"
+                     *             "createdAt": "2026-11-24T13:56:29.655Z",
+                     *             "updatedAt": "2026-11-24T13:56:31.005Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "f9514b980050669e32a7291f25aca06be4328bb5f8e7ab0740ee256bb5b6b3c7",
-                     *           "previousHash": "dc741aa770082e25b6e21d06a979947db0cb8bfc762773ecf02e74b358a8341a",
-                     *           "hash": "74ab263fa4d267f7bf28812ed585ba689f4c9fe1afa0f0bcc962813ce94c8925"
+                     *           "recordDigest": "c3fff24bb4999ad2899acae9c5818c3b79a1742211efe76d78cd3ea813cb05e9",
+                     *           "previousHash": "7c4b7edb1ea3d6d05a2b3732e051c70e87b827683a58358b596c9dcc6567dcc8",
+                     *           "hash": "c8bbc115efe801bae6a363a1b0ca97e9611d7d311ed38715e013baa0defd5c11"
                      *         },
                      *         {
-                     *           "id": "8eceb981-947a-40d4-b9a3-1429fb124c8c",
+                     *           "id": "4e515151-604a-41e8-8242-b0cb89c8d1b3",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "2e6860a6-1dc4-44bb-ae97-fd1ed3521f17",
-                     *           "recordId": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
+                     *           "companyId": "9095f4ed-bc51-4f25-bc55-f5982e8c363c",
+                     *           "recordId": "8c44b437-6744-4b6c-883c-9f6539945d3f",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
+                     *             "id": "3031fa71-1e4f-4565-bfad-f1f360ae8830"
                      *           },
-                     *           "occurredAt": "2026-11-24T12:20:22.547Z",
-                     *           "requestId": "2568f2b6-10d3-4fd2-ae2f-76353fdbffe3",
+                     *           "occurredAt": "2026-11-24T13:56:31.058Z",
+                     *           "requestId": "e60228de-9de4-4d85-8571-de9827cb8fa2",
                      *           "data": {
-                     *             "id": "c3ff97f2-e599-4a72-b37c-cc6bec76c9da",
+                     *             "id": "8c44b437-6744-4b6c-883c-9f6539945d3f",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "d1904ecf-a42a-429d-8aff-c556ea4b44d3",
+                     *                 "accountId": "de44bfe0-cb89-435a-bf89-118cfe53c647",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -16331,7 +16316,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                     *                 "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -16347,24 +16332,24 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
-                     *             "periodId": "20b4c2d5-86c0-4a29-b711-06602d8fa522",
+                     *             "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *             "periodId": "abe4af7d-e568-4932-bf65-9b13b1d68bed",
                      *             "reversalOf": null,
-                     *             "reversedBy": "bb647abc-5aa6-4b4a-a0d2-7220a1ad1de4",
+                     *             "reversedBy": "0012f87a-9103-41e4-a0b8-4871ab4125ad",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-24T12:20:21.741Z",
-                     *             "updatedAt": "2026-11-24T12:20:22.547Z"
+                     *             "createdAt": "2026-11-24T13:56:29.655Z",
+                     *             "updatedAt": "2026-11-24T13:56:31.058Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "be98ded98cfed7b1e067a0447cd894641ac82ea6f5f2667e7f03f1a1e12f89e4",
-                     *           "previousHash": "74ab263fa4d267f7bf28812ed585ba689f4c9fe1afa0f0bcc962813ce94c8925",
-                     *           "hash": "ae43650b010693169d1bc311f508429381ec2ebf471d65149fe427dc0f4bf875"
+                     *           "recordDigest": "8c575cea8848367aff1cd9a87834bdeaef8a274a34ffd73bca6327881a6926ff",
+                     *           "previousHash": "c8bbc115efe801bae6a363a1b0ca97e9611d7d311ed38715e013baa0defd5c11",
+                     *           "hash": "37887a2bad130584952e7c8d0c4efecfe4ae54a265b9b50dc065b5dc95ea6b3c"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjJlNjg2MGE2LTFkYzQtNDRiYi1hZTk3LWZkMWVkMzUyMWYxNyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.Bq5D1sF-mw22nB0dVksKZoph4FeaIh-LRSxsmeBzzq4"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjkwOTVmNGVkLWJjNTEtNGYyNS1iYzU1LWY1OTgyZThjMzYzYyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.h-SU0zsW1qtkD19kzS7Z2NUfx_gd5I2AY4w18WP-iE4"
                      *     }
                      */
                     "application/json": {
@@ -16517,7 +16502,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "fba8ae67-61d6-48f6-97b7-543a58d7e5e9",
+                     *           "id": "e93ce417-1574-4d58-a70d-7cf98670ecab",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -16528,11 +16513,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
+                     *             "id": "3031fa71-1e4f-4565-bfad-f1f360ae8830"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:20:26.155Z",
-                     *           "updatedAt": "2026-11-24T12:20:26.155Z"
+                     *           "createdAt": "2026-11-24T13:56:42.506Z",
+                     *           "updatedAt": "2026-11-24T13:56:42.506Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -16701,7 +16686,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fba8ae67-61d6-48f6-97b7-543a58d7e5e9",
+                     *       "id": "e93ce417-1574-4d58-a70d-7cf98670ecab",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -16712,11 +16697,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
+                     *         "id": "3031fa71-1e4f-4565-bfad-f1f360ae8830"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:20:26.155Z",
-                     *       "updatedAt": "2026-11-24T12:20:26.155Z",
+                     *       "createdAt": "2026-11-24T13:56:42.506Z",
+                     *       "updatedAt": "2026-11-24T13:56:42.506Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -16876,7 +16861,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fba8ae67-61d6-48f6-97b7-543a58d7e5e9",
+                     *       "id": "e93ce417-1574-4d58-a70d-7cf98670ecab",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -16887,11 +16872,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
+                     *         "id": "3031fa71-1e4f-4565-bfad-f1f360ae8830"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:20:26.155Z",
-                     *       "updatedAt": "2026-11-24T12:20:26.155Z"
+                     *       "createdAt": "2026-11-24T13:56:42.506Z",
+                     *       "updatedAt": "2026-11-24T13:56:42.506Z"
                      *     }
                      */
                     "application/json": {
@@ -17050,7 +17035,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fba8ae67-61d6-48f6-97b7-543a58d7e5e9",
+                     *       "id": "e93ce417-1574-4d58-a70d-7cf98670ecab",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -17062,11 +17047,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
+                     *         "id": "3031fa71-1e4f-4565-bfad-f1f360ae8830"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T12:20:26.155Z",
-                     *       "updatedAt": "2026-11-24T12:20:26.325Z"
+                     *       "createdAt": "2026-11-24T13:56:42.506Z",
+                     *       "updatedAt": "2026-11-24T13:56:42.652Z"
                      *     }
                      */
                     "application/json": {
@@ -17464,13 +17449,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "0dce382a-4c16-46ce-8824-8cb21ffd9392",
+                     *           "id": "c60ac104-b3ed-4285-b737-cbc1037cb5b0",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:20:26.540Z",
-                     *           "updatedAt": "2026-11-24T12:20:26.540Z"
+                     *           "createdAt": "2026-11-24T13:56:42.811Z",
+                     *           "updatedAt": "2026-11-24T13:56:42.811Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17613,13 +17598,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0dce382a-4c16-46ce-8824-8cb21ffd9392",
+                     *       "id": "c60ac104-b3ed-4285-b737-cbc1037cb5b0",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:20:26.540Z",
-                     *       "updatedAt": "2026-11-24T12:20:26.540Z"
+                     *       "createdAt": "2026-11-24T13:56:42.811Z",
+                     *       "updatedAt": "2026-11-24T13:56:42.811Z"
                      *     }
                      */
                     "application/json": {
@@ -17757,13 +17742,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0dce382a-4c16-46ce-8824-8cb21ffd9392",
+                     *       "id": "c60ac104-b3ed-4285-b737-cbc1037cb5b0",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:20:26.540Z",
-                     *       "updatedAt": "2026-11-24T12:20:26.540Z"
+                     *       "createdAt": "2026-11-24T13:56:42.811Z",
+                     *       "updatedAt": "2026-11-24T13:56:42.811Z"
                      *     }
                      */
                     "application/json": {
@@ -17889,13 +17874,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0dce382a-4c16-46ce-8824-8cb21ffd9392",
+                     *       "id": "c60ac104-b3ed-4285-b737-cbc1037cb5b0",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T12:20:26.540Z",
-                     *       "updatedAt": "2026-11-24T12:20:26.800Z"
+                     *       "createdAt": "2026-11-24T13:56:42.811Z",
+                     *       "updatedAt": "2026-11-24T13:56:43.221Z"
                      *     }
                      */
                     "application/json": {
@@ -18143,13 +18128,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "022f0d0e-3fa2-4da1-9902-750b298342ed",
+                     *           "id": "fdb5202e-2c51-4f75-89de-4877e4827cea",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T12:20:26.868Z",
-                     *           "updatedAt": "2026-11-24T12:20:26.868Z"
+                     *           "createdAt": "2026-11-24T13:56:43.501Z",
+                     *           "updatedAt": "2026-11-24T13:56:43.501Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18266,10 +18251,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                 *       "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                  *       "lines": [
                  *         {
-                 *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                 *           "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -18286,8 +18271,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "dd1e3509-7237-4da5-b019-6e9c33ca732f",
-                 *           "costCenterId": "40715071-0fe7-4c00-ac62-a926fd2868c0",
+                 *           "accountId": "c908b4e6-43c1-4fb3-8a40-11130d06ff06",
+                 *           "costCenterId": "e7ad7fc0-1b56-4db8-81cf-6381854cfe6b",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -18338,15 +18323,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "022f0d0e-3fa2-4da1-9902-750b298342ed",
+                     *       "id": "fdb5202e-2c51-4f75-89de-4877e4827cea",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *       "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:20:26.868Z",
-                     *       "updatedAt": "2026-11-24T12:20:26.868Z",
+                     *       "createdAt": "2026-11-24T13:56:43.501Z",
+                     *       "updatedAt": "2026-11-24T13:56:43.501Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                     *           "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -18364,8 +18349,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "dd1e3509-7237-4da5-b019-6e9c33ca732f",
-                     *           "costCenterId": "40715071-0fe7-4c00-ac62-a926fd2868c0",
+                     *           "accountId": "c908b4e6-43c1-4fb3-8a40-11130d06ff06",
+                     *           "costCenterId": "e7ad7fc0-1b56-4db8-81cf-6381854cfe6b",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -18529,15 +18514,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "022f0d0e-3fa2-4da1-9902-750b298342ed",
+                     *       "id": "fdb5202e-2c51-4f75-89de-4877e4827cea",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *       "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T12:20:26.868Z",
-                     *       "updatedAt": "2026-11-24T12:20:26.868Z",
+                     *       "createdAt": "2026-11-24T13:56:43.501Z",
+                     *       "updatedAt": "2026-11-24T13:56:43.501Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                     *           "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -18555,8 +18540,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "dd1e3509-7237-4da5-b019-6e9c33ca732f",
-                     *           "costCenterId": "40715071-0fe7-4c00-ac62-a926fd2868c0",
+                     *           "accountId": "c908b4e6-43c1-4fb3-8a40-11130d06ff06",
+                     *           "costCenterId": "e7ad7fc0-1b56-4db8-81cf-6381854cfe6b",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -18688,10 +18673,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                 *       "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                  *       "lines": [
                  *         {
-                 *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                 *           "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -18745,15 +18730,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "022f0d0e-3fa2-4da1-9902-750b298342ed",
+                     *       "id": "fdb5202e-2c51-4f75-89de-4877e4827cea",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "7a813a26-fbe7-4bdf-8e88-2356ab7faba4",
+                     *       "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T12:20:26.868Z",
-                     *       "updatedAt": "2026-11-24T12:20:27.033Z",
+                     *       "createdAt": "2026-11-24T13:56:43.501Z",
+                     *       "updatedAt": "2026-11-24T13:56:43.867Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "34a9a006-47c9-4b81-b5a5-294019e78fc9",
+                     *           "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -19028,7 +19013,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "849caa45-b99e-4459-b708-5228348f5513",
+                     *           "id": "e1e44f8e-d32c-4c01-8d2e-0fb74767168c",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -19059,12 +19044,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
+                     *             "id": "3031fa71-1e4f-4565-bfad-f1f360ae8830"
                      *           },
-                     *           "createdAt": "2026-11-24T12:20:21.059Z",
-                     *           "updatedAt": "2026-11-24T12:20:21.159Z",
-                     *           "startedAt": "2026-11-24T12:20:21.101Z",
-                     *           "finishedAt": "2026-11-24T12:20:21.159Z"
+                     *           "createdAt": "2026-11-24T13:56:25.447Z",
+                     *           "updatedAt": "2026-11-24T13:56:26.184Z",
+                     *           "startedAt": "2026-11-24T13:56:26.113Z",
+                     *           "finishedAt": "2026-11-24T13:56:26.184Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -19299,7 +19284,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "849caa45-b99e-4459-b708-5228348f5513",
+                     *       "id": "e1e44f8e-d32c-4c01-8d2e-0fb74767168c",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -19323,10 +19308,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
+                     *         "id": "3031fa71-1e4f-4565-bfad-f1f360ae8830"
                      *       },
-                     *       "createdAt": "2026-11-24T12:20:21.059Z",
-                     *       "updatedAt": "2026-11-24T12:20:21.059Z",
+                     *       "createdAt": "2026-11-24T13:56:25.447Z",
+                     *       "updatedAt": "2026-11-24T13:56:25.447Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -19530,7 +19515,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "849caa45-b99e-4459-b708-5228348f5513",
+                     *       "id": "e1e44f8e-d32c-4c01-8d2e-0fb74767168c",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -19561,12 +19546,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "cf04648f-74f1-4ffb-8653-9bda5f009100"
+                     *         "id": "3031fa71-1e4f-4565-bfad-f1f360ae8830"
                      *       },
-                     *       "createdAt": "2026-11-24T12:20:21.059Z",
-                     *       "updatedAt": "2026-11-24T12:20:21.159Z",
-                     *       "startedAt": "2026-11-24T12:20:21.101Z",
-                     *       "finishedAt": "2026-11-24T12:20:21.159Z"
+                     *       "createdAt": "2026-11-24T13:56:25.447Z",
+                     *       "updatedAt": "2026-11-24T13:56:26.184Z",
+                     *       "startedAt": "2026-11-24T13:56:26.113Z",
+                     *       "finishedAt": "2026-11-24T13:56:26.184Z"
                      *     }
                      */
                     "application/json": {
@@ -19863,7 +19848,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 78,
                      *       "headSequence": 78,
-                     *       "headHash": "ff164f7ccfbee892869dde3d7a821bffa2ce3c0e18bf34d7c0b31c3baa631d50",
+                     *       "headHash": "cc97045aaab725561ce347e054ba9794af9751c4eb86b6b3b8f6102e02e4742c",
                      *       "firstBrokenSequence": null,
                      *       "reason": null
                      *     }
