@@ -71,20 +71,21 @@ export class BalanceAudit {
     }
   }
 
-  /** Starts the first read of the pairs tracked since the last call; the walk goes on meanwhile. */
-  readNew(): void {
+  /** Starts the first read of the pairs tracked since the last call; the walk goes on meanwhile (`finish` waits for it; so may a caller). */
+  readNew(): Promise<void> {
     const pairs = this.unread;
     this.unread = [];
-    if (pairs.length === 0) return;
+    if (pairs.length === 0) return Promise.resolve();
     const read = this.readFirst(pairs);
     // Awaited by `finish`; until then a failure must not count as unhandled.
     read.catch(() => undefined);
     this.reads.push(read);
+    return read;
   }
 
   /** Waits for the first reads, reads again exactly what they did not clear, and returns the first break found. */
   async finish(): Promise<Break | undefined> {
-    this.readNew();
+    void this.readNew();
     await Promise.all(this.reads);
     const doubtful = [...this.pairs].filter(([key, pair]) => {
       const first = this.firstReads.get(key);

@@ -81,7 +81,7 @@ export class RecordAudit {
         if (journal) this.balances.track(journal, e.sequence);
       }
     }
-    this.balances.readNew();
+    void this.balances.readNew();
   }
 
   /**
