@@ -3,21 +3,26 @@ import type { BalanceFigure, LedgerEntryFigure } from '../audit/balance-rules.ts
 import type { LedgerLine } from '../journals/ledger-entries.ts';
 import { exact } from './exact-number.ts';
 import { balanceKeys, keys, ledgerKeys } from './keys.ts';
-import { withPrefix, withRange } from './prefix-query.ts';
+import { onlyAttributes, withPrefix, withRange } from './prefix-query.ts';
 import { queryAll } from './query-all.ts';
 
 /**
  * What the audit reads of accounts in periods (shared/audit/record-audit.ts): their balance
  * items (period and day, in total and per cost center) and their ledger entries, strongly
- * consistent. Reads are grouped: a period's items in one query when many of its accounts are
- * asked for (one per account otherwise), an account's day items and ledger entries in one range
- * over the periods asked. A posting committing between the reads would look like a difference,
- * so the balances are read again after the ledger: an (account, period) counts only when both
- * balance reads agree (`settled`).
+ * consistent, only the attributes compared. Reads are grouped: a period's items in one query
+ * when many of its accounts are asked for (one per account otherwise), an account's day items
+ * and ledger entries in one range over the periods asked. A posting committing between the
+ * reads would look like a difference, so the exact read (`accountPeriodFigures`) reads the
+ * balances again after the ledger: an (account, period) counts only when both balance reads
+ * agree (`settled`). The audit first reads everything once, balances and ledger at the same
+ * time (`accountPeriodFiguresOnce`), and reads exactly only the pairs that then disagree.
  */
-export interface AccountPeriodFigures {
+export interface PairFigures {
   balances: BalanceFigure[];
   ledger: LedgerEntryFigure[];
+}
+
+export interface AccountPeriodFigures extends PairFigures {
   /** False when postings kept landing between the reads: nothing can be concluded now. */
   settled: boolean;
 }
@@ -49,11 +54,15 @@ async function inParallel<T>(tasks: Array<() => Promise<T>>): Promise<T[]> {
   return results;
 }
 
-const read = (query: ReturnType<typeof withRange>) => async () => {
+const read = (query: ReturnType<typeof withRange>, attributes: ReturnType<typeof onlyAttributes>) => async () => {
   const found: Row[] = [];
-  for await (const item of queryAll({ TableName: config.tableName, ...query, ConsistentRead: true })) found.push(item);
+  for await (const item of queryAll({ TableName: config.tableName, ...query, ...attributes, ConsistentRead: true })) found.push(item);
   return found;
 };
+
+/** What the checks use of a balance item, and of a ledger entry. */
+const BALANCE_ATTRIBUTES = onlyAttributes(['sk', 'accountId', 'costCenterId', 'debit', 'credit']);
+const LEDGER_ATTRIBUTES = onlyAttributes(['journalId', 'postingDate', 'lines']);
 
 const pairKey = (accountId: string, periodId: string) => `${accountId} ${periodId}`;
 
@@ -72,12 +81,12 @@ async function balances(companyId: string, pairs: ReadonlyMap<string, readonly P
   for (const { period, accounts } of byPeriod.values()) {
     for (const costCenters of [false, true]) {
       const prefix = costCenters ? balanceKeys.costCenterPeriodBalancesPrefix(period.id) : balanceKeys.periodBalancesPrefix(period.id, null);
-      if (accounts.length > PER_ACCOUNT || costCenters) tasks.push(read(withPrefix(pk, prefix)));
-      else for (const a of accounts) tasks.push(read(withPrefix(pk, `${prefix}${a}#`)));
+      if (accounts.length > PER_ACCOUNT || costCenters) tasks.push(read(withPrefix(pk, prefix), BALANCE_ATTRIBUTES));
+      else for (const a of accounts) tasks.push(read(withPrefix(pk, `${prefix}${a}#`), BALANCE_ATTRIBUTES));
     }
   }
   const spans = [...pairs].map(([accountId, periods]) => ({ accountId, from: periods.reduce((m, p) => (p.startDate < m ? p.startDate : m), periods[0]!.startDate), to: periods.reduce((m, p) => (p.endDate > m ? p.endDate : m), periods[0]!.endDate) }));
-  for (const s of spans) for (const costCenters of [false, true]) tasks.push(read(withRange(pk, balanceKeys.dayBalanceRange(s.accountId, s.from, s.to, costCenters))));
+  for (const s of spans) for (const costCenters of [false, true]) tasks.push(read(withRange(pk, balanceKeys.dayBalanceRange(s.accountId, s.from, s.to, costCenters)), BALANCE_ATTRIBUTES));
   const items = (await inParallel(tasks)).flat();
 
   const periodOfDay = (accountId: string, day: string) => pairs.get(accountId)?.find((p) => p.startDate <= day && day <= p.endDate);
@@ -112,7 +121,7 @@ async function ledgers(companyId: string, pairs: ReadonlyMap<string, readonly Pe
   const accounts = [...pairs];
   const found = await inParallel(
     accounts.map(([accountId, periods]) =>
-      read(withRange(pk, ledgerKeys.ledgerRange(accountId, periods.reduce((m, p) => (p.startDate < m ? p.startDate : m), periods[0]!.startDate), periods.reduce((m, p) => (p.endDate > m ? p.endDate : m), periods[0]!.endDate)))),
+      read(withRange(pk, ledgerKeys.ledgerRange(accountId, periods.reduce((m, p) => (p.startDate < m ? p.startDate : m), periods[0]!.startDate), periods.reduce((m, p) => (p.endDate > m ? p.endDate : m), periods[0]!.endDate))), LEDGER_ATTRIBUTES),
     ),
   );
   const entries = new Map<string, LedgerEntryFigure[]>();
@@ -152,6 +161,24 @@ export async function accountPeriodFigures(companyId: string, pairs: ReadonlyMap
     }
     pending = unsettled;
     before = after;
+  }
+  return result;
+}
+
+/**
+ * The same figures read once, balances and ledger at the same time: half the reads of
+ * `accountPeriodFigures`, but a posting committing meanwhile can make a pair disagree (never
+ * agree where it would not), so a pair that disagrees must be read again by
+ * `accountPeriodFigures` before anything is concluded.
+ */
+export async function accountPeriodFiguresOnce(companyId: string, pairs: ReadonlyMap<string, readonly PeriodSpan[]>): Promise<Map<string, PairFigures>> {
+  const [found, ledger] = await Promise.all([balances(companyId, pairs), ledgers(companyId, pairs)]);
+  const result = new Map<string, PairFigures>();
+  for (const [accountId, periods] of pairs) {
+    for (const period of periods) {
+      const key = pairKey(accountId, period.id);
+      result.set(key, { balances: found.get(key) ?? [], ledger: ledger.get(key) ?? [] });
+    }
   }
   return result;
 }

@@ -3,6 +3,9 @@ import { DynamoDBDocumentClient, NumberValue } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 import { countDatabaseCall } from './call-count.ts';
 
+/** The name the SDK registers its logger middleware under. */
+export const SDK_LOGGER_STEP = 'loggerMiddleware';
+
 let documentClient: DynamoDBDocumentClient | undefined;
 
 /** The process-wide document client (created on first use so tests can set the endpoint first). */
@@ -31,5 +34,8 @@ export function db(): DynamoDBDocumentClient {
     },
     { step: 'initialize', name: 'countDatabaseCalls' },
   );
+  // The SDK's logger step copies every answer, redacted, for a logger that discards it (no logger
+  // is configured): a tenth of the CPU of a read of 100,000 items (Audit Verify).
+  documentClient.middlewareStack.remove(SDK_LOGGER_STEP);
   return documentClient;
 }

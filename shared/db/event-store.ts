@@ -7,7 +7,7 @@ import { db } from './client.ts';
 import { decodeCursor, encodeCursor, type CursorBinding } from './cursor.ts';
 import { exact } from './exact-number.ts';
 import { keys, type Key } from './keys.ts';
-import { withPrefix, withRange } from './prefix-query.ts';
+import { onlyAttributes, withPrefix, withRange } from './prefix-query.ts';
 import { queryAll } from './query-all.ts';
 import { conditions, getItem, mainTable, recordOf, type Item } from './table-ops.ts';
 import type { WriteOp } from './transact.ts';
@@ -72,11 +72,14 @@ export async function getEvent(companyId: string, sequence: number): Promise<Seq
   return item && eventFromItem(item);
 }
 
+/** What eventFromItem reads of a numbered event (not its keys, entity or expiry: a tenth less to send for the audit's 100,000). */
+const EVENT_ATTRIBUTES = onlyAttributes([...FIELDS, 'dataJson', 'data']);
+
 /** The events numbered `from` to `to` that are still kept, in order (strongly consistent; callers keep ranges to a page, 1,000 or so). */
 export async function eventsBetween(companyId: string, from: number, to: number): Promise<SequencedEvent[]> {
   const events: SequencedEvent[] = [];
   const range = withRange(keys.company(companyId).pk, { from: keys.event(companyId, from).sk, to: keys.event(companyId, to).sk });
-  for await (const item of queryAll({ TableName: config.tableName, ...range, ConsistentRead: true })) events.push(eventFromItem(item));
+  for await (const item of queryAll({ TableName: config.tableName, ...range, ...EVENT_ATTRIBUTES, ConsistentRead: true })) events.push(eventFromItem(item));
   return events;
 }
 

@@ -35,3 +35,11 @@ export async function anyWithPrefix(pk: string, prefix: string): Promise<boolean
   );
   return (Items ?? []).length > 0;
 }
+
+/** A read of only these attributes (each by a placeholder name, so reserved words such as `lines` or `data` are safe): less for the table to send and the client to parse. */
+export function onlyAttributes(names: readonly string[]) {
+  return {
+    ProjectionExpression: names.map((_, i) => `#p${i}`).join(', '),
+    ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#p${i}`, name])),
+  };
+}

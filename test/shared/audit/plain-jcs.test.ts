@@ -1,0 +1,68 @@
+import canonicalize from 'canonicalize';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { canonicalJson } from '../../../shared/audit/chain.ts';
+import { plainCanonicalJson } from '../../../shared/audit/plain-jcs.ts';
+
+/** Keys and strings from the whole of UTF-16, lone surrogates included, and keys that look like array indices. */
+const text = fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' }), fc.string({ unit: fc.constantFrom('a', 'B', '0', '1', '9', '-', '\u00e9', '\ud83d', '\ude00', '\uffff') }));
+const key = fc.oneof(text, fc.nat({ max: 20 }).map(String), fc.constantFrom('01', '-1', '1.5', '4294967295'));
+const number = fc.oneof(fc.double(), fc.integer(), fc.constantFrom(-0, 1e21, 1e-7, 5e-324, 0.1 + 0.2, Number.MAX_SAFE_INTEGER + 2));
+const { value } = fc.letrec((tie) => ({
+  value: fc.oneof({ depthSize: 'small' }, fc.constant(null), fc.boolean(), number, text, tie('array'), tie('object')),
+  array: fc.array(tie('value'), { maxLength: 5 }),
+  object: fc.dictionary(key, tie('value'), { maxKeys: 6 }),
+}));
+
+/** canonicalize's text, or undefined where it refuses the value. */
+const reference = (v: unknown) => {
+  try {
+    return canonicalize(v);
+  } catch {
+    return undefined;
+  }
+};
+
+describe('plainCanonicalJson', () => {
+  it('writes exactly what canonicalize writes, or leaves the value to it', () => {
+    fc.assert(
+      fc.property(value, (v) => {
+        const fast = plainCanonicalJson(v);
+        if (fast !== undefined) expect(fast).toBe(canonicalize(v));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('takes the fast way for parsed JSON with well-formed text and no array-index keys, as events and records are', () => {
+    const plain = fc.jsonValue().filter((v) => !/"(0|[1-9]\d*)":/.test(JSON.stringify(v)));
+    fc.assert(
+      fc.property(plain, (v) => {
+        const parsed: unknown = JSON.parse(JSON.stringify(v));
+        expect(plainCanonicalJson(parsed)).toBe(canonicalize(parsed));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('leaves to canonicalize what the shortcut could get wrong', () => {
+    const sample = { b: 1, a: [1, 'x'] };
+    for (const v of [{ 10: 'a', 9: 'b' }, { a: NaN }, [Infinity], { s: 'lone \ud800' }, { ['\udc00']: 1 }, [undefined], new Date(0), { d: new Date(0) }, { n: new Number(1) }, { t: { toJSON: () => 1 } }, 1n]) {
+      expect(plainCanonicalJson(v)).toBeUndefined();
+    }
+    expect(plainCanonicalJson(sample)).toBe('{"a":[1,"x"],"b":1}');
+  });
+});
+
+describe('canonicalJson', () => {
+  it('is canonicalize wherever canonicalize answers, fast way or not', () => {
+    fc.assert(
+      fc.property(value, (v) => {
+        const expected = reference(v);
+        if (expected === undefined) expect(() => canonicalJson(v)).toThrow();
+        else expect(canonicalJson(v)).toBe(expected);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
