@@ -35,3 +35,8 @@ export async function anyWithPrefix(pk: string, prefix: string): Promise<boolean
   );
   return (Items ?? []).length > 0;
 }
+
+/** Whether any of the partitions has an item whose sort key starts with the prefix: all asked at once, strongly consistent. */
+export async function anyWithPrefixIn(pks: readonly string[], prefix: string): Promise<boolean> {
+  return (await Promise.all(pks.map((pk) => anyWithPrefix(pk, prefix)))).some(Boolean);
+}
