@@ -2,7 +2,7 @@ import { config } from '../config.ts';
 import type { BalanceFigure, LedgerEntryFigure } from '../audit/balance-rules.ts';
 import type { LedgerLine } from '../journals/ledger-entries.ts';
 import { exact } from './exact-number.ts';
-import { balanceKeys, keys, ledgerKeys } from './keys.ts';
+import { balanceKeys, ledgerKeys } from './keys.ts';
 import { onlyAttributes, withPrefix, withRange } from './prefix-query.ts';
 import { queryAll } from './query-all.ts';
 
@@ -63,12 +63,15 @@ const read = (query: ReturnType<typeof withRange>, attributes: ReturnType<typeof
 /** What the checks use of a balance item, and of a ledger entry. */
 const BALANCE_ATTRIBUTES = onlyAttributes(['sk', 'accountId', 'costCenterId', 'debit', 'credit']);
 const LEDGER_ATTRIBUTES = onlyAttributes(['journalId', 'postingDate', 'lines']);
+/** One read per partition key, each with the same sort-key condition: the items are spread over them. */
+const readEach = (pks: readonly string[], condition: (pk: string) => ReturnType<typeof withRange>, attributes: ReturnType<typeof onlyAttributes>) =>
+  pks.map((pk) => read(condition(pk), attributes));
 
 const pairKey = (accountId: string, periodId: string) => `${accountId} ${periodId}`;
 
 /** Balance figures by (account, period) for the asked pairs. */
 async function balances(companyId: string, pairs: ReadonlyMap<string, readonly PeriodSpan[]>): Promise<Map<string, BalanceFigure[]>> {
-  const pk = keys.company(companyId).pk;
+  const pks = balanceKeys.partitions(companyId);
   const byPeriod = new Map<string, { period: PeriodSpan; accounts: string[] }>();
   for (const [accountId, periods] of pairs) {
     for (const period of periods) {
@@ -81,12 +84,12 @@ async function balances(companyId: string, pairs: ReadonlyMap<string, readonly P
   for (const { period, accounts } of byPeriod.values()) {
     for (const costCenters of [false, true]) {
       const prefix = costCenters ? balanceKeys.costCenterPeriodBalancesPrefix(period.id) : balanceKeys.periodBalancesPrefix(period.id, null);
-      if (accounts.length > PER_ACCOUNT || costCenters) tasks.push(read(withPrefix(pk, prefix), BALANCE_ATTRIBUTES));
-      else for (const a of accounts) tasks.push(read(withPrefix(pk, `${prefix}${a}#`), BALANCE_ATTRIBUTES));
+      if (accounts.length > PER_ACCOUNT || costCenters) tasks.push(...readEach(pks, (pk) => withPrefix(pk, prefix), BALANCE_ATTRIBUTES));
+      else for (const a of accounts) tasks.push(...readEach(pks, (pk) => withPrefix(pk, `${prefix}${a}#`), BALANCE_ATTRIBUTES));
     }
   }
   const spans = [...pairs].map(([accountId, periods]) => ({ accountId, from: periods.reduce((m, p) => (p.startDate < m ? p.startDate : m), periods[0]!.startDate), to: periods.reduce((m, p) => (p.endDate > m ? p.endDate : m), periods[0]!.endDate) }));
-  for (const s of spans) for (const costCenters of [false, true]) tasks.push(read(withRange(pk, balanceKeys.dayBalanceRange(s.accountId, s.from, s.to, costCenters)), BALANCE_ATTRIBUTES));
+  for (const s of spans) for (const costCenters of [false, true]) tasks.push(...readEach(pks, (pk) => withRange(pk, balanceKeys.dayBalanceRange(s.accountId, s.from, s.to, costCenters)), BALANCE_ATTRIBUTES));
   const items = (await inParallel(tasks)).flat();
 
   const periodOfDay = (accountId: string, day: string) => pairs.get(accountId)?.find((p) => p.startDate <= day && day <= p.endDate);
@@ -117,12 +120,16 @@ async function balances(companyId: string, pairs: ReadonlyMap<string, readonly P
 
 /** Ledger entries by (account, period) for the asked pairs. */
 async function ledgers(companyId: string, pairs: ReadonlyMap<string, readonly PeriodSpan[]>): Promise<Map<string, LedgerEntryFigure[]>> {
-  const pk = keys.company(companyId).pk;
+  const pks = ledgerKeys.partitions(companyId);
   const accounts = [...pairs];
-  const found = await inParallel(
-    accounts.map(([accountId, periods]) =>
-      read(withRange(pk, ledgerKeys.ledgerRange(accountId, periods.reduce((m, p) => (p.startDate < m ? p.startDate : m), periods[0]!.startDate), periods.reduce((m, p) => (p.endDate > m ? p.endDate : m), periods[0]!.endDate))), LEDGER_ATTRIBUTES),
-    ),
+  // Entries of an account, from every partition key (order does not matter here: each is compared by journal).
+  const found = (
+    await inParallel(
+      accounts.map(([accountId, periods]) => {
+        const range = ledgerKeys.ledgerRange(accountId, periods.reduce((m, p) => (p.startDate < m ? p.startDate : m), periods[0]!.startDate), periods.reduce((m, p) => (p.endDate > m ? p.endDate : m), periods[0]!.endDate));
+        return async () => (await Promise.all(readEach(pks, (pk) => withRange(pk, range), LEDGER_ATTRIBUTES).map((task) => task()))).flat();
+      }),
+    )
   );
   const entries = new Map<string, LedgerEntryFigure[]>();
   accounts.forEach(([accountId, periods], i) => {

@@ -4,17 +4,19 @@ import type { Cover } from '../reports/cover.ts';
 import { toMils } from '../money/mils.ts';
 import { currencyFigureOf } from './balance-store.ts';
 import { exact } from './exact-number.ts';
-import { balanceKeys, keys } from './keys.ts';
+import { balanceKeys } from './keys.ts';
 import { withPrefix, withRange } from './prefix-query.ts';
 import { queryAll } from './query-all.ts';
 import { TOTAL_GROUP, type BalanceScope, type GroupedSums, type Sums } from '../balances/records.ts';
 
 /**
  * Reads of the running balances for reports: sums over the buckets a Cover names, shards
- * added, exact in mils. No journal or ledger line is read.
+ * added, exact in mils. No journal or ledger line is read. Every read is one query per
+ * partition key the balance items are spread over (balanceKeys.partitions), their items added
+ * alike: sums need no order.
  */
-/** Parallel queries at most; enough to overlap round trips without flooding the table. */
-const PARALLEL = 16;
+/** Parallel queries at most; enough to overlap round trips without flooding the table (a period is one query a partition key). */
+const PARALLEL = 32;
 /** Up to this many named accounts, a period is read per account (8 items each) rather than whole. */
 const PER_ACCOUNT = 4;
 
@@ -47,7 +49,7 @@ export async function sumThrough(companyId: string, cover: Cover, scope: Balance
     }
     return true;
   };
-  const pk = keys.company(companyId).pk;
+  const pks = balanceKeys.partitions(companyId);
   const periodPrefix = (periodId: string) =>
     scope.kind === 'total' || scope.kind === 'currencies'
       ? balanceKeys.periodBalancesPrefix(periodId, null)
@@ -57,13 +59,13 @@ export async function sumThrough(companyId: string, cover: Cover, scope: Balance
   const dayRange = (accountId: string, from: string, to: string) => balanceKeys.dayBalanceRange(accountId, from, to, scope.kind === 'costCenter' || scope.kind === 'byCostCenter');
   const edge = cover.edge;
 
-  // Whole periods: one query each, or for a few named accounts one per (period, account),
-  // which reads 8 shard items instead of the whole period's. The accounts met in the split
+  // Whole periods: one query each (a partition key), or for a few named accounts one per
+  // (period, account), which reads its shard items instead of the whole period's. The accounts met in the split
   // period are the only ones with day items in it.
   const perAccount = accountIds && accountIds.size <= PER_ACCOUNT && scope.kind !== 'byCostCenter' ? [...accountIds] : undefined;
   const edgeAccounts = new Set<string>();
   const periodQueries = cover.periods.flatMap((periodId) =>
-    (perAccount ? perAccount.map((a) => `${periodPrefix(periodId)}${a}#`) : [periodPrefix(periodId)]).map((prefix) => ({ query: prefixQuery(pk, prefix), inEdge: periodId === edge?.periodId })),
+    (perAccount ? perAccount.map((a) => `${periodPrefix(periodId)}${a}#`) : [periodPrefix(periodId)]).flatMap((prefix) => prefixQueries(pks, prefix).map((query) => ({ query, inEdge: periodId === edge?.periodId }))),
   );
   await inParallel(periodQueries, (item, inEdge) => {
     if (add(item, 1) && inEdge) edgeAccounts.add(item.accountId as string);
@@ -72,20 +74,20 @@ export async function sumThrough(companyId: string, cover: Cover, scope: Balance
   if (edge) {
     // Days added to a period not read whole: its accounts still need one read of it.
     if (edge.sign === 1 && !perAccount) {
-      await inParallel([{ query: prefixQuery(pk, periodPrefix(edge.periodId)), inEdge: true }], (item) => {
+      await inParallel(prefixQueries(pks, periodPrefix(edge.periodId)).map((query) => ({ query, inEdge: true })), (item) => {
         const inScope = scope.kind !== 'costCenter' || item.costCenterId === scope.costCenterId;
         if (inScope && (!accountIds || accountIds.has(item.accountId as string))) edgeAccounts.add(item.accountId as string);
       });
     }
-    const dayQueries = (perAccount ?? [...edgeAccounts]).map((accountId) => ({ query: rangeQuery(pk, dayRange(accountId, edge.from, edge.to)), inEdge: true }));
+    const dayQueries = (perAccount ?? [...edgeAccounts]).flatMap((accountId) => rangeQueries(pks, dayRange(accountId, edge.from, edge.to)).map((query) => ({ query, inEdge: true })));
     await inParallel(dayQueries, (item) => void add(item, edge.sign));
   }
   return sums;
 }
 
-const prefixQuery = (pk: string, prefix: string): QueryCommandInput => ({ TableName: config.tableName, ...withPrefix(pk, prefix), ConsistentRead: true });
+const prefixQueries = (pks: string[], prefix: string): QueryCommandInput[] => pks.map((pk) => ({ TableName: config.tableName, ...withPrefix(pk, prefix), ConsistentRead: true }));
 
-const rangeQuery = (pk: string, range: { from: string; to: string }): QueryCommandInput => ({ TableName: config.tableName, ...withRange(pk, range), ConsistentRead: true });
+const rangeQueries = (pks: string[], range: { from: string; to: string }): QueryCommandInput[] => pks.map((pk) => ({ TableName: config.tableName, ...withRange(pk, range), ConsistentRead: true }));
 
 /** Runs the queries PARALLEL at a time, handing every item to `each` with its query's tag. */
 async function inParallel(queries: Array<{ query: QueryCommandInput; inEdge: boolean }>, each: (item: Record<string, unknown>, inEdge: boolean) => void): Promise<void> {

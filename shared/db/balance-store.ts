@@ -6,7 +6,7 @@ import type { Posting } from '../journals/records.ts';
 import { fromMils, sumMils, toMils } from '../money/mils.ts';
 import { db } from './client.ts';
 import { exact } from './exact-number.ts';
-import { balanceKeys, keys, type BalanceBucket } from './keys.ts';
+import { balanceKeys, type BalanceBucket } from './keys.ts';
 import { withPrefix } from './prefix-query.ts';
 import { mainTable } from './table-ops.ts';
 import type { WriteOp } from './transact.ts';
@@ -140,16 +140,13 @@ export function currencyFigureOf(attribute: string): { currency: string; figure:
   return figure ? { currency: attribute.slice(0, 3), figure } : undefined;
 }
 
-/** The exact balance of an account in one period, in total or within a cost center (sums the shards). */
+/** The exact balance of an account in one period, in total or within a cost center (sums the shards, under every balance key). */
 export async function readBalance(companyId: string, periodId: string, accountId: string, costCenterId: string | null = null): Promise<Balance> {
-  const { Items } = await db().send(
-    new QueryCommand({
-      TableName: config.tableName,
-      ...withPrefix(keys.company(companyId).pk, `${balanceKeys.periodBalancesPrefix(periodId, costCenterId)}${accountId}#`),
-      ConsistentRead: true,
-    }),
+  const prefix = `${balanceKeys.periodBalancesPrefix(periodId, costCenterId)}${accountId}#`;
+  const answers = await Promise.all(
+    balanceKeys.partitions(companyId).map((pk) => db().send(new QueryCommand({ TableName: config.tableName, ...withPrefix(pk, prefix), ConsistentRead: true }))),
   );
-  const shards = Items ?? [];
+  const shards = answers.flatMap((a) => a.Items ?? []);
   return {
     debit: fromMils(sumMils(shards.map((item) => toMils(exact(item.debit))))),
     credit: fromMils(sumMils(shards.map((item) => toMils(exact(item.credit))))),

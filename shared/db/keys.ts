@@ -176,8 +176,24 @@ export const keys = {
   }),
 };
 
+/**
+ * How many partition keys a company's balance items are spread over: an item of shard s lives
+ * under `COMPANY#<c>#BAL#<s mod BALANCE_KEYS>`, so the posting write path's balance units do not
+ * all land on one key (about 1,000 write units a second each). Readers query every one of them.
+ * It may grow, never shrink, with a layout upgrade (ledger-rebuild.ts) moving the items.
+ */
+export const BALANCE_KEYS = 16;
+/** How many partition keys a company's ledger entries are spread over, by a hash of the journal. */
+export const LEDGER_KEYS = 8;
+const balancePk = (companyId: string, n: number) => `${companyPk(companyId)}#BAL#${n}`;
+const ledgerPk = (companyId: string, n: number) => `${companyPk(companyId)}#LEDGER#${n}`;
+
 /** Keys of the running balances (balance-store.ts, balance-reads.ts); apart from `keys` so only their users bundle them. */
 export const balanceKeys = {
+  /** Every partition key a company's balance items live under: a reader queries each and adds what it finds. */
+  partitions: (companyId: string): string[] => Array.from({ length: BALANCE_KEYS }, (_, n) => balancePk(companyId, n)),
+  /** The partition key balance items were kept under before LEDGER_LAYOUT 7 (the company's own): the upgrade empties it of them. */
+  partitionBeforeSpread: (companyId: string) => companyPk(companyId),
   /** Every balance item of a company, of any layout. */
   everyBalancePrefix: () => 'BAL#',
   /** Prefix of every account-total balance item of a period: any such item means something was posted into it. */
@@ -186,12 +202,13 @@ export const balanceKeys = {
    * A balance shard of an account in a bucket (a period or a posting day), in total
    * (costCenterId null) or within one cost center. Totals and cost-center items have their own
    * prefixes, so a report reads only the kind it needs. Period items sort by period, then
-   * account, so one query reads a period; day items sort by account, then date, so one query
-   * reads a run of days of one account. A posting adds to one of BALANCE_SHARDS shards so a
-   * busy account is not one hot item.
+   * account, so one query a partition key reads a period; day items sort by account, then date,
+   * so one query a partition key reads a run of days of one account. A posting adds to one of
+   * the account's shards so a busy account is not one hot item, and the shard picks the
+   * partition key, so a busy company is not one hot key.
    */
   balance: (companyId: string, bucket: BalanceBucket, accountId: string, costCenterId: string | null, shard: number): Key => ({
-    pk: companyPk(companyId),
+    pk: balancePk(companyId, shard % BALANCE_KEYS),
     sk:
       'period' in bucket
         ? `${periodBalances(bucket.period, costCenterId)}${accountId}#${shard}`
@@ -216,12 +233,18 @@ export const balanceKeys = {
 export const ledgerKeys = {
   /**
    * A posted journal's lines on one account, for that account's ledger: sorted by posting date,
-   * then serial number, so an account statement is one range query.
+   * then serial number, so an account statement is one range query a partition key, the
+   * partition keys' answers merged by sort key. The journal picks the partition key (a hash of
+   * its id), so its entry is found again to delete it, and one company's postings spread.
    */
   ledgerEntry: (companyId: string, accountId: string, postingDate: string, serialNumber: number, journalId: string): Key => ({
-    pk: companyPk(companyId),
+    pk: ledgerPk(companyId, spreadSlot(journalId, LEDGER_KEYS)),
     sk: `LEDGER#${accountId}#${postingDate}#${String(serialNumber).padStart(12, '0')}#${journalId}`,
   }),
+  /** Every partition key a company's ledger entries live under. */
+  partitions: (companyId: string): string[] => Array.from({ length: LEDGER_KEYS }, (_, n) => ledgerPk(companyId, n)),
+  /** The partition key ledger entries were kept under before LEDGER_LAYOUT 7 (the company's own). */
+  partitionBeforeSpread: (companyId: string) => companyPk(companyId),
   /** Every ledger item of a company. */
   everyLedgerPrefix: () => 'LEDGER#',
   ledgerPrefix: (accountId: string) => `LEDGER#${accountId}#`,

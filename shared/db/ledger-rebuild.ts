@@ -16,14 +16,18 @@ import { everyYear } from './year-store.ts';
 /** 4: foreign-currency balance items also carry the base amounts of their lines (baseDebit, baseCredit). */
 /** 5: the figures in foreign currencies ride on the account total items (`<currency>:d`, `:c`, `:b`); no BAL#X# items. */
 /** 6: every year has its posting guards (posting-guards.ts), which postings check instead of the year item. */
-export const LEDGER_LAYOUT = 6;
+/** 7: balance items and ledger entries under partition keys of their own (balanceKeys.partitions, ledgerKeys.partitions), not the company's. */
+export const LEDGER_LAYOUT = 7;
 
 /**
  * Rebuilds a company's balance and ledger items from its posted journals: every balance item
  * gets the totals of the journals posted (or reversed) now, every such journal its ledger items,
  * every year its posting guards,
- * and any other balance or ledger item (an older layout's, or one left by a crash of a bulk
- * write) is deleted. Idempotent. Run while nothing posts into the company (a maintenance window).
+ * and any other balance or ledger item (an older layout's, such as one under the company's own
+ * partition key, or one left by a crash of a bulk write) is deleted. New items are written before
+ * old ones are deleted, so a crash between leaves a company to rebuild again, never one without
+ * items; the marker is written only once every company is done. Idempotent. Run while nothing
+ * posts into the company (a maintenance window).
  */
 export async function rebuildCompanyLedger(companyId: string): Promise<{ journals: number; written: number; deleted: number }> {
   const pk = keys.company(companyId).pk;
@@ -36,11 +40,16 @@ export async function rebuildCompanyLedger(companyId: string): Promise<{ journal
     journals++;
   }
   const keep = [...fold.takeLedgerItems(), ...fold.balanceItems()];
-  const kept = new Set(keep.map((i) => i.sk as string));
+  const kept = new Set(keep.map((i) => `${i.pk as string} ${i.sk as string}`));
+  // Every key such items may be under: their own, and the company's, where layouts before 7 kept them.
+  const places = [
+    ...[balanceKeys.partitionBeforeSpread(companyId), ...balanceKeys.partitions(companyId)].map((at) => ({ at, prefix: balanceKeys.everyBalancePrefix() })),
+    ...[ledgerKeys.partitionBeforeSpread(companyId), ...ledgerKeys.partitions(companyId)].map((at) => ({ at, prefix: ledgerKeys.everyLedgerPrefix() })),
+  ];
   const stale: BulkRequest[] = [];
-  for (const prefix of [balanceKeys.everyBalancePrefix(), ledgerKeys.everyLedgerPrefix()]) {
-    for await (const item of queryAll({ TableName: config.tableName, ...withPrefix(pk, prefix), ConsistentRead: true, ProjectionExpression: 'pk, sk' })) {
-      if (!kept.has(item.sk as string)) stale.push({ delete: { pk, sk: item.sk as string } });
+  for (const { at, prefix } of places) {
+    for await (const item of queryAll({ TableName: config.tableName, ...withPrefix(at, prefix), ConsistentRead: true, ProjectionExpression: 'pk, sk' })) {
+      if (!kept.has(`${at} ${item.sk as string}`)) stale.push({ delete: { pk: at, sk: item.sk as string } });
     }
   }
   // Posting guards as the years now are (a year written before guards existed has none).

@@ -2,7 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 import { linesByAccount, sortsBefore, type LedgerJournal, type LedgerLine, type LedgerPlace, type LedgerRow } from '../journals/ledger-entries.ts';
 import { db } from './client.ts';
-import { keys, ledgerKeys } from './keys.ts';
+import { ledgerKeys } from './keys.ts';
 import { withRange } from './prefix-query.ts';
 import { mainTable } from './table-ops.ts';
 import type { WriteOp } from './transact.ts';
@@ -45,10 +45,29 @@ export function ledgerRowsOf(journal: LedgerJournal): LedgerRow[] {
 
 /**
  * Up to `limit` lines of an account's ledger posted from `from` to `to`, after `after` when
- * given, that `keep` accepts, in ledger order. Reads only that account's entries.
+ * given, that `keep` accepts, in ledger order. Reads only that account's entries: each partition
+ * key they are spread over (ledgerKeys.partitions) is read at once for up to `limit` lines in its
+ * own sort-key order, and the answers merged; the first `limit` of the merge are exact, as no key
+ * can hold an earlier line than the `limit` it answered.
  */
 export async function ledgerLines(
   companyId: string,
+  accountId: string,
+  range: { from: string; to: string },
+  after: LedgerPlace | undefined,
+  limit: number,
+  keep: (row: LedgerRow) => boolean,
+): Promise<LedgerRow[]> {
+  const answers = await Promise.all(ledgerKeys.partitions(companyId).map((pk) => linesUnder(pk, accountId, range, after, limit, keep)));
+  return answers
+    .flat()
+    .sort((a, b) => (sortsBefore(a, b) ? -1 : 1))
+    .slice(0, limit);
+}
+
+/** Up to `limit` lines of the account's ledger under one partition key, in its sort-key order. */
+async function linesUnder(
+  pk: string,
   accountId: string,
   range: { from: string; to: string },
   after: LedgerPlace | undefined,
@@ -64,7 +83,7 @@ export async function ledgerLines(
     const result = await db().send(
       new QueryCommand({
         TableName: config.tableName,
-        ...withRange(keys.company(companyId).pk, { from: start, to: bounds.to }),
+        ...withRange(pk, { from: start, to: bounds.to }),
         ExclusiveStartKey: startKey,
         ConsistentRead: true,
         Limit: limit + 1,

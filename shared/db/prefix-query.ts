@@ -43,3 +43,8 @@ export function onlyAttributes(names: readonly string[]) {
     ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#p${i}`, name])),
   };
 }
+
+/** Whether any of the partitions has an item whose sort key starts with the prefix: all asked at once, strongly consistent. */
+export async function anyWithPrefixIn(pks: readonly string[], prefix: string): Promise<boolean> {
+  return (await Promise.all(pks.map((pk) => anyWithPrefix(pk, prefix)))).some(Boolean);
+}

@@ -3,7 +3,7 @@ import type { AuditHead } from '../audit/chain.ts';
 import type { DateRange, PeriodStatus, YearStatus } from '../financial-years/rules.ts';
 import { balanceKeys, keys } from './keys.ts';
 import { keywordListPage } from './paginate.ts';
-import { anyWithPrefix, withPrefix } from './prefix-query.ts';
+import { anyWithPrefixIn, withPrefix } from './prefix-query.ts';
 import { queryAll } from './query-all.ts';
 import { config } from '../config.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
@@ -165,14 +165,14 @@ const yearOpen: Expr = { expression: '#status = :open', names: { '#status': 'sta
  * Errors: VersionConflict, StateConflict (HasPostings), and whatever `write` raises.
  */
 export async function withNoPostings(companyId: string, year: YearRecord, write: (guard: string) => Promise<void>): Promise<void> {
-  const pk = keys.company(companyId).pk;
+  const balancePks = balanceKeys.partitions(companyId);
   // Postings check the year's posting guards, not the year item: those are held with it.
   await withWriteGuard(
     keys.year(companyId, year.id),
     year.version,
     async () => {
       for (const period of year.periods) {
-        if (await anyWithPrefix(pk, balanceKeys.periodBalancePrefix(period.id))) {
+        if (await anyWithPrefixIn(balancePks, balanceKeys.periodBalancePrefix(period.id))) {
           return new StateConflict('HasPostings', 'Journals have been posted into this financial year.');
         }
       }

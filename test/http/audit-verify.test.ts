@@ -1,10 +1,11 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../shared/config.ts';
 import { db } from '../../shared/db/client.ts';
 import { balanceKeys, keys } from '../../shared/db/keys.ts';
 import { client, useGateway, type Client } from '../support/api.ts';
 import { companyBooks, credit, debit, postedJournal } from '../support/ledger.ts';
+import { balanceItems } from '../support/spread-items.ts';
 
 const gateway = useGateway();
 
@@ -71,7 +72,7 @@ describe('audit verification', () => {
     await putItem(journal);
 
     // A balance item: one shard of cash's February total.
-    const [shard] = (await db().send(new QueryCommand({ TableName: config.tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)', ExpressionAttributeValues: { ':pk': journalKey.pk, ':sk': `${balanceKeys.periodBalancePrefix(sale.periodId)}${chart.cash.id}#` }, ConsistentRead: true }))).Items!;
+    const [shard] = await balanceItems(companyId, `${balanceKeys.periodBalancePrefix(sale.periodId)}${chart.cash.id}#`);
     await db().send(new UpdateCommand({ TableName: config.tableName, Key: { pk: shard!.pk, sk: shard!.sk }, UpdateExpression: 'ADD debit :one', ExpressionAttributeValues: { ':one': 1 } }));
     const balanceChanged = await verify(api, base);
     await putItem(shard!);

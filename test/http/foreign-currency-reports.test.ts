@@ -1,10 +1,12 @@
-import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../shared/config.ts';
 import { db } from '../../shared/db/client.ts';
+import { ledgerKeys } from '../../shared/db/keys.ts';
 import { rebuildCompanyLedger } from '../../shared/db/ledger-rebuild.ts';
 import { companyOwner, useGateway, type ApiResponse, type Client } from '../support/api.ts';
 import { companyBooks, credit, debit, postedJournal, wideChart } from '../support/ledger.ts';
+import { balanceItems, ledgerItems } from '../support/spread-items.ts';
 
 /**
  * Reports of books with foreign-currency lines: every figure stays in the base currency (SAR);
@@ -24,12 +26,6 @@ const ledger = async (api: Client, base: string, accountId: string, range = 'dat
   return r.body;
 };
 
-const companyItems = async (companyId: string, prefix: string) =>
-  (
-    await db().send(
-      new QueryCommand({ TableName: config.tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': `COMPANY#${companyId}`, ':p': prefix } }),
-    )
-  ).Items ?? [];
 
 const money = (l: { currency: string; amount: string; exchangeRate: string; baseAmount: string; balance: string }) => [l.currency, l.amount, l.exchangeRate, l.baseAmount, l.balance];
 
@@ -108,7 +104,7 @@ describe('general ledger of foreign-currency lines', () => {
     expect((await ledger(api, base, chart.cash.id)).results.map(money)).toEqual(expected);
 
     // A ledger item as written before lines had currencies: no currency on its lines.
-    const [item] = await companyItems(companyId, `LEDGER#${chart.cash.id}#`);
+    const [item] = await ledgerItems(companyId, ledgerKeys.ledgerPrefix(chart.cash.id));
     await db().send(new UpdateCommand({ TableName: config.tableName, Key: { pk: item!.pk, sk: item!.sk }, UpdateExpression: 'REMOVE #lines[0].currency', ExpressionAttributeNames: { '#lines': 'lines' } }));
 
     expect((await ledger(api, base, chart.cash.id)).results.map(money)).toEqual(expected);
@@ -299,7 +295,7 @@ describe('trial balance in foreign currencies', () => {
     expect(before.rows.find((r: { accountId: string }) => r.accountId === chart.bank.id).currencies).toHaveLength(1);
 
     // The currency figures wiped from the account total items.
-    for (const item of await companyItems(companyId, 'BAL#T#')) {
+    for (const item of await balanceItems(companyId, 'BAL#T#')) {
       const figures = Object.keys(item).filter((name) => /^[A-Z]{3}:[dcb]$/.test(name));
       if (figures.length === 0) continue;
       const names = Object.fromEntries(figures.map((name, i) => [`#f${i}`, name]));

@@ -3,9 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTables } from '../../infra/local/create-tables.ts';
 import { config } from '../../shared/config.ts';
 import { db } from '../../shared/db/client.ts';
+import { balanceKeys, keys, ledgerKeys } from '../../shared/db/keys.ts';
 import { ensureLedgerLayout, rebuildCompanyLedger } from '../../shared/db/ledger-rebuild.ts';
 import { companyOwner, useGateway } from '../support/api.ts';
 import { chartOfAccounts, credit, debit, postedJournal, year2026 } from '../support/ledger.ts';
+import { balanceItems, ledgerItems } from '../support/spread-items.ts';
 
 // A table of this file's own: the layout marker and the scan for companies are table-wide.
 const TABLE = `ledger-rebuild-${process.pid}`;
@@ -15,9 +17,10 @@ beforeAll(async () => {
 });
 const gateway = useGateway();
 
+/** Items under the company's own partition key (where layouts before 7 kept balances and ledger entries). */
 async function companyItems(companyId: string, prefix: string) {
   const { Items } = await db().send(
-    new QueryCommand({ TableName: config.tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': `COMPANY#${companyId}`, ':p': prefix } }),
+    new QueryCommand({ TableName: config.tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': keys.company(companyId).pk, ':p': prefix }, ConsistentRead: true }),
   );
   return Items ?? [];
 }
@@ -43,9 +46,9 @@ describe('rebuilding balances and ledgers from the posted journals', () => {
 
     // An item of the old layout, one ledger entry lost, one balance wrong.
     await db().send(new PutCommand({ TableName: config.tableName, Item: { pk: `COMPANY#${companyId}`, sk: `BAL#${year.periods[0].id}#${chart.cash.id}#-#0`, entity: 'Balance', debit: 5, credit: 0 } }));
-    const [ledgerEntry] = await companyItems(companyId, `LEDGER#${chart.cash.id}#`);
+    const [ledgerEntry] = await ledgerItems(companyId, ledgerKeys.ledgerPrefix(chart.cash.id));
     await db().send(new DeleteCommand({ TableName: config.tableName, Key: { pk: ledgerEntry!.pk, sk: ledgerEntry!.sk } }));
-    const [balance] = await companyItems(companyId, `BAL#T#P#${year.periods[0].id}#${chart.cash.id}#`);
+    const [balance] = await balanceItems(companyId, `${balanceKeys.periodBalancePrefix(year.periods[0].id)}${chart.cash.id}#`);
     await db().send(new PutCommand({ TableName: config.tableName, Item: { ...balance, debit: 1 } }));
     expect(await reports()).not.toEqual(before);
 
@@ -61,5 +64,42 @@ describe('rebuilding balances and ledgers from the posted journals', () => {
     expect(rebuilt.journals).toBe(3);
     expect(await reports()).toEqual(before);
     // Three table-wide passes and a dozen requests: slow only when the whole suite loads both cores.
+  }, 90_000);
+  it('moves balance items and ledger entries kept under the company\'s key by layout 6 to their own keys at start, reports unchanged', async () => {
+    // Arrange: books posted, then put back as layout 6 kept them: every item under the company's key.
+    const { api, base, companyId } = await companyOwner(gateway.url);
+    const chart = await chartOfAccounts(api, base);
+    await year2026(api, base);
+    await postedJournal(api, base, '2026-01-15', [debit(chart.cash.id, 500.25, chart.hq.id), credit(chart.sales.id, 500.25, chart.hq.id)]);
+    await postedJournal(api, base, '2026-02-03', [debit(chart.rent.id, 70), credit(chart.cash.id, 70)]);
+    await postedJournal(api, base, '2026-02-03', [debit(chart.cash.id, 12.5), credit(chart.sales.id, 12.5)]);
+    const reports = async () => [
+      (await api.get(`${base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-02-10`)).body,
+      (await api.get(`${base}/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-12-31&byCostCenter=true`)).body,
+      (await api.get(`${base}/Reports/GeneralLedger?accountId=${chart.cash.id}&dateFrom=2026-01-01&dateTo=2026-12-31&pageSize=2`)).body,
+    ];
+    const before = await reports();
+    expect(before[2].results.map((l: { balance: string }) => l.balance)).toEqual(['500.25', '430.25']);
+    const spread = [...(await balanceItems(companyId, balanceKeys.everyBalancePrefix())), ...(await ledgerItems(companyId, ledgerKeys.everyLedgerPrefix()))];
+    expect(spread.length).toBeGreaterThan(0);
+    for (const item of spread) {
+      await db().send(new PutCommand({ TableName: config.tableName, Item: { ...item, pk: keys.company(companyId).pk } }));
+      await db().send(new DeleteCommand({ TableName: config.tableName, Key: { pk: item.pk, sk: item.sk } }));
+    }
+    await db().send(new PutCommand({ TableName: config.tableName, Item: { ...keys.ledgerLayout(), entity: 'LedgerLayout', layout: 6 } }));
+    expect(await reports()).not.toEqual(before);
+
+    // Act: the start-up check.
+    expect(await ensureLedgerLayout()).toBeGreaterThan(0);
+
+    // Assert: the same reports, every item under its own key, none left under the company's.
+    expect(await reports()).toEqual(before);
+    expect(await companyItems(companyId, balanceKeys.everyBalancePrefix())).toEqual([]);
+    expect(await companyItems(companyId, ledgerKeys.everyLedgerPrefix())).toEqual([]);
+    const moved = [...(await balanceItems(companyId, balanceKeys.everyBalancePrefix())), ...(await ledgerItems(companyId, ledgerKeys.everyLedgerPrefix()))];
+    expect(moved.map((i) => `${i.pk} ${i.sk}`).sort()).toEqual(spread.map((i) => `${i.pk} ${i.sk}`).sort());
+    // Run again (a restart after a crash): nothing to move, nothing lost.
+    await rebuildCompanyLedger(companyId);
+    expect(await reports()).toEqual(before);
   }, 90_000);
 });

@@ -1,12 +1,12 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { config } from '../../shared/config.ts';
 import { BALANCE_SHARDS, isHot, readBalance } from '../../shared/db/balance-store.ts';
-import { db } from '../../shared/db/client.ts';
+import { balanceKeys } from '../../shared/db/keys.ts';
 import { companyOwner, useGateway, type Client } from '../support/api.ts';
 import { faultInjector, keysOf, transactionOrder } from '../support/faults.ts';
 import { chartOfAccounts, credit, debit, year2026 } from '../support/ledger.ts';
+import { balanceItems } from '../support/spread-items.ts';
 
 /**
  * Postings check the posting guard of their shard, not the year item: every change of what
@@ -90,17 +90,7 @@ describe('posting guards', () => {
 
 describe('balance shards by load', () => {
   /** The account's period total items, one per shard written. */
-  const shardItems = async (companyId: string, periodId: string, accountId: string) =>
-    (
-      await db().send(
-        new QueryCommand({
-          TableName: config.tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-          ExpressionAttributeValues: { ':pk': `COMPANY#${companyId}`, ':sk': `BAL#T#P#${periodId}#${accountId}#` },
-          ConsistentRead: true,
-        }),
-      )
-    ).Items!;
+  const shardItems = (companyId: string, periodId: string, accountId: string) => balanceItems(companyId, `${balanceKeys.periodBalancePrefix(periodId)}${accountId}#`);
 
   it('spreads an account over every posting shard once a posting conflicted on its balance, and reads all of them exactly', async () => {
     const { api, base, chart, companyId, year } = await setup();

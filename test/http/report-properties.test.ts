@@ -304,5 +304,5 @@ describe('reports against a naive recomputation', () => {
       }),
       { numRuns: RUNS, endOnFailure: true },
     );
-  }, 30_000 + RUNS * 10_000);
+  }, 30_000 + RUNS * 25_000);
 });

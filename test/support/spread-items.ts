@@ -1,0 +1,28 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../../shared/config.ts';
+import { db } from '../../shared/db/client.ts';
+import { balanceKeys, ledgerKeys } from '../../shared/db/keys.ts';
+
+type Row = Record<string, unknown>;
+
+/** Every item under the partition keys whose sort key starts with the prefix, key after key (strongly consistent). */
+async function itemsUnder(pks: readonly string[], prefix: string): Promise<Row[]> {
+  const found: Row[] = [];
+  for (const pk of pks) {
+    let startKey: Row | undefined;
+    do {
+      const page = await db().send(
+        new QueryCommand({ TableName: config.tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': prefix }, ExclusiveStartKey: startKey, ConsistentRead: true }),
+      );
+      found.push(...(page.Items ?? []));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+  }
+  return found;
+}
+
+/** A company's balance items whose sort key starts with the prefix, from every key they are spread over. */
+export const balanceItems = (companyId: string, prefix: string) => itemsUnder(balanceKeys.partitions(companyId), prefix);
+
+/** A company's ledger entries whose sort key starts with the prefix, from every key they are spread over. */
+export const ledgerItems = (companyId: string, prefix: string) => itemsUnder(ledgerKeys.partitions(companyId), prefix);
