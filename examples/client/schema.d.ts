@@ -8575,7 +8575,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description The journal’s number within the company, in creation order. */
+                        /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
                         serialNumber: number;
                         /**
                          * Format: date-time
@@ -9817,7 +9817,7 @@ export interface operations {
                              * @description Identifier (UUID).
                              */
                             id: string;
-                            /** @description The journal’s number within the company, in creation order. */
+                            /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
                             serialNumber: number;
                             /**
                              * Format: date-time
@@ -10086,7 +10086,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description The journal’s number within the company, in creation order. */
+                        /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
                         serialNumber: number;
                         /**
                          * Format: date-time
@@ -10315,7 +10315,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description The journal’s number within the company, in creation order. */
+                        /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
                         serialNumber: number;
                         /**
                          * Format: date-time
@@ -10566,7 +10566,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description The journal’s number within the company, in creation order. */
+                        /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
                         serialNumber: number;
                         /**
                          * Format: date-time
@@ -11001,7 +11001,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description The journal’s number within the company, in creation order. */
+                        /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
                         serialNumber: number;
                         /**
                          * Format: date-time
@@ -11233,7 +11233,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description The journal’s number within the company, in creation order. */
+                        /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
                         serialNumber: number;
                         /**
                          * Format: date-time
@@ -11465,7 +11465,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description The journal’s number within the company, in creation order. */
+                        /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
                         serialNumber: number;
                         /**
                          * Format: date-time
@@ -11708,7 +11708,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description The journal’s number within the company, in creation order. */
+                        /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
                         serialNumber: number;
                         /**
                          * Format: date-time
@@ -14326,7 +14326,7 @@ export interface operations {
                              * @description The journal (UUID).
                              */
                             journalId: string;
-                            /** @description The journal’s number within the company, in creation order. */
+                            /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
                             serialNumber: number;
                             /**
                              * Format: date-time

@@ -1,18 +1,15 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config.ts';
 import { NotFound, StateConflict, VersionConflict, type AppError } from '../errors.ts';
 import { batchGetItems } from './batch-get.ts';
-import { db } from './client.ts';
 import type { DraftJournal, InProgressJournal, JournalRecord, ReversedJournal } from '../journals/records.ts';
 import { keys } from './keys.ts';
+import { advanceCounter, drawFromBlock } from './serial-draw.ts';
 import { conditions, getItem, mainTable, recordOf, type Item } from './table-ops.ts';
 import type { WriteOp } from './transact.ts';
 
 /**
  * Storage of journals (the records are typed in shared/journals/records.ts). A journal item
  * carries its lines (at most MAX_LINES, well under the 400 KB item limit). Serial numbers come
- * from a per-company counter, drawn by one atomic increment before the journal's transaction
- * (drawSerial).
+ * from a per-company counter, drawn in blocks before the journal's transaction (drawSerial).
  */
 
 /** Every field any state of a journal may hold; the item's `status` says which it holds. */
@@ -44,40 +41,20 @@ export async function mustGetJournal(companyId: string, journalId: string): Prom
 }
 
 /**
- * Draws the company's next serial number: one atomic increment of its counter, which never
- * conflicts and never hands out a number twice. A number drawn by a create that then fails is
- * not reused (docs/decisions.md, serialNumber).
+ * Draws the company's next serial number, from this instance's block (serial-draw.ts): no two
+ * draws anywhere get one number. A number drawn by a create that then fails, or left in a block
+ * its instance drops, is not reused (docs/decisions.md, serialNumber).
  */
-export async function drawSerial(companyId: string): Promise<number> {
-  const { Attributes } = await db().send(
-    new UpdateCommand({
-      TableName: config.tableName,
-      Key: keys.journalCounter(companyId),
-      UpdateExpression: 'ADD #value :one SET entity = :entity',
-      ExpressionAttributeNames: { '#value': 'value' },
-      ExpressionAttributeValues: { ':one': 1, ':entity': 'Counter' },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return Attributes!.value as number;
+export function drawSerial(companyId: string): Promise<number> {
+  return drawFromBlock(companyId);
 }
 
 /**
- * Draws `count` consecutive serial numbers at once (one increment, like drawSerial) and answers
+ * Draws `count` consecutive serial numbers at once (one increment of the counter) and answers
  * the first: a bulk import numbers its journals from it.
  */
 export async function drawSerials(companyId: string, count: number): Promise<number> {
-  const { Attributes } = await db().send(
-    new UpdateCommand({
-      TableName: config.tableName,
-      Key: keys.journalCounter(companyId),
-      UpdateExpression: 'ADD #value :count SET entity = :entity',
-      ExpressionAttributeNames: { '#value': 'value' },
-      ExpressionAttributeValues: { ':count': count, ':entity': 'Counter' },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return (Attributes!.value as number) - count + 1;
+  return (await advanceCounter(companyId, count)) - count + 1;
 }
 
 /** The company has never had a journal (its serial counter was never advanced). */
