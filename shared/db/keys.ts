@@ -16,6 +16,10 @@ export type Key = {
 };
 
 const companyPk = (companyId: string) => `COMPANY#${companyId}`;
+/** How many partition keys a company's pending events are spread over (docs/decisions.md, Capacity). */
+export const PENDING_EVENT_SHARDS = 32;
+const pendingEventShard = (eventId: string) => [...eventId].reduce((hash, c) => (hash * 31 + c.charCodeAt(0)) >>> 0, 0) % PENDING_EVENT_SHARDS;
+const pendingEventPartition = (companyId: string, shard: number) => `${companyPk(companyId)}#EVENTQ#${shard}`;
 const periodBalances = (periodId: string, costCenterId: string | null) => (costCenterId ? `BAL#C#P#${periodId}#${costCenterId}#` : `BAL#T#P#${periodId}#`);
 
 export const keys = {
@@ -37,13 +41,17 @@ export const keys = {
   /**
    * An event waiting for its sequence number (outbox), by the instant its transaction was sent
    * (ISO 8601, which sorts as time), so the oldest is numbered first (docs/decisions.md, Events).
-   * Items written before were keyed `EVENTQ#<record>#<version>#<event>`: they are deleted by the
-   * key they were read with, never rebuilt.
+   * Under one of PENDING_EVENT_SHARDS partition keys of its own, chosen by the event's id, so a
+   * busy company's outbox is not one hot key. Items written before are under the company's key
+   * (some keyed `EVENTQ#<record>#<version>#<event>`): they are read there and deleted by the key
+   * they were read with, never rebuilt.
    */
   pendingEvent: (companyId: string, stampedAt: string, eventId: string): Key => ({
-    pk: companyPk(companyId),
+    pk: pendingEventPartition(companyId, pendingEventShard(eventId)),
     sk: `EVENTQ#${stampedAt}#${eventId}`,
   }),
+  /** Every partition pending events of a company are under: each shard's, then the company's own (items written before). */
+  pendingEventPartitions: (companyId: string): string[] => [...Array.from({ length: PENDING_EVENT_SHARDS }, (_, shard) => pendingEventPartition(companyId, shard)), companyPk(companyId)],
   pendingEventPrefix: 'EVENTQ#',
   /** A sequenced event, by its number in the company's feed. */
   event: (companyId: string, sequence: number): Key => ({ pk: companyPk(companyId), sk: `EVENT#${String(sequence).padStart(16, '0')}` }),
