@@ -123,6 +123,12 @@ export const keys = {
     gsi1sk: `${startDate} ${yearId}`,
   }),
   yearListPartition: (companyId: string) => `${companyPk(companyId)}#YEAR`,
+  /**
+   * One of a year's draft guards (year-draft-guard.ts): a new draft dated inside the year checks
+   * one, chosen at random, so creates do not all check the year item; under a partition key of
+   * its own.
+   */
+  yearDraftGuard: (companyId: string, yearId: string, shard: number): Key => ({ pk: `${companyPk(companyId)}#YEARGUARD#${yearId}#${shard}`, sk: 'YEARGUARD' }),
   journal: (companyId: string, journalId: string): Key => ({ pk: companyPk(companyId), sk: `JOURNAL#${journalId}` }),
   /** Every journal item of a company. */
   journalsPrefix: () => 'JOURNAL#',

@@ -44,6 +44,13 @@ function companyBlocks(companyId: string): CompanyBlocks {
   return entry;
 }
 
+/**
+ * Whether this instance has drawn a serial number of the company: then its counter exists, and
+ * counters are never removed, so the company's currency precision can only rise from now on
+ * and its base currency not change (settings.ts lowers or changes them only while it has none).
+ */
+export const counterKnownToExist = (companyId: string): boolean => blocks.get(companyId)?.block !== undefined;
+
 /** The company's next serial number from this instance's block, drawing a new block when it is used up or old. */
 export async function drawFromBlock(companyId: string): Promise<number> {
   const entry = companyBlocks(companyId);

@@ -5,7 +5,8 @@ import { config } from '../config.ts';
 import { VersionConflict, type AppError } from '../errors.ts';
 import { db } from './client.ts';
 import type { Key } from './keys.ts';
-import type { Expr } from './table-ops.ts';
+import { conditions, mainTable, type Expr } from './table-ops.ts';
+import { transactWrite, type WriteOp } from './transact.ts';
 
 /**
  * A short-lived marker that holds off new references to a record while a write that depends
@@ -22,23 +23,40 @@ export const guardFree = (): Expr => ({ expression: 'attribute_not_exists(guardU
 /** The guarded write itself: the item still carries this holder's guard. */
 export const heldGuard = (guard: string): Expr => ({ expression: 'guard = :guard', values: { ':guard': guard } });
 
+/**
+ * Items held and released with the record (a year's draft guards): written in the same
+ * transaction that sets the record's guard, and released after the record's guard is.
+ */
+export interface GuardAlongside {
+  hold(guard: string, until: number): WriteOp[];
+  release(guard: string): WriteOp[];
+}
+
 /** What refuses the guarded write once the guard is held, or undefined. */
 export type StillFree = () => Promise<AppError | undefined>;
 /** The write made under the guard; its condition must include heldGuard(guard). */
 export type GuardedWrite = (guard: string) => Promise<void>;
 
-export async function withWriteGuard(key: Key, version: number, stillFree: StillFree, write: GuardedWrite): Promise<void> {
+export async function withWriteGuard(key: Key, version: number, stillFree: StillFree, write: GuardedWrite, alongside?: GuardAlongside): Promise<void> {
   const guard = randomUUID();
+  const until = Date.now() + GUARD_MILLISECONDS;
   try {
-    await db().send(
-      new UpdateCommand({
-        TableName: config.tableName,
-        Key: key,
-        UpdateExpression: 'SET guard = :guard, guardUntil = :until',
-        ConditionExpression: 'version = :version',
-        ExpressionAttributeValues: { ':guard': guard, ':until': Date.now() + GUARD_MILLISECONDS, ':version': version },
-      }),
-    );
+    if (alongside) {
+      await transactWrite([
+        mainTable.update(key, { expression: 'SET guard = :guard, guardUntil = :until', values: { ':guard': guard, ':until': until } }, { condition: conditions.atVersion(version), onConditionFailed: () => new VersionConflict() }),
+        ...alongside.hold(guard, until),
+      ]);
+    } else {
+      await db().send(
+        new UpdateCommand({
+          TableName: config.tableName,
+          Key: key,
+          UpdateExpression: 'SET guard = :guard, guardUntil = :until',
+          ConditionExpression: 'version = :version',
+          ExpressionAttributeValues: { ':guard': guard, ':until': until, ':version': version },
+        }),
+      );
+    }
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) throw new VersionConflict();
     throw error;
@@ -58,6 +76,7 @@ export async function withWriteGuard(key: Key, version: number, stillFree: Still
           ExpressionAttributeValues: { ':guard': guard },
         }),
       )
+      .then(() => (alongside ? transactWrite(alongside.release(guard)) : undefined))
       .catch(() => undefined);
     throw error;
   }

@@ -11,6 +11,7 @@ import { rateInEffect } from '../db/exchange-rate-store.ts';
 import { checkNotClosingJournal } from '../financial-years/closing-rules.ts';
 import { precisionUnchangedOp } from '../db/settings-store.ts';
 import { draftDateChecks } from './find-period.ts';
+import { counterKnownToExist } from '../db/serial-draw.ts';
 import { referenceChanges } from './reference-ops.ts';
 import { resolveLines } from './resolve-lines.ts';
 import { calendarDate, checkTransition, fxRoundingLine, type Line } from './rules.ts';
@@ -21,9 +22,12 @@ import { journalView, type JournalView } from './views.ts';
  * The resolved lines (a foreign line converted at its rate, and where their rounding alone
  * unbalances the base amounts, the line that balances it on the rounding account), and the
  * writes that check at commit what they were checked against: the currency precision of the
- * amounts, and that the year of the date still takes drafts.
+ * amounts (unless it can no longer fall), and that the year of the date still takes drafts.
  */
 async function linesOf(companyId: string, input: CreateJournalInput) {
+  // Known before the settings are read: the precision read can then only rise before the commit,
+  // which keeps the amounts valid, so the settings item need not be checked (docs/decisions.md, Capacity).
+  const precisionSettled = counterKnownToExist(companyId);
   const settings = await getSettings(companyId);
   const date = calendarDate(input.date);
   const money = { baseCurrency: settings.baseCurrency, basePrecision: settings.decimalPrecision, date, rateOn: async (currency: string, on: string) => (await rateInEffect(companyId, currency, on))?.rate };
@@ -31,7 +35,7 @@ async function linesOf(companyId: string, input: CreateJournalInput) {
   const rounding = settings.fxRoundingAccountId ? fxRoundingLine(resolved, settings.decimalPrecision, settings.fxRoundingAccountId, settings.baseCurrency) : undefined;
   if (rounding) await checkRoundingAccountCurrency(companyId, rounding);
   const lines = rounding ? [...resolved, rounding] : resolved;
-  return { lines, checks: [precisionUnchangedOp(companyId, settings.decimalPrecision), ...dateChecks] };
+  return { lines, checks: [...(precisionSettled ? [] : [precisionUnchangedOp(companyId, settings.decimalPrecision)]), ...dateChecks] };
 }
 
 /** The rounding line is in the base currency: its account must take it. Errors: ValidationError (AccountCurrency) naming `entries`. */
