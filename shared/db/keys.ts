@@ -19,6 +19,10 @@ const companyPk = (companyId: string) => `COMPANY#${companyId}`;
 /** How many partition keys a company's pending events are spread over (docs/decisions.md, Capacity). */
 export const PENDING_EVENT_SHARDS = 32;
 const pendingEventShard = (eventId: string) => [...eventId].reduce((hash, c) => (hash * 31 + c.charCodeAt(0)) >>> 0, 0) % PENDING_EVENT_SHARDS;
+/** How many partition keys a node's usage items and reference guards are spread over (docs/decisions.md, Capacity). */
+export const NODE_REFERENCE_SHARDS = 16;
+const nodeUsageShard = (journalId: string) => [...journalId].reduce((hash, c) => (hash * 31 + c.charCodeAt(0)) >>> 0, 0) % NODE_REFERENCE_SHARDS;
+const nodeReferencePartition = (kind: NodeKind, companyId: string, nodeId: string, shard: number) => `${companyPk(companyId)}#NODEREF#${kind}#${nodeId}#${shard}`;
 const pendingEventPartition = (companyId: string, shard: number) => `${companyPk(companyId)}#EVENTQ#${shard}`;
 const periodBalances = (periodId: string, costCenterId: string | null) => (costCenterId ? `BAL#C#P#${periodId}#${costCenterId}#` : `BAL#T#P#${periodId}#`);
 
@@ -109,12 +113,24 @@ export const keys = {
     gsi2sk: `${createdAt} ${id}`,
   }),
   nodeListPartition: (kind: NodeKind, companyId: string) => `${companyPk(companyId)}#${kind}`,
-  /** One item per (node, journal) naming it: while any exists the node cannot be deleted. */
+  /**
+   * One item per (node, journal) naming it: while any exists the node cannot be deleted. Under
+   * one of NODE_REFERENCE_SHARDS partition keys of the node's own, chosen by the journal id, so
+   * a busy account's usage items do not all land under one key.
+   */
   nodeUsage: (kind: NodeKind, companyId: string, nodeId: string, journalId: string): Key => ({
-    pk: companyPk(companyId),
-    sk: `USAGE#${kind}#${nodeId}#${journalId}`,
+    pk: nodeReferencePartition(kind, companyId, nodeId, nodeUsageShard(journalId)),
+    sk: `USAGE#${journalId}`,
   }),
-  nodeUsagePrefix: (kind: NodeKind, nodeId: string) => `USAGE#${kind}#${nodeId}#`,
+  /** Usage items written before they had keys of their own: under the company's key. */
+  legacyNodeUsagePrefix: (kind: NodeKind, nodeId: string) => `USAGE#${kind}#${nodeId}#`,
+  /** Every partition a node's usage items are under, and the sort-key prefix there: each shard's, then the company's (items written before). */
+  nodeUsagePlaces: (kind: NodeKind, companyId: string, nodeId: string): Array<{ pk: string; prefix: string }> => [
+    ...Array.from({ length: NODE_REFERENCE_SHARDS }, (_, shard) => ({ pk: nodeReferencePartition(kind, companyId, nodeId, shard), prefix: 'USAGE#' })),
+    { pk: companyPk(companyId), prefix: `USAGE#${kind}#${nodeId}#` },
+  ],
+  /** One of a node's reference guards (nodes/node-guards.ts), beside its usage items of that shard. */
+  nodeGuard: (kind: NodeKind, companyId: string, nodeId: string, shard: number): Key => ({ pk: nodeReferencePartition(kind, companyId, nodeId, shard), sk: 'GUARD' }),
 
   yearRegistry: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'YEARS' }),
   year: (companyId: string, yearId: string): Key => ({ pk: companyPk(companyId), sk: `YEAR#${yearId}` }),

@@ -27,6 +27,19 @@ describe('the items a create touches', () => {
     expect(transaction.filter((i) => i.sk === 'YEARGUARD' && i.kind === 'ConditionCheck')).toHaveLength(1);
   });
 
+  it('checks one reference guard per account instead of the account item, and puts usage items under the account keys', async () => {
+    const { api, base, companyId, chart } = await companyBooks(gateway.url);
+    watch.seen.length = 0;
+    const created = await api.post(`${base}/Journals`, { date: '2026-03-01', entries: [debit(chart.cash.id, '10.00', chart.hq.id), credit(chart.sales.id, '10.00')] });
+    expect(created.status).toBe(200);
+    const transaction = watch.seen.find((items) => items.some((i) => i.kind === 'Put' && i.sk === `JOURNAL#${created.body.id}`))!;
+    expect(transaction.filter((i) => i.sk.startsWith('ACCOUNT#') || i.sk.startsWith('COST_CENTER#') || i.sk.startsWith('USAGE#ACCOUNT#'))).toEqual([]);
+    for (const [kind, id] of [['ACCOUNT', chart.cash.id], ['ACCOUNT', chart.sales.id], ['COST_CENTER', chart.hq.id]]) {
+      const own = transaction.filter((i) => i.pk.startsWith(`COMPANY#${companyId}#NODEREF#${kind}#${id}#`));
+      expect(own.map((i) => [i.kind, i.sk]).sort()).toEqual([['ConditionCheck', 'GUARD'], ['Put', `USAGE#${created.body.id}`]]);
+    }
+  });
+
   it('keeps the precision a create read from falling once its instance drew a number, even before any journal committed', async () => {
     const { api, base, companyId } = await companyBooks(gateway.url, 'SAR');
     const raised = await api.put(`${base}/Settings`, { baseCurrency: 'SAR', decimalPrecision: 3, retainedEarningsAccountId: null, version: (await api.get(`${base}/Settings`)).body.version });
