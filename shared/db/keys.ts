@@ -23,6 +23,10 @@ const pendingEventShard = (eventId: string) => [...eventId].reduce((hash, c) => 
 export const NODE_REFERENCE_SHARDS = 16;
 const nodeUsageShard = (journalId: string) => [...journalId].reduce((hash, c) => (hash * 31 + c.charCodeAt(0)) >>> 0, 0) % NODE_REFERENCE_SHARDS;
 const nodeReferencePartition = (kind: NodeKind, companyId: string, nodeId: string, shard: number) => `${companyPk(companyId)}#NODEREF#${kind}#${nodeId}#${shard}`;
+/** How many index keys a company's journals are spread over in each journal index (docs/decisions.md, Capacity). */
+export const JOURNAL_INDEX_SHARDS = 8;
+const journalIndexShard = (journalId: string) => [...journalId].reduce((hash, c) => (hash * 31 + c.charCodeAt(0)) >>> 0, 0) % JOURNAL_INDEX_SHARDS;
+const journalIndexPartition = (companyId: string, shard: number) => `${companyPk(companyId)}#JOURNAL#${shard}`;
 const pendingEventPartition = (companyId: string, shard: number) => `${companyPk(companyId)}#EVENTQ#${shard}`;
 const periodBalances = (periodId: string, costCenterId: string | null) => (costCenterId ? `BAL#C#P#${periodId}#${costCenterId}#` : `BAL#T#P#${periodId}#`);
 
@@ -148,17 +152,25 @@ export const keys = {
   journal: (companyId: string, journalId: string): Key => ({ pk: companyPk(companyId), sk: `JOURNAL#${journalId}` }),
   /** Every journal item of a company. */
   journalsPrefix: () => 'JOURNAL#',
-  /** gsi1 of a journal: by calendar date, then instant, then id. */
+  /**
+   * gsi1 of a journal: by calendar date, then instant, then id. Under one of JOURNAL_INDEX_SHARDS
+   * index keys, by a hash of the journal id, so a busy company's journals do not all write one
+   * index key; a list merges the shards (merged-page.ts).
+   */
   journalByDate: (companyId: string, calendarDate: string, instant: string, journalId: string) => ({
-    gsi1pk: `${companyPk(companyId)}#JOURNAL`,
+    gsi1pk: journalIndexPartition(companyId, journalIndexShard(journalId)),
     gsi1sk: `${calendarDate} ${instant} ${journalId}`,
   }),
-  /** gsi2 of a journal: by serial number, zero-padded so it sorts as a number. */
+  /** gsi2 of a journal: by serial number, zero-padded so it sorts as a number; sharded like gsi1. */
   journalBySerial: (companyId: string, serialNumber: number, journalId: string) => ({
-    gsi2pk: `${companyPk(companyId)}#JOURNAL`,
+    gsi2pk: journalIndexPartition(companyId, journalIndexShard(journalId)),
     gsi2sk: `${String(serialNumber).padStart(12, '0')} ${journalId}`,
   }),
-  journalListPartition: (companyId: string) => `${companyPk(companyId)}#JOURNAL`,
+  /** Every index key a company's journals are under: each shard's, then the one journals written before are under. */
+  journalListPartitions: (companyId: string): string[] => [
+    ...Array.from({ length: JOURNAL_INDEX_SHARDS }, (_, shard) => journalIndexPartition(companyId, shard)),
+    `${companyPk(companyId)}#JOURNAL`,
+  ],
   journalCounter: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'COUNTER#JOURNAL' }),
   /** How many postings too wide for one transaction are under way into a period. */
   periodPostings: (companyId: string, periodId: string): Key => ({ pk: companyPk(companyId), sk: `POSTINGS#${periodId}` }),
