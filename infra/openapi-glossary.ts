@@ -126,7 +126,7 @@ export const GLOSSARY: Record<string, string> = {
   scope: 'company, costCenter (one cost center) or noCostCenter (amounts booked without one).',
   serialFrom: 'Journals with a serial number from this one on (inclusive).',
   serialTo: 'Journals with a serial number up to this one (inclusive).',
-  serialNumber: 'The journal’s number within the company, in creation order.',
+  serialNumber: 'The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped.',
   settings: 'The company settings.',
   side: '1 debit, 2 credit.',
   startDate: 'First day (YYYY-MM-DD), included.',

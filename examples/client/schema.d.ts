@@ -8595,7 +8595,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description The journal’s number within the company, in creation order. */
+                        /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
                         serialNumber: number;
                         /**
                          * Format: date-time
@@ -9837,7 +9837,7 @@ export interface operations {
                              * @description Identifier (UUID).
                              */
                             id: string;
-                            /** @description The journal’s number within the company, in creation order. */
+                            /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
                             serialNumber: number;
                             /**
                              * Format: date-time
@@ -10106,7 +10106,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description The journal’s number within the company, in creation order. */
+                        /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
                         serialNumber: number;
                         /**
                          * Format: date-time
@@ -10335,7 +10335,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description The journal’s number within the company, in creation order. */
+                        /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
                         serialNumber: number;
                         /**
                          * Format: date-time
@@ -10586,7 +10586,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description The journal’s number within the company, in creation order. */
+                        /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
                         serialNumber: number;
                         /**
                          * Format: date-time
@@ -11021,7 +11021,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description The journal’s number within the company, in creation order. */
+                        /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
                         serialNumber: number;
                         /**
                          * Format: date-time
@@ -11253,7 +11253,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description The journal’s number within the company, in creation order. */
+                        /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
                         serialNumber: number;
                         /**
                          * Format: date-time
@@ -11485,7 +11485,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description The journal’s number within the company, in creation order. */
+                        /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
                         serialNumber: number;
                         /**
                          * Format: date-time
@@ -11728,7 +11728,7 @@ export interface operations {
                          * @description Identifier (UUID).
                          */
                         id: string;
-                        /** @description The journal’s number within the company, in creation order. */
+                        /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
                         serialNumber: number;
                         /**
                          * Format: date-time
@@ -14358,7 +14358,7 @@ export interface operations {
                              * @description The journal (UUID).
                              */
                             journalId: string;
-                            /** @description The journal’s number within the company, in creation order. */
+                            /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
                             serialNumber: number;
                             /**
                              * Format: date-time

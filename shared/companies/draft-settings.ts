@@ -2,6 +2,7 @@ import { config } from '../config.ts';
 import { draftSettingsUnchangedOp, getSettings } from '../db/settings-store.ts';
 import type { WriteOp } from '../db/transact.ts';
 import { NotFound, VersionConflict } from '../errors.ts';
+import { counterKnownToExist } from '../db/serial-draw.ts';
 import { WarmCache } from '../warm-cache.ts';
 import type { SettingsView } from './views.ts';
 
@@ -28,12 +29,29 @@ export function draftSettings(companyId: string): Promise<SettingsView> {
 /** The check, in a draft's transaction, that the settings it used still hold. Errors: VersionConflict (at commit). */
 export function draftSettingsCheckOp(companyId: string, settings: SettingsView): WriteOp {
   return draftSettingsUnchangedOp(companyId, settings, () => {
-    kept.forget(companyId);
+    forgetDraftSettings(companyId);
     return new VersionConflict("The company's settings (currency, precision or rounding account) changed meanwhile; retry.");
   });
+}
+
+/** Copies read once this instance knew the company's serial counter exists (settledDraftSettings). */
+const keptSettled = new WarmCache<SettingsView>(() => config.settingsCacheMs);
+
+/**
+ * The settings for a draft, and whether they are settled: this instance has drawn a serial
+ * number of the company, so its counter exists, and from then on its precision can only rise and
+ * its base currency not change (settings.ts). A copy whose read began since then is safe for the
+ * draft's amounts without a check in its transaction, so the settings item is not touched by
+ * every create; such copies are kept apart from those read before. The rounding account may
+ * change any time: a draft that uses it still checks (write-journal.ts).
+ */
+export async function settledDraftSettings(companyId: string): Promise<{ settings: SettingsView; settled: boolean }> {
+  if (!counterKnownToExist(companyId)) return { settings: await draftSettings(companyId), settled: false };
+  return { settings: await keptSettled.get(companyId, async () => (await getSettings(companyId)) ?? NotFound.throw('The company settings')), settled: true };
 }
 
 /** After this process changed the settings. */
 export function forgetDraftSettings(companyId: string): void {
   kept.forget(companyId);
+  keptSettled.forget(companyId);
 }

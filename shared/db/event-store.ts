@@ -3,6 +3,7 @@ import { config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { EVENT_RETENTION_DAYS, type EventRecord, type SequencedEvent } from '../events/event-record.ts';
 import type { EventHead } from '../events/numbering.ts';
+import { oldestPending } from '../events/pending-order.ts';
 import { db } from './client.ts';
 import { decodeCursor, encodeCursor, type CursorBinding } from './cursor.ts';
 import { exact } from './exact-number.ts';
@@ -60,10 +61,19 @@ export function pendingEventOp(event: EventRecord): WriteOp {
   return mainTable.put({ ...keys.pendingEvent(event.companyId, event.occurredAt, event.eventId), entity: 'PendingEvent', ...eventAttributes(event) }, { condition: conditions.absent });
 }
 
-/** The company's oldest pending events, oldest first (strongly consistent: every committed one is seen). */
-export async function pendingEvents(companyId: string, limit: number): Promise<PendingEvent[]> {
-  const { Items } = await db().send(new QueryCommand({ TableName: config.tableName, ...withPrefix(keys.company(companyId).pk, keys.pendingEventPrefix), ConsistentRead: true, Limit: limit }));
-  return (Items ?? []).map((item) => ({ ...eventFromItem(item), pendingKey: { pk: String(item.pk), sk: String(item.sk) } }));
+/**
+ * The company's oldest pending events, oldest first, read from every partition they are under
+ * at once (strongly consistent: every committed one is seen); with `before`, only those stamped
+ * before it (events/pending-order.ts).
+ */
+export async function pendingEvents(companyId: string, limit: number, before?: string): Promise<PendingEvent[]> {
+  const read = await Promise.all(
+    keys.pendingEventPartitions(companyId).map(async (partition) => {
+      const { Items } = await db().send(new QueryCommand({ TableName: config.tableName, ...withPrefix(partition, keys.pendingEventPrefix), ConsistentRead: true, Limit: limit }));
+      return (Items ?? []).map((item) => ({ ...eventFromItem(item), pendingKey: { pk: String(item.pk), sk: String(item.sk) } }));
+    }),
+  );
+  return oldestPending(read, limit, before);
 }
 
 /** A numbered event, or undefined once it has expired. */

@@ -1,19 +1,16 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config.ts';
 import { NotFound, StateConflict, VersionConflict, type AppError } from '../errors.ts';
 import { batchGetItems } from './batch-get.ts';
-import { db } from './client.ts';
 import type { DraftJournal, InProgressJournal, JournalRecord, ReversedJournal } from '../journals/records.ts';
 import { keys } from './keys.ts';
+import { advanceCounter, drawFromBlock, giveBackToBlock } from './serial-draw.ts';
 import { conditions, getItem, mainTable, recordOf, type Item } from './table-ops.ts';
 import type { WriteOp } from './transact.ts';
 
 /**
  * Storage of journals (the records are typed in shared/journals/records.ts). A journal item
  * carries its lines (at most MAX_LINES, well under the 400 KB item limit). Serial numbers come
- * from a per-company counter, drawn by one atomic increment before the journal's transaction
- * (drawSerial), and given back by a request refused after drawing one (giveBackSerial).
+ * from a per-company counter, drawn in blocks before the journal's transaction (drawSerial), and
+ * given back to the block by a request refused after drawing one (giveBackSerial).
  */
 
 /** Every field any state of a journal may hold; the item's `status` says which it holds. */
@@ -45,60 +42,28 @@ export async function mustGetJournal(companyId: string, journalId: string): Prom
 }
 
 /**
- * Draws the company's next serial number: one atomic increment of its counter, which never
- * conflicts and never hands out a number twice. A number drawn by a create that then fails is
- * not reused (docs/decisions.md, serialNumber).
+ * Draws the company's next serial number, from this instance's block (serial-draw.ts): no two
+ * draws anywhere get one number. A number drawn by a create that then fails, or left in a block
+ * its instance drops, is not reused (docs/decisions.md, serialNumber).
  */
-export async function drawSerial(companyId: string): Promise<number> {
-  const { Attributes } = await db().send(
-    new UpdateCommand({
-      TableName: config.tableName,
-      Key: keys.journalCounter(companyId),
-      UpdateExpression: 'ADD #value :one SET entity = :entity',
-      ExpressionAttributeNames: { '#value': 'value' },
-      ExpressionAttributeValues: { ':one': 1, ':entity': 'Counter' },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return Attributes!.value as number;
+export function drawSerial(companyId: string): Promise<number> {
+  return drawFromBlock(companyId);
 }
 
 /**
- * Gives back the number drawSerial answered, to a request refused after drawing it, unless a
- * later number was drawn meanwhile (then it stays a gap). The first number given back removes
- * the counter, so a company whose every create was refused still has never had a journal
- * (noJournalsYetOp). Errors: none of its own (a lost race is not one); the database's.
+ * Gives back the number drawSerial answered, to a request refused after drawing it: to this
+ * instance's block, when no later number of it was handed out meanwhile (then it stays a gap).
  */
-export async function giveBackSerial(companyId: string, serial: number): Promise<void> {
-  const key = keys.journalCounter(companyId);
-  const drawnLast = { ConditionExpression: '#value = :drawn', ExpressionAttributeNames: { '#value': 'value' } };
-  try {
-    await db().send(
-      serial === 1
-        ? new DeleteCommand({ TableName: config.tableName, Key: key, ...drawnLast, ExpressionAttributeValues: { ':drawn': serial } })
-        : new UpdateCommand({ TableName: config.tableName, Key: key, UpdateExpression: 'ADD #value :back', ...drawnLast, ExpressionAttributeValues: { ':drawn': serial, ':back': -1 } }),
-    );
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
+export function giveBackSerial(companyId: string, serial: number): void {
+  giveBackToBlock(companyId, serial);
 }
 
 /**
- * Draws `count` consecutive serial numbers at once (one increment, like drawSerial) and answers
+ * Draws `count` consecutive serial numbers at once (one increment of the counter) and answers
  * the first: a bulk import numbers its journals from it.
  */
 export async function drawSerials(companyId: string, count: number): Promise<number> {
-  const { Attributes } = await db().send(
-    new UpdateCommand({
-      TableName: config.tableName,
-      Key: keys.journalCounter(companyId),
-      UpdateExpression: 'ADD #value :count SET entity = :entity',
-      ExpressionAttributeNames: { '#value': 'value' },
-      ExpressionAttributeValues: { ':count': count, ':entity': 'Counter' },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return (Attributes!.value as number) - count + 1;
+  return (await advanceCounter(companyId, count)) - count + 1;
 }
 
 /** The company has never had a journal (its serial counter was never advanced). */

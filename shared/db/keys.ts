@@ -26,6 +26,18 @@ const companyPk = (companyId: string) => `COMPANY#${companyId}`;
  */
 export const DUE_DELIVERY_KEYS = 16;
 const dueDeliveriesKey = (n: number) => `DELIVERIES#DUE#${n}`;
+/** How many partition keys a company's pending events are spread over (docs/decisions.md, Capacity). */
+export const PENDING_EVENT_SHARDS = 32;
+const pendingEventShard = (eventId: string) => spreadSlot(eventId, PENDING_EVENT_SHARDS);
+/** How many partition keys a node's usage items and reference guards are spread over (docs/decisions.md, Capacity). */
+export const NODE_REFERENCE_SHARDS = 16;
+const nodeUsageShard = (journalId: string) => spreadSlot(journalId, NODE_REFERENCE_SHARDS);
+const nodeReferencePartition = (kind: NodeKind, companyId: string, nodeId: string, shard: number) => `${companyPk(companyId)}#NODEREF#${kind}#${nodeId}#${shard}`;
+/** How many index keys a company's journals are spread over in each journal index (docs/decisions.md, Capacity). */
+export const JOURNAL_INDEX_SHARDS = 8;
+const journalIndexShard = (journalId: string) => spreadSlot(journalId, JOURNAL_INDEX_SHARDS);
+const journalIndexPartition = (companyId: string, shard: number) => `${companyPk(companyId)}#JOURNAL#${shard}`;
+const pendingEventPartition = (companyId: string, shard: number) => `${companyPk(companyId)}#EVENTQ#${shard}`;
 const periodBalances = (periodId: string, costCenterId: string | null) => (costCenterId ? `BAL#C#P#${periodId}#${costCenterId}#` : `BAL#T#P#${periodId}#`);
 
 export const keys = {
@@ -47,13 +59,17 @@ export const keys = {
   /**
    * An event waiting for its sequence number (outbox), by the instant its transaction was sent
    * (ISO 8601, which sorts as time), so the oldest is numbered first (docs/decisions.md, Events).
-   * Items written before were keyed `EVENTQ#<record>#<version>#<event>`: they are deleted by the
-   * key they were read with, never rebuilt.
+   * Under one of PENDING_EVENT_SHARDS partition keys of its own, chosen by the event's id, so a
+   * busy company's outbox is not one hot key. Items written before are under the company's key
+   * (some keyed `EVENTQ#<record>#<version>#<event>`): they are read there and deleted by the key
+   * they were read with, never rebuilt.
    */
   pendingEvent: (companyId: string, stampedAt: string, eventId: string): Key => ({
-    pk: companyPk(companyId),
+    pk: pendingEventPartition(companyId, pendingEventShard(eventId)),
     sk: `EVENTQ#${stampedAt}#${eventId}`,
   }),
+  /** Every partition pending events of a company are under: each shard's, then the company's own (items written before). */
+  pendingEventPartitions: (companyId: string): string[] => [...Array.from({ length: PENDING_EVENT_SHARDS }, (_, shard) => pendingEventPartition(companyId, shard)), companyPk(companyId)],
   pendingEventPrefix: 'EVENTQ#',
   /** A sequenced event, by its number in the company's feed. */
   event: (companyId: string, sequence: number): Key => ({ pk: companyPk(companyId), sk: `EVENT#${String(sequence).padStart(16, '0')}` }),
@@ -121,12 +137,24 @@ export const keys = {
     gsi2sk: `${createdAt} ${id}`,
   }),
   nodeListPartition: (kind: NodeKind, companyId: string) => `${companyPk(companyId)}#${kind}`,
-  /** One item per (node, journal) naming it: while any exists the node cannot be deleted. */
+  /**
+   * One item per (node, journal) naming it: while any exists the node cannot be deleted. Under
+   * one of NODE_REFERENCE_SHARDS partition keys of the node's own, chosen by the journal id, so
+   * a busy account's usage items do not all land under one key.
+   */
   nodeUsage: (kind: NodeKind, companyId: string, nodeId: string, journalId: string): Key => ({
-    pk: companyPk(companyId),
-    sk: `USAGE#${kind}#${nodeId}#${journalId}`,
+    pk: nodeReferencePartition(kind, companyId, nodeId, nodeUsageShard(journalId)),
+    sk: `USAGE#${journalId}`,
   }),
-  nodeUsagePrefix: (kind: NodeKind, nodeId: string) => `USAGE#${kind}#${nodeId}#`,
+  /** Usage items written before they had keys of their own: under the company's key. */
+  legacyNodeUsagePrefix: (kind: NodeKind, nodeId: string) => `USAGE#${kind}#${nodeId}#`,
+  /** Every partition a node's usage items are under, and the sort-key prefix there: each shard's, then the company's (items written before). */
+  nodeUsagePlaces: (kind: NodeKind, companyId: string, nodeId: string): Array<{ pk: string; prefix: string }> => [
+    ...Array.from({ length: NODE_REFERENCE_SHARDS }, (_, shard) => ({ pk: nodeReferencePartition(kind, companyId, nodeId, shard), prefix: 'USAGE#' })),
+    { pk: companyPk(companyId), prefix: `USAGE#${kind}#${nodeId}#` },
+  ],
+  /** One of a node's reference guards (nodes/node-guards.ts), beside its usage items of that shard. */
+  nodeGuard: (kind: NodeKind, companyId: string, nodeId: string, shard: number): Key => ({ pk: nodeReferencePartition(kind, companyId, nodeId, shard), sk: 'GUARD' }),
 
   yearRegistry: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'YEARS' }),
   year: (companyId: string, yearId: string): Key => ({ pk: companyPk(companyId), sk: `YEAR#${yearId}` }),
@@ -138,17 +166,25 @@ export const keys = {
   journal: (companyId: string, journalId: string): Key => ({ pk: companyPk(companyId), sk: `JOURNAL#${journalId}` }),
   /** Every journal item of a company. */
   journalsPrefix: () => 'JOURNAL#',
-  /** gsi1 of a journal: by calendar date, then instant, then id. */
+  /**
+   * gsi1 of a journal: by calendar date, then instant, then id. Under one of JOURNAL_INDEX_SHARDS
+   * index keys, by a hash of the journal id, so a busy company's journals do not all write one
+   * index key; a list merges the shards (merged-page.ts).
+   */
   journalByDate: (companyId: string, calendarDate: string, instant: string, journalId: string) => ({
-    gsi1pk: `${companyPk(companyId)}#JOURNAL`,
+    gsi1pk: journalIndexPartition(companyId, journalIndexShard(journalId)),
     gsi1sk: `${calendarDate} ${instant} ${journalId}`,
   }),
-  /** gsi2 of a journal: by serial number, zero-padded so it sorts as a number. */
+  /** gsi2 of a journal: by serial number, zero-padded so it sorts as a number; sharded like gsi1. */
   journalBySerial: (companyId: string, serialNumber: number, journalId: string) => ({
-    gsi2pk: `${companyPk(companyId)}#JOURNAL`,
+    gsi2pk: journalIndexPartition(companyId, journalIndexShard(journalId)),
     gsi2sk: `${String(serialNumber).padStart(12, '0')} ${journalId}`,
   }),
-  journalListPartition: (companyId: string) => `${companyPk(companyId)}#JOURNAL`,
+  /** Every index key a company's journals are under: each shard's, then the one journals written before are under. */
+  journalListPartitions: (companyId: string): string[] => [
+    ...Array.from({ length: JOURNAL_INDEX_SHARDS }, (_, shard) => journalIndexPartition(companyId, shard)),
+    `${companyPk(companyId)}#JOURNAL`,
+  ],
   journalCounter: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'COUNTER#JOURNAL' }),
   /** How many postings too wide for one transaction are under way into a period. */
   periodPostings: (companyId: string, periodId: string): Key => ({ pk: companyPk(companyId), sk: `POSTINGS#${periodId}` }),

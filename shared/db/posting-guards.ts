@@ -3,7 +3,7 @@ import { POSTING_SHARDS } from './balance-store.ts';
 import { guardKeys, type Key } from './keys.ts';
 import { conditions, mainTable, type Expr } from './table-ops.ts';
 import type { WriteOp } from './transact.ts';
-import { guardFree } from './write-guard.ts';
+import { guardFree, type GuardAlongside } from './write-guard.ts';
 import type { YearRecord } from './year-store.ts';
 
 /**
@@ -47,8 +47,19 @@ export function deleteGuardsOps(companyId: string, yearId: string): WriteOp[] {
   return everyGuard(companyId, yearId).map((key) => mainTable.delete(key));
 }
 
-/** The keys a hold of the year (withNoPostings) also holds, so no posting commits while it checks. */
-export const guardsToHold = everyGuard;
+/**
+ * What a hold of the year (withNoPostings, the year's Close) also holds, so no posting or draft
+ * commits while it checks: every guard, held and released with the year item (write-guard.ts).
+ * A guard put by the guarded write itself (putGuardsOps) carries no hold.
+ */
+export function guardsHeldWithYear(companyId: string, yearId: string): GuardAlongside {
+  const keys = everyGuard(companyId, yearId);
+  return {
+    hold: (guard, until) => keys.map((key) => mainTable.update(key, { expression: 'SET guard = :guard, guardUntil = :until', values: { ':guard': guard, ':until': until } })),
+    // Released only once the year item was released by this holder, so no other holder's guard is removed.
+    release: () => keys.map((key) => mainTable.update(key, { expression: 'REMOVE guard, guardUntil' })),
+  };
+}
 
 const yearOpen: Expr = { expression: '#status = :open', names: { '#status': 'status' }, values: { ':open': 'open' } };
 

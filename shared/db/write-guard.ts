@@ -5,8 +5,8 @@ import { config } from '../config.ts';
 import { VersionConflict, type AppError } from '../errors.ts';
 import { db } from './client.ts';
 import type { Key } from './keys.ts';
-import { mainTable, type Expr } from './table-ops.ts';
-import { transactWrite } from './transact.ts';
+import { conditions, mainTable, type Expr } from './table-ops.ts';
+import { transactWrite, type WriteOp } from './transact.ts';
 
 /**
  * A short-lived marker that holds off new references to a record while a write that depends
@@ -23,33 +23,37 @@ export const guardFree = (): Expr => ({ expression: 'attribute_not_exists(guardU
 /** The guarded write itself: the item still carries this holder's guard. */
 export const heldGuard = (guard: string): Expr => ({ expression: 'guard = :guard', values: { ':guard': guard } });
 
+/**
+ * Items held and released with the record (a year's draft guards): written in the same
+ * transaction that sets the record's guard, and released after the record's guard is.
+ */
+export interface GuardAlongside {
+  hold(guard: string, until: number): WriteOp[];
+  release(guard: string): WriteOp[];
+}
+
 /** What refuses the guarded write once the guard is held, or undefined. */
 export type StillFree = () => Promise<AppError | undefined>;
 /** The write made under the guard; its condition must include heldGuard(guard). */
 export type GuardedWrite = (guard: string) => Promise<void>;
 
-/**
- * `alsoHold`: items that carry a copy of the record's guard (a year's posting guards,
- * posting-guards.ts), held in the same transaction as the record and released with it; the
- * guarded write rewrites or deletes them.
- */
-export async function withWriteGuard(key: Key, version: number, stillFree: StillFree, write: GuardedWrite, alsoHold: readonly Key[] = []): Promise<void> {
+export async function withWriteGuard(key: Key, version: number, stillFree: StillFree, write: GuardedWrite, alongside?: GuardAlongside): Promise<void> {
   const guard = randomUUID();
-  const hold = { expression: 'SET guard = :guard, guardUntil = :until', values: { ':guard': guard, ':until': Date.now() + GUARD_MILLISECONDS } };
+  const until = Date.now() + GUARD_MILLISECONDS;
   try {
-    if (alsoHold.length > 0) {
+    if (alongside) {
       await transactWrite([
-        mainTable.update(key, hold, { condition: { expression: 'version = :version', values: { ':version': version } }, onConditionFailed: () => new VersionConflict() }),
-        ...alsoHold.map((k) => mainTable.update(k, hold)),
+        mainTable.update(key, { expression: 'SET guard = :guard, guardUntil = :until', values: { ':guard': guard, ':until': until } }, { condition: conditions.atVersion(version), onConditionFailed: () => new VersionConflict() }),
+        ...alongside.hold(guard, until),
       ]);
     } else {
       await db().send(
         new UpdateCommand({
           TableName: config.tableName,
           Key: key,
-          UpdateExpression: hold.expression,
+          UpdateExpression: 'SET guard = :guard, guardUntil = :until',
           ConditionExpression: 'version = :version',
-          ExpressionAttributeValues: { ...hold.values, ':version': version },
+          ExpressionAttributeValues: { ':guard': guard, ':until': until, ':version': version },
         }),
       );
     }
@@ -62,19 +66,18 @@ export async function withWriteGuard(key: Key, version: number, stillFree: Still
     if (refusal) throw refusal;
     await write(guard);
   } catch (error) {
-    const release = (k: Key) =>
-      db()
-        .send(
-          new UpdateCommand({
-            TableName: config.tableName,
-            Key: k,
-            UpdateExpression: 'REMOVE guard, guardUntil',
-            ConditionExpression: 'guard = :guard',
-            ExpressionAttributeValues: { ':guard': guard },
-          }),
-        )
-        .catch(() => undefined);
-    await Promise.all([key, ...alsoHold].map(release));
+    await db()
+      .send(
+        new UpdateCommand({
+          TableName: config.tableName,
+          Key: key,
+          UpdateExpression: 'REMOVE guard, guardUntil',
+          ConditionExpression: 'guard = :guard',
+          ExpressionAttributeValues: { ':guard': guard },
+        }),
+      )
+      .then(() => (alongside ? transactWrite(alongside.release(guard)) : undefined))
+      .catch(() => undefined);
     throw error;
   }
 }

@@ -9,8 +9,8 @@ import { config } from '../config.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
 import { conditions, getItem, mainTable, recordOf, type Expr, type Item } from './table-ops.ts';
 import type { WriteOp } from './transact.ts';
-import { deleteGuardsOps, guardsChange, guardsToHold, openPeriodsGuardCheckOp, periodGuardOps, putGuardsOps } from './posting-guards.ts';
-import { guardFree, heldGuard, withWriteGuard, type GuardedWrite, type StillFree } from './write-guard.ts';
+import { deleteGuardsOps, guardsChange, guardsHeldWithYear, openPeriodsGuardCheckOp, periodGuardOps, putGuardsOps } from './posting-guards.ts';
+import { guardFree, heldGuard, withWriteGuard, type GuardAlongside, type GuardedWrite, type StillFree } from './write-guard.ts';
 
 /**
  * Storage of financial years. A year item holds its periods (a map by id, each with its own
@@ -179,26 +179,17 @@ export async function withNoPostings(companyId: string, year: YearRecord, write:
       return undefined;
     },
     write,
-    guardsToHold(companyId, year.id),
+    guardsHeldWithYear(companyId, year.id),
   );
 }
 
 /**
- * Runs `write` while the year holds off new postings and new drafts dated inside it (see
- * write-guard.ts), once `stillFree` finds nothing that refuses the write.
+ * Runs `write` while the year holds off new postings (see write-guard.ts), once `stillFree`
+ * finds nothing that refuses the write; with `alongside` (the year's guards, for its Close:
+ * posting-guards.ts guardsHeldWithYear), those are held and released with it.
  */
-export async function withYearGuard(companyId: string, year: YearRecord, stillFree: StillFree, write: GuardedWrite): Promise<void> {
-  await withWriteGuard(keys.year(companyId, year.id), year.version, stillFree, write);
-}
-
-/**
- * A draft may be dated inside this year: it is open and no close holds it. Checked in the
- * draft's transaction, so a draft and the year's Close cannot both win.
- */
-export function yearTakesDraftsCheckOp(companyId: string, yearId: string): WriteOp {
-  return mainTable.check(keys.year(companyId, yearId), conditions.all(yearOpen, guardFree())!, () =>
-    new VersionConflict('The financial year of this date is being closed or changed; read it again and retry.'),
-  );
+export async function withYearGuard(companyId: string, year: YearRecord, stillFree: StillFree, write: GuardedWrite, alongside?: GuardAlongside): Promise<void> {
+  await withWriteGuard(keys.year(companyId, year.id), year.version, stillFree, write, alongside);
 }
 
 /**

@@ -43,7 +43,9 @@ function fitting(pending: readonly PendingEvent[]): PendingEvent[] {
 export async function sequenceEvents(companyId: string): Promise<number> {
   let numbered = 0;
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const [head, pending] = await Promise.all([eventHead(companyId), pendingEvents(companyId, SEQUENCE_BATCH)]);
+    // Only events stamped before this round's reads began (events/pending-order.ts); later ones wait for the next round.
+    const startedAt = new Date().toISOString();
+    const [head, pending] = await Promise.all([eventHead(companyId), pendingEvents(companyId, SEQUENCE_BATCH, startedAt)]);
     if (pending.length === 0) break;
     const batch = numberEvents(head, fitting(pending), config.auditChain);
     const history = batch.numbered.flatMap((event) => {

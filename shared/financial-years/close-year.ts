@@ -1,6 +1,7 @@
 import { hasDraftJournalsBetween } from '../db/journal-queries.ts';
 import { currentAuditHead } from '../audit/audit-head.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
+import { guardsHeldWithYear } from '../db/posting-guards.ts';
 import { mustGetYear, replaceYearOps, withYearGuard } from '../db/year-store.ts';
 import { VersionConflict } from '../errors.ts';
 import { checkYearCanClose, yearCloseRefusal } from './rules.ts';
@@ -19,7 +20,8 @@ export async function closeYear(uow: UnitOfWork, companyId: string, yearId: stri
   checkYearCanClose(year.status, statuses, 0);
   // The close records the chain's head: every change committed before it (docs/decisions.md, Audit).
   const closed = { ...year, status: 'closed' as const, version: year.version + 1, updatedAt: new Date().toISOString(), auditHead: await currentAuditHead(companyId) };
-  // Drafts are counted while the year holds off new ones, so none can slip in before the close.
+  // Drafts are counted while the year and its guards hold off new ones (and new postings), so
+  // none can slip in before the close; the guards, put again with the year, say closed from then on.
   await withYearGuard(
     companyId,
     year,
@@ -27,6 +29,7 @@ export async function closeYear(uow: UnitOfWork, companyId: string, yearId: stri
     async (guard) => {
       await uow.commit(replaceYearOps(companyId, year, closed, undefined, guard), null, yearView(closed));
     },
+    guardsHeldWithYear(companyId, year.id),
   );
   return null;
 }

@@ -1,5 +1,6 @@
 import type { WriteOp } from '../db/transact.ts';
-import { yearTakesDraftsCheckOp, type PeriodRecord, type YearRecord } from '../db/year-store.ts';
+import { yearTakesDraftsCheckOp } from '../db/year-draft-guard.ts';
+import type { PeriodRecord, YearRecord } from '../db/year-store.ts';
 import { yearContaining } from '../financial-years/year-hint.ts';
 import { StateConflict, ValidationError } from '../errors.ts';
 
@@ -19,7 +20,8 @@ export async function findOpenPeriod(companyId: string, date: string): Promise<{
 
 /**
  * A draft may carry a date outside every year, or inside an open one; a closed year takes no
- * new drafts. Returns the check that the year is still open when the draft commits.
+ * new drafts. Returns the check that the year is still open when the draft commits (on one of
+ * the year's draft guards, year-draft-guard.ts).
  * Errors: StateConflict (YearClosed) naming `date`.
  */
 export async function draftDateChecks(companyId: string, date: string): Promise<WriteOp[]> {

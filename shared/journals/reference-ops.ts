@@ -1,6 +1,7 @@
 import { accounts } from '../accounts/account-kind.ts';
 import { costCenters } from '../cost-centers/cost-center-kind.ts';
 import { takesCurrency } from '../db/node-conditions.ts';
+import { referenceGuardCheckOp } from '../db/nodes/node-guards.ts';
 import { referenceCheckOp, usageDeleteOp, usagePutOp } from '../db/nodes/node-references.ts';
 import type { WriteOp } from '../db/transact.ts';
 import { VersionConflict } from '../errors.ts';
@@ -36,7 +37,11 @@ export function referenceChanges(
   lines: readonly Line[],
   previous: readonly Line[],
   accountCurrencies = true,
+  checkedOnRead = true,
 ): { adds: WriteOp[][]; removes: WriteOp[] } {
+  // Lines checked against the nodes as read check one of each node's reference guards at commit
+  // (node-guards.ts); a generated journal, which read no node, checks the node items themselves.
+  const check = checkedOnRead ? referenceGuardCheckOp : referenceCheckOp;
   const now = distinct(lines);
   const before = distinct(previous);
   const currencies = currencyPerAccount(lines);
@@ -44,10 +49,10 @@ export function referenceChanges(
   const removes: WriteOp[] = [];
   for (const id of now.accounts) {
     const currency = accountCurrencies ? takesCurrency(currencies.get(id)!) : undefined;
-    if (!before.accounts.has(id)) adds.push([referenceCheckOp(accounts.store, companyId, id, accounts.usableInEntries, changed, currency), usagePutOp(accounts.store, companyId, id, journalId)]);
+    if (!before.accounts.has(id)) adds.push([check(accounts.store, companyId, id, accounts.usableInEntries, changed, currency), usagePutOp(accounts.store, companyId, id, journalId)]);
   }
   for (const id of now.costCenters) {
-    if (!before.costCenters.has(id)) adds.push([referenceCheckOp(costCenters.store, companyId, id, costCenters.usableInEntries, changed), usagePutOp(costCenters.store, companyId, id, journalId)]);
+    if (!before.costCenters.has(id)) adds.push([check(costCenters.store, companyId, id, costCenters.usableInEntries, changed), usagePutOp(costCenters.store, companyId, id, journalId)]);
   }
   for (const id of before.accounts) if (!now.accounts.has(id)) removes.push(usageDeleteOp(accounts.store, companyId, id, journalId));
   for (const id of before.costCenters) if (!now.costCenters.has(id)) removes.push(usageDeleteOp(costCenters.store, companyId, id, journalId));
@@ -60,6 +65,6 @@ export function referenceChanges(
  * accounts' currencies.
  */
 export function referenceOps(companyId: string, journalId: string, lines: readonly Line[], previous: readonly Line[]): WriteOp[] {
-  const { adds, removes } = referenceChanges(companyId, journalId, lines, previous, false);
+  const { adds, removes } = referenceChanges(companyId, journalId, lines, previous, false, false);
   return [...adds.flat(), ...removes];
 }

@@ -5,7 +5,7 @@ import { drawSerial, giveBackSerial, mustGetJournal, putNewJournalOp, replaceJou
 import type { DraftJournal } from './records.ts';
 import { fitsOneTransaction, inChunks, MAX_TRANSACTION_ITEMS, transactWrite, type WriteOp } from '../db/transact.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
-import { draftSettings, draftSettingsCheckOp } from '../companies/draft-settings.ts';
+import { draftSettingsCheckOp, settledDraftSettings } from '../companies/draft-settings.ts';
 import { VersionConflict } from '../errors.ts';
 import { rateInEffect } from '../db/exchange-rate-store.ts';
 import { checkNotClosingJournal } from '../financial-years/closing-rules.ts';
@@ -21,34 +21,34 @@ import { journalView, type JournalView } from './views.ts';
  * The resolved lines (a foreign line converted at its rate, and where their rounding alone
  * unbalances the base amounts, the line that balances it on the rounding account), and the
  * writes that check at commit what they were checked against: the settings the amounts used
- * (kept per warm function: draft-settings.ts), and that the year of the date still takes drafts.
- * The settings, the lines' references and the year are read at once.
+ * (kept per warm function: draft-settings.ts; not checked once they can no longer change under
+ * the draft, unless it needs the rounding account), and that the year of the date still takes
+ * drafts. The settings, the lines' references and the year are read at once.
  */
 async function linesOf(companyId: string, input: CreateJournalInput) {
   const date = calendarDate(input.date);
-  const settingsRead = draftSettings(companyId);
+  const settingsRead = settledDraftSettings(companyId);
   const moneyOf = (settings: SettingsView) => ({ baseCurrency: settings.baseCurrency, basePrecision: settings.decimalPrecision, date, rateOn: async (currency: string, on: string) => (await rateInEffect(companyId, currency, on))?.rate });
-  const [settings, resolved, dateChecks] = await Promise.all([
+  const [{ settings, settled }, resolved, dateChecks] = await Promise.all([
     settingsRead,
-    settingsRead.then((settings) => resolveLines(companyId, input.entries, moneyOf(settings))),
+    settingsRead.then(({ settings }) => resolveLines(companyId, input.entries, moneyOf(settings))),
     draftDateChecks(companyId, date),
   ]);
   const rounding = settings.fxRoundingAccountId ? fxRoundingLine(resolved, settings.decimalPrecision, settings.fxRoundingAccountId, settings.baseCurrency) : undefined;
   if (rounding) await checkRoundingAccountCurrency(companyId, rounding);
   const lines = rounding ? [...resolved, rounding] : resolved;
-  return { lines, checks: [draftSettingsCheckOp(companyId, settings), ...dateChecks] };
+  const settingsChecks = settled && !rounding ? [] : [draftSettingsCheckOp(companyId, settings)];
+  return { lines, checks: [...settingsChecks, ...dateChecks] };
 }
 
 /**
  * Runs a draft's reads and checks while its serial number is drawn, a round trip less than one
- * after the other. A draft refused by them gives its number back (giveBackSerial): no gap,
- * unless another create drew a number meanwhile.
+ * after the other. A draft refused by them gives its number back to its block (giveBackSerial).
  */
 async function whileDrawingSerial<T>(companyId: string, checked: Promise<T>): Promise<[T, number]> {
   const [outcome, drawn] = await Promise.allSettled([checked, drawSerial(companyId)]);
   if (outcome.status === 'rejected') {
-    // The refusal is the answer, whether or not the number could be given back.
-    if (drawn.status === 'fulfilled') await giveBackSerial(companyId, drawn.value).catch(() => undefined);
+    if (drawn.status === 'fulfilled') giveBackSerial(companyId, drawn.value);
     throw outcome.reason;
   }
   if (drawn.status === 'rejected') throw drawn.reason;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { NodeAttributes, NodeRecord } from '../db/node-store.ts';
+import { copyToNodeGuardsOps } from '../db/nodes/node-guards.ts';
 import { withNoUsage } from '../db/nodes/node-usage.ts';
 import { childrenError, createNodeOps, deleteNodeOps, updateNodeOps } from '../db/nodes/node-writes.ts';
 import { mapPage } from '../db/paginate.ts';
@@ -106,7 +107,7 @@ export async function updateNode<C extends NodeInput, U extends NodeInput & { ve
   const fixed = kind.fixedWhileUsed?.(before, after);
   if (!fixed) return uow.commit(ops(), view);
   // Like a delete: no journal may come to name the node between the usage check and the write.
-  await withNoUsage(kind.store, companyId, before, async (guard) => void (await uow.commit(ops(guard), view)), fixed);
+  await withNoUsage(kind.store, companyId, before, async (guard) => void (await uow.commit([...ops(guard), ...copyToNodeGuardsOps(kind.store, companyId, after, guard)], view)), fixed);
   return view;
 }
 
@@ -123,7 +124,8 @@ export async function changeNodeAttributes<C extends NodeInput, U extends NodeIn
   if (before.version !== version) throw new VersionConflict();
   const after: NodeRecord<A> = { ...before, version: before.version + 1, updatedAt: new Date().toISOString(), attributes: change(before) };
   const chain = await kind.store.chain(companyId, after);
-  return uow.commit(updateNodeOps(kind.store, companyId, before, after, searchTextOf(after.code, after.attributes.name)), kind.view(after, chain));
+  // A state change (a cost center's status) decides whether journals may name the node: its reference guards learn it at once.
+  return uow.commit([...updateNodeOps(kind.store, companyId, before, after, searchTextOf(after.code, after.attributes.name)), ...copyToNodeGuardsOps(kind.store, companyId, after)], kind.view(after, chain));
 }
 
 /** Errors: NotFound, VersionConflict, StateConflict (HasChildren, InUse). */
@@ -141,7 +143,7 @@ export async function deleteNode<C extends NodeInput, U extends NodeInput, V, A 
   const guards = (await kind.guardDelete?.(companyId, node)) ?? [];
   const parentChain = (await kind.store.chain(companyId, node)).slice(0, -1);
   await withNoUsage(kind.store, companyId, node, async (guard) => {
-    await uow.commit([...deleteNodeOps(kind.store, companyId, node, parentChain, guard), ...guards], null);
+    await uow.commit([...deleteNodeOps(kind.store, companyId, node, parentChain, guard), ...guards, ...copyToNodeGuardsOps(kind.store, companyId, { id: node.id, gone: true })], null);
   });
   return null;
 }

@@ -6,6 +6,7 @@ import { keys } from '../keys.ts';
 import { withPrefix } from '../prefix-query.ts';
 import { queryAll } from '../query-all.ts';
 import { withWriteGuard } from '../write-guard.ts';
+import { nodeGuards } from './node-guards.ts';
 import type { NodeRecord } from './node-record.ts';
 import type { NodeKindRef } from './node-writes.ts';
 
@@ -20,15 +21,16 @@ const BATCH = 25;
 
 /**
  * Runs the write (a delete, or a change of a field fixed while the node is used) once no journal
- * names the node, holding off new references meanwhile; the write must hold the guard, and a
- * write that keeps the node must clear it. Errors: VersionConflict, StateConflict (InUse,
+ * names the node, holding off new references meanwhile (on the node item and its reference
+ * guards, node-guards.ts); the write must hold the guard, a write that keeps the node must clear
+ * it, and the write must copy its outcome to the reference guards (copyToNodeGuardsOps). Errors: VersionConflict, StateConflict (InUse,
  * naming `field` when given).
  */
 export async function withNoUsage(ref: NodeKindRef, companyId: string, node: NodeRecord, write: (guard: string) => Promise<void>, field?: string): Promise<void> {
   const refusal = field
     ? new StateConflict('InUse', `${ref.label} is used by journal lines, so its ${field} can no longer change.`, field)
     : new StateConflict('InUse', `${ref.label} is used by journal lines.`);
-  await withWriteGuard(keys.node(ref.kind, companyId, node.id), node.version, async () => ((await inUse(ref, companyId, node.id)) ? refusal : undefined), write);
+  await withWriteGuard(keys.node(ref.kind, companyId, node.id), node.version, async () => ((await inUse(ref, companyId, node.id)) ? refusal : undefined), write, nodeGuards(ref, companyId, node.id));
 }
 
 /**
@@ -51,11 +53,14 @@ async function inUse(ref: NodeKindRef, companyId: string, nodeId: string): Promi
     for (const u of batch) if (typeof u.importId === 'string' && (await importUnderWay(companyId, u.importId))) return true;
     return false;
   };
-  for await (const usage of queryAll({ TableName: config.tableName, ...withPrefix(keys.company(companyId).pk, keys.nodeUsagePrefix(ref.kind, nodeId)), ConsistentRead: true })) {
-    batch.push(usage);
-    if (batch.length < BATCH) continue;
-    if (await anyLive()) return true;
-    batch = [];
+  // Every shard of the node's usage items, then the company's key where older ones are.
+  for (const { pk, prefix } of keys.nodeUsagePlaces(ref.kind, companyId, nodeId)) {
+    for await (const usage of queryAll({ TableName: config.tableName, ...withPrefix(pk, prefix), ConsistentRead: true })) {
+      batch.push(usage);
+      if (batch.length < BATCH) continue;
+      if (await anyLive()) return true;
+      batch = [];
+    }
   }
   return batch.length > 0 && anyLive();
 }
