@@ -6,6 +6,7 @@ import type { DraftJournal } from './records.ts';
 import { fitsOneTransaction, inChunks, MAX_TRANSACTION_ITEMS, transactWrite, type WriteOp } from '../db/transact.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import { draftSettingsCheckOp, settledDraftSettings } from '../companies/draft-settings.ts';
+import { counterKnownToExist } from '../db/serial-draw.ts';
 import { VersionConflict } from '../errors.ts';
 import { rateInEffect } from '../db/exchange-rate-store.ts';
 import { checkNotClosingJournal } from '../financial-years/closing-rules.ts';
@@ -43,9 +44,16 @@ async function linesOf(companyId: string, input: CreateJournalInput) {
 
 /**
  * Runs a draft's reads and checks while its serial number is drawn, a round trip less than one
- * after the other. A draft refused by them gives its number back to its block (giveBackSerial).
+ * after the other, once this instance knows the company's counter exists; a draft refused by
+ * them gives its number back to its block (giveBackSerial). Before that, the number is drawn
+ * after the checks: a refused first create must not make the counter, which would stop the
+ * company changing its base currency or lowering its precision though it has no journal.
  */
 async function whileDrawingSerial<T>(companyId: string, checked: Promise<T>): Promise<[T, number]> {
+  if (!counterKnownToExist(companyId)) {
+    const value = await checked;
+    return [value, await drawSerial(companyId)];
+  }
   const [outcome, drawn] = await Promise.allSettled([checked, drawSerial(companyId)]);
   if (outcome.status === 'rejected') {
     if (drawn.status === 'fulfilled') giveBackSerial(companyId, drawn.value);

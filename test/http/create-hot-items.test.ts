@@ -14,17 +14,17 @@ afterAll(() => watch.stop());
  * concurrent creates of a busy company would otherwise all touch them and cancel each other.
  */
 describe('the items a create touches', () => {
-  it('checks one of the year draft guards, not the year item, and not the settings once the instance has numbered a journal', async () => {
-    const { api, base, chart } = await companyBooks(gateway.url);
+  it('checks one of the year guards, not the year item, and not the settings once the instance has numbered a journal', async () => {
+    const { api, base, chart, companyId } = await companyBooks(gateway.url);
     const lines = [debit(chart.cash.id, '10.00'), credit(chart.sales.id, '10.00')];
     expect((await api.post(`${base}/Journals`, { date: '2026-03-01', entries: lines })).status).toBe(200);
     watch.seen.length = 0;
     const second = await api.post(`${base}/Journals`, { date: '2026-03-02', entries: lines });
     expect(second.status).toBe(200);
     const transaction = watch.seen.find((items) => items.some((i) => i.kind === 'Put' && i.sk === `JOURNAL#${second.body.id}`))!;
-    const touched = transaction.map((i) => i.sk);
-    expect(touched.filter((sk) => sk.startsWith('YEAR#') || sk === 'SETTINGS')).toEqual([]);
-    expect(transaction.filter((i) => i.sk === 'YEARGUARD' && i.kind === 'ConditionCheck')).toHaveLength(1);
+    const companyKey = `COMPANY#${companyId}`;
+    expect(transaction.filter((i) => i.pk === companyKey && (i.sk.startsWith('YEAR#') || i.sk === 'SETTINGS'))).toEqual([]);
+    expect(transaction.filter((i) => i.pk.startsWith(`${companyKey}#GUARD#`) && i.kind === 'ConditionCheck')).toHaveLength(1);
   });
 
   it('checks one reference guard per account instead of the account item, and puts usage items under the account keys', async () => {
