@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/e7581e6c-2484-4002-a210-094b2e1398f7`
+         * @description Example request: `GET /api/v1/Companies/bde64cf1-33ce-4776-98b2-f78ab7f34f41`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Settings`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Settings`
          */
         get: operations["settings.get"];
         /**
          * Update company settings (versioned)
-         * @description Example request: `PUT /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Settings`
+         * @description Example request: `PUT /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Roles`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Roles`
+         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Roles/94eb33f1-138c-44fe-a1b3-711e180be205`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Roles/1ba8028d-9c9c-4eef-8d61-5572b2db4d08`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Roles/94eb33f1-138c-44fe-a1b3-711e180be205`
+         * @description Example request: `PUT /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Roles/1ba8028d-9c9c-4eef-8d61-5572b2db4d08`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Roles/94eb33f1-138c-44fe-a1b3-711e180be205`
+         * @description Example request: `DELETE /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Roles/1ba8028d-9c9c-4eef-8d61-5572b2db4d08`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Members`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Members`
+         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Members/7aef595e-d0b7-47fa-800e-2c5a6f1e1d9f`
+         * @description Example request: `PUT /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Members/c94803c4-8676-47ab-8fbf-79136b337910`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Members/7aef595e-d0b7-47fa-800e-2c5a6f1e1d9f`
+         * @description Example request: `DELETE /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Members/c94803c4-8676-47ab-8fbf-79136b337910`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/ApiKeys/8963610f-4d96-41f0-8f84-c2caf339cf06`
+         * @description Example request: `DELETE /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/ApiKeys/37091514-43d7-4034-88b0-5c009ca60b32`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Accounts`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Accounts`
+         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Accounts/5eaa3bb7-8461-4898-b88d-31f2e4d92868`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Accounts/085781bc-1f12-4d2e-a7ea-901122c1ab17`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Accounts/5eaa3bb7-8461-4898-b88d-31f2e4d92868`
+         * @description Example request: `PUT /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Accounts/085781bc-1f12-4d2e-a7ea-901122c1ab17`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Accounts/5eaa3bb7-8461-4898-b88d-31f2e4d92868`
+         * @description Example request: `DELETE /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Accounts/085781bc-1f12-4d2e-a7ea-901122c1ab17`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Accounts/5eaa3bb7-8461-4898-b88d-31f2e4d92868/History`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Accounts/085781bc-1f12-4d2e-a7ea-901122c1ab17/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/CostCenters/3c633fa5-af0e-489e-99dc-20cb976c04f1`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/CostCenters/ee0ece04-3624-4ffe-bc7e-a1cd38623212`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/CostCenters/3c633fa5-af0e-489e-99dc-20cb976c04f1`
+         * @description Example request: `PUT /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/CostCenters/ee0ece04-3624-4ffe-bc7e-a1cd38623212`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/CostCenters/3c633fa5-af0e-489e-99dc-20cb976c04f1`
+         * @description Example request: `DELETE /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/CostCenters/ee0ece04-3624-4ffe-bc7e-a1cd38623212`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/CostCenters/3c633fa5-af0e-489e-99dc-20cb976c04f1/History`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/CostCenters/ee0ece04-3624-4ffe-bc7e-a1cd38623212/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/CostCenters/3c633fa5-af0e-489e-99dc-20cb976c04f1/Activate`
+         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/CostCenters/ee0ece04-3624-4ffe-bc7e-a1cd38623212/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/CostCenters/3c633fa5-af0e-489e-99dc-20cb976c04f1/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/CostCenters/ee0ece04-3624-4ffe-bc7e-a1cd38623212/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/FinancialYears/a110e94f-0ac2-425c-9c9a-f0b127fe9f61`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/FinancialYears/79d651f4-c37a-4ebc-91c1-9ff47fbf19b5`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/FinancialYears/203586e4-5c28-4c41-b2bc-00c863969288`
+         * @description Example request: `PUT /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/FinancialYears/c8706ee5-0b89-456b-a546-d51bbd617e2d`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/FinancialYears/203586e4-5c28-4c41-b2bc-00c863969288`
+         * @description Example request: `DELETE /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/FinancialYears/c8706ee5-0b89-456b-a546-d51bbd617e2d`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/FinancialYears/a110e94f-0ac2-425c-9c9a-f0b127fe9f61/Close`
+         * @description Example request: `PUT /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/FinancialYears/79d651f4-c37a-4ebc-91c1-9ff47fbf19b5/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/FinancialYears/a110e94f-0ac2-425c-9c9a-f0b127fe9f61/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/FinancialYears/79d651f4-c37a-4ebc-91c1-9ff47fbf19b5/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/FinancialYears/a110e94f-0ac2-425c-9c9a-f0b127fe9f61/Periods`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/FinancialYears/79d651f4-c37a-4ebc-91c1-9ff47fbf19b5/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/FinancialYears/a110e94f-0ac2-425c-9c9a-f0b127fe9f61/Periods/1a6df052-b524-41e3-a8ff-fc3d24fd044a`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/FinancialYears/79d651f4-c37a-4ebc-91c1-9ff47fbf19b5/Periods/f29bdfec-ddeb-4d9b-b44a-132c3168e657`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/FinancialYears/a110e94f-0ac2-425c-9c9a-f0b127fe9f61/Periods/1a6df052-b524-41e3-a8ff-fc3d24fd044a/Lock`
+         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/FinancialYears/79d651f4-c37a-4ebc-91c1-9ff47fbf19b5/Periods/f29bdfec-ddeb-4d9b-b44a-132c3168e657/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/FinancialYears/a110e94f-0ac2-425c-9c9a-f0b127fe9f61/Periods/1a6df052-b524-41e3-a8ff-fc3d24fd044a/Close`
+         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/FinancialYears/79d651f4-c37a-4ebc-91c1-9ff47fbf19b5/Periods/f29bdfec-ddeb-4d9b-b44a-132c3168e657/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/FinancialYears/a110e94f-0ac2-425c-9c9a-f0b127fe9f61/Periods/1a6df052-b524-41e3-a8ff-fc3d24fd044a/Close`
+         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/FinancialYears/79d651f4-c37a-4ebc-91c1-9ff47fbf19b5/Periods/f29bdfec-ddeb-4d9b-b44a-132c3168e657/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/FinancialYears/a110e94f-0ac2-425c-9c9a-f0b127fe9f61/Periods/1a6df052-b524-41e3-a8ff-fc3d24fd044a/Reopen`
+         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/FinancialYears/79d651f4-c37a-4ebc-91c1-9ff47fbf19b5/Periods/f29bdfec-ddeb-4d9b-b44a-132c3168e657/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Journals`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Journals`
+         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Journals/8c44b437-6744-4b6c-883c-9f6539945d3f`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Journals/b853f050-2efd-47ba-836b-3e7cf8175bdd`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Journals/8c44b437-6744-4b6c-883c-9f6539945d3f`
+         * @description Example request: `PUT /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Journals/b853f050-2efd-47ba-836b-3e7cf8175bdd`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Journals/8c44b437-6744-4b6c-883c-9f6539945d3f/History`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Journals/b853f050-2efd-47ba-836b-3e7cf8175bdd/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Journals/8c44b437-6744-4b6c-883c-9f6539945d3f/Post`
+         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Journals/b853f050-2efd-47ba-836b-3e7cf8175bdd/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Journals/bad963df-2076-44f4-9ab8-a58c85a9f957/Void`
+         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Journals/adc6e197-6fae-4d96-86d7-fb2f4ceb7260/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Journals/8c44b437-6744-4b6c-883c-9f6539945d3f/Adjust`
+         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Journals/b853f050-2efd-47ba-836b-3e7cf8175bdd/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Journals/8c44b437-6744-4b6c-883c-9f6539945d3f/Reverse`
+         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Journals/b853f050-2efd-47ba-836b-3e7cf8175bdd/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -829,7 +829,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Reports/TrialBalance?financialYearId=a110e94f-0ac2-425c-9c9a-f0b127fe9f61`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Reports/TrialBalance?financialYearId=79d651f4-c37a-4ebc-91c1-9ff47fbf19b5`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -849,7 +849,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -869,7 +869,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Reports/BudgetVsActual?budgetId=fdb5202e-2c51-4f75-89de-4877e4827cea&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Reports/BudgetVsActual?budgetId=17d97eaf-83fa-4032-8799-c34c65750fee&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Reports/Restatements?since=2026-11-24T13%3A56%3A29.350Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Reports/Restatements?since=2026-11-24T14%3A15%3A16.046Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -969,13 +969,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Reports`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Reports`
+         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -993,7 +993,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Reports/86ac7ac8-b793-443c-be44-335e0cfafc4d`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Reports/c005f02d-c611-4ee2-b117-1818969521d8`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1013,7 +1013,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1033,13 +1033,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1057,18 +1057,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Webhooks/e93ce417-1574-4d58-a70d-7cf98670ecab`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Webhooks/7c5032d0-8d57-4e9b-904a-206f86730bee`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Webhooks/e93ce417-1574-4d58-a70d-7cf98670ecab`
+         * @description Example request: `PUT /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Webhooks/7c5032d0-8d57-4e9b-904a-206f86730bee`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Webhooks/e93ce417-1574-4d58-a70d-7cf98670ecab`
+         * @description Example request: `DELETE /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Webhooks/7c5032d0-8d57-4e9b-904a-206f86730bee`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1085,7 +1085,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Webhooks/e93ce417-1574-4d58-a70d-7cf98670ecab/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Webhooks/7c5032d0-8d57-4e9b-904a-206f86730bee/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1105,13 +1105,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1129,18 +1129,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/ExchangeRates/c60ac104-b3ed-4285-b737-cbc1037cb5b0`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/ExchangeRates/394ffae8-77be-436f-9cae-9cf8e3e73b3e`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/ExchangeRates/c60ac104-b3ed-4285-b737-cbc1037cb5b0`
+         * @description Example request: `PUT /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/ExchangeRates/394ffae8-77be-436f-9cae-9cf8e3e73b3e`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/ExchangeRates/c60ac104-b3ed-4285-b737-cbc1037cb5b0`
+         * @description Example request: `DELETE /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/ExchangeRates/394ffae8-77be-436f-9cae-9cf8e3e73b3e`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1157,13 +1157,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Budgets`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Budgets`
+         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1181,18 +1181,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Budgets/fdb5202e-2c51-4f75-89de-4877e4827cea`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Budgets/17d97eaf-83fa-4032-8799-c34c65750fee`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Budgets/fdb5202e-2c51-4f75-89de-4877e4827cea`
+         * @description Example request: `PUT /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Budgets/17d97eaf-83fa-4032-8799-c34c65750fee`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Budgets/fdb5202e-2c51-4f75-89de-4877e4827cea`
+         * @description Example request: `DELETE /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Budgets/17d97eaf-83fa-4032-8799-c34c65750fee`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1209,13 +1209,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Imports`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Imports`
+         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1233,7 +1233,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Imports/e1e44f8e-d32c-4c01-8d2e-0fb74767168c`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Imports/ed48637a-2f30-49cf-b068-c042c5e19448`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1253,7 +1253,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Imports/e1e44f8e-d32c-4c01-8d2e-0fb74767168c/Errors`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Imports/ed48637a-2f30-49cf-b068-c042c5e19448/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1273,7 +1273,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table
-         * @description Example request: `GET /api/v1/Companies/9095f4ed-bc51-4f25-bc55-f5982e8c363c/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1327,7 +1327,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:38685/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A38303%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=FbZ43xDzbY_93otIk7s2WtBy40pquKs4R7eWYxQ5d48&code_challenge_method=S256&state=WBmzre6esqgjp2KIaExW3pfQ91nlBkBUm-GgLszOQsg&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:43141/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A35731%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=8yFJurwVQNxjfCeh6ZHibh11Sy0FV7hi12ul4OkYf44&code_challenge_method=S256&state=LVvVTqapecEglyMGsvbyhWReUe_s_D0n-Qcteeh9VA8&client_id=ledger-local"
                      *     }
                      */
                     "application/json": {
@@ -1397,7 +1397,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "9095f4ed-bc51-4f25-bc55-f5982e8c363c",
+                     *           "companyId": "0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1436,7 +1436,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "e7581e6c-2484-4002-a210-094b2e1398f7",
+                     *           "companyId": "bde64cf1-33ce-4776-98b2-f78ab7f34f41",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1574,7 +1574,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "9095f4ed-bc51-4f25-bc55-f5982e8c363c",
+                     *           "companyId": "0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1613,7 +1613,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "e7581e6c-2484-4002-a210-094b2e1398f7",
+                     *           "companyId": "bde64cf1-33ce-4776-98b2-f78ab7f34f41",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1764,16 +1764,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e7581e6c-2484-4002-a210-094b2e1398f7",
+                     *           "id": "bde64cf1-33ce-4776-98b2-f78ab7f34f41",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-24T13:56:20.358Z",
+                     *           "createdAt": "2026-11-24T14:15:13.217Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "9095f4ed-bc51-4f25-bc55-f5982e8c363c",
+                     *           "id": "0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-24T13:56:20.251Z",
+                     *           "createdAt": "2026-11-24T14:15:13.121Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -1898,9 +1898,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e7581e6c-2484-4002-a210-094b2e1398f7",
+                     *       "id": "bde64cf1-33ce-4776-98b2-f78ab7f34f41",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T13:56:20.358Z",
+                     *       "createdAt": "2026-11-24T14:15:13.217Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -1909,7 +1909,7 @@ export interface operations {
                      *         "fxRoundingAccountId": null,
                      *         "unrealizedFxGainLossAccountId": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-24T13:56:20.358Z"
+                     *         "updatedAt": "2026-11-24T14:15:13.217Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -2088,9 +2088,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e7581e6c-2484-4002-a210-094b2e1398f7",
+                     *       "id": "bde64cf1-33ce-4776-98b2-f78ab7f34f41",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T13:56:20.358Z",
+                     *       "createdAt": "2026-11-24T14:15:13.217Z",
                      *       "version": 1
                      *     }
                      */
@@ -2194,7 +2194,7 @@ export interface operations {
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-24T13:56:20.251Z"
+                     *       "updatedAt": "2026-11-24T14:15:13.121Z"
                      *     }
                      */
                     "application/json": {
@@ -2290,7 +2290,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "758398b5-a98e-4097-a2af-b794d0e25da8",
+                 *       "retainedEarningsAccountId": "6b21b24e-0a98-4f34-abc5-158e1f77580d",
                  *       "version": 1
                  *     }
                  */
@@ -2321,11 +2321,11 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "758398b5-a98e-4097-a2af-b794d0e25da8",
+                     *       "retainedEarningsAccountId": "6b21b24e-0a98-4f34-abc5-158e1f77580d",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-24T13:56:23.056Z"
+                     *       "updatedAt": "2026-11-24T14:15:13.920Z"
                      *     }
                      */
                     "application/json": {
@@ -2555,7 +2555,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "94eb33f1-138c-44fe-a1b3-711e180be205",
+                     *           "id": "1ba8028d-9c9c-4eef-8d61-5572b2db4d08",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -2566,8 +2566,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-24T13:56:42.020Z",
-                     *           "updatedAt": "2026-11-24T13:56:42.064Z"
+                     *           "createdAt": "2026-11-24T14:15:21.166Z",
+                     *           "updatedAt": "2026-11-24T14:15:21.194Z"
                      *         }
                      *       ]
                      *     }
@@ -2703,7 +2703,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "94eb33f1-138c-44fe-a1b3-711e180be205",
+                     *       "id": "1ba8028d-9c9c-4eef-8d61-5572b2db4d08",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2713,8 +2713,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T13:56:42.020Z",
-                     *       "updatedAt": "2026-11-24T13:56:42.020Z"
+                     *       "createdAt": "2026-11-24T14:15:21.166Z",
+                     *       "updatedAt": "2026-11-24T14:15:21.166Z"
                      *     }
                      */
                     "application/json": {
@@ -2847,7 +2847,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "94eb33f1-138c-44fe-a1b3-711e180be205",
+                     *       "id": "1ba8028d-9c9c-4eef-8d61-5572b2db4d08",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2857,8 +2857,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T13:56:42.020Z",
-                     *       "updatedAt": "2026-11-24T13:56:42.020Z"
+                     *       "createdAt": "2026-11-24T14:15:21.166Z",
+                     *       "updatedAt": "2026-11-24T14:15:21.166Z"
                      *     }
                      */
                     "application/json": {
@@ -2992,7 +2992,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "94eb33f1-138c-44fe-a1b3-711e180be205",
+                     *       "id": "1ba8028d-9c9c-4eef-8d61-5572b2db4d08",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -3003,8 +3003,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T13:56:42.020Z",
-                     *       "updatedAt": "2026-11-24T13:56:42.064Z"
+                     *       "createdAt": "2026-11-24T14:15:21.166Z",
+                     *       "updatedAt": "2026-11-24T14:15:21.194Z"
                      *     }
                      */
                     "application/json": {
@@ -3247,8 +3247,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "3031fa71-1e4f-4565-bfad-f1f360ae8830",
-                     *           "email": "user-8dd3ae9a-5020-4be7-a1bb-82d0d68b4f58@example.com",
+                     *           "userId": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3",
+                     *           "email": "user-e5291a85-5529-4efe-9989-37b12f3118d7@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -3286,20 +3286,20 @@ export interface operations {
                      *             "imports:manage",
                      *             "audit:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T13:56:20.251Z",
+                     *           "joinedAt": "2026-11-24T14:15:13.121Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "7aef595e-d0b7-47fa-800e-2c5a6f1e1d9f",
-                     *           "email": "contract-1795528602115@example.com",
-                     *           "roleId": "94eb33f1-138c-44fe-a1b3-711e180be205",
+                     *           "userId": "c94803c4-8676-47ab-8fbf-79136b337910",
+                     *           "email": "contract-1795529721216@example.com",
+                     *           "roleId": "1ba8028d-9c9c-4eef-8d61-5572b2db4d08",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T13:56:42.140Z",
+                     *           "joinedAt": "2026-11-24T14:15:21.231Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -3410,8 +3410,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795528602115@example.com",
-                 *       "roleId": "94eb33f1-138c-44fe-a1b3-711e180be205"
+                 *       "email": "contract-1795529721216@example.com",
+                 *       "roleId": "1ba8028d-9c9c-4eef-8d61-5572b2db4d08"
                  *     }
                  */
                 "application/json": {
@@ -3437,16 +3437,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "7aef595e-d0b7-47fa-800e-2c5a6f1e1d9f",
-                     *       "email": "contract-1795528602115@example.com",
-                     *       "roleId": "94eb33f1-138c-44fe-a1b3-711e180be205",
+                     *       "userId": "c94803c4-8676-47ab-8fbf-79136b337910",
+                     *       "email": "contract-1795529721216@example.com",
+                     *       "roleId": "1ba8028d-9c9c-4eef-8d61-5572b2db4d08",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T13:56:42.140Z",
+                     *       "joinedAt": "2026-11-24T14:15:21.231Z",
                      *       "version": 1
                      *     }
                      */
@@ -3591,8 +3591,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "7aef595e-d0b7-47fa-800e-2c5a6f1e1d9f",
-                     *       "email": "contract-1795528602115@example.com",
+                     *       "userId": "c94803c4-8676-47ab-8fbf-79136b337910",
+                     *       "email": "contract-1795529721216@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -3608,7 +3608,7 @@ export interface operations {
                      *         "budgets:read",
                      *         "audit:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T13:56:42.140Z",
+                     *       "joinedAt": "2026-11-24T14:15:21.231Z",
                      *       "version": 2
                      *     }
                      */
@@ -3854,9 +3854,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "8963610f-4d96-41f0-8f84-c2caf339cf06",
+                     *           "id": "37091514-43d7-4034-88b0-5c009ca60b32",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_ztt6FA-",
+                     *           "prefix": "sk-svc_e1T191E",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -3864,8 +3864,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "3031fa71-1e4f-4565-bfad-f1f360ae8830",
-                     *           "createdAt": "2026-11-24T13:56:42.292Z",
+                     *           "createdBy": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3",
+                     *           "createdAt": "2026-11-24T14:15:21.330Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -4023,9 +4023,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8963610f-4d96-41f0-8f84-c2caf339cf06",
+                     *       "id": "37091514-43d7-4034-88b0-5c009ca60b32",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_ztt6FA-",
+                     *       "prefix": "sk-svc_e1T191E",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -4033,8 +4033,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "3031fa71-1e4f-4565-bfad-f1f360ae8830",
-                     *       "createdAt": "2026-11-24T13:56:42.292Z",
+                     *       "createdBy": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3",
+                     *       "createdAt": "2026-11-24T14:15:21.330Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -4178,18 +4178,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8963610f-4d96-41f0-8f84-c2caf339cf06",
+                     *       "id": "37091514-43d7-4034-88b0-5c009ca60b32",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_ztt6FA-",
+                     *       "prefix": "sk-svc_e1T191E",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-24T13:56:42.379Z",
-                     *       "createdBy": "3031fa71-1e4f-4565-bfad-f1f360ae8830",
-                     *       "createdAt": "2026-11-24T13:56:42.292Z",
+                     *       "revokedAt": "2026-11-24T14:15:21.365Z",
+                     *       "createdBy": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3",
+                     *       "createdAt": "2026-11-24T14:15:21.330Z",
                      *       "version": 2
                      *     }
                      */
@@ -4336,24 +4336,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c908b4e6-43c1-4fb3-8a40-11130d06ff06",
+                     *           "id": "8bedc691-233e-4dcd-bd59-5ae6cea06655",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "9c624427-69a8-46e4-8f3e-7afdb1fffb62",
+                     *           "parentId": "9e66374d-5323-4763-b0e5-38db211d236e",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T13:56:22.904Z",
-                     *           "updatedAt": "2026-11-24T13:56:22.904Z",
+                     *           "createdAt": "2026-11-24T14:15:13.831Z",
+                     *           "updatedAt": "2026-11-24T14:15:13.831Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "9c624427-69a8-46e4-8f3e-7afdb1fffb62",
+                     *           "id": "9e66374d-5323-4763-b0e5-38db211d236e",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -4362,32 +4362,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T13:56:22.639Z",
-                     *           "updatedAt": "2026-11-24T13:56:22.639Z",
+                     *           "createdAt": "2026-11-24T14:15:13.797Z",
+                     *           "updatedAt": "2026-11-24T14:15:13.797Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
+                     *           "id": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "506f39a2-dbde-4b8a-810b-008ef815393d",
+                     *           "parentId": "dda14c93-1799-4161-9531-9535b8fe627f",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T13:56:22.564Z",
-                     *           "updatedAt": "2026-11-24T13:56:22.564Z",
+                     *           "createdAt": "2026-11-24T14:15:13.750Z",
+                     *           "updatedAt": "2026-11-24T14:15:13.750Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "506f39a2-dbde-4b8a-810b-008ef815393d",
+                     *           "id": "dda14c93-1799-4161-9531-9535b8fe627f",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -4396,32 +4396,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T13:56:22.369Z",
-                     *           "updatedAt": "2026-11-24T13:56:22.369Z",
+                     *           "createdAt": "2026-11-24T14:15:13.712Z",
+                     *           "updatedAt": "2026-11-24T14:15:13.712Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "758398b5-a98e-4097-a2af-b794d0e25da8",
+                     *           "id": "6b21b24e-0a98-4f34-abc5-158e1f77580d",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "4b5fd55e-2eb5-402e-ba7a-656c44f10815",
+                     *           "parentId": "2bd831bb-c839-44f4-b786-cd469bd6863f",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T13:56:21.535Z",
-                     *           "updatedAt": "2026-11-24T13:56:21.535Z",
+                     *           "createdAt": "2026-11-24T14:15:13.674Z",
+                     *           "updatedAt": "2026-11-24T14:15:13.674Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "4b5fd55e-2eb5-402e-ba7a-656c44f10815",
+                     *           "id": "2bd831bb-c839-44f4-b786-cd469bd6863f",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -4430,49 +4430,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T13:56:21.134Z",
-                     *           "updatedAt": "2026-11-24T13:56:21.134Z",
+                     *           "createdAt": "2026-11-24T14:15:13.635Z",
+                     *           "updatedAt": "2026-11-24T14:15:13.635Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "b49efb5a-457a-4306-b307-24c82ccb8e0a",
+                     *           "id": "4d7f147a-7f80-4998-9717-d0de8a4254ea",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "febe048a-6e9a-4b70-991b-27618b05ea1a",
+                     *           "parentId": "6a6f38b9-f525-4749-8134-593302e9c1b9",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T13:56:20.918Z",
-                     *           "updatedAt": "2026-11-24T13:56:20.918Z",
+                     *           "createdAt": "2026-11-24T14:15:13.586Z",
+                     *           "updatedAt": "2026-11-24T14:15:13.586Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "de44bfe0-cb89-435a-bf89-118cfe53c647",
+                     *           "id": "78d60804-a6d3-4500-b55c-f2c5e297f405",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "febe048a-6e9a-4b70-991b-27618b05ea1a",
+                     *           "parentId": "6a6f38b9-f525-4749-8134-593302e9c1b9",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T13:56:20.800Z",
-                     *           "updatedAt": "2026-11-24T13:56:20.800Z",
+                     *           "createdAt": "2026-11-24T14:15:13.510Z",
+                     *           "updatedAt": "2026-11-24T14:15:13.510Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "febe048a-6e9a-4b70-991b-27618b05ea1a",
+                     *           "id": "6a6f38b9-f525-4749-8134-593302e9c1b9",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -4481,8 +4481,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T13:56:20.683Z",
-                     *           "updatedAt": "2026-11-24T13:56:20.683Z",
+                     *           "createdAt": "2026-11-24T14:15:13.452Z",
+                     *           "updatedAt": "2026-11-24T14:15:13.452Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -4682,7 +4682,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5eaa3bb7-8461-4898-b88d-31f2e4d92868",
+                     *       "id": "085781bc-1f12-4d2e-a7ea-901122c1ab17",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -4691,8 +4691,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T13:56:23.132Z",
-                     *       "updatedAt": "2026-11-24T13:56:23.132Z",
+                     *       "createdAt": "2026-11-24T14:15:13.970Z",
+                     *       "updatedAt": "2026-11-24T14:15:13.970Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -4855,7 +4855,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5eaa3bb7-8461-4898-b88d-31f2e4d92868",
+                     *       "id": "085781bc-1f12-4d2e-a7ea-901122c1ab17",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -4864,8 +4864,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T13:56:23.132Z",
-                     *       "updatedAt": "2026-11-24T13:56:23.132Z",
+                     *       "createdAt": "2026-11-24T14:15:13.970Z",
+                     *       "updatedAt": "2026-11-24T14:15:13.970Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -5051,7 +5051,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5eaa3bb7-8461-4898-b88d-31f2e4d92868",
+                     *       "id": "085781bc-1f12-4d2e-a7ea-901122c1ab17",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -5060,8 +5060,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T13:56:23.132Z",
-                     *       "updatedAt": "2026-11-24T13:56:23.648Z",
+                     *       "createdAt": "2026-11-24T14:15:13.970Z",
+                     *       "updatedAt": "2026-11-24T14:15:14.369Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -5334,15 +5334,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3031fa71-1e4f-4565-bfad-f1f360ae8830",
+                     *             "id": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "df6ebda3-9cc0-4142-887f-9339f5c7288f",
-                     *           "occurredAt": "2026-11-24T13:56:23.133Z",
+                     *           "requestId": "90a6757d-d475-40fb-b0c8-d35b3020beab",
+                     *           "occurredAt": "2026-11-24T14:15:13.970Z",
                      *           "sequence": 14,
-                     *           "hash": "7072f2ce6e1b83c683f0f9d0b7020b43d6af31e0d8c4c612f0f869dbac427608",
+                     *           "hash": "0f8bdf30bd23aedb57d6548a36a6f19a2cac9b4365a67773da8cbefe437332f8",
                      *           "state": {
-                     *             "id": "5eaa3bb7-8461-4898-b88d-31f2e4d92868",
+                     *             "id": "085781bc-1f12-4d2e-a7ea-901122c1ab17",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -5351,8 +5351,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-24T13:56:23.132Z",
-                     *             "updatedAt": "2026-11-24T13:56:23.132Z",
+                     *             "createdAt": "2026-11-24T14:15:13.970Z",
+                     *             "updatedAt": "2026-11-24T14:15:13.970Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -5495,7 +5495,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "3c633fa5-af0e-489e-99dc-20cb976c04f1",
+                     *           "id": "ee0ece04-3624-4ffe-bc7e-a1cd38623212",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -5504,12 +5504,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T13:56:24.432Z",
-                     *           "updatedAt": "2026-11-24T13:56:24.432Z",
+                     *           "createdAt": "2026-11-24T14:15:14.625Z",
+                     *           "updatedAt": "2026-11-24T14:15:14.625Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "e7ad7fc0-1b56-4db8-81cf-6381854cfe6b",
+                     *           "id": "02142f40-d59b-4658-9dea-03f1c0f3d5cf",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -5518,12 +5518,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T13:56:22.957Z",
-                     *           "updatedAt": "2026-11-24T13:56:22.957Z",
+                     *           "createdAt": "2026-11-24T14:15:13.851Z",
+                     *           "updatedAt": "2026-11-24T14:15:13.851Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "91e53f4b-24f5-4186-963c-8f7973dbc2b1",
+                     *           "id": "c9d97651-535c-44a1-aab7-a03fc8d59658",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -5532,8 +5532,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T13:56:22.991Z",
-                     *           "updatedAt": "2026-11-24T13:56:22.991Z",
+                     *           "createdAt": "2026-11-24T14:15:13.880Z",
+                     *           "updatedAt": "2026-11-24T14:15:13.880Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -5702,7 +5702,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3c633fa5-af0e-489e-99dc-20cb976c04f1",
+                     *       "id": "ee0ece04-3624-4ffe-bc7e-a1cd38623212",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -5711,8 +5711,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T13:56:24.432Z",
-                     *       "updatedAt": "2026-11-24T13:56:24.432Z",
+                     *       "createdAt": "2026-11-24T14:15:14.625Z",
+                     *       "updatedAt": "2026-11-24T14:15:14.625Z",
                      *       "status": "active"
                      *     }
                      */
@@ -5860,7 +5860,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3c633fa5-af0e-489e-99dc-20cb976c04f1",
+                     *       "id": "ee0ece04-3624-4ffe-bc7e-a1cd38623212",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -5869,8 +5869,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T13:56:24.432Z",
-                     *       "updatedAt": "2026-11-24T13:56:24.432Z",
+                     *       "createdAt": "2026-11-24T14:15:14.625Z",
+                     *       "updatedAt": "2026-11-24T14:15:14.625Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6031,7 +6031,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3c633fa5-af0e-489e-99dc-20cb976c04f1",
+                     *       "id": "ee0ece04-3624-4ffe-bc7e-a1cd38623212",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6040,8 +6040,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T13:56:24.432Z",
-                     *       "updatedAt": "2026-11-24T13:56:24.683Z",
+                     *       "createdAt": "2026-11-24T14:15:14.625Z",
+                     *       "updatedAt": "2026-11-24T14:15:14.799Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6299,15 +6299,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3031fa71-1e4f-4565-bfad-f1f360ae8830",
+                     *             "id": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "271e0845-da0a-4e6b-9a5b-3d9505d2f2dc",
-                     *           "occurredAt": "2026-11-24T13:56:24.432Z",
+                     *           "requestId": "751da964-97cb-4f50-b9e7-1e5821dadfdb",
+                     *           "occurredAt": "2026-11-24T14:15:14.625Z",
                      *           "sequence": 17,
-                     *           "hash": "ec238e70d364032c73e5d9c95113bfff4f076ae7fb5bf0875433f4882a7dcb26",
+                     *           "hash": "1d6763abfff8037ce8a8727f51fbf8fc939ca45e27b6320f244325caadb0eb22",
                      *           "state": {
-                     *             "id": "3c633fa5-af0e-489e-99dc-20cb976c04f1",
+                     *             "id": "ee0ece04-3624-4ffe-bc7e-a1cd38623212",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -6316,8 +6316,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-24T13:56:24.432Z",
-                     *             "updatedAt": "2026-11-24T13:56:24.432Z",
+                     *             "createdAt": "2026-11-24T14:15:14.625Z",
+                     *             "updatedAt": "2026-11-24T14:15:14.625Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -6457,7 +6457,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3c633fa5-af0e-489e-99dc-20cb976c04f1",
+                     *       "id": "ee0ece04-3624-4ffe-bc7e-a1cd38623212",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6466,8 +6466,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T13:56:24.432Z",
-                     *       "updatedAt": "2026-11-24T13:56:25.004Z",
+                     *       "createdAt": "2026-11-24T14:15:14.625Z",
+                     *       "updatedAt": "2026-11-24T14:15:14.892Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6618,7 +6618,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3c633fa5-af0e-489e-99dc-20cb976c04f1",
+                     *       "id": "ee0ece04-3624-4ffe-bc7e-a1cd38623212",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6627,8 +6627,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T13:56:24.432Z",
-                     *       "updatedAt": "2026-11-24T13:56:24.961Z",
+                     *       "createdAt": "2026-11-24T14:15:14.625Z",
+                     *       "updatedAt": "2026-11-24T14:15:14.845Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -6779,290 +6779,290 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
+                     *           "id": "ad979d6c-4185-422b-8431-1502e910668f",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T13:56:26.434Z",
-                     *           "updatedAt": "2026-11-24T13:56:26.434Z",
+                     *           "createdAt": "2026-11-24T14:15:15.387Z",
+                     *           "updatedAt": "2026-11-24T14:15:15.387Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2027-01-31",
                      *               "name": "P01",
-                     *               "id": "b5efb070-c6d5-4ab8-a15d-4115db1b3474",
+                     *               "id": "3c1cb539-53a3-441c-9183-01f93f3edaad",
                      *               "version": 1,
                      *               "startDate": "2027-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
+                     *               "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2027-02-28",
                      *               "name": "P02",
-                     *               "id": "ee605e63-e710-404a-9ab1-74dd2c4a45de",
+                     *               "id": "af724c09-13f9-4635-a129-6bcaafc09196",
                      *               "version": 1,
                      *               "startDate": "2027-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
+                     *               "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2027-03-31",
                      *               "name": "P03",
-                     *               "id": "c73ec921-0928-4705-b864-1e38a87cdc13",
+                     *               "id": "803c40fb-bf6c-4584-8b19-fe46fa11f81b",
                      *               "version": 1,
                      *               "startDate": "2027-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
+                     *               "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2027-04-30",
                      *               "name": "P04",
-                     *               "id": "00dbd9d1-b8b2-47ef-8025-8b2a16b9269a",
+                     *               "id": "279e4f8a-8c3e-422a-b957-0783892d1e3e",
                      *               "version": 1,
                      *               "startDate": "2027-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
+                     *               "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2027-05-31",
                      *               "name": "P05",
-                     *               "id": "37dcb40f-9750-41f7-a279-29c24840d0b6",
+                     *               "id": "2015d0a1-32be-4ba5-848f-d79782dd4923",
                      *               "version": 1,
                      *               "startDate": "2027-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
+                     *               "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2027-06-30",
                      *               "name": "P06",
-                     *               "id": "d9e92eed-bd78-437d-be55-41068619fc26",
+                     *               "id": "9cdcb61b-05e7-4969-af7a-9262f5cb611d",
                      *               "version": 1,
                      *               "startDate": "2027-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
+                     *               "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2027-07-31",
                      *               "name": "P07",
-                     *               "id": "a242c122-7524-4c89-b8ff-8cc913c9ed50",
+                     *               "id": "af4055f6-21fb-41a5-8683-d0c57d082f0c",
                      *               "version": 1,
                      *               "startDate": "2027-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
+                     *               "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2027-08-31",
                      *               "name": "P08",
-                     *               "id": "1e4558ff-0bc5-45fb-90b2-529860ba9dc5",
+                     *               "id": "b462a874-be23-4140-8c7d-2607f2403d0a",
                      *               "version": 1,
                      *               "startDate": "2027-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
+                     *               "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2027-09-30",
                      *               "name": "P09",
-                     *               "id": "a3355beb-bfc2-4bc4-b365-3208ef1c8d15",
+                     *               "id": "dcfc827c-7a6f-4063-9dc2-e7468cdb95c4",
                      *               "version": 1,
                      *               "startDate": "2027-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
+                     *               "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2027-10-31",
                      *               "name": "P10",
-                     *               "id": "3edaf9b2-cac8-40b1-8141-c94301683d68",
+                     *               "id": "a98672be-51cb-4564-8ee5-3de98610d73e",
                      *               "version": 1,
                      *               "startDate": "2027-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
+                     *               "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2027-11-30",
                      *               "name": "P11",
-                     *               "id": "1fc27438-204d-4bab-85ce-f6327bfb441f",
+                     *               "id": "068d28db-14ca-451f-96a0-c8883f835644",
                      *               "version": 1,
                      *               "startDate": "2027-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
+                     *               "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2027-12-31",
                      *               "name": "P12",
-                     *               "id": "2ad78b77-0aee-4a0b-bad6-95a5747566be",
+                     *               "id": "6ab97693-7fcf-4fa4-920e-d80b2bb8a908",
                      *               "version": 1,
                      *               "startDate": "2027-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
+                     *               "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
                      *               "auditHead": null
                      *             }
                      *           ],
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *           "id": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T13:56:26.305Z",
-                     *           "updatedAt": "2026-11-24T13:56:26.305Z",
+                     *           "createdAt": "2026-11-24T14:15:15.321Z",
+                     *           "updatedAt": "2026-11-24T14:15:15.321Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2026-01-31",
                      *               "name": "P01",
-                     *               "id": "1a6df052-b524-41e3-a8ff-fc3d24fd044a",
+                     *               "id": "f29bdfec-ddeb-4d9b-b44a-132c3168e657",
                      *               "version": 1,
                      *               "startDate": "2026-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *               "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2026-02-28",
                      *               "name": "P02",
-                     *               "id": "0f30202d-93b6-4b6d-a687-0131a3c24dfb",
+                     *               "id": "48d73775-e2f8-4e70-baa3-7f60023a0fef",
                      *               "version": 1,
                      *               "startDate": "2026-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *               "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2026-03-31",
                      *               "name": "P03",
-                     *               "id": "abe4af7d-e568-4932-bf65-9b13b1d68bed",
+                     *               "id": "63a4c510-c17e-4b28-9b8d-3f56798bb4f1",
                      *               "version": 1,
                      *               "startDate": "2026-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *               "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2026-04-30",
                      *               "name": "P04",
-                     *               "id": "5266a75a-c120-4ca4-b629-77cd5da358f8",
+                     *               "id": "fd329cf1-b966-435f-8e17-540c7ebd266b",
                      *               "version": 1,
                      *               "startDate": "2026-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *               "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2026-05-31",
                      *               "name": "P05",
-                     *               "id": "7af3c1ab-0968-4c2a-8609-d05ed26362c2",
+                     *               "id": "67a7a2b9-0412-4dc4-b223-8777649fdcbc",
                      *               "version": 1,
                      *               "startDate": "2026-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *               "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2026-06-30",
                      *               "name": "P06",
-                     *               "id": "67090f3d-3e0c-4d35-a242-07f20a0ed52d",
+                     *               "id": "ed632337-10bd-4f4e-8b55-a3ffa2e14b06",
                      *               "version": 1,
                      *               "startDate": "2026-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *               "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2026-07-31",
                      *               "name": "P07",
-                     *               "id": "77ea2385-8566-417e-b43a-cfcd9f52c5fc",
+                     *               "id": "70183486-51ab-4564-9bc1-e34faf72cab9",
                      *               "version": 1,
                      *               "startDate": "2026-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *               "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2026-08-31",
                      *               "name": "P08",
-                     *               "id": "c170b8ec-f252-4a8c-ae23-faf46f87d7ad",
+                     *               "id": "52db756f-c5f1-41b4-897f-b645fa56d6fc",
                      *               "version": 1,
                      *               "startDate": "2026-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *               "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2026-09-30",
                      *               "name": "P09",
-                     *               "id": "88d29580-9cb2-461f-843b-a548a9a27550",
+                     *               "id": "509973c1-6b12-4684-b5a5-132daef96e90",
                      *               "version": 1,
                      *               "startDate": "2026-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *               "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2026-10-31",
                      *               "name": "P10",
-                     *               "id": "3286ef8c-23ce-408d-95e4-aea431ea93ef",
+                     *               "id": "7657d457-54db-444b-bef8-29caf59575c5",
                      *               "version": 1,
                      *               "startDate": "2026-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *               "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2026-11-30",
                      *               "name": "P11",
-                     *               "id": "fbf9de87-db8b-4485-9b9b-303985e7501b",
+                     *               "id": "8b1d9537-7167-432d-a3f1-22b89b690e2d",
                      *               "version": 1,
                      *               "startDate": "2026-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *               "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2026-12-31",
                      *               "name": "P12",
-                     *               "id": "a8c744c8-4b30-4f50-a86a-8876223638d9",
+                     *               "id": "6846cfe0-b3b2-43b2-a546-027fd967bd36",
                      *               "version": 1,
                      *               "startDate": "2026-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *               "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *               "auditHead": null
                      *             }
                      *           ],
@@ -7287,7 +7287,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
+                     *       "id": "ad979d6c-4185-422b-8431-1502e910668f",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
@@ -7295,140 +7295,140 @@ export interface operations {
                      *       "version": 1,
                      *       "periods": [
                      *         {
-                     *           "id": "b5efb070-c6d5-4ab8-a15d-4115db1b3474",
+                     *           "id": "3c1cb539-53a3-441c-9183-01f93f3edaad",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-01-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
+                     *           "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ee605e63-e710-404a-9ab1-74dd2c4a45de",
+                     *           "id": "af724c09-13f9-4635-a129-6bcaafc09196",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
                      *           "endDate": "2027-02-28",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
+                     *           "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c73ec921-0928-4705-b864-1e38a87cdc13",
+                     *           "id": "803c40fb-bf6c-4584-8b19-fe46fa11f81b",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
                      *           "endDate": "2027-03-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
+                     *           "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "00dbd9d1-b8b2-47ef-8025-8b2a16b9269a",
+                     *           "id": "279e4f8a-8c3e-422a-b957-0783892d1e3e",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
                      *           "endDate": "2027-04-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
+                     *           "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "37dcb40f-9750-41f7-a279-29c24840d0b6",
+                     *           "id": "2015d0a1-32be-4ba5-848f-d79782dd4923",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
                      *           "endDate": "2027-05-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
+                     *           "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d9e92eed-bd78-437d-be55-41068619fc26",
+                     *           "id": "9cdcb61b-05e7-4969-af7a-9262f5cb611d",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
                      *           "endDate": "2027-06-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
+                     *           "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a242c122-7524-4c89-b8ff-8cc913c9ed50",
+                     *           "id": "af4055f6-21fb-41a5-8683-d0c57d082f0c",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
                      *           "endDate": "2027-07-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
+                     *           "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1e4558ff-0bc5-45fb-90b2-529860ba9dc5",
+                     *           "id": "b462a874-be23-4140-8c7d-2607f2403d0a",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
                      *           "endDate": "2027-08-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
+                     *           "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a3355beb-bfc2-4bc4-b365-3208ef1c8d15",
+                     *           "id": "dcfc827c-7a6f-4063-9dc2-e7468cdb95c4",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
                      *           "endDate": "2027-09-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
+                     *           "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3edaf9b2-cac8-40b1-8141-c94301683d68",
+                     *           "id": "a98672be-51cb-4564-8ee5-3de98610d73e",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
                      *           "endDate": "2027-10-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
+                     *           "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1fc27438-204d-4bab-85ce-f6327bfb441f",
+                     *           "id": "068d28db-14ca-451f-96a0-c8883f835644",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
                      *           "endDate": "2027-11-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
+                     *           "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2ad78b77-0aee-4a0b-bad6-95a5747566be",
+                     *           "id": "6ab97693-7fcf-4fa4-920e-d80b2bb8a908",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "f9193ea7-e0f7-473a-8194-5e5a89eb60e9",
+                     *           "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
                      *           "auditHead": null
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-24T13:56:26.434Z",
-                     *       "updatedAt": "2026-11-24T13:56:26.434Z",
+                     *       "createdAt": "2026-11-24T14:15:15.387Z",
+                     *       "updatedAt": "2026-11-24T14:15:15.387Z",
                      *       "auditHead": null
                      *     }
                      */
@@ -7628,145 +7628,145 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *       "id": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T13:56:26.305Z",
-                     *       "updatedAt": "2026-11-24T13:56:26.305Z",
+                     *       "createdAt": "2026-11-24T14:15:15.321Z",
+                     *       "updatedAt": "2026-11-24T14:15:15.321Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "1a6df052-b524-41e3-a8ff-fc3d24fd044a",
+                     *           "id": "f29bdfec-ddeb-4d9b-b44a-132c3168e657",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "0f30202d-93b6-4b6d-a687-0131a3c24dfb",
+                     *           "id": "48d73775-e2f8-4e70-baa3-7f60023a0fef",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "abe4af7d-e568-4932-bf65-9b13b1d68bed",
+                     *           "id": "63a4c510-c17e-4b28-9b8d-3f56798bb4f1",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "5266a75a-c120-4ca4-b629-77cd5da358f8",
+                     *           "id": "fd329cf1-b966-435f-8e17-540c7ebd266b",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "7af3c1ab-0968-4c2a-8609-d05ed26362c2",
+                     *           "id": "67a7a2b9-0412-4dc4-b223-8777649fdcbc",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "67090f3d-3e0c-4d35-a242-07f20a0ed52d",
+                     *           "id": "ed632337-10bd-4f4e-8b55-a3ffa2e14b06",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "77ea2385-8566-417e-b43a-cfcd9f52c5fc",
+                     *           "id": "70183486-51ab-4564-9bc1-e34faf72cab9",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "c170b8ec-f252-4a8c-ae23-faf46f87d7ad",
+                     *           "id": "52db756f-c5f1-41b4-897f-b645fa56d6fc",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "88d29580-9cb2-461f-843b-a548a9a27550",
+                     *           "id": "509973c1-6b12-4684-b5a5-132daef96e90",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "3286ef8c-23ce-408d-95e4-aea431ea93ef",
+                     *           "id": "7657d457-54db-444b-bef8-29caf59575c5",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "fbf9de87-db8b-4485-9b9b-303985e7501b",
+                     *           "id": "8b1d9537-7167-432d-a3f1-22b89b690e2d",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "a8c744c8-4b30-4f50-a86a-8876223638d9",
+                     *           "id": "6846cfe0-b3b2-43b2-a546-027fd967bd36",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *           "auditHead": null
                      *         }
                      *       ],
@@ -7984,145 +7984,145 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "203586e4-5c28-4c41-b2bc-00c863969288",
+                     *       "id": "c8706ee5-0b89-456b-a546-d51bbd617e2d",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T13:56:27.108Z",
-                     *       "updatedAt": "2026-11-24T13:56:27.199Z",
+                     *       "createdAt": "2026-11-24T14:15:15.456Z",
+                     *       "updatedAt": "2026-11-24T14:15:15.546Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2030-01-31",
                      *           "name": "P01",
-                     *           "id": "e224886c-1c1f-443e-823f-99bd7a36ef66",
+                     *           "id": "ffca6c1a-0151-41e7-9503-75dffa437193",
                      *           "version": 1,
                      *           "startDate": "2030-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "203586e4-5c28-4c41-b2bc-00c863969288",
+                     *           "financialYearId": "c8706ee5-0b89-456b-a546-d51bbd617e2d",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2030-02-28",
                      *           "name": "P02",
-                     *           "id": "26a3eb7b-df81-4e24-ad6d-1b517b99ed5f",
+                     *           "id": "2a64a515-1047-4f7f-b810-5cab5789dfb6",
                      *           "version": 1,
                      *           "startDate": "2030-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "203586e4-5c28-4c41-b2bc-00c863969288",
+                     *           "financialYearId": "c8706ee5-0b89-456b-a546-d51bbd617e2d",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2030-03-31",
                      *           "name": "P03",
-                     *           "id": "296e983f-5da9-4e7f-b626-3a8a0e8ee153",
+                     *           "id": "26fc6c14-fcc9-4461-8d76-2c62ad36b113",
                      *           "version": 1,
                      *           "startDate": "2030-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "203586e4-5c28-4c41-b2bc-00c863969288",
+                     *           "financialYearId": "c8706ee5-0b89-456b-a546-d51bbd617e2d",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2030-04-30",
                      *           "name": "P04",
-                     *           "id": "b0fd2e16-3184-449b-8e18-02fcfc2fb638",
+                     *           "id": "728d03f7-dbf7-4950-8420-e76b99f5e7b4",
                      *           "version": 1,
                      *           "startDate": "2030-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "203586e4-5c28-4c41-b2bc-00c863969288",
+                     *           "financialYearId": "c8706ee5-0b89-456b-a546-d51bbd617e2d",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2030-05-31",
                      *           "name": "P05",
-                     *           "id": "b21b335d-524f-4ebd-af23-9fcd90248aae",
+                     *           "id": "89aca62f-b5c3-4830-bff0-1988b7f44525",
                      *           "version": 1,
                      *           "startDate": "2030-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "203586e4-5c28-4c41-b2bc-00c863969288",
+                     *           "financialYearId": "c8706ee5-0b89-456b-a546-d51bbd617e2d",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2030-06-30",
                      *           "name": "P06",
-                     *           "id": "28aedcff-0469-4ab1-a408-f6f001464b23",
+                     *           "id": "9d66f2b1-453b-489c-bf65-c3883ba19ea8",
                      *           "version": 1,
                      *           "startDate": "2030-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "203586e4-5c28-4c41-b2bc-00c863969288",
+                     *           "financialYearId": "c8706ee5-0b89-456b-a546-d51bbd617e2d",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2030-07-31",
                      *           "name": "P07",
-                     *           "id": "15428a9b-6ce9-4ab5-a83b-976aa1e7f121",
+                     *           "id": "f8c23358-4011-425c-b9d7-654a9afdcf8d",
                      *           "version": 1,
                      *           "startDate": "2030-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "203586e4-5c28-4c41-b2bc-00c863969288",
+                     *           "financialYearId": "c8706ee5-0b89-456b-a546-d51bbd617e2d",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2030-08-31",
                      *           "name": "P08",
-                     *           "id": "ccb9d873-ce68-4893-80f2-eb7aaa739da4",
+                     *           "id": "0ff5c9dc-c979-4f08-a5fa-f59e2c93689c",
                      *           "version": 1,
                      *           "startDate": "2030-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "203586e4-5c28-4c41-b2bc-00c863969288",
+                     *           "financialYearId": "c8706ee5-0b89-456b-a546-d51bbd617e2d",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2030-09-30",
                      *           "name": "P09",
-                     *           "id": "bafc2734-96f7-4c1b-b678-2e07afa51758",
+                     *           "id": "6038569f-aa88-4b96-adbf-82ee03e49785",
                      *           "version": 1,
                      *           "startDate": "2030-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "203586e4-5c28-4c41-b2bc-00c863969288",
+                     *           "financialYearId": "c8706ee5-0b89-456b-a546-d51bbd617e2d",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2030-10-31",
                      *           "name": "P10",
-                     *           "id": "ebd174d8-519d-455d-886b-e91bdf74f072",
+                     *           "id": "9535e365-8848-447a-8edf-82040594209f",
                      *           "version": 1,
                      *           "startDate": "2030-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "203586e4-5c28-4c41-b2bc-00c863969288",
+                     *           "financialYearId": "c8706ee5-0b89-456b-a546-d51bbd617e2d",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2030-11-30",
                      *           "name": "P11",
-                     *           "id": "d5889a6c-b513-4bd0-a959-dfdf75139d2d",
+                     *           "id": "25b83607-7064-4bfc-b6f2-78a14a1cf502",
                      *           "version": 1,
                      *           "startDate": "2030-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "203586e4-5c28-4c41-b2bc-00c863969288",
+                     *           "financialYearId": "c8706ee5-0b89-456b-a546-d51bbd617e2d",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2030-12-31",
                      *           "name": "P12",
-                     *           "id": "e07e92c1-ed4f-4f91-b2b8-e564003ee0ba",
+                     *           "id": "dd4ef734-fb0f-4646-877e-f21aac69c491",
                      *           "version": 1,
                      *           "startDate": "2030-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "203586e4-5c28-4c41-b2bc-00c863969288",
+                     *           "financialYearId": "c8706ee5-0b89-456b-a546-d51bbd617e2d",
                      *           "auditHead": null
                      *         }
                      *       ],
@@ -8545,14 +8545,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "979bd96a-3a7a-4ff7-b29c-e2368bb21ff8",
-                     *       "serialNumber": 5,
+                     *       "id": "5bef11f9-c53d-4227-9a24-02e638e79317",
+                     *       "serialNumber": 8,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "c908b4e6-43c1-4fb3-8a40-11130d06ff06",
+                     *           "accountId": "8bedc691-233e-4dcd-bd59-5ae6cea06655",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -8562,7 +8562,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "758398b5-a98e-4097-a2af-b794d0e25da8",
+                     *           "accountId": "6b21b24e-0a98-4f34-abc5-158e1f77580d",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -8585,8 +8585,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T13:56:36.449Z",
-                     *       "updatedAt": "2026-11-24T13:56:36.449Z"
+                     *       "createdAt": "2026-11-24T14:15:19.454Z",
+                     *       "updatedAt": "2026-11-24T14:15:19.454Z"
                      *     }
                      */
                     "application/json": {
@@ -8782,132 +8782,132 @@ export interface operations {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "a8c744c8-4b30-4f50-a86a-8876223638d9",
+                     *           "id": "6846cfe0-b3b2-43b2-a546-027fd967bd36",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "fbf9de87-db8b-4485-9b9b-303985e7501b",
+                     *           "id": "8b1d9537-7167-432d-a3f1-22b89b690e2d",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "3286ef8c-23ce-408d-95e4-aea431ea93ef",
+                     *           "id": "7657d457-54db-444b-bef8-29caf59575c5",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "88d29580-9cb2-461f-843b-a548a9a27550",
+                     *           "id": "509973c1-6b12-4684-b5a5-132daef96e90",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "c170b8ec-f252-4a8c-ae23-faf46f87d7ad",
+                     *           "id": "52db756f-c5f1-41b4-897f-b645fa56d6fc",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "77ea2385-8566-417e-b43a-cfcd9f52c5fc",
+                     *           "id": "70183486-51ab-4564-9bc1-e34faf72cab9",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "67090f3d-3e0c-4d35-a242-07f20a0ed52d",
+                     *           "id": "ed632337-10bd-4f4e-8b55-a3ffa2e14b06",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "7af3c1ab-0968-4c2a-8609-d05ed26362c2",
+                     *           "id": "67a7a2b9-0412-4dc4-b223-8777649fdcbc",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "5266a75a-c120-4ca4-b629-77cd5da358f8",
+                     *           "id": "fd329cf1-b966-435f-8e17-540c7ebd266b",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "abe4af7d-e568-4932-bf65-9b13b1d68bed",
+                     *           "id": "63a4c510-c17e-4b28-9b8d-3f56798bb4f1",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "0f30202d-93b6-4b6d-a687-0131a3c24dfb",
+                     *           "id": "48d73775-e2f8-4e70-baa3-7f60023a0fef",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "1a6df052-b524-41e3-a8ff-fc3d24fd044a",
+                     *           "id": "f29bdfec-ddeb-4d9b-b44a-132c3168e657",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *           "auditHead": null
                      *         }
                      *       ],
@@ -9046,11 +9046,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "1a6df052-b524-41e3-a8ff-fc3d24fd044a",
+                     *       "id": "f29bdfec-ddeb-4d9b-b44a-132c3168e657",
                      *       "version": 1,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *       "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *       "auditHead": null
                      *     }
                      */
@@ -9191,11 +9191,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "1a6df052-b524-41e3-a8ff-fc3d24fd044a",
+                     *       "id": "f29bdfec-ddeb-4d9b-b44a-132c3168e657",
                      *       "version": 2,
                      *       "startDate": "2026-01-01",
                      *       "status": "locked",
-                     *       "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *       "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *       "auditHead": null
                      *     }
                      */
@@ -9596,11 +9596,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "1a6df052-b524-41e3-a8ff-fc3d24fd044a",
+                     *       "id": "f29bdfec-ddeb-4d9b-b44a-132c3168e657",
                      *       "version": 3,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *       "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *       "auditHead": null
                      *     }
                      */
@@ -9780,14 +9780,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "8c44b437-6744-4b6c-883c-9f6539945d3f",
+                     *           "id": "b853f050-2efd-47ba-836b-3e7cf8175bdd",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "de44bfe0-cb89-435a-bf89-118cfe53c647",
+                     *               "accountId": "78d60804-a6d3-4500-b55c-f2c5e297f405",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -9797,7 +9797,7 @@ export interface operations {
                      *               "fxRounding": false
                      *             },
                      *             {
-                     *               "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
+                     *               "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -9820,8 +9820,8 @@ export interface operations {
                      *           "revaluationDate": null,
                      *           "openingOf": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T13:56:29.655Z",
-                     *           "updatedAt": "2026-11-24T13:56:29.655Z"
+                     *           "createdAt": "2026-11-24T14:15:16.115Z",
+                     *           "updatedAt": "2026-11-24T14:15:16.115Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -10010,12 +10010,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "de44bfe0-cb89-435a-bf89-118cfe53c647",
+                 *           "accountId": "78d60804-a6d3-4500-b55c-f2c5e297f405",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
+                 *           "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -10056,14 +10056,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8c44b437-6744-4b6c-883c-9f6539945d3f",
+                     *       "id": "b853f050-2efd-47ba-836b-3e7cf8175bdd",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "de44bfe0-cb89-435a-bf89-118cfe53c647",
+                     *           "accountId": "78d60804-a6d3-4500-b55c-f2c5e297f405",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10073,7 +10073,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
+                     *           "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10096,8 +10096,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T13:56:29.655Z",
-                     *       "updatedAt": "2026-11-24T13:56:29.655Z"
+                     *       "createdAt": "2026-11-24T14:15:16.115Z",
+                     *       "updatedAt": "2026-11-24T14:15:16.115Z"
                      *     }
                      */
                     "application/json": {
@@ -10285,14 +10285,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8c44b437-6744-4b6c-883c-9f6539945d3f",
+                     *       "id": "b853f050-2efd-47ba-836b-3e7cf8175bdd",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "de44bfe0-cb89-435a-bf89-118cfe53c647",
+                     *           "accountId": "78d60804-a6d3-4500-b55c-f2c5e297f405",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10302,7 +10302,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
+                     *           "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10325,8 +10325,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T13:56:29.655Z",
-                     *       "updatedAt": "2026-11-24T13:56:29.655Z"
+                     *       "createdAt": "2026-11-24T14:15:16.115Z",
+                     *       "updatedAt": "2026-11-24T14:15:16.115Z"
                      *     }
                      */
                     "application/json": {
@@ -10487,12 +10487,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "de44bfe0-cb89-435a-bf89-118cfe53c647",
+                 *           "accountId": "78d60804-a6d3-4500-b55c-f2c5e297f405",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
+                 *           "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -10536,14 +10536,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8c44b437-6744-4b6c-883c-9f6539945d3f",
+                     *       "id": "b853f050-2efd-47ba-836b-3e7cf8175bdd",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "de44bfe0-cb89-435a-bf89-118cfe53c647",
+                     *           "accountId": "78d60804-a6d3-4500-b55c-f2c5e297f405",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10553,7 +10553,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
+                     *           "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10576,8 +10576,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T13:56:29.655Z",
-                     *       "updatedAt": "2026-11-24T13:56:30.091Z"
+                     *       "createdAt": "2026-11-24T14:15:16.115Z",
+                     *       "updatedAt": "2026-11-24T14:15:16.385Z"
                      *     }
                      */
                     "application/json": {
@@ -10777,22 +10777,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3031fa71-1e4f-4565-bfad-f1f360ae8830",
+                     *             "id": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "758436e7-48b8-4aad-a3e5-725674a1baef",
-                     *           "occurredAt": "2026-11-24T13:56:29.655Z",
+                     *           "requestId": "c5b0feec-9d6b-44da-a1b2-9df38bdc550c",
+                     *           "occurredAt": "2026-11-24T14:15:16.116Z",
                      *           "sequence": 31,
-                     *           "hash": "0a536c5f301983cbb788f2aab72aa6663aa951a5280a25ba6974986df301b1af",
+                     *           "hash": "9b8d84319779949765db5dd1deba0a9c7a3ada322cccc90e7a0bf0de662e093b",
                      *           "state": {
-                     *             "id": "8c44b437-6744-4b6c-883c-9f6539945d3f",
+                     *             "id": "b853f050-2efd-47ba-836b-3e7cf8175bdd",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "de44bfe0-cb89-435a-bf89-118cfe53c647",
+                     *                 "accountId": "78d60804-a6d3-4500-b55c-f2c5e297f405",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -10802,7 +10802,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
+                     *                 "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -10825,8 +10825,8 @@ export interface operations {
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-24T13:56:29.655Z",
-                     *             "updatedAt": "2026-11-24T13:56:29.655Z"
+                     *             "createdAt": "2026-11-24T14:15:16.115Z",
+                     *             "updatedAt": "2026-11-24T14:15:16.115Z"
                      *           }
                      *         }
                      *       ],
@@ -10971,14 +10971,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8c44b437-6744-4b6c-883c-9f6539945d3f",
+                     *       "id": "b853f050-2efd-47ba-836b-3e7cf8175bdd",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "de44bfe0-cb89-435a-bf89-118cfe53c647",
+                     *           "accountId": "78d60804-a6d3-4500-b55c-f2c5e297f405",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10988,7 +10988,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
+                     *           "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11004,15 +11004,15 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
-                     *       "periodId": "abe4af7d-e568-4932-bf65-9b13b1d68bed",
+                     *       "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *       "periodId": "63a4c510-c17e-4b28-9b8d-3f56798bb4f1",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T13:56:29.655Z",
-                     *       "updatedAt": "2026-11-24T13:56:30.216Z"
+                     *       "createdAt": "2026-11-24T14:15:16.115Z",
+                     *       "updatedAt": "2026-11-24T14:15:16.415Z"
                      *     }
                      */
                     "application/json": {
@@ -11203,14 +11203,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bad963df-2076-44f4-9ab8-a58c85a9f957",
+                     *       "id": "adc6e197-6fae-4d96-86d7-fb2f4ceb7260",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "c908b4e6-43c1-4fb3-8a40-11130d06ff06",
+                     *           "accountId": "8bedc691-233e-4dcd-bd59-5ae6cea06655",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -11220,7 +11220,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "de44bfe0-cb89-435a-bf89-118cfe53c647",
+                     *           "accountId": "78d60804-a6d3-4500-b55c-f2c5e297f405",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -11236,15 +11236,15 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
-                     *       "periodId": "abe4af7d-e568-4932-bf65-9b13b1d68bed",
+                     *       "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *       "periodId": "63a4c510-c17e-4b28-9b8d-3f56798bb4f1",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T13:56:31.111Z",
-                     *       "updatedAt": "2026-11-24T13:56:31.182Z"
+                     *       "createdAt": "2026-11-24T14:15:16.509Z",
+                     *       "updatedAt": "2026-11-24T14:15:16.542Z"
                      *     }
                      */
                     "application/json": {
@@ -11435,14 +11435,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8c44b437-6744-4b6c-883c-9f6539945d3f",
+                     *       "id": "b853f050-2efd-47ba-836b-3e7cf8175bdd",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "de44bfe0-cb89-435a-bf89-118cfe53c647",
+                     *           "accountId": "78d60804-a6d3-4500-b55c-f2c5e297f405",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11452,7 +11452,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
+                     *           "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11475,8 +11475,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T13:56:29.655Z",
-                     *       "updatedAt": "2026-11-24T13:56:30.936Z"
+                     *       "createdAt": "2026-11-24T14:15:16.115Z",
+                     *       "updatedAt": "2026-11-24T14:15:16.437Z"
                      *     }
                      */
                     "application/json": {
@@ -11678,14 +11678,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8c44b437-6744-4b6c-883c-9f6539945d3f",
+                     *       "id": "b853f050-2efd-47ba-836b-3e7cf8175bdd",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "de44bfe0-cb89-435a-bf89-118cfe53c647",
+                     *           "accountId": "78d60804-a6d3-4500-b55c-f2c5e297f405",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11695,7 +11695,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
+                     *           "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11711,15 +11711,15 @@ export interface operations {
                      *       },
                      *       "status": "reversed",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
-                     *       "periodId": "abe4af7d-e568-4932-bf65-9b13b1d68bed",
+                     *       "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *       "periodId": "63a4c510-c17e-4b28-9b8d-3f56798bb4f1",
                      *       "reversalOf": null,
-                     *       "reversedBy": "0012f87a-9103-41e4-a0b8-4871ab4125ad",
+                     *       "reversedBy": "ad29a390-e2d7-4eca-8686-226257711f56",
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 6,
-                     *       "createdAt": "2026-11-24T13:56:29.655Z",
-                     *       "updatedAt": "2026-11-24T13:56:31.058Z"
+                     *       "createdAt": "2026-11-24T14:15:16.115Z",
+                     *       "updatedAt": "2026-11-24T14:15:16.484Z"
                      *     }
                      */
                     "application/json": {
@@ -12094,13 +12094,13 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *       "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "febe048a-6e9a-4b70-991b-27618b05ea1a",
+                     *           "accountId": "6a6f38b9-f525-4749-8134-593302e9c1b9",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12127,8 +12127,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "de44bfe0-cb89-435a-bf89-118cfe53c647",
-                     *           "parentId": "febe048a-6e9a-4b70-991b-27618b05ea1a",
+                     *           "accountId": "78d60804-a6d3-4500-b55c-f2c5e297f405",
+                     *           "parentId": "6a6f38b9-f525-4749-8134-593302e9c1b9",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12154,7 +12154,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "506f39a2-dbde-4b8a-810b-008ef815393d",
+                     *           "accountId": "dda14c93-1799-4161-9531-9535b8fe627f",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -12181,8 +12181,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
-                     *           "parentId": "506f39a2-dbde-4b8a-810b-008ef815393d",
+                     *           "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
+                     *           "parentId": "dda14c93-1799-4161-9531-9535b8fe627f",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12208,7 +12208,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "9c624427-69a8-46e4-8f3e-7afdb1fffb62",
+                     *           "accountId": "9e66374d-5323-4763-b0e5-38db211d236e",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12235,8 +12235,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "c908b4e6-43c1-4fb3-8a40-11130d06ff06",
-                     *           "parentId": "9c624427-69a8-46e4-8f3e-7afdb1fffb62",
+                     *           "accountId": "8bedc691-233e-4dcd-bd59-5ae6cea06655",
+                     *           "parentId": "9e66374d-5323-4763-b0e5-38db211d236e",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12639,7 +12639,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "9c624427-69a8-46e4-8f3e-7afdb1fffb62",
+                     *           "accountId": "9e66374d-5323-4763-b0e5-38db211d236e",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12658,8 +12658,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "c908b4e6-43c1-4fb3-8a40-11130d06ff06",
-                     *           "parentId": "9c624427-69a8-46e4-8f3e-7afdb1fffb62",
+                     *           "accountId": "8bedc691-233e-4dcd-bd59-5ae6cea06655",
+                     *           "parentId": "9e66374d-5323-4763-b0e5-38db211d236e",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12955,7 +12955,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "febe048a-6e9a-4b70-991b-27618b05ea1a",
+                     *           "accountId": "6a6f38b9-f525-4749-8134-593302e9c1b9",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12972,8 +12972,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "de44bfe0-cb89-435a-bf89-118cfe53c647",
-                     *           "parentId": "febe048a-6e9a-4b70-991b-27618b05ea1a",
+                     *           "accountId": "78d60804-a6d3-4500-b55c-f2c5e297f405",
+                     *           "parentId": "6a6f38b9-f525-4749-8134-593302e9c1b9",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -13314,7 +13314,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "febe048a-6e9a-4b70-991b-27618b05ea1a",
+                     *           "accountId": "6a6f38b9-f525-4749-8134-593302e9c1b9",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -13330,8 +13330,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "de44bfe0-cb89-435a-bf89-118cfe53c647",
-                     *           "parentId": "febe048a-6e9a-4b70-991b-27618b05ea1a",
+                     *           "accountId": "78d60804-a6d3-4500-b55c-f2c5e297f405",
+                     *           "parentId": "6a6f38b9-f525-4749-8134-593302e9c1b9",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -13775,9 +13775,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "fdb5202e-2c51-4f75-89de-4877e4827cea",
+                     *       "budgetId": "17d97eaf-83fa-4032-8799-c34c65750fee",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *       "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "currency": "SAR",
@@ -13803,8 +13803,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
-                     *           "parentId": "506f39a2-dbde-4b8a-810b-008ef815393d",
+                     *           "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
+                     *           "parentId": "dda14c93-1799-4161-9531-9535b8fe627f",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -13837,8 +13837,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "c908b4e6-43c1-4fb3-8a40-11130d06ff06",
-                     *           "parentId": "9c624427-69a8-46e4-8f3e-7afdb1fffb62",
+                     *           "accountId": "8bedc691-233e-4dcd-bd59-5ae6cea06655",
+                     *           "parentId": "9e66374d-5323-4763-b0e5-38db211d236e",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -13849,7 +13849,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "e7ad7fc0-1b56-4db8-81cf-6381854cfe6b",
+                     *             "id": "02142f40-d59b-4658-9dea-03f1c0f3d5cf",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -14234,7 +14234,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "febe048a-6e9a-4b70-991b-27618b05ea1a",
+                     *         "id": "6a6f38b9-f525-4749-8134-593302e9c1b9",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -14254,13 +14254,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "8c44b437-6744-4b6c-883c-9f6539945d3f",
+                     *           "journalId": "b853f050-2efd-47ba-836b-3e7cf8175bdd",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "de44bfe0-cb89-435a-bf89-118cfe53c647",
+                     *           "accountId": "78d60804-a6d3-4500-b55c-f2c5e297f405",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -14272,7 +14272,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjkwOTVmNGVkLWJjNTEtNGYyNS1iYzU1LWY1OTgyZThjMzYzYyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiZmViZTA0OGEtNmU5YS00YjcwLTk5MWItMjc2MThiMDVlYTFhIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjOGM0NGI0MzctNjc0NC00YjZjLTg4M2MtOWY2NTM5OTQ1ZDNmIiwiYWNjb3VudElkIjoiZGU0NGJmZTAtY2I4OS00MzVhLWJmODktMTE4Y2ZlNTNjNjQ3IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.xDo1sjRmQJjYNMokCPvktHbQIzLRp1x4gRVgRZ8l_T4"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjBkZDMzNDYwLTJlODctNDVjYS1hOGQyLTNiMWMzMGNjNGY0YSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNmE2ZjM4YjktZjUyNS00NzQ5LTgxMzQtNTkzMzAyZTljMWI5IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjYjg1M2YwNTAtMmVmZC00N2JhLTgzNmItM2U3Y2Y4MTc1YmRkIiwiYWNjb3VudElkIjoiNzhkNjA4MDQtYTZkMy00NTAwLWI1NWMtZjJjNWUyOTdmNDA1IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.cvrKsfjqbrRhgQ2B7egq6ko9lj_jg2-yZpFfRXQsO2E"
                      *     }
                      */
                     "application/json": {
@@ -14530,7 +14530,7 @@ export interface operations {
                              * @description The journal (UUID).
                              */
                             journalId: string;
-                            /** @description The journal’s number within the company, in creation order. */
+                            /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
                             serialNumber: number;
                             /** @description The event that made the change: JournalPosted, JournalVoided, JournalAdjusted, JournalReversed or RevaluationPosted. */
                             type: string;
@@ -14666,70 +14666,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2c6b90c7-b0cb-4bf0-9465-4d8adf340c79",
+                     *           "id": "438d2923-991c-41d5-ba4c-c183cc4ebde7",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-24T13:56:36.168Z",
+                     *           "createdAt": "2026-11-24T14:15:19.114Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "3031fa71-1e4f-4565-bfad-f1f360ae8830"
+                     *             "id": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "1302fd9eea3c01158a5b7038a7aa5066ac97c5192b73e55adb4e624e9862012c"
+                     *             "hash": "49ea497f9178793aad3eaab3ff6b239f0e87339a6cfb200cc9e407031b2632e4"
                      *           }
                      *         },
                      *         {
-                     *           "id": "e6f1d481-5e8f-4c8a-a775-1eca31acff71",
+                     *           "id": "151587ce-63b0-4a2c-9d72-38886ed3afe0",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-24T13:56:35.388Z",
+                     *           "createdAt": "2026-11-24T14:15:18.959Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "3031fa71-1e4f-4565-bfad-f1f360ae8830"
+                     *             "id": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "cbe6f4f2e357e2733a9a0acc088fba4afffcf98f69de5004bde2daee9a5f5ed4"
+                     *             "hash": "533600e34aafa07c685b77669ebe2ab0a98cac36544063919dd10084b2af7482"
                      *           }
                      *         },
                      *         {
-                     *           "id": "1501f084-d3e3-4f21-bf9b-73c7c68a478e",
+                     *           "id": "859ea573-fb55-4f58-9c29-c9d13c3d1a56",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61"
+                     *             "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5"
                      *           },
-                     *           "createdAt": "2026-11-24T13:56:35.111Z",
+                     *           "createdAt": "2026-11-24T14:15:18.684Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "3031fa71-1e4f-4565-bfad-f1f360ae8830"
+                     *             "id": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "65ac52804a130423bb5ee3668affac144788ad2490f701b64cdfe878f6fd765e"
+                     *             "hash": "f5c0921c53d005863b5dc08455305a74f423182d6376360f0f9c1e0205dd7047"
                      *           }
                      *         },
                      *         {
-                     *           "id": "86ac7ac8-b793-443c-be44-335e0cfafc4d",
+                     *           "id": "c005f02d-c611-4ee2-b117-1818969521d8",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-24T13:56:34.625Z",
+                     *           "createdAt": "2026-11-24T14:15:18.349Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "3031fa71-1e4f-4565-bfad-f1f360ae8830"
+                     *             "id": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "e54bc27480ea3ce3a01de02b55af940733b79dd17d698f0c36facfda24eaaf5e"
+                     *             "hash": "e1d67f7bd7a5b27dce6f2f5e822a4d64d9bd56510a7ab754f3efb10bd65025fb"
                      *           }
                      *         }
                      *       ],
@@ -14989,20 +14989,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "86ac7ac8-b793-443c-be44-335e0cfafc4d",
+                     *       "id": "c005f02d-c611-4ee2-b117-1818969521d8",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-24T13:56:34.625Z",
+                     *       "createdAt": "2026-11-24T14:15:18.349Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3031fa71-1e4f-4565-bfad-f1f360ae8830"
+                     *         "id": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "e54bc27480ea3ce3a01de02b55af940733b79dd17d698f0c36facfda24eaaf5e"
+                     *         "hash": "e1d67f7bd7a5b27dce6f2f5e822a4d64d9bd56510a7ab754f3efb10bd65025fb"
                      *       }
                      *     }
                      */
@@ -15161,20 +15161,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "86ac7ac8-b793-443c-be44-335e0cfafc4d",
+                     *       "id": "c005f02d-c611-4ee2-b117-1818969521d8",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-24T13:56:34.625Z",
+                     *       "createdAt": "2026-11-24T14:15:18.349Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3031fa71-1e4f-4565-bfad-f1f360ae8830"
+                     *         "id": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "e54bc27480ea3ce3a01de02b55af940733b79dd17d698f0c36facfda24eaaf5e"
+                     *         "hash": "e1d67f7bd7a5b27dce6f2f5e822a4d64d9bd56510a7ab754f3efb10bd65025fb"
                      *       },
                      *       "figures": {
                      *         "dateFrom": "2026-03-01",
@@ -15192,7 +15192,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "febe048a-6e9a-4b70-991b-27618b05ea1a",
+                     *             "accountId": "6a6f38b9-f525-4749-8134-593302e9c1b9",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -15208,8 +15208,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "de44bfe0-cb89-435a-bf89-118cfe53c647",
-                     *             "parentId": "febe048a-6e9a-4b70-991b-27618b05ea1a",
+                     *             "accountId": "78d60804-a6d3-4500-b55c-f2c5e297f405",
+                     *             "parentId": "6a6f38b9-f525-4749-8134-593302e9c1b9",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -16160,27 +16160,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "57c216dc-c90e-4e83-9c76-43cb85044e01",
+                     *           "id": "e28097e3-eb39-4d04-a5ea-429750448401",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "9095f4ed-bc51-4f25-bc55-f5982e8c363c",
-                     *           "recordId": "8c44b437-6744-4b6c-883c-9f6539945d3f",
+                     *           "companyId": "0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a",
+                     *           "recordId": "b853f050-2efd-47ba-836b-3e7cf8175bdd",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3031fa71-1e4f-4565-bfad-f1f360ae8830"
+                     *             "id": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3"
                      *           },
-                     *           "occurredAt": "2026-11-24T13:56:30.423Z",
-                     *           "requestId": "192b5806-b362-4473-b81e-5d2a1532f606",
+                     *           "occurredAt": "2026-11-24T14:15:16.416Z",
+                     *           "requestId": "838fd6d5-95a6-490f-ba33-d4d5f623e5d4",
                      *           "data": {
-                     *             "id": "8c44b437-6744-4b6c-883c-9f6539945d3f",
+                     *             "id": "b853f050-2efd-47ba-836b-3e7cf8175bdd",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "de44bfe0-cb89-435a-bf89-118cfe53c647",
+                     *                 "accountId": "78d60804-a6d3-4500-b55c-f2c5e297f405",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -16190,7 +16190,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
+                     *                 "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -16206,44 +16206,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
-                     *             "periodId": "abe4af7d-e568-4932-bf65-9b13b1d68bed",
+                     *             "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *             "periodId": "63a4c510-c17e-4b28-9b8d-3f56798bb4f1",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-24T13:56:29.655Z",
-                     *             "updatedAt": "2026-11-24T13:56:30.216Z"
+                     *             "createdAt": "2026-11-24T14:15:16.115Z",
+                     *             "updatedAt": "2026-11-24T14:15:16.415Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "b53fbba8e30a2cbc1ebe76a9e45141e9936dd8bd76a465744a39d95a6516f934",
-                     *           "previousHash": "e394bcb3ca657a9ea5d1f3752a7521ac185be406fccd3ef68a8a56c650d256c1",
-                     *           "hash": "da32c33fa3d6b480cb52923250cb2bba3cf0b7160ad7770fc38546fe1331097f"
+                     *           "recordDigest": "3fa26a8d24701062a341bd90c962e551f2b6391dd528378a8fe3d4eb54d98b71",
+                     *           "previousHash": "2086a88fdd68b2d78dd3feef3000abdd14fbabfbec32418117c5fa1249429bc2",
+                     *           "hash": "0a574dc02cc19d4e2b132522e4aa8e6ab95cf7cabcee252567768c4adb7e3ee5"
                      *         },
                      *         {
-                     *           "id": "1822ebfa-6fb0-4223-8757-14aea1ba05ed",
+                     *           "id": "fe2ad44f-c466-472c-bded-944ff5994e03",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "9095f4ed-bc51-4f25-bc55-f5982e8c363c",
-                     *           "recordId": "8c44b437-6744-4b6c-883c-9f6539945d3f",
+                     *           "companyId": "0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a",
+                     *           "recordId": "b853f050-2efd-47ba-836b-3e7cf8175bdd",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3031fa71-1e4f-4565-bfad-f1f360ae8830"
+                     *             "id": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3"
                      *           },
-                     *           "occurredAt": "2026-11-24T13:56:31.006Z",
-                     *           "requestId": "1223e040-6492-479b-b737-559a56146ffb",
+                     *           "occurredAt": "2026-11-24T14:15:16.461Z",
+                     *           "requestId": "6b71a6ff-6e13-4e5a-b944-83b1beec1764",
                      *           "data": {
-                     *             "id": "8c44b437-6744-4b6c-883c-9f6539945d3f",
+                     *             "id": "b853f050-2efd-47ba-836b-3e7cf8175bdd",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "de44bfe0-cb89-435a-bf89-118cfe53c647",
+                     *                 "accountId": "78d60804-a6d3-4500-b55c-f2c5e297f405",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -16253,7 +16253,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
+                     *                 "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -16269,44 +16269,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
-                     *             "periodId": "abe4af7d-e568-4932-bf65-9b13b1d68bed",
+                     *             "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *             "periodId": "63a4c510-c17e-4b28-9b8d-3f56798bb4f1",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-24T13:56:29.655Z",
-                     *             "updatedAt": "2026-11-24T13:56:31.005Z"
+                     *             "createdAt": "2026-11-24T14:15:16.115Z",
+                     *             "updatedAt": "2026-11-24T14:15:16.460Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "c3fff24bb4999ad2899acae9c5818c3b79a1742211efe76d78cd3ea813cb05e9",
-                     *           "previousHash": "7c4b7edb1ea3d6d05a2b3732e051c70e87b827683a58358b596c9dcc6567dcc8",
-                     *           "hash": "c8bbc115efe801bae6a363a1b0ca97e9611d7d311ed38715e013baa0defd5c11"
+                     *           "recordDigest": "8419615f356b45cd6f9d9686241d26672edb70f9ff986400d6347ae181dbef39",
+                     *           "previousHash": "fe87388ea7adb206922f4624afac39ea529a6453dfb6ab1e9881b23655c46b4c",
+                     *           "hash": "094a7a5102d616d74056987a18fd0222fa49161e77c8242a9edf234157865bf5"
                      *         },
                      *         {
-                     *           "id": "4e515151-604a-41e8-8242-b0cb89c8d1b3",
+                     *           "id": "124fdbc1-6595-4321-b0f1-064e39baeb06",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "9095f4ed-bc51-4f25-bc55-f5982e8c363c",
-                     *           "recordId": "8c44b437-6744-4b6c-883c-9f6539945d3f",
+                     *           "companyId": "0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a",
+                     *           "recordId": "b853f050-2efd-47ba-836b-3e7cf8175bdd",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3031fa71-1e4f-4565-bfad-f1f360ae8830"
+                     *             "id": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3"
                      *           },
-                     *           "occurredAt": "2026-11-24T13:56:31.058Z",
-                     *           "requestId": "e60228de-9de4-4d85-8571-de9827cb8fa2",
+                     *           "occurredAt": "2026-11-24T14:15:16.484Z",
+                     *           "requestId": "549685e0-3169-430b-959c-db97589be940",
                      *           "data": {
-                     *             "id": "8c44b437-6744-4b6c-883c-9f6539945d3f",
+                     *             "id": "b853f050-2efd-47ba-836b-3e7cf8175bdd",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "de44bfe0-cb89-435a-bf89-118cfe53c647",
+                     *                 "accountId": "78d60804-a6d3-4500-b55c-f2c5e297f405",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -16316,7 +16316,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
+                     *                 "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -16332,24 +16332,24 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
-                     *             "periodId": "abe4af7d-e568-4932-bf65-9b13b1d68bed",
+                     *             "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *             "periodId": "63a4c510-c17e-4b28-9b8d-3f56798bb4f1",
                      *             "reversalOf": null,
-                     *             "reversedBy": "0012f87a-9103-41e4-a0b8-4871ab4125ad",
+                     *             "reversedBy": "ad29a390-e2d7-4eca-8686-226257711f56",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-24T13:56:29.655Z",
-                     *             "updatedAt": "2026-11-24T13:56:31.058Z"
+                     *             "createdAt": "2026-11-24T14:15:16.115Z",
+                     *             "updatedAt": "2026-11-24T14:15:16.484Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "8c575cea8848367aff1cd9a87834bdeaef8a274a34ffd73bca6327881a6926ff",
-                     *           "previousHash": "c8bbc115efe801bae6a363a1b0ca97e9611d7d311ed38715e013baa0defd5c11",
-                     *           "hash": "37887a2bad130584952e7c8d0c4efecfe4ae54a265b9b50dc065b5dc95ea6b3c"
+                     *           "recordDigest": "8a7c496af3c6b9db0d5eec3f4834611561ef133520167c80dac65babe8c6cbc2",
+                     *           "previousHash": "094a7a5102d616d74056987a18fd0222fa49161e77c8242a9edf234157865bf5",
+                     *           "hash": "61fff223e4d289b9d04fac3a1ac8d3dfa1c934e7e4b975a1add45943bcba874e"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjkwOTVmNGVkLWJjNTEtNGYyNS1iYzU1LWY1OTgyZThjMzYzYyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.h-SU0zsW1qtkD19kzS7Z2NUfx_gd5I2AY4w18WP-iE4"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjBkZDMzNDYwLTJlODctNDVjYS1hOGQyLTNiMWMzMGNjNGY0YSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.JhoEraOqB-f4MFRjgia2kJ8TdSu8_lJtZgt70JhDJQE"
                      *     }
                      */
                     "application/json": {
@@ -16502,7 +16502,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e93ce417-1574-4d58-a70d-7cf98670ecab",
+                     *           "id": "7c5032d0-8d57-4e9b-904a-206f86730bee",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -16513,11 +16513,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "3031fa71-1e4f-4565-bfad-f1f360ae8830"
+                     *             "id": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T13:56:42.506Z",
-                     *           "updatedAt": "2026-11-24T13:56:42.506Z"
+                     *           "createdAt": "2026-11-24T14:15:21.390Z",
+                     *           "updatedAt": "2026-11-24T14:15:21.390Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -16686,7 +16686,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e93ce417-1574-4d58-a70d-7cf98670ecab",
+                     *       "id": "7c5032d0-8d57-4e9b-904a-206f86730bee",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -16697,11 +16697,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "3031fa71-1e4f-4565-bfad-f1f360ae8830"
+                     *         "id": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T13:56:42.506Z",
-                     *       "updatedAt": "2026-11-24T13:56:42.506Z",
+                     *       "createdAt": "2026-11-24T14:15:21.390Z",
+                     *       "updatedAt": "2026-11-24T14:15:21.390Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -16861,7 +16861,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e93ce417-1574-4d58-a70d-7cf98670ecab",
+                     *       "id": "7c5032d0-8d57-4e9b-904a-206f86730bee",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -16872,11 +16872,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "3031fa71-1e4f-4565-bfad-f1f360ae8830"
+                     *         "id": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T13:56:42.506Z",
-                     *       "updatedAt": "2026-11-24T13:56:42.506Z"
+                     *       "createdAt": "2026-11-24T14:15:21.390Z",
+                     *       "updatedAt": "2026-11-24T14:15:21.390Z"
                      *     }
                      */
                     "application/json": {
@@ -17035,7 +17035,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e93ce417-1574-4d58-a70d-7cf98670ecab",
+                     *       "id": "7c5032d0-8d57-4e9b-904a-206f86730bee",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -17047,11 +17047,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "3031fa71-1e4f-4565-bfad-f1f360ae8830"
+                     *         "id": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T13:56:42.506Z",
-                     *       "updatedAt": "2026-11-24T13:56:42.652Z"
+                     *       "createdAt": "2026-11-24T14:15:21.390Z",
+                     *       "updatedAt": "2026-11-24T14:15:21.522Z"
                      *     }
                      */
                     "application/json": {
@@ -17449,13 +17449,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c60ac104-b3ed-4285-b737-cbc1037cb5b0",
+                     *           "id": "394ffae8-77be-436f-9cae-9cf8e3e73b3e",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T13:56:42.811Z",
-                     *           "updatedAt": "2026-11-24T13:56:42.811Z"
+                     *           "createdAt": "2026-11-24T14:15:21.658Z",
+                     *           "updatedAt": "2026-11-24T14:15:21.658Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17598,13 +17598,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c60ac104-b3ed-4285-b737-cbc1037cb5b0",
+                     *       "id": "394ffae8-77be-436f-9cae-9cf8e3e73b3e",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T13:56:42.811Z",
-                     *       "updatedAt": "2026-11-24T13:56:42.811Z"
+                     *       "createdAt": "2026-11-24T14:15:21.658Z",
+                     *       "updatedAt": "2026-11-24T14:15:21.658Z"
                      *     }
                      */
                     "application/json": {
@@ -17742,13 +17742,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c60ac104-b3ed-4285-b737-cbc1037cb5b0",
+                     *       "id": "394ffae8-77be-436f-9cae-9cf8e3e73b3e",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T13:56:42.811Z",
-                     *       "updatedAt": "2026-11-24T13:56:42.811Z"
+                     *       "createdAt": "2026-11-24T14:15:21.658Z",
+                     *       "updatedAt": "2026-11-24T14:15:21.658Z"
                      *     }
                      */
                     "application/json": {
@@ -17874,13 +17874,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c60ac104-b3ed-4285-b737-cbc1037cb5b0",
+                     *       "id": "394ffae8-77be-436f-9cae-9cf8e3e73b3e",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T13:56:42.811Z",
-                     *       "updatedAt": "2026-11-24T13:56:43.221Z"
+                     *       "createdAt": "2026-11-24T14:15:21.658Z",
+                     *       "updatedAt": "2026-11-24T14:15:21.777Z"
                      *     }
                      */
                     "application/json": {
@@ -18128,13 +18128,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "fdb5202e-2c51-4f75-89de-4877e4827cea",
+                     *           "id": "17d97eaf-83fa-4032-8799-c34c65750fee",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T13:56:43.501Z",
-                     *           "updatedAt": "2026-11-24T13:56:43.501Z"
+                     *           "createdAt": "2026-11-24T14:15:21.827Z",
+                     *           "updatedAt": "2026-11-24T14:15:21.827Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18251,10 +18251,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                 *       "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                  *       "lines": [
                  *         {
-                 *           "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
+                 *           "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -18271,8 +18271,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "c908b4e6-43c1-4fb3-8a40-11130d06ff06",
-                 *           "costCenterId": "e7ad7fc0-1b56-4db8-81cf-6381854cfe6b",
+                 *           "accountId": "8bedc691-233e-4dcd-bd59-5ae6cea06655",
+                 *           "costCenterId": "02142f40-d59b-4658-9dea-03f1c0f3d5cf",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -18323,15 +18323,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fdb5202e-2c51-4f75-89de-4877e4827cea",
+                     *       "id": "17d97eaf-83fa-4032-8799-c34c65750fee",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *       "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T13:56:43.501Z",
-                     *       "updatedAt": "2026-11-24T13:56:43.501Z",
+                     *       "createdAt": "2026-11-24T14:15:21.827Z",
+                     *       "updatedAt": "2026-11-24T14:15:21.827Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
+                     *           "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -18349,8 +18349,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "c908b4e6-43c1-4fb3-8a40-11130d06ff06",
-                     *           "costCenterId": "e7ad7fc0-1b56-4db8-81cf-6381854cfe6b",
+                     *           "accountId": "8bedc691-233e-4dcd-bd59-5ae6cea06655",
+                     *           "costCenterId": "02142f40-d59b-4658-9dea-03f1c0f3d5cf",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -18514,15 +18514,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fdb5202e-2c51-4f75-89de-4877e4827cea",
+                     *       "id": "17d97eaf-83fa-4032-8799-c34c65750fee",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *       "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T13:56:43.501Z",
-                     *       "updatedAt": "2026-11-24T13:56:43.501Z",
+                     *       "createdAt": "2026-11-24T14:15:21.827Z",
+                     *       "updatedAt": "2026-11-24T14:15:21.827Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
+                     *           "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -18540,8 +18540,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "c908b4e6-43c1-4fb3-8a40-11130d06ff06",
-                     *           "costCenterId": "e7ad7fc0-1b56-4db8-81cf-6381854cfe6b",
+                     *           "accountId": "8bedc691-233e-4dcd-bd59-5ae6cea06655",
+                     *           "costCenterId": "02142f40-d59b-4658-9dea-03f1c0f3d5cf",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -18673,10 +18673,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                 *       "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                  *       "lines": [
                  *         {
-                 *           "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
+                 *           "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -18730,15 +18730,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fdb5202e-2c51-4f75-89de-4877e4827cea",
+                     *       "id": "17d97eaf-83fa-4032-8799-c34c65750fee",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "a110e94f-0ac2-425c-9c9a-f0b127fe9f61",
+                     *       "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T13:56:43.501Z",
-                     *       "updatedAt": "2026-11-24T13:56:43.867Z",
+                     *       "createdAt": "2026-11-24T14:15:21.827Z",
+                     *       "updatedAt": "2026-11-24T14:15:22.079Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "41d6f440-4f2a-418e-bb50-1e04fec4c9fa",
+                     *           "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -19013,7 +19013,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e1e44f8e-d32c-4c01-8d2e-0fb74767168c",
+                     *           "id": "ed48637a-2f30-49cf-b068-c042c5e19448",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -19044,12 +19044,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "3031fa71-1e4f-4565-bfad-f1f360ae8830"
+                     *             "id": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3"
                      *           },
-                     *           "createdAt": "2026-11-24T13:56:25.447Z",
-                     *           "updatedAt": "2026-11-24T13:56:26.184Z",
-                     *           "startedAt": "2026-11-24T13:56:26.113Z",
-                     *           "finishedAt": "2026-11-24T13:56:26.184Z"
+                     *           "createdAt": "2026-11-24T14:15:15.094Z",
+                     *           "updatedAt": "2026-11-24T14:15:15.244Z",
+                     *           "startedAt": "2026-11-24T14:15:15.153Z",
+                     *           "finishedAt": "2026-11-24T14:15:15.244Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -19284,7 +19284,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e1e44f8e-d32c-4c01-8d2e-0fb74767168c",
+                     *       "id": "ed48637a-2f30-49cf-b068-c042c5e19448",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -19308,10 +19308,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3031fa71-1e4f-4565-bfad-f1f360ae8830"
+                     *         "id": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3"
                      *       },
-                     *       "createdAt": "2026-11-24T13:56:25.447Z",
-                     *       "updatedAt": "2026-11-24T13:56:25.447Z",
+                     *       "createdAt": "2026-11-24T14:15:15.094Z",
+                     *       "updatedAt": "2026-11-24T14:15:15.094Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -19515,7 +19515,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e1e44f8e-d32c-4c01-8d2e-0fb74767168c",
+                     *       "id": "ed48637a-2f30-49cf-b068-c042c5e19448",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -19546,12 +19546,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3031fa71-1e4f-4565-bfad-f1f360ae8830"
+                     *         "id": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3"
                      *       },
-                     *       "createdAt": "2026-11-24T13:56:25.447Z",
-                     *       "updatedAt": "2026-11-24T13:56:26.184Z",
-                     *       "startedAt": "2026-11-24T13:56:26.113Z",
-                     *       "finishedAt": "2026-11-24T13:56:26.184Z"
+                     *       "createdAt": "2026-11-24T14:15:15.094Z",
+                     *       "updatedAt": "2026-11-24T14:15:15.244Z",
+                     *       "startedAt": "2026-11-24T14:15:15.153Z",
+                     *       "finishedAt": "2026-11-24T14:15:15.244Z"
                      *     }
                      */
                     "application/json": {
@@ -19848,7 +19848,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 78,
                      *       "headSequence": 78,
-                     *       "headHash": "cc97045aaab725561ce347e054ba9794af9751c4eb86b6b3b8f6102e02e4742c",
+                     *       "headHash": "0c94997684e9bd4be4a8609223b2bd2c83573b0e6245af227cc977240a9d6886",
                      *       "firstBrokenSequence": null,
                      *       "reason": null
                      *     }
