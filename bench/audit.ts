@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { benchKnownAt } from './known-at.ts';
 import { startBenchStack } from './local-stack.ts';
 import { saveResults } from './results-file.ts';
+import { percentile } from './percentile.ts';
 
 /**
  * The audit chain's cost and Verify's speed (docs/decisions.md, Audit).
@@ -49,7 +50,6 @@ async function company(name: string, leaves = 2) {
   return { companyId: created.id as string, base, accounts, year };
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? 0;
 
 /** 16 clients posting for `seconds` while two numberers keep up, with the chain on or off. */
 async function postingPhase(chain: boolean, seconds = SECONDS) {

@@ -3,6 +3,7 @@ import { arrivals, journalMaker } from './capacity/workload.ts';
 import { seededRandom } from './seeded-random.ts';
 import { startBenchStack } from './local-stack.ts';
 import { saveResults } from './results-file.ts';
+import { percentile } from './percentile.ts';
 
 /**
  * One company's capacity on DynamoDB, in simulated time. The real handlers run in this process
@@ -103,7 +104,6 @@ async function createAndPost(entries: unknown[]): Promise<string | undefined> {
   return posted.status === 200 ? undefined : `post ${posted.status}`;
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? 0;
 const round = (n: number, places = 1) => Number(n.toFixed(places));
 const unitsLabel = (busiest?: { partition: string; unitsPerSecond: number }) => (busiest ? `${busiest.partition.replace(companyId, '<c>')} ${round(busiest.unitsPerSecond, 0)}/s` : '');
 

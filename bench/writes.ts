@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { startBenchStack } from './local-stack.ts';
 import { saveResults } from './results-file.ts';
+import { percentile } from './percentile.ts';
 
 /**
  * Journal writes under concurrent clients. One company, one year, two hot accounts (cash and
@@ -66,7 +67,6 @@ function cpuSeconds() {
   return { service: (own.user + own.system) / 1e6, dynamo: (Number(fields[11]) + Number(fields[12])) / 100 };
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? 0;
 async function phase(books: Books, clients: number, runSeconds = SECONDS) {
   const latencies: number[] = [];
   const refusals = new Map<string, number>();

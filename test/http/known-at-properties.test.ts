@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { useGateway, type Client } from '../support/api.ts';
 import { companyBooks } from '../support/ledger.ts';
+import { instant } from '../support/instants.ts';
 
 /**
  * For random postings (backdated into earlier months too), voids, adjusts, reversals, and
@@ -46,14 +47,6 @@ interface ModelChange {
   at: number;
 }
 
-const pause = () => new Promise((resolve) => setTimeout(resolve, 3));
-/** An instant between two requests: every change answered before it counts, none sent after it does. */
-async function instant() {
-  await pause();
-  const at = new Date().toISOString();
-  await pause();
-  return at;
-}
 
 /** Every report the property compares, as read at `knownAt` (or live). */
 async function reports(api: Client, base: string, cashId: string, knownAt?: string) {

@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { companyOwner, useGateway } from '../support/api.ts';
 import { companyBooks, credit, debit, postedJournal, wideChart, wideDraft } from '../support/ledger.ts';
+import { instant } from '../support/instants.ts';
 
 /**
  * Reports as known at a moment (docs/decisions.md, Audit, "As known at"): the books as they
  * stood at an instant, counting only changes committed at or before it.
  */
 const gateway = useGateway();
-const pause = () => new Promise((resolve) => setTimeout(resolve, 3));
-/** An instant between two requests: every change answered before it counts, none sent after it does. */
-async function instant() {
-  await pause();
-  const at = new Date().toISOString();
-  await pause();
-  return at;
-}
 const rowsOf = (body: any) => Object.fromEntries(body.rows.map((r: any) => [r.code, [r.closing.debit, r.closing.credit]]));
 
 describe('knownAt', () => {
