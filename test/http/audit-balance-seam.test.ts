@@ -7,6 +7,7 @@ import { getJournals } from '../../shared/db/journal-store.ts';
 import { balanceKeys, ledgerKeys } from '../../shared/db/keys.ts';
 import type { PostedJournal } from '../../shared/journals/records.ts';
 import { useGateway } from '../support/api.ts';
+import { balanceItems } from '../support/spread-items.ts';
 import { companyBooks, credit, debit, postedJournal } from '../support/ledger.ts';
 
 const gateway = useGateway();
@@ -49,8 +50,8 @@ describe('balance checks running with the walk', () => {
     // Arrange: one shard of cash's February total changed while the first read runs.
     const { companyId, chart, first, second } = await twoPostings();
     const posted = first as PostedJournal;
-    const shardKey = balanceKeys.balance(companyId, { period: posted.periodId }, chart.cash.id, null, posted.balanceShard);
-    const shard = await getItem(shardKey);
+    const [shard] = await balanceItems(companyId, `${balanceKeys.periodBalancePrefix(posted.periodId)}${chart.cash.id}#`);
+    const shardKey = { pk: shard!.pk as string, sk: shard!.sk as string };
     const bump = () => db().send(new UpdateCommand({ TableName: config.tableName, Key: shardKey, UpdateExpression: 'ADD debit :one', ExpressionAttributeValues: { ':one': 1 } }));
 
     // Act: changed for the first read only, then changed for good.
