@@ -89,9 +89,11 @@ export async function mergedQueryPage(query: Omit<PageQuery, 'partition'> & { in
   let resumeAt: string | undefined;
   if (full) resumeAt = sortKeyOf(results.at(-1)!);
   else if (outOfBudget) {
-    // Every partition was examined up to its frontier: buffered items up to the nearest one can still be returned.
+    // Every partition was examined up to its frontier: buffered items up to the nearest one can still be
+    // returned. The nearest of every partition not done, buffered or not: past a buffered partition's
+    // frontier nothing of it was read yet.
     const horizon = streams
-      .filter((s) => !s.done && s.buffer.length === 0)
+      .filter((s) => !s.done)
       .map((s) => s.frontier!)
       .reduce((a, b) => (before(a, b) ? a : b));
     const ready = streams
