@@ -60,7 +60,7 @@ describe('balance checks running with the walk', () => {
     passing.track(first, 10);
     passing.track(second, 11);
     await passing.readNew();
-    await putItem(shard);
+    await putItem(shard!);
     const cleared = await passing.finish();
 
     await bump();
@@ -68,7 +68,7 @@ describe('balance checks running with the walk', () => {
     lasting.track(first, 10);
     lasting.track(second, 11);
     const reported = await lasting.finish();
-    await putItem(shard);
+    await putItem(shard!);
 
     // Assert
     expect(cleared).toBeUndefined();
