@@ -49,7 +49,8 @@ function sortedCopy(value: unknown): unknown {
   const prototype = Object.getPrototypeOf(value);
   if ((prototype !== Object.prototype && prototype !== null) || 'toJSON' in value) throw NOT_PLAIN;
   const source = value as Record<string, unknown>;
-  const copy: Record<string, unknown> = {};
+  // No prototype: a key such as "__proto__" is then a member like any other, not a setter.
+  const copy: Record<string, unknown> = Object.create(null);
   for (const key of Object.keys(source).sort()) {
     if (ARRAY_INDEX.test(key) || !wellFormed(key)) throw NOT_PLAIN;
     const member = source[key];

@@ -24,6 +24,12 @@ const reference = (v: unknown) => {
 };
 
 describe('plainCanonicalJson', () => {
+  it('keeps a member named __proto__ as JSON.parse gives it, as canonicalize does', () => {
+    const parsed: unknown = JSON.parse('{"b":1,"__proto__":false,"a":{"__proto__":[2]}}');
+    expect(plainCanonicalJson(parsed)).toBe(canonicalize(parsed));
+    expect(plainCanonicalJson(parsed)).toBe('{"__proto__":false,"a":{"__proto__":[2]},"b":1}');
+  });
+
   it('writes exactly what canonicalize writes, or leaves the value to it', () => {
     fc.assert(
       fc.property(value, (v) => {
