@@ -3,21 +3,11 @@ import canonicalize from 'canonicalize';
 import { describe, expect, it } from 'vitest';
 import { useGateway, type Client } from '../support/api.ts';
 import { companyBooks, credit, debit, postedJournal } from '../support/ledger.ts';
+import { wholeFeed } from '../support/feed.ts';
 
 const gateway = useGateway();
 
-async function feed(api: Client, base: string): Promise<Array<Record<string, unknown> & { sequence: number; hash: string; previousHash: string }>> {
-  const events = [];
-  let page: string | null = null;
-  do {
-    const cursor: string = page ? `&page=${encodeURIComponent(page)}` : '';
-    const response = await api.get(`${base}/Events?pageSize=50${cursor}`);
-    if (response.status !== 200) throw new Error(response.text);
-    events.push(...response.body.results);
-    page = response.body.nextPage;
-  } while (page);
-  return events;
-}
+const feed = (api: Client, base: string) => wholeFeed<Record<string, unknown> & { sequence: number; hash: string; previousHash: string }>(api, base);
 
 /** The documented algorithm (README, Auditing), written here apart from the service's code. */
 const chainHash = (previousHash: string, eventWithoutHash: unknown) => createHash('sha256').update(`${previousHash}${canonicalize(eventWithoutHash)}`, 'utf8').digest('hex');

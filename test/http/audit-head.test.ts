@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { useGateway, type ApiResponse, type Client } from '../support/api.ts';
+import { useGateway, type Client } from '../support/api.ts';
 import { companyBooks, credit, debit, postedJournal } from '../support/ledger.ts';
+import { wholeFeed } from '../support/feed.ts';
 
 const gateway = useGateway();
 
@@ -11,16 +12,7 @@ interface FeedEvent {
   data: Record<string, unknown> | null;
 }
 
-async function feed(api: Client, base: string): Promise<FeedEvent[]> {
-  const events: FeedEvent[] = [];
-  let page: string | null = null;
-  do {
-    const response: ApiResponse = await api.get(`${base}/Events?pageSize=100${page ? `&page=${encodeURIComponent(page)}` : ''}`);
-    events.push(...response.body.results);
-    page = response.body.nextPage;
-  } while (page);
-  return events;
-}
+const feed = (api: Client, base: string) => wholeFeed<FeedEvent>(api, base);
 
 /** The head an event's predecessor makes: the event just before `event` in the feed. */
 const headBefore = (events: FeedEvent[], event: FeedEvent) => {

@@ -6,21 +6,13 @@ import { balanceKeys, keys } from '../../shared/db/keys.ts';
 import { client, useGateway, type Client } from '../support/api.ts';
 import { companyBooks, credit, debit, postedJournal } from '../support/ledger.ts';
 import { balanceItems } from '../support/spread-items.ts';
+import { wholeFeed } from '../support/feed.ts';
 
 const gateway = useGateway();
 
 type Item = Record<string, unknown>;
 
-async function feed(api: Client, base: string): Promise<Array<{ sequence: number; type: string; recordId: string }>> {
-  const events: Array<{ sequence: number; type: string; recordId: string }> = [];
-  let page: string | null = null;
-  do {
-    const response: { body: { results: never[]; nextPage: string | null } } = await api.get(`${base}/Events?pageSize=100${page ? `&page=${encodeURIComponent(page)}` : ''}`);
-    events.push(...response.body.results);
-    page = response.body.nextPage;
-  } while (page);
-  return events;
-}
+const feed = (api: Client, base: string) => wholeFeed<{ sequence: number; type: string; recordId: string }>(api, base);
 
 const getItem = async (key: { pk: string; sk: string }) => (await db().send(new GetCommand({ TableName: config.tableName, Key: key, ConsistentRead: true }))).Item!;
 const putItem = (item: Item) => db().send(new PutCommand({ TableName: config.tableName, Item: item }));

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sequenceEvents } from '../../shared/events/sequencer.ts';
 import { companyOwner, useGateway, type ApiResponse, type Client } from '../support/api.ts';
 import { credit, debit, year2026 } from '../support/ledger.ts';
+import { wholeFeed } from '../support/feed.ts';
 
 const gateway = useGateway();
 
@@ -24,18 +25,7 @@ async function timed(writes: Write[], send: () => Promise<ApiResponse>): Promise
   return response;
 }
 
-async function feed(api: Client, base: string): Promise<Array<{ sequence: number; recordId: string; version: number }>> {
-  const events = [];
-  let page: string | null = null;
-  do {
-    const cursor: string = page ? `&page=${encodeURIComponent(page)}` : '';
-    const response = await api.get(`${base}/Events?pageSize=100${cursor}`);
-    if (response.status !== 200) throw new Error(response.text);
-    events.push(...response.body.results);
-    page = response.body.nextPage;
-  } while (page);
-  return events;
-}
+const feed = (api: Client, base: string) => wholeFeed<{ sequence: number; recordId: string; version: number }>(api, base);
 
 /**
  * One company's writes, each depending on the one before: an account, a journal naming it, its

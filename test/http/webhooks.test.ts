@@ -7,19 +7,11 @@ import { webhookUrlProblem } from '../../shared/webhooks/url-rules.ts';
 import { client, companyOwner, signedInUser, useGateway, type Client } from '../support/api.ts';
 import { chartOfAccounts, credit, debit, year2026 } from '../support/ledger.ts';
 import { receiver, until } from '../support/webhook-receiver.ts';
+import { wholeFeed } from '../support/feed.ts';
 
 const gateway = useGateway();
 
-async function feed(api: Client, base: string): Promise<Array<{ id: string; sequence: number; type: string }>> {
-  const events: Array<{ id: string; sequence: number; type: string }> = [];
-  let page: string | null = null;
-  do {
-    const r: { body: { results: never[]; nextPage: string | null } } = await api.get(`${base}/Events?pageSize=100${page ? `&page=${encodeURIComponent(page)}` : ''}`);
-    events.push(...r.body.results);
-    page = r.body.nextPage;
-  } while (page);
-  return events;
-}
+const feed = (api: Client, base: string) => wholeFeed<{ id: string; sequence: number; type: string }>(api, base);
 
 describe('webhooks', () => {
   const { received, server } = receiver();
