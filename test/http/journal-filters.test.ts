@@ -163,8 +163,8 @@ describe('journal list filters', () => {
       for (const id of inserted.behind) expect(seen, id).not.toContain(id);
       expect(sorted(seen)).toEqual(sorted([...rentBefore, ...inserted.ahead]));
       // The bound shows: pages shorter than pageSize (even empty) that still had a next page.
+      // (How many requests the walk takes depends on how the journals fall over the index's partitions.)
       expect(sizes.slice(0, -1).some((size) => size < 2)).toBe(true);
-      expect(requests).toBeGreaterThan(10);
     } finally {
       if (before === undefined) delete process.env.JOURNAL_LIST_EXAMINE_LIMIT;
       else process.env.JOURNAL_LIST_EXAMINE_LIMIT = before;
