@@ -10,13 +10,13 @@ import {
 import { TABLES, type TableDefinition } from '../../shared/db/tables.ts';
 
 /** CreateTable input for a shared table definition (on-demand, string keys), as the CDK stack builds it. */
-export function createTableInput(definition: TableDefinition, tableName: string): CreateTableCommandInput {
+export function createTableInput(definition: TableDefinition, tableName: string, streams = true): CreateTableCommandInput {
   const attributes = new Set([definition.partitionKey, definition.sortKey, ...definition.indexes.flatMap((i) => [i.partitionKey, i.sortKey])]);
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST',
     AttributeDefinitions: [...attributes].filter((a): a is string => !!a).map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
-    ...(definition.stream ? { StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' as const } } : {}),
+    ...(definition.stream && streams ? { StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' as const } } : {}),
     KeySchema: [
       { AttributeName: definition.partitionKey, KeyType: 'HASH' },
       ...(definition.sortKey ? [{ AttributeName: definition.sortKey, KeyType: 'RANGE' as const }] : []),
@@ -36,13 +36,18 @@ export function createTableInput(definition: TableDefinition, tableName: string)
   };
 }
 
-/** Creates every table that does not exist yet; safe to run on every start. */
-export async function createTables(endpoint: string, names: Record<string, string>): Promise<void> {
+/**
+ * Creates every table that does not exist yet; safe to run on every start. `streams: false`
+ * leaves the stream off, for a table no dispatcher reads: on a DynamoDB Local that already holds
+ * a long stream, every write to a new stream-enabled table is many times slower.
+ */
+export async function createTables(endpoint: string, names: Record<string, string>, options: { streams?: boolean } = {}): Promise<void> {
+  const streams = options.streams ?? true;
   const client = new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   for (const definition of TABLES) {
     const tableName = names[definition.id] ?? definition.id;
     try {
-      await client.send(new CreateTableCommand(createTableInput(definition, tableName)));
+      await client.send(new CreateTableCommand(createTableInput(definition, tableName, streams)));
       if (definition.ttlAttribute) {
         await client.send(
           new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: definition.ttlAttribute, Enabled: true } }),
@@ -53,7 +58,7 @@ export async function createTables(endpoint: string, names: Record<string, strin
     }
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
     // Tables made before the stream existed get it now.
-    if (definition.stream && !Table?.StreamSpecification?.StreamEnabled) {
+    if (definition.stream && streams && !Table?.StreamSpecification?.StreamEnabled) {
       await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' } }));
     }
   }

@@ -16,13 +16,11 @@ import { receiver, until } from '../support/webhook-receiver.ts';
 // A table of this file's own: the retry sweep reads every company's due deliveries, and no
 // dispatcher of another file may send these first.
 const TABLE = `webhook-sweep-${process.pid}`;
-/** A table of its own waits on DynamoDB Local, which every test file shares, while the heaviest files run. */
-const OWN_TABLE_TIMEOUT = 240_000;
 const saved = process.env.WEBHOOK_RETRY_BASE_MS;
 const { received, server } = receiver();
 let url = '';
 beforeAll(async () => {
-  await createTables(process.env.DYNAMODB_ENDPOINT!, { ledger: TABLE });
+  await createTables(process.env.DYNAMODB_ENDPOINT!, { ledger: TABLE }, { streams: false });
   process.env.TABLE_NAME = TABLE;
   // A failed attempt is due again a millisecond later.
   process.env.WEBHOOK_RETRY_BASE_MS = '1';
@@ -100,7 +98,7 @@ describe('the retry sweep over the spread due-delivery index', () => {
       expect(sent).toHaveLength(3);
       expect(new Set(sent)).toEqual(new Set(log.map((d: { eventId: string }) => d.eventId)));
     }
-  }, OWN_TABLE_TIMEOUT);
+  }, 60_000);
 
   it('still delivers a delivery written under the key used before the spread, and moves it out of that key', async () => {
     const company = await companyWithDeliveries(1);
@@ -121,5 +119,5 @@ describe('the retry sweep over the spread due-delivery index', () => {
     expect(delivered).toMatchObject({ status: 'delivered', attempts: 2, eventId: pending.eventId });
     expect(deliveredTo(company.companyId)).toEqual([pending.eventId]);
     expect((await dueIndexOf([company.companyId])).size).toBe(0);
-  }, OWN_TABLE_TIMEOUT);
+  }, 60_000);
 });
