@@ -88,8 +88,11 @@ async function balances(companyId: string, pairs: ReadonlyMap<string, readonly P
       else for (const a of accounts) tasks.push(...readEach(pks, (pk) => withPrefix(pk, `${prefix}${a}#`), BALANCE_ATTRIBUTES));
     }
   }
-  const spans = [...pairs].map(([accountId, periods]) => ({ accountId, from: periods.reduce((m, p) => (p.startDate < m ? p.startDate : m), periods[0]!.startDate), to: periods.reduce((m, p) => (p.endDate > m ? p.endDate : m), periods[0]!.endDate) }));
-  for (const s of spans) for (const costCenters of [false, true]) tasks.push(...readEach(pks, (pk) => withRange(pk, balanceKeys.dayBalanceRange(s.accountId, s.from, s.to, costCenters)), BALANCE_ATTRIBUTES));
+  // Day items sort by date, then account: the days of every asked period are one range, the items of accounts or days not asked dropped below.
+  const asked = [...pairs.values()].flat();
+  const from = asked.reduce((m, p) => (p.startDate < m ? p.startDate : m), asked[0]?.startDate ?? '');
+  const to = asked.reduce((m, p) => (p.endDate > m ? p.endDate : m), asked[0]?.endDate ?? '');
+  if (asked.length > 0) for (const costCenters of [false, true]) tasks.push(...readEach(pks, (pk) => withRange(pk, balanceKeys.dayBalanceRange(from, to, costCenters)), BALANCE_ATTRIBUTES));
   const items = (await inParallel(tasks)).flat();
 
   const periodOfDay = (accountId: string, day: string) => pairs.get(accountId)?.find((p) => p.startDate <= day && day <= p.endDate);

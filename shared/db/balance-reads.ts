@@ -50,38 +50,31 @@ export async function sumThrough(companyId: string, cover: Cover, scope: Balance
     return true;
   };
   const pks = balanceKeys.partitions(companyId);
+  const costCenterItems = scope.kind === 'costCenter' || scope.kind === 'byCostCenter';
   const periodPrefix = (periodId: string) =>
     scope.kind === 'total' || scope.kind === 'currencies'
       ? balanceKeys.periodBalancesPrefix(periodId, null)
       : scope.kind === 'costCenter'
         ? balanceKeys.periodBalancesPrefix(periodId, scope.costCenterId)
         : balanceKeys.costCenterPeriodBalancesPrefix(periodId);
-  const dayRange = (accountId: string, from: string, to: string) => balanceKeys.dayBalanceRange(accountId, from, to, scope.kind === 'costCenter' || scope.kind === 'byCostCenter');
-  const edge = cover.edge;
 
-  // Whole periods: one query each (a partition key), or for a few named accounts one per
-  // (period, account), which reads its shard items instead of the whole period's. The accounts met in the split
-  // period are the only ones with day items in it.
+  // Whole periods. When they are most of the books' periods, every period item of the kind is read
+  // (one query a partition key) and those of other periods dropped; else one query a period, or
+  // for a few named accounts one per (period, account), which reads their shard items only.
   const perAccount = accountIds && accountIds.size <= PER_ACCOUNT && scope.kind !== 'byCostCenter' ? [...accountIds] : undefined;
-  const edgeAccounts = new Set<string>();
-  const periodQueries = cover.periods.flatMap((periodId) =>
-    (perAccount ? perAccount.map((a) => `${periodPrefix(periodId)}${a}#`) : [periodPrefix(periodId)]).flatMap((prefix) => prefixQueries(pks, prefix).map((query) => ({ query, inEdge: periodId === edge?.periodId }))),
-  );
-  await inParallel(periodQueries, (item, inEdge) => {
-    if (add(item, 1) && inEdge) edgeAccounts.add(item.accountId as string);
+  const inCover = new Set(cover.periods);
+  const readAll = !perAccount && scope.kind !== 'costCenter' && cover.periods.length > 1 && cover.periods.length * 2 >= (cover.booksPeriods ?? Infinity);
+  const periodQueries = readAll
+    ? prefixQueries(pks, balanceKeys.everyPeriodBalancePrefix(costCenterItems))
+    : cover.periods.flatMap((periodId) => (perAccount ? perAccount.map((a) => `${periodPrefix(periodId)}${a}#`) : [periodPrefix(periodId)]).flatMap((prefix) => prefixQueries(pks, prefix)));
+  await inParallel(periodQueries, (item) => {
+    if (!readAll || inCover.has(balanceKeys.periodOfPeriodBalance(item.sk as string))) add(item, 1);
   });
 
-  if (edge) {
-    // Days added to a period not read whole: its accounts still need one read of it.
-    if (edge.sign === 1 && !perAccount) {
-      await inParallel(prefixQueries(pks, periodPrefix(edge.periodId)).map((query) => ({ query, inEdge: true })), (item) => {
-        const inScope = scope.kind !== 'costCenter' || item.costCenterId === scope.costCenterId;
-        if (inScope && (!accountIds || accountIds.has(item.accountId as string))) edgeAccounts.add(item.accountId as string);
-      });
-    }
-    const dayQueries = (perAccount ?? [...edgeAccounts]).flatMap((accountId) => rangeQueries(pks, dayRange(accountId, edge.from, edge.to)).map((query) => ({ query, inEdge: true })));
-    await inParallel(dayQueries, (item) => void add(item, edge.sign));
-  }
+  // The period a date splits: its days added, or (read whole above) taken off. Day items sort by
+  // date, so the days are one query a partition key, for every account (add keeps those asked).
+  const edge = cover.edge;
+  if (edge) await inParallel(rangeQueries(pks, balanceKeys.dayBalanceRange(edge.from, edge.to, costCenterItems)), (item) => void add(item, edge.sign));
   return sums;
 }
 
@@ -89,15 +82,13 @@ const prefixQueries = (pks: string[], prefix: string): QueryCommandInput[] => pk
 
 const rangeQueries = (pks: string[], range: { from: string; to: string }): QueryCommandInput[] => pks.map((pk) => ({ TableName: config.tableName, ...withRange(pk, range), ConsistentRead: true }));
 
-/** Runs the queries PARALLEL at a time, handing every item to `each` with its query's tag. */
-async function inParallel(queries: Array<{ query: QueryCommandInput; inEdge: boolean }>, each: (item: Record<string, unknown>, inEdge: boolean) => void): Promise<void> {
+/** Runs the queries PARALLEL at a time, handing every item to `each`. */
+async function inParallel(queries: QueryCommandInput[], each: (item: Record<string, unknown>) => void): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < queries.length) {
-      const { query, inEdge } = queries[next++]!;
-      for await (const item of queryAll(query)) each(item, inEdge);
+      for await (const item of queryAll(queries[next++]!)) each(item);
     }
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL, queries.length) }, worker));
 }
-

@@ -238,8 +238,8 @@ export const balanceKeys = {
    * A balance shard of an account in a bucket (a period or a posting day), in total
    * (costCenterId null) or within one cost center. Totals and cost-center items have their own
    * prefixes, so a report reads only the kind it needs. Period items sort by period, then
-   * account, so one query a partition key reads a period; day items sort by account, then date,
-   * so one query a partition key reads a run of days of one account. A posting adds to one of
+   * account, so one query a partition key reads a period; day items sort by date, then account,
+   * so one query a partition key reads a run of days of every account. A posting adds to one of
    * the account's shards so a busy account is not one hot item, and the shard picks the
    * partition key, so a busy company is not one hot key.
    */
@@ -248,19 +248,21 @@ export const balanceKeys = {
     sk:
       'period' in bucket
         ? `${periodBalances(bucket.period, costCenterId)}${accountId}#${shard}`
-        : `BAL#${costCenterId ? 'C' : 'T'}#D#${accountId}#${bucket.day}#${costCenterId ? `${costCenterId}#` : ''}${shard}`,
+        : `BAL#${costCenterId ? 'C' : 'T'}#D#${bucket.day}#${accountId}#${costCenterId ? `${costCenterId}#` : ''}${shard}`,
   }),
   /** Every balance item of a period: the account totals, or (with a cost center) the accounts within it. */
   periodBalancesPrefix: (periodId: string, costCenterId: string | null) => periodBalances(periodId, costCenterId),
   /** Every cost-center balance item of a period, whatever the cost center. */
   costCenterPeriodBalancesPrefix: (periodId: string) => `BAL#C#P#${periodId}#`,
-  /** Sort-key bounds (inclusive) of an account's day items from `from` to `to`: its totals, or its amounts per cost center. */
-  dayBalanceRange: (accountId: string, from: string, to: string, costCenters: boolean) => {
-    const prefix = `BAL#${costCenters ? 'C' : 'T'}#D#${accountId}#`;
+  /** Sort-key bounds (inclusive) of the day items from `from` to `to` of every account: their totals, or their amounts per cost center. */
+  dayBalanceRange: (from: string, to: string, costCenters: boolean) => {
+    const prefix = `BAL#${costCenters ? 'C' : 'T'}#D#`;
     return { from: `${prefix}${from}#`, to: `${prefix}${to}#~` };
   },
-  /** The posting day of a day balance item (`BAL#<T|C|X>#D#<account>#<day>#...`), read back from its sort key. */
-  dayOfDayBalance: (sk: string) => sk.split('#')[4]!,
+  /** Prefix of every period item of every period: the account totals, or the amounts per cost center. */
+  everyPeriodBalancePrefix: (costCenters: boolean) => `BAL#${costCenters ? 'C' : 'T'}#P#`,
+  /** The posting day of a day balance item (`BAL#<T|C>#D#<day>#<account>#...`), read back from its sort key. */
+  dayOfDayBalance: (sk: string) => sk.split('#')[3]!,
   /** The period of a period balance item (`BAL#<T|C|X>#P#<period>#...`), read back from its sort key. */
   periodOfPeriodBalance: (sk: string) => sk.split('#')[3]!,
 };

@@ -17,7 +17,8 @@ import { everyYear } from './year-store.ts';
 /** 5: the figures in foreign currencies ride on the account total items (`<currency>:d`, `:c`, `:b`); no BAL#X# items. */
 /** 6: every year has its posting guards (posting-guards.ts), which postings check instead of the year item. */
 /** 7: balance items and ledger entries under partition keys of their own (balanceKeys.partitions, ledgerKeys.partitions), not the company's. */
-export const LEDGER_LAYOUT = 7;
+/** 8: day balance items sort by date, then account (`BAL#T#D#<day>#<account>#...`), so a run of days of every account is one read. */
+export const LEDGER_LAYOUT = 8;
 
 /**
  * Rebuilds a company's balance and ledger items from its posted journals: every balance item

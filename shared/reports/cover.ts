@@ -18,6 +18,8 @@ export interface Cover {
   periods: string[];
   /** The split period and the days of it that are added (sign 1) or taken off (sign -1). */
   edge?: { periodId: string; from: IsoDate; to: IsoDate; sign: 1 | -1 };
+  /** How many periods the books have in all, when known: a reader may read them all and keep `periods`. */
+  booksPeriods?: number;
 }
 
 export function coverThrough(periods: readonly PeriodSpan[], date: IsoDate): Cover {

@@ -14,7 +14,7 @@ import type { ReportContext } from './report-context.ts';
  */
 export async function balancesThrough(companyId: string, ctx: ReportContext, date: IsoDate, scope: BalanceScope, accountIds?: ReadonlySet<string>): Promise<GroupedSums> {
   if (ctx.known?.empty) return new Map();
-  const now = await sumThrough(companyId, coverThrough(ctx.periods, date), scope, accountIds);
+  const now = await sumThrough(companyId, { ...coverThrough(ctx.periods, date), booksPeriods: ctx.periods.length }, scope, accountIds);
   // As known at a moment: the changes committed after it are taken back.
   return ctx.known && ctx.known.changes.length > 0 ? takeBack(now, ctx.known.changes, scope, date, accountIds) : now;
 }
