@@ -163,7 +163,15 @@ export const keys = {
     gsi1sk: `${startDate} ${yearId}`,
   }),
   yearListPartition: (companyId: string) => `${companyPk(companyId)}#YEAR`,
-  journal: (companyId: string, journalId: string): Key => ({ pk: companyPk(companyId), sk: `JOURNAL#${journalId}` }),
+  /**
+   * A journal item: under one of JOURNAL_KEYS partition keys of the company's journals, by a hash
+   * of its id, so a busy company's creates and posts do not all write (and read) one key.
+   */
+  journal: (companyId: string, journalId: string): Key => ({ pk: journalPk(companyId, spreadSlot(journalId, JOURNAL_KEYS)), sk: `JOURNAL#${journalId}` }),
+  /** Every partition key a company's journal items live under. */
+  journalPartitions: (companyId: string): string[] => Array.from({ length: JOURNAL_KEYS }, (_, n) => journalPk(companyId, n)),
+  /** The partition key journal items were kept under before LEDGER_LAYOUT 9 (the company's own): the upgrade empties it of them. */
+  journalPartitionBeforeSpread: (companyId: string) => companyPk(companyId),
   /** Every journal item of a company. */
   journalsPrefix: () => 'JOURNAL#',
   /**
@@ -221,8 +229,11 @@ export const keys = {
 export const BALANCE_KEYS = 16;
 /** How many partition keys a company's ledger entries are spread over, by a hash of the journal. */
 export const LEDGER_KEYS = 8;
+/** How many partition keys a company's journal items are spread over, by a hash of the journal id. */
+export const JOURNAL_KEYS = 16;
 const balancePk = (companyId: string, n: number) => `${companyPk(companyId)}#BAL#${n}`;
 const ledgerPk = (companyId: string, n: number) => `${companyPk(companyId)}#LEDGER#${n}`;
+const journalPk = (companyId: string, n: number) => `${companyPk(companyId)}#JOURNALS#${n}`;
 
 /** Keys of the running balances (balance-store.ts, balance-reads.ts); apart from `keys` so only their users bundle them. */
 export const balanceKeys = {

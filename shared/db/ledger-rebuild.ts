@@ -18,7 +18,8 @@ import { everyYear } from './year-store.ts';
 /** 6: every year has its posting guards (posting-guards.ts), which postings check instead of the year item. */
 /** 7: balance items and ledger entries under partition keys of their own (balanceKeys.partitions, ledgerKeys.partitions), not the company's. */
 /** 8: day balance items sort by date, then account (`BAL#T#D#<day>#<account>#...`), so a run of days of every account is one read. */
-export const LEDGER_LAYOUT = 8;
+/** 9: journal items under partition keys of their own (keys.journalPartitions), not the company's. */
+export const LEDGER_LAYOUT = 9;
 
 /**
  * Rebuilds a company's balance and ledger items from its posted journals: every balance item
@@ -31,14 +32,16 @@ export const LEDGER_LAYOUT = 8;
  * posts into the company (a maintenance window).
  */
 export async function rebuildCompanyLedger(companyId: string): Promise<{ journals: number; written: number; deleted: number }> {
-  const pk = keys.company(companyId).pk;
+  await moveJournals(companyId);
   const fold = new LedgerFold(companyId);
   let journals = 0;
-  for await (const item of queryAll({ TableName: config.tableName, ...withPrefix(pk, keys.journalsPrefix()), ConsistentRead: true })) {
-    const journal = journalFromItem(item);
-    if (journal.status !== 'posted' && journal.status !== 'reversed') continue;
-    fold.add(journal);
-    journals++;
+  for (const pk of keys.journalPartitions(companyId)) {
+    for await (const item of queryAll({ TableName: config.tableName, ...withPrefix(pk, keys.journalsPrefix()), ConsistentRead: true })) {
+      const journal = journalFromItem(item);
+      if (journal.status !== 'posted' && journal.status !== 'reversed') continue;
+      fold.add(journal);
+      journals++;
+    }
   }
   const keep = [...fold.takeLedgerItems(), ...fold.balanceItems()];
   const kept = new Set(keep.map((i) => `${i.pk as string} ${i.sk as string}`));
@@ -58,6 +61,23 @@ export async function rebuildCompanyLedger(companyId: string): Promise<{ journal
   const written = await bulkWrite([...keep, ...guards].map((put) => ({ put })));
   const deleted = await bulkWrite(stale);
   return { journals, written, deleted };
+}
+
+/**
+ * Moves the journal items kept under the company's own key (layouts before 9) to their own keys:
+ * each is written under its new key unless already there (a crash after its write), then the old
+ * item deleted, so a crash between leaves it to move again, never lost.
+ */
+async function moveJournals(companyId: string): Promise<void> {
+  const old: Item[] = [];
+  for await (const item of queryAll({ TableName: config.tableName, ...withPrefix(keys.journalPartitionBeforeSpread(companyId), keys.journalsPrefix()), ConsistentRead: true })) old.push(item);
+  if (old.length === 0) return;
+  const moved = new Set<string>();
+  for (const pk of keys.journalPartitions(companyId)) {
+    for await (const item of queryAll({ TableName: config.tableName, ...withPrefix(pk, keys.journalsPrefix()), ConsistentRead: true, ProjectionExpression: 'sk' })) moved.add(item.sk as string);
+  }
+  await bulkWrite(old.filter((item) => !moved.has(item.sk as string)).map((item) => ({ put: { ...item, ...keys.journal(companyId, item.id as string) } })));
+  await bulkWrite(old.map((item) => ({ delete: { pk: item.pk as string, sk: item.sk as string } })));
 }
 
 /** Every company of the table (a scan: for maintenance, never on a request path). */

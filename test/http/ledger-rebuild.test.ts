@@ -1,4 +1,4 @@
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTables } from '../../infra/local/create-tables.ts';
 import { config } from '../../shared/config.ts';
@@ -100,5 +100,39 @@ describe('rebuilding balances and ledgers from the posted journals', () => {
     // Run again (a restart after a crash): nothing to move, nothing lost.
     await rebuildCompanyLedger(companyId);
     expect(await reports()).toEqual(before);
+  }, 60_000);
+  it('moves journal items kept under the company\'s key by layout 8 to their own keys, once, even after a crash between the write and the delete', async () => {
+    // Arrange: three journals (two posted, one draft) put back under the company's key; one of them also
+    // under its new key, as a crash after its move's write leaves it.
+    const { api, base, companyId } = await companyOwner(gateway.url);
+    const chart = await chartOfAccounts(api, base);
+    await year2026(api, base);
+    const posted = [
+      await postedJournal(api, base, '2026-01-15', [debit(chart.cash.id, 500.25), credit(chart.sales.id, 500.25)]),
+      await postedJournal(api, base, '2026-02-03', [debit(chart.rent.id, 70), credit(chart.cash.id, 70)]),
+    ];
+    const draft = (await api.post(`${base}/Journals`, { date: '2026-03-01T10:00:00Z', entries: [debit(chart.cash.id, 3), credit(chart.sales.id, 3)] })).body;
+    const ids = [...posted.map((j) => j.id as string), draft.id as string];
+    const trial = async () => (await api.get(`${base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-12-31`)).body;
+    const before = await trial();
+    const items = await Promise.all(ids.map(async (id) => (await db().send(new GetCommand({ TableName: config.tableName, Key: keys.journal(companyId, id) }))).Item!));
+    for (const [i, item] of items.entries()) {
+      await db().send(new PutCommand({ TableName: config.tableName, Item: { ...item, pk: keys.journalPartitionBeforeSpread(companyId) } }));
+      if (i > 0) await db().send(new DeleteCommand({ TableName: config.tableName, Key: keys.journal(companyId, item.id) }));
+    }
+    await db().send(new PutCommand({ TableName: config.tableName, Item: { ...keys.ledgerLayout(), entity: 'LedgerLayout', layout: 8 } }));
+    expect((await api.get(`${base}/Journals/${ids[2]}`)).status).toBe(404);
+
+    // Act: the start-up check.
+    expect(await ensureLedgerLayout()).toBeGreaterThan(0);
+
+    // Assert: every journal under its own key exactly once and as it was, none under the company's, reports unchanged.
+    expect(await companyItems(companyId, keys.journalsPrefix())).toEqual([]);
+    const after = await Promise.all(ids.map(async (id) => (await db().send(new GetCommand({ TableName: config.tableName, Key: keys.journal(companyId, id) }))).Item));
+    expect(after).toEqual(items);
+    for (const id of ids) expect((await api.get(`${base}/Journals/${id}`)).status).toBe(200);
+    expect(await trial()).toEqual(before);
+    const listed = (await api.get(`${base}/Journals?pageSize=50`)).body.results.map((j: { id: string }) => j.id);
+    expect(listed.sort()).toEqual([...ids].sort());
   }, 60_000);
 });

@@ -40,8 +40,8 @@ export async function withNoUsage(ref: NodeKindRef, companyId: string, node: Nod
  */
 async function inUse(ref: NodeKindRef, companyId: string, nodeId: string): Promise<boolean> {
   let batch: Array<Record<string, unknown>> = [];
-  // An import's usage item names many journals (node-references.ts, importUsageItem).
-  const journalIdsOf = (u: Record<string, unknown>) => (u.journalIds as string[] | undefined) ?? [u.journalId as string];
+  // An import's usage item names many journals (node-references.ts, importUsageItem); one naming none is only as live as its lease.
+  const journalIdsOf = (u: Record<string, unknown>) => (u.journalIds as string[] | undefined) ?? (typeof u.journalId === 'string' ? [u.journalId] : []);
   const anyLive = async () => {
     const journals = await batchGetItems([...new Set(batch.flatMap(journalIdsOf))].map((id) => keys.journal(companyId, id)));
     const naming = new Set(
