@@ -148,6 +148,7 @@ async function loadLevel(perSecond: number, seconds = SECONDS) {
     refused: Object.fromEntries(refusals),
     throttledAttempts: stats.throttledAttempts,
     conflictedAttempts: stats.conflictedAttempts,
+    conflictsOn: Object.fromEntries(Object.entries(stats.conflictsByKind).slice(0, 4)),
     busiestWritePartition: unitsLabel(stats.busiestWritePartition),
     busiestItem: unitsLabel(stats.busiestItem),
     busiestReadPartition: unitsLabel(stats.busiestReadPartition),

@@ -2,7 +2,7 @@ import { config } from '../config.ts';
 import { draftSettingsUnchangedOp, getSettings } from '../db/settings-store.ts';
 import type { WriteOp } from '../db/transact.ts';
 import { NotFound, VersionConflict } from '../errors.ts';
-import { counterKnownToExist } from '../db/serial-draw.ts';
+import { counterKnownToExist, learnCounterExists } from '../db/serial-draw.ts';
 import { WarmCache } from '../warm-cache.ts';
 import type { SettingsView } from './views.ts';
 
@@ -39,14 +39,17 @@ const keptSettled = new WarmCache<SettingsView>(() => config.settingsCacheMs);
 
 /**
  * The settings for a draft, and whether they are settled: this instance has drawn a serial
- * number of the company, so its counter exists, and from then on its precision can only rise and
+ * number of the company or read its counter, so the counter exists, and from then on its precision can only rise and
  * its base currency not change (settings.ts). A copy whose read began since then is safe for the
  * draft's amounts without a check in its transaction, so the settings item is not touched by
  * every create; such copies are kept apart from those read before. The rounding account may
  * change any time: a draft that uses it still checks (write-journal.ts).
  */
 export async function settledDraftSettings(companyId: string): Promise<{ settings: SettingsView; settled: boolean }> {
-  if (!counterKnownToExist(companyId)) return { settings: await draftSettings(companyId), settled: false };
+  // Unless the counter is known to exist, the settings are read beside the look for it, and used (checked at commit) if there is none.
+  const [exists, unsettled] = await Promise.all([learnCounterExists(companyId), counterKnownToExist(companyId) ? undefined : draftSettings(companyId)]);
+  if (!exists) return { settings: unsettled!, settled: false };
+  // A settled copy is read after the counter was seen: one read before might predate a change made while there was none.
   return { settings: await keptSettled.get(companyId, async () => (await getSettings(companyId)) ?? NotFound.throw('The company settings')), settled: true };
 }
 

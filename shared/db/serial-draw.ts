@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 import { blockEndingAt, blockUsable, nextBlockSize, type SerialBlock } from '../journals/serial-blocks.ts';
 import { db } from './client.ts';
@@ -11,6 +11,8 @@ import { keys } from './keys.ts';
  */
 interface CompanyBlocks {
   block?: SerialBlock;
+  /** The counter was read and exists (before any block was drawn). */
+  counterSeen?: boolean;
   drawing?: Promise<void>;
   waiting: number;
 }
@@ -49,7 +51,23 @@ function companyBlocks(companyId: string): CompanyBlocks {
  * counters are never removed, so the company's currency precision can only rise from now on
  * and its base currency not change (settings.ts lowers or changes them only while it has none).
  */
-export const counterKnownToExist = (companyId: string): boolean => blocks.get(companyId)?.block !== undefined;
+export const counterKnownToExist = (companyId: string): boolean => {
+  const entry = blocks.get(companyId);
+  return entry?.block !== undefined || entry?.counterSeen === true;
+};
+
+/**
+ * Whether the company's counter exists, read when this instance does not know yet (its first
+ * creates of the company, before it drew a block): counters are never removed, so once seen it
+ * is known for good, and a busy company's first creates in a new instance need not all check
+ * the settings item at once.
+ */
+export async function learnCounterExists(companyId: string): Promise<boolean> {
+  if (counterKnownToExist(companyId)) return true;
+  const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: keys.journalCounter(companyId), ProjectionExpression: 'pk' }));
+  if (Item) companyBlocks(companyId).counterSeen = true;
+  return Item !== undefined;
+}
 
 /**
  * Takes back `serial`, drawn by a request that was then refused, when it is the last number this

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { drawSerial } from '../../shared/db/journal-store.ts';
-import { counterKnownToExist } from '../../shared/db/serial-draw.ts';
+import { advanceCounter, counterKnownToExist } from '../../shared/db/serial-draw.ts';
 import { useGateway } from '../support/api.ts';
 import { companyBooks, credit, debit } from '../support/ledger.ts';
 import { watchTransactions } from '../support/transactions-seen.ts';
@@ -25,6 +25,24 @@ describe('the items a create touches', () => {
     const companyKey = `COMPANY#${companyId}`;
     expect(transaction.filter((i) => i.pk === companyKey && (i.sk.startsWith('YEAR#') || i.sk === 'SETTINGS'))).toEqual([]);
     expect(transaction.filter((i) => i.pk.startsWith(`${companyKey}#GUARD#`) && i.kind === 'ConditionCheck')).toHaveLength(1);
+  });
+
+  it('checks no settings in the first create of an instance that did not number the company, once its counter exists', async () => {
+    // Arrange: another instance drew a block of numbers; this one knows nothing of the company yet.
+    const { api, base, chart, companyId } = await companyBooks(gateway.url);
+    expect(counterKnownToExist(companyId)).toBe(false);
+    await advanceCounter(companyId, 10);
+    watch.seen.length = 0;
+
+    // Act
+    const created = await api.post(`${base}/Journals`, { date: '2026-03-01', entries: [debit(chart.cash.id, '10.00'), credit(chart.sales.id, '10.00')] });
+
+    // Assert: the settings item is not in the transaction; the counter is known from now on.
+    expect(created.status).toBe(200);
+    const transaction = watch.seen.find((items) => items.some((i) => i.kind === 'Put' && i.sk === `JOURNAL#${created.body.id}`))!;
+    expect(transaction.filter((i) => i.sk === 'SETTINGS')).toEqual([]);
+    expect(counterKnownToExist(companyId)).toBe(true);
+    expect(created.body.serialNumber).toBeGreaterThan(10);
   });
 
   it('checks one reference guard per account instead of the account item, and puts usage items under the account keys', async () => {

@@ -44,6 +44,8 @@ export interface LimitsStats {
   busiestItem?: { partition: string; unitsPerSecond: number };
   /** Write units by kind of item (its sort key with ids and numbers blanked) or index key. */
   writeUnitsByKind: Record<string, number>;
+  /** Transactions cancelled by a conflict, by the kind of item they met on (as writeUnitsByKind names them). */
+  conflictsByKind: Record<string, number>;
   splits: Array<{ key: string; at: string; time: number }>;
 }
 
@@ -85,6 +87,8 @@ export function installLimitsSimulator(client: AnyClient, options: LimitsOptions
   const locks = new TransactionLocks(options.checksConflict ?? true);
   const known = new Map<string, Known>();
   const byKind = new Map<string, number>();
+  /** Transactions cancelled by a conflict, by the kind of item they met on. */
+  const conflictsByKind = new Map<string, number>();
   const totals = { writeUnits: 0, readUnits: 0, throttled: 0, conflicted: 0 };
   const clocks = new WeakMap<object, CommandClock>();
   const lookup = new DynamoDBClient({
@@ -214,6 +218,7 @@ export function installLimitsSimulator(client: AnyClient, options: LimitsOptions
     if (conflicts.length > 0) {
       totals.conflicted++;
       request.conflicts++;
+      for (const kind of new Set(conflicts.map((i) => kindOf(planned[i]!.sortKey || planned[i]!.tableKey)))) conflictsByKind.set(kind, (conflictsByKind.get(kind) ?? 0) + 1);
       refuse(request, clock, start, transactional ? transactionCanceled(planned.map((_, i) => (conflicts.includes(i) ? 'TransactionConflict' : 'None'))) : transactionConflict());
     }
     if (transactional) locks.hold(holds, start, heldUntil);
@@ -316,6 +321,7 @@ export function installLimitsSimulator(client: AnyClient, options: LimitsOptions
       busiestReadPartition: reads.busiest(),
       busiestItem: items.busiest(),
       writeUnitsByKind: Object.fromEntries([...byKind].sort((a, b) => b[1] - a[1])),
+      conflictsByKind: Object.fromEntries([...conflictsByKind].sort((a, b) => b[1] - a[1])),
       splits: [...ranges.splits],
     }),
     reset() {
@@ -325,6 +331,7 @@ export function installLimitsSimulator(client: AnyClient, options: LimitsOptions
       ranges.clear();
       locks.clear();
       byKind.clear();
+      conflictsByKind.clear();
       Object.assign(totals, { writeUnits: 0, readUnits: 0, throttled: 0, conflicted: 0 });
     },
     uninstall() {
