@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { benchKnownAt } from './known-at.ts';
 import { startBenchStack } from './local-stack.ts';
 import { saveResults } from './results-file.ts';
+import { smallCompany } from './small-company.ts';
 import { percentile } from './percentile.ts';
 
 /**
@@ -37,18 +38,7 @@ const { LedgerFold } = await import('../shared/db/ledger-fold.ts');
 const { load, postedJournals } = await import('./fast-load.ts');
 const { verifyAudit } = await import('../shared/audit/verify.ts');
 
-/** A company with the year 2026 and `leaves` leaf accounts under an asset and a revenue root. */
-async function company(name: string, leaves = 2) {
-  const created = await stack.ok('POST', '/api/v1/Companies', { name, baseCurrency: 'SAR' });
-  const base = `/api/v1/Companies/${created.id}`;
-  const accounts: string[] = [];
-  for (const [code, classification] of [['1', 'asset'], ['4', 'revenue']] as const) {
-    const root = await stack.ok('POST', `${base}/Accounts`, { code, name: { english: code, arabic: code }, type: 'category', classification });
-    for (let i = 0; i < leaves / 2; i++) accounts.push((await stack.ok('POST', `${base}/Accounts`, { code: `${code}${i}`, name: { english: `${code}${i}`, arabic: `${code}${i}` }, type: 'leaf', parentId: root.id })).id);
-  }
-  const year = await stack.ok('POST', `${base}/FinancialYears`, { startDate: '2026-01-01', endDate: '2026-12-31' });
-  return { companyId: created.id as string, base, accounts, year };
-}
+const company = (name: string, leaves = 2) => smallCompany(stack, name, leaves);
 
 
 /** 16 clients posting for `seconds` while two numberers keep up, with the chain on or off. */

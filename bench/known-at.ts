@@ -1,4 +1,5 @@
 import type { BenchStack } from './local-stack.ts';
+import { smallCompany } from './small-company.ts';
 
 /**
  * The cost of `knownAt` on a trial balance (docs/decisions.md, Audit): a company loaded through
@@ -20,17 +21,9 @@ export async function benchKnownAt(stack: BenchStack) {
   const { bookChangeOp } = await import('../shared/db/book-change-store.ts');
   const { sequenceEvents } = await import('../shared/events/sequencer.ts');
 
-  const created = await stack.ok('POST', '/api/v1/Companies', { name: 'Known at Co', baseCurrency: 'SAR' });
-  const createdAt = Date.now();
-  const base = `/api/v1/Companies/${created.id}`;
-  const accounts: string[] = [];
-  for (const [code, classification] of [['1', 'asset'], ['4', 'revenue']] as const) {
-    const root = await stack.ok('POST', `${base}/Accounts`, { code, name: { english: code, arabic: code }, type: 'category', classification });
-    for (let i = 0; i < LEAVES / 2; i++) accounts.push((await stack.ok('POST', `${base}/Accounts`, { code: `${code}${i}`, name: { english: `${code}${i}`, arabic: `${code}${i}` }, type: 'leaf', parentId: root.id })).id);
-  }
-  const year = await stack.ok('POST', `${base}/FinancialYears`, { startDate: '2026-01-01', endDate: '2026-12-31' });
-  while ((await sequenceEvents(created.id)) > 0);
-  const plan = { companyId: created.id as string, yearId: year.id as string, periods: year.periods, accounts, busy: accounts[0]!, costCenters: [], firstSerial: 1 };
+  const { companyId, createdAt, base, accounts, year } = await smallCompany(stack, 'Known at Co', LEAVES);
+  while ((await sequenceEvents(companyId)) > 0);
+  const plan = { companyId, yearId: year.id as string, periods: year.periods, accounts, busy: accounts[0]!, costCenters: [], firstSerial: 1 };
   const journals = [...postedJournals(plan, LINES, 11)];
   // The journals committed one after another between the company's creation and now.
   const from = createdAt + 1;
