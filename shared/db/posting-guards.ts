@@ -53,12 +53,7 @@ export function deleteGuardsOps(companyId: string, yearId: string): WriteOp[] {
  * A guard put by the guarded write itself (putGuardsOps) carries no hold.
  */
 export function guardsHeldWithYear(companyId: string, yearId: string): GuardAlongside {
-  const keys = everyGuard(companyId, yearId);
-  return {
-    hold: (guard, until) => keys.map((key) => mainTable.update(key, { expression: 'SET guard = :guard, guardUntil = :until', values: { ':guard': guard, ':until': until } })),
-    // Released only once the year item was released by this holder, so no other holder's guard is removed.
-    release: () => keys.map((key) => mainTable.update(key, { expression: 'REMOVE guard, guardUntil' })),
-  };
+  return { keys: everyGuard(companyId, yearId) };
 }
 
 const yearOpen: Expr = { expression: '#status = :open', names: { '#status': 'status' }, values: { ':open': 'open' } };

@@ -6,7 +6,7 @@ import { VersionConflict, type AppError } from '../errors.ts';
 import { db } from './client.ts';
 import type { Key } from './keys.ts';
 import { conditions, mainTable, type Expr } from './table-ops.ts';
-import { transactWrite, type WriteOp } from './transact.ts';
+import { transactWrite } from './transact.ts';
 
 /**
  * A short-lived marker that holds off new references to a record while a write that depends
@@ -24,12 +24,14 @@ export const guardFree = (): Expr => ({ expression: 'attribute_not_exists(guardU
 export const heldGuard = (guard: string): Expr => ({ expression: 'guard = :guard', values: { ':guard': guard } });
 
 /**
- * Items held and released with the record (a year's draft guards): written in the same
- * transaction that sets the record's guard, and released after the record's guard is.
+ * Items held and released with the record (a year's posting guards, a node's reference guards):
+ * their guard is set in the same transaction that sets the record's, and released after the
+ * record's is, each only while it still carries this holder's guard.
  */
 export interface GuardAlongside {
-  hold(guard: string, until: number): WriteOp[];
-  release(guard: string): WriteOp[];
+  keys: readonly Key[];
+  /** Written with the hold, for items the hold may be the first to write. */
+  entity?: string;
 }
 
 /** What refuses the guarded write once the guard is held, or undefined. */
@@ -37,47 +39,37 @@ export type StillFree = () => Promise<AppError | undefined>;
 /** The write made under the guard; its condition must include heldGuard(guard). */
 export type GuardedWrite = (guard: string) => Promise<void>;
 
-export async function withWriteGuard(key: Key, version: number, stillFree: StillFree, write: GuardedWrite, alongside?: GuardAlongside): Promise<void> {
+export async function withWriteGuard(key: Key, version: number, stillFree: StillFree, write: GuardedWrite, alongside: GuardAlongside): Promise<void> {
   const guard = randomUUID();
   const until = Date.now() + GUARD_MILLISECONDS;
-  try {
-    if (alongside) {
-      await transactWrite([
-        mainTable.update(key, { expression: 'SET guard = :guard, guardUntil = :until', values: { ':guard': guard, ':until': until } }, { condition: conditions.atVersion(version), onConditionFailed: () => new VersionConflict() }),
-        ...alongside.hold(guard, until),
-      ]);
-    } else {
-      await db().send(
-        new UpdateCommand({
-          TableName: config.tableName,
-          Key: key,
-          UpdateExpression: 'SET guard = :guard, guardUntil = :until',
-          ConditionExpression: 'version = :version',
-          ExpressionAttributeValues: { ':guard': guard, ':until': until, ':version': version },
-        }),
-      );
-    }
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) throw new VersionConflict();
-    throw error;
-  }
+  const hold = (entity?: string) => ({
+    expression: `SET guard = :guard, guardUntil = :until${entity ? ', entity = :entity' : ''}`,
+    values: { ':guard': guard, ':until': until, ...(entity ? { ':entity': entity } : {}) },
+  });
+  await transactWrite([
+    mainTable.update(key, hold(), { condition: conditions.atVersion(version), onConditionFailed: () => new VersionConflict() }),
+    ...alongside.keys.map((k) => mainTable.update(k, hold(alongside.entity))),
+  ]);
   try {
     const refusal = await stillFree();
     if (refusal) throw refusal;
     await write(guard);
   } catch (error) {
-    await db()
-      .send(
-        new UpdateCommand({
-          TableName: config.tableName,
-          Key: key,
-          UpdateExpression: 'REMOVE guard, guardUntil',
-          ConditionExpression: 'guard = :guard',
-          ExpressionAttributeValues: { ':guard': guard },
-        }),
-      )
-      .then(() => (alongside ? transactWrite(alongside.release(guard)) : undefined))
+    // The record first, then each item alongside on its own: one another holder took since keeps its guard.
+    await release(key, guard)
+      .then(() => Promise.all(alongside.keys.map((k) => release(k, guard))))
       .catch(() => undefined);
     throw error;
+  }
+}
+
+/** Clears the guard of an item that still carries this holder's; one that does not is left alone. */
+async function release(key: Key, guard: string): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({ TableName: config.tableName, Key: key, UpdateExpression: 'REMOVE guard, guardUntil', ConditionExpression: 'guard = :guard', ExpressionAttributeValues: { ':guard': guard } }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
   }
 }

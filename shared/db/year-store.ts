@@ -10,7 +10,7 @@ import type { ListQuery, Page } from '../schemas/list-query.ts';
 import { conditions, getItem, mainTable, recordOf, type Expr, type Item } from './table-ops.ts';
 import type { WriteOp } from './transact.ts';
 import { deleteGuardsOps, guardsChange, guardsHeldWithYear, openPeriodsGuardCheckOp, periodGuardOps, putGuardsOps } from './posting-guards.ts';
-import { guardFree, heldGuard, withWriteGuard, type GuardAlongside, type GuardedWrite, type StillFree } from './write-guard.ts';
+import { heldGuard, withWriteGuard, type GuardedWrite, type StillFree } from './write-guard.ts';
 
 /**
  * Storage of financial years. A year item holds its periods (a map by id, each with its own
@@ -167,9 +167,9 @@ const yearOpen: Expr = { expression: '#status = :open', names: { '#status': 'sta
 export async function withNoPostings(companyId: string, year: YearRecord, write: (guard: string) => Promise<void>): Promise<void> {
   const balancePks = balanceKeys.partitions(companyId);
   // Postings check the year's posting guards, not the year item: those are held with it.
-  await withWriteGuard(
-    keys.year(companyId, year.id),
-    year.version,
+  await withYearGuard(
+    companyId,
+    year,
     async () => {
       for (const period of year.periods) {
         if (await anyWithPrefixIn(balancePks, balanceKeys.periodBalancePrefix(period.id))) {
@@ -179,17 +179,16 @@ export async function withNoPostings(companyId: string, year: YearRecord, write:
       return undefined;
     },
     write,
-    guardsHeldWithYear(companyId, year.id),
   );
 }
 
 /**
- * Runs `write` while the year holds off new postings (see write-guard.ts), once `stillFree`
- * finds nothing that refuses the write; with `alongside` (the year's guards, for its Close:
- * posting-guards.ts guardsHeldWithYear), those are held and released with it.
+ * Runs `write` while the year and its posting guards (posting-guards.ts guardsHeldWithYear)
+ * hold off new postings and drafts (see write-guard.ts), once `stillFree` finds nothing that
+ * refuses the write.
  */
-export async function withYearGuard(companyId: string, year: YearRecord, stillFree: StillFree, write: GuardedWrite, alongside?: GuardAlongside): Promise<void> {
-  await withWriteGuard(keys.year(companyId, year.id), year.version, stillFree, write, alongside);
+export async function withYearGuard(companyId: string, year: YearRecord, stillFree: StillFree, write: GuardedWrite): Promise<void> {
+  await withWriteGuard(keys.year(companyId, year.id), year.version, stillFree, write, guardsHeldWithYear(companyId, year.id));
 }
 
 /**

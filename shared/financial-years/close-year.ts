@@ -1,7 +1,6 @@
 import { hasDraftJournalsBetween } from '../db/journal-queries.ts';
 import { currentAuditHead } from '../audit/audit-head.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
-import { guardsHeldWithYear } from '../db/posting-guards.ts';
 import { mustGetYear, replaceYearOps, withYearGuard } from '../db/year-store.ts';
 import { VersionConflict } from '../errors.ts';
 import { checkYearCanClose, yearCloseRefusal } from './rules.ts';
@@ -29,7 +28,6 @@ export async function closeYear(uow: UnitOfWork, companyId: string, yearId: stri
     async (guard) => {
       await uow.commit(replaceYearOps(companyId, year, closed, undefined, guard), null, yearView(closed));
     },
-    guardsHeldWithYear(companyId, year.id),
   );
   return null;
 }

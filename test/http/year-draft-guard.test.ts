@@ -1,6 +1,8 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { config } from '../../shared/config.ts';
+import { db } from '../../shared/db/client.ts';
 import { guardKeys } from '../../shared/db/keys.ts';
-import { guardsHeldWithYear } from '../../shared/db/posting-guards.ts';
 import { getItem } from '../../shared/db/table-ops.ts';
 import { transactWrite } from '../../shared/db/transact.ts';
 import { YEAR_DRAFT_GUARDS, yearTakesDraftsCheckOp } from '../../shared/db/year-draft-guard.ts';
@@ -58,11 +60,33 @@ describe('year draft guards', () => {
           return refusal;
         },
         async () => undefined,
-        guardsHeldWithYear(companyId, yearId),
       ),
     ).rejects.toBe(refusal);
     expect(whileHeld.filter((r) => r.status === 'fulfilled')).toEqual([]);
     const afterwards = await everyGuardCheck(companyId, yearId);
     expect(afterwards.filter((r) => r.status === 'rejected')).toEqual([]);
+  });
+
+  it('leaves a later holder\'s hold on the guards when a refused holder lets go', async () => {
+    // Arrange: while the first holder checks, another takes the year's guards (as a holder that held
+    // the year item once the first let it go, before the first let go of the guards).
+    const { companyId, yearId } = await closableYear();
+    const year = await mustGetYear(companyId, yearId);
+    const refusal = new StateConflict('UnpostedJournals', 'refused on purpose');
+    const later = { guard: 'later-holder', guardUntil: Date.now() + 30_000 };
+    const guardKeysOfYear = Array.from({ length: YEAR_DRAFT_GUARDS }, (_, shard) => guardKeys.postingGuard(companyId, yearId, shard));
+
+    // Act
+    await expect(
+      withYearGuard(companyId, year, async () => {
+        await Promise.all(guardKeysOfYear.map((key) => db().send(new UpdateCommand({ TableName: config.tableName, Key: key, UpdateExpression: 'SET guard = :g, guardUntil = :u', ExpressionAttributeValues: { ':g': later.guard, ':u': later.guardUntil } }))));
+        return refusal;
+      }, async () => undefined),
+    ).rejects.toBe(refusal);
+
+    // Assert: the later hold stands on every guard, so drafts stay refused.
+    const guards = await Promise.all(guardKeysOfYear.map((key) => getItem(key, { consistent: true })));
+    expect(guards.filter((g) => g?.guard !== later.guard || g.guardUntil !== later.guardUntil)).toEqual([]);
+    expect((await everyGuardCheck(companyId, yearId)).filter((r) => r.status === 'fulfilled')).toEqual([]);
   });
 });

@@ -25,8 +25,8 @@ import type { NodeKindRef } from './node-writes.ts';
 /** The node attributes the reference conditions read (node-conditions.ts), copied onto the guards. */
 const GUARDED_ATTRIBUTES = ['accountType', 'status', 'currency'] as const;
 
-const everyGuard = (ref: NodeKindRef, companyId: string, nodeId: string, op: (key: Key) => WriteOp): WriteOp[] =>
-  Array.from({ length: NODE_REFERENCE_SHARDS }, (_, shard) => op(keys.nodeGuard(ref.kind, companyId, nodeId, shard)));
+const guardKeys = (ref: NodeKindRef, companyId: string, nodeId: string): Key[] =>
+  Array.from({ length: NODE_REFERENCE_SHARDS }, (_, shard) => keys.nodeGuard(ref.kind, companyId, nodeId, shard));
 
 /**
  * A journal may name this node (referenceCheckOp's conditions, on one guard at random unless
@@ -49,12 +49,7 @@ export function referenceGuardCheckOp(ref: NodeKindRef, companyId: string, nodeI
 
 /** What a delete or fixed-field change holds and releases with the node item (write-guard.ts). */
 export function nodeGuards(ref: NodeKindRef, companyId: string, nodeId: string): GuardAlongside {
-  return {
-    hold: (guard, until) =>
-      everyGuard(ref, companyId, nodeId, (key) => mainTable.update(key, { expression: 'SET guard = :guard, guardUntil = :until, entity = :entity', values: { ':guard': guard, ':until': until, ':entity': 'NodeGuard' } })),
-    // Released only once the node item was released by this holder, so no other holder's guard is removed.
-    release: () => everyGuard(ref, companyId, nodeId, (key) => mainTable.update(key, { expression: 'REMOVE guard, guardUntil' })),
-  };
+  return { keys: guardKeys(ref, companyId, nodeId), entity: 'NodeGuard' };
 }
 
 /**
@@ -77,5 +72,5 @@ export function copyToNodeGuardsOps(ref: NodeKindRef, companyId: string, node: N
   if (releasing) removes.push('guard', 'guardUntil');
   const expression = `SET ${sets.join(', ')}${removes.length > 0 ? ` REMOVE ${removes.join(', ')}` : ''}`;
   const held = releasing ? { condition: { expression: 'guard = :guard', values: { ':guard': releasing } }, onConditionFailed: () => new VersionConflict() } : {};
-  return everyGuard(ref, companyId, node.id, (key) => mainTable.update(key, { expression, names, values }, held));
+  return guardKeys(ref, companyId, node.id).map((key) => mainTable.update(key, { expression, names, values }, held));
 }
