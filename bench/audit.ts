@@ -38,13 +38,10 @@ const { LedgerFold } = await import('../shared/db/ledger-fold.ts');
 const { load, postedJournals } = await import('./fast-load.ts');
 const { verifyAudit } = await import('../shared/audit/verify.ts');
 
-const company = (name: string, leaves = 2) => smallCompany(stack, name, leaves);
-
-
 /** 16 clients posting for `seconds` while two numberers keep up, with the chain on or off. */
 async function postingPhase(chain: boolean, seconds = SECONDS) {
   process.env.AUDIT_CHAIN = chain ? 'on' : 'off';
-  const books = await company(`Audit ${chain ? 'on' : 'off'}`);
+  const books = await smallCompany(stack, `Audit ${chain ? 'on' : 'off'}`);
   const [cash, sales] = books.accounts as [string, string];
   let running = true;
   let numbered = 0;
@@ -103,7 +100,7 @@ console.log(`posting with the chain on: x${ratio.toFixed(3)} of off (target at l
 
 // Verify's speed over VERIFY_EVENTS events: journals, ledger and balances loaded directly, and
 // their events numbered and chained by the sequencer's own code, written as it writes them.
-const books = await company('Audit Verify Co', 20);
+const books = await smallCompany(stack, 'Audit Verify Co', 20);
 while ((await sequenceEvents(books.companyId)) > 0);
 const plan = { companyId: books.companyId, yearId: books.year.id, periods: books.year.periods, accounts: books.accounts, busy: books.accounts[0]!, costCenters: [], firstSerial: 1 };
 const journals = [...postedJournals(plan, VERIFY_EVENTS, 7)];

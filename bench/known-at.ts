@@ -1,4 +1,5 @@
 import type { BenchStack } from './local-stack.ts';
+import { percentile } from './percentile.ts';
 import { smallCompany } from './small-company.ts';
 
 /**
@@ -40,7 +41,6 @@ export async function benchKnownAt(stack: BenchStack) {
   await bulkWrite(changeItems());
   const loadSeconds = (performance.now() - loadStarted) / 1000;
 
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   async function timed(knownAt?: string) {
     const path = `${base}/Reports/TrialBalance?financialYearId=${year.id}${knownAt ? `&knownAt=${encodeURIComponent(knownAt)}` : ''}`;
     let body: any;
@@ -51,7 +51,7 @@ export async function benchKnownAt(stack: BenchStack) {
       body = await stack.ok('GET', path);
       runs.push(performance.now() - t);
     }
-    return { ms: median(runs), body };
+    return { ms: percentile(runs, 50), body };
   }
   const plain = await timed();
   console.log(`loaded ${LINES} lines in ${loadSeconds.toFixed(1)} s; plain trial balance ${plain.ms.toFixed(0)} ms`);

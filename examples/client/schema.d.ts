@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/bde64cf1-33ce-4776-98b2-f78ab7f34f41`
+         * @description Example request: `GET /api/v1/Companies/21d453f6-7fb5-46ac-92dd-52b9613480b3`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Settings`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Settings`
          */
         get: operations["settings.get"];
         /**
          * Update company settings (versioned)
-         * @description Example request: `PUT /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Settings`
+         * @description Example request: `PUT /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Roles`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Roles`
+         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Roles/1ba8028d-9c9c-4eef-8d61-5572b2db4d08`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Roles/91085de6-e361-47b4-98b3-fed60d274c41`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Roles/1ba8028d-9c9c-4eef-8d61-5572b2db4d08`
+         * @description Example request: `PUT /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Roles/91085de6-e361-47b4-98b3-fed60d274c41`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Roles/1ba8028d-9c9c-4eef-8d61-5572b2db4d08`
+         * @description Example request: `DELETE /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Roles/91085de6-e361-47b4-98b3-fed60d274c41`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Members`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Members`
+         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Members/c94803c4-8676-47ab-8fbf-79136b337910`
+         * @description Example request: `PUT /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Members/464f4e01-57e3-433b-8691-33ff97a9b48f`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Members/c94803c4-8676-47ab-8fbf-79136b337910`
+         * @description Example request: `DELETE /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Members/464f4e01-57e3-433b-8691-33ff97a9b48f`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/ApiKeys/37091514-43d7-4034-88b0-5c009ca60b32`
+         * @description Example request: `DELETE /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/ApiKeys/b6de7d52-a7fa-4dfa-810f-c7c88c0d08ae`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Accounts`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Accounts`
+         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Accounts/085781bc-1f12-4d2e-a7ea-901122c1ab17`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Accounts/5c4f8278-adf4-4b75-97c6-89ba1d8f29a3`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Accounts/085781bc-1f12-4d2e-a7ea-901122c1ab17`
+         * @description Example request: `PUT /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Accounts/5c4f8278-adf4-4b75-97c6-89ba1d8f29a3`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Accounts/085781bc-1f12-4d2e-a7ea-901122c1ab17`
+         * @description Example request: `DELETE /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Accounts/5c4f8278-adf4-4b75-97c6-89ba1d8f29a3`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Accounts/085781bc-1f12-4d2e-a7ea-901122c1ab17/History`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Accounts/5c4f8278-adf4-4b75-97c6-89ba1d8f29a3/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/CostCenters/ee0ece04-3624-4ffe-bc7e-a1cd38623212`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/CostCenters/631512eb-3722-4366-8061-26ee9a6e85bc`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/CostCenters/ee0ece04-3624-4ffe-bc7e-a1cd38623212`
+         * @description Example request: `PUT /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/CostCenters/631512eb-3722-4366-8061-26ee9a6e85bc`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/CostCenters/ee0ece04-3624-4ffe-bc7e-a1cd38623212`
+         * @description Example request: `DELETE /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/CostCenters/631512eb-3722-4366-8061-26ee9a6e85bc`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/CostCenters/ee0ece04-3624-4ffe-bc7e-a1cd38623212/History`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/CostCenters/631512eb-3722-4366-8061-26ee9a6e85bc/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/CostCenters/ee0ece04-3624-4ffe-bc7e-a1cd38623212/Activate`
+         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/CostCenters/631512eb-3722-4366-8061-26ee9a6e85bc/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/CostCenters/ee0ece04-3624-4ffe-bc7e-a1cd38623212/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/CostCenters/631512eb-3722-4366-8061-26ee9a6e85bc/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/FinancialYears/79d651f4-c37a-4ebc-91c1-9ff47fbf19b5`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/FinancialYears/c372ec47-ad20-4933-af33-b391fdc05539`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/FinancialYears/c8706ee5-0b89-456b-a546-d51bbd617e2d`
+         * @description Example request: `PUT /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/FinancialYears/398f720d-fec3-46ff-9a6a-90dc5ed37a82`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/FinancialYears/c8706ee5-0b89-456b-a546-d51bbd617e2d`
+         * @description Example request: `DELETE /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/FinancialYears/398f720d-fec3-46ff-9a6a-90dc5ed37a82`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/FinancialYears/79d651f4-c37a-4ebc-91c1-9ff47fbf19b5/Close`
+         * @description Example request: `PUT /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/FinancialYears/c372ec47-ad20-4933-af33-b391fdc05539/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/FinancialYears/79d651f4-c37a-4ebc-91c1-9ff47fbf19b5/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/FinancialYears/c372ec47-ad20-4933-af33-b391fdc05539/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/FinancialYears/79d651f4-c37a-4ebc-91c1-9ff47fbf19b5/Periods`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/FinancialYears/c372ec47-ad20-4933-af33-b391fdc05539/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/FinancialYears/79d651f4-c37a-4ebc-91c1-9ff47fbf19b5/Periods/f29bdfec-ddeb-4d9b-b44a-132c3168e657`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/FinancialYears/c372ec47-ad20-4933-af33-b391fdc05539/Periods/e867f552-7c65-4ba5-bb81-c260ece9c9f9`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/FinancialYears/79d651f4-c37a-4ebc-91c1-9ff47fbf19b5/Periods/f29bdfec-ddeb-4d9b-b44a-132c3168e657/Lock`
+         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/FinancialYears/c372ec47-ad20-4933-af33-b391fdc05539/Periods/e867f552-7c65-4ba5-bb81-c260ece9c9f9/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/FinancialYears/79d651f4-c37a-4ebc-91c1-9ff47fbf19b5/Periods/f29bdfec-ddeb-4d9b-b44a-132c3168e657/Close`
+         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/FinancialYears/c372ec47-ad20-4933-af33-b391fdc05539/Periods/e867f552-7c65-4ba5-bb81-c260ece9c9f9/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/FinancialYears/79d651f4-c37a-4ebc-91c1-9ff47fbf19b5/Periods/f29bdfec-ddeb-4d9b-b44a-132c3168e657/Close`
+         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/FinancialYears/c372ec47-ad20-4933-af33-b391fdc05539/Periods/e867f552-7c65-4ba5-bb81-c260ece9c9f9/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/FinancialYears/79d651f4-c37a-4ebc-91c1-9ff47fbf19b5/Periods/f29bdfec-ddeb-4d9b-b44a-132c3168e657/Reopen`
+         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/FinancialYears/c372ec47-ad20-4933-af33-b391fdc05539/Periods/e867f552-7c65-4ba5-bb81-c260ece9c9f9/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Journals`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Journals`
+         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Journals/b853f050-2efd-47ba-836b-3e7cf8175bdd`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Journals/b666fd35-5a22-4573-b97c-e477d305637a`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Journals/b853f050-2efd-47ba-836b-3e7cf8175bdd`
+         * @description Example request: `PUT /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Journals/b666fd35-5a22-4573-b97c-e477d305637a`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Journals/b853f050-2efd-47ba-836b-3e7cf8175bdd/History`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Journals/b666fd35-5a22-4573-b97c-e477d305637a/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Journals/b853f050-2efd-47ba-836b-3e7cf8175bdd/Post`
+         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Journals/b666fd35-5a22-4573-b97c-e477d305637a/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Journals/adc6e197-6fae-4d96-86d7-fb2f4ceb7260/Void`
+         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Journals/2620286f-7a60-45c1-a1a4-f6bc32968f22/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Journals/b853f050-2efd-47ba-836b-3e7cf8175bdd/Adjust`
+         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Journals/b666fd35-5a22-4573-b97c-e477d305637a/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Journals/b853f050-2efd-47ba-836b-3e7cf8175bdd/Reverse`
+         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Journals/b666fd35-5a22-4573-b97c-e477d305637a/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -829,7 +829,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Reports/TrialBalance?financialYearId=79d651f4-c37a-4ebc-91c1-9ff47fbf19b5`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Reports/TrialBalance?financialYearId=c372ec47-ad20-4933-af33-b391fdc05539`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -849,7 +849,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -869,7 +869,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Reports/BudgetVsActual?budgetId=17d97eaf-83fa-4032-8799-c34c65750fee&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Reports/BudgetVsActual?budgetId=b5312f2e-3148-4bc0-b244-3c1136a8ce5b&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Reports/Restatements?since=2026-11-24T14%3A15%3A16.046Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Reports/Restatements?since=2026-11-24T17%3A55%3A40.269Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -969,13 +969,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Reports`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Reports`
+         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -993,7 +993,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Reports/c005f02d-c611-4ee2-b117-1818969521d8`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Reports/b4db9802-78a3-45a3-a782-20a6cffec432`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1013,7 +1013,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1033,13 +1033,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1057,18 +1057,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Webhooks/7c5032d0-8d57-4e9b-904a-206f86730bee`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Webhooks/04a47fa4-77d3-4638-b539-d047960ddf72`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Webhooks/7c5032d0-8d57-4e9b-904a-206f86730bee`
+         * @description Example request: `PUT /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Webhooks/04a47fa4-77d3-4638-b539-d047960ddf72`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Webhooks/7c5032d0-8d57-4e9b-904a-206f86730bee`
+         * @description Example request: `DELETE /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Webhooks/04a47fa4-77d3-4638-b539-d047960ddf72`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1085,7 +1085,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Webhooks/7c5032d0-8d57-4e9b-904a-206f86730bee/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Webhooks/04a47fa4-77d3-4638-b539-d047960ddf72/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1105,13 +1105,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1129,18 +1129,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/ExchangeRates/394ffae8-77be-436f-9cae-9cf8e3e73b3e`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/ExchangeRates/7289a6d6-434c-46dd-b5dd-eff9405a8abd`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/ExchangeRates/394ffae8-77be-436f-9cae-9cf8e3e73b3e`
+         * @description Example request: `PUT /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/ExchangeRates/7289a6d6-434c-46dd-b5dd-eff9405a8abd`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/ExchangeRates/394ffae8-77be-436f-9cae-9cf8e3e73b3e`
+         * @description Example request: `DELETE /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/ExchangeRates/7289a6d6-434c-46dd-b5dd-eff9405a8abd`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1157,13 +1157,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Budgets`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Budgets`
+         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1181,18 +1181,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Budgets/17d97eaf-83fa-4032-8799-c34c65750fee`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Budgets/b5312f2e-3148-4bc0-b244-3c1136a8ce5b`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Budgets/17d97eaf-83fa-4032-8799-c34c65750fee`
+         * @description Example request: `PUT /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Budgets/b5312f2e-3148-4bc0-b244-3c1136a8ce5b`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Budgets/17d97eaf-83fa-4032-8799-c34c65750fee`
+         * @description Example request: `DELETE /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Budgets/b5312f2e-3148-4bc0-b244-3c1136a8ce5b`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1209,13 +1209,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Imports`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Imports`
+         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1233,7 +1233,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Imports/ed48637a-2f30-49cf-b068-c042c5e19448`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Imports/79de7660-5d84-4fb5-94fd-fee05155640f`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1253,7 +1253,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Imports/ed48637a-2f30-49cf-b068-c042c5e19448/Errors`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Imports/79de7660-5d84-4fb5-94fd-fee05155640f/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1273,7 +1273,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table
-         * @description Example request: `GET /api/v1/Companies/0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1327,7 +1327,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:43141/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A35731%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=8yFJurwVQNxjfCeh6ZHibh11Sy0FV7hi12ul4OkYf44&code_challenge_method=S256&state=LVvVTqapecEglyMGsvbyhWReUe_s_D0n-Qcteeh9VA8&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:36663/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A43897%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=JQiVe3n0QLVeYM0-geiIPpG9tIceeEW3oq7nYceaWcg&code_challenge_method=S256&state=0bSC-6GkeXZw79JiWZUmndh9lRfV_6F-AQtswa7KYDc&client_id=ledger-local"
                      *     }
                      */
                     "application/json": {
@@ -1397,7 +1397,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a",
+                     *           "companyId": "c0542dc0-f1e8-4ba5-9aa3-2abd5788d231",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1436,7 +1436,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "bde64cf1-33ce-4776-98b2-f78ab7f34f41",
+                     *           "companyId": "21d453f6-7fb5-46ac-92dd-52b9613480b3",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1574,7 +1574,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a",
+                     *           "companyId": "c0542dc0-f1e8-4ba5-9aa3-2abd5788d231",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1613,7 +1613,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "bde64cf1-33ce-4776-98b2-f78ab7f34f41",
+                     *           "companyId": "21d453f6-7fb5-46ac-92dd-52b9613480b3",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -1764,16 +1764,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "bde64cf1-33ce-4776-98b2-f78ab7f34f41",
+                     *           "id": "21d453f6-7fb5-46ac-92dd-52b9613480b3",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-24T14:15:13.217Z",
+                     *           "createdAt": "2026-11-24T17:55:37.595Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a",
+                     *           "id": "c0542dc0-f1e8-4ba5-9aa3-2abd5788d231",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-24T14:15:13.121Z",
+                     *           "createdAt": "2026-11-24T17:55:37.485Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -1898,9 +1898,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bde64cf1-33ce-4776-98b2-f78ab7f34f41",
+                     *       "id": "21d453f6-7fb5-46ac-92dd-52b9613480b3",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T14:15:13.217Z",
+                     *       "createdAt": "2026-11-24T17:55:37.595Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -1909,7 +1909,7 @@ export interface operations {
                      *         "fxRoundingAccountId": null,
                      *         "unrealizedFxGainLossAccountId": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-24T14:15:13.217Z"
+                     *         "updatedAt": "2026-11-24T17:55:37.595Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -2088,9 +2088,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bde64cf1-33ce-4776-98b2-f78ab7f34f41",
+                     *       "id": "21d453f6-7fb5-46ac-92dd-52b9613480b3",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T14:15:13.217Z",
+                     *       "createdAt": "2026-11-24T17:55:37.595Z",
                      *       "version": 1
                      *     }
                      */
@@ -2194,7 +2194,7 @@ export interface operations {
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-24T14:15:13.121Z"
+                     *       "updatedAt": "2026-11-24T17:55:37.485Z"
                      *     }
                      */
                     "application/json": {
@@ -2290,7 +2290,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "6b21b24e-0a98-4f34-abc5-158e1f77580d",
+                 *       "retainedEarningsAccountId": "0ea74f61-f442-4cb1-a757-3c546dd0b8f9",
                  *       "version": 1
                  *     }
                  */
@@ -2321,11 +2321,11 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "6b21b24e-0a98-4f34-abc5-158e1f77580d",
+                     *       "retainedEarningsAccountId": "0ea74f61-f442-4cb1-a757-3c546dd0b8f9",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-24T14:15:13.920Z"
+                     *       "updatedAt": "2026-11-24T17:55:38.057Z"
                      *     }
                      */
                     "application/json": {
@@ -2555,7 +2555,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "1ba8028d-9c9c-4eef-8d61-5572b2db4d08",
+                     *           "id": "91085de6-e361-47b4-98b3-fed60d274c41",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -2566,8 +2566,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-24T14:15:21.166Z",
-                     *           "updatedAt": "2026-11-24T14:15:21.194Z"
+                     *           "createdAt": "2026-11-24T17:55:45.029Z",
+                     *           "updatedAt": "2026-11-24T17:55:45.049Z"
                      *         }
                      *       ]
                      *     }
@@ -2703,7 +2703,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1ba8028d-9c9c-4eef-8d61-5572b2db4d08",
+                     *       "id": "91085de6-e361-47b4-98b3-fed60d274c41",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2713,8 +2713,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T14:15:21.166Z",
-                     *       "updatedAt": "2026-11-24T14:15:21.166Z"
+                     *       "createdAt": "2026-11-24T17:55:45.029Z",
+                     *       "updatedAt": "2026-11-24T17:55:45.029Z"
                      *     }
                      */
                     "application/json": {
@@ -2847,7 +2847,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1ba8028d-9c9c-4eef-8d61-5572b2db4d08",
+                     *       "id": "91085de6-e361-47b4-98b3-fed60d274c41",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -2857,8 +2857,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T14:15:21.166Z",
-                     *       "updatedAt": "2026-11-24T14:15:21.166Z"
+                     *       "createdAt": "2026-11-24T17:55:45.029Z",
+                     *       "updatedAt": "2026-11-24T17:55:45.029Z"
                      *     }
                      */
                     "application/json": {
@@ -2992,7 +2992,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1ba8028d-9c9c-4eef-8d61-5572b2db4d08",
+                     *       "id": "91085de6-e361-47b4-98b3-fed60d274c41",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -3003,8 +3003,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T14:15:21.166Z",
-                     *       "updatedAt": "2026-11-24T14:15:21.194Z"
+                     *       "createdAt": "2026-11-24T17:55:45.029Z",
+                     *       "updatedAt": "2026-11-24T17:55:45.049Z"
                      *     }
                      */
                     "application/json": {
@@ -3247,8 +3247,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3",
-                     *           "email": "user-e5291a85-5529-4efe-9989-37b12f3118d7@example.com",
+                     *           "userId": "d51bc775-ca6d-49bc-afcc-e42c773387b6",
+                     *           "email": "user-eec363dc-6448-4d6b-9e9e-0866b3592845@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -3286,20 +3286,20 @@ export interface operations {
                      *             "imports:manage",
                      *             "audit:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T14:15:13.121Z",
+                     *           "joinedAt": "2026-11-24T17:55:37.485Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "c94803c4-8676-47ab-8fbf-79136b337910",
-                     *           "email": "contract-1795529721216@example.com",
-                     *           "roleId": "1ba8028d-9c9c-4eef-8d61-5572b2db4d08",
+                     *           "userId": "464f4e01-57e3-433b-8691-33ff97a9b48f",
+                     *           "email": "contract-1795542945069@example.com",
+                     *           "roleId": "91085de6-e361-47b4-98b3-fed60d274c41",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T14:15:21.231Z",
+                     *           "joinedAt": "2026-11-24T17:55:45.086Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -3410,8 +3410,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795529721216@example.com",
-                 *       "roleId": "1ba8028d-9c9c-4eef-8d61-5572b2db4d08"
+                 *       "email": "contract-1795542945069@example.com",
+                 *       "roleId": "91085de6-e361-47b4-98b3-fed60d274c41"
                  *     }
                  */
                 "application/json": {
@@ -3437,16 +3437,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "c94803c4-8676-47ab-8fbf-79136b337910",
-                     *       "email": "contract-1795529721216@example.com",
-                     *       "roleId": "1ba8028d-9c9c-4eef-8d61-5572b2db4d08",
+                     *       "userId": "464f4e01-57e3-433b-8691-33ff97a9b48f",
+                     *       "email": "contract-1795542945069@example.com",
+                     *       "roleId": "91085de6-e361-47b4-98b3-fed60d274c41",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T14:15:21.231Z",
+                     *       "joinedAt": "2026-11-24T17:55:45.086Z",
                      *       "version": 1
                      *     }
                      */
@@ -3591,8 +3591,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "c94803c4-8676-47ab-8fbf-79136b337910",
-                     *       "email": "contract-1795529721216@example.com",
+                     *       "userId": "464f4e01-57e3-433b-8691-33ff97a9b48f",
+                     *       "email": "contract-1795542945069@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -3608,7 +3608,7 @@ export interface operations {
                      *         "budgets:read",
                      *         "audit:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T14:15:21.231Z",
+                     *       "joinedAt": "2026-11-24T17:55:45.086Z",
                      *       "version": 2
                      *     }
                      */
@@ -3854,9 +3854,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "37091514-43d7-4034-88b0-5c009ca60b32",
+                     *           "id": "b6de7d52-a7fa-4dfa-810f-c7c88c0d08ae",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_e1T191E",
+                     *           "prefix": "sk-svc_7QPBoy2",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -3864,8 +3864,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3",
-                     *           "createdAt": "2026-11-24T14:15:21.330Z",
+                     *           "createdBy": "d51bc775-ca6d-49bc-afcc-e42c773387b6",
+                     *           "createdAt": "2026-11-24T17:55:45.174Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -4023,9 +4023,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "37091514-43d7-4034-88b0-5c009ca60b32",
+                     *       "id": "b6de7d52-a7fa-4dfa-810f-c7c88c0d08ae",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_e1T191E",
+                     *       "prefix": "sk-svc_7QPBoy2",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -4033,8 +4033,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3",
-                     *       "createdAt": "2026-11-24T14:15:21.330Z",
+                     *       "createdBy": "d51bc775-ca6d-49bc-afcc-e42c773387b6",
+                     *       "createdAt": "2026-11-24T17:55:45.174Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -4178,18 +4178,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "37091514-43d7-4034-88b0-5c009ca60b32",
+                     *       "id": "b6de7d52-a7fa-4dfa-810f-c7c88c0d08ae",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_e1T191E",
+                     *       "prefix": "sk-svc_7QPBoy2",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-24T14:15:21.365Z",
-                     *       "createdBy": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3",
-                     *       "createdAt": "2026-11-24T14:15:21.330Z",
+                     *       "revokedAt": "2026-11-24T17:55:45.207Z",
+                     *       "createdBy": "d51bc775-ca6d-49bc-afcc-e42c773387b6",
+                     *       "createdAt": "2026-11-24T17:55:45.174Z",
                      *       "version": 2
                      *     }
                      */
@@ -4336,24 +4336,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "8bedc691-233e-4dcd-bd59-5ae6cea06655",
+                     *           "id": "ce1d385b-102f-42d8-8a11-868456e6bd64",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "9e66374d-5323-4763-b0e5-38db211d236e",
+                     *           "parentId": "15417cc4-1c04-45ed-a32f-537e2d78fc10",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T14:15:13.831Z",
-                     *           "updatedAt": "2026-11-24T14:15:13.831Z",
+                     *           "createdAt": "2026-11-24T17:55:37.952Z",
+                     *           "updatedAt": "2026-11-24T17:55:37.952Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "9e66374d-5323-4763-b0e5-38db211d236e",
+                     *           "id": "15417cc4-1c04-45ed-a32f-537e2d78fc10",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -4362,32 +4362,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T14:15:13.797Z",
-                     *           "updatedAt": "2026-11-24T14:15:13.797Z",
+                     *           "createdAt": "2026-11-24T17:55:37.929Z",
+                     *           "updatedAt": "2026-11-24T17:55:37.929Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
+                     *           "id": "f6663e6e-59f6-463c-935f-ee50054cb86c",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "dda14c93-1799-4161-9531-9535b8fe627f",
+                     *           "parentId": "38fab850-35ed-4408-b1ee-898b6e2e7e13",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T14:15:13.750Z",
-                     *           "updatedAt": "2026-11-24T14:15:13.750Z",
+                     *           "createdAt": "2026-11-24T17:55:37.911Z",
+                     *           "updatedAt": "2026-11-24T17:55:37.911Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "dda14c93-1799-4161-9531-9535b8fe627f",
+                     *           "id": "38fab850-35ed-4408-b1ee-898b6e2e7e13",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -4396,32 +4396,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T14:15:13.712Z",
-                     *           "updatedAt": "2026-11-24T14:15:13.712Z",
+                     *           "createdAt": "2026-11-24T17:55:37.893Z",
+                     *           "updatedAt": "2026-11-24T17:55:37.893Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "6b21b24e-0a98-4f34-abc5-158e1f77580d",
+                     *           "id": "0ea74f61-f442-4cb1-a757-3c546dd0b8f9",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "2bd831bb-c839-44f4-b786-cd469bd6863f",
+                     *           "parentId": "d841e802-542f-46e0-848f-190cc7144d26",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T14:15:13.674Z",
-                     *           "updatedAt": "2026-11-24T14:15:13.674Z",
+                     *           "createdAt": "2026-11-24T17:55:37.875Z",
+                     *           "updatedAt": "2026-11-24T17:55:37.875Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "2bd831bb-c839-44f4-b786-cd469bd6863f",
+                     *           "id": "d841e802-542f-46e0-848f-190cc7144d26",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -4430,49 +4430,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T14:15:13.635Z",
-                     *           "updatedAt": "2026-11-24T14:15:13.635Z",
+                     *           "createdAt": "2026-11-24T17:55:37.854Z",
+                     *           "updatedAt": "2026-11-24T17:55:37.854Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "4d7f147a-7f80-4998-9717-d0de8a4254ea",
+                     *           "id": "e46862e5-15f4-45fc-8243-5d3d8090ae4f",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "6a6f38b9-f525-4749-8134-593302e9c1b9",
+                     *           "parentId": "7dfb239e-9382-4848-a63e-da965e8d538b",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T14:15:13.586Z",
-                     *           "updatedAt": "2026-11-24T14:15:13.586Z",
+                     *           "createdAt": "2026-11-24T17:55:37.837Z",
+                     *           "updatedAt": "2026-11-24T17:55:37.837Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "78d60804-a6d3-4500-b55c-f2c5e297f405",
+                     *           "id": "4efe2236-2d70-4273-93e2-9923cf94b039",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "6a6f38b9-f525-4749-8134-593302e9c1b9",
+                     *           "parentId": "7dfb239e-9382-4848-a63e-da965e8d538b",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T14:15:13.510Z",
-                     *           "updatedAt": "2026-11-24T14:15:13.510Z",
+                     *           "createdAt": "2026-11-24T17:55:37.799Z",
+                     *           "updatedAt": "2026-11-24T17:55:37.799Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "6a6f38b9-f525-4749-8134-593302e9c1b9",
+                     *           "id": "7dfb239e-9382-4848-a63e-da965e8d538b",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -4481,8 +4481,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T14:15:13.452Z",
-                     *           "updatedAt": "2026-11-24T14:15:13.452Z",
+                     *           "createdAt": "2026-11-24T17:55:37.772Z",
+                     *           "updatedAt": "2026-11-24T17:55:37.772Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -4682,7 +4682,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "085781bc-1f12-4d2e-a7ea-901122c1ab17",
+                     *       "id": "5c4f8278-adf4-4b75-97c6-89ba1d8f29a3",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -4691,8 +4691,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T14:15:13.970Z",
-                     *       "updatedAt": "2026-11-24T14:15:13.970Z",
+                     *       "createdAt": "2026-11-24T17:55:38.117Z",
+                     *       "updatedAt": "2026-11-24T17:55:38.117Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -4855,7 +4855,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "085781bc-1f12-4d2e-a7ea-901122c1ab17",
+                     *       "id": "5c4f8278-adf4-4b75-97c6-89ba1d8f29a3",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -4864,8 +4864,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T14:15:13.970Z",
-                     *       "updatedAt": "2026-11-24T14:15:13.970Z",
+                     *       "createdAt": "2026-11-24T17:55:38.117Z",
+                     *       "updatedAt": "2026-11-24T17:55:38.117Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -5051,7 +5051,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "085781bc-1f12-4d2e-a7ea-901122c1ab17",
+                     *       "id": "5c4f8278-adf4-4b75-97c6-89ba1d8f29a3",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -5060,8 +5060,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T14:15:13.970Z",
-                     *       "updatedAt": "2026-11-24T14:15:14.369Z",
+                     *       "createdAt": "2026-11-24T17:55:38.117Z",
+                     *       "updatedAt": "2026-11-24T17:55:38.530Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -5334,15 +5334,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3",
+                     *             "id": "d51bc775-ca6d-49bc-afcc-e42c773387b6",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "90a6757d-d475-40fb-b0c8-d35b3020beab",
-                     *           "occurredAt": "2026-11-24T14:15:13.970Z",
+                     *           "requestId": "9fb0ecd7-c36f-4398-a2b2-d1b6300a2755",
+                     *           "occurredAt": "2026-11-24T17:55:38.117Z",
                      *           "sequence": 14,
-                     *           "hash": "0f8bdf30bd23aedb57d6548a36a6f19a2cac9b4365a67773da8cbefe437332f8",
+                     *           "hash": "7e376ea12c30b3ad5e46008f231b4f8a5c2cbc85f9ef8f622310478318aceecf",
                      *           "state": {
-                     *             "id": "085781bc-1f12-4d2e-a7ea-901122c1ab17",
+                     *             "id": "5c4f8278-adf4-4b75-97c6-89ba1d8f29a3",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -5351,8 +5351,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-24T14:15:13.970Z",
-                     *             "updatedAt": "2026-11-24T14:15:13.970Z",
+                     *             "createdAt": "2026-11-24T17:55:38.117Z",
+                     *             "updatedAt": "2026-11-24T17:55:38.117Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -5495,7 +5495,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ee0ece04-3624-4ffe-bc7e-a1cd38623212",
+                     *           "id": "631512eb-3722-4366-8061-26ee9a6e85bc",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -5504,12 +5504,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T14:15:14.625Z",
-                     *           "updatedAt": "2026-11-24T14:15:14.625Z",
+                     *           "createdAt": "2026-11-24T17:55:38.779Z",
+                     *           "updatedAt": "2026-11-24T17:55:38.779Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "02142f40-d59b-4658-9dea-03f1c0f3d5cf",
+                     *           "id": "8566212f-c4df-4df8-87d2-f506b15f21a6",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -5518,12 +5518,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T14:15:13.851Z",
-                     *           "updatedAt": "2026-11-24T14:15:13.851Z",
+                     *           "createdAt": "2026-11-24T17:55:37.990Z",
+                     *           "updatedAt": "2026-11-24T17:55:37.990Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "c9d97651-535c-44a1-aab7-a03fc8d59658",
+                     *           "id": "10150c40-364c-4dbd-ac63-63d69303647e",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -5532,8 +5532,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T14:15:13.880Z",
-                     *           "updatedAt": "2026-11-24T14:15:13.880Z",
+                     *           "createdAt": "2026-11-24T17:55:38.010Z",
+                     *           "updatedAt": "2026-11-24T17:55:38.010Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -5702,7 +5702,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ee0ece04-3624-4ffe-bc7e-a1cd38623212",
+                     *       "id": "631512eb-3722-4366-8061-26ee9a6e85bc",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -5711,8 +5711,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T14:15:14.625Z",
-                     *       "updatedAt": "2026-11-24T14:15:14.625Z",
+                     *       "createdAt": "2026-11-24T17:55:38.779Z",
+                     *       "updatedAt": "2026-11-24T17:55:38.779Z",
                      *       "status": "active"
                      *     }
                      */
@@ -5860,7 +5860,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ee0ece04-3624-4ffe-bc7e-a1cd38623212",
+                     *       "id": "631512eb-3722-4366-8061-26ee9a6e85bc",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -5869,8 +5869,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T14:15:14.625Z",
-                     *       "updatedAt": "2026-11-24T14:15:14.625Z",
+                     *       "createdAt": "2026-11-24T17:55:38.779Z",
+                     *       "updatedAt": "2026-11-24T17:55:38.779Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6031,7 +6031,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ee0ece04-3624-4ffe-bc7e-a1cd38623212",
+                     *       "id": "631512eb-3722-4366-8061-26ee9a6e85bc",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6040,8 +6040,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T14:15:14.625Z",
-                     *       "updatedAt": "2026-11-24T14:15:14.799Z",
+                     *       "createdAt": "2026-11-24T17:55:38.779Z",
+                     *       "updatedAt": "2026-11-24T17:55:38.965Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6299,15 +6299,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3",
+                     *             "id": "d51bc775-ca6d-49bc-afcc-e42c773387b6",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "751da964-97cb-4f50-b9e7-1e5821dadfdb",
-                     *           "occurredAt": "2026-11-24T14:15:14.625Z",
+                     *           "requestId": "7a698ee4-b1b8-4710-b085-4bb819145c2b",
+                     *           "occurredAt": "2026-11-24T17:55:38.779Z",
                      *           "sequence": 17,
-                     *           "hash": "1d6763abfff8037ce8a8727f51fbf8fc939ca45e27b6320f244325caadb0eb22",
+                     *           "hash": "119ce328782a457c46dde09afcedb09ef5dd8827619aae5874a5b681062cee83",
                      *           "state": {
-                     *             "id": "ee0ece04-3624-4ffe-bc7e-a1cd38623212",
+                     *             "id": "631512eb-3722-4366-8061-26ee9a6e85bc",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -6316,8 +6316,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-24T14:15:14.625Z",
-                     *             "updatedAt": "2026-11-24T14:15:14.625Z",
+                     *             "createdAt": "2026-11-24T17:55:38.779Z",
+                     *             "updatedAt": "2026-11-24T17:55:38.779Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -6457,7 +6457,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ee0ece04-3624-4ffe-bc7e-a1cd38623212",
+                     *       "id": "631512eb-3722-4366-8061-26ee9a6e85bc",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6466,8 +6466,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T14:15:14.625Z",
-                     *       "updatedAt": "2026-11-24T14:15:14.892Z",
+                     *       "createdAt": "2026-11-24T17:55:38.779Z",
+                     *       "updatedAt": "2026-11-24T17:55:39.071Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6618,7 +6618,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ee0ece04-3624-4ffe-bc7e-a1cd38623212",
+                     *       "id": "631512eb-3722-4366-8061-26ee9a6e85bc",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6627,8 +6627,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T14:15:14.625Z",
-                     *       "updatedAt": "2026-11-24T14:15:14.845Z",
+                     *       "createdAt": "2026-11-24T17:55:38.779Z",
+                     *       "updatedAt": "2026-11-24T17:55:39.010Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -6779,290 +6779,290 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ad979d6c-4185-422b-8431-1502e910668f",
+                     *           "id": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T14:15:15.387Z",
-                     *           "updatedAt": "2026-11-24T14:15:15.387Z",
+                     *           "createdAt": "2026-11-24T17:55:39.581Z",
+                     *           "updatedAt": "2026-11-24T17:55:39.581Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2027-01-31",
                      *               "name": "P01",
-                     *               "id": "3c1cb539-53a3-441c-9183-01f93f3edaad",
+                     *               "id": "6c1a55de-b4c1-4c69-91e5-965754aec5c6",
                      *               "version": 1,
                      *               "startDate": "2027-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
+                     *               "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2027-02-28",
                      *               "name": "P02",
-                     *               "id": "af724c09-13f9-4635-a129-6bcaafc09196",
+                     *               "id": "38eca2a0-d168-4992-b5f5-9cc3b7f67bd4",
                      *               "version": 1,
                      *               "startDate": "2027-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
+                     *               "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2027-03-31",
                      *               "name": "P03",
-                     *               "id": "803c40fb-bf6c-4584-8b19-fe46fa11f81b",
+                     *               "id": "257a84a5-ae36-4cdf-bff7-c602adf04e71",
                      *               "version": 1,
                      *               "startDate": "2027-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
+                     *               "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2027-04-30",
                      *               "name": "P04",
-                     *               "id": "279e4f8a-8c3e-422a-b957-0783892d1e3e",
+                     *               "id": "6caa6082-fcf1-42f7-bec2-3512ce406074",
                      *               "version": 1,
                      *               "startDate": "2027-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
+                     *               "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2027-05-31",
                      *               "name": "P05",
-                     *               "id": "2015d0a1-32be-4ba5-848f-d79782dd4923",
+                     *               "id": "5d18c794-e0b4-4441-a470-d5712a632e60",
                      *               "version": 1,
                      *               "startDate": "2027-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
+                     *               "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2027-06-30",
                      *               "name": "P06",
-                     *               "id": "9cdcb61b-05e7-4969-af7a-9262f5cb611d",
+                     *               "id": "1a825202-7eb9-4559-ae88-691d5e64d8f8",
                      *               "version": 1,
                      *               "startDate": "2027-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
+                     *               "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2027-07-31",
                      *               "name": "P07",
-                     *               "id": "af4055f6-21fb-41a5-8683-d0c57d082f0c",
+                     *               "id": "4e53fd5d-62b1-4e0e-9191-5b0c12ef7391",
                      *               "version": 1,
                      *               "startDate": "2027-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
+                     *               "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2027-08-31",
                      *               "name": "P08",
-                     *               "id": "b462a874-be23-4140-8c7d-2607f2403d0a",
+                     *               "id": "3baf86e3-89d1-467d-ac67-6ae3d3ddd378",
                      *               "version": 1,
                      *               "startDate": "2027-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
+                     *               "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2027-09-30",
                      *               "name": "P09",
-                     *               "id": "dcfc827c-7a6f-4063-9dc2-e7468cdb95c4",
+                     *               "id": "4ad810b8-6d10-4e49-abef-6d332dd985c7",
                      *               "version": 1,
                      *               "startDate": "2027-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
+                     *               "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2027-10-31",
                      *               "name": "P10",
-                     *               "id": "a98672be-51cb-4564-8ee5-3de98610d73e",
+                     *               "id": "1dde0332-e439-4fb1-805f-81881eec5e0e",
                      *               "version": 1,
                      *               "startDate": "2027-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
+                     *               "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2027-11-30",
                      *               "name": "P11",
-                     *               "id": "068d28db-14ca-451f-96a0-c8883f835644",
+                     *               "id": "e8ea710b-f758-48e7-9923-76fef499fd8d",
                      *               "version": 1,
                      *               "startDate": "2027-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
+                     *               "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2027-12-31",
                      *               "name": "P12",
-                     *               "id": "6ab97693-7fcf-4fa4-920e-d80b2bb8a908",
+                     *               "id": "ae0623d7-a540-46e5-95ad-29845a14a27b",
                      *               "version": 1,
                      *               "startDate": "2027-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
+                     *               "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
                      *               "auditHead": null
                      *             }
                      *           ],
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *           "id": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T14:15:15.321Z",
-                     *           "updatedAt": "2026-11-24T14:15:15.321Z",
+                     *           "createdAt": "2026-11-24T17:55:39.523Z",
+                     *           "updatedAt": "2026-11-24T17:55:39.523Z",
                      *           "periods": [
                      *             {
                      *               "number": 1,
                      *               "endDate": "2026-01-31",
                      *               "name": "P01",
-                     *               "id": "f29bdfec-ddeb-4d9b-b44a-132c3168e657",
+                     *               "id": "e867f552-7c65-4ba5-bb81-c260ece9c9f9",
                      *               "version": 1,
                      *               "startDate": "2026-01-01",
                      *               "status": "open",
-                     *               "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *               "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 2,
                      *               "endDate": "2026-02-28",
                      *               "name": "P02",
-                     *               "id": "48d73775-e2f8-4e70-baa3-7f60023a0fef",
+                     *               "id": "9909a861-629a-4765-9709-3efc27bf2c61",
                      *               "version": 1,
                      *               "startDate": "2026-02-01",
                      *               "status": "open",
-                     *               "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *               "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 3,
                      *               "endDate": "2026-03-31",
                      *               "name": "P03",
-                     *               "id": "63a4c510-c17e-4b28-9b8d-3f56798bb4f1",
+                     *               "id": "ceb1824d-9b32-4cf0-8489-627a49daf80c",
                      *               "version": 1,
                      *               "startDate": "2026-03-01",
                      *               "status": "open",
-                     *               "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *               "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 4,
                      *               "endDate": "2026-04-30",
                      *               "name": "P04",
-                     *               "id": "fd329cf1-b966-435f-8e17-540c7ebd266b",
+                     *               "id": "543a41ed-9b9f-44dd-b80a-2e49ae214766",
                      *               "version": 1,
                      *               "startDate": "2026-04-01",
                      *               "status": "open",
-                     *               "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *               "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 5,
                      *               "endDate": "2026-05-31",
                      *               "name": "P05",
-                     *               "id": "67a7a2b9-0412-4dc4-b223-8777649fdcbc",
+                     *               "id": "94ee7823-b20b-41ff-b2d5-ac4f02a154c4",
                      *               "version": 1,
                      *               "startDate": "2026-05-01",
                      *               "status": "open",
-                     *               "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *               "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 6,
                      *               "endDate": "2026-06-30",
                      *               "name": "P06",
-                     *               "id": "ed632337-10bd-4f4e-8b55-a3ffa2e14b06",
+                     *               "id": "da51a9c0-3964-4b10-8b85-169cab53d773",
                      *               "version": 1,
                      *               "startDate": "2026-06-01",
                      *               "status": "open",
-                     *               "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *               "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 7,
                      *               "endDate": "2026-07-31",
                      *               "name": "P07",
-                     *               "id": "70183486-51ab-4564-9bc1-e34faf72cab9",
+                     *               "id": "789249bc-b090-4b82-9a98-01c39092501b",
                      *               "version": 1,
                      *               "startDate": "2026-07-01",
                      *               "status": "open",
-                     *               "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *               "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 8,
                      *               "endDate": "2026-08-31",
                      *               "name": "P08",
-                     *               "id": "52db756f-c5f1-41b4-897f-b645fa56d6fc",
+                     *               "id": "4ad37ea4-d4f2-46b7-b385-4a4370d21e42",
                      *               "version": 1,
                      *               "startDate": "2026-08-01",
                      *               "status": "open",
-                     *               "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *               "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 9,
                      *               "endDate": "2026-09-30",
                      *               "name": "P09",
-                     *               "id": "509973c1-6b12-4684-b5a5-132daef96e90",
+                     *               "id": "92141aeb-697d-4fdf-b305-4f55d7c8c31e",
                      *               "version": 1,
                      *               "startDate": "2026-09-01",
                      *               "status": "open",
-                     *               "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *               "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 10,
                      *               "endDate": "2026-10-31",
                      *               "name": "P10",
-                     *               "id": "7657d457-54db-444b-bef8-29caf59575c5",
+                     *               "id": "ce6ff54e-f7e1-477e-b817-bbb770f83658",
                      *               "version": 1,
                      *               "startDate": "2026-10-01",
                      *               "status": "open",
-                     *               "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *               "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 11,
                      *               "endDate": "2026-11-30",
                      *               "name": "P11",
-                     *               "id": "8b1d9537-7167-432d-a3f1-22b89b690e2d",
+                     *               "id": "8e021cda-7aba-4d9c-83c4-809a033510ba",
                      *               "version": 1,
                      *               "startDate": "2026-11-01",
                      *               "status": "open",
-                     *               "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *               "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *               "auditHead": null
                      *             },
                      *             {
                      *               "number": 12,
                      *               "endDate": "2026-12-31",
                      *               "name": "P12",
-                     *               "id": "6846cfe0-b3b2-43b2-a546-027fd967bd36",
+                     *               "id": "6e6ebd6f-4f2f-4945-86cf-93adc5dbd08c",
                      *               "version": 1,
                      *               "startDate": "2026-12-01",
                      *               "status": "open",
-                     *               "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *               "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *               "auditHead": null
                      *             }
                      *           ],
@@ -7287,7 +7287,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ad979d6c-4185-422b-8431-1502e910668f",
+                     *       "id": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
@@ -7295,140 +7295,140 @@ export interface operations {
                      *       "version": 1,
                      *       "periods": [
                      *         {
-                     *           "id": "3c1cb539-53a3-441c-9183-01f93f3edaad",
+                     *           "id": "6c1a55de-b4c1-4c69-91e5-965754aec5c6",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-01-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
+                     *           "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "af724c09-13f9-4635-a129-6bcaafc09196",
+                     *           "id": "38eca2a0-d168-4992-b5f5-9cc3b7f67bd4",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
                      *           "endDate": "2027-02-28",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
+                     *           "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "803c40fb-bf6c-4584-8b19-fe46fa11f81b",
+                     *           "id": "257a84a5-ae36-4cdf-bff7-c602adf04e71",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
                      *           "endDate": "2027-03-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
+                     *           "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "279e4f8a-8c3e-422a-b957-0783892d1e3e",
+                     *           "id": "6caa6082-fcf1-42f7-bec2-3512ce406074",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
                      *           "endDate": "2027-04-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
+                     *           "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2015d0a1-32be-4ba5-848f-d79782dd4923",
+                     *           "id": "5d18c794-e0b4-4441-a470-d5712a632e60",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
                      *           "endDate": "2027-05-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
+                     *           "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9cdcb61b-05e7-4969-af7a-9262f5cb611d",
+                     *           "id": "1a825202-7eb9-4559-ae88-691d5e64d8f8",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
                      *           "endDate": "2027-06-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
+                     *           "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "af4055f6-21fb-41a5-8683-d0c57d082f0c",
+                     *           "id": "4e53fd5d-62b1-4e0e-9191-5b0c12ef7391",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
                      *           "endDate": "2027-07-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
+                     *           "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b462a874-be23-4140-8c7d-2607f2403d0a",
+                     *           "id": "3baf86e3-89d1-467d-ac67-6ae3d3ddd378",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
                      *           "endDate": "2027-08-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
+                     *           "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dcfc827c-7a6f-4063-9dc2-e7468cdb95c4",
+                     *           "id": "4ad810b8-6d10-4e49-abef-6d332dd985c7",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
                      *           "endDate": "2027-09-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
+                     *           "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a98672be-51cb-4564-8ee5-3de98610d73e",
+                     *           "id": "1dde0332-e439-4fb1-805f-81881eec5e0e",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
                      *           "endDate": "2027-10-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
+                     *           "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "068d28db-14ca-451f-96a0-c8883f835644",
+                     *           "id": "e8ea710b-f758-48e7-9923-76fef499fd8d",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
                      *           "endDate": "2027-11-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
+                     *           "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6ab97693-7fcf-4fa4-920e-d80b2bb8a908",
+                     *           "id": "ae0623d7-a540-46e5-95ad-29845a14a27b",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "ad979d6c-4185-422b-8431-1502e910668f",
+                     *           "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
                      *           "auditHead": null
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-24T14:15:15.387Z",
-                     *       "updatedAt": "2026-11-24T14:15:15.387Z",
+                     *       "createdAt": "2026-11-24T17:55:39.581Z",
+                     *       "updatedAt": "2026-11-24T17:55:39.581Z",
                      *       "auditHead": null
                      *     }
                      */
@@ -7628,145 +7628,145 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *       "id": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T14:15:15.321Z",
-                     *       "updatedAt": "2026-11-24T14:15:15.321Z",
+                     *       "createdAt": "2026-11-24T17:55:39.523Z",
+                     *       "updatedAt": "2026-11-24T17:55:39.523Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "f29bdfec-ddeb-4d9b-b44a-132c3168e657",
+                     *           "id": "e867f552-7c65-4ba5-bb81-c260ece9c9f9",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "48d73775-e2f8-4e70-baa3-7f60023a0fef",
+                     *           "id": "9909a861-629a-4765-9709-3efc27bf2c61",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "63a4c510-c17e-4b28-9b8d-3f56798bb4f1",
+                     *           "id": "ceb1824d-9b32-4cf0-8489-627a49daf80c",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "fd329cf1-b966-435f-8e17-540c7ebd266b",
+                     *           "id": "543a41ed-9b9f-44dd-b80a-2e49ae214766",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "67a7a2b9-0412-4dc4-b223-8777649fdcbc",
+                     *           "id": "94ee7823-b20b-41ff-b2d5-ac4f02a154c4",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "ed632337-10bd-4f4e-8b55-a3ffa2e14b06",
+                     *           "id": "da51a9c0-3964-4b10-8b85-169cab53d773",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "70183486-51ab-4564-9bc1-e34faf72cab9",
+                     *           "id": "789249bc-b090-4b82-9a98-01c39092501b",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "52db756f-c5f1-41b4-897f-b645fa56d6fc",
+                     *           "id": "4ad37ea4-d4f2-46b7-b385-4a4370d21e42",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "509973c1-6b12-4684-b5a5-132daef96e90",
+                     *           "id": "92141aeb-697d-4fdf-b305-4f55d7c8c31e",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "7657d457-54db-444b-bef8-29caf59575c5",
+                     *           "id": "ce6ff54e-f7e1-477e-b817-bbb770f83658",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "8b1d9537-7167-432d-a3f1-22b89b690e2d",
+                     *           "id": "8e021cda-7aba-4d9c-83c4-809a033510ba",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "6846cfe0-b3b2-43b2-a546-027fd967bd36",
+                     *           "id": "6e6ebd6f-4f2f-4945-86cf-93adc5dbd08c",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *           "auditHead": null
                      *         }
                      *       ],
@@ -7984,145 +7984,145 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c8706ee5-0b89-456b-a546-d51bbd617e2d",
+                     *       "id": "398f720d-fec3-46ff-9a6a-90dc5ed37a82",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T14:15:15.456Z",
-                     *       "updatedAt": "2026-11-24T14:15:15.546Z",
+                     *       "createdAt": "2026-11-24T17:55:39.707Z",
+                     *       "updatedAt": "2026-11-24T17:55:39.770Z",
                      *       "periods": [
                      *         {
                      *           "number": 1,
                      *           "endDate": "2030-01-31",
                      *           "name": "P01",
-                     *           "id": "ffca6c1a-0151-41e7-9503-75dffa437193",
+                     *           "id": "bb365d08-e505-4147-86ab-7f35b6d25182",
                      *           "version": 1,
                      *           "startDate": "2030-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "c8706ee5-0b89-456b-a546-d51bbd617e2d",
+                     *           "financialYearId": "398f720d-fec3-46ff-9a6a-90dc5ed37a82",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2030-02-28",
                      *           "name": "P02",
-                     *           "id": "2a64a515-1047-4f7f-b810-5cab5789dfb6",
+                     *           "id": "42de81b9-eff1-49f4-b259-3fba4faf76a4",
                      *           "version": 1,
                      *           "startDate": "2030-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "c8706ee5-0b89-456b-a546-d51bbd617e2d",
+                     *           "financialYearId": "398f720d-fec3-46ff-9a6a-90dc5ed37a82",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2030-03-31",
                      *           "name": "P03",
-                     *           "id": "26fc6c14-fcc9-4461-8d76-2c62ad36b113",
+                     *           "id": "9e5d43c5-0a59-4e73-bccb-f1727a65d4c1",
                      *           "version": 1,
                      *           "startDate": "2030-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "c8706ee5-0b89-456b-a546-d51bbd617e2d",
+                     *           "financialYearId": "398f720d-fec3-46ff-9a6a-90dc5ed37a82",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2030-04-30",
                      *           "name": "P04",
-                     *           "id": "728d03f7-dbf7-4950-8420-e76b99f5e7b4",
+                     *           "id": "6d0fbeea-6cdd-4b89-81e0-604d8b9a4773",
                      *           "version": 1,
                      *           "startDate": "2030-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "c8706ee5-0b89-456b-a546-d51bbd617e2d",
+                     *           "financialYearId": "398f720d-fec3-46ff-9a6a-90dc5ed37a82",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2030-05-31",
                      *           "name": "P05",
-                     *           "id": "89aca62f-b5c3-4830-bff0-1988b7f44525",
+                     *           "id": "e3fda04f-e590-41d4-ade1-ff89a268decc",
                      *           "version": 1,
                      *           "startDate": "2030-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "c8706ee5-0b89-456b-a546-d51bbd617e2d",
+                     *           "financialYearId": "398f720d-fec3-46ff-9a6a-90dc5ed37a82",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2030-06-30",
                      *           "name": "P06",
-                     *           "id": "9d66f2b1-453b-489c-bf65-c3883ba19ea8",
+                     *           "id": "22b76d55-3ba6-4d63-833f-539cbcedc032",
                      *           "version": 1,
                      *           "startDate": "2030-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "c8706ee5-0b89-456b-a546-d51bbd617e2d",
+                     *           "financialYearId": "398f720d-fec3-46ff-9a6a-90dc5ed37a82",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2030-07-31",
                      *           "name": "P07",
-                     *           "id": "f8c23358-4011-425c-b9d7-654a9afdcf8d",
+                     *           "id": "5b2b9b3d-9793-4c23-8d54-c2e8014070af",
                      *           "version": 1,
                      *           "startDate": "2030-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "c8706ee5-0b89-456b-a546-d51bbd617e2d",
+                     *           "financialYearId": "398f720d-fec3-46ff-9a6a-90dc5ed37a82",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2030-08-31",
                      *           "name": "P08",
-                     *           "id": "0ff5c9dc-c979-4f08-a5fa-f59e2c93689c",
+                     *           "id": "acf73132-50fb-4bd8-9473-f71f8091d7fc",
                      *           "version": 1,
                      *           "startDate": "2030-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "c8706ee5-0b89-456b-a546-d51bbd617e2d",
+                     *           "financialYearId": "398f720d-fec3-46ff-9a6a-90dc5ed37a82",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2030-09-30",
                      *           "name": "P09",
-                     *           "id": "6038569f-aa88-4b96-adbf-82ee03e49785",
+                     *           "id": "e274dfe4-d085-4d48-91b0-b4a485470921",
                      *           "version": 1,
                      *           "startDate": "2030-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "c8706ee5-0b89-456b-a546-d51bbd617e2d",
+                     *           "financialYearId": "398f720d-fec3-46ff-9a6a-90dc5ed37a82",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2030-10-31",
                      *           "name": "P10",
-                     *           "id": "9535e365-8848-447a-8edf-82040594209f",
+                     *           "id": "4555891a-4f92-4f7b-8a77-2d8754aae508",
                      *           "version": 1,
                      *           "startDate": "2030-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "c8706ee5-0b89-456b-a546-d51bbd617e2d",
+                     *           "financialYearId": "398f720d-fec3-46ff-9a6a-90dc5ed37a82",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2030-11-30",
                      *           "name": "P11",
-                     *           "id": "25b83607-7064-4bfc-b6f2-78a14a1cf502",
+                     *           "id": "95434a73-4acf-41d8-8ca1-f1e6de04cbb3",
                      *           "version": 1,
                      *           "startDate": "2030-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "c8706ee5-0b89-456b-a546-d51bbd617e2d",
+                     *           "financialYearId": "398f720d-fec3-46ff-9a6a-90dc5ed37a82",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 12,
                      *           "endDate": "2030-12-31",
                      *           "name": "P12",
-                     *           "id": "dd4ef734-fb0f-4646-877e-f21aac69c491",
+                     *           "id": "6faff945-fbc4-4291-a1e1-066d1d074ad1",
                      *           "version": 1,
                      *           "startDate": "2030-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "c8706ee5-0b89-456b-a546-d51bbd617e2d",
+                     *           "financialYearId": "398f720d-fec3-46ff-9a6a-90dc5ed37a82",
                      *           "auditHead": null
                      *         }
                      *       ],
@@ -8545,14 +8545,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5bef11f9-c53d-4227-9a24-02e638e79317",
+                     *       "id": "192760f2-3283-415c-968a-77c3b4405508",
                      *       "serialNumber": 8,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "8bedc691-233e-4dcd-bd59-5ae6cea06655",
+                     *           "accountId": "ce1d385b-102f-42d8-8a11-868456e6bd64",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -8562,7 +8562,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "6b21b24e-0a98-4f34-abc5-158e1f77580d",
+                     *           "accountId": "0ea74f61-f442-4cb1-a757-3c546dd0b8f9",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -8585,8 +8585,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T14:15:19.454Z",
-                     *       "updatedAt": "2026-11-24T14:15:19.454Z"
+                     *       "createdAt": "2026-11-24T17:55:43.302Z",
+                     *       "updatedAt": "2026-11-24T17:55:43.302Z"
                      *     }
                      */
                     "application/json": {
@@ -8782,132 +8782,132 @@ export interface operations {
                      *           "number": 12,
                      *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "6846cfe0-b3b2-43b2-a546-027fd967bd36",
+                     *           "id": "6e6ebd6f-4f2f-4945-86cf-93adc5dbd08c",
                      *           "version": 1,
                      *           "startDate": "2026-12-01",
                      *           "status": "open",
-                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 11,
                      *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "8b1d9537-7167-432d-a3f1-22b89b690e2d",
+                     *           "id": "8e021cda-7aba-4d9c-83c4-809a033510ba",
                      *           "version": 1,
                      *           "startDate": "2026-11-01",
                      *           "status": "open",
-                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 10,
                      *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "7657d457-54db-444b-bef8-29caf59575c5",
+                     *           "id": "ce6ff54e-f7e1-477e-b817-bbb770f83658",
                      *           "version": 1,
                      *           "startDate": "2026-10-01",
                      *           "status": "open",
-                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 9,
                      *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "509973c1-6b12-4684-b5a5-132daef96e90",
+                     *           "id": "92141aeb-697d-4fdf-b305-4f55d7c8c31e",
                      *           "version": 1,
                      *           "startDate": "2026-09-01",
                      *           "status": "open",
-                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 8,
                      *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "52db756f-c5f1-41b4-897f-b645fa56d6fc",
+                     *           "id": "4ad37ea4-d4f2-46b7-b385-4a4370d21e42",
                      *           "version": 1,
                      *           "startDate": "2026-08-01",
                      *           "status": "open",
-                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 7,
                      *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "70183486-51ab-4564-9bc1-e34faf72cab9",
+                     *           "id": "789249bc-b090-4b82-9a98-01c39092501b",
                      *           "version": 1,
                      *           "startDate": "2026-07-01",
                      *           "status": "open",
-                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 6,
                      *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "ed632337-10bd-4f4e-8b55-a3ffa2e14b06",
+                     *           "id": "da51a9c0-3964-4b10-8b85-169cab53d773",
                      *           "version": 1,
                      *           "startDate": "2026-06-01",
                      *           "status": "open",
-                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 5,
                      *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "67a7a2b9-0412-4dc4-b223-8777649fdcbc",
+                     *           "id": "94ee7823-b20b-41ff-b2d5-ac4f02a154c4",
                      *           "version": 1,
                      *           "startDate": "2026-05-01",
                      *           "status": "open",
-                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 4,
                      *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "fd329cf1-b966-435f-8e17-540c7ebd266b",
+                     *           "id": "543a41ed-9b9f-44dd-b80a-2e49ae214766",
                      *           "version": 1,
                      *           "startDate": "2026-04-01",
                      *           "status": "open",
-                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 3,
                      *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "63a4c510-c17e-4b28-9b8d-3f56798bb4f1",
+                     *           "id": "ceb1824d-9b32-4cf0-8489-627a49daf80c",
                      *           "version": 1,
                      *           "startDate": "2026-03-01",
                      *           "status": "open",
-                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 2,
                      *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "48d73775-e2f8-4e70-baa3-7f60023a0fef",
+                     *           "id": "9909a861-629a-4765-9709-3efc27bf2c61",
                      *           "version": 1,
                      *           "startDate": "2026-02-01",
                      *           "status": "open",
-                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *           "auditHead": null
                      *         },
                      *         {
                      *           "number": 1,
                      *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "f29bdfec-ddeb-4d9b-b44a-132c3168e657",
+                     *           "id": "e867f552-7c65-4ba5-bb81-c260ece9c9f9",
                      *           "version": 1,
                      *           "startDate": "2026-01-01",
                      *           "status": "open",
-                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *           "auditHead": null
                      *         }
                      *       ],
@@ -9046,11 +9046,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "f29bdfec-ddeb-4d9b-b44a-132c3168e657",
+                     *       "id": "e867f552-7c65-4ba5-bb81-c260ece9c9f9",
                      *       "version": 1,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *       "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *       "auditHead": null
                      *     }
                      */
@@ -9191,11 +9191,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "f29bdfec-ddeb-4d9b-b44a-132c3168e657",
+                     *       "id": "e867f552-7c65-4ba5-bb81-c260ece9c9f9",
                      *       "version": 2,
                      *       "startDate": "2026-01-01",
                      *       "status": "locked",
-                     *       "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *       "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *       "auditHead": null
                      *     }
                      */
@@ -9596,11 +9596,11 @@ export interface operations {
                      *       "number": 1,
                      *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "f29bdfec-ddeb-4d9b-b44a-132c3168e657",
+                     *       "id": "e867f552-7c65-4ba5-bb81-c260ece9c9f9",
                      *       "version": 3,
                      *       "startDate": "2026-01-01",
                      *       "status": "open",
-                     *       "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *       "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *       "auditHead": null
                      *     }
                      */
@@ -9780,14 +9780,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b853f050-2efd-47ba-836b-3e7cf8175bdd",
+                     *           "id": "b666fd35-5a22-4573-b97c-e477d305637a",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "78d60804-a6d3-4500-b55c-f2c5e297f405",
+                     *               "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -9797,7 +9797,7 @@ export interface operations {
                      *               "fxRounding": false
                      *             },
                      *             {
-                     *               "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
+                     *               "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -9820,8 +9820,8 @@ export interface operations {
                      *           "revaluationDate": null,
                      *           "openingOf": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T14:15:16.115Z",
-                     *           "updatedAt": "2026-11-24T14:15:16.115Z"
+                     *           "createdAt": "2026-11-24T17:55:40.384Z",
+                     *           "updatedAt": "2026-11-24T17:55:40.384Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -10010,12 +10010,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "78d60804-a6d3-4500-b55c-f2c5e297f405",
+                 *           "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
+                 *           "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -10056,14 +10056,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b853f050-2efd-47ba-836b-3e7cf8175bdd",
+                     *       "id": "b666fd35-5a22-4573-b97c-e477d305637a",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "78d60804-a6d3-4500-b55c-f2c5e297f405",
+                     *           "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10073,7 +10073,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
+                     *           "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10096,8 +10096,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T14:15:16.115Z",
-                     *       "updatedAt": "2026-11-24T14:15:16.115Z"
+                     *       "createdAt": "2026-11-24T17:55:40.384Z",
+                     *       "updatedAt": "2026-11-24T17:55:40.384Z"
                      *     }
                      */
                     "application/json": {
@@ -10285,14 +10285,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b853f050-2efd-47ba-836b-3e7cf8175bdd",
+                     *       "id": "b666fd35-5a22-4573-b97c-e477d305637a",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "78d60804-a6d3-4500-b55c-f2c5e297f405",
+                     *           "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -10302,7 +10302,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
+                     *           "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10325,8 +10325,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T14:15:16.115Z",
-                     *       "updatedAt": "2026-11-24T14:15:16.115Z"
+                     *       "createdAt": "2026-11-24T17:55:40.384Z",
+                     *       "updatedAt": "2026-11-24T17:55:40.384Z"
                      *     }
                      */
                     "application/json": {
@@ -10487,12 +10487,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "78d60804-a6d3-4500-b55c-f2c5e297f405",
+                 *           "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
+                 *           "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -10536,14 +10536,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b853f050-2efd-47ba-836b-3e7cf8175bdd",
+                     *       "id": "b666fd35-5a22-4573-b97c-e477d305637a",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "78d60804-a6d3-4500-b55c-f2c5e297f405",
+                     *           "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10553,7 +10553,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
+                     *           "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10576,8 +10576,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T14:15:16.115Z",
-                     *       "updatedAt": "2026-11-24T14:15:16.385Z"
+                     *       "createdAt": "2026-11-24T17:55:40.384Z",
+                     *       "updatedAt": "2026-11-24T17:55:40.616Z"
                      *     }
                      */
                     "application/json": {
@@ -10777,22 +10777,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3",
+                     *             "id": "d51bc775-ca6d-49bc-afcc-e42c773387b6",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "c5b0feec-9d6b-44da-a1b2-9df38bdc550c",
-                     *           "occurredAt": "2026-11-24T14:15:16.116Z",
+                     *           "requestId": "595f0b7a-b587-44bd-ac9b-acf84969f420",
+                     *           "occurredAt": "2026-11-24T17:55:40.385Z",
                      *           "sequence": 31,
-                     *           "hash": "9b8d84319779949765db5dd1deba0a9c7a3ada322cccc90e7a0bf0de662e093b",
+                     *           "hash": "d467f98a6b3a7c818cbc47b4a4065a1ec00216b9b5bbf98acdffd4abe1a43e16",
                      *           "state": {
-                     *             "id": "b853f050-2efd-47ba-836b-3e7cf8175bdd",
+                     *             "id": "b666fd35-5a22-4573-b97c-e477d305637a",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "78d60804-a6d3-4500-b55c-f2c5e297f405",
+                     *                 "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -10802,7 +10802,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
+                     *                 "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -10825,8 +10825,8 @@ export interface operations {
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-24T14:15:16.115Z",
-                     *             "updatedAt": "2026-11-24T14:15:16.115Z"
+                     *             "createdAt": "2026-11-24T17:55:40.384Z",
+                     *             "updatedAt": "2026-11-24T17:55:40.384Z"
                      *           }
                      *         }
                      *       ],
@@ -10971,14 +10971,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b853f050-2efd-47ba-836b-3e7cf8175bdd",
+                     *       "id": "b666fd35-5a22-4573-b97c-e477d305637a",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "78d60804-a6d3-4500-b55c-f2c5e297f405",
+                     *           "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10988,7 +10988,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
+                     *           "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11004,15 +11004,15 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
-                     *       "periodId": "63a4c510-c17e-4b28-9b8d-3f56798bb4f1",
+                     *       "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *       "periodId": "ceb1824d-9b32-4cf0-8489-627a49daf80c",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T14:15:16.115Z",
-                     *       "updatedAt": "2026-11-24T14:15:16.415Z"
+                     *       "createdAt": "2026-11-24T17:55:40.384Z",
+                     *       "updatedAt": "2026-11-24T17:55:40.654Z"
                      *     }
                      */
                     "application/json": {
@@ -11203,14 +11203,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "adc6e197-6fae-4d96-86d7-fb2f4ceb7260",
+                     *       "id": "2620286f-7a60-45c1-a1a4-f6bc32968f22",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "8bedc691-233e-4dcd-bd59-5ae6cea06655",
+                     *           "accountId": "ce1d385b-102f-42d8-8a11-868456e6bd64",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -11220,7 +11220,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "78d60804-a6d3-4500-b55c-f2c5e297f405",
+                     *           "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -11236,15 +11236,15 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
-                     *       "periodId": "63a4c510-c17e-4b28-9b8d-3f56798bb4f1",
+                     *       "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *       "periodId": "ceb1824d-9b32-4cf0-8489-627a49daf80c",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T14:15:16.509Z",
-                     *       "updatedAt": "2026-11-24T14:15:16.542Z"
+                     *       "createdAt": "2026-11-24T17:55:40.762Z",
+                     *       "updatedAt": "2026-11-24T17:55:40.797Z"
                      *     }
                      */
                     "application/json": {
@@ -11435,14 +11435,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b853f050-2efd-47ba-836b-3e7cf8175bdd",
+                     *       "id": "b666fd35-5a22-4573-b97c-e477d305637a",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "78d60804-a6d3-4500-b55c-f2c5e297f405",
+                     *           "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11452,7 +11452,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
+                     *           "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11475,8 +11475,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T14:15:16.115Z",
-                     *       "updatedAt": "2026-11-24T14:15:16.437Z"
+                     *       "createdAt": "2026-11-24T17:55:40.384Z",
+                     *       "updatedAt": "2026-11-24T17:55:40.690Z"
                      *     }
                      */
                     "application/json": {
@@ -11678,14 +11678,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b853f050-2efd-47ba-836b-3e7cf8175bdd",
+                     *       "id": "b666fd35-5a22-4573-b97c-e477d305637a",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "78d60804-a6d3-4500-b55c-f2c5e297f405",
+                     *           "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11695,7 +11695,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
+                     *           "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11711,15 +11711,15 @@ export interface operations {
                      *       },
                      *       "status": "reversed",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
-                     *       "periodId": "63a4c510-c17e-4b28-9b8d-3f56798bb4f1",
+                     *       "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *       "periodId": "ceb1824d-9b32-4cf0-8489-627a49daf80c",
                      *       "reversalOf": null,
-                     *       "reversedBy": "ad29a390-e2d7-4eca-8686-226257711f56",
+                     *       "reversedBy": "0b900709-603a-4980-922e-73c3d8c08473",
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 6,
-                     *       "createdAt": "2026-11-24T14:15:16.115Z",
-                     *       "updatedAt": "2026-11-24T14:15:16.484Z"
+                     *       "createdAt": "2026-11-24T17:55:40.384Z",
+                     *       "updatedAt": "2026-11-24T17:55:40.736Z"
                      *     }
                      */
                     "application/json": {
@@ -12094,13 +12094,13 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *       "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "6a6f38b9-f525-4749-8134-593302e9c1b9",
+                     *           "accountId": "7dfb239e-9382-4848-a63e-da965e8d538b",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12127,8 +12127,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "78d60804-a6d3-4500-b55c-f2c5e297f405",
-                     *           "parentId": "6a6f38b9-f525-4749-8134-593302e9c1b9",
+                     *           "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
+                     *           "parentId": "7dfb239e-9382-4848-a63e-da965e8d538b",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12154,7 +12154,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "dda14c93-1799-4161-9531-9535b8fe627f",
+                     *           "accountId": "38fab850-35ed-4408-b1ee-898b6e2e7e13",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -12181,8 +12181,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
-                     *           "parentId": "dda14c93-1799-4161-9531-9535b8fe627f",
+                     *           "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
+                     *           "parentId": "38fab850-35ed-4408-b1ee-898b6e2e7e13",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12208,7 +12208,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "9e66374d-5323-4763-b0e5-38db211d236e",
+                     *           "accountId": "15417cc4-1c04-45ed-a32f-537e2d78fc10",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12235,8 +12235,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "8bedc691-233e-4dcd-bd59-5ae6cea06655",
-                     *           "parentId": "9e66374d-5323-4763-b0e5-38db211d236e",
+                     *           "accountId": "ce1d385b-102f-42d8-8a11-868456e6bd64",
+                     *           "parentId": "15417cc4-1c04-45ed-a32f-537e2d78fc10",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12485,7 +12485,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.); `TooManyChanges` (A report as known at a moment takes back at most 50,000 journal lines changed after it.); `BeforeChangeRecord` (The moment is before the service began keeping this company's changes to its books.); `TooManyColumns` (A report splits its range into at most 12 columns.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.); `TooManyChanges` (A report as known at a moment takes back at most 50,000 journal lines changed after it.); `BeforeChangeRecord` (The moment (`knownAt` of a report, `since` of Restatements) is before the service began keeping this company's changes to its books.); `TooManyColumns` (A report splits its range into at most 12 columns.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12639,7 +12639,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "9e66374d-5323-4763-b0e5-38db211d236e",
+                     *           "accountId": "15417cc4-1c04-45ed-a32f-537e2d78fc10",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -12658,8 +12658,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "8bedc691-233e-4dcd-bd59-5ae6cea06655",
-                     *           "parentId": "9e66374d-5323-4763-b0e5-38db211d236e",
+                     *           "accountId": "ce1d385b-102f-42d8-8a11-868456e6bd64",
+                     *           "parentId": "15417cc4-1c04-45ed-a32f-537e2d78fc10",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12820,7 +12820,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.); `TooManyChanges` (A report as known at a moment takes back at most 50,000 journal lines changed after it.); `BeforeChangeRecord` (The moment is before the service began keeping this company's changes to its books.); `TooManyColumns` (A report splits its range into at most 12 columns.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.); `TooManyChanges` (A report as known at a moment takes back at most 50,000 journal lines changed after it.); `BeforeChangeRecord` (The moment (`knownAt` of a report, `since` of Restatements) is before the service began keeping this company's changes to its books.); `TooManyColumns` (A report splits its range into at most 12 columns.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12955,7 +12955,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "6a6f38b9-f525-4749-8134-593302e9c1b9",
+                     *           "accountId": "7dfb239e-9382-4848-a63e-da965e8d538b",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12972,8 +12972,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "78d60804-a6d3-4500-b55c-f2c5e297f405",
-                     *           "parentId": "6a6f38b9-f525-4749-8134-593302e9c1b9",
+                     *           "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
+                     *           "parentId": "7dfb239e-9382-4848-a63e-da965e8d538b",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -13181,7 +13181,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `TooManyChanges` (A report as known at a moment takes back at most 50,000 journal lines changed after it.); `BeforeChangeRecord` (The moment is before the service began keeping this company's changes to its books.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `TooManyChanges` (A report as known at a moment takes back at most 50,000 journal lines changed after it.); `BeforeChangeRecord` (The moment (`knownAt` of a report, `since` of Restatements) is before the service began keeping this company's changes to its books.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13314,7 +13314,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "6a6f38b9-f525-4749-8134-593302e9c1b9",
+                     *           "accountId": "7dfb239e-9382-4848-a63e-da965e8d538b",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -13330,8 +13330,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "78d60804-a6d3-4500-b55c-f2c5e297f405",
-                     *           "parentId": "6a6f38b9-f525-4749-8134-593302e9c1b9",
+                     *           "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
+                     *           "parentId": "7dfb239e-9382-4848-a63e-da965e8d538b",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -13655,7 +13655,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.); `TooManyChanges` (A report as known at a moment takes back at most 50,000 journal lines changed after it.); `BeforeChangeRecord` (The moment is before the service began keeping this company's changes to its books.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.); `TooManyChanges` (A report as known at a moment takes back at most 50,000 journal lines changed after it.); `BeforeChangeRecord` (The moment (`knownAt` of a report, `since` of Restatements) is before the service began keeping this company's changes to its books.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13775,9 +13775,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "17d97eaf-83fa-4032-8799-c34c65750fee",
+                     *       "budgetId": "b5312f2e-3148-4bc0-b244-3c1136a8ce5b",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *       "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "currency": "SAR",
@@ -13803,8 +13803,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
-                     *           "parentId": "dda14c93-1799-4161-9531-9535b8fe627f",
+                     *           "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
+                     *           "parentId": "38fab850-35ed-4408-b1ee-898b6e2e7e13",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -13837,8 +13837,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "8bedc691-233e-4dcd-bd59-5ae6cea06655",
-                     *           "parentId": "9e66374d-5323-4763-b0e5-38db211d236e",
+                     *           "accountId": "ce1d385b-102f-42d8-8a11-868456e6bd64",
+                     *           "parentId": "15417cc4-1c04-45ed-a32f-537e2d78fc10",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -13849,7 +13849,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "02142f40-d59b-4658-9dea-03f1c0f3d5cf",
+                     *             "id": "8566212f-c4df-4df8-87d2-f506b15f21a6",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -14109,7 +14109,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `OutsideBudgetYear` (Budget vs actual reads a range within the budget's financial year.); `TooManyChanges` (A report as known at a moment takes back at most 50,000 journal lines changed after it.); `BeforeChangeRecord` (The moment is before the service began keeping this company's changes to its books.); `TooManyColumns` (A report splits its range into at most 12 columns.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `OutsideBudgetYear` (Budget vs actual reads a range within the budget's financial year.); `TooManyChanges` (A report as known at a moment takes back at most 50,000 journal lines changed after it.); `BeforeChangeRecord` (The moment (`knownAt` of a report, `since` of Restatements) is before the service began keeping this company's changes to its books.); `TooManyColumns` (A report splits its range into at most 12 columns.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14234,7 +14234,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "6a6f38b9-f525-4749-8134-593302e9c1b9",
+                     *         "id": "7dfb239e-9382-4848-a63e-da965e8d538b",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -14254,13 +14254,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "b853f050-2efd-47ba-836b-3e7cf8175bdd",
+                     *           "journalId": "b666fd35-5a22-4573-b97c-e477d305637a",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "78d60804-a6d3-4500-b55c-f2c5e297f405",
+                     *           "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -14272,7 +14272,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjBkZDMzNDYwLTJlODctNDVjYS1hOGQyLTNiMWMzMGNjNGY0YSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNmE2ZjM4YjktZjUyNS00NzQ5LTgxMzQtNTkzMzAyZTljMWI5IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjYjg1M2YwNTAtMmVmZC00N2JhLTgzNmItM2U3Y2Y4MTc1YmRkIiwiYWNjb3VudElkIjoiNzhkNjA4MDQtYTZkMy00NTAwLWI1NWMtZjJjNWUyOTdmNDA1IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.cvrKsfjqbrRhgQ2B7egq6ko9lj_jg2-yZpFfRXQsO2E"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImMwNTQyZGMwLWYxZTgtNGJhNS05YWEzLTJhYmQ1Nzg4ZDIzMSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiN2RmYjIzOWUtOTM4Mi00ODQ4LWE2M2UtZGE5NjVlOGQ1MzhiIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjYjY2NmZkMzUtNWEyMi00NTczLWI5N2MtZTQ3N2QzMDU2MzdhIiwiYWNjb3VudElkIjoiNGVmZTIyMzYtMmQ3MC00MjczLTkzZTItOTkyM2NmOTRiMDM5IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.v7oF1wmx6qPYQojfQ2usLda87z_jeOqQ0fWkZh6dPi4"
                      *     }
                      */
                     "application/json": {
@@ -14405,7 +14405,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.); `TooManyChanges` (A report as known at a moment takes back at most 50,000 journal lines changed after it.); `BeforeChangeRecord` (The moment is before the service began keeping this company's changes to its books.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.); `TooManyChanges` (A report as known at a moment takes back at most 50,000 journal lines changed after it.); `BeforeChangeRecord` (The moment (`knownAt` of a report, `since` of Restatements) is before the service began keeping this company's changes to its books.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14576,7 +14576,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.); `BeforeChangeRecord` (The moment is before the service began keeping this company's changes to its books.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.); `BeforeChangeRecord` (The moment (`knownAt` of a report, `since` of Restatements) is before the service began keeping this company's changes to its books.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14666,70 +14666,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "438d2923-991c-41d5-ba4c-c183cc4ebde7",
+                     *           "id": "6afbe7bd-6cec-49c2-a1f1-3a3ed9675797",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-24T14:15:19.114Z",
+                     *           "createdAt": "2026-11-24T17:55:42.924Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3"
+                     *             "id": "d51bc775-ca6d-49bc-afcc-e42c773387b6"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "49ea497f9178793aad3eaab3ff6b239f0e87339a6cfb200cc9e407031b2632e4"
+                     *             "hash": "e522e1828802ccc8faebf5abb19eabbe994611bc1e4d79c77cfee6d83d10e0cd"
                      *           }
                      *         },
                      *         {
-                     *           "id": "151587ce-63b0-4a2c-9d72-38886ed3afe0",
+                     *           "id": "8d8476c2-e502-46df-9475-718b28593987",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-24T14:15:18.959Z",
+                     *           "createdAt": "2026-11-24T17:55:42.746Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3"
+                     *             "id": "d51bc775-ca6d-49bc-afcc-e42c773387b6"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "533600e34aafa07c685b77669ebe2ab0a98cac36544063919dd10084b2af7482"
+                     *             "hash": "7308f52664677b4175dcfc847cc120a02deaac76a4c7b4660be5142df7c7b7ca"
                      *           }
                      *         },
                      *         {
-                     *           "id": "859ea573-fb55-4f58-9c29-c9d13c3d1a56",
+                     *           "id": "c764cc37-71f9-4432-91ee-3102aaed692b",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5"
+                     *             "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539"
                      *           },
-                     *           "createdAt": "2026-11-24T14:15:18.684Z",
+                     *           "createdAt": "2026-11-24T17:55:42.624Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3"
+                     *             "id": "d51bc775-ca6d-49bc-afcc-e42c773387b6"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "f5c0921c53d005863b5dc08455305a74f423182d6376360f0f9c1e0205dd7047"
+                     *             "hash": "9f189bf042728eb1fa7a19bf628106e47577f7cd7e2fb427f19b23f66ad0af71"
                      *           }
                      *         },
                      *         {
-                     *           "id": "c005f02d-c611-4ee2-b117-1818969521d8",
+                     *           "id": "b4db9802-78a3-45a3-a782-20a6cffec432",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-24T14:15:18.349Z",
+                     *           "createdAt": "2026-11-24T17:55:42.468Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3"
+                     *             "id": "d51bc775-ca6d-49bc-afcc-e42c773387b6"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "e1d67f7bd7a5b27dce6f2f5e822a4d64d9bd56510a7ab754f3efb10bd65025fb"
+                     *             "hash": "1118be59bc37fb756d30b183e02459aa64b7294f23f5b51b062091e58a2b8ac9"
                      *           }
                      *         }
                      *       ],
@@ -14989,20 +14989,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c005f02d-c611-4ee2-b117-1818969521d8",
+                     *       "id": "b4db9802-78a3-45a3-a782-20a6cffec432",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-24T14:15:18.349Z",
+                     *       "createdAt": "2026-11-24T17:55:42.468Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3"
+                     *         "id": "d51bc775-ca6d-49bc-afcc-e42c773387b6"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "e1d67f7bd7a5b27dce6f2f5e822a4d64d9bd56510a7ab754f3efb10bd65025fb"
+                     *         "hash": "1118be59bc37fb756d30b183e02459aa64b7294f23f5b51b062091e58a2b8ac9"
                      *       }
                      *     }
                      */
@@ -15161,20 +15161,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c005f02d-c611-4ee2-b117-1818969521d8",
+                     *       "id": "b4db9802-78a3-45a3-a782-20a6cffec432",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-24T14:15:18.349Z",
+                     *       "createdAt": "2026-11-24T17:55:42.468Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3"
+                     *         "id": "d51bc775-ca6d-49bc-afcc-e42c773387b6"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "e1d67f7bd7a5b27dce6f2f5e822a4d64d9bd56510a7ab754f3efb10bd65025fb"
+                     *         "hash": "1118be59bc37fb756d30b183e02459aa64b7294f23f5b51b062091e58a2b8ac9"
                      *       },
                      *       "figures": {
                      *         "dateFrom": "2026-03-01",
@@ -15192,7 +15192,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "6a6f38b9-f525-4749-8134-593302e9c1b9",
+                     *             "accountId": "7dfb239e-9382-4848-a63e-da965e8d538b",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -15208,8 +15208,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "78d60804-a6d3-4500-b55c-f2c5e297f405",
-                     *             "parentId": "6a6f38b9-f525-4749-8134-593302e9c1b9",
+                     *             "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
+                     *             "parentId": "7dfb239e-9382-4848-a63e-da965e8d538b",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -16160,27 +16160,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e28097e3-eb39-4d04-a5ea-429750448401",
+                     *           "id": "e6f6eab8-4501-44fa-b12e-1ead7d2fbed8",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a",
-                     *           "recordId": "b853f050-2efd-47ba-836b-3e7cf8175bdd",
+                     *           "companyId": "c0542dc0-f1e8-4ba5-9aa3-2abd5788d231",
+                     *           "recordId": "b666fd35-5a22-4573-b97c-e477d305637a",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3"
+                     *             "id": "d51bc775-ca6d-49bc-afcc-e42c773387b6"
                      *           },
-                     *           "occurredAt": "2026-11-24T14:15:16.416Z",
-                     *           "requestId": "838fd6d5-95a6-490f-ba33-d4d5f623e5d4",
+                     *           "occurredAt": "2026-11-24T17:55:40.655Z",
+                     *           "requestId": "e25222ad-644f-427c-9709-c0f1f7a84d63",
                      *           "data": {
-                     *             "id": "b853f050-2efd-47ba-836b-3e7cf8175bdd",
+                     *             "id": "b666fd35-5a22-4573-b97c-e477d305637a",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "78d60804-a6d3-4500-b55c-f2c5e297f405",
+                     *                 "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -16190,7 +16190,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
+                     *                 "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -16206,44 +16206,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
-                     *             "periodId": "63a4c510-c17e-4b28-9b8d-3f56798bb4f1",
+                     *             "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *             "periodId": "ceb1824d-9b32-4cf0-8489-627a49daf80c",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-24T14:15:16.115Z",
-                     *             "updatedAt": "2026-11-24T14:15:16.415Z"
+                     *             "createdAt": "2026-11-24T17:55:40.384Z",
+                     *             "updatedAt": "2026-11-24T17:55:40.654Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "3fa26a8d24701062a341bd90c962e551f2b6391dd528378a8fe3d4eb54d98b71",
-                     *           "previousHash": "2086a88fdd68b2d78dd3feef3000abdd14fbabfbec32418117c5fa1249429bc2",
-                     *           "hash": "0a574dc02cc19d4e2b132522e4aa8e6ab95cf7cabcee252567768c4adb7e3ee5"
+                     *           "recordDigest": "442da4f213db88bd9d749a5fa2d8b309ef675231a35d9d9803ff6e037a9e1ca1",
+                     *           "previousHash": "a4a62ac90282c3612eeba013309af893dded5ed920af9ec5cbac96326b5211c7",
+                     *           "hash": "335855aa274c6917bc34a68aa2b799399a1d353e9e402156db39b331daf02381"
                      *         },
                      *         {
-                     *           "id": "fe2ad44f-c466-472c-bded-944ff5994e03",
+                     *           "id": "05cc49b0-9882-4530-9833-b52216d36796",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a",
-                     *           "recordId": "b853f050-2efd-47ba-836b-3e7cf8175bdd",
+                     *           "companyId": "c0542dc0-f1e8-4ba5-9aa3-2abd5788d231",
+                     *           "recordId": "b666fd35-5a22-4573-b97c-e477d305637a",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3"
+                     *             "id": "d51bc775-ca6d-49bc-afcc-e42c773387b6"
                      *           },
-                     *           "occurredAt": "2026-11-24T14:15:16.461Z",
-                     *           "requestId": "6b71a6ff-6e13-4e5a-b944-83b1beec1764",
+                     *           "occurredAt": "2026-11-24T17:55:40.711Z",
+                     *           "requestId": "cf5524e9-89e3-48ad-939b-69dede89d4ae",
                      *           "data": {
-                     *             "id": "b853f050-2efd-47ba-836b-3e7cf8175bdd",
+                     *             "id": "b666fd35-5a22-4573-b97c-e477d305637a",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "78d60804-a6d3-4500-b55c-f2c5e297f405",
+                     *                 "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -16253,7 +16253,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
+                     *                 "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -16269,44 +16269,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
-                     *             "periodId": "63a4c510-c17e-4b28-9b8d-3f56798bb4f1",
+                     *             "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *             "periodId": "ceb1824d-9b32-4cf0-8489-627a49daf80c",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-24T14:15:16.115Z",
-                     *             "updatedAt": "2026-11-24T14:15:16.460Z"
+                     *             "createdAt": "2026-11-24T17:55:40.384Z",
+                     *             "updatedAt": "2026-11-24T17:55:40.711Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "8419615f356b45cd6f9d9686241d26672edb70f9ff986400d6347ae181dbef39",
-                     *           "previousHash": "fe87388ea7adb206922f4624afac39ea529a6453dfb6ab1e9881b23655c46b4c",
-                     *           "hash": "094a7a5102d616d74056987a18fd0222fa49161e77c8242a9edf234157865bf5"
+                     *           "recordDigest": "a23e60893b7b9da201c6548d46bc037feb3f01350234d9c56549349be66a4edf",
+                     *           "previousHash": "6208cd273a4242459033dfefe02979c51e70185f74446f0def718ec4dfca6e7e",
+                     *           "hash": "7de52a9a19dcfc99d0423d41f5699bc9c3e8e8e8bdcbf5af6416f60c8b9068e4"
                      *         },
                      *         {
-                     *           "id": "124fdbc1-6595-4321-b0f1-064e39baeb06",
+                     *           "id": "ee543c56-03c9-4432-85c6-6aba580cfc4e",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "0dd33460-2e87-45ca-a8d2-3b1c30cc4f4a",
-                     *           "recordId": "b853f050-2efd-47ba-836b-3e7cf8175bdd",
+                     *           "companyId": "c0542dc0-f1e8-4ba5-9aa3-2abd5788d231",
+                     *           "recordId": "b666fd35-5a22-4573-b97c-e477d305637a",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3"
+                     *             "id": "d51bc775-ca6d-49bc-afcc-e42c773387b6"
                      *           },
-                     *           "occurredAt": "2026-11-24T14:15:16.484Z",
-                     *           "requestId": "549685e0-3169-430b-959c-db97589be940",
+                     *           "occurredAt": "2026-11-24T17:55:40.736Z",
+                     *           "requestId": "d7ae7d3e-e262-4ec0-8f92-7113d018e6a8",
                      *           "data": {
-                     *             "id": "b853f050-2efd-47ba-836b-3e7cf8175bdd",
+                     *             "id": "b666fd35-5a22-4573-b97c-e477d305637a",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "78d60804-a6d3-4500-b55c-f2c5e297f405",
+                     *                 "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -16316,7 +16316,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
+                     *                 "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -16332,24 +16332,24 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
-                     *             "periodId": "63a4c510-c17e-4b28-9b8d-3f56798bb4f1",
+                     *             "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *             "periodId": "ceb1824d-9b32-4cf0-8489-627a49daf80c",
                      *             "reversalOf": null,
-                     *             "reversedBy": "ad29a390-e2d7-4eca-8686-226257711f56",
+                     *             "reversedBy": "0b900709-603a-4980-922e-73c3d8c08473",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-24T14:15:16.115Z",
-                     *             "updatedAt": "2026-11-24T14:15:16.484Z"
+                     *             "createdAt": "2026-11-24T17:55:40.384Z",
+                     *             "updatedAt": "2026-11-24T17:55:40.736Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "8a7c496af3c6b9db0d5eec3f4834611561ef133520167c80dac65babe8c6cbc2",
-                     *           "previousHash": "094a7a5102d616d74056987a18fd0222fa49161e77c8242a9edf234157865bf5",
-                     *           "hash": "61fff223e4d289b9d04fac3a1ac8d3dfa1c934e7e4b975a1add45943bcba874e"
+                     *           "recordDigest": "792e41a9833e598538aa5347fbffb0865166c9e6b884d0c9f173d828d46ed4ad",
+                     *           "previousHash": "7de52a9a19dcfc99d0423d41f5699bc9c3e8e8e8bdcbf5af6416f60c8b9068e4",
+                     *           "hash": "44a9acf0a6f5c2fe628d3edbd7f0302f0e6166ea1e8ee7415978cfa27d51851b"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjBkZDMzNDYwLTJlODctNDVjYS1hOGQyLTNiMWMzMGNjNGY0YSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.JhoEraOqB-f4MFRjgia2kJ8TdSu8_lJtZgt70JhDJQE"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImMwNTQyZGMwLWYxZTgtNGJhNS05YWEzLTJhYmQ1Nzg4ZDIzMSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.y303VGdRF_lw3-uaimYFB-HzK__kd_4Wj9kduRGEZ1M"
                      *     }
                      */
                     "application/json": {
@@ -16502,7 +16502,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "7c5032d0-8d57-4e9b-904a-206f86730bee",
+                     *           "id": "04a47fa4-77d3-4638-b539-d047960ddf72",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -16513,11 +16513,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3"
+                     *             "id": "d51bc775-ca6d-49bc-afcc-e42c773387b6"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T14:15:21.390Z",
-                     *           "updatedAt": "2026-11-24T14:15:21.390Z"
+                     *           "createdAt": "2026-11-24T17:55:45.236Z",
+                     *           "updatedAt": "2026-11-24T17:55:45.236Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -16686,7 +16686,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7c5032d0-8d57-4e9b-904a-206f86730bee",
+                     *       "id": "04a47fa4-77d3-4638-b539-d047960ddf72",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -16697,11 +16697,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3"
+                     *         "id": "d51bc775-ca6d-49bc-afcc-e42c773387b6"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T14:15:21.390Z",
-                     *       "updatedAt": "2026-11-24T14:15:21.390Z",
+                     *       "createdAt": "2026-11-24T17:55:45.236Z",
+                     *       "updatedAt": "2026-11-24T17:55:45.236Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -16861,7 +16861,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7c5032d0-8d57-4e9b-904a-206f86730bee",
+                     *       "id": "04a47fa4-77d3-4638-b539-d047960ddf72",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -16872,11 +16872,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3"
+                     *         "id": "d51bc775-ca6d-49bc-afcc-e42c773387b6"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T14:15:21.390Z",
-                     *       "updatedAt": "2026-11-24T14:15:21.390Z"
+                     *       "createdAt": "2026-11-24T17:55:45.236Z",
+                     *       "updatedAt": "2026-11-24T17:55:45.236Z"
                      *     }
                      */
                     "application/json": {
@@ -17035,7 +17035,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7c5032d0-8d57-4e9b-904a-206f86730bee",
+                     *       "id": "04a47fa4-77d3-4638-b539-d047960ddf72",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -17047,11 +17047,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3"
+                     *         "id": "d51bc775-ca6d-49bc-afcc-e42c773387b6"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T14:15:21.390Z",
-                     *       "updatedAt": "2026-11-24T14:15:21.522Z"
+                     *       "createdAt": "2026-11-24T17:55:45.236Z",
+                     *       "updatedAt": "2026-11-24T17:55:45.325Z"
                      *     }
                      */
                     "application/json": {
@@ -17449,13 +17449,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "394ffae8-77be-436f-9cae-9cf8e3e73b3e",
+                     *           "id": "7289a6d6-434c-46dd-b5dd-eff9405a8abd",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T14:15:21.658Z",
-                     *           "updatedAt": "2026-11-24T14:15:21.658Z"
+                     *           "createdAt": "2026-11-24T17:55:45.430Z",
+                     *           "updatedAt": "2026-11-24T17:55:45.430Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17598,13 +17598,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "394ffae8-77be-436f-9cae-9cf8e3e73b3e",
+                     *       "id": "7289a6d6-434c-46dd-b5dd-eff9405a8abd",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T14:15:21.658Z",
-                     *       "updatedAt": "2026-11-24T14:15:21.658Z"
+                     *       "createdAt": "2026-11-24T17:55:45.430Z",
+                     *       "updatedAt": "2026-11-24T17:55:45.430Z"
                      *     }
                      */
                     "application/json": {
@@ -17742,13 +17742,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "394ffae8-77be-436f-9cae-9cf8e3e73b3e",
+                     *       "id": "7289a6d6-434c-46dd-b5dd-eff9405a8abd",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T14:15:21.658Z",
-                     *       "updatedAt": "2026-11-24T14:15:21.658Z"
+                     *       "createdAt": "2026-11-24T17:55:45.430Z",
+                     *       "updatedAt": "2026-11-24T17:55:45.430Z"
                      *     }
                      */
                     "application/json": {
@@ -17874,13 +17874,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "394ffae8-77be-436f-9cae-9cf8e3e73b3e",
+                     *       "id": "7289a6d6-434c-46dd-b5dd-eff9405a8abd",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T14:15:21.658Z",
-                     *       "updatedAt": "2026-11-24T14:15:21.777Z"
+                     *       "createdAt": "2026-11-24T17:55:45.430Z",
+                     *       "updatedAt": "2026-11-24T17:55:45.537Z"
                      *     }
                      */
                     "application/json": {
@@ -18128,13 +18128,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "17d97eaf-83fa-4032-8799-c34c65750fee",
+                     *           "id": "b5312f2e-3148-4bc0-b244-3c1136a8ce5b",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T14:15:21.827Z",
-                     *           "updatedAt": "2026-11-24T14:15:21.827Z"
+                     *           "createdAt": "2026-11-24T17:55:45.578Z",
+                     *           "updatedAt": "2026-11-24T17:55:45.578Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -18251,10 +18251,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                 *       "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                  *       "lines": [
                  *         {
-                 *           "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
+                 *           "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -18271,8 +18271,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "8bedc691-233e-4dcd-bd59-5ae6cea06655",
-                 *           "costCenterId": "02142f40-d59b-4658-9dea-03f1c0f3d5cf",
+                 *           "accountId": "ce1d385b-102f-42d8-8a11-868456e6bd64",
+                 *           "costCenterId": "8566212f-c4df-4df8-87d2-f506b15f21a6",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -18323,15 +18323,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "17d97eaf-83fa-4032-8799-c34c65750fee",
+                     *       "id": "b5312f2e-3148-4bc0-b244-3c1136a8ce5b",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *       "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T14:15:21.827Z",
-                     *       "updatedAt": "2026-11-24T14:15:21.827Z",
+                     *       "createdAt": "2026-11-24T17:55:45.578Z",
+                     *       "updatedAt": "2026-11-24T17:55:45.578Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
+                     *           "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -18349,8 +18349,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "8bedc691-233e-4dcd-bd59-5ae6cea06655",
-                     *           "costCenterId": "02142f40-d59b-4658-9dea-03f1c0f3d5cf",
+                     *           "accountId": "ce1d385b-102f-42d8-8a11-868456e6bd64",
+                     *           "costCenterId": "8566212f-c4df-4df8-87d2-f506b15f21a6",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -18514,15 +18514,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "17d97eaf-83fa-4032-8799-c34c65750fee",
+                     *       "id": "b5312f2e-3148-4bc0-b244-3c1136a8ce5b",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *       "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T14:15:21.827Z",
-                     *       "updatedAt": "2026-11-24T14:15:21.827Z",
+                     *       "createdAt": "2026-11-24T17:55:45.578Z",
+                     *       "updatedAt": "2026-11-24T17:55:45.578Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
+                     *           "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -18540,8 +18540,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "8bedc691-233e-4dcd-bd59-5ae6cea06655",
-                     *           "costCenterId": "02142f40-d59b-4658-9dea-03f1c0f3d5cf",
+                     *           "accountId": "ce1d385b-102f-42d8-8a11-868456e6bd64",
+                     *           "costCenterId": "8566212f-c4df-4df8-87d2-f506b15f21a6",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -18673,10 +18673,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                 *       "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                  *       "lines": [
                  *         {
-                 *           "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
+                 *           "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -18730,15 +18730,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "17d97eaf-83fa-4032-8799-c34c65750fee",
+                     *       "id": "b5312f2e-3148-4bc0-b244-3c1136a8ce5b",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "79d651f4-c37a-4ebc-91c1-9ff47fbf19b5",
+                     *       "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T14:15:21.827Z",
-                     *       "updatedAt": "2026-11-24T14:15:22.079Z",
+                     *       "createdAt": "2026-11-24T17:55:45.578Z",
+                     *       "updatedAt": "2026-11-24T17:55:45.825Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "c9a1c9ba-cec8-4fd0-9c28-dcf91942a706",
+                     *           "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -19013,7 +19013,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ed48637a-2f30-49cf-b068-c042c5e19448",
+                     *           "id": "79de7660-5d84-4fb5-94fd-fee05155640f",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -19044,12 +19044,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3"
+                     *             "id": "d51bc775-ca6d-49bc-afcc-e42c773387b6"
                      *           },
-                     *           "createdAt": "2026-11-24T14:15:15.094Z",
-                     *           "updatedAt": "2026-11-24T14:15:15.244Z",
-                     *           "startedAt": "2026-11-24T14:15:15.153Z",
-                     *           "finishedAt": "2026-11-24T14:15:15.244Z"
+                     *           "createdAt": "2026-11-24T17:55:39.292Z",
+                     *           "updatedAt": "2026-11-24T17:55:39.451Z",
+                     *           "startedAt": "2026-11-24T17:55:39.348Z",
+                     *           "finishedAt": "2026-11-24T17:55:39.451Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -19284,7 +19284,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ed48637a-2f30-49cf-b068-c042c5e19448",
+                     *       "id": "79de7660-5d84-4fb5-94fd-fee05155640f",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -19308,10 +19308,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3"
+                     *         "id": "d51bc775-ca6d-49bc-afcc-e42c773387b6"
                      *       },
-                     *       "createdAt": "2026-11-24T14:15:15.094Z",
-                     *       "updatedAt": "2026-11-24T14:15:15.094Z",
+                     *       "createdAt": "2026-11-24T17:55:39.292Z",
+                     *       "updatedAt": "2026-11-24T17:55:39.292Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -19515,7 +19515,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ed48637a-2f30-49cf-b068-c042c5e19448",
+                     *       "id": "79de7660-5d84-4fb5-94fd-fee05155640f",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -19546,12 +19546,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "1d2187f2-014b-471a-bb4a-4c2d09dc5de3"
+                     *         "id": "d51bc775-ca6d-49bc-afcc-e42c773387b6"
                      *       },
-                     *       "createdAt": "2026-11-24T14:15:15.094Z",
-                     *       "updatedAt": "2026-11-24T14:15:15.244Z",
-                     *       "startedAt": "2026-11-24T14:15:15.153Z",
-                     *       "finishedAt": "2026-11-24T14:15:15.244Z"
+                     *       "createdAt": "2026-11-24T17:55:39.292Z",
+                     *       "updatedAt": "2026-11-24T17:55:39.451Z",
+                     *       "startedAt": "2026-11-24T17:55:39.348Z",
+                     *       "finishedAt": "2026-11-24T17:55:39.451Z"
                      *     }
                      */
                     "application/json": {
@@ -19848,7 +19848,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 78,
                      *       "headSequence": 78,
-                     *       "headHash": "0c94997684e9bd4be4a8609223b2bd2c83573b0e6245af227cc977240a9d6886",
+                     *       "headHash": "3c76d9ad39493c52e3a61b43b44dc93b8ac41a60cd98f6e6b06b6d0e4156460f",
                      *       "firstBrokenSequence": null,
                      *       "reason": null
                      *     }

@@ -1,4 +1,4 @@
-import { accountPeriodFigures, accountPeriodFiguresOnce, type AccountPeriodFigures, type PairFigures, type PeriodSpan } from '../db/audit-figures.ts';
+import { accountPeriodFigures, accountPeriodFiguresOnce, pairKey, type AccountPeriodFigures, type PairFigures, type PeriodSpan } from '../db/audit-figures.ts';
 import { getYear, type YearRecord } from '../db/year-store.ts';
 import { linesByAccount } from '../journals/ledger-entries.ts';
 import type { JournalRecord } from '../journals/records.ts';
@@ -23,7 +23,6 @@ interface FirstRead {
   entries: Map<string, string>;
 }
 
-const pairKey = (accountId: string, periodId: string) => `${accountId} ${periodId}`;
 
 /**
  * The balance checks of a walk (docs/decisions.md, Audit): for each account and period a

@@ -48,8 +48,9 @@ export async function bookChangeOps(companyId: string, events: readonly Sequence
 
   // Each journal's latest state within the batch, for an Adjust numbered with the Post before it.
   const latest = new Map<string, JournalAnswer>();
+  const movingData = new Map(moving.map((m) => [m.eventId, m.data]));
   for (const event of events) {
-    const data = BOOK_CHANGE_TYPES[event.type] ? moving.find((m) => m.eventId === event.eventId)!.data : event.data;
+    const data = BOOK_CHANGE_TYPES[event.type] ? (movingData.get(event.eventId) ?? null) : event.data;
     if (BOOK_CHANGE_TYPES[event.type]) {
       const before =
         event.type === 'JournalAdjusted' ? (latest.get(event.recordId) ?? ((await stateBefore(companyId, 'journal', event.recordId, event.version)) as JournalAnswer | null | undefined) ?? undefined) : undefined;

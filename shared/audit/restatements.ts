@@ -32,8 +32,9 @@ const ISSUED: ReadonlySet<PeriodState | undefined> = new Set(['locked', 'closed'
  */
 export async function restatements(companyId: string, query: RestatementsInput): Promise<Page<RestatementView>> {
   const since = new Date(query.since).toISOString();
-  await currentAuditHead(companyId);
-  const [from, settings] = await Promise.all([bookChangesKeptFrom(companyId), getSettings(companyId)]);
+  // The record's start is read once pending events are numbered (a new company's first changes may still be pending).
+  const [, settings] = await Promise.all([currentAuditHead(companyId), getSettings(companyId)]);
+  const from = await bookChangesKeptFrom(companyId);
   if (!from || (since < from.occurredAt && from.sequence !== 1)) {
     throw ValidationError.field('since', `must be at or after ${from?.occurredAt ?? new Date().toISOString()}, when the record of this company's changes to its books begins`, 'BeforeChangeRecord');
   }

@@ -67,7 +67,8 @@ const LEDGER_ATTRIBUTES = onlyAttributes(['journalId', 'postingDate', 'lines']);
 const readEach = (pks: readonly string[], condition: (pk: string) => ReturnType<typeof withRange>, attributes: ReturnType<typeof onlyAttributes>) =>
   pks.map((pk) => read(condition(pk), attributes));
 
-const pairKey = (accountId: string, periodId: string) => `${accountId} ${periodId}`;
+/** The key of an (account, period) pair in the maps the balance audit and these reads share. */
+export const pairKey = (accountId: string, periodId: string) => `${accountId} ${periodId}`;
 
 /** Balance figures by (account, period) for the asked pairs. */
 async function balances(companyId: string, pairs: ReadonlyMap<string, readonly PeriodSpan[]>): Promise<Map<string, BalanceFigure[]>> {

@@ -151,7 +151,7 @@ export const keys = {
   /** Every partition a node's usage items are under, and the sort-key prefix there: each shard's, then the company's (items written before). */
   nodeUsagePlaces: (kind: NodeKind, companyId: string, nodeId: string): Array<{ pk: string; prefix: string }> => [
     ...Array.from({ length: NODE_REFERENCE_SHARDS }, (_, shard) => ({ pk: nodeReferencePartition(kind, companyId, nodeId, shard), prefix: 'USAGE#' })),
-    { pk: companyPk(companyId), prefix: `USAGE#${kind}#${nodeId}#` },
+    { pk: companyPk(companyId), prefix: keys.legacyNodeUsagePrefix(kind, nodeId) },
   ],
   /** One of a node's reference guards (nodes/node-guards.ts), beside its usage items of that shard. */
   nodeGuard: (kind: NodeKind, companyId: string, nodeId: string, shard: number): Key => ({ pk: nodeReferencePartition(kind, companyId, nodeId, shard), sk: 'GUARD' }),

@@ -122,12 +122,13 @@ async function scopeOf(companyId: string, query: LedgerQuery, known: BooksKnownA
   const account = ctx.chart.get(record.id)!;
   // Kept per account in total only, as currency balances are: none within a cost center.
   const own = costCenter ? undefined : ownCurrency(record.attributes.currency, ctx.currency);
+  // knownAt as an instant: the same moment written another way continues the same pages.
   const binding: CursorBinding = {
     companyId,
     endpoint: 'reports.generalLedger',
     orderBy: 'PostingDate',
     orderAsc: true,
-    filters: { accountId: record.id, dateFrom: query.dateFrom, dateTo: query.dateTo, costCenterId: costCenter?.id ?? null, ...(query.knownAt ? { knownAt: query.knownAt } : {}) },
+    filters: { accountId: record.id, dateFrom: query.dateFrom, dateTo: query.dateTo, costCenterId: costCenter?.id ?? null, ...(query.knownAt ? { knownAt: new Date(query.knownAt).toISOString() } : {}) },
   };
   return { ctx, account, costCenter, costCenterId: costCenter?.id, leaves: new Set(leavesUnder(account).map((a) => a.id)), binding, own };
 }
