@@ -6,8 +6,9 @@ import { smallCompany } from './small-company.ts';
  * The cost of `knownAt` on a trial balance (docs/decisions.md, Audit): a company loaded through
  * bench/fast-load.ts with BENCH_KNOWN_AT_LINES (default 100,000) lines, two per posted journal,
  * over 100 accounts and 12 periods, each journal with the book change numbering records for it,
- * committed one after another over the time since the company was created. The year's trial
- * balance over HTTP, plain and as known at instants with 1%, 10% and 40% of the changes after
+ * committed one after another over the time since the company was created, and summarized in
+ * blocks of `BOOK_SUMMARY_LINES` lines (default 1,000) as numbering does. The year's trial
+ * balance over HTTP, plain and as known at instants with 1%, 10%, 40% and 90% of the changes after
  * them, each the median of 5 reads after one unmeasured; ratios to plain. Target: at most 3x.
  */
 const LINES = Number(process.env.BENCH_KNOWN_AT_LINES ?? 100_000);
@@ -21,6 +22,9 @@ export async function benchKnownAt(stack: BenchStack) {
   const { bookChange } = await import('../shared/audit/book-changes.ts');
   const { bookChangeOp } = await import('../shared/db/book-change-store.ts');
   const { sequenceEvents } = await import('../shared/events/sequencer.ts');
+  const { openSpan, blockOp, openSpanOp } = await import('../shared/db/book-summary-store.ts');
+  const { sealBlocks } = await import('../shared/audit/book-summaries.ts');
+  const { config } = await import('../shared/config.ts');
 
   const { companyId, createdAt, base, accounts, year } = await smallCompany(stack, 'Known at Co', LEAVES);
   while ((await sequenceEvents(companyId)) > 0);
@@ -32,13 +36,14 @@ export async function benchKnownAt(stack: BenchStack) {
   const committedAt = (i: number) => new Date(from + Math.floor((i * span) / journals.length)).toISOString();
   const loadStarted = performance.now();
   await load(plan, journals, new LedgerFold(plan.companyId));
-  function* changeItems() {
-    for (const [i, journal] of journals.entries()) {
-      const change = bookChange({ occurredAt: committedAt(i), sequence: 1_000 + i, type: 'JournalPosted' }, 1, journal, false);
-      yield { put: bookChangeOp(plan.companyId, change, 0).item.Put!.Item as Record<string, unknown> };
-    }
-  }
-  await bulkWrite(changeItems());
+  // Numbered after the company's own events, and summarized in blocks as numbering does (audit/record-summaries.ts).
+  const open = await openSpan(companyId);
+  if (!open) throw new Error('the company has no open stretch of summaries');
+  const changes = journals.map((journal, i) => bookChange({ occurredAt: committedAt(i), sequence: open.toSequence + 1 + i, type: 'JournalPosted' }, 1, journal, false));
+  const { sealed, open: left } = sealBlocks({ span: open, changes: [] }, changes, open.toSequence + changes.length, config.bookSummaryLines);
+  const itemOf = (op: { item: { Put?: { Item?: Record<string, unknown> } } }) => ({ put: op.item.Put!.Item as Record<string, unknown> });
+  await bulkWrite(changes.map((change) => itemOf(bookChangeOp(companyId, change, 0))));
+  await bulkWrite([...sealed.map((block) => itemOf(blockOp(companyId, block))), itemOf(openSpanOp(companyId, left, open))]);
   const loadSeconds = (performance.now() - loadStarted) / 1000;
 
   async function timed(knownAt?: string) {
@@ -58,8 +63,9 @@ export async function benchKnownAt(stack: BenchStack) {
   const instants = [
     { label: 'recent (1% of changes after)', after: 0.01 },
     { label: 'recent tenth (10% after)', after: 0.1 },
-    // Not half: 50,000 lines is the most a report takes back (MAX_LINES_TAKEN_BACK).
     { label: 'mid (40% after)', after: 0.4 },
+    // More than a report takes back one by one (MAX_LINES_TAKEN_BACK): only blocks of summaries reach it.
+    { label: 'far (90% after)', after: 0.9 },
   ];
   const rows = [{ report: 'trial balance, plain', changesAfter: 0, linesTakenBack: 0, medianMs: Math.round(plain.ms), overPlain: 1 }];
   for (const { label, after } of instants) {

@@ -29,7 +29,7 @@ export async function startBenchStack(): Promise<BenchStack> {
   await ensureLocalSecrets(secretsFile);
   const dynamo = await startDynamoLocal();
   await createTables(dynamo.endpoint, {});
-  Object.assign(process.env, localEnvironment(dynamo.endpoint, secretsFile), { LOG_LEVEL: 'silent' });
+  Object.assign(process.env, localEnvironment(dynamo.endpoint, secretsFile), { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent' });
 
   const { startGateway } = await import('../infra/local/gateway.ts');
   const { findOrCreateUserByEmail } = await import('../shared/db/user-store.ts');

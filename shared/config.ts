@@ -63,6 +63,16 @@ export const config = {
   get auditChain() {
     return process.env.AUDIT_CHAIN !== 'off';
   },
+  /**
+   * Journal lines a block of book-change summaries gathers before it is sealed
+   * (audit/book-summaries.ts): larger blocks, fewer for a report as known at a far moment to read;
+   * smaller, less to read one by one near the moment. The test suite sets it small, so its
+   * companies seal blocks all the time.
+   */
+  get bookSummaryLines() {
+    const lines = Number(process.env.BOOK_SUMMARY_LINES || 1000);
+    return Number.isSafeInteger(lines) && lines >= 1 ? lines : 1000;
+  },
   /** Set locally to DynamoDB Local's URL; unset in AWS. */
   get dynamoEndpoint() {
     return process.env.DYNAMODB_ENDPOINT;

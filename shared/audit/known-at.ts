@@ -1,54 +1,103 @@
-import { bookChangesAfter, bookChangesKeptFrom, TooManyLines } from '../db/book-change-store.ts';
+import { bookChangesAfter, bookChangesAt, bookChangesKeptFrom, TooManyLines } from '../db/book-change-store.ts';
+import { spansAfter, TooManyBlocks, type StoredSpan } from '../db/book-summary-store.ts';
 import { eventsBetween } from '../db/event-store.ts';
 import { ValidationError } from '../errors.ts';
 import { currentAuditHead } from './audit-head.ts';
 import { BOOK_CHANGE_TYPES, type BookChange } from './book-changes.ts';
+import { addMoves, mergeMoves, type Moves } from './book-summaries.ts';
 
 /**
- * The books as they stood at a moment (docs/decisions.md, Audit, "As known at"): the changes
- * committed after it, which a report takes back from the balances and ledgers of now. A change
- * counts as committed at its event's `occurredAt`: the instant its transaction was sent, which
- * orders the events.
+ * The books as they stood at a moment (docs/decisions.md, Audit, "As known at"): what the
+ * changes committed after it did, which a report takes back from the balances and ledgers of
+ * now. A change counts as committed at its event's `occurredAt`: the instant its transaction was
+ * sent, which orders the events.
  */
 export interface BooksKnownAt {
   /** The moment, in UTC to the millisecond (ISO 8601). */
   instant: string;
   /** Before the company's first change: nothing was in its books. */
   empty: boolean;
-  /** The changes committed after the moment, oldest first. */
+  /** What taking back every change committed after the moment adds to the balances, by posting date. */
+  undo: Moves;
+  /**
+   * The changes committed after the moment, oldest first, one by one: every one when read
+   * `whole` (the general ledger's rows need them), else those not in a block of summaries.
+   */
   changes: BookChange[];
+  /** The changes of year-end closing journals committed after the moment, oldest first (income statements leave those journals out). */
+  closings: BookChange[];
   /** The event counter's next number once every pending event was numbered: a change committed later shows above it. */
   next: number;
 }
 
-/** Journal lines a report takes back at most: past it, a report as known at that moment is refused (400 naming knownAt). */
+/** Journal lines a report takes back one by one at most: past it, a report as known at that moment is refused (400 naming knownAt). */
 export const MAX_LINES_TAKEN_BACK = 50_000;
+/** Blocks of summaries a report takes back at most (each about config.bookSummaryLines lines). */
+export const MAX_BLOCKS_TAKEN_BACK = 500;
+
+const tooMany = () =>
+  ValidationError.field('knownAt', `more journal lines were posted, voided or reversed after it than a report takes back (${MAX_LINES_TAKEN_BACK} one by one, or ${MAX_BLOCKS_TAKEN_BACK} blocks): give a later moment`, 'TooManyChanges');
 
 /**
  * What a report as known at `knownAt` takes back, or undefined for the books of now (no
  * knownAt, or one not before the request). Numbers pending events first, so a change committed
- * after the moment but not yet numbered is taken back too. Work: the changes after the moment,
- * read in pages, up to MAX_LINES_TAKEN_BACK lines.
+ * after the moment but not yet numbered is taken back too. Work: the blocks of summaries that
+ * committed wholly after the moment, each in one step, and the changes of the stretches around
+ * it one by one (`whole`: every change one by one, for the general ledger's rows; so too for a
+ * company whose changes before the moment were recorded before summaries were kept).
  * Errors: ValidationError naming `knownAt` (TooManyChanges; BeforeChangeRecord: before the
  * service kept this company's changes, for a company older than that record).
  */
-export async function booksKnownAt(companyId: string, knownAt: string | undefined, now = new Date()): Promise<BooksKnownAt | undefined> {
+export async function booksKnownAt(companyId: string, knownAt: string | undefined, options: { whole?: boolean } = {}, now = new Date()): Promise<BooksKnownAt | undefined> {
   if (knownAt === undefined) return undefined;
   const instant = new Date(knownAt).toISOString();
   if (instant >= now.toISOString()) return undefined;
   const head = await currentAuditHead(companyId);
   const from = await bookChangesKeptFrom(companyId);
+  const next = head.sequence + 1;
   if (!from || instant < from.occurredAt) {
     // A company whose first event was recorded with its changes had nothing before it.
-    if (from?.sequence === 1) return { instant, empty: true, changes: [], next: head.sequence + 1 };
+    if (from?.sequence === 1) return { instant, empty: true, undo: new Map(), changes: [], closings: [], next };
     throw ValidationError.field('knownAt', `must be at or after ${from?.occurredAt ?? now.toISOString()}, when the record of this company's changes to its books begins`, 'BeforeChangeRecord');
   }
   try {
-    return { instant, empty: false, changes: await bookChangesAfter(companyId, instant, MAX_LINES_TAKEN_BACK), next: head.sequence + 1 };
+    const summarized = options.whole ? undefined : await spansAfter(companyId, instant, MAX_BLOCKS_TAKEN_BACK);
+    const taken = summarized?.complete ? await fromSummaries(companyId, instant, summarized.spans) : await oneByOne(companyId, instant);
+    return { instant, empty: false, ...taken, next };
   } catch (error) {
-    if (!(error instanceof TooManyLines)) throw error;
-    throw ValidationError.field('knownAt', `more than ${MAX_LINES_TAKEN_BACK} journal lines were posted, voided or reversed after it, more than a report takes back: give a later moment`, 'TooManyChanges');
+    if (error instanceof TooManyLines || error instanceof TooManyBlocks) throw tooMany();
+    throw error;
   }
+}
+
+/** Every change after the moment, read one by one. */
+async function oneByOne(companyId: string, instant: string) {
+  const changes = await bookChangesAfter(companyId, instant, MAX_LINES_TAKEN_BACK);
+  const undo: Moves = new Map();
+  for (const change of changes) addMoves(undo, change, -1);
+  return { undo, changes, closings: changes.filter((c) => c.closing) };
+}
+
+/**
+ * From the stretches holding a change after the moment (book-summary-store.ts spansAfter): a
+ * sealed block whose every change committed after it, in one step; the others (the open stretch,
+ * a block straddling the moment) by their changes after it, read one by one.
+ */
+async function fromSummaries(companyId: string, instant: string, spans: readonly StoredSpan[]) {
+  const wholly = spans.filter((s) => s.sealed && s.span.minOccurredAt !== null && s.span.minOccurredAt > instant);
+  const around = spans.filter((s) => !wholly.includes(s) && s.span.maxOccurredAt !== null && s.span.maxOccurredAt > instant);
+  const upTo = around.reduce<string | undefined>((latest, s) => (latest === undefined || s.span.maxOccurredAt! > latest ? s.span.maxOccurredAt! : latest), undefined);
+  const inAround = (c: BookChange) => around.some((s) => c.sequence >= s.span.fromSequence && c.sequence <= s.span.toSequence);
+  const [read, closingsOfBlocks] = await Promise.all([
+    upTo === undefined ? [] : bookChangesAfter(companyId, instant, MAX_LINES_TAKEN_BACK, upTo),
+    bookChangesAt(companyId, wholly.flatMap((s) => s.closingChanges)),
+  ]);
+  const changes = read.filter(inAround);
+  const undo: Moves = new Map();
+  for (const change of changes) addMoves(undo, change, -1);
+  for (const block of wholly) mergeMoves(undo, block.moves(), -1);
+  const byKey = (a: BookChange, b: BookChange) => (a.occurredAt === b.occurredAt ? a.sequence - b.sequence : a.occurredAt < b.occurredAt ? -1 : 1);
+  return { undo, changes, closings: [...changes.filter((c) => c.closing), ...closingsOfBlocks].sort(byKey) };
 }
 
 /**

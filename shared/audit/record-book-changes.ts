@@ -6,11 +6,11 @@ import { getSettings } from '../db/settings-store.ts';
 import type { WriteOp } from '../db/transact.ts';
 import type { SequencedEvent } from '../events/event-record.ts';
 import type { JournalRecord } from '../journals/records.ts';
-import { BOOK_CHANGE_TYPES, changesOfEvent, journalsNamedBy, PERIOD_STATE_OF, type JournalAnswer, type PostedLines } from './book-changes.ts';
+import { BOOK_CHANGE_TYPES, changesOfEvent, journalsNamedBy, PERIOD_STATE_OF, type BookChange, type JournalAnswer, type PostedLines } from './book-changes.ts';
 import { AUDITED_KIND_OF } from './record-state.ts';
 
-/** Items a batch's events add to the numbering transaction at most: their book changes and period states. */
-export const bookChangeItems = (event: { type: SequencedEvent['type'] }) => (BOOK_CHANGE_TYPES[event.type] ?? 0) + (PERIOD_STATE_OF[event.type] ? 1 : 0);
+/** Items a batch's events add to the numbering transaction at most: their book changes, a block of summaries each may seal (record-summaries.ts), and period states. */
+export const bookChangeItems = (event: { type: SequencedEvent['type'] }) => (BOOK_CHANGE_TYPES[event.type] ?? 0) * 2 + (PERIOD_STATE_OF[event.type] ? 1 : 0);
 
 /** The event's data, or the state it left out for its size (kept compressed on the pending event for the history). */
 const dataOf = (event: SequencedEvent): Record<string, unknown> | null =>
@@ -20,19 +20,21 @@ const hasPosting = (j: JournalRecord): j is JournalRecord & PostedLines => (j.st
 
 /**
  * The book changes and period states a batch of numbered events records (audit/book-changes.ts),
- * as items of the numbering transaction. Reads what the events' data does not say: the base
- * currency (which lines are foreign), the journals a reversal or revaluation posted and whether
- * a journal closes a year (both fixed once written), and for an Adjust the posting the journal
- * had (its last state before: earlier in the batch, or its history).
+ * as items of the numbering transaction, and the changes themselves (oldest first). Reads what
+ * the events' data does not say: the base currency (which lines are foreign), the journals a
+ * reversal or revaluation posted and whether a journal closes a year (both fixed once written),
+ * and for an Adjust the posting the journal had (its last state before: earlier in the batch, or
+ * its history).
  */
-export async function bookChangeOps(companyId: string, events: readonly SequencedEvent[]): Promise<WriteOp[]> {
+export async function bookChangeOps(companyId: string, events: readonly SequencedEvent[]): Promise<{ ops: WriteOp[]; changes: BookChange[] }> {
   const ops: WriteOp[] = [];
+  const changes: BookChange[] = [];
   for (const event of events) {
     const state = PERIOD_STATE_OF[event.type];
     if (state) ops.push(periodStateOp(companyId, { periodId: event.recordId, state, occurredAt: event.occurredAt, sequence: event.sequence }));
   }
   const moving = events.filter((e) => BOOK_CHANGE_TYPES[e.type]).map((e) => ({ ...e, data: dataOf(e) }));
-  if (moving.length === 0) return ops;
+  if (moving.length === 0) return { ops, changes };
 
   const ids = [...new Set(moving.flatMap(journalsNamedBy))];
   const [settings, records] = await Promise.all([getSettings(companyId), getJournals(companyId, ids)]);
@@ -54,9 +56,12 @@ export async function bookChangeOps(companyId: string, events: readonly Sequence
     if (BOOK_CHANGE_TYPES[event.type]) {
       const before =
         event.type === 'JournalAdjusted' ? (latest.get(event.recordId) ?? ((await stateBefore(companyId, 'journal', event.recordId, event.version)) as JournalAnswer | null | undefined) ?? undefined) : undefined;
-      changesOfEvent({ ...event, data }, { baseCurrency, before, journals, closingIds }).forEach((change, i) => ops.push(bookChangeOp(companyId, change, i)));
+      changesOfEvent({ ...event, data }, { baseCurrency, before, journals, closingIds }).forEach((change, i) => {
+        ops.push(bookChangeOp(companyId, change, i));
+        changes.push(change);
+      });
     }
     if (AUDITED_KIND_OF[event.type] === 'journal' && data) latest.set(event.recordId, data as unknown as JournalAnswer);
   }
-  return ops;
+  return { ops, changes };
 }

@@ -3,6 +3,8 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { BookChange, PeriodState } from '../audit/book-changes.ts';
 import { config } from '../config.ts';
 import type { Line } from '../journals/rules.ts';
+import type { Span } from '../audit/book-summaries.ts';
+import { batchGetItems } from './batch-get.ts';
 import { db } from './client.ts';
 import { keys, knownKeys } from './keys.ts';
 import { withRange } from './prefix-query.ts';
@@ -50,17 +52,19 @@ export class TooManyLines extends Error {
 const SLICES = 4;
 
 /**
- * The changes committed after `instant` and up to `until` (and any later), oldest first
- * (strongly consistent): the stretch cut into SLICES by time, each read page by page, side by
- * side, until their lines pass `maxLines` (TooManyLines).
+ * The changes committed after `instant` (through `upTo` when given), oldest first (strongly
+ * consistent): the stretch up to `upTo` or now cut into SLICES by time, each read page by page,
+ * side by side, until their lines pass `maxLines` (TooManyLines).
  */
-export async function bookChangesAfter(companyId: string, instant: string, maxLines: number, until = new Date()): Promise<BookChange[]> {
+export async function bookChangesAfter(companyId: string, instant: string, maxLines: number, upTo?: string): Promise<BookChange[]> {
   const pk = keys.company(companyId).pk;
-  const all = knownKeys.bookChangesAfter(instant);
+  const all = knownKeys.bookChangesAfter(instant, upTo);
   const start = Date.parse(instant);
-  const step = Math.max(1, Math.ceil((until.getTime() - start) / SLICES));
-  const bounds = Array.from({ length: SLICES - 1 }, (_, i) => knownKeys.bookChangesAfter(new Date(start + step * (i + 1)).toISOString()).from);
-  const ranges = [all.from, ...bounds].map((from, i) => ({ from, to: bounds[i] ?? all.to }));
+  const until = upTo ? Date.parse(upTo) : Date.now();
+  const step = Math.max(1, Math.ceil((until - start) / SLICES));
+  // Slice bounds past the end (a stretch of a few milliseconds) are cut to it, and empty slices dropped.
+  const bounds = Array.from({ length: SLICES - 1 }, (_, i) => knownKeys.bookChangesAfter(new Date(start + step * (i + 1)).toISOString()).from).map((key) => (key < all.to ? key : all.to));
+  const ranges = [all.from, ...bounds].map((from, i) => ({ from, to: bounds[i] ?? all.to })).filter((range) => range.from < range.to);
   let lines = 0;
   const slices = await Promise.all(
     ranges.map(async (range) => {
@@ -81,6 +85,28 @@ export async function bookChangesAfter(companyId: string, instant: string, maxLi
     }),
   );
   return slices.flat();
+}
+
+/** The changes of a stretch of numbered events (audit/book-summaries.ts), oldest first (strongly consistent): those committed within its instants, numbered within it. */
+export async function bookChangesOfSpan(companyId: string, span: Span): Promise<BookChange[]> {
+  if (span.minOccurredAt === null || span.maxOccurredAt === null) return [];
+  const changes: BookChange[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const result = await db().send(
+      new QueryCommand({ TableName: config.tableName, ...withRange(keys.company(companyId).pk, knownKeys.bookChangesBetween(span.minOccurredAt, span.maxOccurredAt)), ConsistentRead: true, ExclusiveStartKey: startKey }),
+    );
+    for (const item of result.Items ?? []) if (Number(item.sequence) >= span.fromSequence && Number(item.sequence) <= span.toSequence) changes.push(changeFromItem(item));
+    startKey = result.LastEvaluatedKey;
+  } while (startKey);
+  return changes.sort((a, b) => a.sequence - b.sequence);
+}
+
+/** Book changes by their keys (strongly consistent), in the order of their keys. */
+export async function bookChangesAt(companyId: string, at: ReadonlyArray<{ occurredAt: string; sequence: number; index: number }>): Promise<BookChange[]> {
+  if (at.length === 0) return [];
+  const items = await batchGetItems(at.map((c) => knownKeys.bookChange(companyId, c.occurredAt, c.sequence, c.index)), { consistent: true });
+  return items.sort((a, b) => (String(a.sk) < String(b.sk) ? -1 : 1)).map(changeFromItem);
 }
 
 /** A page of the changes committed after `instant`: at most `limit` items read after `startAfter` (a sort key), and where the next page starts. */

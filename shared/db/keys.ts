@@ -398,8 +398,20 @@ export const knownKeys = {
     pk: companyPk(companyId),
     sk: `BOOKCHANGE#${occurredAt}#${String(sequence).padStart(16, '0')}#${index}`,
   }),
-  /** Sort-key bounds (inclusive) of the changes committed after `instant` (a change at exactly `instant` is not after it). */
-  bookChangesAfter: (instant: string) => ({ from: `BOOKCHANGE#${instant}#~`, to: 'BOOKCHANGE#~' }),
+  /** Sort-key bounds (inclusive) of the changes committed after `instant` (a change at exactly `instant` is not after it), and up to `upTo` when given. */
+  bookChangesAfter: (instant: string, upTo?: string) => ({ from: `BOOKCHANGE#${instant}#~`, to: upTo ? `BOOKCHANGE#${upTo}#~` : 'BOOKCHANGE#~' }),
+  /** Sort-key bounds (inclusive) of the changes committed from `from` through `upTo`, both instants included. */
+  bookChangesBetween: (from: string, upTo: string) => ({ from: `BOOKCHANGE#${from}#`, to: `BOOKCHANGE#${upTo}#~` }),
+  /** Every change's key, for the latest one. */
+  bookChanges: () => ({ from: 'BOOKCHANGE#', to: 'BOOKCHANGE#~' }),
+  /**
+   * A sealed block of book changes (audit/book-summaries.ts), by the number of its last event, so
+   * the newest blocks come first in a descending read; the stretch still open sorts after them all.
+   */
+  bookSummary: (companyId: string, toSequence: number): Key => ({ pk: companyPk(companyId), sk: `BOOKSUM#${String(toSequence).padStart(16, '0')}` }),
+  openBookSummary: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'BOOKSUM#OPEN' }),
+  /** Sort-key bounds (inclusive) of the blocks and the open stretch. */
+  bookSummaries: () => ({ from: 'BOOKSUM#', to: 'BOOKSUM#~' }),
   /** A period's state from an instant on (locked, closed, or open again), by period, then instant, then the event's number. */
   periodState: (companyId: string, periodId: string, occurredAt: string, sequence: number): Key => ({
     pk: companyPk(companyId),

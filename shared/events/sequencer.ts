@@ -1,5 +1,7 @@
 import { bookChangeItems, bookChangeOps } from '../audit/record-book-changes.ts';
 import { AUDITED_KIND_OF } from '../audit/record-state.ts';
+import { summaryOps } from '../audit/record-summaries.ts';
+import { openSpan } from '../db/book-summary-store.ts';
 import { config } from '../config.ts';
 import { eventHead, pendingEvents, SequenceMoved, sequenceOps, type PendingEvent } from '../db/event-store.ts';
 import { historyOp } from '../db/history-store.ts';
@@ -11,16 +13,21 @@ export const SEQUENCE_BATCH = 49;
 /** Rounds per call: a call does bounded work; what is left is numbered by the next call. */
 const MAX_ROUNDS = 20;
 
-/** Bytes of event data a numbering transaction carries at most: each state is written up to three times (event, history, book change), within DynamoDB's 4 MB per transaction. */
-const MAX_BATCH_BYTES = 1_000_000;
+/**
+ * Bytes of event data a numbering transaction carries at most: each state is written up to three
+ * times (event, history, book change), and the blocks of summaries it seals add a fraction of
+ * that, within DynamoDB's 4 MB per transaction.
+ */
+const MAX_BATCH_BYTES = 900_000;
 
 /**
- * The oldest pending events that fit one transaction: the counter, two items per event, a
- * history item for each journal, account or cost center, and the book changes and period
- * states they record (audit/record-book-changes.ts); the first event always.
+ * The oldest pending events that fit one transaction: the counter and the open stretch of the
+ * summaries, two items per event, a history item for each journal, account or cost center, the
+ * book changes and period states they record (audit/record-book-changes.ts), and a sealed block
+ * per change at most (audit/record-summaries.ts); the first event always.
  */
 function fitting(pending: readonly PendingEvent[]): PendingEvent[] {
-  let items = 1;
+  let items = 2;
   let bytes = 0;
   const batch: PendingEvent[] = [];
   for (const event of pending) {
@@ -35,17 +42,17 @@ function fitting(pending: readonly PendingEvent[]): PendingEvent[] {
 /**
  * Gives the company's pending events their sequence numbers, oldest first, chains them
  * (numbering.ts) and keeps the history of the records they change (db/history-store.ts) and
- * what they did to the books (audit/record-book-changes.ts), in
- * batches; safe to run by any number of callers at once (the feed before reading, the
- * dispatcher after each write): a caller that lost a race reads again. Returns how many events
- * it numbered.
+ * what they did to the books (audit/record-book-changes.ts, and its summaries:
+ * record-summaries.ts), in batches; safe to run by any number of callers at once (the feed
+ * before reading, the dispatcher after each write): a caller that lost a race reads again.
+ * Returns how many events it numbered.
  */
 export async function sequenceEvents(companyId: string): Promise<number> {
   let numbered = 0;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     // Only events stamped before this round's reads began (events/pending-order.ts); later ones wait for the next round.
     const startedAt = new Date().toISOString();
-    const [head, pending] = await Promise.all([eventHead(companyId), pendingEvents(companyId, SEQUENCE_BATCH, startedAt)]);
+    const [head, pending, open] = await Promise.all([eventHead(companyId), pendingEvents(companyId, SEQUENCE_BATCH, startedAt), openSpan(companyId)]);
     if (pending.length === 0) break;
     const batch = numberEvents(head, fitting(pending), config.auditChain);
     const history = batch.numbered.flatMap((event) => {
@@ -53,8 +60,9 @@ export async function sequenceEvents(companyId: string): Promise<number> {
       return kind ? [historyOp(kind, event)] : [];
     });
     const changes = await bookChangeOps(companyId, batch.numbered);
+    const summaries = await summaryOps(companyId, open, { first: head.next, last: batch.head.next - 1 }, changes.changes);
     try {
-      await transactWrite([...sequenceOps(companyId, head, batch.head, batch.numbered), ...history, ...changes]);
+      await transactWrite([...sequenceOps(companyId, head, batch.head, batch.numbered), ...history, ...changes.ops, ...summaries]);
       numbered += batch.numbered.length;
     } catch (error) {
       if (!(error instanceof SequenceMoved)) throw error;

@@ -22,7 +22,7 @@ export async function closingJournalsIn(companyId: string, ctx: ReportContext, r
   const closings = (await Promise.all(ids.map((id) => getJournal(companyId, id)))).filter(inBooks);
   const reversals = (await Promise.all(closings.map((j) => (j.status === 'reversed' ? getJournal(companyId, j.reversedBy) : undefined)))).filter(inBooks);
   const now: ClosingEntry[] = [...closings, ...reversals];
-  const inBooksThen = ctx.known ? (ctx.known.empty ? [] : closingsAt(now, ctx.known.changes)) : now;
+  const inBooksThen = ctx.known ? (ctx.known.empty ? [] : closingsAt(now, ctx.known.closings)) : now;
   return inBooksThen.filter((j) => j.postingDate >= range.from && j.postingDate <= range.to);
 }
 

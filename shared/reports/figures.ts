@@ -16,7 +16,7 @@ export async function balancesThrough(companyId: string, ctx: ReportContext, dat
   if (ctx.known?.empty) return new Map();
   const now = await sumThrough(companyId, { ...coverThrough(ctx.periods, date), booksPeriods: ctx.periods.length }, scope, accountIds);
   // As known at a moment: the changes committed after it are taken back.
-  return ctx.known && ctx.known.changes.length > 0 ? takeBack(now, ctx.known.changes, scope, date, accountIds) : now;
+  return ctx.known && ctx.known.undo.size > 0 ? takeBack(now, ctx.known.undo, scope, date, accountIds) : now;
 }
 
 /** The day before a range starts: balances through it are the range's opening. */

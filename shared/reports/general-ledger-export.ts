@@ -23,5 +23,6 @@ export async function exportGeneralLedger(companyId: string, query: GeneralLedge
     },
     undefined,
     query.knownAt,
+    true,
   );
 }

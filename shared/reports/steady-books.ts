@@ -26,15 +26,16 @@ export class BooksInMotion extends AppError {
  * - where the figures carry their own check (`consistent`: a trial balance's debits equal its
  *   credits, a balance sheet's assets its liabilities and equity), a read that fails it saw part of
  *   a transaction (DynamoDB's queries are read-committed per item) and is read again;
- * - as known at a moment (`knownAt`, audit/known-at.ts), the read gets the changes to take back,
- *   and is read again when a change to the books committed while it read (it may hold it).
+ * - as known at a moment (`knownAt`, audit/known-at.ts), the read gets the changes to take back
+ *   (`whole`: every one of them one by one, for the general ledger's rows), and is read again
+ *   when a change to the books committed while it read (it may hold it).
  * Errors: BooksInMotion, those of booksKnownAt, and those of `read`.
  */
-export async function whileBooksSteady<T>(companyId: string, read: (known: BooksKnownAt | undefined) => Promise<T>, consistent: (result: T) => boolean = () => true, knownAt?: string): Promise<T> {
+export async function whileBooksSteady<T>(companyId: string, read: (known: BooksKnownAt | undefined) => Promise<T>, consistent: (result: T) => boolean = () => true, knownAt?: string, whole = false): Promise<T> {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const before = await jobsState(companyId);
     if (before.underWay > 0) throw new BooksInMotion();
-    const known = await booksKnownAt(companyId, knownAt);
+    const known = await booksKnownAt(companyId, knownAt, { whole });
     const result = await read(known);
     const after = await jobsState(companyId);
     if (after.started === before.started && consistent(result) && !(known && !known.empty && (await changedSince(companyId, known)))) return result;

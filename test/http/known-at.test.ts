@@ -1,4 +1,8 @@
+import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { config } from '../../shared/config.ts';
+import { db } from '../../shared/db/client.ts';
+import { keys } from '../../shared/db/keys.ts';
 import { companyOwner, useGateway } from '../support/api.ts';
 import { companyBooks, credit, debit, postedJournal, wideChart, wideDraft } from '../support/ledger.ts';
 import { instant } from '../support/instants.ts';
@@ -157,5 +161,37 @@ describe('knownAt', () => {
     const r = await api.get(`${base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-12-31&knownAt=yesterday`);
     expect(r.status).toBe(400);
     expect(r.body.errors[0]).toMatchObject({ name: 'knownAt', code: 'ValidationError' });
+  });
+});
+
+describe('knownAt through blocks of summaries', () => {
+  it('takes back a block that committed wholly after the moment in one step, not change by change, and changes around the moment one by one', async () => {
+    // Arrange: the suite seals a block every few lines (BOOK_SUMMARY_LINES), so eight two-line journals fill several.
+    const { api, base, chart, companyId } = await companyBooks(gateway.url);
+    const report = (at?: string) => api.get(`${base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-12-31${at ? `&knownAt=${encodeURIComponent(at)}` : ''}`);
+    const t0 = await instant();
+    for (let i = 1; i <= 6; i++) await postedJournal(api, base, `2026-0${(i % 3) + 1}-1${i}`, [debit(chart.cash.id, i), credit(chart.sales.id, i)]);
+    const t1 = await instant();
+    const atT1 = await report();
+    await postedJournal(api, base, '2026-01-20', [debit(chart.rent.id, 9), credit(chart.cash.id, 9)]);
+    await postedJournal(api, base, '2026-02-20', [debit(chart.rent.id, 3), credit(chart.bank.id, 3)]);
+    expect((await report(t1)).body).toEqual(atT1.body);
+    const pk = keys.company(companyId).pk;
+    const items = async (prefix: string) =>
+      (await db().send(new QueryCommand({ TableName: config.tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': prefix }, ConsistentRead: true }))).Items ?? [];
+    const blocks = (await items('BOOKSUM#')).filter((i) => i.entity === 'BookSummary');
+    expect(blocks.length).toBeGreaterThanOrEqual(2);
+
+    // Act: the changes of every block sealed after t0 removed from the table: only their summaries are left.
+    const summarized = blocks.filter((b) => b.minOccurredAt > t0);
+    for (const change of await items('BOOKCHANGE#')) {
+      if (summarized.some((b) => change.sequence >= b.fromSequence && change.sequence <= b.toSequence)) await db().send(new DeleteCommand({ TableName: config.tableName, Key: { pk, sk: change.sk } }));
+    }
+
+    // Assert: as known at t0 nothing was posted; at t1 the six journals, as read then.
+    const empty = await report(t0);
+    expect(empty.status, empty.text).toBe(200);
+    expect(empty.body.rows).toEqual([]);
+    expect((await report(t1)).body).toEqual(atT1.body);
   });
 });

@@ -21,7 +21,8 @@ export default async function setup(project: TestProject) {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const logFile = join(RESULTS_DIR, 'requests.log');
   rmSync(logFile, { force: true });
-  project.provide('environment', { ...localEnvironment(dynamo.endpoint, secretsFile), LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', LOG_FILE: logFile });
+  // Blocks of book-change summaries of a few lines, so the suite's companies seal them all the time (audit/book-summaries.ts).
+  project.provide('environment', { ...localEnvironment(dynamo.endpoint, secretsFile), BOOK_SUMMARY_LINES: process.env.BOOK_SUMMARY_LINES ?? '4', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', LOG_FILE: logFile });
   return async () => {
     await dynamo.stop();
     rmSync(dir, { recursive: true, force: true });

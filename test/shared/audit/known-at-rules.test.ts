@@ -4,6 +4,7 @@ import { TOTAL_GROUP, type GroupedSums } from '../../../shared/balances/records.
 import { bookChange, changesOfEvent, journalOfChange, linesOfAnswer, type BookChange, type JournalAnswer } from '../../../shared/audit/book-changes.ts';
 import { closingsAt, ledgerDifference, mergedRows, rowKey } from '../../../shared/audit/ledger-at.ts';
 import { takeBack } from '../../../shared/audit/take-back.ts';
+import { addMoves, type Moves } from '../../../shared/audit/book-summaries.ts';
 import { ledgerRowsOf } from '../../../shared/db/ledger-store.ts';
 import type { Line } from '../../../shared/journals/rules.ts';
 
@@ -12,6 +13,12 @@ let sequence = 0;
 const change = (journalId: string, effect: 1 | -1, lines: Line[], postingDate = '2026-01-10', closing = false): BookChange =>
   bookChange({ occurredAt: `2026-02-01T00:00:0${sequence % 10}.000Z`, sequence: ++sequence, type: effect === 1 ? 'JournalPosted' : 'JournalVoided' }, effect, { id: journalId, serialNumber: journalId.charCodeAt(0), date: `${postingDate}T00:00:00Z`, postingDate, financialYearId: 'y', periodId: 'p', entries: lines }, closing);
 const rowsOf = (c: BookChange) => ledgerRowsOf(journalOfChange(c));
+/** What taking back the changes adds, as known-at.ts gathers it. */
+const undoOf = (changes: readonly BookChange[]) => {
+  const moves: Moves = new Map();
+  for (const c of changes) addMoves(moves, c, -1);
+  return moves;
+};
 
 describe('takeBack', () => {
   it('subtracts a posting made after the moment and adds back a void, within the scope and through the date', () => {
@@ -22,8 +29,8 @@ describe('takeBack', () => {
     const later = change('c', 1, [line('cash', 1, '5'), line('sales', 2, '5')], '2026-03-01');
 
     // Act
-    const total = takeBack(now, [posted, voided, later], { kind: 'total' }, '2026-01-31');
-    const hq = takeBack(new Map(), [posted, voided], { kind: 'costCenter', costCenterId: 'hq' }, '2026-01-31');
+    const total = takeBack(now, undoOf([posted, voided, later]), { kind: 'total' }, '2026-01-31');
+    const hq = takeBack(new Map(), undoOf([posted, voided]), { kind: 'costCenter', costCenterId: 'hq' }, '2026-01-31');
 
     // Assert
     expect(total.get(TOTAL_GROUP)).toEqual(new Map([['cash', { debit: 30_000n, credit: 0n }], ['sales', { debit: 0n, credit: 30_000n }]]));
@@ -33,7 +40,7 @@ describe('takeBack', () => {
 
   it('takes back foreign-currency figures with their base', () => {
     const foreign: Line = { ...line('bank', 1, '37.50'), currency: 'USD', foreign: { amount: '10', exchangeRate: '3.75' } };
-    const result = takeBack(new Map(), [change('a', 1, [foreign, line('sales', 2, '37.50')])], { kind: 'currencies' }, '2026-12-31');
+    const result = takeBack(new Map(), undoOf([change('a', 1, [foreign, line('sales', 2, '37.50')])]), { kind: 'currencies' }, '2026-12-31');
     expect(result.get('USD')!.get('bank')).toEqual({ debit: -10_000n, credit: 0n, base: -37_500n });
   });
 });

@@ -1,0 +1,178 @@
+import { balanceDeltas, currencyDeltas } from '../journals/rules.ts';
+import { toMils } from '../money/mils.ts';
+import type { BookChange } from './book-changes.ts';
+
+/**
+ * Summaries of the book changes (docs/decisions.md, Audit, "Summaries of the changes"), pure: the
+ * changes numbered one after another cut into blocks of about `config.bookSummaryLines` journal lines, each
+ * block kept as what its changes did to the balances together, by posting date. A report as
+ * known at a moment takes back a block that committed wholly after it in one step, so a far
+ * moment costs blocks, not changes.
+ */
+
+/** What changes did to one account's balance (cost center null: the account's total), in mils. */
+export interface TotalMove {
+  accountId: string;
+  costCenterId: string | null;
+  debit: bigint;
+  credit: bigint;
+}
+/** What changes did to one account's balance in a foreign currency, in its units, and the base of the same lines. */
+export interface CurrencyMove {
+  accountId: string;
+  currency: string;
+  debit: bigint;
+  credit: bigint;
+  base: bigint;
+}
+/** Moves by posting date: `totals` by account and cost center, `currencies` by account and currency. */
+export type Moves = Map<string, { totals: Map<string, TotalMove>; currencies: Map<string, CurrencyMove> }>;
+
+/** Where a stretch of numbered events sits, and what its changes hold. */
+export interface Span {
+  /** The first and last event numbers of the stretch (its changes and the events between them). */
+  fromSequence: number;
+  toSequence: number;
+  /** The earliest and latest instant of its changes (null: none yet). */
+  minOccurredAt: string | null;
+  maxOccurredAt: string | null;
+  /** The latest instant of every change numbered before the stretch (null: none, or unknown before the record of summaries began). */
+  priorMax: string | null;
+  lines: number;
+  changes: number;
+}
+
+/** The latest instant of every change numbered through the end of the stretch: a reader walking back stops at a block whose value is not after its moment. */
+export const maxSoFar = (span: Span) => later(span.priorMax, span.maxOccurredAt);
+
+/** A sealed block: its span, its moves, and the keys of its closing journals' changes (income statements need them one by one). */
+export interface Block {
+  span: Span;
+  moves: Moves;
+  closingChanges: Array<{ occurredAt: string; sequence: number; index: number }>;
+}
+
+function later(a: string | null, b: string | null) {
+  return a === null ? b : b === null || a >= b ? a : b;
+}
+const earlier = (a: string | null, b: string | null) => (a === null ? b : b === null || a <= b ? a : b);
+
+/** An empty stretch from `fromSequence`, after changes whose latest instant was `priorMax`. */
+export const emptySpan = (fromSequence: number, priorMax: string | null): Span => ({ fromSequence, toSequence: fromSequence - 1, minOccurredAt: null, maxOccurredAt: null, priorMax, lines: 0, changes: 0 });
+
+/** The stretch with one more change (numbered after those in it). */
+export function extend(span: Span, change: BookChange): Span {
+  return {
+    ...span,
+    toSequence: Math.max(span.toSequence, change.sequence),
+    minOccurredAt: earlier(span.minOccurredAt, change.occurredAt),
+    maxOccurredAt: later(span.maxOccurredAt, change.occurredAt),
+    lines: span.lines + change.lines.length,
+    changes: span.changes + 1,
+  };
+}
+
+/** Adds what the change did to the balances (the deltas its posting or void wrote, journals/rules.ts). */
+export function addMoves(moves: Moves, change: BookChange, sign: 1 | -1 = 1): void {
+  let day = moves.get(change.postingDate);
+  if (!day) moves.set(change.postingDate, (day = { totals: new Map(), currencies: new Map() }));
+  const effect = (change.effect * sign) as 1 | -1;
+  for (const d of balanceDeltas(change.lines, effect)) {
+    const key = `${d.accountId}|${d.costCenterId ?? ''}`;
+    const m = day.totals.get(key) ?? { accountId: d.accountId, costCenterId: d.costCenterId, debit: 0n, credit: 0n };
+    m.debit += toMils(d.debit);
+    m.credit += toMils(d.credit);
+    day.totals.set(key, m);
+  }
+  for (const c of currencyDeltas(change.lines, effect)) {
+    const key = `${c.accountId}|${c.currency}`;
+    const m = day.currencies.get(key) ?? { accountId: c.accountId, currency: c.currency, debit: 0n, credit: 0n, base: 0n };
+    m.debit += toMils(c.debit);
+    m.credit += toMils(c.credit);
+    m.base += toMils(c.baseDebit) - toMils(c.baseCredit);
+    day.currencies.set(key, m);
+  }
+}
+
+/** Adds `more` into `moves` (`sign` -1: takes it off). */
+export function mergeMoves(moves: Moves, more: Moves, sign: 1 | -1 = 1): void {
+  const s = BigInt(sign);
+  for (const [date, { totals, currencies }] of more) {
+    let day = moves.get(date);
+    if (!day) moves.set(date, (day = { totals: new Map(), currencies: new Map() }));
+    for (const [key, t] of totals) {
+      const m = day.totals.get(key) ?? { ...t, debit: 0n, credit: 0n };
+      m.debit += s * t.debit;
+      m.credit += s * t.credit;
+      day.totals.set(key, m);
+    }
+    for (const [key, c] of currencies) {
+      const m = day.currencies.get(key) ?? { ...c, debit: 0n, credit: 0n, base: 0n };
+      m.debit += s * c.debit;
+      m.credit += s * c.credit;
+      m.base += s * c.base;
+      day.currencies.set(key, m);
+    }
+  }
+}
+
+/**
+ * The blocks sealed when `incoming` changes (numbered after the open stretch, in number order)
+ * join the open stretch, and the stretch left open, which ends at `toSequence` (the last event
+ * numbered with them). `open.changes` are the open stretch's own changes, oldest first, needed
+ * only when something is sealed (then every one of them). A block is sealed once it holds
+ * `blockLines` lines, never between two changes of one event, and always with an incoming
+ * change in it, so a batch seals at most as many blocks as it has changes.
+ */
+export function sealBlocks(open: { span: Span; changes: readonly BookChange[] }, incoming: readonly BookChange[], toSequence: number, blockLines: number): { sealed: Block[]; open: Span } {
+  const sealed: Block[] = [];
+  const all = [...open.changes, ...incoming];
+  let span = emptySpan(open.span.fromSequence, open.span.priorMax);
+  let taken: BookChange[] = [];
+  for (const [i, change] of all.entries()) {
+    span = extend(span, change);
+    taken.push(change);
+    if (span.lines >= blockLines && all[i + 1]?.sequence !== change.sequence && i >= open.changes.length) {
+      sealed.push(blockOf(span, taken));
+      span = emptySpan(span.toSequence + 1, maxSoFar(span));
+      taken = [];
+    }
+  }
+  return { sealed, open: { ...span, toSequence: Math.max(span.toSequence, toSequence) } };
+}
+
+/** A block of changes (oldest first): what they did together, and where its closing journals' changes are. */
+export function blockOf(span: Span, changes: readonly BookChange[]): Block {
+  const moves: Moves = new Map();
+  const closingChanges: Block['closingChanges'] = [];
+  for (const [i, change] of changes.entries()) {
+    addMoves(moves, change);
+    // A change's place among its event's changes: they are consecutive.
+    let index = 0;
+    while (index < i && changes[i - index - 1]!.sequence === change.sequence) index++;
+    if (change.closing) closingChanges.push({ occurredAt: change.occurredAt, sequence: change.sequence, index });
+  }
+  return { span, moves, closingChanges };
+}
+
+/** Moves as JSON text: by date, `[accountId, costCenterId, debit, credit]` and `[accountId, currency, debit, credit, base]`, mils as decimal text. */
+export function movesToJson(moves: Moves): string {
+  return JSON.stringify(
+    [...moves].map(([date, day]) => [
+      date,
+      [...day.totals.values()].map((t) => [t.accountId, t.costCenterId, String(t.debit), String(t.credit)]),
+      [...day.currencies.values()].map((c) => [c.accountId, c.currency, String(c.debit), String(c.credit), String(c.base)]),
+    ]),
+  );
+}
+
+export function movesFromJson(text: string): Moves {
+  const moves: Moves = new Map();
+  for (const [date, totals, currencies] of JSON.parse(text) as Array<[string, Array<[string, string | null, string, string]>, Array<[string, string, string, string, string]>]>) {
+    moves.set(date, {
+      totals: new Map(totals.map(([accountId, costCenterId, debit, credit]) => [`${accountId}|${costCenterId ?? ''}`, { accountId, costCenterId, debit: BigInt(debit), credit: BigInt(credit) }])),
+      currencies: new Map(currencies.map(([accountId, currency, debit, credit, base]) => [`${accountId}|${currency}`, { accountId, currency, debit: BigInt(debit), credit: BigInt(credit), base: BigInt(base) }])),
+    });
+  }
+  return moves;
+}
