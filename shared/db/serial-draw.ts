@@ -72,13 +72,11 @@ export async function learnCounterExists(companyId: string): Promise<boolean> {
 /**
  * Takes back `serial`, drawn by a request that was then refused, when it is the last number this
  * instance's block handed out: the next draw hands it out again (a gap only if the block expires
- * first). Answers whether it was taken back.
+ * first).
  */
-export function giveBackToBlock(companyId: string, serial: number): boolean {
+export function giveBackToBlock(companyId: string, serial: number): void {
   const block = blocks.get(companyId)?.block;
-  if (!block || block.next !== serial + 1) return false;
-  block.next = serial;
-  return true;
+  if (block && block.next === serial + 1) block.next = serial;
 }
 
 /** The company's next serial number from this instance's block, drawing a new block when it is used up or old. */

@@ -14,12 +14,10 @@ import { guardFree } from './write-guard.ts';
  * closes the year; re-dating and deleting hold them too. A guard never written (a year from
  * before the guards, until the start-up rebuild writes them) means an open, unguarded year.
  */
-export const YEAR_DRAFT_GUARDS = POSTING_GUARDS;
-
 const refused = () => new VersionConflict('The financial year of this date is being closed or changed; read it again and retry.');
 
 /** A draft may be dated inside the year: the guard checked (one of the year's, at random unless given) says open and is not held. */
-export function yearTakesDraftsCheckOp(companyId: string, yearId: string, shard = randomInt(YEAR_DRAFT_GUARDS)): WriteOp {
+export function yearTakesDraftsCheckOp(companyId: string, yearId: string, shard = randomInt(POSTING_GUARDS)): WriteOp {
   const free = guardFree();
   return mainTable.check(
     guardKeys.postingGuard(companyId, yearId, shard),

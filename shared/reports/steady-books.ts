@@ -33,9 +33,10 @@ export class BooksInMotion extends AppError {
  */
 export async function whileBooksSteady<T>(companyId: string, read: (known: BooksKnownAt | undefined) => Promise<T>, consistent: (result: T) => boolean = () => true, knownAt?: string, whole = false): Promise<T> {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    // The moment first: a knownAt the books cannot answer is a 400 whether or not a wide posting runs.
+    const known = await booksKnownAt(companyId, knownAt, { whole });
     const before = await jobsState(companyId);
     if (before.underWay > 0) throw new BooksInMotion();
-    const known = await booksKnownAt(companyId, knownAt, { whole });
     const result = await read(known);
     const after = await jobsState(companyId);
     if (after.started === before.started && consistent(result) && !(known && !known.empty && (await changedSince(companyId, known)))) return result;

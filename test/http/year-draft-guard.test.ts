@@ -5,7 +5,8 @@ import { db } from '../../shared/db/client.ts';
 import { guardKeys } from '../../shared/db/keys.ts';
 import { getItem } from '../../shared/db/table-ops.ts';
 import { transactWrite } from '../../shared/db/transact.ts';
-import { YEAR_DRAFT_GUARDS, yearTakesDraftsCheckOp } from '../../shared/db/year-draft-guard.ts';
+import { yearTakesDraftsCheckOp } from '../../shared/db/year-draft-guard.ts';
+import { POSTING_GUARDS } from '../../shared/db/posting-guards.ts';
 import { mustGetYear, withYearGuard } from '../../shared/db/year-store.ts';
 import { StateConflict, VersionConflict } from '../../shared/errors.ts';
 import { draftDateChecks } from '../../shared/journals/find-period.ts';
@@ -24,7 +25,7 @@ async function closableYear() {
 
 /** Every one of the year's guards, as a draft's transaction would check it. */
 const everyGuardCheck = (companyId: string, yearId: string) =>
-  Promise.allSettled(Array.from({ length: YEAR_DRAFT_GUARDS }, (_, shard) => transactWrite([yearTakesDraftsCheckOp(companyId, yearId, shard)])));
+  Promise.allSettled(Array.from({ length: POSTING_GUARDS }, (_, shard) => transactWrite([yearTakesDraftsCheckOp(companyId, yearId, shard)])));
 
 /**
  * A new draft checks one of its year's guards (posting-guards.ts) instead of the year item; the
@@ -42,7 +43,7 @@ describe('year draft guards', () => {
     // Whichever guard a draft picks, and for good (not only while the Close's hold lasts).
     const results = await everyGuardCheck(companyId, yearId);
     expect(results.filter((r) => r.status === 'fulfilled')).toEqual([]);
-    const guards = await Promise.all(Array.from({ length: YEAR_DRAFT_GUARDS }, (_, shard) => getItem(guardKeys.postingGuard(companyId, yearId, shard), { consistent: true })));
+    const guards = await Promise.all(Array.from({ length: POSTING_GUARDS }, (_, shard) => getItem(guardKeys.postingGuard(companyId, yearId, shard), { consistent: true })));
     expect(guards.filter((g) => g?.status !== 'closed' || g.guardUntil !== undefined)).toEqual([]);
   });
 
@@ -74,7 +75,7 @@ describe('year draft guards', () => {
     const year = await mustGetYear(companyId, yearId);
     const refusal = new StateConflict('UnpostedJournals', 'refused on purpose');
     const later = { guard: 'later-holder', guardUntil: Date.now() + 30_000 };
-    const guardKeysOfYear = Array.from({ length: YEAR_DRAFT_GUARDS }, (_, shard) => guardKeys.postingGuard(companyId, yearId, shard));
+    const guardKeysOfYear = Array.from({ length: POSTING_GUARDS }, (_, shard) => guardKeys.postingGuard(companyId, yearId, shard));
 
     // Act
     await expect(
