@@ -4,7 +4,7 @@ import { eventsBetween } from '../db/event-store.ts';
 import { ValidationError } from '../errors.ts';
 import { currentAuditHead } from './audit-head.ts';
 import { BOOK_CHANGE_TYPES, type BookChange } from './book-changes.ts';
-import { addMoves, mergeMoves, type Moves } from './book-summaries.ts';
+import { addMoves, mergeMoves, type Moves, type Span } from './book-summaries.ts';
 
 /**
  * The books as they stood at a moment (docs/decisions.md, Audit, "As known at"): what the
@@ -86,18 +86,23 @@ async function oneByOne(companyId: string, instant: string) {
 async function fromSummaries(companyId: string, instant: string, spans: readonly StoredSpan[]) {
   const wholly = spans.filter((s) => s.sealed && s.span.minOccurredAt !== null && s.span.minOccurredAt > instant);
   const around = spans.filter((s) => !wholly.includes(s) && s.span.maxOccurredAt !== null && s.span.maxOccurredAt > instant);
-  const upTo = around.reduce<string | undefined>((latest, s) => (latest === undefined || s.span.maxOccurredAt! > latest ? s.span.maxOccurredAt! : latest), undefined);
-  const inAround = (c: BookChange) => around.some((s) => c.sequence >= s.span.fromSequence && c.sequence <= s.span.toSequence);
-  const [read, closingsOfBlocks] = await Promise.all([
-    upTo === undefined ? [] : bookChangesAfter(companyId, instant, MAX_LINES_TAKEN_BACK, upTo),
-    bookChangesAt(companyId, wholly.flatMap((s) => s.closingChanges)),
-  ]);
-  const changes = read.filter(inAround);
+  const [reads, closingsOfBlocks] = await Promise.all([Promise.all(around.map((s) => changesAfterIn(companyId, instant, s.span))), bookChangesAt(companyId, wholly.flatMap((s) => s.closingChanges))]);
+  const changes = reads.flat().sort(byKey);
+  if (changes.reduce((n, c) => n + c.lines.length, 0) > MAX_LINES_TAKEN_BACK) throw new TooManyLines(MAX_LINES_TAKEN_BACK);
   const undo: Moves = new Map();
   for (const change of changes) addMoves(undo, change, -1);
   for (const block of wholly) mergeMoves(undo, block.moves(), -1);
-  const byKey = (a: BookChange, b: BookChange) => (a.occurredAt === b.occurredAt ? a.sequence - b.sequence : a.occurredAt < b.occurredAt ? -1 : 1);
   return { undo, changes, closings: [...changes.filter((c) => c.closing), ...closingsOfBlocks].sort(byKey) };
+}
+
+/** Oldest first, as their keys sort (a change's place among its event's changes keeps the read's order: the sort is stable). */
+const byKey = (a: BookChange, b: BookChange) => (a.occurredAt === b.occurredAt ? a.sequence - b.sequence : a.occurredAt < b.occurredAt ? -1 : 1);
+
+/** A stretch's changes committed after the moment: read within the stretch's own instants (not from the moment on), kept when numbered within it. */
+async function changesAfterIn(companyId: string, instant: string, span: Span): Promise<BookChange[]> {
+  const from = span.minOccurredAt! > instant ? new Date(Date.parse(span.minOccurredAt!) - 1).toISOString() : instant;
+  const read = await bookChangesAfter(companyId, from, MAX_LINES_TAKEN_BACK, span.maxOccurredAt!);
+  return read.filter((c) => c.sequence >= span.fromSequence && c.sequence <= span.toSequence);
 }
 
 /**
