@@ -28,6 +28,10 @@ export async function benchKnownAt(stack: BenchStack) {
   const { openSpan, blockOp, openSpanOp } = await import('../shared/db/book-summary-store.ts');
   const { sealBlocks } = await import('../shared/audit/book-summaries.ts');
   const { config } = await import('../shared/config.ts');
+  const { eventHead } = await import('../shared/db/event-store.ts');
+  const { keys } = await import('../shared/db/keys.ts');
+  const { mainTable } = await import('../shared/db/table-ops.ts');
+  const { transactWrite } = await import('../shared/db/transact.ts');
 
   const { companyId, createdAt, base, accounts, year } = await smallCompany(stack, 'Known at Co', LEAVES);
   while ((await sequenceEvents(companyId)) > 0);
@@ -39,15 +43,23 @@ export async function benchKnownAt(stack: BenchStack) {
   const committedAt = (i: number) => new Date(from + Math.floor((i * span) / journals.length)).toISOString();
   const loadStarted = performance.now();
   await load(plan, journals, new LedgerFold(plan.companyId));
-  // Numbered after the company's own events, and summarized in blocks as numbering does (audit/record-summaries.ts).
+  // Numbered after the company's own events (the counter moved past them: their events are not written, so the company
+  // does not verify), and summarized in blocks as numbering does (audit/record-summaries.ts).
   const open = await openSpan(companyId);
-  if (!open) throw new Error('the company has no open stretch of summaries');
-  const changes = journals.map((journal, i) => bookChange({ occurredAt: committedAt(i), sequence: open.toSequence + 1 + i, type: 'JournalPosted' }, 1, journal, false));
-  const { sealed, open: left } = sealBlocks({ span: open, changes: [] }, changes, open.toSequence + changes.length, config.bookSummaryLines);
+  const first = (await eventHead(companyId)).next;
+  if (!open || open.toSequence !== first - 1) throw new Error('the open stretch of summaries does not reach the last event numbered');
+  const changes = journals.map((journal, i) => bookChange({ occurredAt: committedAt(i), sequence: first + i, type: 'JournalPosted' }, 1, journal, false));
+  const { sealed, open: left } = sealBlocks({ span: open, changes: [] }, changes, first + changes.length - 1, config.bookSummaryLines);
   const itemOf = (op: { item: { Put?: { Item?: Record<string, unknown> } } }) => ({ put: op.item.Put!.Item as Record<string, unknown> });
   await bulkWrite(changes.map((change) => itemOf(bookChangeOp(companyId, change, 0))));
   await bulkWrite([...sealed.map((block) => itemOf(blockOp(companyId, block))), itemOf(openSpanOp(companyId, left, open))]);
-  // A few journals posted through the service since, as a company's books have: numbered, they are the open stretch, not yet a block.
+  await transactWrite([mainTable.update(keys.eventSequence(companyId), { expression: 'SET #next = :next', names: { '#next': 'next' }, values: { ':next': first + changes.length } })]);
+  // A few journals posted through the service since, as a company's books have: numbered, they are the open stretch, not
+  // yet a block. The trial balance just before them is what the report as known at that moment must answer.
+  const beforeRecent = await stack.ok('GET', `${base}/Reports/TrialBalance?financialYearId=${year.id}`);
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  const recentFrom = new Date().toISOString();
+  await new Promise((resolve) => setTimeout(resolve, 5));
   for (let i = 0; i < RECENT; i++) {
     const entries = [{ accountId: accounts[0], side: 1, amount: 10 + i }, { accountId: accounts[1], side: 2, amount: 10 + i }];
     const draft = await stack.ok('POST', `${base}/Journals`, { date: '2026-06-15T10:00:00Z', entries });
@@ -69,6 +81,8 @@ export async function benchKnownAt(stack: BenchStack) {
     return { ms: percentile(runs, 50), body };
   }
   const plain = await timed();
+  const known = await stack.ok('GET', `${base}/Reports/TrialBalance?financialYearId=${year.id}&knownAt=${encodeURIComponent(recentFrom)}`);
+  if (JSON.stringify(known) !== JSON.stringify(beforeRecent)) throw new Error('the trial balance as known before the recent journals is not the one read then');
   console.log(`loaded ${LINES} lines in ${loadSeconds.toFixed(1)} s; plain trial balance ${plain.ms.toFixed(0)} ms`);
   const instants = [
     { label: 'recent (1% of changes after)', after: 0.01 },
@@ -82,7 +96,7 @@ export async function benchKnownAt(stack: BenchStack) {
     // Just before the first journal of the last `after` share.
     const first = Math.floor(journals.length * (1 - after));
     const knownAt = new Date(Date.parse(committedAt(first)) - 1).toISOString();
-    const changesAfter = journals.length - journals.findIndex((_, i) => committedAt(i) > knownAt);
+    const changesAfter = journals.length - journals.findIndex((_, i) => committedAt(i) > knownAt) + RECENT;
     const { ms, body } = await timed(knownAt);
     if (body.totals.closing.debit !== body.totals.closing.credit) throw new Error(`the trial balance known at ${knownAt} does not balance`);
     rows.push({ report: `trial balance, knownAt ${label}`, changesAfter, linesTakenBack: changesAfter * 2, medianMs: Math.round(ms), overPlain: Number((ms / plain.ms).toFixed(2)) });

@@ -70,8 +70,9 @@ export const config = {
    * companies seal blocks all the time.
    */
   get bookSummaryLines() {
+    // At most 2,000: a block holds up to that less one, and an event's changes (a 2,500-line closing journal), within an item's 400 KB.
     const lines = Number(process.env.BOOK_SUMMARY_LINES || 1000);
-    return Number.isSafeInteger(lines) && lines >= 1 ? lines : 1000;
+    return Number.isSafeInteger(lines) && lines >= 1 && lines <= 2000 ? lines : 1000;
   },
   /** Set locally to DynamoDB Local's URL; unset in AWS. */
   get dynamoEndpoint() {

@@ -21,7 +21,8 @@ export interface BooksKnownAt {
   undo: Moves;
   /**
    * The changes committed after the moment, oldest first, one by one: every one when read
-   * `whole` (the general ledger's rows need them), else those not in a block of summaries.
+   * `whole` (the general ledger's rows need them), else those of the stretches around the
+   * moment (the open one, a block straddling it) that are not taken back as a block.
    */
   changes: BookChange[];
   /** The changes of year-end closing journals committed after the moment, oldest first (income statements leave those journals out). */
@@ -61,7 +62,7 @@ export async function booksKnownAt(companyId: string, knownAt: string | undefine
     throw ValidationError.field('knownAt', `must be at or after ${from?.occurredAt ?? now.toISOString()}, when the record of this company's changes to its books begins`, 'BeforeChangeRecord');
   }
   try {
-    const summarized = options.whole ? undefined : await spansAfter(companyId, instant, MAX_BLOCKS_TAKEN_BACK);
+    const summarized = options.whole ? undefined : await spansAfter(companyId, instant, MAX_BLOCKS_TAKEN_BACK, head.sequence);
     const taken = summarized?.complete ? await fromSummaries(companyId, instant, summarized.spans) : await oneByOne(companyId, instant);
     return { instant, empty: false, ...taken, next };
   } catch (error) {

@@ -7,19 +7,25 @@ import { emptySpan, extend, sealBlocks, type Span } from './book-summaries.ts';
 
 /**
  * What a numbering batch adds to the summaries of the book changes (audit/book-summaries.ts), as
- * items of its transaction: the open stretch moved on and the blocks it seals. The company's
- * first numbering opens the first stretch, from event 1; a company whose changes were recorded
- * before summaries were kept opens one with its first change after, and reports as known at a
- * moment before that read its older changes one by one (known-at.ts). Reads the open stretch's
- * own changes only when a block is sealed. `open`: the open stretch as read with the head.
+ * items of its transaction: the open stretch moved on to the batch's last event (every batch,
+ * with changes or not) and the blocks it seals. The company's first numbering opens the first
+ * stretch, from event 1. A stretch opens anew after events numbered without summaries: a company
+ * whose changes were recorded before summaries were kept, or events numbered meanwhile by a
+ * version of the service from before them (the open stretch then does not end just before the
+ * batch), or an open stretch whose changes read back are not what it counts. Readers find the
+ * hole (stretches that do not follow one another) and read the changes one by one (known-at.ts).
+ * Reads the open stretch's own changes only when a block is sealed. `open`: as read with the head.
  */
 export async function summaryOps(companyId: string, open: Span | undefined, numbered: { first: number; last: number }, changes: readonly BookChange[]): Promise<WriteOp[]> {
-  if (changes.length === 0 && (open || numbered.first !== 1)) return [];
-  const start = open ?? emptySpan(numbered.first, numbered.first === 1 ? null : await latestBookChangeAt(companyId));
+  if (!open && changes.length === 0 && numbered.first !== 1) return [];
+  const anew = async () => emptySpan(numbered.first, numbered.first === 1 ? null : await latestBookChangeAt(companyId));
+  const start = open && open.toSequence === numbered.first - 1 ? open : await anew();
   const lines = changes.reduce((n, c) => n + c.lines.length, 0);
   if (start.lines + lines < config.bookSummaryLines) {
     return [openSpanOp(companyId, { ...changes.reduce(extend, start), toSequence: numbered.last }, open)];
   }
-  const sealing = sealBlocks({ span: start, changes: await bookChangesOfSpan(companyId, start) }, changes, numbered.last, config.bookSummaryLines);
+  const own = await bookChangesOfSpan(companyId, start);
+  const counted = own.length === start.changes && own.reduce((n, c) => n + c.lines.length, 0) === start.lines;
+  const sealing = counted ? sealBlocks({ span: start, changes: own }, changes, numbered.last, config.bookSummaryLines) : sealBlocks({ span: await anew(), changes: [] }, changes, numbered.last, config.bookSummaryLines);
   return [openSpanOp(companyId, sealing.open, open), ...sealing.sealed.map((block) => blockOp(companyId, block))];
 }

@@ -64,11 +64,13 @@ export class TooManyBlocks extends Error {}
 /**
  * The stretches holding a change committed after `instant`, newest first (strongly consistent):
  * read back from the open one until a block whose changes, and all before it, committed at or
- * before `instant`. `complete` is false when the walk ran past the first block kept (a company
- * whose changes were recorded before it kept summaries): some changes are then in none.
+ * before `instant`. `complete` is false when some changes are in no stretch read: the walk ran
+ * past the first stretch kept (a company whose changes were recorded before it kept summaries),
+ * or found a hole between two stretches, or an open stretch ending before `numberedThrough`
+ * (events numbered without summaries meanwhile).
  * Errors: TooManyBlocks past `maxBlocks`.
  */
-export async function spansAfter(companyId: string, instant: string, maxBlocks: number): Promise<{ spans: StoredSpan[]; complete: boolean }> {
+export async function spansAfter(companyId: string, instant: string, maxBlocks: number, numberedThrough: number): Promise<{ spans: StoredSpan[]; complete: boolean }> {
   const pk = keys.company(companyId).pk;
   const spans: StoredSpan[] = [];
   let startKey: Record<string, unknown> | undefined;
@@ -81,6 +83,9 @@ export async function spansAfter(companyId: string, instant: string, maxBlocks: 
     limit = Math.min(limit * 4, 64);
     for (const item of result.Items ?? []) {
       const span = spanOf(item);
+      const newer = spans.at(-1)?.span;
+      // The open stretch reaches the last event numbered (every numbering moves it on), and each block ends where the next begins.
+      if (newer ? span.toSequence !== newer.fromSequence - 1 : item.entity !== 'BookSummaryOpen' || span.toSequence < numberedThrough) return { spans, complete: false };
       const latest = maxSoFar(span);
       if (latest === null || latest <= instant) return { spans, complete: true };
       if (spans.length >= maxBlocks) throw new TooManyBlocks();

@@ -39,6 +39,9 @@ function fitting(pending: readonly PendingEvent[]): PendingEvent[] {
   return batch;
 }
 
+/** DynamoDB's refusal of a transaction past 4 MB, or of an item past 400 KB. */
+const tooLarge = (error: unknown) => error instanceof Error && error.name === 'ValidationException' && /larger than 4 ?MB|maximum allowed size/i.test(error.message);
+
 /**
  * Gives the company's pending events their sequence numbers, oldest first, chains them
  * (numbering.ts) and keeps the history of the records they change (db/history-store.ts) and
@@ -49,12 +52,14 @@ function fitting(pending: readonly PendingEvent[]): PendingEvent[] {
  */
 export async function sequenceEvents(companyId: string): Promise<number> {
   let numbered = 0;
+  // Events a round takes at most: halved after a transaction DynamoDB refused for its size.
+  let most = SEQUENCE_BATCH;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     // Only events stamped before this round's reads began (events/pending-order.ts); later ones wait for the next round.
     const startedAt = new Date().toISOString();
     const [head, pending, open] = await Promise.all([eventHead(companyId), pendingEvents(companyId, SEQUENCE_BATCH, startedAt), openSpan(companyId)]);
     if (pending.length === 0) break;
-    const batch = numberEvents(head, fitting(pending), config.auditChain);
+    const batch = numberEvents(head, fitting(pending).slice(0, most), config.auditChain);
     const history = batch.numbered.flatMap((event) => {
       const kind = AUDITED_KIND_OF[event.type];
       return kind ? [historyOp(kind, event)] : [];
@@ -64,8 +69,11 @@ export async function sequenceEvents(companyId: string): Promise<number> {
     try {
       await transactWrite([...sequenceOps(companyId, head, batch.head, batch.numbered), ...history, ...changes.ops, ...summaries]);
       numbered += batch.numbered.length;
+      most = SEQUENCE_BATCH;
     } catch (error) {
-      if (!(error instanceof SequenceMoved)) throw error;
+      // The batch's bytes are estimated (event data; the lines a reversal or revaluation reads, and the blocks sealed, come on top).
+      if (tooLarge(error) && batch.numbered.length > 1) most = Math.ceil(batch.numbered.length / 2);
+      else if (!(error instanceof SequenceMoved)) throw error;
     }
   }
   return numbered;

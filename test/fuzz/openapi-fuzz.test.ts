@@ -144,9 +144,10 @@ async function companyItems(companyId: string): Promise<string> {
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   // Numbering moves earlier changes' pending events (EVENTQ#) into the feed (EVENT#, EVENTSEQ,
-  // HISTORY#): housekeeping any request may run (a stored report numbers up to now first), not a
-  // change of its own. A rejected request may never add a pending event, nor touch anything else.
-  const numbered = (sk: string) => sk.startsWith('EVENT#') || sk === 'EVENTSEQ' || sk.startsWith('HISTORY#');
+  // HISTORY#, and what they did to the books: BOOKCHANGE#, PERIODSTATE#, BOOKSUM#): housekeeping
+  // any request may run (a stored report numbers up to now first), not a change of its own. A
+  // rejected request may never add a pending event, nor touch anything else.
+  const numbered = (sk: string) => ['EVENT#', 'HISTORY#', 'BOOKCHANGE#', 'PERIODSTATE#', 'BOOKSUM#'].some((prefix) => sk.startsWith(prefix)) || sk === 'EVENTSEQ';
   const kept = items.filter((item) => !numbered((item as { sk: string }).sk)).map((item) => {
     const { sk } = item as { sk: string };
     return sk.startsWith('EVENTQ#') ? { sk } : item;

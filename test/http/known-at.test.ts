@@ -1,8 +1,9 @@
-import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../shared/config.ts';
 import { db } from '../../shared/db/client.ts';
-import { keys } from '../../shared/db/keys.ts';
+import { keys, knownKeys } from '../../shared/db/keys.ts';
+import { sequenceEvents } from '../../shared/events/sequencer.ts';
 import { companyOwner, useGateway } from '../support/api.ts';
 import { companyBooks, credit, debit, postedJournal, wideChart, wideDraft } from '../support/ledger.ts';
 import { instant } from '../support/instants.ts';
@@ -193,5 +194,31 @@ describe('knownAt through blocks of summaries', () => {
     expect(empty.status, empty.text).toBe(200);
     expect(empty.body.rows).toEqual([]);
     expect((await report(t1)).body).toEqual(atT1.body);
+  });
+});
+
+describe('knownAt after events numbered without summaries', () => {
+  it('reads the changes one by one while the open stretch ends before the last event numbered, and after the next numbering opens a stretch anew', async () => {
+    // Arrange: a journal numbered, the moment t0, the open stretch as it then stood.
+    const { api, base, chart, companyId } = await companyBooks(gateway.url);
+    const report = (at?: string) => api.get(`${base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-12-31${at ? `&knownAt=${encodeURIComponent(at)}` : ''}`);
+    await postedJournal(api, base, '2026-01-10', [debit(chart.cash.id, 5), credit(chart.sales.id, 5)]);
+    while ((await sequenceEvents(companyId)) > 0);
+    const t0 = await instant();
+    const atT0 = await report();
+    const open = { TableName: config.tableName, Key: knownKeys.openBookSummary(companyId), ConsistentRead: true };
+    const before = (await db().send(new GetCommand(open))).Item!;
+
+    // Act: a journal numbered, then the open stretch put back as it was, as a numbering by a version from before summaries leaves it.
+    await postedJournal(api, base, '2026-01-11', [debit(chart.cash.id, 7), credit(chart.sales.id, 7)]);
+    while ((await sequenceEvents(companyId)) > 0);
+    await db().send(new PutCommand({ TableName: config.tableName, Item: before }));
+
+    // Assert: the journal numbered outside the summaries is taken back all the same, before and after the next numbering.
+    const known = await report(t0);
+    expect(known.status, known.text).toBe(200);
+    expect(known.body).toEqual(atT0.body);
+    await postedJournal(api, base, '2026-01-12', [debit(chart.rent.id, 9), credit(chart.cash.id, 9)]);
+    expect((await report(t0)).body).toEqual(atT0.body);
   });
 });

@@ -1,0 +1,45 @@
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { eventHead } from '../../shared/db/event-store.ts';
+import { sequenceEvents } from '../../shared/events/sequencer.ts';
+import { useGateway } from '../support/api.ts';
+import { faultInjector } from '../support/faults.ts';
+import { companyBooks, credit, debit, postedJournal } from '../support/ledger.ts';
+
+/** Numbering (events/sequencer.ts) when DynamoDB refuses its transaction for its size, which it estimates from the events' data only. */
+const gateway = useGateway();
+
+describe('numbering events', () => {
+  it('numbers them in smaller batches after DynamoDB refuses a transaction for its size, each once and in order', async () => {
+    // Arrange: eight events pending (four journals created and posted).
+    const { api, base, chart, companyId } = await companyBooks(gateway.url);
+    while ((await sequenceEvents(companyId)) > 0);
+    const from = (await eventHead(companyId)).next;
+    for (let i = 1; i <= 4; i++) await postedJournal(api, base, '2026-01-10', [debit(chart.cash.id, i), credit(chart.sales.id, i)]);
+    // A numbering transaction of more than two events is "too large".
+    const faults = faultInjector();
+    let refused = 0;
+    faults.mock.on(TransactWriteCommand).callsFake(async (input: { TransactItems: Array<{ Put?: { Item?: { entity?: string } } }> }) => {
+      if (input.TransactItems.filter((i) => i.Put?.Item?.entity === 'Event').length > 2) {
+        refused++;
+        throw Object.assign(new Error('Transaction request cannot be larger than 4 MB'), { name: 'ValidationException' });
+      }
+      return faults.realSend(new TransactWriteCommand(input as never));
+    });
+
+    // Act
+    let numbered = 0;
+    try {
+      for (let n = await sequenceEvents(companyId); n > 0; n = await sequenceEvents(companyId)) numbered += n;
+    } finally {
+      faults.mock.restore();
+    }
+
+    // Assert
+    expect(refused).toBeGreaterThan(0);
+    expect(numbered).toBe(8);
+    expect((await eventHead(companyId)).next).toBe(from + 8);
+    const feed = await api.get(`${base}/Events?after=${from - 1}`);
+    expect(feed.body.results.map((e: { sequence: number }) => e.sequence)).toEqual(Array.from({ length: 8 }, (_, i) => from + i));
+  });
+});
