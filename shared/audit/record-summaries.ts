@@ -1,25 +1,27 @@
 import { bookChangesOfSpan } from '../db/book-change-store.ts';
 import { blockOp, latestBookChangeAt, openSpanOp } from '../db/book-summary-store.ts';
+import { eventsBetween } from '../db/event-store.ts';
 import type { WriteOp } from '../db/transact.ts';
 import { config } from '../config.ts';
-import type { BookChange } from './book-changes.ts';
+import { BOOK_CHANGE_TYPES, type BookChange } from './book-changes.ts';
 import { emptySpan, extend, sealBlocks, type Span } from './book-summaries.ts';
 
 /**
  * What a numbering batch adds to the summaries of the book changes (audit/book-summaries.ts), as
  * items of its transaction: the open stretch moved on to the batch's last event (every batch,
  * with changes or not) and the blocks it seals. The company's first numbering opens the first
- * stretch, from event 1. A stretch opens anew after events numbered without summaries: a company
- * whose changes were recorded before summaries were kept, or events numbered meanwhile by a
- * version of the service from before them (the open stretch then does not end just before the
- * batch), or an open stretch whose changes read back are not what it counts. Readers find the
- * hole (stretches that do not follow one another) and read the changes one by one (known-at.ts).
+ * stretch, from event 1. A stretch opens anew after events numbered without summaries that moved
+ * the books: a company whose changes were recorded before summaries were kept, or events
+ * numbered meanwhile by a version of the service from before them (the open stretch then does
+ * not end just before the batch: it goes on over such events that moved nothing), or an open
+ * stretch whose changes read back are not what it counts. Readers find the hole (stretches that
+ * do not follow one another) and read the changes one by one (known-at.ts).
  * Reads the open stretch's own changes only when a block is sealed. `open`: as read with the head.
  */
 export async function summaryOps(companyId: string, open: Span | undefined, numbered: { first: number; last: number }, changes: readonly BookChange[]): Promise<WriteOp[]> {
   if (!open && changes.length === 0 && numbered.first !== 1) return [];
   const anew = async () => emptySpan(numbered.first, numbered.first === 1 ? null : await latestBookChangeAt(companyId));
-  const start = open && open.toSequence === numbered.first - 1 ? open : await anew();
+  const start = open && (await followsOn(companyId, open, numbered.first)) ? { ...open, toSequence: numbered.first - 1 } : await anew();
   const lines = changes.reduce((n, c) => n + c.lines.length, 0);
   if (start.lines + lines < config.bookSummaryLines) {
     return [openSpanOp(companyId, { ...changes.reduce(extend, start), toSequence: numbered.last }, open)];
@@ -28,4 +30,16 @@ export async function summaryOps(companyId: string, open: Span | undefined, numb
   const counted = own.length === start.changes && own.reduce((n, c) => n + c.lines.length, 0) === start.lines;
   const sealing = counted ? sealBlocks({ span: start, changes: own }, changes, numbered.last, config.bookSummaryLines) : sealBlocks({ span: await anew(), changes: [] }, changes, numbered.last, config.bookSummaryLines);
   return [openSpanOp(companyId, sealing.open, open), ...sealing.sealed.map((block) => blockOp(companyId, block))];
+}
+
+/** Events read at most to tell whether the open stretch goes on over events numbered without summaries. */
+const GAP_READ = 1000;
+
+/** Whether the open stretch goes on to the batch's first event: nothing numbered since it ended, or only events that moved nothing (every one still kept). */
+async function followsOn(companyId: string, open: Span, first: number): Promise<boolean> {
+  const gap = first - 1 - open.toSequence;
+  if (gap === 0) return true;
+  if (gap < 0 || gap > GAP_READ) return false;
+  const events = await eventsBetween(companyId, open.toSequence + 1, first - 1);
+  return events.length === gap && !events.some((e) => BOOK_CHANGE_TYPES[e.type]);
 }

@@ -52,7 +52,7 @@ const tooLarge = (error: unknown) => error instanceof Error && error.name === 'V
  */
 export async function sequenceEvents(companyId: string): Promise<number> {
   let numbered = 0;
-  // Events a round takes at most: halved after a transaction DynamoDB refused for its size.
+  // Events a round takes at most: halved after a transaction DynamoDB refused for its size, for the rest of the call.
   let most = SEQUENCE_BATCH;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     // Only events stamped before this round's reads began (events/pending-order.ts); later ones wait for the next round.
@@ -69,7 +69,6 @@ export async function sequenceEvents(companyId: string): Promise<number> {
     try {
       await transactWrite([...sequenceOps(companyId, head, batch.head, batch.numbered), ...history, ...changes.ops, ...summaries]);
       numbered += batch.numbered.length;
-      most = SEQUENCE_BATCH;
     } catch (error) {
       // The batch's bytes are estimated (event data; the lines a reversal or revaluation reads, and the blocks sealed, come on top).
       if (tooLarge(error) && batch.numbered.length > 1) most = Math.ceil(batch.numbered.length / 2);

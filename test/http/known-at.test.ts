@@ -4,6 +4,7 @@ import { config } from '../../shared/config.ts';
 import { db } from '../../shared/db/client.ts';
 import { keys, knownKeys } from '../../shared/db/keys.ts';
 import { sequenceEvents } from '../../shared/events/sequencer.ts';
+import { eventHead } from '../../shared/db/event-store.ts';
 import { companyOwner, useGateway } from '../support/api.ts';
 import { companyBooks, credit, debit, postedJournal, wideChart, wideDraft } from '../support/ledger.ts';
 import { instant } from '../support/instants.ts';
@@ -220,5 +221,31 @@ describe('knownAt after events numbered without summaries', () => {
     expect(known.body).toEqual(atT0.body);
     await postedJournal(api, base, '2026-01-12', [debit(chart.rent.id, 9), credit(chart.cash.id, 9)]);
     expect((await report(t0)).body).toEqual(atT0.body);
+  });
+});
+
+describe('summaries after events numbered without them that moved nothing', () => {
+  it('go on over them: the stretches still follow one another from event 1 to the last event numbered', async () => {
+    // Arrange: a journal numbered; then a draft created and numbered, and the open stretch put back as before (as an older numbering leaves it).
+    const { api, base, chart, companyId } = await companyBooks(gateway.url);
+    await postedJournal(api, base, '2026-01-10', [debit(chart.cash.id, 5), credit(chart.sales.id, 5)]);
+    while ((await sequenceEvents(companyId)) > 0);
+    const open = { TableName: config.tableName, Key: knownKeys.openBookSummary(companyId), ConsistentRead: true };
+    const before = (await db().send(new GetCommand(open))).Item!;
+    expect((await api.post(`${base}/Journals`, { date: '2026-01-11T08:00:00Z', entries: [debit(chart.cash.id, 1), credit(chart.sales.id, 1)] })).status).toBe(200);
+    while ((await sequenceEvents(companyId)) > 0);
+    await db().send(new PutCommand({ TableName: config.tableName, Item: before }));
+
+    // Act: a journal posted and numbered.
+    await postedJournal(api, base, '2026-01-12', [debit(chart.rent.id, 9), credit(chart.cash.id, 9)]);
+    while ((await sequenceEvents(companyId)) > 0);
+
+    // Assert
+    const stretches = ((await db().send(new QueryCommand({ TableName: config.tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': keys.company(companyId).pk, ':p': 'BOOKSUM#' }, ConsistentRead: true }))).Items ?? [])
+      .map((i) => [i.fromSequence as number, i.toSequence as number])
+      .sort(([a], [b]) => a! - b!);
+    expect(stretches[0]![0]).toBe(1);
+    stretches.slice(1).forEach(([from], i) => expect(from).toBe(stretches[i]![1]! + 1));
+    expect(stretches.at(-1)![1]).toBe((await eventHead(companyId)).next - 1);
   });
 });
