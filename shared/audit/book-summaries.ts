@@ -4,8 +4,8 @@ import type { BookChange } from './book-changes.ts';
 
 /**
  * Summaries of the book changes (docs/decisions.md, Audit, "Summaries of the changes"), pure: the
- * changes numbered one after another cut into blocks of about `config.bookSummaryLines` journal lines, each
- * block kept as what its changes did to the balances together, by posting date. A report as
+ * changes numbered one after another cut into blocks of about `config.bookSummaryLines` journal
+ * lines, each block kept as what its changes did to the balances together, by posting date. A report as
  * known at a moment takes back a block that committed wholly after it in one step, so a far
  * moment costs blocks, not changes.
  */
@@ -72,47 +72,53 @@ export function extend(span: Span, change: BookChange): Span {
   };
 }
 
-/** Adds what the change did to the balances (the deltas its posting or void wrote, journals/rules.ts). */
+type Day = { totals: Map<string, TotalMove>; currencies: Map<string, CurrencyMove> };
+
+function dayOf(moves: Moves, date: string): Day {
+  let day = moves.get(date);
+  if (!day) moves.set(date, (day = { totals: new Map(), currencies: new Map() }));
+  return day;
+}
+
+function addTotal(day: Day, t: Omit<TotalMove, 'debit' | 'credit'>, debit: bigint, credit: bigint): void {
+  const key = `${t.accountId}|${t.costCenterId ?? ''}`;
+  const m = day.totals.get(key) ?? { accountId: t.accountId, costCenterId: t.costCenterId, debit: 0n, credit: 0n };
+  m.debit += debit;
+  m.credit += credit;
+  day.totals.set(key, m);
+}
+
+function addCurrency(day: Day, c: Omit<CurrencyMove, 'debit' | 'credit' | 'base'>, debit: bigint, credit: bigint, base: bigint): void {
+  const key = `${c.accountId}|${c.currency}`;
+  const m = day.currencies.get(key) ?? { accountId: c.accountId, currency: c.currency, debit: 0n, credit: 0n, base: 0n };
+  m.debit += debit;
+  m.credit += credit;
+  m.base += base;
+  day.currencies.set(key, m);
+}
+
+/** Adds what the change did to the balances (the deltas its posting or void wrote, journals/rules.ts); `sign` -1: what undoing it does. */
 export function addMoves(moves: Moves, change: BookChange, sign: 1 | -1 = 1): void {
-  let day = moves.get(change.postingDate);
-  if (!day) moves.set(change.postingDate, (day = { totals: new Map(), currencies: new Map() }));
+  const day = dayOf(moves, change.postingDate);
   const effect = (change.effect * sign) as 1 | -1;
-  for (const d of balanceDeltas(change.lines, effect)) {
-    const key = `${d.accountId}|${d.costCenterId ?? ''}`;
-    const m = day.totals.get(key) ?? { accountId: d.accountId, costCenterId: d.costCenterId, debit: 0n, credit: 0n };
-    m.debit += toMils(d.debit);
-    m.credit += toMils(d.credit);
-    day.totals.set(key, m);
-  }
-  for (const c of currencyDeltas(change.lines, effect)) {
-    const key = `${c.accountId}|${c.currency}`;
-    const m = day.currencies.get(key) ?? { accountId: c.accountId, currency: c.currency, debit: 0n, credit: 0n, base: 0n };
-    m.debit += toMils(c.debit);
-    m.credit += toMils(c.credit);
-    m.base += toMils(c.baseDebit) - toMils(c.baseCredit);
-    day.currencies.set(key, m);
-  }
+  for (const d of balanceDeltas(change.lines, effect)) addTotal(day, d, toMils(d.debit), toMils(d.credit));
+  for (const c of currencyDeltas(change.lines, effect)) addCurrency(day, c, toMils(c.debit), toMils(c.credit), toMils(c.baseDebit) - toMils(c.baseCredit));
+}
+
+/** What the changes did to the balances together (`sign` -1: what undoing them does). */
+export function movesOf(changes: readonly BookChange[], sign: 1 | -1 = 1): Moves {
+  const moves: Moves = new Map();
+  for (const change of changes) addMoves(moves, change, sign);
+  return moves;
 }
 
 /** Adds `more` into `moves` (`sign` -1: takes it off). */
 export function mergeMoves(moves: Moves, more: Moves, sign: 1 | -1 = 1): void {
   const s = BigInt(sign);
   for (const [date, { totals, currencies }] of more) {
-    let day = moves.get(date);
-    if (!day) moves.set(date, (day = { totals: new Map(), currencies: new Map() }));
-    for (const [key, t] of totals) {
-      const m = day.totals.get(key) ?? { ...t, debit: 0n, credit: 0n };
-      m.debit += s * t.debit;
-      m.credit += s * t.credit;
-      day.totals.set(key, m);
-    }
-    for (const [key, c] of currencies) {
-      const m = day.currencies.get(key) ?? { ...c, debit: 0n, credit: 0n, base: 0n };
-      m.debit += s * c.debit;
-      m.credit += s * c.credit;
-      m.base += s * c.base;
-      day.currencies.set(key, m);
-    }
+    const day = dayOf(moves, date);
+    for (const t of totals.values()) addTotal(day, t, s * t.debit, s * t.credit);
+    for (const c of currencies.values()) addCurrency(day, c, s * c.debit, s * c.credit, s * c.base);
   }
 }
 
@@ -143,16 +149,14 @@ export function sealBlocks(open: { span: Span; changes: readonly BookChange[] },
 
 /** A block of changes (oldest first): what they did together, and where its closing journals' changes are. */
 export function blockOf(span: Span, changes: readonly BookChange[]): Block {
-  const moves: Moves = new Map();
   const closingChanges: Block['closingChanges'] = [];
   for (const [i, change] of changes.entries()) {
-    addMoves(moves, change);
     // A change's place among its event's changes: they are consecutive.
     let index = 0;
     while (index < i && changes[i - index - 1]!.sequence === change.sequence) index++;
     if (change.closing) closingChanges.push({ occurredAt: change.occurredAt, sequence: change.sequence, index });
   }
-  return { span, moves, closingChanges };
+  return { span, moves: movesOf(changes), closingChanges };
 }
 
 /** Moves as JSON text: by date, `[accountId, costCenterId, debit, credit]` and `[accountId, currency, debit, credit, base]`, mils as decimal text. */

@@ -4,7 +4,7 @@ import { eventsBetween } from '../db/event-store.ts';
 import { ValidationError } from '../errors.ts';
 import { currentAuditHead } from './audit-head.ts';
 import { BOOK_CHANGE_TYPES, type BookChange } from './book-changes.ts';
-import { addMoves, mergeMoves, type Moves, type Span } from './book-summaries.ts';
+import { mergeMoves, movesOf, type Moves, type Span } from './book-summaries.ts';
 
 /**
  * The books as they stood at a moment (docs/decisions.md, Audit, "As known at"): what the
@@ -74,9 +74,7 @@ export async function booksKnownAt(companyId: string, knownAt: string | undefine
 /** Every change after the moment, read one by one. */
 async function oneByOne(companyId: string, instant: string) {
   const changes = await bookChangesAfter(companyId, instant, MAX_LINES_TAKEN_BACK);
-  const undo: Moves = new Map();
-  for (const change of changes) addMoves(undo, change, -1);
-  return { undo, changes, closings: changes.filter((c) => c.closing) };
+  return { undo: movesOf(changes, -1), changes, closings: changes.filter((c) => c.closing) };
 }
 
 /**
@@ -90,8 +88,7 @@ async function fromSummaries(companyId: string, instant: string, spans: readonly
   const [reads, closingsOfBlocks] = await Promise.all([Promise.all(around.map((s) => changesAfterIn(companyId, instant, s.span))), bookChangesAt(companyId, wholly.flatMap((s) => s.closingChanges))]);
   const changes = reads.flat().sort(byKey);
   if (changes.reduce((n, c) => n + c.lines.length, 0) > MAX_LINES_TAKEN_BACK) throw new TooManyLines(MAX_LINES_TAKEN_BACK);
-  const undo: Moves = new Map();
-  for (const change of changes) addMoves(undo, change, -1);
+  const undo = movesOf(changes, -1);
   for (const block of wholly) mergeMoves(undo, block.moves(), -1);
   return { undo, changes, closings: [...changes.filter((c) => c.closing), ...closingsOfBlocks].sort(byKey) };
 }

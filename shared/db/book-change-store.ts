@@ -8,6 +8,7 @@ import { batchGetItems } from './batch-get.ts';
 import { db } from './client.ts';
 import { keys, knownKeys } from './keys.ts';
 import { withRange } from './prefix-query.ts';
+import { queryAll } from './query-all.ts';
 import { getItem, mainTable, recordOf, type Item } from './table-ops.ts';
 import type { WriteOp } from './transact.ts';
 
@@ -91,14 +92,10 @@ export async function bookChangesAfter(companyId: string, instant: string, maxLi
 export async function bookChangesOfSpan(companyId: string, span: Span): Promise<BookChange[]> {
   if (span.minOccurredAt === null || span.maxOccurredAt === null) return [];
   const changes: BookChange[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const result = await db().send(
-      new QueryCommand({ TableName: config.tableName, ...withRange(keys.company(companyId).pk, knownKeys.bookChangesBetween(span.minOccurredAt, span.maxOccurredAt)), ConsistentRead: true, ExclusiveStartKey: startKey }),
-    );
-    for (const item of result.Items ?? []) if (Number(item.sequence) >= span.fromSequence && Number(item.sequence) <= span.toSequence) changes.push(changeFromItem(item));
-    startKey = result.LastEvaluatedKey;
-  } while (startKey);
+  const range = withRange(keys.company(companyId).pk, knownKeys.bookChangesBetween(span.minOccurredAt, span.maxOccurredAt));
+  for await (const item of queryAll({ TableName: config.tableName, ...range, ConsistentRead: true })) {
+    if (Number(item.sequence) >= span.fromSequence && Number(item.sequence) <= span.toSequence) changes.push(changeFromItem(item));
+  }
   return changes.sort((a, b) => a.sequence - b.sequence);
 }
 

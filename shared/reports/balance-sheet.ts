@@ -22,7 +22,7 @@ export type BalanceSheet = ResponseOf<'BalanceSheetResponse'>;
  * Errors: ValidationError (NoFinancialYear naming `date`, `compareDate` or `dates[i]`; date and dates), BooksInMotion.
  */
 export function balanceSheet(companyId: string, query: BalanceSheetInput & KnownAtInput): Promise<BalanceSheet> {
-  return whileBooksSteady(companyId, (known) => readBalanceSheet(companyId, query, known), (bs) => bs.totals.assets.every((a, i) => a === bs.totals.liabilitiesAndEquity[i]), query.knownAt);
+  return whileBooksSteady(companyId, (known) => readBalanceSheet(companyId, query, known), { consistent: (bs) => bs.totals.assets.every((a, i) => a === bs.totals.liabilitiesAndEquity[i]), knownAt: query.knownAt });
 }
 
 async function readBalanceSheet(companyId: string, query: BalanceSheetInput, known: BooksKnownAt | undefined): Promise<BalanceSheet> {

@@ -35,7 +35,7 @@ type Figures = { budget: bigint[]; actual: bigint[]; variance: bigint[] };
  */
 export function budgetVsActual(companyId: string, query: BudgetVsActualInput, permissions: readonly string[]): Promise<BudgetVsActual> {
   if (!permissions.includes('reports:read')) throw new Forbidden('This report shows actual figures too: it also needs the permission reports:read.');
-  return whileBooksSteady(companyId, (known) => readBudgetVsActual(companyId, query, known), undefined, query.knownAt);
+  return whileBooksSteady(companyId, (known) => readBudgetVsActual(companyId, query, known), { knownAt: query.knownAt });
 }
 
 async function readBudgetVsActual(companyId: string, query: BudgetVsActualInput, known: BooksKnownAt | undefined): Promise<BudgetVsActual> {

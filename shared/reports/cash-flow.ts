@@ -25,7 +25,7 @@ export type CashFlow = ResponseOf<'CashFlowResponse'>;
  * Errors: NotFound (cost center), ValidationError (the range), BooksInMotion.
  */
 export function cashFlow(companyId: string, query: CashFlowInput & KnownAtInput): Promise<CashFlow> {
-  return whileBooksSteady(companyId, (known) => readCashFlow(companyId, query, known), (cf) => cf.costCenter !== null || cf.reconciles, query.knownAt);
+  return whileBooksSteady(companyId, (known) => readCashFlow(companyId, query, known), { consistent: (cf) => cf.costCenter !== null || cf.reconciles, knownAt: query.knownAt });
 }
 
 async function readCashFlow(companyId: string, query: CashFlowInput, known: BooksKnownAt | undefined): Promise<CashFlow> {

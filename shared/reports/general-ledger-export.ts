@@ -21,8 +21,6 @@ export async function exportGeneralLedger(companyId: string, query: GeneralLedge
       const [ledger, centers] = await Promise.all([wholeGeneralLedger(companyId, query, known), costCenterPaths(companyId)]);
       return renderFile(generalLedgerTable(ledger, centers, choice.language), choice.format, choice.limits, query.dateFrom);
     },
-    undefined,
-    query.knownAt,
-    true,
+    { knownAt: query.knownAt, whole: true },
   );
 }

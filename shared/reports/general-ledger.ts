@@ -36,7 +36,7 @@ const PARALLEL = 16;
  * InvalidCursor), BooksInMotion.
  */
 export function generalLedger(companyId: string, query: GeneralLedgerInput): Promise<GeneralLedger> {
-  return whileBooksSteady(companyId, (known) => readGeneralLedger(companyId, query, known), undefined, query.knownAt, true);
+  return whileBooksSteady(companyId, (known) => readGeneralLedger(companyId, query, known), { knownAt: query.knownAt, whole: true });
 }
 
 async function readGeneralLedger(companyId: string, query: GeneralLedgerInput, known: BooksKnownAt | undefined): Promise<GeneralLedger> {

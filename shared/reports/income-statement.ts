@@ -29,7 +29,7 @@ type CostCenterFields = NonNullable<Column['costCenter']>;
  * NoFinancialYear; byCostCenter with costCenterId), BooksInMotion.
  */
 export function incomeStatement(companyId: string, query: IncomeStatementInput & KnownAtInput): Promise<IncomeStatement> {
-  return whileBooksSteady(companyId, (known) => readIncomeStatement(companyId, query, known), undefined, query.knownAt);
+  return whileBooksSteady(companyId, (known) => readIncomeStatement(companyId, query, known), { knownAt: query.knownAt });
 }
 
 async function readIncomeStatement(companyId: string, query: IncomeStatementInput, known: BooksKnownAt | undefined): Promise<IncomeStatement> {

@@ -31,7 +31,11 @@ export class BooksInMotion extends AppError {
  *   when a change to the books committed while it read (it may hold it).
  * Errors: BooksInMotion, those of booksKnownAt, and those of `read`.
  */
-export async function whileBooksSteady<T>(companyId: string, read: (known: BooksKnownAt | undefined) => Promise<T>, consistent: (result: T) => boolean = () => true, knownAt?: string, whole = false): Promise<T> {
+export async function whileBooksSteady<T>(
+  companyId: string,
+  read: (known: BooksKnownAt | undefined) => Promise<T>,
+  { consistent = () => true, knownAt, whole = false }: { consistent?: (result: T) => boolean; knownAt?: string | undefined; whole?: boolean } = {},
+): Promise<T> {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     // The moment first: a knownAt the books cannot answer is a 400 whether or not a wide posting runs.
     const known = await booksKnownAt(companyId, knownAt, { whole });

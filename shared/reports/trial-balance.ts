@@ -29,7 +29,7 @@ export type TrialBalance = ResponseOf<'TrialBalanceResponse'>;
  * center), ValidationError (InvalidRange, RangeTooLong, NoFinancialYear), BooksInMotion.
  */
 export function trialBalance(companyId: string, query: TrialBalanceInput & KnownAtInput): Promise<TrialBalance> {
-  return whileBooksSteady(companyId, (known) => readTrialBalance(companyId, query, known), (tb) => tb.costCenter !== null || balances(tb.totals), query.knownAt);
+  return whileBooksSteady(companyId, (known) => readTrialBalance(companyId, query, known), { consistent: (tb) => tb.costCenter !== null || balances(tb.totals), knownAt: query.knownAt });
 }
 
 /** Debits equal credits in every column of the company's totals (not of one cost center's: a journal balances as a whole). */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bookChange, type BookChange } from '../../../shared/audit/book-changes.ts';
-import { addMoves, emptySpan, extend, maxSoFar, mergeMoves, movesFromJson, movesToJson, sealBlocks, type Moves, type Span } from '../../../shared/audit/book-summaries.ts';
+import { emptySpan, extend, maxSoFar, mergeMoves, movesFromJson, movesOf, movesToJson, sealBlocks, type Moves, type Span } from '../../../shared/audit/book-summaries.ts';
 import type { Line } from '../../../shared/journals/rules.ts';
 
 const ACCOUNTS = ['cash', 'bank', 'sales', 'rent'];
@@ -45,11 +45,6 @@ function changesOf(spec: readonly EventSpec[]): BookChange[] {
   return out;
 }
 
-const movesOf = (changes: readonly BookChange[]) => {
-  const moves: Moves = new Map();
-  for (const c of changes) addMoves(moves, c);
-  return moves;
-};
 /** Moves with every zero figure left out, as plain data: two gatherings of the same changes compare equal. */
 const plain = (moves: Moves) =>
   Object.fromEntries(

@@ -4,7 +4,7 @@ import { TOTAL_GROUP, type GroupedSums } from '../../../shared/balances/records.
 import { bookChange, changesOfEvent, journalOfChange, linesOfAnswer, type BookChange, type JournalAnswer } from '../../../shared/audit/book-changes.ts';
 import { closingsAt, ledgerDifference, mergedRows, rowKey } from '../../../shared/audit/ledger-at.ts';
 import { takeBack } from '../../../shared/audit/take-back.ts';
-import { addMoves, type Moves } from '../../../shared/audit/book-summaries.ts';
+import { movesOf } from '../../../shared/audit/book-summaries.ts';
 import { ledgerRowsOf } from '../../../shared/db/ledger-store.ts';
 import type { Line } from '../../../shared/journals/rules.ts';
 
@@ -14,11 +14,7 @@ const change = (journalId: string, effect: 1 | -1, lines: Line[], postingDate = 
   bookChange({ occurredAt: `2026-02-01T00:00:0${sequence % 10}.000Z`, sequence: ++sequence, type: effect === 1 ? 'JournalPosted' : 'JournalVoided' }, effect, { id: journalId, serialNumber: journalId.charCodeAt(0), date: `${postingDate}T00:00:00Z`, postingDate, financialYearId: 'y', periodId: 'p', entries: lines }, closing);
 const rowsOf = (c: BookChange) => ledgerRowsOf(journalOfChange(c));
 /** What taking back the changes adds, as known-at.ts gathers it. */
-const undoOf = (changes: readonly BookChange[]) => {
-  const moves: Moves = new Map();
-  for (const c of changes) addMoves(moves, c, -1);
-  return moves;
-};
+const undoOf = (changes: readonly BookChange[]) => movesOf(changes, -1);
 
 describe('takeBack', () => {
   it('subtracts a posting made after the moment and adds back a void, within the scope and through the date', () => {
