@@ -2,6 +2,7 @@ import { accounts } from '../accounts/account-kind.ts';
 import { costCenters } from '../cost-centers/cost-center-kind.ts';
 import { takesCurrency } from '../db/node-conditions.ts';
 import { referenceGuardCheckOp } from '../db/nodes/node-guards.ts';
+import { markBusy } from '../db/nodes/node-pin.ts';
 import { referenceCheckOp, usageDeleteOp, usagePutOp } from '../db/nodes/node-references.ts';
 import type { WriteOp } from '../db/transact.ts';
 import { VersionConflict } from '../errors.ts';
@@ -23,34 +24,50 @@ function currencyPerAccount(lines: readonly Line[]): Map<string, string | null> 
   return currencies;
 }
 
+/** How referenceChanges checks what the journal names. */
+export interface ReferenceCheckOptions {
+  /** Check each account takes its lines' currency (false: the closing journal). */
+  accountCurrencies?: boolean;
+  /**
+   * The lines were checked against the nodes as read: check one of each node's reference guards
+   * at commit (node-guards.ts) instead of the node item (false: a generated journal, which read
+   * no node).
+   */
+  checkedOnRead?: boolean;
+  /** Accounts read under a use pin that covers this draft (tree/use-pin.ts): nothing to check at commit. */
+  pinned?: ReadonlySet<string>;
+}
+
 /**
  * The writes that record which accounts and cost centers a journal names: for each newly named
  * one, a check that it still qualifies (leaf account, active cost center, not being deleted;
  * with `accountCurrencies`, an account whose currency its lines are in) and a usage item that
- * keeps it from being deleted or its currency changed (`adds`, in pairs); for each no longer
- * named one, its usage item goes (`removes`). An account named before keeps its currency for
- * as long as the usage item lives, so only new names need the currency check.
+ * keeps it from being deleted or its currency changed (`adds`, in pairs, or the usage item alone
+ * for a pinned account); for each no longer named one, its usage item goes (`removes`). An
+ * account named before keeps its currency for as long as the usage item lives, so only new
+ * names need the currency check.
  */
 export function referenceChanges(
   companyId: string,
   journalId: string,
   lines: readonly Line[],
   previous: readonly Line[],
-  accountCurrencies = true,
-  checkedOnRead = true,
+  { accountCurrencies = true, checkedOnRead = true, pinned = new Set() }: ReferenceCheckOptions = {},
 ): { adds: WriteOp[][]; removes: WriteOp[] } {
-  // Lines checked against the nodes as read check one of each node's reference guards at commit
-  // (node-guards.ts); a generated journal, which read no node, checks the node items themselves.
-  const check = checkedOnRead ? referenceGuardCheckOp : referenceCheckOp;
   const now = distinct(lines);
   const before = distinct(previous);
   const currencies = currencyPerAccount(lines);
   const adds: WriteOp[][] = [];
   const removes: WriteOp[] = [];
   for (const id of now.accounts) {
+    if (before.accounts.has(id)) continue;
+    const usage = usagePutOp(accounts.store, companyId, id, journalId);
     const currency = accountCurrencies ? takesCurrency(currencies.get(id)!) : undefined;
-    if (!before.accounts.has(id)) adds.push([check(accounts.store, companyId, id, accounts.usableInEntries, changed, currency), usagePutOp(accounts.store, companyId, id, journalId)]);
+    if (pinned.has(id)) adds.push([usage]);
+    else if (checkedOnRead) adds.push([{ ...referenceGuardCheckOp(accounts.store, companyId, id, accounts.usableInEntries, changed, currency), onConflict: () => markBusy(id) }, usage]);
+    else adds.push([referenceCheckOp(accounts.store, companyId, id, accounts.usableInEntries, changed, currency), usage]);
   }
+  const check = checkedOnRead ? referenceGuardCheckOp : referenceCheckOp;
   for (const id of now.costCenters) {
     if (!before.costCenters.has(id)) adds.push([check(costCenters.store, companyId, id, costCenters.usableInEntries, changed), usagePutOp(costCenters.store, companyId, id, journalId)]);
   }
@@ -65,6 +82,6 @@ export function referenceChanges(
  * accounts' currencies.
  */
 export function referenceOps(companyId: string, journalId: string, lines: readonly Line[], previous: readonly Line[]): WriteOp[] {
-  const { adds, removes } = referenceChanges(companyId, journalId, lines, previous, false, false);
+  const { adds, removes } = referenceChanges(companyId, journalId, lines, previous, { accountCurrencies: false, checkedOnRead: false });
   return [...adds.flat(), ...removes];
 }

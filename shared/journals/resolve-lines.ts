@@ -16,8 +16,9 @@ const byId = async <A extends NodeAttributes>(nodes: Promise<NodeRecord<A>[]>) =
  * each distinct reference once. Errors name the line: NotFound (404) for an unknown reference
  * or one of another company, ValidationError for a category account, an inactive cost center,
  * a bad amount, currency or rate (line-amounts.ts), a line not in its account's currency.
+ * Also gives the accounts as read (their reference pins: write-journal.ts).
  */
-export async function resolveLines(companyId: string, entries: EntryLineInput[], money: LineMoney): Promise<Line[]> {
+export async function resolveLines(companyId: string, entries: EntryLineInput[], money: LineMoney): Promise<{ lines: Line[]; accounts: NodeRecord<AccountAttributes>[] }> {
   const amounts = await lineAmounts(entries, money);
   // Each distinct reference is resolved once, whatever the number of lines naming it.
   const once = <T>(cache: Map<string, Promise<T>>, reference: string, resolve: () => Promise<T>) => {
@@ -39,6 +40,7 @@ export async function resolveLines(companyId: string, entries: EntryLineInput[],
   // Settle all first so an early failure leaves no request running; then report the first line's problem.
   await Promise.allSettled([...accountCache.values(), ...costCenterCache.values()]);
   const lines: Line[] = [];
+  const named = new Map<string, NodeRecord<AccountAttributes>>();
   for (const [i, entry] of entries.entries()) {
     const account = await results[i]!.account;
     if (account.attributes.accountType !== 'leaf') {
@@ -50,6 +52,7 @@ export async function resolveLines(companyId: string, entries: EntryLineInput[],
       throw ValidationError.field(`entries[${i}].costCenterId`, 'is an inactive cost center', 'InactiveCostCenter');
     }
     lines.push({ accountId: account.id, costCenterId: costCenter?.id ?? null, side: entry.side, ...amounts[i]! });
+    named.set(account.id, account);
   }
-  return lines;
+  return { lines, accounts: [...named.values()] };
 }

@@ -12,6 +12,9 @@ import { rateInEffect } from '../db/exchange-rate-store.ts';
 import { checkNotClosingJournal } from '../financial-years/closing-rules.ts';
 import { draftDateChecks } from './find-period.ts';
 import { referenceChanges } from './reference-ops.ts';
+import { pinNode, wantsPin } from '../db/nodes/node-pin.ts';
+import type { NodeRecord } from '../db/nodes/node-record.ts';
+import { pinCovers } from '../tree/use-pin.ts';
 import { resolveLines } from './resolve-lines.ts';
 import { calendarDate, checkTransition, fxRoundingLine, type Line } from './rules.ts';
 import type { CreateJournalInput, UpdateJournalInput } from './schemas.ts';
@@ -35,11 +38,21 @@ async function linesOf(companyId: string, input: CreateJournalInput) {
     settingsRead.then(({ settings }) => resolveLines(companyId, input.entries, moneyOf(settings))),
     draftDateChecks(companyId, date),
   ]);
-  const rounding = settings.fxRoundingAccountId ? fxRoundingLine(resolved, settings.decimalPrecision, settings.fxRoundingAccountId, settings.baseCurrency) : undefined;
+  const rounding = settings.fxRoundingAccountId ? fxRoundingLine(resolved.lines, settings.decimalPrecision, settings.fxRoundingAccountId, settings.baseCurrency) : undefined;
   if (rounding) await checkRoundingAccountCurrency(companyId, rounding);
-  const lines = rounding ? [...resolved, rounding] : resolved;
+  const lines = rounding ? [...resolved.lines, rounding] : resolved.lines;
   const settingsChecks = settled && !rounding ? [] : [draftSettingsCheckOp(companyId, settings)];
-  return { lines, checks: [...settingsChecks, ...dateChecks] };
+  return { lines, checks: [...settingsChecks, ...dateChecks], pins: pinsOf(resolved.accounts) };
+}
+
+/**
+ * The accounts whose use pin, as read, covers the draft (now, after the read: the later, the
+ * less it covers), and the busy ones whose pin this instance takes or renews
+ * beside the draft's commit (node-pin.ts; docs/decisions.md, Capacity).
+ */
+function pinsOf(read: readonly NodeRecord[]) {
+  const now = Date.now();
+  return { pinned: new Set(read.filter((a) => pinCovers(a.pinnedUntil, now)).map((a) => a.id)), toPin: read.filter((a) => wantsPin(a, now)) };
 }
 
 /**
@@ -76,7 +89,7 @@ async function checkRoundingAccountCurrency(companyId: string, rounding: Line): 
  * naming the line, StateConflict (YearClosed) naming `date`.
  */
 export async function createJournal(uow: UnitOfWork, companyId: string, input: CreateJournalInput): Promise<JournalView> {
-  const [{ lines, checks }, serialNumber] = await whileDrawingSerial(companyId, linesOf(companyId, input));
+  const [{ lines, checks, pins }, serialNumber] = await whileDrawingSerial(companyId, linesOf(companyId, input));
   const id = randomUUID();
   const now = new Date().toISOString();
   const journal: DraftJournal = {
@@ -92,7 +105,7 @@ export async function createJournal(uow: UnitOfWork, companyId: string, input: C
     createdAt: now,
     updatedAt: now,
   };
-  return commitDraft(uow, companyId, [putNewJournalOp(companyId, journal), ...checks], journal, []);
+  return commitDraft(uow, companyId, [putNewJournalOp(companyId, journal), ...checks], journal, [], pins);
 }
 
 /**
@@ -105,7 +118,7 @@ export async function updateJournal(uow: UnitOfWork, companyId: string, journalI
   if (before.version !== input.version) throw new VersionConflict();
   checkTransition(before, 'Update');
   checkNotClosingJournal(before);
-  const { lines, checks } = await linesOf(companyId, input);
+  const { lines, checks, pins } = await linesOf(companyId, input);
   const after: DraftJournal = {
     ...before,
     date: input.date,
@@ -116,21 +129,31 @@ export async function updateJournal(uow: UnitOfWork, companyId: string, journalI
     version: before.version + 1,
     updatedAt: new Date().toISOString(),
   };
-  return commitDraft(uow, companyId, [replaceJournalOp(companyId, before, after), ...checks], after, before.entries);
+  return commitDraft(uow, companyId, [replaceJournalOp(companyId, before, after), ...checks], after, before.entries, pins);
 }
 
 /** Reference pairs (check and usage item) per transaction of a wide draft's first writes. */
 const PAIRS_PER_TRANSACTION = Math.floor(MAX_TRANSACTION_ITEMS / 2);
 
 /**
- * Commits a draft with the writes recording what it names: in one transaction when they fit;
- * for a wide draft, the new references first, in chunks (each usage item protects its account or
- * cost center from deletion from then on), then the draft, then the dropped references' usage
- * items. A failure between them leaves at most usage items no journal names, which stop
- * counting after their lease (node-usage.ts); the draft itself is written whole or not at all.
+ * Commits a draft with the writes recording what it names (writeDraft), while this instance
+ * takes or renews the pins of the busy accounts it names: a pin spares later drafts their
+ * check, this one checks what it read.
  */
-async function commitDraft(uow: UnitOfWork, companyId: string, write: WriteOp[], journal: DraftJournal, previous: readonly Line[]): Promise<JournalView> {
-  const { adds, removes } = referenceChanges(companyId, journal.id, journal.entries, previous);
+async function commitDraft(uow: UnitOfWork, companyId: string, write: WriteOp[], journal: DraftJournal, previous: readonly Line[], pins: ReturnType<typeof pinsOf>): Promise<JournalView> {
+  const { adds, removes } = referenceChanges(companyId, journal.id, journal.entries, previous, { pinned: pins.pinned });
+  const [view] = await Promise.all([writeDraft(uow, write, journal, adds, removes), ...pins.toPin.map((account) => pinNode(accounts.store, companyId, account))]);
+  return view;
+}
+
+/**
+ * In one transaction when they fit; for a wide draft, the new references first, in chunks (each
+ * usage item protects its account or cost center from deletion from then on), then the draft,
+ * then the dropped references' usage items. A failure between them leaves at most usage items
+ * no journal names, which stop counting after their lease (node-usage.ts); the draft itself is
+ * written whole or not at all.
+ */
+async function writeDraft(uow: UnitOfWork, write: WriteOp[], journal: DraftJournal, adds: WriteOp[][], removes: WriteOp[]): Promise<JournalView> {
   const all = [...write, ...adds.flat(), ...removes];
   if (fitsOneTransaction(all)) return uow.commit(all, journalView(journal));
   for (const pairs of inChunks(adds, PAIRS_PER_TRANSACTION)) await transactWrite(pairs.flat());

@@ -26,6 +26,8 @@ export interface NodeRecord<A extends NodeAttributes = NodeAttributes> {
   updatedAt: string;
   /** The kind's attributes (name, type, classification, status...). */
   attributes: A;
+  /** Until when (epoch ms) a busy account counts as used (tree/use-pin.ts); written only by node-pin.ts. */
+  pinnedUntil?: number;
 }
 
 /**
@@ -36,7 +38,7 @@ export const levelAttribute = (level: number) => (level === 1 ? 'childCount' : `
 const LEVEL_ATTRIBUTES = Array.from({ length: MAX_DEPTH - 1 }, (_, i) => levelAttribute(i + 1));
 
 /** Item attributes that belong to every node (keys, bookkeeping); the rest are the kind's. */
-const BASE_FIELDS = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'entity', 'id', 'code', 'parentId', ...LEVEL_ATTRIBUTES, 'guard', 'guardUntil', 'version', 'createdAt', 'updatedAt', 'searchText']);
+const BASE_FIELDS = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'entity', 'id', 'code', 'parentId', ...LEVEL_ATTRIBUTES, 'guard', 'guardUntil', 'pinnedUntil', 'version', 'createdAt', 'updatedAt', 'searchText']);
 
 function levelsOf(item: Item): number[] {
   const levels = LEVEL_ATTRIBUTES.map((name) => (item[name] as number | undefined) ?? 0);
@@ -55,6 +57,7 @@ export function nodeFromItem<A extends NodeAttributes = NodeAttributes>(item: It
     createdAt: item.createdAt as string,
     updatedAt: item.updatedAt as string,
     attributes: Object.fromEntries(Object.entries(item).filter(([k]) => !BASE_FIELDS.has(k))) as unknown as A,
+    ...(typeof item.pinnedUntil === 'number' ? { pinnedUntil: item.pinnedUntil } : {}),
   };
 }
 

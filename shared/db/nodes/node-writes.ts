@@ -5,6 +5,7 @@ import type { NodeConditionName } from '../node-conditions.ts';
 import { conditions, mainTable, type Expr } from '../table-ops.ts';
 import type { WriteOp } from '../transact.ts';
 import { heldGuard } from '../write-guard.ts';
+import { notPinned } from './node-pin.ts';
 import { edgeDeletes, edgeKey, edgePuts } from './node-edges.ts';
 import { levelsAsRead, levelWrites } from './node-levels.ts';
 import { nodeFromItem, nodeItem, type NodeRecord } from './node-record.ts';
@@ -44,7 +45,7 @@ export function createNodeOps(ref: NodeKindRef, companyId: string, node: NodeRec
  * the old ancestors and join the new ones; the node itself must still have the levels read
  * (nothing added below it meanwhile) and every ancestor on both sides must hang where it was
  * read, so the depth the use case checked is the depth committed. A write made under the
- * node's usage guard (`guard`, node-usage.ts) requires it still held, and releases it.
+ * node's usage guard (`guard`, node-usage.ts) requires it still held, and repins it.
  */
 export function updateNodeOps(
   ref: NodeKindRef,
@@ -58,7 +59,7 @@ export function updateNodeOps(
 ): WriteOp[] {
   const moved = before.parentId !== after.parentId;
   if (moved && !move) throw new Error('A move needs both ancestor chains');
-  const condition = conditions.all(moved ? levelsAsRead(before.levels) : undefined, guard ? heldGuard(guard) : undefined);
+  const condition = conditions.all(moved ? levelsAsRead(before.levels) : undefined, guard ? heldGuard(guard) : undefined, guard ? notPinned() : undefined);
   const ops: WriteOp[] = [fieldsUpdate(ref, companyId, before, after, searchText, condition, guard !== undefined)];
   if (before.code !== after.code || moved) {
     const next = edgeKey(ref, companyId, after.parentId, after.code);
@@ -76,7 +77,7 @@ export function updateNodeOps(
 export function deleteNodeOps(ref: NodeKindRef, companyId: string, node: NodeRecord, parentChain: NodeRecord[], guard: string): WriteOp[] {
   return [
     mainTable.delete(keys.node(ref.kind, companyId, node.id), {
-      condition: conditions.all(conditions.atVersion(node.version), { expression: 'childCount = :zero', values: { ':zero': 0 } }, heldGuard(guard)),
+      condition: conditions.all(conditions.atVersion(node.version), { expression: 'childCount = :zero', values: { ':zero': 0 } }, heldGuard(guard), notPinned()),
       returnOld: true,
       onConditionFailed: (old) => {
         if (!old) return new NotFound(ref.label);
