@@ -11,6 +11,8 @@ import { conditions, getItem, mainTable, recordOf, type Expr, type Item } from '
 import type { WriteOp } from './transact.ts';
 import { deleteGuardsOps, guardsChange, guardsHeldWithYear, openPeriodsGuardCheckOp, periodGuardOps, putGuardsOps } from './posting-guards.ts';
 import { heldGuard, withWriteGuard, type GuardedWrite, type StillFree } from './write-guard.ts';
+import { notPinned } from './use-pins.ts';
+import { pinLive } from '../tree/use-pin.ts';
 
 /**
  * Storage of financial years. A year item holds its periods (a map by id, each with its own
@@ -38,6 +40,8 @@ export interface YearRecord extends DateRange {
   closingJournalId?: string | undefined;
   /** The chain's head when the year was closed. */
   auditHead?: AuditHead | undefined;
+  /** Until when (epoch ms) a busy year counts as taking drafts (tree/use-pin.ts); written only by use-pins.ts. */
+  pinnedUntil?: number | undefined;
   createdAt: string;
   updatedAt: string;
 }
@@ -47,7 +51,7 @@ export interface YearRegistry {
   version: number;
 }
 
-const YEAR_FIELDS = ['id', 'name', 'startDate', 'endDate', 'status', 'version', 'closingJournalId', 'auditHead', 'createdAt', 'updatedAt'] as const;
+const YEAR_FIELDS = ['id', 'name', 'startDate', 'endDate', 'status', 'version', 'closingJournalId', 'auditHead', 'pinnedUntil', 'createdAt', 'updatedAt'] as const;
 
 /** The year item holds its periods as a map by id; the record lists them in order. */
 function yearFromItem(item: Item): YearRecord {
@@ -107,11 +111,21 @@ export function createYearOps(companyId: string, year: YearRecord, registry: Yea
   ];
 }
 
-/** Replaces the year whole, conditionally on its version (and on the guard, when one is held). */
+/**
+ * The year's use pin is as read: a whole put of the year carries it over, and a pin renewed
+ * since (which moves no version) must not be cut back to the one read.
+ */
+const pinAsRead = (year: YearRecord): Expr =>
+  year.pinnedUntil === undefined ? { expression: 'attribute_not_exists(pinnedUntil)' } : { expression: 'pinnedUntil = :pinRead', values: { ':pinRead': year.pinnedUntil } };
+
+/**
+ * Replaces the year whole, conditionally on its version and its pin as read (and, when a guard
+ * is held, on the guard and on no live pin: the guarded writes need the year taking no drafts).
+ */
 export function replaceYearOps(companyId: string, before: YearRecord, after: YearRecord, registry?: YearRegistry, guard?: string): WriteOp[] {
   const ops: WriteOp[] = [
-    mainTable.put(yearItem(companyId, after), {
-      condition: conditions.all(conditions.atVersion(before.version), guard ? heldGuard(guard) : undefined),
+    mainTable.put(yearItem(companyId, { ...after, pinnedUntil: before.pinnedUntil }), {
+      condition: conditions.all(conditions.atVersion(before.version), pinAsRead(before), guard ? heldGuard(guard) : undefined, guard ? notPinned() : undefined),
       onConditionFailed: () => new VersionConflict(),
     }),
   ];
@@ -125,7 +139,7 @@ export function deleteYearOps(companyId: string, year: YearRecord, registry: Yea
   const { [year.id]: _removed, ...rest } = registry.years;
   return [
     mainTable.delete(keys.year(companyId, year.id), {
-      condition: conditions.all(conditions.atVersion(year.version), heldGuard(guard)),
+      condition: conditions.all(conditions.atVersion(year.version), heldGuard(guard), notPinned()),
       onConditionFailed: () => new VersionConflict(),
     }),
     registryOp(companyId, registry, rest),
@@ -188,8 +202,13 @@ export async function withNoPostings(companyId: string, year: YearRecord, write:
  * refuses the write.
  */
 export async function withYearGuard(companyId: string, year: YearRecord, stillFree: StillFree, write: GuardedWrite): Promise<void> {
-  await withWriteGuard(keys.year(companyId, year.id), year.version, stillFree, write, guardsHeldWithYear(companyId, year.id));
+  // A use pin (use-pins.ts) read after the hold: no pin comes after it, and drafts that read one may still commit unchecked.
+  const unpinned: StillFree = async () => (pinLive((await getYear(companyId, year.id))?.pinnedUntil, Date.now()) ? takingDrafts() : stillFree());
+  await withWriteGuard(keys.year(companyId, year.id), year.version, unpinned, write, guardsHeldWithYear(companyId, year.id));
 }
+
+const takingDrafts = () =>
+  new VersionConflict('The financial year is taking many new drafts at once; it can be closed, re-dated or deleted once none has been written into it for 10 minutes.');
 
 /**
  * Posting into a period: the year is open and not held, and the period is open. Checked in the

@@ -3,6 +3,8 @@ import { yearTakesDraftsCheckOp } from '../db/year-draft-guard.ts';
 import type { PeriodRecord, YearRecord } from '../db/year-store.ts';
 import { yearContaining } from '../financial-years/year-hint.ts';
 import { StateConflict, ValidationError } from '../errors.ts';
+import { markBusy, wantsPin } from '../db/use-pins.ts';
+import { pinCovers } from '../tree/use-pin.ts';
 
 /**
  * The open period of an open year that contains the date. Errors: ValidationError
@@ -21,12 +23,15 @@ export async function findOpenPeriod(companyId: string, date: string): Promise<{
 /**
  * A draft may carry a date outside every year, or inside an open one; a closed year takes no
  * new drafts. Returns the check that the year is still open when the draft commits (on one of
- * the year's draft guards, year-draft-guard.ts).
+ * the year's draft guards, year-draft-guard.ts), none when the year was read under a use pin
+ * that covers the draft (tree/use-pin.ts), and the year when this instance should pin it.
  * Errors: StateConflict (YearClosed) naming `date`.
  */
-export async function draftDateChecks(companyId: string, date: string): Promise<WriteOp[]> {
+export async function draftDateChecks(companyId: string, date: string): Promise<{ checks: WriteOp[]; toPin?: YearRecord }> {
   const year = await yearContaining(companyId, date);
-  if (!year) return [];
+  if (!year) return { checks: [] };
   if (year.status !== 'open') throw new StateConflict('YearClosed', `The financial year of ${date} is closed; it takes no new journals.`, 'date');
-  return [yearTakesDraftsCheckOp(companyId, year.id)];
+  const now = Date.now();
+  const checks = pinCovers(year.pinnedUntil, now) ? [] : [{ ...yearTakesDraftsCheckOp(companyId, year.id), onConflict: () => markBusy(year.id) }];
+  return { checks, ...(wantsPin(year, now) ? { toPin: year } : {}) };
 }

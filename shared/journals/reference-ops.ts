@@ -2,7 +2,7 @@ import { accounts } from '../accounts/account-kind.ts';
 import { costCenters } from '../cost-centers/cost-center-kind.ts';
 import { takesCurrency } from '../db/node-conditions.ts';
 import { referenceGuardCheckOp } from '../db/nodes/node-guards.ts';
-import { markBusy } from '../db/nodes/node-pin.ts';
+import { markBusy } from '../db/use-pins.ts';
 import { referenceCheckOp, usageDeleteOp, usagePutOp } from '../db/nodes/node-references.ts';
 import type { WriteOp } from '../db/transact.ts';
 import { VersionConflict } from '../errors.ts';

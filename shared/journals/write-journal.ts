@@ -12,7 +12,8 @@ import { rateInEffect } from '../db/exchange-rate-store.ts';
 import { checkNotClosingJournal } from '../financial-years/closing-rules.ts';
 import { draftDateChecks } from './find-period.ts';
 import { referenceChanges } from './reference-ops.ts';
-import { pinNode, wantsPin } from '../db/nodes/node-pin.ts';
+import { pinNode, pinYear, wantsPin } from '../db/use-pins.ts';
+import type { YearRecord } from '../db/year-store.ts';
 import type { NodeRecord } from '../db/nodes/node-record.ts';
 import { pinCovers } from '../tree/use-pin.ts';
 import { resolveLines } from './resolve-lines.ts';
@@ -42,17 +43,18 @@ async function linesOf(companyId: string, input: CreateJournalInput) {
   if (rounding) await checkRoundingAccountCurrency(companyId, rounding);
   const lines = rounding ? [...resolved.lines, rounding] : resolved.lines;
   const settingsChecks = settled && !rounding ? [] : [draftSettingsCheckOp(companyId, settings)];
-  return { lines, checks: [...settingsChecks, ...dateChecks], pins: pinsOf(resolved.accounts) };
+  return { lines, checks: [...settingsChecks, ...dateChecks.checks], pins: pinsOf(companyId, resolved.accounts, dateChecks.toPin) };
 }
 
 /**
  * The accounts whose use pin, as read, covers the draft (now, after the read: the later, the
- * less it covers), and the busy ones whose pin this instance takes or renews
- * beside the draft's commit (node-pin.ts; docs/decisions.md, Capacity).
+ * less it covers), and the pins this instance takes or renews beside the draft's commit, on the
+ * busy accounts and year it names (use-pins.ts; docs/decisions.md, Capacity).
  */
-function pinsOf(read: readonly NodeRecord[]) {
+function pinsOf(companyId: string, read: readonly NodeRecord[], year: YearRecord | undefined) {
   const now = Date.now();
-  return { pinned: new Set(read.filter((a) => pinCovers(a.pinnedUntil, now)).map((a) => a.id)), toPin: read.filter((a) => wantsPin(a, now)) };
+  const pinning = [...read.filter((a) => wantsPin(a, now)).map((a) => () => pinNode(accounts.store, companyId, a)), ...(year ? [() => pinYear(companyId, year)] : [])];
+  return { pinned: new Set(read.filter((a) => pinCovers(a.pinnedUntil, now)).map((a) => a.id)), pinning };
 }
 
 /**
@@ -137,12 +139,12 @@ const PAIRS_PER_TRANSACTION = Math.floor(MAX_TRANSACTION_ITEMS / 2);
 
 /**
  * Commits a draft with the writes recording what it names (writeDraft), while this instance
- * takes or renews the pins of the busy accounts it names: a pin spares later drafts their
+ * takes or renews the pins of the busy accounts and year it names: a pin spares later drafts their
  * check, this one checks what it read.
  */
 async function commitDraft(uow: UnitOfWork, companyId: string, write: WriteOp[], journal: DraftJournal, previous: readonly Line[], pins: ReturnType<typeof pinsOf>): Promise<JournalView> {
   const { adds, removes } = referenceChanges(companyId, journal.id, journal.entries, previous, { pinned: pins.pinned });
-  const [view] = await Promise.all([writeDraft(uow, write, journal, adds, removes), ...pins.toPin.map((account) => pinNode(accounts.store, companyId, account))]);
+  const [view] = await Promise.all([writeDraft(uow, write, journal, adds, removes), ...pins.pinning.map((pin) => pin())]);
   return view;
 }
 

@@ -3,7 +3,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { accounts } from '../../shared/accounts/account-kind.ts';
 import { db } from '../../shared/db/client.ts';
 import { keys } from '../../shared/db/keys.ts';
-import { markBusy, pinNode, wantsPin } from '../../shared/db/nodes/node-pin.ts';
+import { markBusy, pinNode, wantsPin } from '../../shared/db/use-pins.ts';
+import { mustGetYear, replaceYearOps } from '../../shared/db/year-store.ts';
 import { withNoUsage } from '../../shared/db/nodes/node-usage.ts';
 import { deleteNodeOps } from '../../shared/db/nodes/node-writes.ts';
 import { transactWrite } from '../../shared/db/transact.ts';
@@ -19,18 +20,20 @@ const gateway = useGateway();
 const watch = watchTransactions();
 afterAll(() => watch.stop());
 
-const accountItem = async (companyId: string, id: string) =>
-  (await db().send(new GetCommand({ TableName: config.tableName, Key: keys.node('ACCOUNT', companyId, id), ConsistentRead: true }))).Item!;
-const setOnAccount = (companyId: string, id: string, fields: Record<string, unknown>) =>
+const itemAt = async (key: { pk: string; sk: string }) => (await db().send(new GetCommand({ TableName: config.tableName, Key: key, ConsistentRead: true }))).Item!;
+const accountItem = (companyId: string, id: string) => itemAt(keys.node('ACCOUNT', companyId, id));
+const setOn = (key: { pk: string; sk: string }, fields: Record<string, unknown>) =>
   db().send(
     new UpdateCommand({
       TableName: config.tableName,
-      Key: keys.node('ACCOUNT', companyId, id),
+      Key: key,
       UpdateExpression: `SET ${Object.keys(fields).map((f, i) => `#f${i} = :f${i}`).join(', ')}`,
       ExpressionAttributeNames: Object.fromEntries(Object.keys(fields).map((f, i) => [`#f${i}`, f])),
       ExpressionAttributeValues: Object.fromEntries(Object.values(fields).map((v, i) => [`:f${i}`, v])),
     }),
   );
+const setOnAccount = (companyId: string, id: string, fields: Record<string, unknown>) => setOn(keys.node('ACCOUNT', companyId, id), fields);
+const yearOf = async (books: Awaited<ReturnType<typeof companyBooks>>) => (await books.api.get(`${books.base}/FinancialYears`)).body.results[0];
 const spareLeaf = async (api: Awaited<ReturnType<typeof companyBooks>>['api'], base: string, parentId: string, code: string) =>
   (await api.post(`${base}/Accounts`, { code, name: { english: `Spare ${code}`, arabic: `Spare ${code}` }, type: 'leaf', parentId })).body;
 
@@ -122,5 +125,56 @@ describe('use pins', () => {
     await setOnAccount(companyId, chart.bank.id, { pinnedUntil: far });
     await pinNode(accounts.store, companyId, (await accounts.store.get(companyId, chart.bank.id))!);
     expect((await accountItem(companyId, chart.bank.id)).pinnedUntil).toBe(far);
+  });
+
+  it('spares a draft dated in a pinned year its check of the year, and pins a year this instance saw drafts conflict on', async () => {
+    const books = await companyBooks(gateway.url);
+    const { api, base, companyId, chart } = books;
+    const year = await yearOf(books);
+    const lines = [debit(chart.cash.id, '1.00'), credit(chart.sales.id, '1.00')];
+    const yearChecks = (journalId: string) =>
+      watch.seen.find((items) => items.some((i) => i.kind === 'Put' && i.sk === `JOURNAL#${journalId}`))!.filter((i) => i.pk.startsWith(`COMPANY#${companyId}#GUARD#`));
+    watch.seen.length = 0;
+    const unpinned = await api.post(`${base}/Journals`, { date: '2026-03-01', entries: lines });
+    expect(yearChecks(unpinned.body.id)).toHaveLength(1);
+
+    markBusy(year.id);
+    const pinning = await api.post(`${base}/Journals`, { date: '2026-03-01', entries: lines });
+    expect(pinning.status).toBe(200);
+    expect((await itemAt(keys.year(companyId, year.id))).pinnedUntil - Date.now()).toBeGreaterThan(PIN_MS - 60_000);
+    watch.seen.length = 0;
+    const spared = await api.post(`${base}/Journals`, { date: '2026-03-01', entries: lines });
+    expect(spared.status).toBe(200);
+    expect(yearChecks(spared.body.id)).toEqual([]);
+    // Not shown in the year's answer.
+    expect((await api.get(`${base}/FinancialYears/${year.id}`)).body).not.toHaveProperty('pinnedUntil');
+  });
+
+  it('refuses to close, re-date or delete a pinned year until the pin ends, and keeps the pin through a rename', async () => {
+    const books = await companyBooks(gateway.url);
+    const { api, base, companyId } = books;
+    const year = await yearOf(books);
+    for (const p of year.periods) expect((await api.post(`${base}/FinancialYears/${year.id}/Periods/${p.id}/Close`, { version: p.version })).status).toBe(200);
+    const pin = Date.now() + PIN_MS;
+    await setOn(keys.year(companyId, year.id), { pinnedUntil: pin });
+    const current = async () => (await api.get(`${base}/FinancialYears/${year.id}`)).body;
+    const close = await api.put(`${base}/FinancialYears/${year.id}/Close`, { version: (await current()).version });
+    expect([close.status, close.body.errors?.[0]?.code]).toEqual([409, 'Conflict']);
+    const before = await current();
+    const redate = await api.put(`${base}/FinancialYears/${year.id}`, { name: before.name, startDate: '2026-01-01', endDate: '2026-11-30', version: before.version });
+    const deleted = await api.delete(`${base}/FinancialYears/${year.id}`, { version: before.version });
+    for (const refused of [redate, deleted]) expect([refused.status, refused.body.errors?.[0]?.reason]).toEqual([409, close.body.errors[0].reason]);
+    const renamed = await api.put(`${base}/FinancialYears/${year.id}`, { name: 'Renamed', startDate: before.startDate, endDate: before.endDate, version: before.version });
+    expect(renamed.status).toBe(200);
+    expect((await itemAt(keys.year(companyId, year.id))).pinnedUntil).toBe(pin);
+
+    // A write based on a read from before a renewal is refused rather than cutting the pin back.
+    const read = await mustGetYear(companyId, year.id);
+    await setOn(keys.year(companyId, year.id), { pinnedUntil: pin + 60_000 });
+    await expect(transactWrite(replaceYearOps(companyId, read, { ...read, name: 'Stale', version: read.version + 1 }))).rejects.toBeInstanceOf(VersionConflict);
+    expect((await itemAt(keys.year(companyId, year.id))).pinnedUntil).toBe(pin + 60_000);
+
+    await setOn(keys.year(companyId, year.id), { pinnedUntil: Date.now() - 1 });
+    expect((await api.put(`${base}/FinancialYears/${year.id}/Close`, { version: (await current()).version })).status).toBe(200);
   });
 });

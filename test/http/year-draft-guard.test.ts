@@ -35,7 +35,7 @@ const everyGuardCheck = (companyId: string, yearId: string) =>
 describe('year draft guards', () => {
   it('refuses the draft of a create that read the year open, once the Close committed', async () => {
     const { api, base, companyId, yearId } = await closableYear();
-    const checks = await draftDateChecks(companyId, '2026-05-01');
+    const { checks } = await draftDateChecks(companyId, '2026-05-01');
     expect(checks).toHaveLength(1);
     const closed = await api.put(`${base}/FinancialYears/${yearId}/Close`, { version: (await api.get(`${base}/FinancialYears/${yearId}`)).body.version });
     expect(closed.status).toBe(200);

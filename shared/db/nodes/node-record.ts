@@ -26,7 +26,7 @@ export interface NodeRecord<A extends NodeAttributes = NodeAttributes> {
   updatedAt: string;
   /** The kind's attributes (name, type, classification, status...). */
   attributes: A;
-  /** Until when (epoch ms) a busy account counts as used (tree/use-pin.ts); written only by node-pin.ts. */
+  /** Until when (epoch ms) a busy account counts as used (tree/use-pin.ts); written only by db/use-pins.ts. */
   pinnedUntil?: number;
 }
 

@@ -35,7 +35,7 @@ export async function withNoUsage(ref: NodeKindRef, companyId: string, node: Nod
   await withWriteGuard(keys.node(ref.kind, companyId, node.id), node.version, async () => ((await used()) ? refusal : undefined), write, nodeGuards(ref, companyId, node.id));
 }
 
-/** Whether a use pin (node-pin.ts) keeps the node counted as used: read after the hold, so no pin comes after it. */
+/** Whether a use pin (use-pins.ts) keeps the node counted as used: read after the hold, so no pin comes after it. */
 async function pinned(ref: NodeKindRef, companyId: string, nodeId: string): Promise<boolean> {
   const [item] = await batchGetItems([keys.node(ref.kind, companyId, nodeId)], { consistent: true });
   return pinLive(item?.pinnedUntil as number | undefined, Date.now());

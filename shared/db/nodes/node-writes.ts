@@ -5,7 +5,7 @@ import type { NodeConditionName } from '../node-conditions.ts';
 import { conditions, mainTable, type Expr } from '../table-ops.ts';
 import type { WriteOp } from '../transact.ts';
 import { heldGuard } from '../write-guard.ts';
-import { notPinned } from './node-pin.ts';
+import { notPinned } from '../use-pins.ts';
 import { edgeDeletes, edgeKey, edgePuts } from './node-edges.ts';
 import { levelsAsRead, levelWrites } from './node-levels.ts';
 import { nodeFromItem, nodeItem, type NodeRecord } from './node-record.ts';
