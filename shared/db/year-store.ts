@@ -64,8 +64,9 @@ export async function getRegistry(companyId: string): Promise<YearRegistry> {
   return { years: (item?.years as YearRegistry['years'] | undefined) ?? {}, version: (item?.version as number | undefined) ?? 0 };
 }
 
-export async function getYear(companyId: string, yearId: string): Promise<YearRecord | undefined> {
-  const item = await getItem(keys.year(companyId, yearId), { consistent: true });
+/** Strongly consistent unless told (year-hint.ts: what a draft or posting may read eventually consistent). */
+export async function getYear(companyId: string, yearId: string, consistent = true): Promise<YearRecord | undefined> {
+  const item = await getItem(keys.year(companyId, yearId), { consistent });
   return item && yearFromItem(item);
 }
 

@@ -6,7 +6,8 @@ import { WarmCache } from '../warm-cache.ts';
  * Finding a company's years without reading its registry first. A warm function keeps each
  * company's year ranges (the registry) for `config.yearRangesCacheMs` (60 s by default) only as
  * a hint of which year items to read; the items themselves are always read afresh (strongly
- * consistent), and the hint is trusted only where they confirm it. So a stale hint costs a
+ * consistent, unless a draft or posting asks otherwise: yearContaining), and the hint is
+ * trusted only where they confirm it. So a stale hint costs a
  * round trip more, never a wrong year: whatever a write checks about a year (open, period open,
  * not guarded) it checks on the item, as before.
  */
@@ -26,15 +27,22 @@ async function readRegistry(companyId: string): Promise<YearRegistry> {
  * own item contains the date: years never overlap (the registry's versioned write), so it is
  * the one. Otherwise (no hint, no hinted year for the date, the year gone or re-dated) the
  * registry is read again, then the year it names.
+ *
+ * `consistent: false` reads the year item eventually consistent, at half the read units of the
+ * company's busiest key (docs/decisions.md, Capacity), for drafts and postings only: whatever
+ * they take from it is checked at commit on the year's guards (open, not held, the period's id
+ * and status), or is covered by a use pin, which only ever lengthens and which nothing that
+ * would change what they read outlives (tree/use-pin.ts); a stale copy so costs a refusal,
+ * never a wrong write.
  */
-export async function yearContaining(companyId: string, date: string): Promise<YearRecord | undefined> {
+export async function yearContaining(companyId: string, date: string, { consistent = true } = {}): Promise<YearRecord | undefined> {
   const hinted = idContaining(kept.peek(companyId) ?? {}, date);
   if (hinted) {
-    const year = await getYear(companyId, hinted);
+    const year = await getYear(companyId, hinted, consistent);
     if (year && year.startDate <= date && date <= year.endDate) return year;
   }
   const yearId = idContaining((await readRegistry(companyId)).years, date);
-  return yearId ? getYear(companyId, yearId) : undefined;
+  return yearId ? getYear(companyId, yearId, consistent) : undefined;
 }
 
 /**

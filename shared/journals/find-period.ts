@@ -7,12 +7,22 @@ import { markBusy, wantsPin } from '../db/use-pins.ts';
 import { pinCovers } from '../tree/use-pin.ts';
 
 /**
+ * The year containing the date, read eventually consistent (year-hint.ts: its commit checks what
+ * was read), and again strongly consistent when that copy would refuse the request: a year just
+ * created, reopened or re-dated is not refused for a stale copy.
+ */
+async function yearTaking(companyId: string, date: string, takes: (year: YearRecord) => boolean): Promise<YearRecord | undefined> {
+  const quick = await yearContaining(companyId, date, { consistent: false });
+  return quick && takes(quick) ? quick : yearContaining(companyId, date);
+}
+
+/**
  * The open period of an open year that contains the date. Errors: ValidationError
  * (NoFinancialYear) when no year contains it; StateConflict (PeriodNotOpen) when the year is
  * closed or the period locked or closed. Both name `postingDate`.
  */
 export async function findOpenPeriod(companyId: string, date: string): Promise<{ year: YearRecord; period: PeriodRecord }> {
-  const year = await yearContaining(companyId, date);
+  const year = await yearTaking(companyId, date, (y) => y.status === 'open' && y.periods.some((p) => p.startDate <= date && date <= p.endDate && p.status === 'open'));
   if (!year) throw ValidationError.field('postingDate', `no financial year contains ${date}`, 'NoFinancialYear');
   const period = year.periods.find((p) => p.startDate <= date && date <= p.endDate)!;
   if (year.status !== 'open') throw new StateConflict('PeriodNotOpen', `The financial year of ${date} is closed.`, 'postingDate');
@@ -28,7 +38,7 @@ export async function findOpenPeriod(companyId: string, date: string): Promise<{
  * Errors: StateConflict (YearClosed) naming `date`.
  */
 export async function draftDateChecks(companyId: string, date: string): Promise<{ checks: WriteOp[]; toPin?: YearRecord }> {
-  const year = await yearContaining(companyId, date);
+  const year = await yearTaking(companyId, date, (y) => y.status === 'open');
   if (!year) return { checks: [] };
   if (year.status !== 'open') throw new StateConflict('YearClosed', `The financial year of ${date} is closed; it takes no new journals.`, 'date');
   const now = Date.now();
