@@ -6,6 +6,7 @@ import { pinLive } from '../../tree/use-pin.ts';
 import { keys } from '../keys.ts';
 import { withPrefix } from '../prefix-query.ts';
 import { queryAll } from '../query-all.ts';
+import { getItem } from '../table-ops.ts';
 import { withWriteGuard } from '../write-guard.ts';
 import { nodeGuards } from './node-guards.ts';
 import type { NodeRecord } from './node-record.ts';
@@ -15,7 +16,7 @@ import type { NodeKindRef } from './node-writes.ts';
  * How long a usage item counts without its journal naming the node: a wide draft writes its
  * usage items before the journal (and drops the old ones after it), well within a request.
  */
-export const USAGE_PIN_MS = 5 * 60_000;
+export const USAGE_LEASE_MS = 5 * 60_000;
 
 /** Usage items read per batch of journal reads. */
 const BATCH = 25;
@@ -37,7 +38,7 @@ export async function withNoUsage(ref: NodeKindRef, companyId: string, node: Nod
 
 /** Whether a use pin (use-pins.ts) keeps the node counted as used: read after the hold, so no pin comes after it. */
 async function pinned(ref: NodeKindRef, companyId: string, nodeId: string): Promise<boolean> {
-  const [item] = await batchGetItems([keys.node(ref.kind, companyId, nodeId)], { consistent: true });
+  const item = await getItem(keys.node(ref.kind, companyId, nodeId), { consistent: true });
   return pinLive(item?.pinnedUntil as number | undefined, Date.now());
 }
 
@@ -55,7 +56,7 @@ async function inUse(ref: NodeKindRef, companyId: string, nodeId: string): Promi
     const naming = new Set(
       journals.filter((j) => (j.entries as Array<{ accountId: string; costCenterId: string | null }>).some((l) => l.accountId === nodeId || l.costCenterId === nodeId)).map((j) => j.id as string),
     );
-    const fresh = (u: Record<string, unknown>) => typeof u.createdAt === 'number' && u.createdAt > Date.now() - USAGE_PIN_MS;
+    const fresh = (u: Record<string, unknown>) => typeof u.createdAt === 'number' && u.createdAt > Date.now() - USAGE_LEASE_MS;
     if (batch.some((u) => journalIdsOf(u).some((id) => naming.has(id)) || fresh(u))) return true;
     // An import still under way has not written every journal its usage items name yet.
     for (const u of batch) if (typeof u.importId === 'string' && (await importUnderWay(companyId, u.importId))) return true;

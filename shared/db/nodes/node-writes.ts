@@ -45,7 +45,7 @@ export function createNodeOps(ref: NodeKindRef, companyId: string, node: NodeRec
  * the old ancestors and join the new ones; the node itself must still have the levels read
  * (nothing added below it meanwhile) and every ancestor on both sides must hang where it was
  * read, so the depth the use case checked is the depth committed. A write made under the
- * node's usage guard (`guard`, node-usage.ts) requires it still held, and repins it.
+ * node's usage guard (`guard`, node-usage.ts) requires it still held, and releases it.
  */
 export function updateNodeOps(
   ref: NodeKindRef,
