@@ -13,12 +13,9 @@ import type { YearRecord } from './year-store.ts';
  * Use pins (tree/use-pin.ts) on a busy account's item or a busy year's item: taken by a function
  * instance that saw drafts conflict on the record's guards, renewed while drafts keep naming it,
  * never shortened. Every write that needs the record unused (an account's delete or currency
- * change; a year's Close, re-dating or delete) refuses while one lives: it reads the pin after
- * holding the record, and its write requires notPinned().
+ * change; a year's Close, re-dating or delete) holds it (write-guard.ts), which refuses while a
+ * pin lives.
  */
-
-/** No live pin on the record: the condition of every write that needs it unused. */
-export const notPinned = (): Expr => ({ expression: 'attribute_not_exists(pinnedUntil) OR pinnedUntil < :pinNow', values: { ':pinNow': Date.now() } });
 
 /** Records this instance saw a draft's check conflict on, and when it last tried to pin each. */
 const busy = new Map<string, number>();

@@ -5,7 +5,8 @@ import { config } from '../config.ts';
 import { VersionConflict, type AppError } from '../errors.ts';
 import { db } from './client.ts';
 import type { Key } from './keys.ts';
-import { conditions, mainTable, type Expr } from './table-ops.ts';
+import { conditions, getItem, mainTable, type Expr } from './table-ops.ts';
+import { pinLive } from '../tree/use-pin.ts';
 import { transactWrite } from './transact.ts';
 
 /**
@@ -16,12 +17,20 @@ import { transactWrite } from './transact.ts';
  * requires `guard = :guard`. A crashed holder's guard simply expires.
  *
  *   set guard (versioned) -> check -> write (conditional on the guard) | clear guard on failure
+ *
+ * A record a busy writer of references pinned (its use pin, tree/use-pin.ts) counts as referred
+ * to until the pin ends: the holder reads the pin once it holds the record (no pin is taken on a
+ * held record, use-pins.ts) and refuses, and the guarded write requires no live pin (a pin taken
+ * after a hold ran out still stops it).
  */
 export const GUARD_MILLISECONDS = 30_000;
 /** No live guard holds the item: writers that add references require this. */
 export const guardFree = (): Expr => ({ expression: 'attribute_not_exists(guardUntil) OR guardUntil < :guardNow', values: { ':guardNow': Date.now() } });
-/** The guarded write itself: the item still carries this holder's guard. */
-export const heldGuard = (guard: string): Expr => ({ expression: 'guard = :guard', values: { ':guard': guard } });
+/** The guarded write itself: the item still carries this holder's guard, and no live use pin. */
+export const heldGuard = (guard: string): Expr => ({
+  expression: 'guard = :guard AND (attribute_not_exists(pinnedUntil) OR pinnedUntil < :pinNow)',
+  values: { ':guard': guard, ':pinNow': Date.now() },
+});
 
 /**
  * Items held and released with the record (a year's posting guards, a node's reference guards):
@@ -39,7 +48,8 @@ export type StillFree = () => Promise<AppError | undefined>;
 /** The write made under the guard; its condition must include heldGuard(guard). */
 export type GuardedWrite = (guard: string) => Promise<void>;
 
-export async function withWriteGuard(key: Key, version: number, stillFree: StillFree, write: GuardedWrite, alongside: GuardAlongside): Promise<void> {
+/** `whilePinned`: the refusal while the record's use pin lives. */
+export async function withWriteGuard(key: Key, version: number, stillFree: StillFree, write: GuardedWrite, alongside: GuardAlongside, whilePinned: () => AppError): Promise<void> {
   const guard = randomUUID();
   const until = Date.now() + GUARD_MILLISECONDS;
   const hold = (entity?: string) => ({
@@ -51,7 +61,8 @@ export async function withWriteGuard(key: Key, version: number, stillFree: Still
     ...alongside.keys.map((k) => mainTable.update(k, hold(alongside.entity))),
   ]);
   try {
-    const refusal = await stillFree();
+    const pinned = pinLive((await getItem(key, { consistent: true }))?.pinnedUntil as number | undefined, Date.now());
+    const refusal = pinned ? whilePinned() : await stillFree();
     if (refusal) throw refusal;
     await write(guard);
   } catch (error) {

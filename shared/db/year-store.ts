@@ -11,8 +11,6 @@ import { conditions, getItem, mainTable, recordOf, type Expr, type Item } from '
 import type { WriteOp } from './transact.ts';
 import { deleteGuardsOps, guardsChange, guardsHeldWithYear, openPeriodsGuardCheckOp, periodGuardOps, putGuardsOps } from './posting-guards.ts';
 import { heldGuard, withWriteGuard, type GuardedWrite, type StillFree } from './write-guard.ts';
-import { notPinned } from './use-pins.ts';
-import { pinLive } from '../tree/use-pin.ts';
 
 /**
  * Storage of financial years. A year item holds its periods (a map by id, each with its own
@@ -120,13 +118,13 @@ const pinAsRead = (year: YearRecord): Expr =>
   year.pinnedUntil === undefined ? { expression: 'attribute_not_exists(pinnedUntil)' } : { expression: 'pinnedUntil = :pinRead', values: { ':pinRead': year.pinnedUntil } };
 
 /**
- * Replaces the year whole, conditionally on its version and its pin as read (and, when a guard
- * is held, on the guard and on no live pin: the guarded writes need the year taking no drafts).
+ * Replaces the year whole, conditionally on its version and its pin as read (and on the guard,
+ * when one is held).
  */
 export function replaceYearOps(companyId: string, before: YearRecord, after: YearRecord, registry?: YearRegistry, guard?: string): WriteOp[] {
   const ops: WriteOp[] = [
     mainTable.put(yearItem(companyId, { ...after, pinnedUntil: before.pinnedUntil }), {
-      condition: conditions.all(conditions.atVersion(before.version), pinAsRead(before), guard ? heldGuard(guard) : undefined, guard ? notPinned() : undefined),
+      condition: conditions.all(conditions.atVersion(before.version), pinAsRead(before), guard ? heldGuard(guard) : undefined),
       onConditionFailed: () => new VersionConflict(),
     }),
   ];
@@ -140,7 +138,7 @@ export function deleteYearOps(companyId: string, year: YearRecord, registry: Yea
   const { [year.id]: _removed, ...rest } = registry.years;
   return [
     mainTable.delete(keys.year(companyId, year.id), {
-      condition: conditions.all(conditions.atVersion(year.version), heldGuard(guard), notPinned()),
+      condition: conditions.all(conditions.atVersion(year.version), heldGuard(guard)),
       onConditionFailed: () => new VersionConflict(),
     }),
     registryOp(companyId, registry, rest),
@@ -203,9 +201,8 @@ export async function withNoPostings(companyId: string, year: YearRecord, write:
  * refuses the write.
  */
 export async function withYearGuard(companyId: string, year: YearRecord, stillFree: StillFree, write: GuardedWrite): Promise<void> {
-  // A use pin (use-pins.ts) read after the hold: no pin comes after it, and drafts that read one may still commit unchecked.
-  const unpinned: StillFree = async () => (pinLive((await getYear(companyId, year.id))?.pinnedUntil, Date.now()) ? takingDrafts() : stillFree());
-  await withWriteGuard(keys.year(companyId, year.id), year.version, unpinned, write, guardsHeldWithYear(companyId, year.id));
+  // A pinned year (use-pins.ts) is taking drafts that need not check it.
+  await withWriteGuard(keys.year(companyId, year.id), year.version, stillFree, write, guardsHeldWithYear(companyId, year.id), takingDrafts);
 }
 
 const takingDrafts = () =>

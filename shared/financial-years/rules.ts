@@ -27,6 +27,9 @@ export interface DateRange {
   endDate: IsoDate;
 }
 
+/** The period of a year (its periods tile it) that contains a date inside the year. */
+export const periodContaining = <P extends DateRange>(year: { periods: readonly P[] }, date: string): P => year.periods.find((p) => p.startDate <= date && date <= p.endDate)!;
+
 /**
  * Calendar-month periods covering the range; the first and last may be partial months.
  * Stops at the period that reaches the end date, never by comparing the day after it (the

@@ -4,6 +4,7 @@ import type { CostCenterAttributes } from '../cost-centers/cost-center-kind.ts';
 import { AppError } from '../errors.ts';
 import { Rate } from '../exchange-rates/schemas.ts';
 import type { PeriodRecord, YearRecord } from '../db/year-store.ts';
+import { periodContaining } from '../financial-years/rules.ts';
 import { lineAmounts, type LineMoney } from '../journals/line-amounts.ts';
 import { calendarDate, checkBalanced, CREDIT, DEBIT, fxRoundingLine, MAX_LINES, type Line } from '../journals/rules.ts';
 import { Reference } from '../schemas/common.ts';
@@ -272,7 +273,7 @@ const yearOf = (years: readonly YearRecord[], date: string) => years.find((y) =>
 function openPeriod(years: readonly YearRecord[], date: string): { year: YearRecord; period: PeriodRecord } | { problem: { reason: string; code: string } } {
   const year = yearOf(years, date);
   if (!year) return { problem: { reason: `no financial year contains ${date}`, code: 'NoFinancialYear' } };
-  const period = year.periods.find((p) => p.startDate <= date && date <= p.endDate)!;
+  const period = periodContaining(year, date);
   if (year.status !== 'open') return { problem: { reason: `the financial year of ${date} is closed`, code: 'PeriodNotOpen' } };
   if (period.status !== 'open') return { problem: { reason: `the period of ${date} is ${period.status}`, code: 'PeriodNotOpen' } };
   return { year, period };

@@ -1,9 +1,10 @@
 import type { WriteOp } from '../db/transact.ts';
 import { yearTakesDraftsCheckOp } from '../db/year-draft-guard.ts';
 import type { PeriodRecord, YearRecord } from '../db/year-store.ts';
+import { periodContaining } from '../financial-years/rules.ts';
 import { yearContaining } from '../financial-years/year-hint.ts';
 import { StateConflict, ValidationError } from '../errors.ts';
-import { markBusy, wantsPin } from '../db/use-pins.ts';
+import { markBusy } from '../db/use-pins.ts';
 import { pinCovers } from '../tree/use-pin.ts';
 
 /**
@@ -22,9 +23,9 @@ async function yearTaking(companyId: string, date: string, takes: (year: YearRec
  * closed or the period locked or closed. Both name `postingDate`.
  */
 export async function findOpenPeriod(companyId: string, date: string): Promise<{ year: YearRecord; period: PeriodRecord }> {
-  const year = await yearTaking(companyId, date, (y) => y.status === 'open' && y.periods.some((p) => p.startDate <= date && date <= p.endDate && p.status === 'open'));
+  const year = await yearTaking(companyId, date, (y) => y.status === 'open' && periodContaining(y, date).status === 'open');
   if (!year) throw ValidationError.field('postingDate', `no financial year contains ${date}`, 'NoFinancialYear');
-  const period = year.periods.find((p) => p.startDate <= date && date <= p.endDate)!;
+  const period = periodContaining(year, date);
   if (year.status !== 'open') throw new StateConflict('PeriodNotOpen', `The financial year of ${date} is closed.`, 'postingDate');
   if (period.status !== 'open') throw new StateConflict('PeriodNotOpen', `The period of ${date} is ${period.status}.`, 'postingDate');
   return { year, period };
@@ -34,14 +35,13 @@ export async function findOpenPeriod(companyId: string, date: string): Promise<{
  * A draft may carry a date outside every year, or inside an open one; a closed year takes no
  * new drafts. Returns the check that the year is still open when the draft commits (on one of
  * the year's draft guards, year-draft-guard.ts), none when the year was read under a use pin
- * that covers the draft (tree/use-pin.ts), and the year when this instance should pin it.
+ * that covers the draft (tree/use-pin.ts); and the year as read (write-journal.ts may pin it).
  * Errors: StateConflict (YearClosed) naming `date`.
  */
-export async function draftDateChecks(companyId: string, date: string): Promise<{ checks: WriteOp[]; toPin?: YearRecord }> {
+export async function draftDateChecks(companyId: string, date: string): Promise<{ checks: WriteOp[]; year?: YearRecord }> {
   const year = await yearTaking(companyId, date, (y) => y.status === 'open');
   if (!year) return { checks: [] };
   if (year.status !== 'open') throw new StateConflict('YearClosed', `The financial year of ${date} is closed; it takes no new journals.`, 'date');
-  const now = Date.now();
-  const checks = pinCovers(year.pinnedUntil, now) ? [] : [{ ...yearTakesDraftsCheckOp(companyId, year.id), onConflict: () => markBusy(year.id) }];
-  return { checks, ...(wantsPin(year, now) ? { toPin: year } : {}) };
+  const checks = pinCovers(year.pinnedUntil, Date.now()) ? [] : [{ ...yearTakesDraftsCheckOp(companyId, year.id), onConflict: () => markBusy(year.id) }];
+  return { checks, year };
 }

@@ -43,7 +43,7 @@ async function linesOf(companyId: string, input: CreateJournalInput) {
   if (rounding) await checkRoundingAccountCurrency(companyId, rounding);
   const lines = rounding ? [...resolved.lines, rounding] : resolved.lines;
   const settingsChecks = settled && !rounding ? [] : [draftSettingsCheckOp(companyId, settings)];
-  return { lines, checks: [...settingsChecks, ...dateChecks.checks], pins: pinsOf(companyId, resolved.accounts, dateChecks.toPin) };
+  return { lines, checks: [...settingsChecks, ...dateChecks.checks], pins: pinsOf(companyId, resolved.accounts, dateChecks.year) };
 }
 
 /**
@@ -53,7 +53,7 @@ async function linesOf(companyId: string, input: CreateJournalInput) {
  */
 function pinsOf(companyId: string, read: readonly NodeRecord[], year: YearRecord | undefined) {
   const now = Date.now();
-  const pinning = [...read.filter((a) => wantsPin(a, now)).map((a) => () => pinNode(accounts.store, companyId, a)), ...(year ? [() => pinYear(companyId, year)] : [])];
+  const pinning = [...read.filter((a) => wantsPin(a, now)).map((a) => () => pinNode(accounts.store, companyId, a)), ...(year && wantsPin(year, now) ? [() => pinYear(companyId, year)] : [])];
   return { pinned: new Set(read.filter((a) => pinCovers(a.pinnedUntil, now)).map((a) => a.id)), pinning };
 }
 

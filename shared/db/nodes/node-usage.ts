@@ -2,11 +2,9 @@ import { config } from '../../config.ts';
 import { StateConflict } from '../../errors.ts';
 import { batchGetItems } from '../batch-get.ts';
 import { importUnderWay } from '../import-store.ts';
-import { pinLive } from '../../tree/use-pin.ts';
 import { keys } from '../keys.ts';
 import { withPrefix } from '../prefix-query.ts';
 import { queryAll } from '../query-all.ts';
-import { getItem } from '../table-ops.ts';
 import { withWriteGuard } from '../write-guard.ts';
 import { nodeGuards } from './node-guards.ts';
 import type { NodeRecord } from './node-record.ts';
@@ -32,14 +30,9 @@ export async function withNoUsage(ref: NodeKindRef, companyId: string, node: Nod
   const refusal = field
     ? new StateConflict('InUse', `${ref.label} is used by journal lines, so its ${field} can no longer change.`, field)
     : new StateConflict('InUse', `${ref.label} is used by journal lines.`);
-  const used = async () => (await pinned(ref, companyId, node.id)) || (await inUse(ref, companyId, node.id));
-  await withWriteGuard(keys.node(ref.kind, companyId, node.id), node.version, async () => ((await used()) ? refusal : undefined), write, nodeGuards(ref, companyId, node.id));
-}
-
-/** Whether a use pin (use-pins.ts) keeps the node counted as used: read after the hold, so no pin comes after it. */
-async function pinned(ref: NodeKindRef, companyId: string, nodeId: string): Promise<boolean> {
-  const item = await getItem(keys.node(ref.kind, companyId, nodeId), { consistent: true });
-  return pinLive(item?.pinnedUntil as number | undefined, Date.now());
+  // A pinned node (use-pins.ts) counts as used.
+  const stillFree = async () => ((await inUse(ref, companyId, node.id)) ? refusal : undefined);
+  await withWriteGuard(keys.node(ref.kind, companyId, node.id), node.version, stillFree, write, nodeGuards(ref, companyId, node.id), () => refusal);
 }
 
 /**

@@ -5,7 +5,6 @@ import type { NodeConditionName } from '../node-conditions.ts';
 import { conditions, mainTable, type Expr } from '../table-ops.ts';
 import type { WriteOp } from '../transact.ts';
 import { heldGuard } from '../write-guard.ts';
-import { notPinned } from '../use-pins.ts';
 import { edgeDeletes, edgeKey, edgePuts } from './node-edges.ts';
 import { levelsAsRead, levelWrites } from './node-levels.ts';
 import { nodeFromItem, nodeItem, type NodeRecord } from './node-record.ts';
@@ -59,7 +58,7 @@ export function updateNodeOps(
 ): WriteOp[] {
   const moved = before.parentId !== after.parentId;
   if (moved && !move) throw new Error('A move needs both ancestor chains');
-  const condition = conditions.all(moved ? levelsAsRead(before.levels) : undefined, guard ? heldGuard(guard) : undefined, guard ? notPinned() : undefined);
+  const condition = conditions.all(moved ? levelsAsRead(before.levels) : undefined, guard ? heldGuard(guard) : undefined);
   const ops: WriteOp[] = [fieldsUpdate(ref, companyId, before, after, searchText, condition, guard !== undefined)];
   if (before.code !== after.code || moved) {
     const next = edgeKey(ref, companyId, after.parentId, after.code);
@@ -77,7 +76,7 @@ export function updateNodeOps(
 export function deleteNodeOps(ref: NodeKindRef, companyId: string, node: NodeRecord, parentChain: NodeRecord[], guard: string): WriteOp[] {
   return [
     mainTable.delete(keys.node(ref.kind, companyId, node.id), {
-      condition: conditions.all(conditions.atVersion(node.version), { expression: 'childCount = :zero', values: { ':zero': 0 } }, heldGuard(guard), notPinned()),
+      condition: conditions.all(conditions.atVersion(node.version), { expression: 'childCount = :zero', values: { ':zero': 0 } }, heldGuard(guard)),
       returnOld: true,
       onConditionFailed: (old) => {
         if (!old) return new NotFound(ref.label);
