@@ -26,11 +26,13 @@ export function draftSettings(companyId: string): Promise<SettingsView> {
   return kept.get(companyId, async () => (await getSettings(companyId)) ?? NotFound.throw('The company settings'));
 }
 
+const settingsChanged = () => new VersionConflict("The company's settings (currency, precision or rounding account) changed meanwhile; retry.");
+
 /** The check, in a draft's transaction, that the settings it used still hold. Errors: VersionConflict (at commit). */
 export function draftSettingsCheckOp(companyId: string, settings: SettingsView): WriteOp {
   return draftSettingsUnchangedOp(companyId, settings, () => {
     forgetDraftSettings(companyId);
-    return new VersionConflict("The company's settings (currency, precision or rounding account) changed meanwhile; retry.");
+    return settingsChanged();
   });
 }
 
@@ -51,6 +53,23 @@ export async function settledDraftSettings(companyId: string): Promise<{ setting
   if (!exists) return { settings: unsettled!, settled: false };
   // A settled copy is read after the counter was seen: one read before might predate a change made while there was none.
   return { settings: await keptSettled.get(companyId, async () => (await getSettings(companyId)) ?? NotFound.throw('The company settings')), settled: true };
+}
+
+/**
+ * Whether an unsettled copy a create's amounts used still holds, once the create has drawn its
+ * serial number: the counter exists from then on, so the base currency is fixed and the precision
+ * can only rise (settings.ts checks there is no counter), and a copy settled since (read after the
+ * counter was seen) with the same precision, base currency and rounding account means the
+ * settings held at that read and hold at commit. So the company's first creates need not all
+ * check the one settings item in their transactions, where they would cancel each other.
+ * Different, the create is refused as its check would refuse it (VersionConflict).
+ */
+export async function settleAfterDraw(companyId: string, used: SettingsView): Promise<void> {
+  const { settings, settled } = await settledDraftSettings(companyId);
+  const same = settled && settings.decimalPrecision === used.decimalPrecision && settings.baseCurrency === used.baseCurrency && (settings.fxRoundingAccountId ?? null) === (used.fxRoundingAccountId ?? null);
+  if (same) return;
+  forgetDraftSettings(companyId);
+  throw settingsChanged();
 }
 
 /** After this process changed the settings. */

@@ -34,13 +34,22 @@ export const CURRENCY_SHARDS = 4;
  * guard it checks (posting-guards.ts) and, within each account, the balance shard that number
  * falls on (accountShard). A hot account uses every posting shard, so two postings on it
  * conflict only when they drew the same number, and then on the guard as well: the guard adds
- * no conflict of its own.
+ * no conflict of its own. An import's own shard is POSTING_SHARDS + its first serial number
+ * (write-journals.ts): the number stays 64, as imports already written keep it.
  */
 export const POSTING_SHARDS = 64;
 
 /**
+ * A posting also draws a lane from 0 to HOT_LANES - 1: a hot account's items are its shard in its
+ * lane, POSTING_SHARDS x HOT_LANES items, so postings on it conflict a quarter as often as on
+ * its shards alone. A posting into a pinned period checks no guard (posting-pins.ts), so it
+ * conflicts only on those items; the others check the guard of their shard, as before.
+ */
+export const HOT_LANES = 4;
+
+/**
  * Accounts this function instance saw a posting conflict on (a TransactionConflict on one of
- * their balance items): they spread over all POSTING_SHARDS from then on. Learned per warm
+ * their balance items): they spread over all POSTING_SHARDS x HOT_LANES from then on. Learned per warm
  * instance without any read; reports read every shard item that exists (queries by prefix), so
  * the count needs no record and a cold instance relearns it from its first conflicts.
  */
@@ -55,20 +64,28 @@ export function markHot(accountId: string): void {
 
 export const isHot = (accountId: string) => hotAccounts.has(accountId);
 
+/** Where a posting's amounts go: its shard and lane (a journal from before lanes has none: lane 0). */
+export type Place = Pick<Posting, 'periodId' | 'postingDate' | 'balanceShard' | 'balanceLane'>;
+
 /**
- * The balance shard of an account a posting of shard `shard` adds to: the shard itself for a hot
- * account, else the shard modulo BALANCE_SHARDS (CURRENCY_SHARDS with currency figures). A shard
+ * The balance item of an account a posting adds to: for a hot account its shard in its lane, else
+ * the shard modulo BALANCE_SHARDS (CURRENCY_SHARDS with currency figures) in lane 0. A shard
  * past the posting shards (an import's own, write-journals.ts) is used as it is.
  */
-export function accountShard(shard: number, accountId: string, withCurrencies: boolean): number {
-  if (shard >= POSTING_SHARDS || hotAccounts.has(accountId)) return shard;
-  return shard % (withCurrencies ? CURRENCY_SHARDS : BALANCE_SHARDS);
+export function accountShard(place: Pick<Place, 'balanceShard' | 'balanceLane'>, accountId: string, withCurrencies: boolean): { shard: number; lane: number } {
+  const shard = place.balanceShard;
+  if (shard >= POSTING_SHARDS) return { shard, lane: 0 };
+  if (hotAccounts.has(accountId)) return { shard, lane: place.balanceLane ?? 0 };
+  return { shard: shard % (withCurrencies ? CURRENCY_SHARDS : BALANCE_SHARDS), lane: 0 };
 }
 
 /** A posting's shard number (the currency flag is kept for the callers: every posting now draws from all posting shards). */
 export function pickShard(_withCurrencies = false): number {
   return Math.floor(Math.random() * POSTING_SHARDS);
 }
+
+/** A posting's lane. */
+export const pickLane = (): number => Math.floor(Math.random() * HOT_LANES);
 
 /**
  * A shard other than `shard` that falls on another balance shard in every account: two postings
@@ -80,8 +97,6 @@ export function pickOtherShard(shard: number, _withCurrencies = false): number {
   const lap = Math.floor(Math.random() * (POSTING_SHARDS / CURRENCY_SHARDS)) * CURRENCY_SHARDS;
   return (shard + step + lap) % POSTING_SHARDS;
 }
-
-type Place = Pick<Posting, 'periodId' | 'postingDate' | 'balanceShard'>;
 
 /** One update per bucket a posting adds to: its period's item and its posting day's, in its shard. */
 function inEachBucket(place: Place, update: (bucket: BalanceBucket) => WriteOp): WriteOp[] {
@@ -106,7 +121,7 @@ export function balanceOps(companyId: string, place: Place, deltas: BalanceDelta
       [currencyAttribute(c.currency, 'base'), fromMils(toMils(c.baseDebit) - toMils(c.baseCredit))],
     ]);
     return inEachBucket(place, (bucket) =>
-      withConflictNote(mainTable.update(balanceKeys.balance(companyId, bucket, d.accountId, d.costCenterId, accountShard(place.balanceShard, d.accountId, currencies.length > 0)), {
+      withConflictNote(mainTable.update(balanceKeys.balance(companyId, bucket, d.accountId, d.costCenterId, accountShard(place, d.accountId, currencies.length > 0)), {
         expression: `ADD debit :debit, credit :credit${added.map((_, i) => `, #fx${i} :fx${i}`).join('')} SET entity = :entity, accountId = :accountId, costCenterId = :costCenterId`,
         ...(added.length > 0 ? { names: Object.fromEntries(added.map(([name], i) => [`#fx${i}`, name])) } : {}),
         values: {

@@ -16,7 +16,7 @@ import type { WriteOp } from './transact.ts';
 /** Every field any state of a journal may hold; the item's `status` says which it holds. */
 const RECORD_FIELDS: Array<keyof ReversedJournal | keyof InProgressJournal> = [
   'id', 'serialNumber', 'date', 'calendarDate', 'description', 'reference', 'entries', 'status', 'postingDate',
-  'financialYearId', 'periodId', 'balanceShard', 'reversalOf', 'closingOf', 'revaluationDate', 'openingOf', 'reversedBy', 'job', 'version', 'createdAt', 'updatedAt',
+  'financialYearId', 'periodId', 'balanceShard', 'balanceLane', 'reversalOf', 'closingOf', 'revaluationDate', 'openingOf', 'reversedBy', 'job', 'version', 'createdAt', 'updatedAt',
 ];
 
 export function journalFromItem(item: Item): JournalRecord {

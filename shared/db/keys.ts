@@ -254,13 +254,17 @@ export const balanceKeys = {
    * the account's shards so a busy account is not one hot item, and the shard picks the
    * partition key, so a busy company is not one hot key.
    */
-  balance: (companyId: string, bucket: BalanceBucket, accountId: string, costCenterId: string | null, shard: number): Key => ({
-    pk: balancePk(companyId, shard % BALANCE_KEYS),
-    sk:
-      'period' in bucket
-        ? `${periodBalances(bucket.period, costCenterId)}${accountId}#${shard}`
-        : `BAL#${costCenterId ? 'C' : 'T'}#D#${bucket.day}#${accountId}#${costCenterId ? `${costCenterId}#` : ''}${shard}`,
-  }),
+  balance: (companyId: string, bucket: BalanceBucket, accountId: string, costCenterId: string | null, { shard, lane }: { shard: number; lane: number }): Key => {
+    // Lane 0 is the shard's own item (as before lanes); a hot account's other lanes follow it.
+    const item = lane === 0 ? `${shard}` : `${shard}.${lane}`;
+    return {
+      pk: balancePk(companyId, (shard + lane) % BALANCE_KEYS),
+      sk:
+        'period' in bucket
+          ? `${periodBalances(bucket.period, costCenterId)}${accountId}#${item}`
+          : `BAL#${costCenterId ? 'C' : 'T'}#D#${bucket.day}#${accountId}#${costCenterId ? `${costCenterId}#` : ''}${item}`,
+    };
+  },
   /** Every balance item of a period: the account totals, or (with a cost center) the accounts within it. */
   periodBalancesPrefix: (periodId: string, costCenterId: string | null) => periodBalances(periodId, costCenterId),
   /** Every cost-center balance item of a period, whatever the cost center. */

@@ -10,6 +10,7 @@ import type { ListQuery, Page } from '../schemas/list-query.ts';
 import { conditions, getItem, mainTable, recordOf, type Expr, type Item } from './table-ops.ts';
 import type { WriteOp } from './transact.ts';
 import { deleteGuardsOps, guardsChange, guardsHeldWithYear, openPeriodsGuardCheckOp, periodGuardOps, putGuardsOps } from './posting-guards.ts';
+import { pinLive } from '../tree/use-pin.ts';
 import { heldGuard, withWriteGuard, type GuardedWrite, type StillFree } from './write-guard.ts';
 
 /**
@@ -26,6 +27,8 @@ export interface PeriodRecord extends DateRange {
   version: number;
   /** The chain's head when the period was last closed (docs/decisions.md, Audit). */
   auditHead?: AuditHead | undefined;
+  /** Until when (epoch ms) a busy period counts as taking postings (tree/use-pin.ts); written only by use-pins.ts. */
+  pinnedUntil?: number | undefined;
 }
 
 export interface YearRecord extends DateRange {
@@ -38,7 +41,7 @@ export interface YearRecord extends DateRange {
   closingJournalId?: string | undefined;
   /** The chain's head when the year was closed. */
   auditHead?: AuditHead | undefined;
-  /** Until when (epoch ms) a busy year counts as taking drafts (tree/use-pin.ts); written only by use-pins.ts. */
+  /** Until when (epoch ms) a busy year counts as taking drafts or postings (tree/use-pin.ts): never before any of its periods' pins end; written only by use-pins.ts. */
   pinnedUntil?: number | undefined;
   createdAt: string;
   updatedAt: string;
@@ -148,10 +151,14 @@ export function deleteYearOps(companyId: string, year: YearRecord, registry: Yea
 
 /**
  * Moves one period to a new status, conditionally on the period's version and the year being
- * open, and for Lock and Close on no wide posting being under way into it. The year's version advances too: the year, periods included, is one item, and its
- * whole-item writes are conditional on that version, so none can undo a period's change.
+ * open, and for Lock and Close on no wide posting being under way into it and no live use pin
+ * on it (postings into a pinned period check nothing of it at commit). The year's version
+ * advances too: the year, periods included, is one item, and its whole-item writes are
+ * conditional on that version, so none can undo a period's change.
  */
 export function periodStatusOps(companyId: string, year: YearRecord, period: PeriodRecord, status: PeriodStatus, auditHead?: AuditHead): WriteOp[] {
+  const now = Date.now();
+  const unpinned: Expr = { expression: 'attribute_not_exists(periods.#p.pinnedUntil) OR periods.#p.pinnedUntil < :pinNow', values: { ':pinNow': now } };
   return [
     // A locked or closed period's figures are final: no wide posting may still be adding to them.
     ...(status === 'open' ? [] : [noPostingUnderWayOp(companyId, period.id)]),
@@ -163,13 +170,22 @@ export function periodStatusOps(companyId: string, year: YearRecord, period: Per
         values: { ':status': status, ':next': period.version + 1, ':one': 1, ':now': new Date().toISOString(), ...(auditHead ? { ':head': auditHead } : {}) },
       },
       {
-        condition: { expression: 'periods.#p.version = :version AND #status = :open', values: { ':version': period.version, ':open': 'open' } },
-        onConditionFailed: () => new VersionConflict(),
+        condition: conditions.all({ expression: 'periods.#p.version = :version AND #status = :open', values: { ':version': period.version, ':open': 'open' } }, status === 'open' ? undefined : unpinned)!,
+        returnOld: true,
+        onConditionFailed: (old) => new VersionConflict(takingPostings(old, period.id, now) ? TAKING_POSTINGS : undefined),
       },
     ),
     ...periodGuardOps(companyId, year.id, period.id, status),
   ];
 }
+
+/** Whether the year item as it was carries a live pin on the period. */
+function takingPostings(old: Item | undefined, periodId: string, now: number): boolean {
+  const pinnedUntil = (old?.periods as Record<string, PeriodRecord> | undefined)?.[periodId]?.pinnedUntil;
+  return pinLive(pinnedUntil, now);
+}
+
+const TAKING_POSTINGS = 'The period is taking many postings at once; it can be locked or closed once none has been posted into it for 10 minutes.';
 
 const yearOpen: Expr = { expression: '#status = :open', names: { '#status': 'status' }, values: { ':open': 'open' } };
 
@@ -206,7 +222,7 @@ export async function withYearGuard(companyId: string, year: YearRecord, stillFr
 }
 
 const takingDrafts = () =>
-  new VersionConflict('The financial year is taking many new drafts at once; it can be closed, re-dated or deleted once none has been written into it for 10 minutes.');
+  new VersionConflict('The financial year is taking many new drafts or postings at once; it can be closed, re-dated or deleted once none has been written into it for 10 minutes.');
 
 /**
  * Posting into a period: the year is open and not held, and the period is open. Checked in the

@@ -4,7 +4,8 @@ import type { PeriodRecord, YearRecord } from '../db/year-store.ts';
 import { periodContaining } from '../financial-years/rules.ts';
 import { yearContaining } from '../financial-years/year-hint.ts';
 import { StateConflict, ValidationError } from '../errors.ts';
-import { markBusy } from '../db/use-pins.ts';
+import { markBusy, pinPeriod, wantsPin } from '../db/use-pins.ts';
+import { openPeriodCheckOp } from '../db/year-store.ts';
 import { pinCovers } from '../tree/use-pin.ts';
 
 /**
@@ -45,3 +46,22 @@ export async function draftDateChecks(companyId: string, date: string): Promise<
   const checks = pinCovers(year.pinnedUntil, Date.now()) ? [] : [{ ...yearTakesDraftsCheckOp(companyId, year.id), onConflict: () => markBusy(year.id) }];
   return { checks, year };
 }
+
+/**
+ * What a posting into the period checks at commit: the guard of its shard says the year open and
+ * not held and the period open (posting-guards.ts); nothing when the period was read under a
+ * use pin that covers the posting (no Lock, Close or change of the year commits until it ends).
+ * A conflict on the guard marks the period busy; `pin`, when this instance should take or renew
+ * the period's pin, runs beside the commit. Void and Adjust, which do not read the year, check.
+ */
+export function periodTakesPosting(companyId: string, year: YearRecord, period: PeriodRecord, shard: number): { checks: WriteOp[]; pin?: () => Promise<void> } {
+  const now = Date.now();
+  const checks = pinCovers(period.pinnedUntil, now) ? [] : [postingPeriodCheckOp(companyId, year.id, period.id, shard)];
+  return wantsPin(period, now) ? { checks, pin: () => pinPeriod(companyId, year, period) } : { checks };
+}
+
+/** The posting guard's check of the period, noting the period busy when another transaction touched the guard at once. */
+export const postingPeriodCheckOp = (companyId: string, yearId: string, periodId: string, shard: number): WriteOp => ({
+  ...openPeriodCheckOp(companyId, yearId, periodId, shard),
+  onConflict: () => markBusy(periodId),
+});

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { pickShard } from '../db/balance-store.ts';
+import { pickLane, pickShard } from '../db/balance-store.ts';
 import { drawSerial, getJournal, mustGetJournal, putNewJournalOp, replaceJournalOp } from '../db/journal-store.ts';
 import type { DraftJournal, InProgressJournal, JournalRecord, Posting, PostedJournal, ReversedJournal, VoidedJournal } from './records.ts';
 import type { LedgerJournal } from './ledger-entries.ts';
 import { fitsOneTransaction, transactWrite, type WriteOp } from '../db/transact.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
-import { openPeriodCheckOp } from '../db/year-store.ts';
 import { VersionConflict } from '../errors.ts';
 import type { EventType } from '../events/event-types.ts';
 import { checkPostable, checkReversalDate } from './closing-journal.ts';
-import { findOpenPeriod } from './find-period.ts';
+import { findOpenPeriod, periodTakesPosting, postingPeriodCheckOp } from './find-period.ts';
 import { carriesCurrencies, checkBalanced, checkTransition, swapSides, type JournalAction } from './rules.ts';
 import type { PostJournalInput, ReverseJournalInput } from './schemas.ts';
 import { journalView, type JournalView } from './views.ts';
@@ -28,9 +27,18 @@ function checkFor<A extends JournalAction>(journal: JournalRecord, version: numb
   return journal;
 }
 
-/** The posting's effect on balances and ledgers, added (sign 1) or taken back (sign -1), with the "period still open" check. */
-function postingOps(companyId: string, journal: LedgerJournal & Posting, sign: 1 | -1): WriteOp[] {
-  return [openPeriodCheckOp(companyId, journal.financialYearId, journal.periodId, journal.balanceShard), ...postingItemOps(companyId, journal, sign)];
+/** The posting's effect on balances and ledgers taken back, with the "period still open" check. */
+function takeBackOps(companyId: string, journal: LedgerJournal & Posting): WriteOp[] {
+  return [postingPeriodCheckOp(companyId, journal.financialYearId, journal.periodId, journal.balanceShard), ...postingItemOps(companyId, journal, -1)];
+}
+
+/**
+ * Commits a new posting with what its period takes (periodTakesPosting): its check, or none under
+ * the period's pin, and the pin taken or renewed beside the commit.
+ */
+async function commitPosting(uow: UnitOfWork, ops: WriteOp[], taking: ReturnType<typeof periodTakesPosting>, view: JournalView): Promise<JournalView> {
+  const [answer] = await Promise.all([uow.commit([...ops, ...taking.checks], view), taking.pin?.()]);
+  return answer;
 }
 
 const now = () => new Date().toISOString();
@@ -54,7 +62,7 @@ function voided(journal: InProgressJournal): VoidedJournal {
   return { ...fields, status: 'voided', updatedAt: now() };
 }
 function draftAgain(journal: InProgressJournal): DraftJournal {
-  const { job: _job, postingDate: _date, financialYearId: _year, periodId: _period, balanceShard: _shard, ...fields } = journal;
+  const { job: _job, postingDate: _date, financialYearId: _year, periodId: _period, balanceShard: _shard, balanceLane: _lane, ...fields } = journal;
   return { ...fields, status: 'draft', updatedAt: now() };
 }
 const FINAL = { Post: posted, Void: voided, Adjust: draftAgain } as const;
@@ -110,10 +118,11 @@ export async function postJournal(uow: UnitOfWork, companyId: string, journalId:
   checkBalanced(before.entries);
   await checkPostable(companyId, before, input.postingDate);
   const { year, period } = await periodLookup;
-  const posting: Posting = { postingDate: input.postingDate, financialYearId: year.id, periodId: period.id, balanceShard: pickShard(carriesCurrencies(before.entries)) };
+  const posting: Posting = { postingDate: input.postingDate, financialYearId: year.id, periodId: period.id, balanceShard: pickShard(carriesCurrencies(before.entries)), balanceLane: pickLane() };
   const after: PostedJournal = { ...before, ...posting, status: 'posted', version: before.version + 1, updatedAt: now() };
-  const ops = [replaceJournalOp(companyId, before, after), ...postingOps(companyId, after, 1)];
-  if (fitsOneTransaction(ops)) return uow.commit(ops, journalView(after));
+  const taking = periodTakesPosting(companyId, year, period, posting.balanceShard);
+  const ops = [replaceJournalOp(companyId, before, after), ...postingItemOps(companyId, after, 1)];
+  if (fitsOneTransaction([...ops, ...taking.checks])) return commitPosting(uow, ops, taking, journalView(after));
   return runJob(uow, companyId, before, { ...before, ...posting }, 'Post');
 }
 
@@ -131,7 +140,7 @@ export async function voidJournal(uow: UnitOfWork, companyId: string, journalId:
   const before = checkFor(journal, version, 'Void');
   const after: VoidedJournal = { ...before, status: 'voided', version: before.version + 1, updatedAt: now() };
   if (before.status !== 'posted') return uow.commit([replaceJournalOp(companyId, before, after)], journalView(after));
-  const ops = [replaceJournalOp(companyId, before, after), ...postingOps(companyId, before, -1)];
+  const ops = [replaceJournalOp(companyId, before, after), ...takeBackOps(companyId, before)];
   if (fitsOneTransaction(ops)) return uow.commit(ops, journalView(after));
   return runJob(uow, companyId, before, before, 'Void');
 }
@@ -149,9 +158,9 @@ export async function adjustJournal(uow: UnitOfWork, companyId: string, journalI
     return finishOwnJob(uow, companyId, journal);
   }
   const before = checkFor(journal, version, 'Adjust');
-  const { postingDate: _date, financialYearId: _year, periodId: _period, balanceShard: _shard, ...fields } = before;
+  const { postingDate: _date, financialYearId: _year, periodId: _period, balanceShard: _shard, balanceLane: _lane, ...fields } = before;
   const after: DraftJournal = { ...fields, status: 'draft', version: before.version + 1, updatedAt: now() };
-  const ops = [replaceJournalOp(companyId, before, after), ...postingOps(companyId, before, -1)];
+  const ops = [replaceJournalOp(companyId, before, after), ...takeBackOps(companyId, before)];
   if (fitsOneTransaction(ops)) return uow.commit(ops, journalView(after));
   return runJob(uow, companyId, before, before, 'Adjust');
 }
@@ -186,6 +195,7 @@ export async function reverseJournal(uow: UnitOfWork, companyId: string, journal
     financialYearId: year.id,
     periodId: period.id,
     balanceShard: pickShard(carriesCurrencies(original.entries)),
+    balanceLane: pickLane(),
     reversalOf: original.id,
     ...(original.revaluationDate ? { revaluationDate: original.revaluationDate } : {}),
     version: 1,
@@ -194,8 +204,9 @@ export async function reverseJournal(uow: UnitOfWork, companyId: string, journal
   };
   const reversed: ReversedJournal = { ...original, status: 'reversed', reversedBy: reversalId, version: original.version + 1, updatedAt: now() };
   const markReversed = replaceJournalOp(companyId, original, reversed);
-  const ops = [putNewJournalOp(companyId, reversal), markReversed, ...postingOps(companyId, reversal, 1)];
-  if (fitsOneTransaction(ops)) return uow.commit(ops, journalView(reversed));
+  const taking = periodTakesPosting(companyId, year, period, reversal.balanceShard);
+  const ops = [putNewJournalOp(companyId, reversal), markReversed, ...postingItemOps(companyId, reversal, 1)];
+  if (fitsOneTransaction([...ops, ...taking.checks])) return commitPosting(uow, ops, taking, journalView(reversed));
 
   // Born as a job: the reversal shows `posting` until its last chunk.
   const started = withJob({ ...reversal, version: 0 }, 'Post', uow.actor);

@@ -5,7 +5,7 @@ import { drawSerial, giveBackSerial, mustGetJournal, putNewJournalOp, replaceJou
 import type { DraftJournal } from './records.ts';
 import { fitsOneTransaction, inChunks, MAX_TRANSACTION_ITEMS, transactWrite, type WriteOp } from '../db/transact.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
-import { draftSettingsCheckOp, settledDraftSettings } from '../companies/draft-settings.ts';
+import { draftSettingsCheckOp, settleAfterDraw, settledDraftSettings } from '../companies/draft-settings.ts';
 import { counterKnownToExist } from '../db/serial-draw.ts';
 import { VersionConflict } from '../errors.ts';
 import { rateInEffect } from '../db/exchange-rate-store.ts';
@@ -42,9 +42,12 @@ async function linesOf(companyId: string, input: CreateJournalInput) {
   const rounding = settings.fxRoundingAccountId ? fxRoundingLine(resolved.lines, settings.decimalPrecision, settings.fxRoundingAccountId, settings.baseCurrency) : undefined;
   if (rounding) await checkRoundingAccountCurrency(companyId, rounding);
   const lines = rounding ? [...resolved.lines, rounding] : resolved.lines;
-  const settingsChecks = settled && !rounding ? [] : [draftSettingsCheckOp(companyId, settings)];
-  return { lines, checks: [...settingsChecks, ...dateChecks.checks], pins: pinsOf(companyId, resolved.accounts, dateChecks.year) };
+  return { lines, checks: dateChecks.checks, settings: { used: settings, settled, rounding: rounding !== undefined }, pins: pinsOf(companyId, resolved.accounts, dateChecks.year) };
 }
+
+/** The check at commit that the settings the amounts used still hold: none for a settled copy, unless the draft needs the rounding account (it may change any time). */
+const settingsChecks = (companyId: string, read: { used: SettingsView; settled: boolean; rounding: boolean }) =>
+  read.settled && !read.rounding ? [] : [draftSettingsCheckOp(companyId, read.used)];
 
 /**
  * The accounts whose use pin, as read, covers the draft (now, after the read: the later, the
@@ -91,7 +94,16 @@ async function checkRoundingAccountCurrency(companyId: string, rounding: Line): 
  * naming the line, StateConflict (YearClosed) naming `date`.
  */
 export async function createJournal(uow: UnitOfWork, companyId: string, input: CreateJournalInput): Promise<JournalView> {
-  const [{ lines, checks, pins }, serialNumber] = await whileDrawingSerial(companyId, linesOf(companyId, input));
+  const [{ lines, checks, settings, pins }, serialNumber] = await whileDrawingSerial(companyId, linesOf(companyId, input));
+  // Drawn, the counter exists: an unsettled copy is settled by comparing it with one read since (no check of the settings item).
+  if (!settings.settled) {
+    try {
+      await settleAfterDraw(companyId, settings.used);
+    } catch (error) {
+      giveBackSerial(companyId, serialNumber);
+      throw error;
+    }
+  }
   const id = randomUUID();
   const now = new Date().toISOString();
   const journal: DraftJournal = {
@@ -107,7 +119,7 @@ export async function createJournal(uow: UnitOfWork, companyId: string, input: C
     createdAt: now,
     updatedAt: now,
   };
-  return commitDraft(uow, companyId, [putNewJournalOp(companyId, journal), ...checks], journal, [], pins);
+  return commitDraft(uow, companyId, [putNewJournalOp(companyId, journal), ...settingsChecks(companyId, { ...settings, settled: true }), ...checks], journal, [], pins);
 }
 
 /**
@@ -120,7 +132,7 @@ export async function updateJournal(uow: UnitOfWork, companyId: string, journalI
   if (before.version !== input.version) throw new VersionConflict();
   checkTransition(before, 'Update');
   checkNotClosingJournal(before);
-  const { lines, checks, pins } = await linesOf(companyId, input);
+  const { lines, checks, settings, pins } = await linesOf(companyId, input);
   const after: DraftJournal = {
     ...before,
     date: input.date,
@@ -131,7 +143,7 @@ export async function updateJournal(uow: UnitOfWork, companyId: string, journalI
     version: before.version + 1,
     updatedAt: new Date().toISOString(),
   };
-  return commitDraft(uow, companyId, [replaceJournalOp(companyId, before, after), ...checks], after, before.entries, pins);
+  return commitDraft(uow, companyId, [replaceJournalOp(companyId, before, after), ...settingsChecks(companyId, settings), ...checks], after, before.entries, pins);
 }
 
 /** Reference pairs (check and usage item) per transaction of a wide draft's first writes. */

@@ -27,6 +27,18 @@ describe('the items a create touches', () => {
     expect(transaction.filter((i) => i.pk.startsWith(`${companyKey}#GUARD#`) && i.kind === 'ConditionCheck')).toHaveLength(1);
   });
 
+  it("checks no settings in the company's first creates: once drawn, the copy they used is compared with one read since", async () => {
+    const { api, base, chart, companyId } = await companyBooks(gateway.url);
+    expect(counterKnownToExist(companyId)).toBe(false);
+    watch.seen.length = 0;
+    const lines = (amount: string) => [debit(chart.cash.id, amount), credit(chart.sales.id, amount)];
+    const first = await Promise.all(['1.00', '2.00', '3.00'].map((amount) => api.post(`${base}/Journals`, { date: '2026-03-01', entries: lines(amount) })));
+    expect(first.map((r) => r.status)).toEqual([200, 200, 200]);
+    const touched = watch.seen.filter((items) => items.some((i) => i.kind === 'Put' && first.some((r) => i.sk === `JOURNAL#${r.body.id}`)));
+    expect(touched).toHaveLength(3);
+    expect(touched.flat().filter((i) => i.sk === 'SETTINGS')).toEqual([]);
+  });
+
   it('checks no settings in the first create of an instance that did not number the company, once its counter exists', async () => {
     // Arrange: another instance drew a block of numbers; this one knows nothing of the company yet.
     const { api, base, chart, companyId } = await companyBooks(gateway.url);
