@@ -149,6 +149,9 @@ const crowdP99s = crowd.tallies.map((t) => percentile(t.latencies, 99));
 const worstIndex = crowdP99s.indexOf(Math.max(...crowdP99s));
 const aloneP99 = percentile(alone.tallies[0]!.latencies, 99);
 const samples = crowd.tallies.map((t) => t.latencies.length);
+// Every company's postings together: with a few postings per company, a company's "p99" is its slowest, and the
+// worst company's is the slowest of the whole crowd; the pooled p99 compares like with like (hundreds of samples each).
+const pooledP99 = percentile(crowd.tallies.flatMap((t) => t.latencies), 99);
 const figures = {
   companies: COMPANIES,
   clientsPerCompany: CLIENTS,
@@ -157,6 +160,7 @@ const figures = {
   postingsPerCompany: { min: Math.min(...samples), median: percentile(samples, 50) },
   companyP50Ms: { median: round(percentile(crowd.tallies.map((t) => percentile(t.latencies, 50)), 50)) },
   companyP99Ms: { median: round(percentile(crowdP99s, 50)), worst: round(crowdP99s[worstIndex]!), worstCompany: tenants[worstIndex]!.name },
+  pooledP99Ms: round(pooledP99),
   alone: {
     company: tenants[0]!.name,
     postingsPerSecond: round(alone.tallies[0]!.posted / alone.seconds, 1),
@@ -168,6 +172,7 @@ const figures = {
   idle: { postingsPerSecond: round(idle.tallies[0]!.posted / idle.seconds, 1), p50Ms: round(percentile(idle.tallies[0]!.latencies, 50)), p99Ms: round(percentile(idle.tallies[0]!.latencies, 99)) },
   worstOverAlone: round(crowdP99s[worstIndex]! / aloneP99, 2),
   medianOverAlone: round(percentile(crowdP99s, 50) / aloneP99, 2),
+  pooledOverAlone: round(pooledP99 / aloneP99, 2),
   worstOverIdle: round(crowdP99s[worstIndex]! / percentile(idle.tallies[0]!.latencies, 99), 2),
   conflictsRetried: sum([...crowd.tallies, ...alone.tallies, ...idle.tallies], (t) => t.conflicts),
   refused: merged([...crowd.tallies, ...alone.tallies, ...idle.tallies], (t) => t.refused),
@@ -204,6 +209,7 @@ const verdicts = [
   `idle: ${figures.alone.company} ${figures.idle.postingsPerSecond} postings/s, p50 ${figures.idle.p50Ms} ms, p99 ${figures.idle.p99Ms} ms; worst company in the crowd x${figures.worstOverIdle} of it`,
   `crowd: ${figures.postingsPerCompany.median} postings per company (min ${figures.postingsPerCompany.min}), company p50 median ${figures.companyP50Ms.median} ms, ${figures.lateSlots} slots late, ${figures.conflictsRetried} conflicts retried`,
   `per-company p99 within 3x alone: worst ${figures.companyP99Ms.worstCompany} x${figures.worstOverAlone}, median x${figures.medianOverAlone}: ${figures.worstOverAlone <= 3 ? 'met' : 'missed'}`,
+  `the crowd's postings pooled (${sum(crowd.tallies, (t) => t.latencies.length)} of them, against ${alone.tallies[0]!.latencies.length} alone): p99 ${figures.pooledP99Ms} ms, x${figures.pooledOverAlone} of alone`,
   `cost per posting: ${serviceMs(crowd.cpu)} CPU ms (gateway and DynamoDB Local) among ${COMPANIES} companies, ${serviceMs(alone.cpu)} alone: x${figures.costOverAlone}; the machine's other processes kept ${crowd.cpu.otherCores} of its cores busy during the crowd`,
   `refused or busy: ${refusals === 0 ? 'none: met' : `${JSON.stringify(figures.refused)} ${JSON.stringify(figures.busy)}: missed`}`,
   `books: ${wrongBooks.length === 0 ? `all ${COMPANIES} trial balances show what was posted` : `WRONG ${wrongBooks.slice(0, 5).join('; ')}`}`,
