@@ -69,6 +69,9 @@ export async function sequenceEvents(companyId: string): Promise<number> {
     try {
       await transactWrite([...sequenceOps(companyId, head, batch.head, batch.numbered), ...history, ...changes.ops, ...summaries]);
       numbered += batch.numbered.length;
+      // Every event stamped before the round was read and numbered: one stamped since is numbered by its writer's own call,
+      // so a company's lone write is not followed by a round that reads every pending partition to find nothing.
+      if (pending.length < SEQUENCE_BATCH && batch.numbered.length === pending.length) break;
     } catch (error) {
       // The batch's bytes are estimated (event data; the lines a reversal or revaluation reads, and the blocks sealed, come on top).
       if (tooLarge(error) && batch.numbered.length > 1) most = Math.ceil(batch.numbered.length / 2);

@@ -1,5 +1,6 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it, vi } from 'vitest';
+import { db } from '../../shared/db/client.ts';
 import { eventHead } from '../../shared/db/event-store.ts';
 import { sequenceEvents } from '../../shared/events/sequencer.ts';
 import { useGateway } from '../support/api.ts';
@@ -41,5 +42,20 @@ describe('numbering events', () => {
     expect((await eventHead(companyId)).next).toBe(from + 8);
     const feed = await api.get(`${base}/Events?after=${from - 1}`);
     expect(feed.body.results.map((e: { sequence: number }) => e.sequence)).toEqual(Array.from({ length: 8 }, (_, i) => from + i));
+  });
+
+  it("reads the pending partitions once for a lone write's event, not again to find nothing", async () => {
+    const { api, base, chart, companyId } = await companyBooks(gateway.url);
+    while ((await sequenceEvents(companyId)) > 0);
+    expect((await api.post(`${base}/Journals`, { date: '2026-01-10', entries: [debit(chart.cash.id, 1), credit(chart.sales.id, 1)] })).status).toBe(200);
+    const send = vi.spyOn(db(), 'send');
+    try {
+      expect(await sequenceEvents(companyId)).toBe(1);
+      // One query per pending partition (32 of the company's own, and the company key's).
+      const pendingReads = send.mock.calls.filter(([command]) => command instanceof QueryCommand && (command.input as { ExpressionAttributeValues?: Record<string, unknown> }).ExpressionAttributeValues?.[':from'] === 'EVENTQ#');
+      expect(pendingReads).toHaveLength(33);
+    } finally {
+      send.mockRestore();
+    }
   });
 });
