@@ -56,8 +56,8 @@ export async function settledDraftSettings(companyId: string): Promise<{ setting
 }
 
 /**
- * Whether an unsettled copy a create's amounts used still holds, once the create has drawn its
- * serial number: the counter exists from then on, so the base currency is fixed and the precision
+ * Settles an unsettled copy a create's amounts used, once the create has drawn its serial
+ * number: the counter exists from then on, so the base currency is fixed and the precision
  * can only rise (settings.ts checks there is no counter), and a copy settled since (read after the
  * counter was seen) with the same precision, base currency and rounding account means the
  * settings held at that read and hold at commit. So the company's first creates need not all

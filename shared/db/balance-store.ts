@@ -42,7 +42,7 @@ export const POSTING_SHARDS = 64;
 /**
  * A posting also draws a lane from 0 to HOT_LANES - 1: a hot account's items are its shard in its
  * lane, POSTING_SHARDS x HOT_LANES items, so postings on it conflict a quarter as often as on
- * its shards alone. A posting into a pinned period checks no guard (posting-pins.ts), so it
+ * its shards alone. A posting into a pinned period checks no guard (find-period.ts periodTakesPosting), so it
  * conflicts only on those items; the others check the guard of their shard, as before.
  */
 export const HOT_LANES = 4;
