@@ -65,7 +65,7 @@ export function markHot(accountId: string): void {
 export const isHot = (accountId: string) => hotAccounts.has(accountId);
 
 /** Where a posting's amounts go: its shard and lane (a journal from before lanes has none: lane 0). */
-export type Place = Pick<Posting, 'periodId' | 'postingDate' | 'balanceShard' | 'balanceLane'>;
+type Place = Pick<Posting, 'periodId' | 'postingDate' | 'balanceShard' | 'balanceLane'>;
 
 /**
  * The balance item of an account a posting adds to: for a hot account its shard in its lane, else

@@ -55,7 +55,7 @@ export async function sequenceEvents(companyId: string): Promise<number> {
   // Events a round takes at most: halved after a transaction DynamoDB refused for its size, for the rest of the call.
   let most = SEQUENCE_BATCH;
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    // Only events stamped before this round's reads began (events/pending-order.ts); later ones wait for the next round.
+    // Only events stamped before this round's reads began (events/pending-order.ts); later ones wait for the next round or call.
     const startedAt = new Date().toISOString();
     const [head, pending, open] = await Promise.all([eventHead(companyId), pendingEvents(companyId, SEQUENCE_BATCH, startedAt), openSpan(companyId)]);
     if (pending.length === 0) break;
@@ -69,8 +69,8 @@ export async function sequenceEvents(companyId: string): Promise<number> {
     try {
       await transactWrite([...sequenceOps(companyId, head, batch.head, batch.numbered), ...history, ...changes.ops, ...summaries]);
       numbered += batch.numbered.length;
-      // Every event stamped before the round was read and numbered: one stamped since is numbered by its writer's own call,
-      // so a company's lone write is not followed by a round that reads every pending partition to find nothing.
+      // Every event stamped before the round was read and numbered: one stamped since has a dispatch of its own to come (the
+      // stream names its company once it commits), so a lone write is not followed by a round that reads every pending partition to find nothing.
       if (pending.length < SEQUENCE_BATCH && batch.numbered.length === pending.length) break;
     } catch (error) {
       // The batch's bytes are estimated (event data; the lines a reversal or revaluation reads, and the blocks sealed, come on top).

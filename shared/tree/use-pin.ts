@@ -1,9 +1,10 @@
 /**
- * A busy account's or year's use pin (docs/decisions.md, Capacity): until the pin ends the
- * record counts as taking drafts, so nothing that needs it unused can commit (an account's
- * delete or currency change; a year's Close, re-dating or delete), and a draft that read the
- * record under a pin needs no check of it at commit (it stays as read until the pin ends). Pure
- * rules; the writes are in db/use-pins.ts.
+ * A busy account's, year's or period's use pin (docs/decisions.md, Capacity): until the pin ends
+ * the record counts as taking drafts (a period: postings), so nothing that needs it unused can
+ * commit (an account's delete or currency change; a year's Close, re-dating or delete; a
+ * period's Lock or Close), and a draft or posting that read the record under a pin needs no
+ * check of it at commit (it stays as read until the pin ends). Pure rules; the writes are in
+ * db/use-pins.ts.
  */
 
 /** How long a pin lasts from when it is taken or renewed. */
