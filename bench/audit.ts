@@ -120,7 +120,7 @@ let head = await eventHead(books.companyId);
 const startHead = head;
 function* eventItems() {
   for (let i = 0; i < records.length; i += 1000) {
-    const batch = numberEvents(head, records.slice(i, i + 1000).map((r) => ({ ...r, pendingKey: keys.pendingEvent(books.companyId, r.occurredAt, r.eventId) })), true);
+    const batch = numberEvents(head, records.slice(i, i + 1000).map((r) => ({ ...r, pendingKey: keys.pendingEvent(books.companyId, r.occurredAt, r.eventId, false) })), true);
     for (const op of sequenceOps(books.companyId, head, batch.head, batch.numbered)) if (op.item.Put) yield { put: op.item.Put.Item as Record<string, unknown> };
     head = batch.head;
   }

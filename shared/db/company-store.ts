@@ -2,6 +2,7 @@ import { StateConflict } from '../errors.ts';
 import { batchGetItems } from './batch-get.ts';
 import { keys } from './keys.ts';
 import { memberItem, type MemberRecord } from './member-store.ts';
+import { newCompanyWidthOp } from './pending-width-store.ts';
 import { settingsItem, type SettingsRecord } from './settings-store.ts';
 import { conditions, getItem, mainTable, recordOf, type Item } from './table-ops.ts';
 import type { WriteOp } from './transact.ts';
@@ -20,12 +21,13 @@ export interface CompanyRecord {
 const FIELDS = ['id', 'name', 'createdAt', 'version'] as const;
 const companyFromItem = (item: Item) => recordOf<CompanyRecord>(item, FIELDS);
 
-/** The company, its settings and its first owner, each new. */
+/** The company, its settings, its first owner and its pending width (its events under its own key), each new. */
 export function createCompanyOps(company: CompanyRecord, settings: SettingsRecord, owner: MemberRecord): WriteOp[] {
   return [
     mainTable.put({ ...keys.company(company.id), entity: 'Company', ...company, ownerCount: 1 }, { condition: conditions.absent }),
     mainTable.put(settingsItem(company.id, settings), { condition: conditions.absent }),
     mainTable.put(memberItem(owner), { condition: conditions.absent }),
+    newCompanyWidthOp(company.id),
   ];
 }
 

@@ -56,24 +56,33 @@ function eventAttributes(event: EventRecord | PendingEvent): Item {
 
 const purgeAt = (occurredAt: string) => Math.floor(Date.parse(occurredAt) / 1000) + EVENT_RETENTION_DAYS * 86_400;
 
-/** The outbox item of a write's event (in the write's own transaction), keyed by when it occurred: the instant the transaction is sent. */
-export function pendingEventOp(event: EventRecord): WriteOp {
-  return mainTable.put({ ...keys.pendingEvent(event.companyId, event.occurredAt, event.eventId), entity: 'PendingEvent', ...eventAttributes(event) }, { condition: conditions.absent });
+/**
+ * The outbox item of a write's event (in the write's own transaction), keyed by when it occurred:
+ * the instant the transaction is sent; `spread` under a key of its own (events/pending-width.ts).
+ */
+export function pendingEventOp(event: EventRecord, spread = false): WriteOp {
+  return mainTable.put({ ...keys.pendingEvent(event.companyId, event.occurredAt, event.eventId, spread), entity: 'PendingEvent', ...eventAttributes(event) }, { condition: conditions.absent });
 }
 
-/**
- * The company's oldest pending events, oldest first, read from every partition they are under
- * at once (strongly consistent: every committed one is seen); with `before`, only those stamped
- * before it (events/pending-order.ts).
- */
-export async function pendingEvents(companyId: string, limit: number, before?: string): Promise<PendingEvent[]> {
-  const read = await Promise.all(
-    keys.pendingEventPartitions(companyId).map(async (partition) => {
+/** What each of the given partitions holds pending, oldest first, `limit` at most each, read at once (strongly consistent: every committed one is seen). */
+async function pendingUnder(partitions: readonly string[], limit: number): Promise<PendingEvent[][]> {
+  return Promise.all(
+    partitions.map(async (partition) => {
       const { Items } = await db().send(new QueryCommand({ TableName: config.tableName, ...withPrefix(partition, keys.pendingEventPrefix), ConsistentRead: true, Limit: limit }));
       return (Items ?? []).map((item) => ({ ...eventFromItem(item), pendingKey: { pk: String(item.pk), sk: String(item.sk) } }));
     }),
   );
-  return oldestPending(read, limit, before);
+}
+
+/** What the company's own key holds pending (every event of a quiet company: events/pending-width.ts). */
+export const pendingAtHome = (companyId: string, limit: number) => pendingUnder([keys.pendingEventHome(companyId)], limit);
+
+/** What each of the company's shards holds pending (a busy company's events). */
+export const pendingInShards = (companyId: string, limit: number) => pendingUnder(keys.pendingEventShards(companyId), limit);
+
+/** The company's oldest pending events wherever they are, oldest first; with `before`, only those stamped before it (events/pending-order.ts). */
+export async function pendingEvents(companyId: string, limit: number, before?: string): Promise<PendingEvent[]> {
+  return oldestPending(await pendingUnder([keys.pendingEventHome(companyId), ...keys.pendingEventShards(companyId)], limit), limit, before);
 }
 
 /** A numbered event, or undefined once it has expired. */

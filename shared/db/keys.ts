@@ -59,17 +59,21 @@ export const keys = {
   /**
    * An event waiting for its sequence number (outbox), by the instant its transaction was sent
    * (ISO 8601, which sorts as time), so the oldest is numbered first (docs/decisions.md, Events).
-   * Under one of PENDING_EVENT_SHARDS partition keys of its own, chosen by the event's id, so a
-   * busy company's outbox is not one hot key. Items written before are under the company's key
-   * (some keyed `EVENTQ#<record>#<version>#<event>`): they are read there and deleted by the key
-   * they were read with, never rebuilt.
+   * Under the company's key, or, `spread`, under one of PENDING_EVENT_SHARDS partition keys of
+   * its own chosen by the event's id, so a busy company's outbox is not one hot key (only while
+   * its readers read them all: events/pending-width.ts). Items keyed `EVENTQ#<record>#<version>#<event>`
+   * (written before) are read and deleted by the key they were read with, never rebuilt.
    */
-  pendingEvent: (companyId: string, stampedAt: string, eventId: string): Key => ({
-    pk: pendingEventPartition(companyId, pendingEventShard(eventId)),
+  pendingEvent: (companyId: string, stampedAt: string, eventId: string, spread: boolean): Key => ({
+    pk: spread ? pendingEventPartition(companyId, pendingEventShard(eventId)) : companyPk(companyId),
     sk: `EVENTQ#${stampedAt}#${eventId}`,
   }),
-  /** Every partition pending events of a company are under: each shard's, then the company's own (items written before). */
-  pendingEventPartitions: (companyId: string): string[] => [...Array.from({ length: PENDING_EVENT_SHARDS }, (_, shard) => pendingEventPartition(companyId, shard)), companyPk(companyId)],
+  /** The partition a company's pending events are under unless spread: its own. */
+  pendingEventHome: (companyId: string): string => companyPk(companyId),
+  /** The partitions a company's spread pending events are under. */
+  pendingEventShards: (companyId: string): string[] => Array.from({ length: PENDING_EVENT_SHARDS }, (_, shard) => pendingEventPartition(companyId, shard)),
+  /** Until when the company's pending events may be spread, so its readers read every shard (events/pending-width.ts). */
+  pendingWidth: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'EVENTQWIDTH' }),
   pendingEventPrefix: 'EVENTQ#',
   /** A sequenced event, by its number in the company's feed. */
   event: (companyId: string, sequence: number): Key => ({ pk: companyPk(companyId), sk: `EVENT#${String(sequence).padStart(16, '0')}` }),

@@ -3,6 +3,7 @@ import { config } from '../config.ts';
 import { pinWanted, PIN_MS, RENEW_BEFORE_MS } from '../tree/use-pin.ts';
 import { db } from './client.ts';
 import { keys, type Key } from './keys.ts';
+import { widenPendingReads } from './pending-width-store.ts';
 import type { NodeRecord } from './nodes/node-record.ts';
 import type { NodeKindRef } from './nodes/node-writes.ts';
 import type { Expr } from './table-ops.ts';
@@ -47,13 +48,17 @@ const ITEM_PIN: PinAt = { path: 'pinnedUntil' };
 /**
  * Takes or renews the item's pin (and `along` it, to the same end, only lengthened): only on the
  * record as read (its version, and `also`), when no write that needs it unused holds it (its
- * guard), and only to lengthen it. Refused or failed, it leaves things as they were: the pin
+ * guard), and only to lengthen it; a year's pin (`widens` its company) only once the company's
+ * pending reads are widened to its end. Refused or failed, it leaves things as they were: the pin
  * only spares later writers a check.
  */
-async function pinItem(key: Key, busyId: string, version: number, pin: PinAt, options: { also?: Expr; along?: PinAt } = {}): Promise<void> {
-  const { also, along } = options;
+async function pinItem(key: Key, busyId: string, version: number, pin: PinAt, options: { also?: Expr; along?: PinAt; widens?: string } = {}): Promise<void> {
+  const { also, along, widens } = options;
   const now = Date.now();
   busy.set(busyId, now);
+  const until = now + PIN_MS;
+  // A year's pin lets writes spread their events (events/pending-width.ts): the company's readers read every shard before it can.
+  if (widens !== undefined && !(await widenPendingReads(widens, until).then(() => true, () => false))) return;
   const free = guardFree();
   const lengthened = (at: PinAt, below: string) => `(attribute_not_exists(${at.path}) OR ${at.path} < ${below})`;
   const names = { ...pin.names, ...along?.names, ...also?.names };
@@ -71,7 +76,7 @@ async function pinItem(key: Key, busyId: string, version: number, pin: PinAt, op
           ...(also ? [`(${also.expression})`] : []),
         ].join(' AND '),
         ExpressionAttributeNames: Object.keys(names).length > 0 ? names : undefined,
-        ExpressionAttributeValues: { ':until': now + PIN_MS, ':version': version, ':renewBelow': now + RENEW_BEFORE_MS, ...free.values, ...also?.values },
+        ExpressionAttributeValues: { ':until': until, ':version': version, ':renewBelow': now + RENEW_BEFORE_MS, ...free.values, ...also?.values },
       }),
     )
     .catch(() => undefined);
@@ -82,7 +87,7 @@ export const pinNode = (ref: NodeKindRef, companyId: string, node: NodeRecord) =
 const yearOpen: Expr = { expression: '#pinStatus = :pinOpen', names: { '#pinStatus': 'status' }, values: { ':pinOpen': 'open' } };
 
 /** A year is pinned only while open: a closed one takes no drafts. */
-export const pinYear = (companyId: string, year: YearRecord) => pinItem(keys.year(companyId, year.id), year.id, year.version, ITEM_PIN, { also: yearOpen });
+export const pinYear = (companyId: string, year: YearRecord) => pinItem(keys.year(companyId, year.id), year.id, year.version, ITEM_PIN, { also: yearOpen, widens: companyId });
 
 /**
  * A busy period's pin, on its entry in the year's item, only while the year and the period are
@@ -94,5 +99,6 @@ export const pinYear = (companyId: string, year: YearRecord) => pinItem(keys.yea
 export const pinPeriod = (companyId: string, year: YearRecord, period: PeriodRecord) =>
   pinItem(keys.year(companyId, year.id), period.id, year.version, { path: 'periods.#pinPeriod.pinnedUntil', names: { '#pinPeriod': period.id } }, {
     along: ITEM_PIN,
+    widens: companyId,
     also: { expression: `${yearOpen.expression} AND periods.#pinPeriod.#pinStatus = :pinOpen`, names: yearOpen.names, values: yearOpen.values },
   });

@@ -3,10 +3,13 @@ import { AUDITED_KIND_OF } from '../audit/record-state.ts';
 import { summaryOps } from '../audit/record-summaries.ts';
 import { openSpan } from '../db/book-summary-store.ts';
 import { config } from '../config.ts';
-import { eventHead, pendingEvents, SequenceMoved, sequenceOps, type PendingEvent } from '../db/event-store.ts';
+import { eventHead, pendingAtHome, pendingInShards, SequenceMoved, sequenceOps, type PendingEvent } from '../db/event-store.ts';
+import { narrowPendingReads, readWidth, startWidth } from '../db/pending-width-store.ts';
 import { historyOp } from '../db/history-store.ts';
 import { MAX_TRANSACTION_ITEMS, transactWrite } from '../db/transact.ts';
 import { numberEvents } from './numbering.ts';
+import { oldestPending } from './pending-order.ts';
+import { mayNarrow, readsWide, wideForFormerWriters } from './pending-width.ts';
 
 /** Pending events read per round: at most what one transaction can number (two items each plus the counter). */
 export const SEQUENCE_BATCH = 49;
@@ -43,6 +46,16 @@ function fitting(pending: readonly PendingEvent[]): PendingEvent[] {
 const tooLarge = (error: unknown) => error instanceof Error && error.name === 'ValidationException' && /larger than 4 ?MB|maximum allowed size/i.test(error.message);
 
 /**
+ * After a wide read: a company from before the width item reads wide for a while yet, then like
+ * any other; reads narrow again once the shards were found empty long enough after the last pin
+ * a writer could spread under.
+ */
+async function settleWidth(companyId: string, wideUntil: number | undefined, startedAt: number, shards: ReadonlyArray<readonly unknown[]>): Promise<void> {
+  if (wideUntil === undefined) await startWidth(companyId, wideForFormerWriters(startedAt));
+  else if (mayNarrow(wideUntil, startedAt) && shards.every((events) => events.length === 0)) await narrowPendingReads(companyId, wideUntil);
+}
+
+/**
  * Gives the company's pending events their sequence numbers, oldest first, chains them
  * (numbering.ts) and keeps the history of the records they change (db/history-store.ts) and
  * what they did to the books (audit/record-book-changes.ts, and its summaries:
@@ -56,8 +69,13 @@ export async function sequenceEvents(companyId: string): Promise<number> {
   let most = SEQUENCE_BATCH;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     // Only events stamped before this round's reads began (events/pending-order.ts); later ones wait for the next round or call.
-    const startedAt = new Date().toISOString();
-    const [head, pending, open] = await Promise.all([eventHead(companyId), pendingEvents(companyId, SEQUENCE_BATCH, startedAt), openSpan(companyId)]);
+    const startedAt = Date.now();
+    const [head, home, wideUntil, open] = await Promise.all([eventHead(companyId), pendingAtHome(companyId, SEQUENCE_BATCH), readWidth(companyId), openSpan(companyId)]);
+    // The shards only while the company's events may be spread (pending-width.ts): a quiet company's round reads one partition, not 33.
+    const wide = readsWide(wideUntil);
+    const shards = wide ? await pendingInShards(companyId, SEQUENCE_BATCH) : [];
+    if (wide) await settleWidth(companyId, wideUntil, startedAt, shards);
+    const pending = oldestPending([...home, ...shards], SEQUENCE_BATCH, new Date(startedAt).toISOString());
     if (pending.length === 0) break;
     const batch = numberEvents(head, fitting(pending).slice(0, most), config.auditChain);
     const history = batch.numbered.flatMap((event) => {

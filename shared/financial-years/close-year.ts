@@ -26,7 +26,7 @@ export async function closeYear(uow: UnitOfWork, companyId: string, yearId: stri
     year,
     async () => yearCloseRefusal(year.status, statuses, (await hasDraftJournalsBetween(companyId, year.startDate, year.endDate)) ? 1 : 0),
     async (guard) => {
-      await uow.commit(replaceYearOps(companyId, year, closed, undefined, guard), null, yearView(closed));
+      await uow.commit(replaceYearOps(companyId, year, closed, undefined, guard), null, { described: yearView(closed) });
     },
   );
   return null;

@@ -27,5 +27,5 @@ export async function changePeriod(
   // A close records the chain's head: every change committed before it (docs/decisions.md, Audit).
   const auditHead = transition === 'Close' ? await currentAuditHead(companyId) : undefined;
   const after = periodView(year, { ...period, status, version: period.version + 1, ...(auditHead ? { auditHead } : {}) });
-  return uow.commit(periodStatusOps(companyId, year, period, status, auditHead), transition === 'Close' ? null : after, after);
+  return uow.commit(periodStatusOps(companyId, year, period, status, auditHead), transition === 'Close' ? null : after, { described: after });
 }

@@ -19,12 +19,12 @@ export function outbox(route: Route): MiddlewareObj<APIGatewayProxyEventV2, APIG
     before: (request) => {
       if (!type) return;
       const api = apiRequestOf(request.event);
-      api.uow.hooks.push((answer, described) => {
+      api.uow.hooks.push((answer, { described, spreadEvent }) => {
         // A close answers an empty body; its event records the period or year it closed.
         const response = described ?? answer;
         const created = response && typeof response === 'object' && 'id' in response ? String(response.id) : undefined;
         const companyId = api.companyId ?? created ?? '';
-        return [pendingEventOp(eventRecord({ eventId: randomUUID(), type, companyId, actor: actorRef(api.principal), requestId: api.requestId, params: api.params, body: api.body, response, now: new Date() }))];
+        return [pendingEventOp(eventRecord({ eventId: randomUUID(), type, companyId, actor: actorRef(api.principal), requestId: api.requestId, params: api.params, body: api.body, response, now: new Date() }), spreadEvent)];
       });
     },
   };

@@ -7,6 +7,7 @@ import { StateConflict, ValidationError } from '../errors.ts';
 import { markBusy, pinPeriod, wantsPin } from '../db/use-pins.ts';
 import { openPeriodCheckOp } from '../db/year-store.ts';
 import { pinCovers } from '../tree/use-pin.ts';
+import { spreadsEvent } from '../events/pending-width.ts';
 
 /**
  * The year containing the date, read eventually consistent (year-hint.ts: its commit checks what
@@ -52,12 +53,14 @@ export async function draftDateChecks(companyId: string, date: string): Promise<
  * not held and the period open (posting-guards.ts); nothing when the period was read under a
  * use pin that covers the posting (no Lock, Close or change of the year commits until it ends).
  * A conflict on the guard marks the period busy; `pin`, when this instance should take or renew
- * the period's pin, runs beside the commit. Void and Adjust, which do not read the year, check.
+ * the period's pin, runs beside the commit; `spreadEvent`: the year's pin lets the posting's event
+ * be spread (events/pending-width.ts). Void and Adjust, which do not read the year, check.
  */
-export function periodTakesPosting(companyId: string, year: YearRecord, period: PeriodRecord, shard: number): { checks: WriteOp[]; pin?: () => Promise<void> } {
+export function periodTakesPosting(companyId: string, year: YearRecord, period: PeriodRecord, shard: number): { checks: WriteOp[]; spreadEvent: boolean; pin?: () => Promise<void> } {
   const now = Date.now();
   const checks = pinCovers(period.pinnedUntil, now) ? [] : [postingPeriodCheckOp(companyId, year.id, period.id, shard)];
-  return wantsPin(period, now) ? { checks, pin: () => pinPeriod(companyId, year, period) } : { checks };
+  const spreadEvent = spreadsEvent(year.pinnedUntil, now);
+  return wantsPin(period, now) ? { checks, spreadEvent, pin: () => pinPeriod(companyId, year, period) } : { checks, spreadEvent };
 }
 
 /** The posting guard's check of the period, noting the period busy when another transaction touched the guard at once. */

@@ -34,10 +34,10 @@ function takeBackOps(companyId: string, journal: LedgerJournal & Posting): Write
 
 /**
  * Commits a new posting with what its period takes (periodTakesPosting): its check, or none under
- * the period's pin, and the pin taken or renewed beside the commit.
+ * the period's pin, and the pin taken or renewed beside the commit; its event spread under the year's.
  */
 async function commitPosting(uow: UnitOfWork, ops: WriteOp[], taking: ReturnType<typeof periodTakesPosting>, view: JournalView): Promise<JournalView> {
-  const [answer] = await Promise.all([uow.commit([...ops, ...taking.checks], view), taking.pin?.()]);
+  const [answer] = await Promise.all([uow.commit([...ops, ...taking.checks], view, { spreadEvent: taking.spreadEvent }), taking.pin?.()]);
   return answer;
 }
 

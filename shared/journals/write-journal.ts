@@ -4,7 +4,7 @@ import { checkLineCurrency } from '../accounts/rules.ts';
 import { drawSerial, giveBackSerial, mustGetJournal, putNewJournalOp, replaceJournalOp } from '../db/journal-store.ts';
 import type { DraftJournal } from './records.ts';
 import { fitsOneTransaction, inChunks, MAX_TRANSACTION_ITEMS, transactWrite, type WriteOp } from '../db/transact.ts';
-import type { UnitOfWork } from '../db/unit-of-work.ts';
+import type { CommitOptions, UnitOfWork } from '../db/unit-of-work.ts';
 import { draftSettingsCheckOp, settleAfterDraw, settledDraftSettings } from '../companies/draft-settings.ts';
 import { counterKnownToExist } from '../db/serial-draw.ts';
 import { VersionConflict } from '../errors.ts';
@@ -16,6 +16,7 @@ import { pinNode, pinYear, wantsPin } from '../db/use-pins.ts';
 import type { YearRecord } from '../db/year-store.ts';
 import type { NodeRecord } from '../db/nodes/node-record.ts';
 import { pinCovers } from '../tree/use-pin.ts';
+import { spreadsEvent } from '../events/pending-width.ts';
 import { resolveLines } from './resolve-lines.ts';
 import { calendarDate, checkTransition, fxRoundingLine, type Line } from './rules.ts';
 import type { CreateJournalInput, UpdateJournalInput } from './schemas.ts';
@@ -51,13 +52,14 @@ const settingsChecks = (companyId: string, read: { used: SettingsView; settled: 
 
 /**
  * The accounts whose use pin, as read, covers the draft (now, after the read: the later, the
- * less it covers), and the pins this instance takes or renews beside the draft's commit, on the
- * busy accounts and year it names (use-pins.ts; docs/decisions.md, Capacity).
+ * less it covers), the pins this instance takes or renews beside the draft's commit, on the
+ * busy accounts and year it names (use-pins.ts; docs/decisions.md, Capacity), and whether the
+ * year's pin lets its event be spread (events/pending-width.ts).
  */
 function pinsOf(companyId: string, read: readonly NodeRecord[], year: YearRecord | undefined) {
   const now = Date.now();
   const pinning = [...read.filter((a) => wantsPin(a, now)).map((a) => () => pinNode(accounts.store, companyId, a)), ...(year && wantsPin(year, now) ? [() => pinYear(companyId, year)] : [])];
-  return { pinned: new Set(read.filter((a) => pinCovers(a.pinnedUntil, now)).map((a) => a.id)), pinning };
+  return { pinned: new Set(read.filter((a) => pinCovers(a.pinnedUntil, now)).map((a) => a.id)), pinning, spreadEvent: spreadsEvent(year?.pinnedUntil, now) };
 }
 
 /**
@@ -156,7 +158,7 @@ const PAIRS_PER_TRANSACTION = Math.floor(MAX_TRANSACTION_ITEMS / 2);
  */
 async function commitDraft(uow: UnitOfWork, companyId: string, write: WriteOp[], journal: DraftJournal, previous: readonly Line[], pins: ReturnType<typeof pinsOf>): Promise<JournalView> {
   const { adds, removes } = referenceChanges(companyId, journal.id, journal.entries, previous, { pinned: pins.pinned });
-  const [view] = await Promise.all([writeDraft(uow, write, journal, adds, removes), ...pins.pinning.map((pin) => pin())]);
+  const [view] = await Promise.all([writeDraft(uow, write, journal, adds, removes, { spreadEvent: pins.spreadEvent }), ...pins.pinning.map((pin) => pin())]);
   return view;
 }
 
@@ -167,11 +169,11 @@ async function commitDraft(uow: UnitOfWork, companyId: string, write: WriteOp[],
  * no journal names, which stop counting after their lease (node-usage.ts); the draft itself is
  * written whole or not at all.
  */
-async function writeDraft(uow: UnitOfWork, write: WriteOp[], journal: DraftJournal, adds: WriteOp[][], removes: WriteOp[]): Promise<JournalView> {
+async function writeDraft(uow: UnitOfWork, write: WriteOp[], journal: DraftJournal, adds: WriteOp[][], removes: WriteOp[], options: CommitOptions): Promise<JournalView> {
   const all = [...write, ...adds.flat(), ...removes];
-  if (fitsOneTransaction(all)) return uow.commit(all, journalView(journal));
+  if (fitsOneTransaction(all)) return uow.commit(all, journalView(journal), options);
   for (const pairs of inChunks(adds, PAIRS_PER_TRANSACTION)) await transactWrite(pairs.flat());
-  const view = await uow.commit(write, journalView(journal));
+  const view = await uow.commit(write, journalView(journal), options);
   // The draft is committed: usage items left behind by a failure here stop counting after their lease.
   for (const chunk of inChunks(removes, MAX_TRANSACTION_ITEMS)) await transactWrite(chunk).catch(() => undefined);
   return view;

@@ -93,7 +93,7 @@ describe('events', () => {
     const recordId = randomUUID();
     const eventId = randomUUID();
     // The former shape: the data as a DynamoDB map, whose decimals the client hands back wrapped.
-    await db().send(new PutCommand({ TableName: config.tableName, Item: { ...keys.pendingEvent(owner.companyId, new Date().toISOString(), eventId), entity: 'PendingEvent', eventId, type: 'JournalCreated', companyId: owner.companyId, recordId, version: 1, actor: null, occurredAt: new Date().toISOString(), data: { id: recordId, totals: { debit: 1234.56, credit: 10 }, entries: [{ amount: 1234.56 }] }, dataOmitted: false } }));
+    await db().send(new PutCommand({ TableName: config.tableName, Item: { ...keys.pendingEvent(owner.companyId, new Date().toISOString(), eventId, false), entity: 'PendingEvent', eventId, type: 'JournalCreated', companyId: owner.companyId, recordId, version: 1, actor: null, occurredAt: new Date().toISOString(), data: { id: recordId, totals: { debit: 1234.56, credit: 10 }, entries: [{ amount: 1234.56 }] }, dataOmitted: false } }));
 
     const [event] = await walk(owner.api, owner.base, '&type=JournalCreated');
 
