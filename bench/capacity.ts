@@ -165,6 +165,50 @@ for (const perSecond of LOADS) {
 if (levels.length > 0) console.table(levels.map((l) => ({ ...l, refused: JSON.stringify(l.refused) })));
 
 /**
+ * Numbering (BENCH_CAPACITY_NUMBERED events, default 4,000; 0 skips it): one sequencer, as the
+ * stream's dispatch runs it, numbers the events the loads left pending, in simulated time under
+ * the same limits. Events numbered a simulated second (a posting makes two: its create's and its
+ * post's), the busiest partition and item, throttled attempts, and write units per event: the
+ * feed, the audit chain and reports "as known at" a moment keep up with a company's postings up
+ * to half that rate.
+ */
+const NUMBERED = Number(process.env.BENCH_CAPACITY_NUMBERED ?? 4000);
+async function numbering(events: number) {
+  simulator.reset();
+  const { sequenceEvents } = await import('../shared/events/sequencer.ts');
+  const { eventHead } = await import('../shared/db/event-store.ts');
+  // Counted by the counter: a call that fails after some of its rounds committed does not say how many it numbered.
+  const from = (await eventHead(companyId)).next;
+  let numbered = 0;
+  let failedCalls = 0;
+  const started = performance.now();
+  const { request } = await simulatedRequest(0, async () => {
+    // A failed call (throttled past the SDK's retries) is run again, as the stream retries its batch.
+    while (numbered < events && failedCalls < 100) {
+      const n = await sequenceEvents(companyId).catch(() => (failedCalls++, -1));
+      if (n === 0) break;
+      numbered = (await eventHead(companyId)).next - from;
+    }
+  });
+  const stats = simulator.stats();
+  const seconds = request.clock / 1000;
+  return {
+    events: numbered,
+    simulatedSeconds: round(seconds, 2),
+    eventsPerSecond: round(numbered / seconds),
+    postingsPerSecond: round(numbered / 2 / seconds),
+    failedCalls,
+    throttledAttempts: stats.throttledAttempts,
+    busiestWritePartition: unitsLabel(stats.busiestWritePartition),
+    busiestItem: unitsLabel(stats.busiestItem),
+    writeUnitsPerEvent: round(stats.writeUnits / Math.max(numbered, 1)),
+    realSeconds: round((performance.now() - started) / 1000),
+  };
+}
+const numbered = levels.length > 0 && NUMBERED > 0 ? await numbering(NUMBERED) : undefined;
+if (numbered) console.table([numbered]);
+
+/**
  * What caps it next (BENCH_CAPACITY_WHAT_IF=1): the same workload at 300 postings a second
  * (BENCH_CAPACITY_WHAT_IF_LOAD) for
  * 1 simulated second with the partition limits lifted, then also with condition checks not
@@ -258,12 +302,13 @@ const verdicts = [
   target
     ? `1,000 postings/s offered: ${target.achievedPerSecond}/s achieved, p99 ${target.p99Ms} ms, ${Object.values(target.refused).reduce((a, b) => a + b, 0)} refused (target 1,000/s, p99 < 200 ms, none refused): ${target.achievedPerSecond >= 950 && target.p99Ms < 200 && Object.keys(target.refused).length === 0 ? 'met' : 'missed'}`
     : 'no 1,000/s level run',
+  ...(numbered ? [`numbering: ${numbered.events} events in ${numbered.simulatedSeconds} simulated s, ${numbered.eventsPerSecond} events/s (${numbered.postingsPerSecond} postings/s), busiest ${numbered.busiestWritePartition}`] : []),
 ];
 for (const verdict of verdicts) console.log(verdict);
 
 const roundTrips = { measuredAt: new Date().toISOString(), requests: rows };
 if (levels.length === 0) saveResults({ roundTrips });
-else saveResults({ [POSTS_ONLY ? 'capacityPostsOnly' : 'capacity']: { measuredAt: roundTrips.measuredAt, simulatedSecondsPerLoad: SECONDS, clients: CLIENTS, levels, whatIf, requests: rows, writeUnitsByKind: unitsByKind, verdicts }, roundTrips });
+else saveResults({ [POSTS_ONLY ? 'capacityPostsOnly' : 'capacity']: { measuredAt: roundTrips.measuredAt, simulatedSecondsPerLoad: SECONDS, clients: CLIENTS, levels, numbering: numbered, whatIf, requests: rows, writeUnitsByKind: unitsByKind, verdicts }, roundTrips });
 simulator.uninstall();
 await stack.stop();
 process.exit(0);
