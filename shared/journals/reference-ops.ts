@@ -54,6 +54,7 @@ export function referenceChanges(
   previous: readonly Line[],
   { accountCurrencies = true, checkedOnRead = true, pinned = new Set() }: ReferenceCheckOptions = {},
 ): { adds: WriteOp[][]; removes: WriteOp[] } {
+  const check = checkedOnRead ? referenceGuardCheckOp : referenceCheckOp;
   const now = distinct(lines);
   const before = distinct(previous);
   const currencies = currencyPerAccount(lines);
@@ -62,12 +63,14 @@ export function referenceChanges(
   for (const id of now.accounts) {
     if (before.accounts.has(id)) continue;
     const usage = usagePutOp(accounts.store, companyId, id, journalId);
+    if (pinned.has(id)) {
+      adds.push([usage]);
+      continue;
+    }
     const currency = accountCurrencies ? takesCurrency(currencies.get(id)!) : undefined;
-    if (pinned.has(id)) adds.push([usage]);
-    else if (checkedOnRead) adds.push([{ ...referenceGuardCheckOp(accounts.store, companyId, id, accounts.usableInEntries, changed, currency), onConflict: () => markBusy(id) }, usage]);
-    else adds.push([referenceCheckOp(accounts.store, companyId, id, accounts.usableInEntries, changed, currency), usage]);
+    // A check cancelled by another at once marks the account busy, so a later draft may pin it (use-pins.ts).
+    adds.push([{ ...check(accounts.store, companyId, id, accounts.usableInEntries, changed, currency), onConflict: () => markBusy(id) }, usage]);
   }
-  const check = checkedOnRead ? referenceGuardCheckOp : referenceCheckOp;
   for (const id of now.costCenters) {
     if (!before.costCenters.has(id)) adds.push([check(costCenters.store, companyId, id, costCenters.usableInEntries, changed), usagePutOp(costCenters.store, companyId, id, journalId)]);
   }
