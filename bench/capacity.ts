@@ -202,11 +202,12 @@ async function numbering(events: number) {
     busiestWritePartition: unitsLabel(stats.busiestWritePartition),
     busiestItem: unitsLabel(stats.busiestItem),
     writeUnitsPerEvent: round(stats.writeUnits / Math.max(numbered, 1)),
+    writeUnitsPerEventByKind: Object.fromEntries(Object.entries(stats.writeUnitsByKind).map(([kind, units]) => [kind.replace(companyId, '<c>'), round(units / Math.max(numbered, 1), 2)])),
     realSeconds: round((performance.now() - started) / 1000),
   };
 }
 const numbered = levels.length > 0 && NUMBERED > 0 ? await numbering(NUMBERED) : undefined;
-if (numbered) console.table([numbered]);
+if (numbered) console.table([{ ...numbered, writeUnitsPerEventByKind: undefined }]), console.log('write units of a numbered event by item kind:', numbered.writeUnitsPerEventByKind);
 
 /**
  * What caps it next (BENCH_CAPACITY_WHAT_IF=1): the same workload at 300 postings a second

@@ -4,6 +4,7 @@ import { AppError } from '../errors.ts';
 import { EVENT_RETENTION_DAYS, type EventRecord, type SequencedEvent } from '../events/event-record.ts';
 import type { EventHead } from '../events/numbering.ts';
 import { oldestPending } from '../events/pending-order.ts';
+import { batchGetItems } from './batch-get.ts';
 import { db } from './client.ts';
 import { decodeCursor, encodeCursor, type CursorBinding } from './cursor.ts';
 import { exact } from './exact-number.ts';
@@ -92,20 +93,44 @@ export async function getEvent(companyId: string, sequence: number): Promise<Seq
 }
 
 /** What eventFromItem reads of a numbered event (not its keys, entity or expiry: a tenth less to send for the audit's 100,000). */
-const EVENT_ATTRIBUTES = onlyAttributes([...FIELDS, 'dataJson', 'data']);
+const EVENT_ATTRIBUTE_NAMES = [...FIELDS, 'dataJson', 'data'];
+const EVENT_ATTRIBUTES = onlyAttributes(EVENT_ATTRIBUTE_NAMES);
 
-/** The events numbered `from` to `to` that are still kept, in order (strongly consistent; callers keep ranges to a page, 1,000 or so). */
+/** Sequence numbers a range reads by key at most (one batch get); a longer range is one query per partition key, side by side. */
+const BY_KEY = 100;
+
+/**
+ * The events numbered `from` to `to` that are still kept, in order (strongly consistent; callers
+ * keep ranges to a page, 1,000 or so). A short range is read by key; a long one from each of the
+ * partition keys events are spread over (keys.eventPartitions), merged.
+ */
 export async function eventsBetween(companyId: string, from: number, to: number): Promise<SequencedEvent[]> {
-  const events: SequencedEvent[] = [];
-  const range = withRange(keys.company(companyId).pk, { from: keys.event(companyId, from).sk, to: keys.event(companyId, to).sk });
-  for await (const item of queryAll({ TableName: config.tableName, ...range, ...EVENT_ATTRIBUTES, ConsistentRead: true })) events.push(eventFromItem(item));
-  return events;
+  if (to < from) return [];
+  const items: Item[] = [];
+  if (to - from < BY_KEY) {
+    const wanted = Array.from({ length: to - from + 1 }, (_, i) => keys.event(companyId, from + i));
+    items.push(...(await batchGetItems(wanted, { consistent: true, attributes: EVENT_ATTRIBUTE_NAMES })));
+  } else {
+    const bounds = { from: keys.event(companyId, from).sk, to: keys.event(companyId, to).sk };
+    await Promise.all(
+      keys.eventPartitions(companyId).map(async (pk) => {
+        for await (const item of queryAll({ TableName: config.tableName, ...withRange(pk, bounds), ...EVENT_ATTRIBUTES, ConsistentRead: true })) items.push(item);
+      }),
+    );
+  }
+  return items.map(eventFromItem).sort((a, b) => a.sequence - b.sequence);
 }
 
 /** The number of the oldest event still kept (older ones expired), or undefined when none is. */
 export async function oldestKeptSequence(companyId: string): Promise<number | undefined> {
-  const { Items } = await db().send(new QueryCommand({ TableName: config.tableName, ...withPrefix(keys.company(companyId).pk, keys.eventPrefix), ConsistentRead: true, Limit: 1 }));
-  return Items?.[0] ? (Items[0].sequence as number) : undefined;
+  const firsts = await Promise.all(
+    keys.eventPartitions(companyId).map(async (pk) => {
+      const { Items } = await db().send(new QueryCommand({ TableName: config.tableName, ...withPrefix(pk, keys.eventPrefix), ConsistentRead: true, Limit: 1, ProjectionExpression: '#s', ExpressionAttributeNames: { '#s': 'sequence' } }));
+      return Items?.[0] ? (Items[0].sequence as number) : undefined;
+    }),
+  );
+  const kept = firsts.filter((sequence) => sequence !== undefined);
+  return kept.length > 0 ? Math.min(...kept) : undefined;
 }
 
 /** Where the company's feed stands: the next number its counter hands out (1 for the first event) and the chain's last hash. */
@@ -157,55 +182,51 @@ export interface EventFilter {
   dateTo?: string | undefined;
 }
 
-/** Items read per page at most, matching or not (filters never make a page unbounded). */
+/** Sequence numbers read per page at most, matching or not (filters never make a page unbounded). */
 const MAX_ITEMS_READ = 1000;
 
+/** Whether an event passes a feed's filters (dates are days: dateTo runs to its end). */
+export const matchesFilter = (event: SequencedEvent, filter: EventFilter): boolean =>
+  (filter.types.length === 0 || filter.types.includes(event.type)) &&
+  (!filter.dateFrom || event.occurredAt >= filter.dateFrom) &&
+  (!filter.dateTo || event.occurredAt <= `${filter.dateTo}T\u{10FFFF}`);
+
 /**
- * A page of sequenced events in number order. The cursor holds the last number read, so a page
- * that stopped at the read budget still continues where it stopped.
+ * A page of sequenced events in number order, read by number up to the counter's head (numbers
+ * are dense, so a page is one or two reads by key; a run of expired numbers is skipped once). The
+ * cursor holds the last number read, so a page that stopped at the read budget still continues
+ * where it stopped.
  */
 export async function eventsPage(companyId: string, filter: EventFilter, pageSize: number, page: string | undefined) {
   const binding: CursorBinding = { companyId, endpoint: 'events.list', orderBy: 'Sequence', orderAsc: true, filters: { ...filter } };
   const from = page ? Number((await decodeCursor(binding, page)).sequence) : filter.after;
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const parts: string[] = [];
-  if (filter.types.length > 0) {
-    names['#type'] = 'type';
-    filter.types.forEach((type, i) => (values[`:type${i}`] = type));
-    parts.push(`#type IN (${filter.types.map((_, i) => `:type${i}`).join(', ')})`);
-  }
-  if (filter.dateFrom) (values[':dateFrom'] = filter.dateFrom), parts.push('occurredAt >= :dateFrom');
-  // Dates are days: up to the end of dateTo.
-  if (filter.dateTo) (values[':dateTo'] = `${filter.dateTo}T\u{10FFFF}`), parts.push('occurredAt <= :dateTo');
-
-  const range = withRange(keys.company(companyId).pk, { from: keys.event(companyId, from + 1).sk, to: keys.event(companyId, Number.MAX_SAFE_INTEGER).sk });
+  const head = (await eventHead(companyId)).next;
   // One more than the page, to know whether another follows.
   const found: SequencedEvent[] = [];
-  let startKey: Record<string, unknown> | undefined;
+  let next = from + 1;
   let read = 0;
-  do {
-    const result = await db().send(
-      new QueryCommand({
-        TableName: config.tableName,
-        ...range,
-        ...(parts.length > 0 ? { FilterExpression: parts.join(' AND ') } : {}),
-        ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
-        ExpressionAttributeValues: { ...range.ExpressionAttributeValues, ...values },
-        ExclusiveStartKey: startKey,
-        Limit: Math.min(MAX_ITEMS_READ - read, pageSize + 1 - found.length + 20),
-      }),
-    );
-    read += result.ScannedCount ?? 0;
-    startKey = result.LastEvaluatedKey;
-    found.push(...(result.Items ?? []).map(eventFromItem));
-  } while (startKey && found.length <= pageSize && read < MAX_ITEMS_READ);
+  let skippedExpired = false;
+  while (found.length <= pageSize && read < MAX_ITEMS_READ && next < head) {
+    const last = Math.min(head - 1, next + Math.min(BY_KEY, MAX_ITEMS_READ - read, pageSize + 1 - found.length + 20) - 1);
+    const events = await eventsBetween(companyId, next, last);
+    if (events.length === 0 && !skippedExpired) {
+      // Nothing kept here: numbers before the oldest kept have expired (35 days), so go on from there.
+      skippedExpired = true;
+      const oldest = await oldestKeptSequence(companyId);
+      if (oldest === undefined) break;
+      if (oldest > next) {
+        next = oldest;
+        continue;
+      }
+    }
+    read += last - next + 1;
+    found.push(...events.filter((event) => matchesFilter(event, filter)));
+    next = last + 1;
+  }
 
   const results = found.slice(0, pageSize);
-  // Where the next page starts: after the last event shown, or after the last item read when
+  // Where the next page starts: after the last event shown, or after the last number read when
   // the read budget ran out first.
-  const resumeAfter = found.length > pageSize ? results.at(-1)!.sequence : startKey ? sequenceOf(startKey) : undefined;
+  const resumeAfter = found.length > pageSize ? results.at(-1)!.sequence : next < head ? next - 1 : undefined;
   return { currentPage: page ?? null, results, nextPage: resumeAfter === undefined ? null : await encodeCursor(binding, { sequence: resumeAfter }) };
 }
-
-const sequenceOf = (key: Record<string, unknown>) => Number(String(key.sk).slice(keys.eventPrefix.length));

@@ -7,7 +7,7 @@ import { config } from '../config.ts';
 import { db } from './client.ts';
 import type { CursorBinding } from './cursor.ts';
 import { withRange } from './prefix-query.ts';
-import { historyKeys, keys } from './keys.ts';
+import { historyKeys } from './keys.ts';
 import { queryPage } from './paginate.ts';
 import { mainTable, recordOf, type Item } from './table-ops.ts';
 import type { WriteOp } from './transact.ts';
@@ -64,7 +64,7 @@ export async function historyPage(companyId: string, kind: AuditedKind, recordId
   const binding: CursorBinding = { companyId, endpoint: `history.${kind}`, orderBy: 'Version', orderAsc: true, filters: { recordId } };
   const prefix = historyKeys.recordPrefix(kind, recordId);
   // Wide journals' states are large: a page stops before it nears a response's 6 MB.
-  const found = await queryPage({ partition: keys.company(companyId).pk, pageSize, page, binding, range: { from: prefix, to: `${prefix}~` }, maxBytes: 4_000_000 });
+  const found = await queryPage({ partition: historyKeys.record(companyId, kind, recordId), pageSize, page, binding, range: { from: prefix, to: `${prefix}~` }, maxBytes: 4_000_000 });
   return { ...found, results: found.results.map(historyFromItem) };
 }
 
@@ -73,7 +73,7 @@ export async function stateBefore(companyId: string, kind: AuditedKind, recordId
   const prefix = historyKeys.recordPrefix(kind, recordId);
   const below = historyKeys.version(companyId, kind, recordId, version, 0).sk;
   const { Items } = await db().send(
-    new QueryCommand({ TableName: config.tableName, ...withRange(keys.company(companyId).pk, { from: prefix, to: below }), ConsistentRead: true, ScanIndexForward: false, Limit: 1 }),
+    new QueryCommand({ TableName: config.tableName, ...withRange(historyKeys.record(companyId, kind, recordId), { from: prefix, to: below }), ConsistentRead: true, ScanIndexForward: false, Limit: 1 }),
   );
   const item = Items?.[0];
   return item && String(item.sk) < below ? historyFromItem(item).state : undefined;

@@ -38,6 +38,13 @@ export const JOURNAL_INDEX_SHARDS = 8;
 const journalIndexShard = (journalId: string) => spreadSlot(journalId, JOURNAL_INDEX_SHARDS);
 const journalIndexPartition = (companyId: string, shard: number) => `${companyPk(companyId)}#JOURNAL#${shard}`;
 const pendingEventPartition = (companyId: string, shard: number) => `${companyPk(companyId)}#EVENTQ#${shard}`;
+/**
+ * How many partition keys a company's numbered events are spread over, by sequence number, so
+ * numbering does not write them all under one key (docs/decisions.md, Capacity). Fixed: a
+ * reader finds an event by its number alone.
+ */
+export const EVENT_KEYS = 16;
+const eventPartition = (companyId: string, n: number) => `${companyPk(companyId)}#EVENT#${n}`;
 const periodBalances = (periodId: string, costCenterId: string | null) => (costCenterId ? `BAL#C#P#${periodId}#${costCenterId}#` : `BAL#T#P#${periodId}#`);
 
 export const keys = {
@@ -75,8 +82,12 @@ export const keys = {
   /** Until when the company's pending events may be spread, so its readers read every shard (events/pending-width.ts). */
   pendingWidth: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'EVENTQWIDTH' }),
   pendingEventPrefix: 'EVENTQ#',
-  /** A sequenced event, by its number in the company's feed. */
-  event: (companyId: string, sequence: number): Key => ({ pk: companyPk(companyId), sk: `EVENT#${String(sequence).padStart(16, '0')}` }),
+  /** A sequenced event, by its number in the company's feed, under the partition key its number picks. */
+  event: (companyId: string, sequence: number): Key => ({ pk: eventPartition(companyId, sequence % EVENT_KEYS), sk: `EVENT#${String(sequence).padStart(16, '0')}` }),
+  /** Every partition key numbered events are under. */
+  eventPartitions: (companyId: string): string[] => Array.from({ length: EVENT_KEYS }, (_, n) => eventPartition(companyId, n)),
+  /** The partition key numbered events were kept under before LEDGER_LAYOUT 10 (the company's own): the upgrade empties it of them. */
+  eventPartitionBeforeSpread: (companyId: string) => companyPk(companyId),
   eventPrefix: 'EVENT#',
   /** The company's event counter: the next sequence number. */
   eventSequence: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'EVENTSEQ' }),
@@ -384,15 +395,25 @@ export const importKeys = {
   unfinishedPartition: 'IMPORTS#UNFINISHED',
 };
 
-/** Keys of the records' histories (history-store.ts): one item per version, kept for good. */
+const historyPk = (companyId: string, kind: string, recordId: string) => `${companyPk(companyId)}#HISTORY#${kind}#${recordId}`;
+
+/**
+ * Keys of the records' histories (history-store.ts): one item per version, kept for good, under
+ * a partition key per record, so numbering does not write them under the company's own key.
+ */
 export const historyKeys = {
   /** A version of a journal, account or cost center, by record, then version, then the number of the event that made it. */
   version: (companyId: string, kind: string, recordId: string, version: number, sequence: number): Key => ({
-    pk: companyPk(companyId),
+    pk: historyPk(companyId, kind, recordId),
     sk: `HISTORY#${kind}#${recordId}#${String(version).padStart(10, '0')}#${String(sequence).padStart(16, '0')}`,
   }),
+  /** The partition key of one record's versions. */
+  record: historyPk,
   /** Every version of one record. */
   recordPrefix: (kind: string, recordId: string) => `HISTORY#${kind}#${recordId}#`,
+  /** The partition key versions were kept under before LEDGER_LAYOUT 10 (the company's own), and their prefix there: the upgrade empties it of them. */
+  partitionBeforeSpread: (companyId: string) => companyPk(companyId),
+  everyVersionPrefix: 'HISTORY#',
 };
 
 /** Keys of what reports "as known at" a moment read (book-change-store.ts): kept for good, written when events are numbered. */

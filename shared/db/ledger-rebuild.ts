@@ -5,6 +5,7 @@ import { db } from './client.ts';
 import { journalFromItem } from './journal-store.ts';
 import { balanceKeys, keys, ledgerKeys } from './keys.ts';
 import { LedgerFold } from './ledger-fold.ts';
+import { moveNumberedItems } from './layout-moves.ts';
 import { withPrefix } from './prefix-query.ts';
 import { queryAll } from './query-all.ts';
 import { getItem, type Item } from './table-ops.ts';
@@ -19,7 +20,8 @@ import { everyYear } from './year-store.ts';
 /** 7: balance items and ledger entries under partition keys of their own (balanceKeys.partitions, ledgerKeys.partitions), not the company's. */
 /** 8: day balance items sort by date, then account (`BAL#T#D#<day>#<account>#...`), so a run of days of every account is one read. */
 /** 9: journal items under partition keys of their own (keys.journalPartitions), not the company's. */
-export const LEDGER_LAYOUT = 9;
+/** 10: numbered events and histories under partition keys of their own (keys.eventPartitions, historyKeys.record), not the company's. */
+export const LEDGER_LAYOUT = 10;
 
 /**
  * Rebuilds a company's balance and ledger items from its posted journals: every balance item
@@ -33,6 +35,7 @@ export const LEDGER_LAYOUT = 9;
  */
 export async function rebuildCompanyLedger(companyId: string): Promise<{ journals: number; written: number; deleted: number }> {
   await moveJournals(companyId);
+  await moveNumberedItems(companyId);
   const fold = new LedgerFold(companyId);
   let journals = 0;
   for (const pk of keys.journalPartitions(companyId)) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../shared/config.ts';
 import { db } from '../../shared/db/client.ts';
@@ -11,6 +11,7 @@ import { EVENT_RETENTION_DAYS } from '../../shared/events/event-record.ts';
 import { ROUTES } from '../../shared/routes.ts';
 import { client, companyOwner, useGateway, type Client } from '../support/api.ts';
 import { chartOfAccounts, credit, debit, year2026 } from '../support/ledger.ts';
+import { eventItems } from '../support/spread-items.ts';
 
 const gateway = useGateway();
 
@@ -107,11 +108,34 @@ describe('events', () => {
     }
     const owner = await companyOwner(gateway.url);
     await walk(owner.api, owner.base);
-    const { Items } = await db().send(new QueryCommand({ TableName: config.tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :e)', ExpressionAttributeValues: { ':pk': keys.company(owner.companyId).pk, ':e': keys.eventPrefix } }));
-    expect(Items).toHaveLength(1);
-    const kept = Items![0]!.purgeAt - Date.parse(String(Items![0]!.occurredAt)) / 1000;
+    const items = await eventItems(owner.companyId);
+    expect(items).toHaveLength(1);
+    const kept = (items[0]!.purgeAt as number) - Date.parse(String(items[0]!.occurredAt)) / 1000;
     expect(kept).toBeGreaterThanOrEqual(EVENT_RETENTION_DAYS * 86_400 - 1);
     expect(EVENT_RETENTION_DAYS).toBeGreaterThanOrEqual(30);
+  });
+
+  it('pages past a run of expired numbers longer than a page\'s read budget in one request, and ends where numbering stands', async () => {
+    // Arrange: the company's events renumbered 5,000 on, as if the 5,000 before them had expired.
+    const owner = await companyOwner(gateway.url);
+    await chartOfAccounts(owner.api, owner.base);
+    const before = await walk(owner.api, owner.base);
+    const GAP = 5000;
+    for (const item of await eventItems(owner.companyId)) {
+      const sequence = (item.sequence as number) + GAP;
+      await db().send(new PutCommand({ TableName: config.tableName, Item: { ...item, ...keys.event(owner.companyId, sequence), sequence } }));
+      await db().send(new DeleteCommand({ TableName: config.tableName, Key: { pk: item.pk, sk: item.sk } }));
+    }
+    await db().send(new UpdateCommand({ TableName: config.tableName, Key: keys.eventSequence(owner.companyId), UpdateExpression: 'ADD #next :gap', ExpressionAttributeNames: { '#next': 'next' }, ExpressionAttributeValues: { ':gap': GAP } }));
+
+    // Act: the first page from the start.
+    const first = await owner.api.get(`${owner.base}/Events?pageSize=3`);
+
+    // Assert: the kept events, in order, as before but for their numbers; the walk ends at the last.
+    expect(first.body.results.map((e: FeedEvent) => e.sequence)).toEqual(before.slice(0, 3).map((e) => e.sequence + GAP));
+    const all = await walk(owner.api, owner.base);
+    expect(all).toEqual(before.map((e) => ({ ...e, sequence: e.sequence + GAP })));
+    expect((await owner.api.get(`${owner.base}/Events?after=${all.at(-1)!.sequence}`)).body).toMatchObject({ results: [], nextPage: null });
   });
 
   it('filters by type and date, refuses unknown types, and shows nothing to another company', async () => {

@@ -7,7 +7,7 @@ import { balanceKeys, keys, ledgerKeys } from '../../shared/db/keys.ts';
 import { ensureLedgerLayout, rebuildCompanyLedger } from '../../shared/db/ledger-rebuild.ts';
 import { companyOwner, useGateway } from '../support/api.ts';
 import { chartOfAccounts, credit, debit, postedJournal, year2026 } from '../support/ledger.ts';
-import { balanceItems, ledgerItems } from '../support/spread-items.ts';
+import { balanceItems, eventItems, ledgerItems, versionItems } from '../support/spread-items.ts';
 
 // A table of this file's own: the layout marker and the scan for companies are table-wide.
 const TABLE = `ledger-rebuild-${process.pid}`;
@@ -134,5 +134,40 @@ describe('rebuilding balances and ledgers from the posted journals', () => {
     expect(await trial()).toEqual(before);
     const listed = (await api.get(`${base}/Journals?pageSize=50`)).body.results.map((j: { id: string }) => j.id);
     expect(listed.sort()).toEqual([...ids].sort());
+  }, 60_000);
+  it('moves numbered events and histories kept under the company\'s key by layout 9 to their own keys, once, even after a crash between the write and the delete', async () => {
+    // Arrange: a company's numbered events and its records' histories put back under the company's key; the
+    // first of each also left under its new key, as a crash after its move's write leaves it.
+    const { api, base, companyId } = await companyOwner(gateway.url);
+    const chart = await chartOfAccounts(api, base);
+    await year2026(api, base);
+    const journal = await postedJournal(api, base, '2026-01-15', [debit(chart.cash.id, 500.25), credit(chart.sales.id, 500.25)]);
+    const views = async () => [
+      (await api.get(`${base}/Events?pageSize=100`)).body,
+      (await api.get(`${base}/Events?after=3&pageSize=2`)).body.results,
+      (await api.get(`${base}/Journals/${journal.id}/History`)).body,
+      (await api.get(`${base}/Accounts/${chart.cash.id}/History`)).body,
+      (await api.get(`${base}/Audit/Verify`)).body,
+    ];
+    const before = await views();
+    expect(before[0].results.length).toBeGreaterThan(10);
+    const groups = [await eventItems(companyId), await versionItems(companyId, 'journal', journal.id), await versionItems(companyId, 'account', chart.cash.id)];
+    const spread = groups.flat();
+    for (const item of spread) {
+      await db().send(new PutCommand({ TableName: config.tableName, Item: { ...item, pk: keys.company(companyId).pk } }));
+      if (!groups.some((group) => group[0] === item)) await db().send(new DeleteCommand({ TableName: config.tableName, Key: { pk: item.pk, sk: item.sk } }));
+    }
+    await db().send(new PutCommand({ TableName: config.tableName, Item: { ...keys.ledgerLayout(), entity: 'LedgerLayout', layout: 9 } }));
+    expect(await views()).not.toEqual(before);
+
+    // Act: the start-up check.
+    expect(await ensureLedgerLayout()).toBeGreaterThan(0);
+
+    // Assert: the same feed, histories and chain, every item under its own key once, none under the company's.
+    expect(await views()).toEqual(before);
+    expect(await companyItems(companyId, keys.eventPrefix)).toEqual([]);
+    expect(await companyItems(companyId, 'HISTORY#')).toEqual([]);
+    const moved = [...(await eventItems(companyId)), ...(await versionItems(companyId, 'journal', journal.id)), ...(await versionItems(companyId, 'account', chart.cash.id))];
+    expect(moved.map((i) => `${i.pk} ${i.sk}`).sort()).toEqual(spread.map((i) => `${i.pk} ${i.sk}`).sort());
   }, 60_000);
 });

@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../shared/config.ts';
 import { db } from '../../shared/db/client.ts';
-import { balanceKeys, ledgerKeys } from '../../shared/db/keys.ts';
+import { balanceKeys, historyKeys, keys, ledgerKeys } from '../../shared/db/keys.ts';
 
 type Row = Record<string, unknown>;
 
@@ -26,3 +26,9 @@ export const balanceItems = (companyId: string, prefix: string) => itemsUnder(ba
 
 /** A company's ledger entries whose sort key starts with the prefix, from every key they are spread over. */
 export const ledgerItems = (companyId: string, prefix: string) => itemsUnder(ledgerKeys.partitions(companyId), prefix);
+
+/** A company's numbered events, from every key they are spread over. */
+export const eventItems = (companyId: string) => itemsUnder(keys.eventPartitions(companyId), keys.eventPrefix);
+
+/** The history items of one record. */
+export const versionItems = (companyId: string, kind: string, recordId: string) => itemsUnder([historyKeys.record(companyId, kind, recordId)], historyKeys.recordPrefix(kind, recordId));
