@@ -8,7 +8,6 @@ import { batchGetItems } from './batch-get.ts';
 import { db } from './client.ts';
 import { keys, knownKeys } from './keys.ts';
 import { withRange } from './prefix-query.ts';
-import { queryAll } from './query-all.ts';
 import { getItem, mainTable, recordOf, type Item } from './table-ops.ts';
 import type { WriteOp } from './transact.ts';
 
@@ -49,54 +48,53 @@ export class TooManyLines extends Error {
   }
 }
 
-/** Slices of time read at once by bookChangesAfter: a long stretch of changes is several pages, read side by side. */
-const SLICES = 4;
+/** A book change read with its sort key (the instant it committed, its event's number, its place among the event's changes). */
+type KeyedChange = BookChange & { key: string };
 
 /**
- * The changes committed after `instant` (through `upTo` when given), oldest first (strongly
- * consistent): the stretch up to `upTo` or now cut into SLICES by time, each read page by page,
- * side by side, until their lines pass `maxLines` (TooManyLines).
+ * The changes within sort-key bounds `range`, from every key they are spread over
+ * (knownKeys.bookChangePartitions), read side by side page by page and merged in key order
+ * (strongly consistent); all reads end once their lines pass `maxLines` (TooManyLines).
  */
-export async function bookChangesAfter(companyId: string, instant: string, maxLines: number, upTo?: string): Promise<BookChange[]> {
-  const pk = keys.company(companyId).pk;
-  const all = knownKeys.bookChangesAfter(instant, upTo);
-  const start = Date.parse(instant);
-  const until = upTo ? Date.parse(upTo) : Date.now();
-  const step = Math.max(1, Math.ceil((until - start) / SLICES));
-  // Slice bounds past the end (a stretch of a few milliseconds) are cut to it, and empty slices dropped.
-  const bounds = Array.from({ length: SLICES - 1 }, (_, i) => knownKeys.bookChangesAfter(new Date(start + step * (i + 1)).toISOString()).from).map((key) => (key < all.to ? key : all.to));
-  const ranges = [all.from, ...bounds].map((from, i) => ({ from, to: bounds[i] ?? all.to })).filter((range) => range.from < range.to);
+async function changesWithin(companyId: string, range: { from: string; to: string }, maxLines = Infinity): Promise<KeyedChange[]> {
   let lines = 0;
-  const slices = await Promise.all(
-    ranges.map(async (range) => {
-      const changes: BookChange[] = [];
+  const found: KeyedChange[] = [];
+  await Promise.all(
+    knownKeys.bookChangePartitions(companyId).map(async (pk) => {
       let startKey: Record<string, unknown> | undefined;
       do {
         const result = await db().send(new QueryCommand({ TableName: config.tableName, ...withRange(pk, range), ConsistentRead: true, ExclusiveStartKey: startKey }));
         for (const item of result.Items ?? []) {
           lines += Number(item.lineCount);
           if (lines > maxLines) throw new TooManyLines(maxLines);
-          changes.push(changeFromItem(item));
+          found.push({ ...changeFromItem(item), key: String(item.sk) });
         }
         startKey = result.LastEvaluatedKey;
-        // Another slice passing the limit ends this one's reads too.
+        // Another key's reads passing the limit end this one's too.
       } while (startKey && lines <= maxLines);
       if (lines > maxLines) throw new TooManyLines(maxLines);
-      return changes;
     }),
   );
-  return slices.flat();
+  return found.sort(byKey);
+}
+
+const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+const withoutKey = ({ key: _key, ...change }: KeyedChange): BookChange => change;
+
+/**
+ * The changes committed after `instant` (through `upTo` when given), oldest first (strongly
+ * consistent), until their lines pass `maxLines` (TooManyLines).
+ */
+export async function bookChangesAfter(companyId: string, instant: string, maxLines: number, upTo?: string): Promise<BookChange[]> {
+  return (await changesWithin(companyId, knownKeys.bookChangesAfter(instant, upTo), maxLines)).map(withoutKey);
 }
 
 /** The changes of a stretch of numbered events (audit/book-summaries.ts), oldest first (strongly consistent): those committed within its instants, numbered within it. */
 export async function bookChangesOfSpan(companyId: string, span: Span): Promise<BookChange[]> {
   if (span.minOccurredAt === null || span.maxOccurredAt === null) return [];
-  const changes: BookChange[] = [];
-  const range = withRange(keys.company(companyId).pk, knownKeys.bookChangesBetween(span.minOccurredAt, span.maxOccurredAt));
-  for await (const item of queryAll({ TableName: config.tableName, ...range, ConsistentRead: true })) {
-    if (Number(item.sequence) >= span.fromSequence && Number(item.sequence) <= span.toSequence) changes.push(changeFromItem(item));
-  }
-  return changes.sort((a, b) => a.sequence - b.sequence);
+  const within = await changesWithin(companyId, knownKeys.bookChangesBetween(span.minOccurredAt, span.maxOccurredAt));
+  // By number: a stable sort keeps an event's changes in their order.
+  return within.filter((c) => c.sequence >= span.fromSequence && c.sequence <= span.toSequence).map(withoutKey).sort((a, b) => a.sequence - b.sequence);
 }
 
 /** Book changes by their keys (strongly consistent), in the order of their keys. */
@@ -106,19 +104,31 @@ export async function bookChangesAt(companyId: string, at: ReadonlyArray<{ occur
   return items.sort((a, b) => (String(a.sk) < String(b.sk) ? -1 : 1)).map(changeFromItem);
 }
 
-/** A page of the changes committed after `instant`: at most `limit` items read after `startAfter` (a sort key), and where the next page starts. */
-export async function bookChangesPage(companyId: string, instant: string, startAfter: string | undefined, limit: number): Promise<{ changes: Array<BookChange & { key: string }>; last: string | undefined }> {
-  const pk = keys.company(companyId).pk;
-  const result = await db().send(
-    new QueryCommand({
-      TableName: config.tableName,
-      ...withRange(pk, knownKeys.bookChangesAfter(instant)),
-      ConsistentRead: true,
-      Limit: limit,
-      ...(startAfter ? { ExclusiveStartKey: { pk, sk: startAfter } } : {}),
+/**
+ * A page of the changes committed after `instant`: the first `limit` in key order after
+ * `startAfter` (a sort key), and where the next page starts. Each key the changes are spread
+ * over gives its first `limit`, so the merge's first `limit` are the page exactly.
+ */
+export async function bookChangesPage(companyId: string, instant: string, startAfter: string | undefined, limit: number): Promise<{ changes: KeyedChange[]; last: string | undefined }> {
+  let more = false;
+  const found: KeyedChange[] = [];
+  await Promise.all(
+    knownKeys.bookChangePartitions(companyId).map(async (pk) => {
+      const result = await db().send(
+        new QueryCommand({
+          TableName: config.tableName,
+          ...withRange(pk, knownKeys.bookChangesAfter(instant)),
+          ConsistentRead: true,
+          Limit: limit,
+          ...(startAfter ? { ExclusiveStartKey: { pk, sk: startAfter } } : {}),
+        }),
+      );
+      found.push(...(result.Items ?? []).map((item) => ({ ...changeFromItem(item), key: String(item.sk) })));
+      if (result.LastEvaluatedKey) more = true;
     }),
   );
-  return { changes: (result.Items ?? []).map((item) => ({ ...changeFromItem(item), key: String(item.sk) })), last: result.LastEvaluatedKey ? String(result.LastEvaluatedKey.sk) : undefined };
+  const changes = found.sort(byKey).slice(0, limit);
+  return { changes, last: more || found.length > limit ? changes.at(-1)?.key : undefined };
 }
 
 /** A period's state at `instant`: the last one recorded at or before it, or undefined when none was (the period was open, or its changes predate the record). */

@@ -42,12 +42,15 @@ export function blockOp(companyId: string, block: Block): WriteOp {
   );
 }
 
-/** The instant of the company's latest book change (strongly consistent), or null before any. */
+/** The instant of the company's latest book change (strongly consistent), or null before any: the last of each key they are spread over. */
 export async function latestBookChangeAt(companyId: string): Promise<string | null> {
-  const { Items } = await db().send(
-    new QueryCommand({ TableName: config.tableName, ...withRange(keys.company(companyId).pk, knownKeys.bookChanges()), ConsistentRead: true, ScanIndexForward: false, Limit: 1 }),
+  const lasts = await Promise.all(
+    knownKeys.bookChangePartitions(companyId).map(async (pk) => {
+      const { Items } = await db().send(new QueryCommand({ TableName: config.tableName, ...withRange(pk, knownKeys.bookChanges()), ConsistentRead: true, ScanIndexForward: false, Limit: 1 }));
+      return typeof Items?.[0]?.occurredAt === 'string' ? Items[0].occurredAt : null;
+    }),
   );
-  return typeof Items?.[0]?.occurredAt === 'string' ? Items[0].occurredAt : null;
+  return lasts.reduce<string | null>((latest, at) => (at !== null && (latest === null || at > latest) ? at : latest), null);
 }
 
 /** A stretch as a reader finds it: a sealed block carries its moves and closing changes; the open stretch does not. */

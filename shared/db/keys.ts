@@ -416,6 +416,10 @@ export const historyKeys = {
   everyVersionPrefix: 'HISTORY#',
 };
 
+/** How many partition keys a company's book changes are spread over, by their event's number (docs/decisions.md, Capacity). */
+export const BOOK_CHANGE_KEYS = 16;
+const bookChangePartition = (companyId: string, n: number) => `${companyPk(companyId)}#BOOKCHANGE#${n}`;
+
 /** Keys of what reports "as known at" a moment read (book-change-store.ts): kept for good, written when events are numbered. */
 export const knownKeys = {
   /**
@@ -424,9 +428,14 @@ export const knownKeys = {
    * changes (a revaluation makes two), so "every change committed after T" is one range query.
    */
   bookChange: (companyId: string, occurredAt: string, sequence: number, index: number): Key => ({
-    pk: companyPk(companyId),
+    pk: bookChangePartition(companyId, sequence % BOOK_CHANGE_KEYS),
     sk: `BOOKCHANGE#${occurredAt}#${String(sequence).padStart(16, '0')}#${index}`,
   }),
+  /** Every partition key book changes are under (by their event's number, as events are), read side by side and merged by sort key. */
+  bookChangePartitions: (companyId: string): string[] => Array.from({ length: BOOK_CHANGE_KEYS }, (_, n) => bookChangePartition(companyId, n)),
+  /** The partition key book changes were kept under before LEDGER_LAYOUT 11 (the company's own): the upgrade empties it of them. */
+  bookChangePartitionBeforeSpread: (companyId: string) => companyPk(companyId),
+  bookChangePrefix: 'BOOKCHANGE#',
   /** Sort-key bounds (inclusive) of the changes committed after `instant` (a change at exactly `instant` is not after it), and up to `upTo` when given. */
   bookChangesAfter: (instant: string, upTo?: string) => ({ from: `BOOKCHANGE#${instant}#~`, to: upTo ? `BOOKCHANGE#${upTo}#~` : 'BOOKCHANGE#~' }),
   /** Sort-key bounds (inclusive) of the changes committed from `from` through `upTo`, both instants included. */

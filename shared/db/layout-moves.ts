@@ -1,6 +1,6 @@
 import { config } from '../config.ts';
 import { bulkWrite, type BulkRequest } from './batch-write.ts';
-import { historyKeys, keys, type Key } from './keys.ts';
+import { historyKeys, keys, knownKeys, type Key } from './keys.ts';
 import { withPrefix } from './prefix-query.ts';
 import { queryAll } from './query-all.ts';
 import type { Item } from './table-ops.ts';
@@ -32,8 +32,9 @@ export async function moveItems(from: string, prefix: string, to: (item: Item) =
 }
 
 /**
- * Moves what numbering wrote under the company's own key before LEDGER_LAYOUT 10 to keys of
- * their own: the numbered events (by sequence) and the records' histories (by record).
+ * Moves what numbering wrote under the company's own key to keys of their own: the numbered
+ * events (by sequence) and the records' histories (by record), before LEDGER_LAYOUT 10, and the
+ * book changes (by their event's number), before 11.
  */
 export async function moveNumberedItems(companyId: string): Promise<number> {
   const events = await moveItems(keys.eventPartitionBeforeSpread(companyId), keys.eventPrefix, (item) => keys.event(companyId, item.sequence as number));
@@ -41,5 +42,9 @@ export async function moveNumberedItems(companyId: string): Promise<number> {
     pk: historyKeys.record(companyId, item.kind as string, item.recordId as string),
     sk: item.sk as string,
   }));
-  return events + versions;
+  const changes = await moveItems(knownKeys.bookChangePartitionBeforeSpread(companyId), knownKeys.bookChangePrefix, (item) => ({
+    pk: knownKeys.bookChange(companyId, item.occurredAt as string, item.sequence as number, 0).pk,
+    sk: item.sk as string,
+  }));
+  return events + versions + changes;
 }

@@ -21,7 +21,8 @@ import { everyYear } from './year-store.ts';
 /** 8: day balance items sort by date, then account (`BAL#T#D#<day>#<account>#...`), so a run of days of every account is one read. */
 /** 9: journal items under partition keys of their own (keys.journalPartitions), not the company's. */
 /** 10: numbered events and histories under partition keys of their own (keys.eventPartitions, historyKeys.record), not the company's. */
-export const LEDGER_LAYOUT = 10;
+/** 11: book changes under partition keys of their own (knownKeys.bookChangePartitions), not the company's. */
+export const LEDGER_LAYOUT = 11;
 
 /**
  * Rebuilds a company's balance and ledger items from its posted journals: every balance item

@@ -8,6 +8,7 @@ import { eventHead } from '../../shared/db/event-store.ts';
 import { companyOwner, useGateway } from '../support/api.ts';
 import { companyBooks, credit, debit, postedJournal, wideChart, wideDraft } from '../support/ledger.ts';
 import { instant } from '../support/instants.ts';
+import { bookChangeItems } from '../support/spread-items.ts';
 
 /**
  * Reports as known at a moment (docs/decisions.md, Audit, "As known at"): the books as they
@@ -186,8 +187,8 @@ describe('knownAt through blocks of summaries', () => {
 
     // Act: the changes of every block sealed after t0 removed from the table: only their summaries are left.
     const summarized = blocks.filter((b) => b.minOccurredAt > t0);
-    for (const change of await items('BOOKCHANGE#')) {
-      if (summarized.some((b) => change.sequence >= b.fromSequence && change.sequence <= b.toSequence)) await db().send(new DeleteCommand({ TableName: config.tableName, Key: { pk, sk: change.sk } }));
+    for (const change of await bookChangeItems(companyId)) {
+      if (summarized.some((b) => (change.sequence as number) >= b.fromSequence && (change.sequence as number) <= b.toSequence)) await db().send(new DeleteCommand({ TableName: config.tableName, Key: { pk: change.pk, sk: change.sk } }));
     }
 
     // Assert: as known at t0 nothing was posted; at t1 the six journals, as read then.

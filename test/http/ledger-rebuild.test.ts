@@ -7,7 +7,8 @@ import { balanceKeys, keys, ledgerKeys } from '../../shared/db/keys.ts';
 import { ensureLedgerLayout, rebuildCompanyLedger } from '../../shared/db/ledger-rebuild.ts';
 import { companyOwner, useGateway } from '../support/api.ts';
 import { chartOfAccounts, credit, debit, postedJournal, year2026 } from '../support/ledger.ts';
-import { balanceItems, eventItems, ledgerItems, versionItems } from '../support/spread-items.ts';
+import { instant } from '../support/instants.ts';
+import { balanceItems, bookChangeItems, eventItems, ledgerItems, versionItems } from '../support/spread-items.ts';
 
 // A table of this file's own: the layout marker and the scan for companies are table-wide.
 const TABLE = `ledger-rebuild-${process.pid}`;
@@ -135,14 +136,17 @@ describe('rebuilding balances and ledgers from the posted journals', () => {
     const listed = (await api.get(`${base}/Journals?pageSize=50`)).body.results.map((j: { id: string }) => j.id);
     expect(listed.sort()).toEqual([...ids].sort());
   }, 60_000);
-  it('moves numbered events and histories kept under the company\'s key by layout 9 to their own keys, once, even after a crash between the write and the delete', async () => {
-    // Arrange: a company's numbered events and its records' histories put back under the company's key; the
-    // first of each also left under its new key, as a crash after its move's write leaves it.
+  it('moves numbered events, histories and book changes kept under the company\'s key by layout 9 to their own keys, once, even after a crash between the write and the delete', async () => {
+    // Arrange: a company's numbered events, its records' histories and its book changes put back under the
+    // company's key; the first of each also left under its new key, as a crash after its move's write leaves it.
     const { api, base, companyId } = await companyOwner(gateway.url);
     const chart = await chartOfAccounts(api, base);
     await year2026(api, base);
     const journal = await postedJournal(api, base, '2026-01-15', [debit(chart.cash.id, 500.25), credit(chart.sales.id, 500.25)]);
+    const t1 = await instant();
+    await postedJournal(api, base, '2026-01-16', [debit(chart.rent.id, 70), credit(chart.cash.id, 70)]);
     const views = async () => [
+      (await api.get(`${base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-12-31&knownAt=${encodeURIComponent(t1)}`)).body,
       (await api.get(`${base}/Events?pageSize=100`)).body,
       (await api.get(`${base}/Events?after=3&pageSize=2`)).body.results,
       (await api.get(`${base}/Journals/${journal.id}/History`)).body,
@@ -150,8 +154,10 @@ describe('rebuilding balances and ledgers from the posted journals', () => {
       (await api.get(`${base}/Audit/Verify`)).body,
     ];
     const before = await views();
-    expect(before[0].results.length).toBeGreaterThan(10);
-    const groups = [await eventItems(companyId), await versionItems(companyId, 'journal', journal.id), await versionItems(companyId, 'account', chart.cash.id)];
+    expect(before[1].results.length).toBeGreaterThan(10);
+    expect(before[0].rows.length).toBeGreaterThan(0);
+    const groups = [await eventItems(companyId), await versionItems(companyId, 'journal', journal.id), await versionItems(companyId, 'account', chart.cash.id), await bookChangeItems(companyId)];
+    expect(groups[3]).toHaveLength(2);
     const spread = groups.flat();
     for (const item of spread) {
       await db().send(new PutCommand({ TableName: config.tableName, Item: { ...item, pk: keys.company(companyId).pk } }));
@@ -167,7 +173,8 @@ describe('rebuilding balances and ledgers from the posted journals', () => {
     expect(await views()).toEqual(before);
     expect(await companyItems(companyId, keys.eventPrefix)).toEqual([]);
     expect(await companyItems(companyId, 'HISTORY#')).toEqual([]);
-    const moved = [...(await eventItems(companyId)), ...(await versionItems(companyId, 'journal', journal.id)), ...(await versionItems(companyId, 'account', chart.cash.id))];
+    expect(await companyItems(companyId, 'BOOKCHANGE#')).toEqual([]);
+    const moved = [...(await eventItems(companyId)), ...(await versionItems(companyId, 'journal', journal.id)), ...(await versionItems(companyId, 'account', chart.cash.id)), ...(await bookChangeItems(companyId))];
     expect(moved.map((i) => `${i.pk} ${i.sk}`).sort()).toEqual(spread.map((i) => `${i.pk} ${i.sk}`).sort());
   }, 60_000);
 });

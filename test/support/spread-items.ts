@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../shared/config.ts';
 import { db } from '../../shared/db/client.ts';
-import { balanceKeys, historyKeys, keys, ledgerKeys } from '../../shared/db/keys.ts';
+import { balanceKeys, historyKeys, keys, knownKeys, ledgerKeys } from '../../shared/db/keys.ts';
 
 type Row = Record<string, unknown>;
 
@@ -32,3 +32,6 @@ export const eventItems = (companyId: string) => itemsUnder(keys.eventPartitions
 
 /** The history items of one record. */
 export const versionItems = (companyId: string, kind: string, recordId: string) => itemsUnder([historyKeys.record(companyId, kind, recordId)], historyKeys.recordPrefix(kind, recordId));
+
+/** A company's book changes, from every key they are spread over. */
+export const bookChangeItems = (companyId: string) => itemsUnder(knownKeys.bookChangePartitions(companyId), knownKeys.bookChangePrefix);
