@@ -67,13 +67,19 @@ export async function sequenceEvents(companyId: string): Promise<number> {
   let numbered = 0;
   // Events a round takes at most: halved after a transaction DynamoDB refused for its size, for the rest of the call.
   let most = SEQUENCE_BATCH;
+  // Whether the last round read the shards: the next reads them beside the width, not after it (a wide read is always safe).
+  let wasWide = false;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     // Only events stamped before this round's reads began (events/pending-order.ts); later ones wait for the next round or call.
     const startedAt = Date.now();
+    const early = wasWide ? pendingInShards(companyId, SEQUENCE_BATCH) : undefined;
+    // Handled at once: a round that fails before awaiting it (or does not need it) leaves no unhandled rejection.
+    early?.catch(() => undefined);
     const [head, home, wideUntil, open] = await Promise.all([eventHead(companyId), pendingAtHome(companyId, SEQUENCE_BATCH), readWidth(companyId), openSpan(companyId)]);
     // The shards only while the company's events may be spread (pending-width.ts): a quiet company's round reads one partition, not 33.
     const wide = readsWide(wideUntil);
-    const shards = wide ? await pendingInShards(companyId, SEQUENCE_BATCH) : [];
+    const shards = wide ? await (early ?? pendingInShards(companyId, SEQUENCE_BATCH)) : [];
+    wasWide = wide;
     if (wide) await settleWidth(companyId, wideUntil, startedAt, shards);
     const pending = oldestPending([...home, ...shards], SEQUENCE_BATCH, new Date(startedAt).toISOString());
     if (pending.length === 0) break;
