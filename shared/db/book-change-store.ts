@@ -107,10 +107,12 @@ export async function bookChangesAt(companyId: string, at: ReadonlyArray<{ occur
 /**
  * A page of the changes committed after `instant`: the first `limit` in key order after
  * `startAfter` (a sort key), and where the next page starts. Each key the changes are spread
- * over gives its first `limit`, so the merge's first `limit` are the page exactly.
+ * over gives its first `limit`; one that stopped short with more to come (DynamoDB's 1 MB a
+ * response) holds the page back to where it stopped, so every change up to there is known and
+ * none is skipped: the merge's first `limit` up to that point are the page exactly.
  */
 export async function bookChangesPage(companyId: string, instant: string, startAfter: string | undefined, limit: number): Promise<{ changes: KeyedChange[]; last: string | undefined }> {
-  let more = false;
+  let horizon: string | undefined;
   const found: KeyedChange[] = [];
   await Promise.all(
     knownKeys.bookChangePartitions(companyId).map(async (pk) => {
@@ -124,11 +126,13 @@ export async function bookChangesPage(companyId: string, instant: string, startA
         }),
       );
       found.push(...(result.Items ?? []).map((item) => ({ ...changeFromItem(item), key: String(item.sk) })));
-      if (result.LastEvaluatedKey) more = true;
+      const stoppedAt = result.LastEvaluatedKey ? String(result.LastEvaluatedKey.sk) : undefined;
+      if (stoppedAt !== undefined && (horizon === undefined || stoppedAt < horizon)) horizon = stoppedAt;
     }),
   );
-  const changes = found.sort(byKey).slice(0, limit);
-  return { changes, last: more || found.length > limit ? changes.at(-1)?.key : undefined };
+  const known = horizon === undefined ? found : found.filter((change) => change.key <= horizon!);
+  const changes = known.sort(byKey).slice(0, limit);
+  return { changes, last: horizon !== undefined || known.length > limit ? changes.at(-1)?.key : undefined };
 }
 
 /** A period's state at `instant`: the last one recorded at or before it, or undefined when none was (the period was open, or its changes predate the record). */

@@ -5,7 +5,7 @@ import { config } from '../config.ts';
 import { db } from './client.ts';
 import { SequenceMoved } from './event-store.ts';
 import { keys, knownKeys } from './keys.ts';
-import { withRange } from './prefix-query.ts';
+import { firstOfEach, withRange } from './prefix-query.ts';
 import { conditions, getItem, mainTable, recordOf, type Item } from './table-ops.ts';
 import type { WriteOp } from './transact.ts';
 
@@ -42,15 +42,10 @@ export function blockOp(companyId: string, block: Block): WriteOp {
   );
 }
 
-/** The instant of the company's latest book change (strongly consistent), or null before any: the last of each key they are spread over. */
+/** The instant of the company's latest book change (strongly consistent), or null before any: the latest of the last of each key they are spread over. */
 export async function latestBookChangeAt(companyId: string): Promise<string | null> {
-  const lasts = await Promise.all(
-    knownKeys.bookChangePartitions(companyId).map(async (pk) => {
-      const { Items } = await db().send(new QueryCommand({ TableName: config.tableName, ...withRange(pk, knownKeys.bookChanges()), ConsistentRead: true, ScanIndexForward: false, Limit: 1 }));
-      return typeof Items?.[0]?.occurredAt === 'string' ? Items[0].occurredAt : null;
-    }),
-  );
-  return lasts.reduce<string | null>((latest, at) => (at !== null && (latest === null || at > latest) ? at : latest), null);
+  const lasts = await firstOfEach(knownKeys.bookChangePartitions(companyId), knownKeys.bookChanges(), { attributes: ['occurredAt'], descending: true });
+  return lasts.map((item) => String(item.occurredAt)).reduce<string | null>((latest, at) => (latest === null || at > latest ? at : latest), null);
 }
 
 /** A stretch as a reader finds it: a sealed block carries its moves and closing changes; the open stretch does not. */

@@ -9,7 +9,7 @@ import { db } from './client.ts';
 import { decodeCursor, encodeCursor, type CursorBinding } from './cursor.ts';
 import { exact } from './exact-number.ts';
 import { keys, type Key } from './keys.ts';
-import { onlyAttributes, withPrefix, withRange } from './prefix-query.ts';
+import { firstOfEach, onlyAttributes, prefixRange, withPrefix, withRange } from './prefix-query.ts';
 import { queryAll } from './query-all.ts';
 import { conditions, getItem, mainTable, recordOf, type Item } from './table-ops.ts';
 import type { WriteOp } from './transact.ts';
@@ -121,16 +121,10 @@ export async function eventsBetween(companyId: string, from: number, to: number)
   return items.map(eventFromItem).sort((a, b) => a.sequence - b.sequence);
 }
 
-/** The number of the oldest event still kept (older ones expired), or undefined when none is. */
+/** The number of the oldest event still kept (older ones expired), or undefined when none is: the lowest first of the keys events are spread over. */
 export async function oldestKeptSequence(companyId: string): Promise<number | undefined> {
-  const firsts = await Promise.all(
-    keys.eventPartitions(companyId).map(async (pk) => {
-      const { Items } = await db().send(new QueryCommand({ TableName: config.tableName, ...withPrefix(pk, keys.eventPrefix), ConsistentRead: true, Limit: 1, ProjectionExpression: '#s', ExpressionAttributeNames: { '#s': 'sequence' } }));
-      return Items?.[0] ? (Items[0].sequence as number) : undefined;
-    }),
-  );
-  const kept = firsts.filter((sequence) => sequence !== undefined);
-  return kept.length > 0 ? Math.min(...kept) : undefined;
+  const firsts = await firstOfEach(keys.eventPartitions(companyId), prefixRange(keys.eventPrefix), { attributes: ['sequence'] });
+  return firsts.length > 0 ? Math.min(...firsts.map((item) => item.sequence as number)) : undefined;
 }
 
 /** Where the company's feed stands: the next number its counter hands out (1 for the first event) and the chain's last hash. */
@@ -185,8 +179,12 @@ export interface EventFilter {
 /** Sequence numbers read per page at most, matching or not (filters never make a page unbounded). */
 const MAX_ITEMS_READ = 1000;
 
-/** Whether an event passes a feed's filters (dates are days: dateTo runs to its end). */
-export const matchesFilter = (event: SequencedEvent, filter: EventFilter): boolean =>
+/**
+ * Whether an event passes a feed's filters (dates are days: dateTo runs to its end). Applied to
+ * events read by key (a batch get takes no filter expression): the read units are the same as a
+ * filtered query's, and the read budget bounds what a sparse filter transfers.
+ */
+const matchesFilter = (event: SequencedEvent, filter: EventFilter): boolean =>
   (filter.types.length === 0 || filter.types.includes(event.type)) &&
   (!filter.dateFrom || event.occurredAt >= filter.dateFrom) &&
   (!filter.dateTo || event.occurredAt <= `${filter.dateTo}T\u{10FFFF}`);
@@ -213,7 +211,11 @@ export async function eventsPage(companyId: string, filter: EventFilter, pageSiz
       // Nothing kept here: numbers before the oldest kept have expired (35 days), so go on from there.
       skippedExpired = true;
       const oldest = await oldestKeptSequence(companyId);
-      if (oldest === undefined) break;
+      if (oldest === undefined) {
+        // Every event expired: nothing to show up to the head, and no page after this one.
+        next = head;
+        break;
+      }
       if (oldest > next) {
         next = oldest;
         continue;

@@ -43,7 +43,7 @@ const pendingEventPartition = (companyId: string, shard: number) => `${companyPk
  * numbering does not write them all under one key (docs/decisions.md, Capacity). Fixed: a
  * reader finds an event by its number alone.
  */
-export const EVENT_KEYS = 16;
+const EVENT_KEYS = 16;
 const eventPartition = (companyId: string, n: number) => `${companyPk(companyId)}#EVENT#${n}`;
 const periodBalances = (periodId: string, costCenterId: string | null) => (costCenterId ? `BAL#C#P#${periodId}#${costCenterId}#` : `BAL#T#P#${periodId}#`);
 
@@ -417,7 +417,7 @@ export const historyKeys = {
 };
 
 /** How many partition keys a company's book changes are spread over, by their event's number (docs/decisions.md, Capacity). */
-export const BOOK_CHANGE_KEYS = 16;
+const BOOK_CHANGE_KEYS = 16;
 const bookChangePartition = (companyId: string, n: number) => `${companyPk(companyId)}#BOOKCHANGE#${n}`;
 
 /** Keys of what reports "as known at" a moment read (book-change-store.ts): kept for good, written when events are numbered. */
@@ -428,9 +428,11 @@ export const knownKeys = {
    * changes (a revaluation makes two), so "every change committed after T" is one range query.
    */
   bookChange: (companyId: string, occurredAt: string, sequence: number, index: number): Key => ({
-    pk: bookChangePartition(companyId, sequence % BOOK_CHANGE_KEYS),
+    pk: knownKeys.bookChangePartition(companyId, sequence),
     sk: `BOOKCHANGE#${occurredAt}#${String(sequence).padStart(16, '0')}#${index}`,
   }),
+  /** The partition key of the book changes of the event numbered `sequence`. */
+  bookChangePartition: (companyId: string, sequence: number) => bookChangePartition(companyId, sequence % BOOK_CHANGE_KEYS),
   /** Every partition key book changes are under (by their event's number, as events are), read side by side and merged by sort key. */
   bookChangePartitions: (companyId: string): string[] => Array.from({ length: BOOK_CHANGE_KEYS }, (_, n) => bookChangePartition(companyId, n)),
   /** The partition key book changes were kept under before LEDGER_LAYOUT 11 (the company's own): the upgrade empties it of them. */

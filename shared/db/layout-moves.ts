@@ -14,7 +14,7 @@ const STEP = 1000;
  * a crash between leaves it to move again, never lost. Only for items nothing changes once
  * written (a second write of one is the same item). Returns how many moved.
  */
-export async function moveItems(from: string, prefix: string, to: (item: Item) => Key): Promise<number> {
+async function moveItems(from: string, prefix: string, to: (item: Item) => Key): Promise<number> {
   let moved = 0;
   const step: Item[] = [];
   const flush = async () => {
@@ -43,7 +43,7 @@ export async function moveNumberedItems(companyId: string): Promise<number> {
     sk: item.sk as string,
   }));
   const changes = await moveItems(knownKeys.bookChangePartitionBeforeSpread(companyId), knownKeys.bookChangePrefix, (item) => ({
-    pk: knownKeys.bookChange(companyId, item.occurredAt as string, item.sequence as number, 0).pk,
+    pk: knownKeys.bookChangePartition(companyId, item.sequence as number),
     sk: item.sk as string,
   }));
   return events + versions + changes;

@@ -12,8 +12,11 @@ const HIGHEST = '\u{10FFFF}';
  * all share one partition.
  */
 export function withPrefix(pk: string, prefix: string) {
-  return withRange(pk, { from: prefix, to: `${prefix}${HIGHEST}` });
+  return withRange(pk, prefixRange(prefix));
 }
+
+/** The sort-key bounds of "starts with `prefix`". */
+export const prefixRange = (prefix: string) => ({ from: prefix, to: `${prefix}${HIGHEST}` });
 
 /** The key condition "sort key from `from` to `to`", both included. */
 export function withRange(pk: string, range: { from: string; to: string }) {
@@ -47,4 +50,20 @@ export function onlyAttributes(names: readonly string[]) {
 /** Whether any of the partitions has an item whose sort key starts with the prefix: all asked at once, strongly consistent. */
 export async function anyWithPrefixIn(pks: readonly string[], prefix: string): Promise<boolean> {
   return (await Promise.all(pks.map((pk) => anyWithPrefix(pk, prefix)))).some(Boolean);
+}
+
+/**
+ * The first item within `range` of each partition (the last, `descending`), all asked at once,
+ * strongly consistent, only `attributes`: partitions holding none give nothing. For the edge of
+ * items spread over several keys (the oldest event kept, the latest book change).
+ */
+export async function firstOfEach(pks: readonly string[], range: { from: string; to: string }, options: { attributes: readonly string[]; descending?: boolean }): Promise<Array<Record<string, unknown>>> {
+  const firsts = await Promise.all(
+    pks.map(async (pk) => {
+      const read = { ...withRange(pk, range), ...onlyAttributes(options.attributes) };
+      const { Items } = await db().send(new QueryCommand({ TableName: config.tableName, ...read, ConsistentRead: true, ScanIndexForward: !options.descending, Limit: 1 }));
+      return Items?.[0];
+    }),
+  );
+  return firsts.filter((item) => item !== undefined);
 }

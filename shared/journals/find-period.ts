@@ -25,12 +25,18 @@ async function yearTaking(companyId: string, date: string, takes: (year: YearRec
  * closed or the period locked or closed. Both name `postingDate`.
  */
 export async function findOpenPeriod(companyId: string, date: string): Promise<{ year: YearRecord; period: PeriodRecord }> {
-  const year = await yearTaking(companyId, date, (y) => y.status === 'open' && periodContaining(y, date).status === 'open');
+  const year = await yearTaking(companyId, date, (y) => !postingRefusal(y, date));
   if (!year) throw ValidationError.field('postingDate', `no financial year contains ${date}`, 'NoFinancialYear');
+  const refusal = postingRefusal(year, date);
+  if (refusal) throw refusal;
+  return { year, period: periodContaining(year, date) };
+}
+
+/** Why the year refuses a posting dated `date` (closed, or its period locked or closed), or undefined when it takes it. */
+function postingRefusal(year: YearRecord, date: string): StateConflict | undefined {
+  if (year.status !== 'open') return new StateConflict('PeriodNotOpen', `The financial year of ${date} is closed.`, 'postingDate');
   const period = periodContaining(year, date);
-  if (year.status !== 'open') throw new StateConflict('PeriodNotOpen', `The financial year of ${date} is closed.`, 'postingDate');
-  if (period.status !== 'open') throw new StateConflict('PeriodNotOpen', `The period of ${date} is ${period.status}.`, 'postingDate');
-  return { year, period };
+  return period.status === 'open' ? undefined : new StateConflict('PeriodNotOpen', `The period of ${date} is ${period.status}.`, 'postingDate');
 }
 
 /**

@@ -136,6 +136,10 @@ describe('events', () => {
     const all = await walk(owner.api, owner.base);
     expect(all).toEqual(before.map((e) => ({ ...e, sequence: e.sequence + GAP })));
     expect((await owner.api.get(`${owner.base}/Events?after=${all.at(-1)!.sequence}`)).body).toMatchObject({ results: [], nextPage: null });
+
+    // Every event expired (a company quiet for longer than they are kept): an empty page, and none after it.
+    for (const item of await eventItems(owner.companyId)) await db().send(new DeleteCommand({ TableName: config.tableName, Key: { pk: item.pk, sk: item.sk } }));
+    expect((await owner.api.get(`${owner.base}/Events?pageSize=3`)).body).toMatchObject({ results: [], nextPage: null });
   });
 
   it('filters by type and date, refuses unknown types, and shows nothing to another company', async () => {

@@ -1,6 +1,6 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../shared/config.ts';
-import { db } from '../../shared/db/client.ts';
+import { withPrefix } from '../../shared/db/prefix-query.ts';
+import { queryAll } from '../../shared/db/query-all.ts';
 import { balanceKeys, historyKeys, keys, knownKeys, ledgerKeys } from '../../shared/db/keys.ts';
 
 type Row = Record<string, unknown>;
@@ -8,16 +8,7 @@ type Row = Record<string, unknown>;
 /** Every item under the partition keys whose sort key starts with the prefix, key after key (strongly consistent). */
 async function itemsUnder(pks: readonly string[], prefix: string): Promise<Row[]> {
   const found: Row[] = [];
-  for (const pk of pks) {
-    let startKey: Row | undefined;
-    do {
-      const page = await db().send(
-        new QueryCommand({ TableName: config.tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': prefix }, ExclusiveStartKey: startKey, ConsistentRead: true }),
-      );
-      found.push(...(page.Items ?? []));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
-  }
+  for (const pk of pks) for await (const item of queryAll({ TableName: config.tableName, ...withPrefix(pk, prefix), ConsistentRead: true })) found.push(item);
   return found;
 }
 
