@@ -30,7 +30,7 @@ const stack = await startBenchStack();
 const { sequenceEvents } = await import('../shared/events/sequencer.ts');
 const { numberEvents } = await import('../shared/events/numbering.ts');
 const { eventRecord } = await import('../shared/events/event-record.ts');
-const { eventHead, sequenceOps } = await import('../shared/db/event-store.ts');
+const { eventHead, numberedEventOps } = await import('../shared/db/event-store.ts');
 const { keys } = await import('../shared/db/keys.ts');
 const { bulkWrite } = await import('../shared/db/batch-write.ts');
 const { journalView } = await import('../shared/journals/views.ts');
@@ -121,7 +121,7 @@ const startHead = head;
 function* eventItems() {
   for (let i = 0; i < records.length; i += 1000) {
     const batch = numberEvents(head, records.slice(i, i + 1000).map((r) => ({ ...r, pendingKey: keys.pendingEvent(books.companyId, r.occurredAt, r.eventId, false) })), true);
-    for (const op of sequenceOps(books.companyId, head, batch.head, batch.numbered)) if (op.item.Put) yield { put: op.item.Put.Item as Record<string, unknown> };
+    for (const op of numberedEventOps(books.companyId, batch.numbered)) if (op.item.Put) yield { put: op.item.Put.Item as Record<string, unknown> };
     head = batch.head;
   }
   yield { put: { ...keys.eventSequence(books.companyId), next: head.next, headHash: head.hash } };

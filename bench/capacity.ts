@@ -16,7 +16,8 @@ import { percentile } from './percentile.ts';
  * second) for BENCH_CAPACITY_SECONDS simulated seconds (default 2), postings arrive open-loop
  * (Poisson); each creates a two-line journal (the hot cash account against a Zipf-chosen one of
  * 40 accounts) and posts it. BENCH_CAPACITY_CLIENTS (default 32) postings run at once in real
- * time. Per load: achieved postings a second, p50/p99 of create + post in simulated ms, retries
+ * time. Per load: arrivals a second (the Poisson draw of the offered rate), achieved postings a
+ * second (over the span to the last answer), p50/p99 of create + post in simulated ms, retries
  * per posting, refusals, the busiest partition and item and their write units a second, and
  * write units per posting.
  * Then round trips: one request of each kind alone (create, post, void, reverse, trial
@@ -140,6 +141,7 @@ async function loadLevel(perSecond: number, seconds = SECONDS) {
   return {
     offeredPerSecond: perSecond,
     arrivals: times.length,
+    arrivedPerSecond: round(times.length / seconds),
     posted: latencies.length,
     achievedPerSecond: round(latencies.length / span),
     p50Ms: round(percentile(latencies, 50), 0),
@@ -165,7 +167,8 @@ for (const perSecond of LOADS) {
 if (levels.length > 0) console.table(levels.map((l) => ({ ...l, refused: JSON.stringify(l.refused) })));
 
 /**
- * Numbering (BENCH_CAPACITY_NUMBERED events, default 4,000; 0 skips it): one sequencer, as the
+ * Numbering (at least BENCH_CAPACITY_NUMBERED events, default 4,000, in whole calls of up to
+ * 8,000; 0 skips it): one sequencer, as the
  * stream's dispatch runs it, numbers the events the loads left pending, in simulated time under
  * the same limits. Events numbered a simulated second (a posting makes two: its create's and its
  * post's), the busiest partition and item, throttled attempts, and write units per event: the
@@ -299,11 +302,20 @@ console.table(rows);
 console.log('write units of a posting by item kind:', JSON.stringify(unitsByKind, null, 1));
 
 const target = levels.find((l) => l.offeredPerSecond === 1000);
+/**
+ * Whether a load was kept up with: every arrival posted (none refused) with p99 under 200 ms. Not
+ * the achieved rate against a mark: it divides by the span to the last answer, so over 2
+ * simulated seconds it moves with the slowest posting by some 5% from run to run. Arrivals are
+ * open-loop, so a store that could not keep up would show it in the latency.
+ */
+const keptUp = (level: Awaited<ReturnType<typeof loadLevel>>) => level.posted === level.arrivals && level.p99Ms < 200;
 const verdicts = [
   target
-    ? `1,000 postings/s offered: ${target.achievedPerSecond}/s achieved, p99 ${target.p99Ms} ms, ${Object.values(target.refused).reduce((a, b) => a + b, 0)} refused (target 1,000/s, p99 < 200 ms, none refused): ${target.achievedPerSecond >= 950 && target.p99Ms < 200 && Object.keys(target.refused).length === 0 ? 'met' : 'missed'}`
+    ? `1,000 postings/s offered: ${target.posted} of ${target.arrivals} arrivals (${target.arrivedPerSecond}/s) posted, ${target.achievedPerSecond}/s over the span to the last answer, p99 ${target.p99Ms} ms, ${Object.values(target.refused).reduce((a, b) => a + b, 0)} refused (target: every arrival posted, p99 < 200 ms): ${keptUp(target) ? 'met' : 'missed'}`
     : 'no 1,000/s level run',
-  ...(numbered ? [`numbering: ${numbered.events} events in ${numbered.simulatedSeconds} simulated s, ${numbered.eventsPerSecond} events/s (${numbered.postingsPerSecond} postings/s), busiest ${numbered.busiestWritePartition}`] : []),
+  ...(numbered
+    ? [`numbering: ${numbered.events} events in ${numbered.simulatedSeconds} simulated s, ${numbered.eventsPerSecond} events/s (${numbered.postingsPerSecond} postings/s), busiest ${numbered.busiestWritePartition} (target: 1,000 postings/s): ${numbered.postingsPerSecond >= 1000 ? 'met' : 'missed'}`]
+    : []),
 ];
 for (const verdict of verdicts) console.log(verdict);
 

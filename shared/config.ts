@@ -107,6 +107,14 @@ export const config = {
   get yearRangesCacheMs() {
     return milliseconds(process.env.YEAR_RANGES_CACHE_MS, 60_000);
   },
+  /**
+   * How long a numbering claim is left to the sequencer that made it (events/claim-fill.ts):
+   * another that finds it open waits this long for it, then finishes it itself (the first
+   * crashed or timed out). Writing a claim twice is harmless; waiting holds the reader.
+   */
+  get numberingClaimLeaseMs() {
+    return milliseconds(process.env.NUMBERING_CLAIM_LEASE_MS, 5_000);
+  },
 };
 
 /** A lifetime in ms from the environment: a whole number from 0 up, else the default. */

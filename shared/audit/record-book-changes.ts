@@ -9,9 +9,6 @@ import type { JournalRecord } from '../journals/records.ts';
 import { BOOK_CHANGE_TYPES, changesOfEvent, journalsNamedBy, PERIOD_STATE_OF, type BookChange, type JournalAnswer, type PostedLines } from './book-changes.ts';
 import { AUDITED_KIND_OF } from './record-state.ts';
 
-/** Items a batch's events add to the numbering transaction at most: their book changes, a block of summaries each may seal (record-summaries.ts), and period states. */
-export const bookChangeItems = (event: { type: SequencedEvent['type'] }) => (BOOK_CHANGE_TYPES[event.type] ?? 0) * 2 + (PERIOD_STATE_OF[event.type] ? 1 : 0);
-
 /** The event's data, or the state it left out for its size (kept compressed on the pending event for the history). */
 const dataOf = (event: SequencedEvent): Record<string, unknown> | null =>
   event.data ?? (event.omittedState ? (JSON.parse(gunzipSync(event.omittedState).toString('utf8')) as Record<string, unknown>) : null);
@@ -20,18 +17,19 @@ const hasPosting = (j: JournalRecord): j is JournalRecord & PostedLines => (j.st
 
 /**
  * The book changes and period states a batch of numbered events records (audit/book-changes.ts),
- * as items of the numbering transaction, and the changes themselves (oldest first). Reads what
+ * as items written with each event (by its sequence number), and the changes themselves (oldest first). Reads what
  * the events' data does not say: the base currency (which lines are foreign), the journals a
  * reversal or revaluation posted and whether a journal closes a year (both fixed once written),
  * and for an Adjust the posting the journal had (its last state before: earlier in the batch, or
  * its history).
  */
-export async function bookChangeOps(companyId: string, events: readonly SequencedEvent[]): Promise<{ ops: WriteOp[]; changes: BookChange[] }> {
-  const ops: WriteOp[] = [];
+export async function bookChangeOps(companyId: string, events: readonly SequencedEvent[]): Promise<{ ops: Map<number, WriteOp[]>; changes: BookChange[] }> {
+  const ops = new Map<number, WriteOp[]>();
+  const add = (sequence: number, op: WriteOp) => ops.set(sequence, [...(ops.get(sequence) ?? []), op]);
   const changes: BookChange[] = [];
   for (const event of events) {
     const state = PERIOD_STATE_OF[event.type];
-    if (state) ops.push(periodStateOp(companyId, { periodId: event.recordId, state, occurredAt: event.occurredAt, sequence: event.sequence }));
+    if (state) add(event.sequence, periodStateOp(companyId, { periodId: event.recordId, state, occurredAt: event.occurredAt, sequence: event.sequence }));
   }
   const moving = events.filter((e) => BOOK_CHANGE_TYPES[e.type]).map((e) => ({ ...e, data: dataOf(e) }));
   if (moving.length === 0) return { ops, changes };
@@ -57,7 +55,7 @@ export async function bookChangeOps(companyId: string, events: readonly Sequence
       const before =
         event.type === 'JournalAdjusted' ? (latest.get(event.recordId) ?? ((await stateBefore(companyId, 'journal', event.recordId, event.version)) as JournalAnswer | null | undefined) ?? undefined) : undefined;
       changesOfEvent({ ...event, data }, { baseCurrency, before, journals, closingIds }).forEach((change, i) => {
-        ops.push(bookChangeOp(companyId, change, i));
+        add(event.sequence, bookChangeOp(companyId, change, i));
         changes.push(change);
       });
     }

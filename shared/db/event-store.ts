@@ -3,11 +3,12 @@ import { config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { EVENT_RETENTION_DAYS, type EventRecord, type SequencedEvent } from '../events/event-record.ts';
 import type { EventHead } from '../events/numbering.ts';
-import { oldestPending } from '../events/pending-order.ts';
+import { oldestPending, type PendingRead } from '../events/pending-order.ts';
 import { batchGetItems } from './batch-get.ts';
 import { db } from './client.ts';
 import { decodeCursor, encodeCursor, type CursorBinding } from './cursor.ts';
 import { exact } from './exact-number.ts';
+import type { ClaimMark } from './numbering-claim-store.ts';
 import { keys, type Key } from './keys.ts';
 import { firstOfEach, onlyAttributes, prefixRange, withPrefix, withRange } from './prefix-query.ts';
 import { queryAll } from './query-all.ts';
@@ -65,12 +66,16 @@ export function pendingEventOp(event: EventRecord, spread = false): WriteOp {
   return mainTable.put({ ...keys.pendingEvent(event.companyId, event.occurredAt, event.eventId, spread), entity: 'PendingEvent', ...eventAttributes(event) }, { condition: conditions.absent });
 }
 
-/** What each of the given partitions holds pending, oldest first, `limit` at most each, read at once (strongly consistent: every committed one is seen). */
-async function pendingUnder(partitions: readonly string[], limit: number): Promise<PendingEvent[][]> {
+/**
+ * What each of the given partitions holds pending, oldest first, `limit` at most each, read at
+ * once (strongly consistent: every committed one is seen); `cut` where a read stopped with more
+ * to come (events/pending-order.ts).
+ */
+async function pendingUnder(partitions: readonly string[], limit: number): Promise<Array<PendingRead<PendingEvent>>> {
   return Promise.all(
     partitions.map(async (partition) => {
-      const { Items } = await db().send(new QueryCommand({ TableName: config.tableName, ...withPrefix(partition, keys.pendingEventPrefix), ConsistentRead: true, Limit: limit }));
-      return (Items ?? []).map((item) => ({ ...eventFromItem(item), pendingKey: { pk: String(item.pk), sk: String(item.sk) } }));
+      const { Items, LastEvaluatedKey } = await db().send(new QueryCommand({ TableName: config.tableName, ...withPrefix(partition, keys.pendingEventPrefix), ConsistentRead: true, Limit: limit }));
+      return { events: (Items ?? []).map((item) => ({ ...eventFromItem(item), pendingKey: { pk: String(item.pk), sk: String(item.sk) } })), cut: LastEvaluatedKey !== undefined };
     }),
   );
 }
@@ -83,7 +88,13 @@ export const pendingInShards = (companyId: string, limit: number) => pendingUnde
 
 /** The company's oldest pending events wherever they are, oldest first; with `before`, only those stamped before it (events/pending-order.ts). */
 export async function pendingEvents(companyId: string, limit: number, before?: string): Promise<PendingEvent[]> {
-  return oldestPending(await pendingUnder([keys.pendingEventHome(companyId), ...keys.pendingEventShards(companyId)], limit), limit, before);
+  return oldestPending(await pendingUnder([keys.pendingEventHome(companyId), ...keys.pendingEventShards(companyId)], limit), limit, before).events;
+}
+
+/** The pending items still there of those named (a numbering claim's: events/claim-fill.ts), by their key. */
+export async function pendingByKey(pendingKeys: Key[]): Promise<Map<string, PendingEvent>> {
+  const items = await batchGetItems(pendingKeys, { consistent: true });
+  return new Map(items.map((item) => [`${item.pk} ${item.sk}`, { ...eventFromItem(item), pendingKey: { pk: String(item.pk), sk: String(item.sk) } }]));
 }
 
 /** A numbered event, or undefined once it has expired. */
@@ -127,10 +138,17 @@ export async function oldestKeptSequence(companyId: string): Promise<number | un
   return firsts.length > 0 ? Math.min(...firsts.map((item) => item.sequence as number)) : undefined;
 }
 
-/** Where the company's feed stands: the next number its counter hands out (1 for the first event) and the chain's last hash. */
-export async function eventHead(companyId: string): Promise<EventHead> {
+/**
+ * Where the company's feed stands: the next number (1 for the first event), below which every
+ * event is written, and the chain's last hash; and the numbering claim being written, if any
+ * (db/numbering-claim-store.ts: its numbers are above the head until it is advanced).
+ */
+export async function eventHead(companyId: string): Promise<EventHead & { filling?: ClaimMark }> {
   const item = await getItem(keys.eventSequence(companyId), { consistent: true });
-  return { next: typeof item?.next === 'number' ? item.next : 1, hash: typeof item?.headHash === 'string' ? item.headHash : null };
+  const filling = item?.filling as ClaimMark | undefined;
+  const next = typeof item?.next === 'number' ? item.next : filling ? Number(filling.from) : 1;
+  const hash = typeof item?.headHash === 'string' ? item.headHash : null;
+  return filling ? { next, hash, filling: { from: Number(filling.from), to: Number(filling.to), at: Number(filling.at) } } : { next, hash };
 }
 
 /** Another sequencer numbered events first: read again. */
@@ -141,31 +159,16 @@ export class SequenceMoved extends AppError {
 }
 
 /**
- * Stores numbered events (events/numbering.ts) in place of their pending items: the counter
- * moves from `from` to `to` (with the chain's new head hash) only if still at `from`, and each
- * pending item goes only if still there.
+ * Numbered events (events/numbering.ts) in place of their pending items: each pending item goes
+ * only if still there, each event is written only if its number is still free (SequenceMoved:
+ * another sequencer wrote it).
  */
-export function sequenceOps(companyId: string, from: EventHead, to: EventHead, events: ReadonlyArray<PendingEvent & SequencedEvent>): WriteOp[] {
+export function numberedEventOps(companyId: string, events: ReadonlyArray<PendingEvent & SequencedEvent>): WriteOp[] {
   const moved = () => new SequenceMoved();
-  const next = from.next;
-  const changesFrom = { sequence: events[0]?.sequence ?? next, occurredAt: events[0]?.occurredAt ?? new Date().toISOString() };
-  return [
-    mainTable.update(
-      keys.eventSequence(companyId),
-      // changesFrom: where the record of book changes starts (db/book-change-store.ts), set by the first numbering that writes it.
-      to.hash === null
-        ? { expression: 'SET #next = :after, changesFrom = if_not_exists(changesFrom, :from)', names: { '#next': 'next' }, values: { ':after': to.next, ':from': changesFrom } }
-        : { expression: 'SET #next = :after, headHash = :hash, changesFrom = if_not_exists(changesFrom, :from)', names: { '#next': 'next' }, values: { ':after': to.next, ':hash': to.hash, ':from': changesFrom } },
-      {
-        condition: next === 1 ? { expression: 'attribute_not_exists(pk)' } : { expression: '#next = :next', names: { '#next': 'next' }, values: { ':next': next } },
-        onConditionFailed: moved,
-      },
-    ),
-    ...events.flatMap((event) => [
-      mainTable.delete(event.pendingKey, { condition: conditions.present, onConditionFailed: moved }),
-      mainTable.put({ ...keys.event(companyId, event.sequence), entity: 'Event', ...eventAttributes({ ...event, omittedState: undefined }) }, { condition: conditions.absent, onConditionFailed: moved }),
-    ]),
-  ];
+  return events.flatMap((event) => [
+    mainTable.delete(event.pendingKey, { condition: conditions.present, onConditionFailed: moved }),
+    mainTable.put({ ...keys.event(companyId, event.sequence), entity: 'Event', ...eventAttributes({ ...event, omittedState: undefined }) }, { condition: conditions.absent, onConditionFailed: moved }),
+  ]);
 }
 
 export interface EventFilter {

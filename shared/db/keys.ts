@@ -91,6 +91,12 @@ export const keys = {
   eventPrefix: 'EVENT#',
   /** The company's event counter: the next sequence number. */
   eventSequence: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'EVENTSEQ' }),
+  /**
+   * A numbering claim (events/sequencer.ts): which pending events take the numbers from `from` on,
+   * while they are being written; under one of EVENT_KEYS keys picked by a hash of its first
+   * number (claims are of a size, so the number itself would pick the same key each time).
+   */
+  numberingClaim: (companyId: string, from: number): Key => ({ pk: `${companyPk(companyId)}#CLAIM#${spreadSlot(String(from), EVENT_KEYS)}`, sk: `CLAIM#${String(from).padStart(16, '0')}` }),
   /** A webhook subscription, and its deliveries by event sequence. */
   webhook: (companyId: string, webhookId: string): Key => ({ pk: companyPk(companyId), sk: `WEBHOOK#${webhookId}` }),
   webhookPrefix: 'WEBHOOK#',

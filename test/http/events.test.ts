@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { config } from '../../shared/config.ts';
 import { db } from '../../shared/db/client.ts';
 import { keys } from '../../shared/db/keys.ts';
-import { pendingEvents, SequenceMoved, sequenceOps, type PendingEvent } from '../../shared/db/event-store.ts';
+import { numberedEventOps, pendingEvents, SequenceMoved, type PendingEvent } from '../../shared/db/event-store.ts';
+import { advanceOps, claimOf, claimOps } from '../../shared/db/numbering-claim-store.ts';
 import { numberEvents, type EventHead } from '../../shared/events/numbering.ts';
 import { transactWrite } from '../../shared/db/transact.ts';
 import { EVENT_RETENTION_DAYS } from '../../shared/events/event-record.ts';
@@ -174,18 +175,27 @@ describe('events', () => {
     expect(pending.map((e) => e.type).sort()).toEqual(['CompanyCreated', 'CostCenterCreated']);
     const [first, second] = pending;
 
-    const ops = (head: EventHead, events: PendingEvent[]) => {
+    const number = (head: EventHead, events: PendingEvent[]) => {
       const batch = numberEvents(head, events, true);
-      return { ops: sequenceOps(owner.companyId, head, batch.head, batch.numbered), head: batch.head };
+      const claim = claimOf(batch.numbered, Date.now());
+      return { claim: claimOps(owner.companyId, head, claim, events[0]!), fill: numberedEventOps(owner.companyId, batch.numbered), advance: advanceOps(owner.companyId, claim), head: batch.head };
     };
     const start: EventHead = { next: 1, hash: null };
 
-    const one = ops(start, [first!]);
-    await transactWrite(one.ops);
-    // Read before that commit: the counter at 1, or the first event still pending.
-    await expect(transactWrite(ops(start, [second!]).ops)).rejects.toBeInstanceOf(SequenceMoved);
-    await expect(transactWrite(ops(one.head, [first!, second!]).ops)).rejects.toBeInstanceOf(SequenceMoved);
-    await transactWrite(ops(one.head, [second!]).ops);
+    const one = number(start, [first!]);
+    await transactWrite(one.claim);
+    // Read before that claim: the counter at 1; or after it, while it is open.
+    await expect(transactWrite(number(start, [second!]).claim)).rejects.toBeInstanceOf(SequenceMoved);
+    await expect(transactWrite(number(one.head, [second!]).claim)).rejects.toBeInstanceOf(SequenceMoved);
+    await transactWrite(one.fill);
+    // Another sequencer finishing the same claim finds its events written.
+    await expect(transactWrite(one.fill)).rejects.toBeInstanceOf(SequenceMoved);
+    await transactWrite(one.advance);
+    await expect(transactWrite(one.advance)).rejects.toBeInstanceOf(SequenceMoved);
+    // A pending event already numbered is not numbered again.
+    await expect(transactWrite(number(one.head, [first!]).fill)).rejects.toBeInstanceOf(SequenceMoved);
+    const two = number(one.head, [second!]);
+    for (const step of [two.claim, two.fill, two.advance]) await transactWrite(step);
 
     expect((await walk(owner.api, owner.base)).map((e) => [e.sequence, e.id])).toEqual([[1, first!.eventId], [2, second!.eventId]]);
   });

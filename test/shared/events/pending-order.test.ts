@@ -9,8 +9,16 @@ describe('oldest pending events', () => {
     const a = [event('2026-01-01T00:00:00.001Z', 'a1'), event('2026-01-01T00:00:00.005Z', 'a2')];
     const b = [event('2026-01-01T00:00:00.002Z', 'b1'), event('2026-01-01T00:00:00.009Z', 'b2')];
     const c = [event('2026-01-01T00:00:00.003Z', 'c1')];
-    expect(oldestPending([a, b, c], 4).map((e) => e.id)).toEqual(['a1', 'b1', 'c1', 'a2']);
-    expect(oldestPending([a, b, c], 10, '2026-01-01T00:00:00.005Z').map((e) => e.id)).toEqual(['a1', 'b1', 'c1']);
-    expect(oldestPending([[], []], 10)).toEqual([]);
+    const whole = (events: ReturnType<typeof event>[]) => ({ events, cut: false });
+    expect(oldestPending([whole(a), whole(b), whole(c)], 4)).toEqual({ events: [a[0], b[0], c[0], a[1]], more: true });
+    expect(oldestPending([whole(a), whole(b), whole(c)], 10, '2026-01-01T00:00:00.005Z')).toEqual({ events: [a[0], b[0], c[0]], more: false });
+    expect(oldestPending([whole([]), whole([])], 10)).toEqual({ events: [], more: false });
+  });
+
+  it('takes none past where a read that stopped with more to come ended: that partition may hold older ones not read', () => {
+    const a = [event('2026-01-01T00:00:00.001Z', 'a1'), event('2026-01-01T00:00:00.004Z', 'a2')];
+    const b = [event('2026-01-01T00:00:00.002Z', 'b1'), event('2026-01-01T00:00:00.003Z', 'b2'), event('2026-01-01T00:00:00.009Z', 'b3')];
+    // a was cut after a2: its next may be stamped .005, older than b3.
+    expect(oldestPending([{ events: a, cut: true }, { events: b, cut: false }], 10)).toEqual({ events: [a[0], b[0], b[1], a[1]], more: true });
   });
 });

@@ -1,0 +1,108 @@
+import { bookChangeOps } from '../audit/record-book-changes.ts';
+import { AUDITED_KIND_OF } from '../audit/record-state.ts';
+import { config } from '../config.ts';
+import { eventHead, numberedEventOps, pendingByKey, SequenceMoved, type PendingEvent } from '../db/event-store.ts';
+import { historyOp } from '../db/history-store.ts';
+import { advanceOps, readClaim, type ClaimMark, type NumberingClaim } from '../db/numbering-claim-store.ts';
+import { transactWrite, type WriteOp } from '../db/transact.ts';
+import type { SequencedEvent } from './event-record.ts';
+import { fillSlices, type EventWrites } from './fill-slices.ts';
+
+/**
+ * The fill and advance of a numbering claim (db/numbering-claim-store.ts): the claimed events'
+ * items written in transactions side by side, then the counter moved past them. Every write is
+ * the same whoever makes it (a numbered event's items follow from its pending item and the
+ * claim), and each pending item goes in the transaction that writes its event, so a claim is
+ * finished from whatever state a crash left: what still has its pending item is not written yet.
+ */
+
+type Numbered = PendingEvent & SequencedEvent;
+
+/** Each event's items: its pending item's delete and its event, its record's history, and the book changes it records (`bookOps`, by sequence). */
+export function eventWrites(companyId: string, events: readonly Numbered[], bookOps: ReadonlyMap<number, WriteOp[]>): Array<EventWrites & { ops: WriteOp[] }> {
+  return events.map((event) => {
+    const kind = AUDITED_KIND_OF[event.type];
+    const ops = [...numberedEventOps(companyId, [event]), ...(kind ? [historyOp(kind, event)] : []), ...(bookOps.get(event.sequence) ?? [])];
+    return { ops, items: ops.length, bytes: event.omittedState?.length ?? (event.data ? JSON.stringify(event.data).length : 0) };
+  });
+}
+
+/** DynamoDB's refusal of a transaction past 4 MB, or of an item past 400 KB. */
+export const tooLarge = (error: unknown) => error instanceof Error && error.name === 'ValidationException' && /larger than 4 ?MB|maximum allowed size/i.test(error.message);
+
+/**
+ * Writes the events' items in slices side by side (fill-slices.ts). Returns whether every slice
+ * committed; false when one met items another sequencer wrote first (finishClaim reads what is
+ * left). A slice DynamoDB refuses for its size is written in halves.
+ */
+export async function writeSlices(writes: ReadonlyArray<EventWrites & { ops: WriteOp[] }>): Promise<boolean> {
+  const results = await Promise.all(fillSlices(writes).map(writeSlice));
+  return results.every(Boolean);
+}
+
+async function writeSlice(slice: ReadonlyArray<EventWrites & { ops: WriteOp[] }>): Promise<boolean> {
+  try {
+    await transactWrite(slice.flatMap((w) => w.ops));
+    return true;
+  } catch (error) {
+    if (error instanceof SequenceMoved) return false;
+    if (!tooLarge(error) || slice.length === 1) throw error;
+    const half = Math.ceil(slice.length / 2);
+    const halves = await Promise.all([writeSlice(slice.slice(0, half)), writeSlice(slice.slice(half))]);
+    return halves.every(Boolean);
+  }
+}
+
+/** Moves the counter past the claim; another sequencer having done so already is no failure. */
+export async function advance(companyId: string, claim: NumberingClaim): Promise<void> {
+  try {
+    await transactWrite(advanceOps(companyId, claim));
+  } catch (error) {
+    if (!(error instanceof SequenceMoved)) throw error;
+  }
+}
+
+/** Passes over what is left of a claim at most before giving up (each after another sequencer's writes met this one's). */
+const FINISH_PASSES = 5;
+
+/**
+ * Finishes an open claim from its item: writes the events whose pending items are still there,
+ * reading again after a pass that met another sequencer's writes, then advances. Returns how
+ * many events it found left to write (0 when the claim was advanced meanwhile).
+ */
+export async function finishClaim(companyId: string, mark: ClaimMark): Promise<number> {
+  const claim = await readClaim(companyId, mark);
+  if (!claim) return 0;
+  let written = 0;
+  for (let pass = 0; ; pass++) {
+    const pending = await pendingByKey(claim.events.map((e) => e.pendingKey));
+    const left = claim.events.flatMap((c, i) => {
+      const event = pending.get(`${c.pendingKey.pk} ${c.pendingKey.sk}`);
+      return event ? [{ ...event, sequence: claim.from + i, previousHash: c.previousHash, hash: c.hash }] : [];
+    });
+    if (left.length === 0) break;
+    if (pass === FINISH_PASSES) throw new Error(`Numbering claim ${claim.from}-${claim.to} of company ${companyId} still has ${left.length} events to write`);
+    const book = await bookChangeOps(companyId, left);
+    const complete = await writeSlices(eventWrites(companyId, left, book.ops));
+    written += left.length;
+    if (complete) break;
+  }
+  await advance(companyId, claim);
+  return written;
+}
+
+/** How often a sequencer waiting for another's claim reads the counter again. */
+const POLL_MS = 10;
+
+/**
+ * Waits for a claim another sequencer made to be advanced, so a reader sees every event that
+ * committed before it; finishes it once it outlived its lease (config.numberingClaimLeaseMs: its
+ * sequencer crashed or timed out). Returns how many events it found left to write.
+ */
+export async function settleClaim(companyId: string, mark: ClaimMark): Promise<number> {
+  while (Date.now() - mark.at < config.numberingClaimLeaseMs) {
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    if ((await eventHead(companyId)).filling?.from !== mark.from) return 0;
+  }
+  return finishClaim(companyId, mark);
+}
