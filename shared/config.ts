@@ -115,6 +115,15 @@ export const config = {
   get numberingClaimLeaseMs() {
     return milliseconds(process.env.NUMBERING_CLAIM_LEASE_MS, 5_000);
   },
+  /**
+   * Whether a batch too large for one transaction is numbered in a claim (events/claim-fill.ts),
+   * or in smaller batches. NUMBERING_CLAIMS=off is for upgrading a deployment from a version
+   * before claims: its readers take a claim's counter (no `next`) for an empty feed, so claims
+   * are made only once no function of that version runs (docs/decisions.md, Events).
+   */
+  get numberingClaims() {
+    return process.env.NUMBERING_CLAIMS !== 'off';
+  },
 };
 
 /** A lifetime in ms from the environment: a whole number from 0 up, else the default. */

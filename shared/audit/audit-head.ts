@@ -4,8 +4,8 @@ import type { AuditHead } from './chain.ts';
 
 export type { AuditHead };
 
-/** Rounds of numbering at most before reading the head (a call numbers up to 980 events). */
-const ROUNDS = 50;
+/** Calls of numbering at most before reading the head (a call numbers up to 8,000 events: 20 rounds of 400). */
+const ROUNDS = 6;
 
 /**
  * The head of the company's chain once every change committed before this call is numbered:

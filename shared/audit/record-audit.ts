@@ -98,7 +98,9 @@ export class RecordAudit {
   /** The first record whose version in the table no event records, among those found ahead. */
   private async unrecordedVersion(to: number): Promise<Break | undefined> {
     await sequenceEvents(this.companyId);
-    const later = [...(await eventsBetween(this.companyId, to + 1, to + 1000)), ...(await pendingEvents(this.companyId, 100))];
+    // Pending first: an event numbered between the two reads is then in the second, not in neither.
+    const pending = await pendingEvents(this.companyId, 100);
+    const later = [...(await eventsBetween(this.companyId, to + 1, to + 1000)), ...pending];
     let broken: Break | undefined;
     for (const [key, { kind, event, version }] of this.ahead) {
       if ((this.recorded.get(key) ?? 0) >= version) continue;

@@ -13,7 +13,7 @@ import { keys, type Key } from './keys.ts';
 import { firstOfEach, onlyAttributes, prefixRange, withPrefix, withRange } from './prefix-query.ts';
 import { queryAll } from './query-all.ts';
 import { conditions, getItem, mainTable, recordOf, type Item } from './table-ops.ts';
-import type { WriteOp } from './transact.ts';
+import { inChunks, type WriteOp } from './transact.ts';
 
 /**
  * Events, in two steps (docs/decisions.md, "Events"):
@@ -32,6 +32,9 @@ import type { WriteOp } from './transact.ts';
  * `{value: "1234.56"}`), so every reader would see another shape than the REST API answered.
  */
 export type { SequencedEvent };
+
+/** Sequence numbers a range reads by key at most (one batch get); a longer range is one query per partition key, side by side. */
+const BY_KEY = 100;
 
 /** A pending event, with the key it was read under (items of an older key shape are deleted by theirs). */
 export type PendingEvent = EventRecord & { pendingKey: Key };
@@ -93,8 +96,15 @@ export async function pendingEvents(companyId: string, limit: number, before?: s
 
 /** The pending items still there of those named (a numbering claim's: events/claim-fill.ts), by their key. */
 export async function pendingByKey(pendingKeys: Key[]): Promise<Map<string, PendingEvent>> {
-  const items = await batchGetItems(pendingKeys, { consistent: true });
+  const items = (await Promise.all(inChunks(pendingKeys, BY_KEY).map((chunk) => batchGetItems(chunk, { consistent: true })))).flat();
   return new Map(items.map((item) => [`${item.pk} ${item.sk}`, { ...eventFromItem(item), pendingKey: { pk: String(item.pk), sk: String(item.sk) } }]));
+}
+
+/** How many of the events numbered `from` to `to` are written (strongly consistent; a claim's range: events/claim-fill.ts). */
+export async function eventsWritten(companyId: string, from: number, to: number): Promise<number> {
+  const wanted = Array.from({ length: to - from + 1 }, (_, i) => keys.event(companyId, from + i));
+  const found = await Promise.all(inChunks(wanted, BY_KEY).map((chunk) => batchGetItems(chunk, { consistent: true, attributes: ['sequence'] })));
+  return found.flat().length;
 }
 
 /** A numbered event, or undefined once it has expired. */
@@ -107,8 +117,6 @@ export async function getEvent(companyId: string, sequence: number): Promise<Seq
 const EVENT_ATTRIBUTE_NAMES = [...FIELDS, 'dataJson', 'data'];
 const EVENT_ATTRIBUTES = onlyAttributes(EVENT_ATTRIBUTE_NAMES);
 
-/** Sequence numbers a range reads by key at most (one batch get); a longer range is one query per partition key, side by side. */
-const BY_KEY = 100;
 
 /**
  * The events numbered `from` to `to` that are still kept, in order (strongly consistent; callers

@@ -1,7 +1,7 @@
 import { bookChangeOps } from '../audit/record-book-changes.ts';
 import { AUDITED_KIND_OF } from '../audit/record-state.ts';
 import { config } from '../config.ts';
-import { eventHead, numberedEventOps, pendingByKey, SequenceMoved, type PendingEvent } from '../db/event-store.ts';
+import { eventHead, eventsWritten, numberedEventOps, pendingByKey, SequenceMoved, type PendingEvent } from '../db/event-store.ts';
 import { historyOp } from '../db/history-store.ts';
 import { advanceOps, readClaim, type ClaimMark, type NumberingClaim } from '../db/numbering-claim-store.ts';
 import { transactWrite, type WriteOp } from '../db/transact.ts';
@@ -86,6 +86,11 @@ export async function finishClaim(companyId: string, mark: ClaimMark): Promise<n
     const complete = await writeSlices(eventWrites(companyId, left, book.ops));
     written += left.length;
     if (complete) break;
+  }
+  // Every claimed pending item is gone, so each event must be written: never advance over a hole.
+  const events = await eventsWritten(companyId, claim.from, claim.to);
+  if (events !== claim.to - claim.from + 1 && (await eventHead(companyId)).filling?.from === claim.from) {
+    throw new Error(`Numbering claim ${claim.from}-${claim.to} of company ${companyId} has ${events} events written: a claimed pending event was numbered elsewhere`);
   }
   await advance(companyId, claim);
   return written;

@@ -3,7 +3,7 @@ import { summaryOps } from '../audit/record-summaries.ts';
 import type { Span } from '../audit/book-summaries.ts';
 import { openSpan } from '../db/book-summary-store.ts';
 import { config } from '../config.ts';
-import { eventHead, pendingAtHome, pendingInShards, SequenceMoved, type PendingEvent } from '../db/event-store.ts';
+import { eventHead, pendingAtHome, pendingByKey, pendingInShards, SequenceMoved, type PendingEvent } from '../db/event-store.ts';
 import { claimOf, claimOps, counterMoveOp } from '../db/numbering-claim-store.ts';
 import { narrowPendingReads, readWidth, startWidth } from '../db/pending-width-store.ts';
 import { MAX_TRANSACTION_ITEMS, transactWrite, type WriteOp } from '../db/transact.ts';
@@ -94,6 +94,11 @@ async function claimAndFill(companyId: string, head: EventHead, open: Span | und
     if (summaries.length + CLAIM_ITEMS > MAX_TRANSACTION_ITEMS && take > 1) continue;
     const writes = eventWrites(companyId, batch.numbered, book.ops);
     if (await numberedAtOnce(companyId, head, batch.head, batch.numbered[0]!, summaries, writes)) return batch.numbered.length;
+    if (!config.numberingClaims) {
+      if (take > 1) continue;
+      throw new Error(`Event ${batch.numbered[0]!.eventId} of company ${companyId} does not fit one transaction with its writes`);
+    }
+    await confirmUnnumbered(companyId, head, batch.numbered);
     const claim = claimOf(batch.numbered, Date.now());
     try {
       await transactWrite([...claimOps(companyId, head, claim, batch.numbered[0]!), ...summaries]);
@@ -123,6 +128,21 @@ async function numberedAtOnce(companyId: string, head: EventHead, to: EventHead,
     if (tooLarge(error)) return false;
     throw error;
   }
+}
+
+/**
+ * Whether the batch is still unnumbered, before it is claimed: its pending events were read
+ * beside the head, not after it, so one numbered by another sequencer between the two reads
+ * would be claimed again (a claim checks the counter, not each pending item as the one
+ * transaction does). The head is read again, then the pending items: any numbering since
+ * moves the counter, and the claim's condition then fails.
+ * Errors: SequenceMoved.
+ */
+async function confirmUnnumbered(companyId: string, head: EventHead, events: readonly PendingEvent[]): Promise<void> {
+  const now = await eventHead(companyId);
+  if (now.next !== head.next || now.filling) throw new SequenceMoved();
+  const still = await pendingByKey(events.map((e) => e.pendingKey));
+  if (still.size !== events.length) throw new SequenceMoved();
 }
 
 /** Items of a claim's transaction besides the summaries: the counter and the claim. */

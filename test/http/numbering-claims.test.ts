@@ -1,4 +1,4 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { eventHead, eventsPage, getEvent } from '../../shared/db/event-store.ts';
 import { keys } from '../../shared/db/keys.ts';
@@ -74,6 +74,72 @@ describe('numbering claims', () => {
     expect(head).toEqual({ next: from + 8, hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect(await getItem(keys.numberingClaim(companyId, from))).toBeUndefined();
     expect(await feedAndChain(api, base, from)).toEqual({ sequences: Array.from({ length: 8 }, (_, i) => from + i), ids: 8, verified: true });
+  });
+
+  it('does not claim events another sequencer numbered between its read of them and its read of the head', async () => {
+    // Arrange: 60 events pending, too many items for one transaction (a claim).
+    const { api, base, chart, companyId } = await companyBooks(gateway.url);
+    while ((await sequenceEvents(companyId)) > 0);
+    const from = (await eventHead(companyId)).next;
+    for (let i = 1; i <= 30; i++) await postedJournal(api, base, '2026-01-12', [debit(chart.cash.id, i), credit(chart.sales.id, i)]);
+    // The first read of the pending events ends, another sequencer numbers them all, and only then are the head and the open stretch read.
+    const faults = faultInjector();
+    let other: Promise<number> | undefined;
+    let passThrough = false;
+    let interfered!: () => void;
+    const interference = new Promise<void>((resolve) => (interfered = resolve));
+    faults.mock.on(QueryCommand).callsFake(async (input: { ExpressionAttributeValues?: Record<string, unknown> }) => {
+      const result = await faults.realSend(new QueryCommand(input as never));
+      if (!passThrough && !other && input.ExpressionAttributeValues?.[':from'] === 'EVENTQ#') {
+        passThrough = true;
+        other = sequenceEvents(companyId);
+        await other;
+        interfered();
+      }
+      return result;
+    });
+    // The head, and the open stretch of summaries read with it (whose condition would otherwise refuse the claim).
+    const delayed = new Set(['EVENTSEQ', 'BOOKSUM#OPEN']);
+    faults.mock.on(GetCommand).callsFake(async (input: { Key: { sk: string } }) => {
+      if (!passThrough && delayed.delete(input.Key.sk)) await interference;
+      return faults.realSend(new GetCommand(input as never));
+    });
+
+    // Act
+    try {
+      await sequenceEvents(companyId);
+    } finally {
+      faults.mock.restore();
+    }
+
+    // Assert: the other numbered all 60; nothing claimed twice, no hole.
+    expect(await other).toBe(60);
+    expect(await eventHead(companyId)).toEqual({ next: from + 60, hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(await feedAndChain(api, base, from)).toEqual({ sequences: Array.from({ length: 60 }, (_, i) => from + i), ids: 60, verified: true });
+  });
+
+  it('makes no claim with NUMBERING_CLAIMS=off: a batch too large for one transaction is numbered in smaller ones', async () => {
+    const { api, base, chart, companyId } = await companyBooks(gateway.url);
+    while ((await sequenceEvents(companyId)) > 0);
+    const from = (await eventHead(companyId)).next;
+    for (let i = 1; i <= 20; i++) await postedJournal(api, base, '2026-01-13', [debit(chart.cash.id, i), credit(chart.sales.id, i)]);
+    const faults = faultInjector();
+    const claims: number[] = [];
+    faults.mock.on(TransactWriteCommand).callsFake(async (input: { TransactItems: TransactItems }) => {
+      claims.push(input.TransactItems.filter((item) => item.Put?.Item?.entity === 'NumberingClaim').length);
+      return faults.realSend(new TransactWriteCommand(input as never));
+    });
+    process.env.NUMBERING_CLAIMS = 'off';
+    try {
+      while ((await sequenceEvents(companyId)) > 0);
+    } finally {
+      delete process.env.NUMBERING_CLAIMS;
+      faults.mock.restore();
+    }
+
+    expect(claims.length).toBeGreaterThan(1);
+    expect(claims.every((n) => n === 0)).toBe(true);
+    expect(await feedAndChain(api, base, from)).toEqual({ sequences: Array.from({ length: 40 }, (_, i) => from + i), ids: 40, verified: true });
   });
 
   it('numbers each event once when sequencers finish one another’s claims at once', async () => {
