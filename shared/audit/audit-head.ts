@@ -5,7 +5,7 @@ import type { AuditHead } from './chain.ts';
 export type { AuditHead };
 
 /** Calls of numbering at most before reading the head (a call numbers up to 8,000 events: 20 rounds of 400). */
-const ROUNDS = 6;
+const CALLS = 6;
 
 /**
  * The head of the company's chain once every change committed before this call is numbered:
@@ -13,7 +13,7 @@ const ROUNDS = 6;
  * (docs/decisions.md, Audit). Numbering runs here, in the closing request, not in every write.
  */
 export async function currentAuditHead(companyId: string): Promise<AuditHead> {
-  for (let round = 0; round < ROUNDS && (await sequenceEvents(companyId)) > 0; round++);
+  for (let call = 0; call < CALLS && (await sequenceEvents(companyId)) > 0; call++);
   const head = await eventHead(companyId);
   return { sequence: head.next - 1, hash: head.hash };
 }

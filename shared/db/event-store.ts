@@ -13,7 +13,7 @@ import { keys, type Key } from './keys.ts';
 import { firstOfEach, onlyAttributes, prefixRange, withPrefix, withRange } from './prefix-query.ts';
 import { queryAll } from './query-all.ts';
 import { conditions, getItem, mainTable, recordOf, type Item } from './table-ops.ts';
-import { inChunks, type WriteOp } from './transact.ts';
+import type { WriteOp } from './transact.ts';
 
 /**
  * Events, in two steps (docs/decisions.md, "Events"):
@@ -96,16 +96,17 @@ export async function pendingEvents(companyId: string, limit: number, before?: s
 
 /** The pending items still there of those named (a numbering claim's: events/claim-fill.ts), by their key. */
 export async function pendingByKey(pendingKeys: Key[]): Promise<Map<string, PendingEvent>> {
-  const items = (await Promise.all(inChunks(pendingKeys, BY_KEY).map((chunk) => batchGetItems(chunk, { consistent: true })))).flat();
+  const items = await batchGetItems(pendingKeys, { consistent: true });
   return new Map(items.map((item) => [`${item.pk} ${item.sk}`, { ...eventFromItem(item), pendingKey: { pk: String(item.pk), sk: String(item.sk) } }]));
 }
 
 /** How many of the events numbered `from` to `to` are written (strongly consistent; a claim's range: events/claim-fill.ts). */
 export async function eventsWritten(companyId: string, from: number, to: number): Promise<number> {
-  const wanted = Array.from({ length: to - from + 1 }, (_, i) => keys.event(companyId, from + i));
-  const found = await Promise.all(inChunks(wanted, BY_KEY).map((chunk) => batchGetItems(chunk, { consistent: true, attributes: ['sequence'] })));
-  return found.flat().length;
+  return (await batchGetItems(eventKeys(companyId, from, to), { consistent: true, attributes: ['sequence'] })).length;
 }
+
+/** The keys of the events numbered `from` to `to`. */
+const eventKeys = (companyId: string, from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => keys.event(companyId, from + i));
 
 /** A numbered event, or undefined once it has expired. */
 export async function getEvent(companyId: string, sequence: number): Promise<SequencedEvent | undefined> {
@@ -117,7 +118,6 @@ export async function getEvent(companyId: string, sequence: number): Promise<Seq
 const EVENT_ATTRIBUTE_NAMES = [...FIELDS, 'dataJson', 'data'];
 const EVENT_ATTRIBUTES = onlyAttributes(EVENT_ATTRIBUTE_NAMES);
 
-
 /**
  * The events numbered `from` to `to` that are still kept, in order (strongly consistent; callers
  * keep ranges to a page, 1,000 or so). A short range is read by key; a long one from each of the
@@ -127,8 +127,7 @@ export async function eventsBetween(companyId: string, from: number, to: number)
   if (to < from) return [];
   const items: Item[] = [];
   if (to - from < BY_KEY) {
-    const wanted = Array.from({ length: to - from + 1 }, (_, i) => keys.event(companyId, from + i));
-    items.push(...(await batchGetItems(wanted, { consistent: true, attributes: EVENT_ATTRIBUTE_NAMES })));
+    items.push(...(await batchGetItems(eventKeys(companyId, from, to), { consistent: true, attributes: EVENT_ATTRIBUTE_NAMES })));
   } else {
     const bounds = { from: keys.event(companyId, from).sk, to: keys.event(companyId, to).sk };
     await Promise.all(
@@ -153,10 +152,11 @@ export async function oldestKeptSequence(companyId: string): Promise<number | un
  */
 export async function eventHead(companyId: string): Promise<EventHead & { filling?: ClaimMark }> {
   const item = await getItem(keys.eventSequence(companyId), { consistent: true });
-  const filling = item?.filling as ClaimMark | undefined;
-  const next = typeof item?.next === 'number' ? item.next : filling ? Number(filling.from) : 1;
+  const mark = item?.filling as ClaimMark | undefined;
+  const filling = mark && { from: Number(mark.from), to: Number(mark.to), at: Number(mark.at) };
+  const next = typeof item?.next === 'number' ? item.next : (filling?.from ?? 1);
   const hash = typeof item?.headHash === 'string' ? item.headHash : null;
-  return filling ? { next, hash, filling: { from: Number(filling.from), to: Number(filling.to), at: Number(filling.at) } } : { next, hash };
+  return filling ? { next, hash, filling } : { next, hash };
 }
 
 /** Another sequencer numbered events first: read again. */

@@ -29,11 +29,9 @@ export async function getJournal(companyId: string, journalId: string): Promise<
   return item && journalFromItem(item);
 }
 
-/** Many journals by id (strongly consistent, batches of 100 read at once, only the record's fields: not its index keys); missing ones are left out. */
+/** Many journals by id (strongly consistent, only the record's fields: not its index keys); missing ones are left out. */
 export async function getJournals(companyId: string, journalIds: readonly string[]): Promise<JournalRecord[]> {
-  const batches = [];
-  for (let i = 0; i < journalIds.length; i += 100) batches.push(batchGetItems(journalIds.slice(i, i + 100).map((id) => keys.journal(companyId, id)), { consistent: true, attributes: RECORD_FIELDS }));
-  return (await Promise.all(batches)).flat().map(journalFromItem);
+  return (await batchGetItems(journalIds.map((id) => keys.journal(companyId, id)), { consistent: true, attributes: RECORD_FIELDS })).map(journalFromItem);
 }
 
 /** Errors: NotFound. */

@@ -8,7 +8,7 @@ import { claimOf, claimOps, counterMoveOp } from '../db/numbering-claim-store.ts
 import { narrowPendingReads, readWidth, startWidth } from '../db/pending-width-store.ts';
 import { MAX_TRANSACTION_ITEMS, transactWrite, type WriteOp } from '../db/transact.ts';
 import { advance, eventWrites, finishClaim, settleClaim, tooLarge, writeSlices } from './claim-fill.ts';
-import { FILL_BYTES, type EventWrites } from './fill-slices.ts';
+import { FILL_BYTES, fillSlices, type EventWrites } from './fill-slices.ts';
 import { numberEvents, type EventHead } from './numbering.ts';
 import { oldestPending } from './pending-order.ts';
 import { mayNarrow, readsWide, wideForFormerWriters } from './pending-width.ts';
@@ -87,24 +87,31 @@ export async function sequenceEvents(companyId: string): Promise<number> {
  * Errors: SequenceMoved (another sequencer claimed first).
  */
 async function claimAndFill(companyId: string, head: EventHead, open: Span | undefined, pending: readonly PendingEvent[]): Promise<number> {
-  for (let take = pending.length; ; take = Math.ceil(take / 2)) {
+  const half = (n: number) => Math.ceil(n / 2);
+  for (let take = pending.length; ; ) {
     const batch = numberEvents(head, pending.slice(0, take), config.auditChain);
     const book = await bookChangeOps(companyId, batch.numbered);
     const summaries = await summaryOps(companyId, open, { first: head.next, last: batch.head.next - 1 }, book.changes);
-    if (summaries.length + CLAIM_ITEMS > MAX_TRANSACTION_ITEMS && take > 1) continue;
+    if (summaries.length + CLAIM_ITEMS > MAX_TRANSACTION_ITEMS && take > 1) {
+      take = half(take);
+      continue;
+    }
     const writes = eventWrites(companyId, batch.numbered, book.ops);
     if (await numberedAtOnce(companyId, head, batch.head, batch.numbered[0]!, summaries, writes)) return batch.numbered.length;
     if (!config.numberingClaims) {
-      if (take > 1) continue;
-      throw new Error(`Event ${batch.numbered[0]!.eventId} of company ${companyId} does not fit one transaction with its writes`);
+      if (take === 1) throw new Error(`Event ${batch.numbered[0]!.eventId} of company ${companyId} does not fit one transaction with its writes`);
+      // Without claims, the events whose writes fit one transaction beside the counter and summaries: read again once, not halved down to it.
+      take = Math.min(take - 1, fillSlices(writes, MAX_TRANSACTION_ITEMS - 1 - summaries.length)[0]!.length);
+      continue;
     }
     await confirmUnnumbered(companyId, head, batch.numbered);
     const claim = claimOf(batch.numbered, Date.now());
     try {
       await transactWrite([...claimOps(companyId, head, claim, batch.numbered[0]!), ...summaries]);
     } catch (error) {
-      if (tooLarge(error) && take > 1) continue;
-      throw error;
+      if (!tooLarge(error) || take === 1) throw error;
+      take = half(take);
+      continue;
     }
     if (await writeSlices(writes)) await advance(companyId, claim);
     else await finishClaim(companyId, claim);

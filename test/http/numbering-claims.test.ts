@@ -7,7 +7,7 @@ import { sequenceEvents } from '../../shared/events/sequencer.ts';
 import { useGateway, type Client } from '../support/api.ts';
 import { faultInjector } from '../support/faults.ts';
 import { wholeFeed } from '../support/feed.ts';
-import { companyBooks, credit, debit, postedJournal } from '../support/ledger.ts';
+import { pendingPostings } from '../support/pending-postings.ts';
 
 /** Numbering in claims (db/numbering-claim-store.ts, events/claim-fill.ts): a claim left open is finished by the next sequencer, each event once. */
 const gateway = useGateway();
@@ -39,10 +39,7 @@ async function feedAndChain(api: Client, base: string, from: number) {
 describe('numbering claims', () => {
   it("finishes a claim whose sequencer died after writing part of it: every event once, in order, the chain whole; readers stop below it meanwhile", async () => {
     // Arrange: eight events pending (four journals created and posted).
-    const { api, base, chart, companyId } = await companyBooks(gateway.url);
-    while ((await sequenceEvents(companyId)) > 0);
-    const from = (await eventHead(companyId)).next;
-    for (let i = 1; i <= 4; i++) await postedJournal(api, base, '2026-01-10', [debit(chart.cash.id, i), credit(chart.sales.id, i)]);
+    const { api, base, companyId, from } = await pendingPostings(gateway.url, 4, '2026-01-10');
     // The claim's fill commits its first event's items only, then the process dies.
     const faults = faultInjector();
     faults.mock.on(TransactWriteCommand).callsFake(async (input: { TransactItems: TransactItems }) => {
@@ -78,10 +75,7 @@ describe('numbering claims', () => {
 
   it('does not claim events another sequencer numbered between its read of them and its read of the head', async () => {
     // Arrange: 60 events pending, too many items for one transaction (a claim).
-    const { api, base, chart, companyId } = await companyBooks(gateway.url);
-    while ((await sequenceEvents(companyId)) > 0);
-    const from = (await eventHead(companyId)).next;
-    for (let i = 1; i <= 30; i++) await postedJournal(api, base, '2026-01-12', [debit(chart.cash.id, i), credit(chart.sales.id, i)]);
+    const { api, base, companyId, from } = await pendingPostings(gateway.url, 30, '2026-01-12');
     // The first read of the pending events ends, another sequencer numbers them all, and only then are the head and the open stretch read.
     const faults = faultInjector();
     let other: Promise<number> | undefined;
@@ -119,10 +113,7 @@ describe('numbering claims', () => {
   });
 
   it('makes no claim with NUMBERING_CLAIMS=off: a batch too large for one transaction is numbered in smaller ones', async () => {
-    const { api, base, chart, companyId } = await companyBooks(gateway.url);
-    while ((await sequenceEvents(companyId)) > 0);
-    const from = (await eventHead(companyId)).next;
-    for (let i = 1; i <= 20; i++) await postedJournal(api, base, '2026-01-13', [debit(chart.cash.id, i), credit(chart.sales.id, i)]);
+    const { api, base, companyId, from } = await pendingPostings(gateway.url, 20, '2026-01-13');
     const faults = faultInjector();
     const claims: number[] = [];
     faults.mock.on(TransactWriteCommand).callsFake(async (input: { TransactItems: TransactItems }) => {
@@ -143,11 +134,8 @@ describe('numbering claims', () => {
   });
 
   it('numbers each event once when sequencers finish one another’s claims at once', async () => {
-    const { api, base, chart, companyId } = await companyBooks(gateway.url);
-    while ((await sequenceEvents(companyId)) > 0);
-    const from = (await eventHead(companyId)).next;
     // 24 events: a claim written in two transactions side by side (events/fill-slices.ts).
-    for (let i = 1; i <= 12; i++) await postedJournal(api, base, '2026-01-11', [debit(chart.cash.id, i), credit(chart.sales.id, i)]);
+    const { api, base, companyId, from } = await pendingPostings(gateway.url, 12, '2026-01-11');
 
     // Each fill transaction takes 200 ms: the others find the claim open with its events unwritten, and write them too.
     const faults = faultInjector();

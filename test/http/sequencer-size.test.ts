@@ -5,6 +5,7 @@ import { eventHead } from '../../shared/db/event-store.ts';
 import { sequenceEvents } from '../../shared/events/sequencer.ts';
 import { useGateway } from '../support/api.ts';
 import { faultInjector } from '../support/faults.ts';
+import { pendingPostings } from '../support/pending-postings.ts';
 import { companyBooks, credit, debit, postedJournal } from '../support/ledger.ts';
 
 /** Numbering (events/sequencer.ts) when DynamoDB refuses its transaction for its size, which it estimates from the events' data only. */
@@ -13,10 +14,7 @@ const gateway = useGateway();
 describe('numbering events', () => {
   it('numbers them in smaller batches after DynamoDB refuses a transaction for its size, each once and in order', async () => {
     // Arrange: eight events pending (four journals created and posted).
-    const { api, base, chart, companyId } = await companyBooks(gateway.url);
-    while ((await sequenceEvents(companyId)) > 0);
-    const from = (await eventHead(companyId)).next;
-    for (let i = 1; i <= 4; i++) await postedJournal(api, base, '2026-01-10', [debit(chart.cash.id, i), credit(chart.sales.id, i)]);
+    const { api, base, companyId, from } = await pendingPostings(gateway.url, 4, '2026-01-10');
     // A numbering transaction of more than two events is "too large".
     const faults = faultInjector();
     let refused = 0;
