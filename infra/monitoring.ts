@@ -6,7 +6,7 @@ import { Operation, type ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
-import { BUSINESS_METRICS, METRICS_NAMESPACE, SERVICE_DIMENSION } from '../shared/http/metrics.ts';
+import { BUSINESS_METRICS, METRICS_NAMESPACE, OPERATIONS_METRICS, SERVICE_DIMENSION } from '../shared/http/metrics.ts';
 import type { Route } from '../shared/routes.ts';
 
 /** The DynamoDB operations the service uses (an alarm's metric math holds at most 10 metrics). */
@@ -18,7 +18,7 @@ export const API_5XX_PERCENT = 1;
 /**
  * What operations watch: an SNS topic every alarm notifies, and a dashboard. Alarms: the API's
  * 5xx rate, each function's errors and throttles, each table's system errors and throttled
- * requests. The dashboard: requests and errors, postings per minute and the other business
+ * requests, events numbered with repaired text (shared/events/repaired-text.ts). The dashboard: requests and errors, postings per minute and the other business
  * metrics the functions emit (shared/http/metrics.ts), latency p50/p99 per route.
  */
 export class Monitoring extends Construct {
@@ -29,6 +29,8 @@ export class Monitoring extends Construct {
     super(scope, id);
     this.topic = new Topic(this, 'Alarms', { displayName: 'Ledger service alarms', enforceSSL: true });
     this.dashboard = new Dashboard(this, 'Dashboard', { defaultInterval: Duration.hours(3) });
+    const repaired = new Metric({ namespace: METRICS_NAMESPACE, metricName: OPERATIONS_METRICS.eventTextRepaired, dimensionsMap: SERVICE_DIMENSION, statistic: 'Sum', period: Duration.minutes(5) });
+    this.alarm(this, 'Events-TextRepaired', repaired, 0, 'Events were numbered whose text held a lone surrogate (hashed as U+FFFD); find the record it came from');
   }
 
   /** An alarm on `metric` above `threshold` that notifies the topic. */

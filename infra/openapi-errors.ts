@@ -11,6 +11,7 @@ export function routeErrors(route: Route): ErrorCode[] {
   const hasInput = route.body !== undefined || route.query !== undefined || pathParameters(route.path).length > 0;
   const implied: ErrorCode[] = [
     ...(hasInput || route.idempotentOperation ? ['400 ValidationError' as const] : []),
+    ...(route.body !== undefined || route.query !== undefined || route.idempotentOperation ? ['400 InvalidText' as const] : []),
     ...(route.query !== undefined || pathParameters(route.path).length > 0 ? ['400 InvalidEncoding' as const] : []),
     ...(route.body ? ['400 InvalidJson' as const, '413 PayloadTooLarge' as const] : []),
     ...(typeof route.response === 'object' ? ['400 InvalidCursor' as const] : []),

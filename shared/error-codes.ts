@@ -17,6 +17,7 @@ const entry = (meaning: string, name: string, reason: string): ErrorCodeEntry =>
 export const ERROR_CODES = {
   '400 ValidationError': entry('A field is missing, malformed or breaks a rule; `name` is its path.', 'entries[1].amount', 'has more than 2 decimal places, the precision of SAR'),
   '400 InvalidJson': entry('The body is not JSON.', 'body', 'is not valid JSON'),
+  '400 InvalidText': entry('A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.', 'description', 'must be well-formed Unicode text: it holds a lone surrogate (U+D800)'),
   '400 InvalidEncoding': entry('A path segment or query parameter is not valid percent-encoded UTF-8.', 'accountId', 'is not valid percent-encoded UTF-8'),
   '400 InvalidCursor': entry('`page` is not a cursor this list gave for the same company, endpoint, sort and filters.', 'page', 'is not a valid cursor for this list; start again without it'),
   '400 InvalidState': entry('Sign-in: the `state` is unknown, expired or already used.', 'state', 'is unknown, expired or already used; start the sign-in again'),

@@ -11,6 +11,7 @@ import { advance, eventWrites, finishClaim, settleClaim, tooLarge, writeSlices }
 import { FILL_BYTES, fillSlices, type EventWrites } from './fill-slices.ts';
 import { numberEvents, type EventHead } from './numbering.ts';
 import { oldestPending } from './pending-order.ts';
+import { reportRepairedText } from './repaired-text.ts';
 import { mayNarrow, readsWide, wideForFormerWriters } from './pending-width.ts';
 
 /** Events a claim takes at most (db/numbering-claim-store.ts: its item lists each one's pending key and hashes, some 100 bytes compressed). */
@@ -97,7 +98,7 @@ async function claimAndFill(companyId: string, head: EventHead, open: Span | und
       continue;
     }
     const writes = eventWrites(companyId, batch.numbered, book.ops);
-    if (await numberedAtOnce(companyId, head, batch.head, batch.numbered[0]!, summaries, writes)) return batch.numbered.length;
+    if (await numberedAtOnce(companyId, head, batch.head, batch.numbered[0]!, summaries, writes)) return numberedCount(companyId, batch);
     if (!config.numberingClaims) {
       if (take === 1) throw new Error(`Event ${batch.numbered[0]!.eventId} of company ${companyId} does not fit one transaction with its writes`);
       // Without claims, the events whose writes fit one transaction beside the counter and summaries: read again once, not halved down to it.
@@ -115,8 +116,14 @@ async function claimAndFill(companyId: string, head: EventHead, open: Span | und
     }
     if (await writeSlices(writes)) await advance(companyId, claim);
     else await finishClaim(companyId, claim);
-    return batch.numbered.length;
+    return numberedCount(companyId, batch);
   }
+}
+
+/** How many a committed batch numbered; any whose text was repaired to be hashed is reported for an operator. */
+function numberedCount(companyId: string, batch: { numbered: readonly unknown[]; repaired: readonly string[] }): number {
+  if (batch.repaired.length > 0) reportRepairedText(companyId, batch.repaired);
+  return batch.numbered.length;
 }
 
 /**

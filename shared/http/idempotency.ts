@@ -6,6 +6,7 @@ import { transactWrite } from '../db/transact.ts';
 import { ValidationError } from '../errors.ts';
 import type { Route } from '../routes/route.ts';
 import { jsonWithSecretsOmitted } from '../schemas/one-time-secrets.ts';
+import { textKeepingProblem } from '../text/well-formed.ts';
 import { apiRequestOf } from './api-request.ts';
 import { REPLAYED_HEADER } from './headers.ts';
 import { ok } from './respond.ts';
@@ -39,6 +40,8 @@ export function idempotency(route: Route): MiddlewareObj<APIGatewayProxyEventV2,
       if (key.length === 0 || [...key].length > MAX_KEY_LENGTH) {
         throw ValidationError.field('Idempotency-Key', `must be 1 to ${MAX_KEY_LENGTH} characters`);
       }
+      const textProblem = textKeepingProblem(key);
+      if (textProblem) throw ValidationError.field('Idempotency-Key', textProblem, 'InvalidText');
       const api = apiRequestOf(request.event);
       const scope = route.access === 'user' && api.principal?.kind === 'user' ? { userId: api.principal.userId } : { companyId: api.companyId ?? '' };
       const result = await claimKey(scope, operation, key, targetOf(request.event), randomUUID());

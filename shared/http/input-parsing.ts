@@ -3,8 +3,9 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { AppError, ValidationError } from '../errors.ts';
 import { pathParameters, type Route } from '../routes/route.ts';
 import { Uuid } from '../schemas/common.ts';
+import { textProblems } from '../text/well-formed.ts';
 import { apiRequestOf } from './api-request.ts';
-import { zodIssuesToErrors } from './field-path.ts';
+import { fieldPath, zodIssuesToErrors } from './field-path.ts';
 
 /**
  * Parses and validates path parameters (UUIDs), the query string and the JSON body against
@@ -24,17 +25,29 @@ export function inputParsing(route: Route): MiddlewareObj<APIGatewayProxyEventV2
         api.params[name] = parsed.data;
       }
       if (route.query) {
+        refuseUnkeepableText(event.queryStringParameters ?? {}, 'query');
         const parsed = route.query().safeParse(event.queryStringParameters ?? {});
         if (!parsed.success) throw new ValidationError(zodIssuesToErrors(parsed.error.issues, 'query'));
         api.query = parsed.data;
       }
       if (route.body) {
-        const parsed = route.body().safeParse(parseJsonBody(event, route.maxBodyBytes ?? MAX_BODY_BYTES));
+        const body = parseJsonBody(event, route.maxBodyBytes ?? MAX_BODY_BYTES);
+        refuseUnkeepableText(body, 'body');
+        const parsed = route.body().safeParse(body);
         if (!parsed.success) throw new ValidationError(zodIssuesToErrors(parsed.error.issues, 'body'));
         api.body = parsed.data;
       }
     },
   };
+}
+
+/**
+ * Refuses a query or body holding text the books cannot keep (text/well-formed.ts), before any
+ * schema reads it: every string and key, known fields or not. Errors: ValidationError (InvalidText).
+ */
+function refuseUnkeepableText(value: unknown, root: string): void {
+  const problems = textProblems(value);
+  if (problems.length > 0) throw new ValidationError(problems.map((p) => ({ name: fieldPath(p.path, root), reason: p.reason, code: 'InvalidText' })));
 }
 
 /** Request bodies above this are refused before parsing (the largest journal is about 30 KB). */

@@ -13,7 +13,13 @@ export const BUSINESS_METRICS = {
   idempotentReplays: 'IdempotentReplays',
 } as const;
 
-type MetricName = (typeof BUSINESS_METRICS)[keyof typeof BUSINESS_METRICS];
+/** Counts an operator is alarmed on (infra/monitoring.ts), emitted outside any request's line. */
+export const OPERATIONS_METRICS = {
+  /** Events numbered with text that had to be repaired to be hashed (events/repaired-text.ts). */
+  eventTextRepaired: 'EventTextRepaired',
+} as const;
+
+type MetricName = (typeof BUSINESS_METRICS)[keyof typeof BUSINESS_METRICS] | (typeof OPERATIONS_METRICS)[keyof typeof OPERATIONS_METRICS];
 
 /** What one request counts: a post of a journal that succeeded or not, a replayed response. */
 export function businessMetrics(routeName: string, status: number, replayed: boolean): Partial<Record<MetricName, number>> {
