@@ -41,23 +41,34 @@ const MOST_PROBLEMS = 20;
  */
 export function textProblems(value: unknown): TextProblem[] {
   const problems: TextProblem[] = [];
-  const visit = (node: unknown, path: PropertyKey[]): void => {
+  // One path, pushed and popped as the walk goes: a 100,000-row body is walked without a copy per value.
+  const path: PropertyKey[] = [];
+  const visit = (node: unknown): void => {
     if (problems.length >= MOST_PROBLEMS) return;
     if (typeof node === 'string') {
       const reason = textKeepingProblem(node);
       if (reason) problems.push({ path: [...path], reason });
     } else if (Array.isArray(node)) {
-      node.forEach((item, i) => visit(item, [...path, i]));
+      for (let i = 0; i < node.length && problems.length < MOST_PROBLEMS; i++) {
+        path.push(i);
+        visit(node[i]);
+        path.pop();
+      }
     } else if (node !== null && typeof node === 'object') {
       for (const [key, item] of Object.entries(node)) {
-        const keyReason = textKeepingProblem(key);
-        if (keyReason) problems.push({ path: [...path, escaped(key)], reason: `is a field name that ${keyReason}` });
-        else visit(item, [...path, key]);
         if (problems.length >= MOST_PROBLEMS) return;
+        const keyReason = textKeepingProblem(key);
+        if (keyReason) {
+          problems.push({ path: [...path, escaped(key)], reason: `is a field name that ${keyReason}` });
+          continue;
+        }
+        path.push(key);
+        visit(item);
+        path.pop();
       }
     }
   };
-  visit(value, []);
+  visit(value);
   return problems;
 }
 
