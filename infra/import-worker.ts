@@ -1,11 +1,13 @@
 import { resolve } from 'node:path';
 import { Duration } from 'aws-cdk-lib';
+import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
+import { IMPORT_METRICS, METRICS_NAMESPACE, SERVICE_DIMENSION } from '../shared/http/metrics.ts';
 import type { Monitoring } from './monitoring.ts';
 import { serviceFunction } from './service-function.ts';
 import { grantTable, type GrantableTable } from './table-grants.ts';
@@ -23,7 +25,9 @@ export interface ImportWorkerProps {
  * when a job is accepted (inserted unfinished-import items only) and every minute by a schedule
  * (resuming jobs whose worker died or ran out of time), with the main table's item access, 15
  * minutes and 2 GB (a file of 100,000 rows is checked in memory). Its errors and throttles raise
- * the alarms every function has; a job it cannot finish stays unfinished and is retried.
+ * the alarms every function has. A run that fails is retried after a wait; a job that fails again
+ * and again at one point is stopped (shared/imports/run-import.ts), which raises an alarm, and
+ * failures that go on for 15 minutes (a job that cannot even be stopped) raise another.
  */
 export class ImportWorker extends Construct {
   readonly worker: NodejsFunction;
@@ -48,5 +52,8 @@ export class ImportWorker extends Construct {
     );
     new Rule(this, 'Resume', { schedule: Schedule.rate(Duration.minutes(1)), targets: [new LambdaFunction(this.worker)] });
     props.monitoring.watchFunction(this, this.worker, 'importWorker');
+    const metric = (name: string) => new Metric({ namespace: METRICS_NAMESPACE, metricName: name, dimensionsMap: SERVICE_DIMENSION, statistic: 'Sum', period: Duration.minutes(5) });
+    props.monitoring.alarm(this, 'importWorker-Stopped', metric(IMPORT_METRICS.importsStopped), 0, 'An import job failed again and again and was stopped: its report names why');
+    props.monitoring.alarm(this, 'importWorker-Failing', metric(IMPORT_METRICS.importRunsFailed), 0, 'Import runs have failed for 15 minutes: a job cannot finish nor be stopped', 3);
   }
 }

@@ -30,7 +30,7 @@ const PAYLOAD_DAYS = 14;
 
 const JOB_FIELDS = [
   'id', 'kind', 'format', 'mode', 'dryRun', 'post', 'financialYearId', 'budgetName', 'status', 'counts', 'errors', 'errorCount', 'payload',
-  'createdBy', 'createdAt', 'updatedAt', 'startedAt', 'finishedAt', 'progress', 'lease',
+  'createdBy', 'createdAt', 'updatedAt', 'startedAt', 'finishedAt', 'progress', 'lease', 'faults', 'stop',
 ] as const satisfies ReadonlyArray<keyof ImportJob>;
 
 const jobFromItem = (item: Item): ImportJob => recordOf<ImportJob>(item, JOB_FIELDS);
@@ -221,17 +221,56 @@ export function errorOp(companyId: string, importId: string, index: number, erro
   return mainTable.put({ ...importKeys.error(companyId, importId, index), entity: 'ImportError', index, ...error });
 }
 
-/** The job's final state: it leaves the unfinished ones and its claim ends. */
-export function finishJobOps(companyId: string, job: ImportJob, owner: string, final: { status: ImportStatus; errors: RowError[] }): WriteOp[] {
+/** The job's final state (with `counts`, the rows found written by a job that stopped): it leaves the unfinished ones and its claim ends. */
+export function finishJobOps(companyId: string, job: ImportJob, owner: string, final: { status: ImportStatus; errors: RowError[]; counts?: ImportCounts }): WriteOp[] {
   const now = new Date().toISOString();
+  const counts = final.counts ? { expression: ', counts = :counts', values: { ':counts': final.counts } } : { expression: '', values: {} };
   return [
     mainTable.update(
       importKeys.job(companyId, job.id),
-      { expression: 'SET #status = :status, errors = :errors, finishedAt = :now, updatedAt = :now REMOVE lease', names: { '#status': 'status' }, values: { ':status': final.status, ':errors': final.errors, ':now': now } },
+      { expression: `SET #status = :status, errors = :errors, finishedAt = :now, updatedAt = :now${counts.expression} REMOVE lease`, names: { '#status': 'status' }, values: { ':status': final.status, ':errors': final.errors, ':now': now, ...counts.values } },
       heldAt(owner),
     ),
     mainTable.delete(importKeys.unfinished(companyId, job.createdAt, job.id)),
   ];
+}
+
+/**
+ * The job stops writing, for the reason given: the reason goes into its report (as error
+ * `index`) and onto the job, so every later worker only winds it down. Once per job.
+ */
+export function stopJobOps(companyId: string, importId: string, owner: string, index: number, error: RowError): WriteOp[] {
+  const held = heldAt(owner);
+  return [
+    errorOp(companyId, importId, index, error),
+    mainTable.update(
+      importKeys.job(companyId, importId),
+      { expression: 'SET #stop = :stop, errorCount = errorCount + :one, updatedAt = :now', names: { '#stop': 'stop' }, values: { ':stop': error, ':one': 1, ':now': new Date().toISOString() } },
+      { ...held, condition: { ...held.condition, expression: `${held.condition.expression} AND attribute_not_exists(#stop)`, names: { ...held.condition.names, '#stop': 'stop' } } },
+    ),
+  ];
+}
+
+/**
+ * A run of the worker failed: the failures counted at this point of the job are recorded, and
+ * the claim is kept until `retryAt`, so the next run waits that long (a fault of the database
+ * passes; a fault of the job is counted up to its bound).
+ */
+export async function recordFault(companyId: string, importId: string, owner: string, faults: NonNullable<ImportJob['faults']>, retryAt: Date): Promise<void> {
+  await db()
+    .send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: importKeys.job(companyId, importId),
+        UpdateExpression: 'SET faults = :faults, lease.#until = :until',
+        ConditionExpression: 'lease.#owner = :owner',
+        ExpressionAttributeNames: { '#owner': 'owner', '#until': 'until' },
+        ExpressionAttributeValues: { ':owner': owner, ':faults': faults, ':until': retryAt.toISOString() },
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    });
 }
 
 /** Gives the claim up before it runs out (a worker stopping between steps), so the next worker need not wait. */

@@ -34,6 +34,11 @@ export async function getJournals(companyId: string, journalIds: readonly string
   return (await batchGetItems(journalIds.map((id) => keys.journal(companyId, id)), { consistent: true, attributes: RECORD_FIELDS })).map(journalFromItem);
 }
 
+/** Which of these journals exist (strongly consistent, reading only their ids). */
+export async function existingJournalIds(companyId: string, journalIds: readonly string[]): Promise<Set<string>> {
+  return new Set((await batchGetItems(journalIds.map((id) => keys.journal(companyId, id)), { consistent: true, attributes: ['id'] })).map((item) => String(item.id)));
+}
+
 /** Errors: NotFound. */
 export async function mustGetJournal(companyId: string, journalId: string): Promise<JournalRecord> {
   return (await getJournal(companyId, journalId)) ?? NotFound.throw('The journal');

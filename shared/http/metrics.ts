@@ -19,7 +19,16 @@ export const OPERATIONS_METRICS = {
   eventTextRepaired: 'EventTextRepaired',
 } as const;
 
-type MetricName = (typeof BUSINESS_METRICS)[keyof typeof BUSINESS_METRICS] | (typeof OPERATIONS_METRICS)[keyof typeof OPERATIONS_METRICS];
+/** What the import worker counts (shared/imports/import-worker.ts): runs that failed, and jobs stopped after failing again and again (an alarm: infra/import-worker.ts). */
+export const IMPORT_METRICS = {
+  importRunsFailed: 'ImportRunsFailed',
+  importsStopped: 'ImportsStopped',
+} as const;
+
+type MetricName =
+  | (typeof BUSINESS_METRICS)[keyof typeof BUSINESS_METRICS]
+  | (typeof OPERATIONS_METRICS)[keyof typeof OPERATIONS_METRICS]
+  | (typeof IMPORT_METRICS)[keyof typeof IMPORT_METRICS];
 
 /** What one request counts: a post of a journal that succeeded or not, a replayed response. */
 export function businessMetrics(routeName: string, status: number, replayed: boolean): Partial<Record<MetricName, number>> {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { unfinishedJobs } from '../db/import-store.ts';
 import { requestLogger } from '../http/logger.ts';
-import { runImport } from './run-import.ts';
+import { emfFields, IMPORT_METRICS } from '../http/metrics.ts';
+import { ImportRunFailed, runImport } from './run-import.ts';
 
 /**
  * The import worker: runs every unfinished job that no live worker holds, each company's jobs
@@ -25,10 +26,24 @@ export async function runPendingImports(options: { deadline?: number; companyId?
         if ((await runImport(companyId, importId, options)) === 'finished') ended++;
       } catch (error) {
         failed++;
-        requestLogger(randomUUID()).error('import failed; the next run resumes it', { companyId, importId, error: String(error) });
+        logFailure(companyId, importId, error);
       }
     }
     finished += ended;
   }
   return { finished, failed };
+}
+
+/**
+ * A failed run, at error level with its metric: a job that stopped after failing again and again
+ * counts in ImportsStopped (an alarm), any other failure in ImportRunsFailed.
+ */
+function logFailure(companyId: string, importId: string, error: unknown): void {
+  const fault = error instanceof ImportRunFailed ? error : undefined;
+  const fields = { companyId, importId, error: String(fault?.cause ?? error), ...(fault ? { at: fault.faults.at, failures: fault.faults.count } : {}) };
+  if (fault?.stopped) {
+    requestLogger(randomUUID()).error('import stopped after failing again and again; it ends failed and releases the company', { ...fields, ...emfFields({ [IMPORT_METRICS.importsStopped]: 1, [IMPORT_METRICS.importRunsFailed]: 1 }) });
+  } else {
+    requestLogger(randomUUID()).error('import failed; a later run retries it', { ...fields, ...emfFields({ [IMPORT_METRICS.importRunsFailed]: 1 }) });
+  }
 }

@@ -5,6 +5,7 @@ import { transactWrite, type WriteOp } from '../db/transact.ts';
 import { AppError } from '../errors.ts';
 import { eventRecord } from '../events/event-record.ts';
 import type { EventType } from '../events/event-types.ts';
+import { creatorAccessLost } from './creator-access.ts';
 import type { ImportJob, RowError } from './records.ts';
 
 /** How long a worker's claim holds without a step: longer than any one step takes. */
@@ -14,6 +15,34 @@ export const CLAIM_MS = 60_000;
 export class TimeUp extends Error {
   constructor() {
     super('The worker stopped between two steps; the next one resumes the job.');
+  }
+}
+
+/** Raised before a write step when the job must write no more (its creator's access is gone): the job stops, winding down what it holds. */
+export class JobStopped extends Error {
+  constructor(readonly error: RowError) {
+    super(error.reason);
+  }
+}
+
+/**
+ * Raised when the writes of a record cannot even be built (the builders are pure: the record
+ * itself is at fault, so building them again fails again): its row is set aside at once
+ * (row-failure.ts) rather than the job retried.
+ */
+export class Unwritable extends Error {
+  constructor(override readonly cause: unknown) {
+    super(`could not be written (${cause instanceof Error ? cause.message : String(cause)}); nothing of it was written`);
+  }
+}
+
+/** What `build` builds, its failure raised as Unwritable (a refusal of the books, AppError, stays one). */
+export function built<T>(build: () => T): T {
+  try {
+    return build();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new Unwritable(error);
   }
 }
 
@@ -28,7 +57,9 @@ export class AlreadyWritten extends AppError {
  * A job's write steps, numbered from 0 in an order every worker of the job computes alike.
  * Each step is recorded on the job by the write that applies it (or, for writes that may be
  * repeated, right after them), conditionally on being the job's next step and on the worker's
- * claim: a step already recorded is skipped, so a resumed job applies each step once.
+ * claim: a step already recorded is skipped, so a resumed job applies each step once. Before
+ * each write step the creator's access is read again (creator-access.ts): once it is gone the
+ * step raises JobStopped and nothing more is written in their name.
  */
 export class JobSteps {
   next: number;
@@ -55,10 +86,12 @@ export class JobSteps {
     return advanceJobOp(this.companyId, this.job.id, this.owner, step, new Date(Date.now() + CLAIM_MS), effect);
   }
 
-  private begin(step: number): boolean {
+  private async begin(step: number, writes = true): Promise<boolean> {
     if (step < this.next) return false;
     if (step !== this.next) throw new Error(`Import step ${step} before step ${this.next}`);
     if (Date.now() > this.deadline) throw new TimeUp();
+    const lost = writes ? await creatorAccessLost(this.companyId, this.job) : undefined;
+    if (lost) throw new JobStopped(lost);
     return true;
   }
 
@@ -70,8 +103,8 @@ export class JobSteps {
 
   /** Step `step` as one transaction with its record (at most 99 items of its own). */
   async inTransaction(step: number, ops: () => WriteOp[] | Promise<WriteOp[]>, effect: { written?: number } = {}): Promise<void> {
-    if (!this.begin(step)) return;
-    await transactWrite([...(await ops()), this.advance(step, effect)]);
+    if (!(await this.begin(step))) return;
+    await transactWrite([...(await built(ops)), this.advance(step, effect)]);
     this.done(effect);
   }
 
@@ -81,10 +114,10 @@ export class JobSteps {
    * applies only those that were not.
    */
   async inTransactions(step: number, transactions: ReadonlyArray<() => WriteOp[]>, effect: { written?: number } = {}): Promise<void> {
-    if (!this.begin(step)) return;
+    if (!(await this.begin(step))) return;
     await Promise.all(
       transactions.map(async (ops) => {
-        await transactWrite(ops()).catch((error: unknown) => {
+        await transactWrite(built(ops)).catch((error: unknown) => {
           if (!(error instanceof AlreadyWritten)) throw error;
         });
       }),
@@ -95,15 +128,15 @@ export class JobSteps {
 
   /** Step `step` as writes that may be repeated (idempotent puts), recorded once they are all done. */
   async repeatable(step: number, work: () => Promise<void>, effect: { written?: number } = {}): Promise<void> {
-    if (!this.begin(step)) return;
+    if (!(await this.begin(step))) return;
     await work();
     await transactWrite([this.advance(step, effect)]);
     this.done(effect);
   }
 
-  /** Step `step` could not be written: the error goes into the report, as that step. */
+  /** Step `step` could not be written: the error goes into the report, as that step (a report entry, not a write in the creator's name). */
   async failed(step: number, error: RowError): Promise<void> {
-    if (!this.begin(step)) return;
+    if (!(await this.begin(step, false))) return;
     await transactWrite([errorOp(this.companyId, this.job.id, this.errorCount, error), this.advance(step, { errors: 1 })]);
     this.done({ errors: 1 });
   }

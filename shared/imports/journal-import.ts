@@ -10,7 +10,7 @@ import { planJournals, planOpeningBalances, type JournalBooks } from './plan-jou
 import type { ImportJob, RowError } from './records.ts';
 import type { SourceRow } from './read-rows.ts';
 import type { ImportPlan } from './run-import.ts';
-import { writeJournals } from './write-journals.ts';
+import { windDownJournals, writeJournals } from './write-journals.ts';
 
 /**
  * The plan of a journals or opening-balances import: what the check needs read once (settings,
@@ -52,5 +52,6 @@ export async function planJournalImport(job: ImportJob, companyId: string, rows:
     units: journals.length,
     serials: journals.length,
     write: (steps) => writeJournals(steps, journals),
+    windDown: (steps) => windDownJournals(steps, journals),
   };
 }

@@ -74,6 +74,10 @@ export interface ImportJob {
   startedAt?: string | undefined;
   finishedAt?: string | undefined;
   progress: ImportProgress;
+  /** Runs of the worker that failed in a row at one point of the job (`at`: the check, or a step), and the last failure. */
+  faults?: { at: string; count: number; error: string } | undefined;
+  /** Why the job stopped writing (its creator's access gone, failures past their bound): it is only wound down and ended. */
+  stop?: RowError | undefined;
   /** The worker running it and until when its claim holds (renewed with each step). */
   lease?: { owner: string; until: string } | undefined;
 }

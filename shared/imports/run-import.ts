@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { accounts } from '../accounts/account-kind.ts';
 import { costCenters } from '../cost-centers/cost-center-kind.ts';
-import { checkedOp, claimJob, ClaimLost, deletePayload, finishJobOps, firstErrors, putErrors, readPayload, releaseJob } from '../db/import-store.ts';
+import { checkedOp, claimJob, ClaimLost, deletePayload, finishJobOps, firstErrors, putErrors, readPayload, recordFault, releaseJob, stopJobOps } from '../db/import-store.ts';
 import type { NodeRecord } from '../db/node-store.ts';
 import { drawSerials } from '../db/journal-store.ts';
-import { transactWrite } from '../db/transact.ts';
+import { transactWrite, type WriteOp } from '../db/transact.ts';
 import { AppError } from '../errors.ts';
 import { planBudgetImport } from './budget-import.ts';
 import { ChartIndex } from './chart-index.ts';
-import { CLAIM_MS, JobSteps, TimeUp } from './job-steps.ts';
+import { creatorAccessLost } from './creator-access.ts';
+import { CLAIM_MS, JobStopped, JobSteps, TimeUp } from './job-steps.ts';
 import { planJournalImport } from './journal-import.ts';
 import { planNodes, type NodeImportKind } from './plan-nodes.ts';
 import { LISTED_ERRORS, type ImportCounts, type ImportJob, type RowError } from './records.ts';
@@ -32,6 +33,25 @@ export interface ImportPlan {
   /** Serial numbers the plan needs (journals), drawn once per job before the check is recorded. */
   serials?: number;
   write(steps: JobSteps): Promise<void>;
+  /** What a job stopped part way must undo before it ends: the writes for its last transaction, and the rows it wrote (write-journals.ts). */
+  windDown?(steps: JobSteps): Promise<{ release: WriteOp[]; written: number }>;
+}
+
+/** Runs of the worker that may fail in a row at one point of a job before it stops there. */
+export const MAX_FAULTS = 5;
+
+/** The wait before the next run of a job after `count` failures in a row: 1 s, doubling, at most 5 minutes. */
+export const faultBackoffMs = (count: number) => Math.min(1000 * 2 ** (count - 1), 300_000);
+
+/** A run of the worker on a job failed (the error is `cause`); `stopped` when that failure was the last the job allows. */
+export class ImportRunFailed extends Error {
+  constructor(
+    override readonly cause: unknown,
+    readonly faults: { at: string; count: number },
+    readonly stopped: boolean,
+  ) {
+    super(String(cause));
+  }
 }
 
 /** What became of one run of the worker on a job. */
@@ -45,6 +65,10 @@ export type RunOutcome = 'finished' | 'busy' | 'stopped' | 'lost';
  * (recognising what the job wrote by its ids) and goes on at the first step not recorded.
  * `deadline` (epoch ms) stops the worker between steps (a function about to time out).
  * Answers busy when another worker holds the job or it is final, lost when another took it over.
+ * A job whose creator no longer holds what it needs stops (creator-access.ts); a run that fails
+ * otherwise is counted on the job, the next run waiting a while, and after MAX_FAULTS failures in
+ * a row at one point the job stops there (ImportRunFailed): stopping winds down what it holds
+ * and ends it `failed` (`partiallySucceeded` when it wrote rows), its reason in the report.
  */
 export async function runImport(companyId: string, importId: string, options: { deadline?: number } = {}): Promise<RunOutcome> {
   const owner = randomUUID();
@@ -57,14 +81,36 @@ export async function runImport(companyId: string, importId: string, options: { 
     return 'finished';
   } catch (error) {
     if (error instanceof ClaimLost) return 'lost';
-    await releaseJob(companyId, importId, owner);
-    if (error instanceof TimeUp) return 'stopped';
-    throw error;
+    if (error instanceof TimeUp) {
+      await releaseJob(companyId, importId, owner);
+      return 'stopped';
+    }
+    throw await countFault(steps, error);
   }
+}
+
+/**
+ * Counts a failed run on the job (failures in a row at the same point: the check, or a step) and
+ * keeps it from the next run for a while; at the bound, the job stops (the next run winds it
+ * down at once). Answers the error for the worker to log.
+ */
+async function countFault(steps: JobSteps, error: unknown): Promise<ImportRunFailed> {
+  const { companyId, job, owner } = steps;
+  const at = job.progress.checked ? `step ${steps.next}` : 'check';
+  const count = (job.faults?.at === at ? job.faults.count : 0) + 1;
+  const message = error instanceof Error ? error.message : String(error);
+  const stopping = count >= MAX_FAULTS && !job.stop;
+  if (stopping) {
+    const reason = `the worker failed ${count} times in a row at the same point of the import (${at === 'check' ? 'checking the file' : `write ${at}`}): ${message}; it stopped there and wrote nothing more`;
+    await transactWrite(stopJobOps(companyId, job.id, owner, steps.errorCount, { row: 0, field: 'data', reason, code: 'ImportFailedRepeatedly' }));
+  }
+  await recordFault(companyId, job.id, owner, { at, count, error: message.slice(0, 1000) }, new Date(Date.now() + (stopping ? 0 : faultBackoffMs(count))));
+  return new ImportRunFailed(error, { at, count }, stopping);
 }
 
 async function runClaimed(steps: JobSteps): Promise<void> {
   const { companyId, job } = steps;
+  const stop = job.stop ?? (await creatorAccessLost(companyId, job));
   let rows: SourceRow[];
   let plan: ImportPlan;
   try {
@@ -73,10 +119,13 @@ async function runClaimed(steps: JobSteps): Promise<void> {
     rows = read.rows;
     plan = await planFor(job, companyId, read.rows, read.errors);
   } catch (error) {
+    // A job stopping that cannot be planned again ends at once when it cannot hold anything.
+    if (stop && !mayHoldCompany(job)) return stopJob(steps, undefined, stop);
     // A file the request accepted can still be refused by a check the request does not make.
     if (!(error instanceof AppError) || error.status >= 500 || error instanceof ClaimLost) throw error;
     return finishUnreadable(steps, { row: 0, field: error.items[0]!.name, reason: error.items[0]!.reason, code: error.items[0]!.code });
   }
+  if (stop) return stopJob(steps, plan, stop);
   const counts: ImportCounts = { rows: rows.length, valid: rows.length - plan.invalidRows.size, invalid: plan.invalidRows.size, written: steps.written, skippedDuplicates: plan.skippedRows.size };
   const writes = !job.dryRun && !(job.mode === 'atomic' && counts.invalid > 0) && plan.units > 0;
   if (!job.progress.checked) {
@@ -92,6 +141,7 @@ async function runClaimed(steps: JobSteps): Promise<void> {
   try {
     if (writes && !(job.mode === 'atomic' && steps.failedWrites > 0)) await plan.write(steps);
   } catch (error) {
+    if (error instanceof JobStopped) return stopJob(steps, plan, error.error);
     if (!(error instanceof ImportRefused)) throw error;
     return finishUnreadable(steps, error.error);
   }
@@ -116,6 +166,29 @@ async function finish(steps: JobSteps, counts: ImportCounts): Promise<void> {
   const { companyId, job } = steps;
   const status = finalStatus(job, counts, steps.failedWrites);
   await transactWrite(finishJobOps(companyId, { ...job, counts }, steps.owner, { status, errors: await firstErrors(companyId, job.id, LISTED_ERRORS) }));
+  await deletePayload(companyId, job);
+}
+
+/** A journal import that wrote a step may have counted itself under way in the company (write-journals.ts). */
+const mayHoldCompany = (job: ImportJob) => (job.kind === 'journals' || job.kind === 'openingBalances') && job.progress.step > 0;
+
+/**
+ * Ends a job that must write no more: the reason recorded once (report and job), what it holds
+ * wound down (the plan's windDown), then the job ended in one transaction with the writes that
+ * release the company: `partiallySucceeded` when it wrote rows before, else `failed`, its count
+ * of rows written being those of the records found written.
+ */
+async function stopJob(steps: JobSteps, plan: ImportPlan | undefined, reason: RowError): Promise<void> {
+  const { companyId, job } = steps;
+  if (!job.stop) {
+    await transactWrite(stopJobOps(companyId, job.id, steps.owner, steps.errorCount, reason));
+    steps.errorCount++;
+    job.stop = reason;
+  }
+  const { release, written } = plan?.windDown && job.progress.checked && !job.dryRun ? await plan.windDown(steps) : { release: [], written: steps.written };
+  const status = written > 0 ? 'partiallySucceeded' : 'failed';
+  const counts = { ...job.counts, written };
+  await transactWrite([...finishJobOps(companyId, job, steps.owner, { status, errors: await firstErrors(companyId, job.id, LISTED_ERRORS), counts }), ...release]);
   await deletePayload(companyId, job);
 }
 

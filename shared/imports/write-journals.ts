@@ -3,7 +3,7 @@ import { costCenters } from '../cost-centers/cost-center-kind.ts';
 import { pickShard, POSTING_SHARDS } from '../db/balance-store.ts';
 import { bulkWrite } from '../db/batch-write.ts';
 import { jobUnderWayOp } from '../db/job-store.ts';
-import { putNewJournalOp } from '../db/journal-store.ts';
+import { existingJournalIds, putNewJournalOp } from '../db/journal-store.ts';
 import { LedgerFold } from '../db/ledger-fold.ts';
 import { ledgerOps } from '../db/ledger-store.ts';
 import { importUsageItem, unusableNodes } from '../db/nodes/node-references.ts';
@@ -14,7 +14,7 @@ import { AppError } from '../errors.ts';
 import type { DraftJournal, PostedJournal } from '../journals/records.ts';
 import { journalView } from '../journals/views.ts';
 import { importedId } from './ids.ts';
-import { AlreadyWritten, type JobSteps } from './job-steps.ts';
+import { AlreadyWritten, built, Unwritable, type JobSteps } from './job-steps.ts';
 import type { PlannedJournal } from './plan-journals.ts';
 import type { RowError } from './records.ts';
 
@@ -22,8 +22,11 @@ import type { RowError } from './records.ts';
  * Writes planned journals as ordinary journals (serial numbers, events, balances, ledgers), in
  * steps every worker of the job numbers alike:
  *
- *   usage items ──> accounts still usable? ──> start ──> balances ──> ledger items, journals (by batch) ──> end
+ *   set aside ──> usage items ──> accounts still usable? ──> start ──> balances ──> ledger items, journals (by batch) ──> end
  *
+ * - set aside: every journal's writes are built once before anything is written (the builders are
+ *   pure); a journal whose writes cannot be built is an error of its first row, one step each, and
+ *   is left out (an atomic import is refused instead), so no later step can fail on it again;
  * - usage items: one per (account or cost center, group of journals), written first; while the
  *   import is under way they hold off any delete of what its journals will name (node-usage.ts);
  * - start (posted journals): one transaction checks every period they post into is open, counts
@@ -61,31 +64,24 @@ export class ImportRefused extends Error {
 
 export async function writeJournals(steps: JobSteps, planned: readonly PlannedJournal[]): Promise<void> {
   const { companyId, job } = steps;
-  const serialBase = job.progress.serialBase!;
-  const shard = POSTING_SHARDS + serialBase;
-  const now = new Date().toISOString();
-  const records = planned.map((p, i) => recordOf(p, serialBase + i, shard, now));
-  const posted = records.filter((r): r is PostedJournal => r.status === 'posted');
+  const layout = journalSteps(steps, planned);
+  const { records, posted, periods, setAside } = layout;
+  if (setAside.length > 0 && job.mode === 'atomic') throw new ImportRefused(setAside[0]!);
   let step = 0;
+  for (const error of setAside) await steps.failed(step++, error);
 
   // Usage items, then the check that everything named is still usable.
-  const usage = usageItems(companyId, job.id, planned);
-  for (const chunk of inChunks(usage, PUTS_PER_STEP)) await steps.repeatable(step++, async () => void (await bulkWrite(chunk.map((put) => ({ put })))));
-  await steps.repeatable(step++, () => checkStillUsable(companyId, planned));
+  const kept = records.map((r) => layout.plannedOf(r));
+  for (const chunk of inChunks(layout.usage, PUTS_PER_STEP)) await steps.repeatable(step++, async () => void (await bulkWrite(chunk.map((put) => ({ put })))));
+  await steps.repeatable(step++, () => checkStillUsable(companyId, kept));
 
   // Start: periods open and counted, the company's job counted.
-  const periods = new Map(posted.map((j) => [j.periodId, j.financialYearId]));
   if (posted.length > 0) {
-    await steps.inTransaction(step++, () => startOps(companyId, periods, planned)).catch((error: unknown) => {
+    await steps.inTransaction(step++, () => startOps(companyId, periods, kept)).catch((error: unknown) => {
       if (error instanceof AppError && error.status < 500 && error.items[0]!.code !== 'ImportMoved') throw new ImportRefused({ row: 0, field: 'postingDate', reason: error.items[0]!.reason, code: error.items[0]!.code });
       throw error;
     });
-    const fold = new LedgerFold(companyId);
-    for (const journal of posted) {
-      fold.add(journal);
-      fold.takeLedgerItems();
-    }
-    for (const chunk of inChunks(fold.balanceItems(), PUTS_PER_STEP)) await steps.repeatable(step++, async () => void (await bulkWrite(chunk.map((put) => ({ put })))));
+    for (const chunk of inChunks(layout.balances, PUTS_PER_STEP)) await steps.repeatable(step++, async () => void (await bulkWrite(chunk.map((put) => ({ put })))));
   }
 
   // The journals: per group of batches, their ledger items, then the batches' transactions at once.
@@ -94,13 +90,88 @@ export async function writeJournals(steps: JobSteps, planned: readonly PlannedJo
     if (postedInGroup.length > 0) {
       await steps.repeatable(step++, async () => void (await bulkWrite(postedInGroup.flatMap((j) => ledgerOps(companyId, j, 1)).map((op) => ({ put: op.item.Put!.Item as Item })))));
     }
-    const rows = group.reduce((n, r) => n + planned[r.serialNumber - serialBase]!.rows.length, 0);
+    const rows = group.reduce((n, r) => n + layout.plannedOf(r).rows.length, 0);
     await steps.inTransactions(step++, inChunks(group, PER_TRANSACTION).map((batch) => () => batch.flatMap((record) => journalOps(steps, companyId, record))), { written: rows });
   }
 
-  if (posted.length > 0) {
-    await steps.inTransaction(step++, () => [...[...periods.keys()].map((periodId) => periodPostingsOp(companyId, periodId, -1)), jobUnderWayOp(companyId, -1)]);
+  if (posted.length > 0) await steps.inTransaction(step++, () => endOps(companyId, periods));
+}
+
+/**
+ * What a job that stops part way (its creator's access gone, failures past their bound) must
+ * undo so the company is not held and its figures match its journals. The journals it wrote are
+ * read by id (their rows are what it wrote); when the start counted the import and the end has
+ * not taken that back, the import's balance shard is put again from the journals written (items
+ * of no written journal deleted), the ledger items of journals not written are deleted, and the
+ * counts of the start are the writes to end the job with. Puts and deletes that may be repeated:
+ * a worker that dies here is followed by one that does the same.
+ */
+export async function windDownJournals(steps: JobSteps, planned: readonly PlannedJournal[]): Promise<{ release: WriteOp[]; written: number }> {
+  const { companyId } = steps;
+  const { records, posted, periods, balances, startStep, endStep, plannedOf } = journalSteps(steps, planned);
+  const writtenIds = await existingJournalIds(companyId, records.map((r) => r.id));
+  const written = records.filter((r) => writtenIds.has(r.id)).reduce((n, r) => n + plannedOf(r).rows.length, 0);
+  if (posted.length === 0 || steps.next <= startStep || steps.next > endStep) return { release: [], written };
+  const keep = foldOf(companyId, posted.filter((j) => writtenIds.has(j.id))).balanceItems();
+  const keyOf = (item: Item) => ({ pk: String(item.pk), sk: String(item.sk) });
+  const kept = new Set(keep.map((item) => JSON.stringify(keyOf(item))));
+  const stale = balances.filter((item) => !kept.has(JSON.stringify(keyOf(item))));
+  const unwrittenLedger = posted.filter((j) => !writtenIds.has(j.id)).flatMap((j) => ledgerOps(companyId, j, 1)).map((op) => op.item.Put!.Item as Item);
+  await bulkWrite([...keep.map((put) => ({ put })), ...[...stale, ...unwrittenLedger].map((item) => ({ delete: keyOf(item) }))]);
+  return { release: endOps(companyId, periods), written };
+}
+
+/** The records a job writes and where its steps fall, as every worker of the job computes them. */
+function journalSteps(steps: JobSteps, planned: readonly PlannedJournal[]) {
+  const { companyId, job } = steps;
+  const serialBase = job.progress.serialBase!;
+  const shard = POSTING_SHARDS + serialBase;
+  const now = new Date().toISOString();
+  const all = planned.map((p, i) => recordOf(p, serialBase + i, shard, now));
+  const setAside: RowError[] = [];
+  const records = all.filter((record, i) => {
+    const fault = buildFault(steps, companyId, record);
+    if (fault) setAside.push({ row: planned[i]!.rows[0]!, field: 'data', reason: `this journal ${fault.message}`, code: 'Unwritable' });
+    return !fault;
+  });
+  const posted = records.filter((r): r is PostedJournal => r.status === 'posted');
+  const periods = new Map(posted.map((j) => [j.periodId, j.financialYearId]));
+  const usage = usageItems(companyId, job.id, records.map((r) => planned[r.serialNumber - serialBase]!));
+  const startStep = setAside.length + inChunks(usage, PUTS_PER_STEP).length + 1;
+  const balances = posted.length > 0 ? foldOf(companyId, posted).balanceItems() : [];
+  const balanceSteps = inChunks(balances, PUTS_PER_STEP).length;
+  const groupSteps = inChunks(records, PER_TRANSACTION * BATCHES_PER_GROUP).reduce((n, group) => n + (group.some((r) => r.status === 'posted') ? 2 : 1), 0);
+  const endStep = startStep + 1 + balanceSteps + groupSteps;
+  return { records, posted, periods, setAside, usage, balances, startStep, endStep, plannedOf: (r: DraftJournal | PostedJournal) => planned[r.serialNumber - serialBase]! };
+}
+
+/** Why the journal's writes (itself, its event, its ledger and balance items) cannot be built, or undefined when they can. */
+function buildFault(steps: JobSteps, companyId: string, record: DraftJournal | PostedJournal): Unwritable | undefined {
+  try {
+    built(() => {
+      journalOps(steps, companyId, record);
+      if (record.status === 'posted') foldOf(companyId, [record]);
+    });
+    return undefined;
+  } catch (error) {
+    if (error instanceof Unwritable) return error;
+    throw error;
   }
+}
+
+/** The balance and ledger items of posted journals, summed per balance item. */
+function foldOf(companyId: string, posted: readonly PostedJournal[]): LedgerFold {
+  const fold = new LedgerFold(companyId);
+  for (const journal of posted) {
+    fold.add(journal);
+    fold.takeLedgerItems();
+  }
+  return fold;
+}
+
+/** The end: the counts of the start taken back. */
+function endOps(companyId: string, periods: Map<string, string>): WriteOp[] {
+  return [...[...periods.keys()].map((periodId) => periodPostingsOp(companyId, periodId, -1)), jobUnderWayOp(companyId, -1)];
 }
 
 /** The journal as written: a draft, or born posted (version 1, as a reversing journal is) into the import's balance shard. */

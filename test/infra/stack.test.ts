@@ -174,6 +174,9 @@ describe('CDK stack', () => {
     });
     const schedules = Object.values(template.findResources('AWS::Events::Rule', { Properties: { ScheduleExpression: 'rate(1 minute)' } }));
     expect(schedules.some((rule) => JSON.stringify(rule.Properties.Targets).includes(worker![0]))).toBe(true);
+    // A job stopped after failing again and again alarms at once; failures going on for 15 minutes too.
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: 'Ledger', MetricName: 'ImportsStopped', Threshold: 0, EvaluationPeriods: 1 });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: 'Ledger', MetricName: 'ImportRunsFailed', Threshold: 0, EvaluationPeriods: 3 });
   });
 
   it('rotates the access-token signing key every 30 days with its rotation function', () => {
