@@ -11,8 +11,17 @@ import { seededRandom } from './seeded-random.ts';
  * same journals created and posted one request at a time (create, then post), half before the
  * import and half after it, so a change in the machine's load weighs on both alike.
  * Prints lines per second of each and their ratio (target: the import at least x10), and
- * checks that the trial balance equals the file's sums, account by account. Adds `imports` to
- * bench/results.json.
+ * checks that the trial balance equals the file's sums, account by account. Adds `bulkImports`
+ * to bench/results.json.
+ *
+ * Before it, one-reference dry runs: files of BENCH_DRY_RUN_ROWS (default 10,000, 25,000, 50,000
+ * and 100,000) rows that all share one reference, a journal far over the 1,000-line limit,
+ * each sent as a dry run and checked by the worker in this process (beside the gateway, as with
+ * `npm start`), while another company reads its accounts in a loop. Prints the seconds from
+ * sending to the job's end and, of them, the request's (target: refused in under 5 s, growing
+ * no faster than the rows), the slowest of the other company's reads meanwhile, and the same
+ * file's CSV reading and check (planJournalImport) timed alone. Adds `importDryRuns`.
+ * BENCH_IMPORTS=dryRuns runs only these.
  */
 const JOURNALS = Number(process.env.BENCH_IMPORT_JOURNALS ?? 10_000);
 const SAMPLE = Number(process.env.BENCH_SAMPLE_JOURNALS ?? 40);
@@ -28,6 +37,8 @@ const LEAVES_PER_ROOT = 60;
 
 const stack = await startBenchStack();
 const { runPendingImports } = await import('../shared/imports/import-worker.ts');
+const { readRows } = await import('../shared/imports/read-rows.ts');
+const { planJournalImport } = await import('../shared/imports/journal-import.ts');
 
 const cents = (value: bigint) => `${value / 100n}.${String(value % 100n).padStart(2, '0')}`;
 
@@ -76,6 +87,63 @@ async function runImport(books: { companyId: string; base: string }, body: Recor
   await runPendingImports({ companyId: books.companyId });
   const ended = await stack.ok('GET', `${books.base}/Imports/${job.id}`);
   return { job: ended, seconds: (performance.now() - started) / 1000 };
+}
+
+// One-reference dry runs, and another company's reads while they are checked.
+const DRY_RUN_ROWS = (process.env.BENCH_DRY_RUN_ROWS ?? '10000,25000,50000,100000').split(',').map(Number);
+const dryRunBooks = await booksCompany('Dry Runs Co');
+await runImport(dryRunBooks, { kind: 'accounts', format: 'csv', data: chartCsv });
+await stack.ok('POST', `${dryRunBooks.base}/FinancialYears`, { startDate: '2026-01-01', endDate: '2026-12-31' });
+const reader = await booksCompany('Reader Co');
+await runImport(reader, { kind: 'accounts', format: 'csv', data: chartCsv });
+const dryRuns: Array<{ rows: number; fileBytes: number; status: string; invalid: number; errors: number; acceptSeconds: number; readSeconds: number; checkSeconds: number; seconds: number; secondsPer10kRows: number; otherReads: number; slowestOtherReadMs: number }> = [];
+for (const count of DRY_RUN_ROWS) {
+  const file = ['reference,date,accountPath,side,amount', ...Array.from({ length: count }, (_, i) => `ONE,2026-05-01,${leaves[i % leaves.length]},${1 + (i % 2)},10.00`)].join('\r\n');
+  let reading = true;
+  const readTimes: number[] = [];
+  const reads = (async () => {
+    while (reading) {
+      const started = performance.now();
+      await stack.ok('GET', `${reader.base}/Accounts?pageSize=20`);
+      readTimes.push(performance.now() - started);
+    }
+  })();
+  const started = performance.now();
+  const sent = await stack.ok('POST', `${dryRunBooks.base}/Imports`, { kind: 'journals', format: 'csv', mode: 'perItem', post: true, dryRun: true, data: file });
+  const accepted = performance.now();
+  await runPendingImports({ companyId: dryRunBooks.companyId });
+  const job = await stack.ok('GET', `${dryRunBooks.base}/Imports/${sent.id}`);
+  const seconds = (performance.now() - started) / 1000;
+  reading = false;
+  await reads;
+  // The same file's reading and check alone, as the worker does them (the books read once, then every row checked).
+  const readStarted = performance.now();
+  const read = readRows('journals', 'csv', file);
+  const checkStarted = performance.now();
+  await planJournalImport({ ...job, id: crypto.randomUUID() }, dryRunBooks.companyId, read.rows, read.errors);
+  const checkEnded = performance.now();
+  dryRuns.push({
+    rows: count,
+    fileBytes: Buffer.byteLength(file),
+    status: job.status,
+    invalid: job.counts.invalid,
+    errors: job.errorCount,
+    acceptSeconds: Number(((accepted - started) / 1000).toFixed(2)),
+    readSeconds: Number(((checkStarted - readStarted) / 1000).toFixed(2)),
+    checkSeconds: Number(((checkEnded - checkStarted) / 1000).toFixed(3)),
+    seconds: Number(seconds.toFixed(2)),
+    secondsPer10kRows: Number(((seconds * 10_000) / count).toFixed(3)),
+    otherReads: readTimes.length,
+    slowestOtherReadMs: Math.round(Math.max(0, ...readTimes)),
+  });
+}
+console.table(dryRuns);
+const dryRunVerdicts = dryRuns.map((d) => `${d.rows} one-reference rows: ${d.status}, ${d.invalid} invalid, in ${d.seconds} s (target < 5 s: ${d.seconds < 5 && d.status === 'failed' ? 'met' : 'missed'}); another company's slowest read meanwhile ${d.slowestOtherReadMs} ms of ${d.otherReads}`);
+for (const verdict of dryRunVerdicts) console.log(verdict);
+saveResults({ importDryRuns: { measuredAt: new Date().toISOString(), runs: dryRuns, verdicts: dryRunVerdicts } });
+if (process.env.BENCH_IMPORTS === 'dryRuns') {
+  await stack.stop();
+  process.exit(0);
 }
 
 // The per-request path's company, with the same chart.

@@ -17,6 +17,7 @@ import { importedId } from './ids.ts';
 import type { RowError } from './records.ts';
 import type { SourceRow } from './read-rows.ts';
 import { parseCache, RowFields } from './row-fields.ts';
+import { ROWS_PER_TURN, turnCounter, yieldTurn } from './yield-turn.ts';
 
 /**
  * The check of a journals or opening-balances file, and the journals it plans. Rows with one
@@ -86,22 +87,46 @@ const Fields = lazy(() => ({
   rate: Rate(),
 }));
 
-/** Checks a journals file (`post`: each journal to be posted on its posting date). */
+/**
+ * Checks a journals file (`post`: each journal to be posted on its posting date). Linear in the
+ * rows: they are grouped by reference first, and a journal of more rows than a journal holds is
+ * refused whole at once, its lines not checked.
+ */
 export async function planJournals(books: JournalBooks, rows: readonly SourceRow[], readErrors: readonly RowError[], post: boolean): Promise<JournalPlan> {
   const errorsOf = byRow(readErrors);
   const cache = parseCache();
-  const checked = await Promise.all(rows.map((source) => checkJournalRow(books, new RowFields(source, cache), errorsOf.get(source.row) ?? [])));
-  const groups = new Map<string, CheckedRow[]>();
-  for (const row of checked) {
-    const key = row.reference ?? `\u0000row ${row.source.row}`;
-    groups.set(key, [...(groups.get(key) ?? []), row]);
+  const turn = turnCounter();
+  // By reference (a row without a valid one is a journal of its own), pushing onto each group: one pass.
+  const groups = new Map<string, { reference?: string | undefined; rows: RowFields[] }>();
+  for (const source of rows) {
+    const fields = new RowFields(source, cache);
+    fields.errors.push(...(errorsOf.get(source.row) ?? []));
+    const reference = fields.read('reference', Fields().reference);
+    const key = reference ?? `\u0000row ${source.row}`;
+    const group = groups.get(key);
+    if (group) group.rows.push(fields);
+    else groups.set(key, { reference, rows: [fields] });
+    await turn();
   }
   const used = new Map(books.marks.filter((m) => m.reference !== undefined).map((m) => [m.reference!, m.id]));
   const plan: JournalPlan = { errors: [], invalidRows: new Set(), skippedRows: new Set(), journals: [] };
-  for (const [reference, group] of groups) {
-    const id = importedId(books.importId, `journal ${reference}`);
-    const journal = group[0]!.reference === undefined ? undefined : journalOf(books, group, id, post);
-    settle(plan, group, journal, used.has(reference) && used.get(reference) !== id);
+  // The lines of journals within the limit, checked side by side (their rates read at once), then each journal of them.
+  const journals = [...groups].filter(([, { reference, rows: rowsOfJournal }]) => {
+    if (rowsOfJournal.length <= MAX_LINES) return true;
+    refuseOversize(plan, rowsOfJournal, reference);
+    return false;
+  });
+  const checked = await checkRows(
+    journals.flatMap(([, { reference, rows: rowsOfJournal }]) => rowsOfJournal.map((fields) => ({ fields, reference }))),
+    ({ fields, reference }) => checkJournalRow(books, fields, reference),
+  );
+  let at = 0;
+  for (const [key, { reference, rows: rowsOfJournal }] of journals) {
+    const group = checked.slice(at, (at += rowsOfJournal.length));
+    const id = importedId(books.importId, `journal ${key}`);
+    const journal = reference === undefined ? undefined : journalOf(books, group, id, post);
+    settle(plan, group, journal, used.has(key) && used.get(key) !== id);
+    await turn(group.length);
   }
   plan.errors.sort((a, b) => a.row - b.row);
   return plan;
@@ -111,9 +136,19 @@ export async function planJournals(books: JournalBooks, rows: readonly SourceRow
 export async function planOpeningBalances(books: JournalBooks, rows: readonly SourceRow[], readErrors: readonly RowError[], year: YearRecord): Promise<JournalPlan> {
   const errorsOf = byRow(readErrors);
   const cache = parseCache();
-  const checked = await Promise.all(rows.map((source) => checkOpeningRow(books, new RowFields(source, cache), errorsOf.get(source.row) ?? [], year.startDate)));
-  const id = importedId(books.importId, `opening ${year.id}`);
+  const rowFields = rows.map((source) => {
+    const fields = new RowFields(source, cache);
+    fields.errors.push(...(errorsOf.get(source.row) ?? []));
+    return fields;
+  });
   const plan: JournalPlan = { errors: [], invalidRows: new Set(), skippedRows: new Set(), journals: [] };
+  if (rowFields.length > MAX_LINES) {
+    refuseOversize(plan, rowFields);
+    plan.errors.sort((a, b) => a.row - b.row);
+    return plan;
+  }
+  const checked = await checkRows(rowFields, (fields) => checkOpeningRow(books, fields, year.startDate));
+  const id = importedId(books.importId, `opening ${year.id}`);
   const opened = books.marks.some((m) => m.openingOf === year.id && m.status !== 'voided' && m.id !== id);
   const journal = checked.length === 0 ? undefined : openingJournalOf(books, checked, id, year);
   settle(plan, checked, journal, opened);
@@ -121,27 +156,55 @@ export async function planOpeningBalances(books: JournalBooks, rows: readonly So
   return plan;
 }
 
+/** Checks rows side by side (their rates are read at once), at most ROWS_PER_TURN of them between two yields. */
+async function checkRows<T>(rows: readonly T[], check: (row: T) => Promise<CheckedRow>): Promise<CheckedRow[]> {
+  const checked: CheckedRow[] = [];
+  for (let start = 0; start < rows.length; start += ROWS_PER_TURN) {
+    if (start > 0) await yieldTurn();
+    for (const row of await Promise.all(rows.slice(start, start + ROWS_PER_TURN).map(check))) checked.push(row);
+  }
+  return checked;
+}
+
+/**
+ * A journal of more rows than a journal holds lines (an opening-balances file when `reference`
+ * is not given): every row invalid, one error on its first row naming the row that goes beyond
+ * the limit, and none of its lines checked (a file of one reference may have 100,000 rows).
+ */
+function refuseOversize(plan: JournalPlan, rows: readonly RowFields[], reference?: string): void {
+  const first = rows[0]!;
+  const which = reference === undefined ? 'the opening balances have' : `journal ${reference} has`;
+  first.fail(reference === undefined ? 'accountPath' : 'reference', `${which} ${rows.length} rows, from row ${first.source.row} to row ${rows.at(-1)!.source.row}; a journal holds at most ${MAX_LINES} lines (row ${rows[MAX_LINES]!.source.row} is line ${MAX_LINES + 1}): split it into journals of at most ${MAX_LINES} lines`, 'TooManyLines');
+  for (const fields of rows) {
+    for (const error of fields.errors) plan.errors.push(error);
+    plan.invalidRows.add(fields.source.row);
+  }
+}
+
 function byRow(errors: readonly RowError[]): Map<number, RowError[]> {
   const map = new Map<number, RowError[]>();
-  for (const error of errors) map.set(error.row, [...(map.get(error.row) ?? []), error]);
+  for (const error of errors) {
+    const list = map.get(error.row);
+    if (list) list.push(error);
+    else map.set(error.row, [error]);
+  }
   return map;
 }
 
 /** Files a journal's rows: invalid (any row or the journal has an error), skipped (already in the books), or planned. */
 function settle(plan: JournalPlan, group: CheckedRow[], journal: PlannedJournal | undefined, alreadyThere: boolean): void {
   const errors = group.flatMap((r) => r.fields.errors);
-  plan.errors.push(...errors);
+  for (const error of errors) plan.errors.push(error);
   const rows = group.map((r) => r.source.row);
   if (errors.length > 0 || !journal) for (const row of rows) plan.invalidRows.add(row);
   else if (alreadyThere) for (const row of rows) plan.skippedRows.add(row);
   else plan.journals.push(journal);
 }
 
-async function checkJournalRow(books: JournalBooks, fields: RowFields, readErrors: readonly RowError[]): Promise<CheckedRow> {
+/** A row of a journals file (its read errors already on `fields`, its reference read). */
+async function checkJournalRow(books: JournalBooks, fields: RowFields, reference: string | undefined): Promise<CheckedRow> {
   const { source } = fields;
-  fields.errors.push(...readErrors);
   const schemas = Fields();
-  const reference = fields.read('reference', schemas.reference);
   const date = fields.read('date', schemas.date);
   const postingDate = fields.read('postingDate', schemas.postingDate);
   const description = fields.read('description', schemas.description);
@@ -152,9 +215,9 @@ async function checkJournalRow(books: JournalBooks, fields: RowFields, readError
   return { source, fields, reference, date, postingDate, description, line };
 }
 
-async function checkOpeningRow(books: JournalBooks, fields: RowFields, readErrors: readonly RowError[], date: string): Promise<CheckedRow> {
+/** A row of an opening-balances file (its read errors already on `fields`). */
+async function checkOpeningRow(books: JournalBooks, fields: RowFields, date: string): Promise<CheckedRow> {
   const { source } = fields;
-  fields.errors.push(...readErrors);
   const debit = fields.text('debit');
   const credit = fields.text('credit');
   const given = [debit, credit].filter((v) => v !== undefined && !/^0*(\.0*)?$/.test(v));

@@ -4,6 +4,7 @@ import type { CostCenterAttributes } from '../cost-centers/cost-center-kind.ts';
 import type { NodeAttributes, NodeRecord } from '../db/node-store.ts';
 import { BilingualName, Code, Reference } from '../schemas/common.ts';
 import { CurrencyCode } from '../schemas/currency.ts';
+import { lazy } from '../schemas/lazy.ts';
 import * as z from '../schemas/zod.ts';
 import { lookAlikeForm } from '../text/look-alike-form.ts';
 import { MAX_DEPTH } from '../tree/rules.ts';
@@ -12,6 +13,7 @@ import { importedId } from './ids.ts';
 import type { RowError } from './records.ts';
 import type { SourceRow } from './read-rows.ts';
 import { BooleanField, parseCache, RowFields, type ParseCache } from './row-fields.ts';
+import { turnCounter } from './yield-turn.ts';
 
 /**
  * The check of an accounts or cost-centers file against the company's tree, and what writing it
@@ -63,9 +65,18 @@ interface Placed {
   classification?: Classification | undefined;
 }
 
+/** The fields' schemas, built once: the parse cache knows a schema by its object (a file has up to 100,000 rows). */
+const Fields = lazy(() => ({
+  type: z.enum(ACCOUNT_TYPES, { error: 'must be category or leaf' }),
+  classification: z.enum(CLASSIFICATIONS, { error: `must be one of ${CLASSIFICATIONS.join(', ')}` }),
+  currency: CurrencyCode(),
+  active: BooleanField(),
+}));
+
 function candidateOf(kind: NodeImportKind, source: SourceRow, readErrors: RowError[], cache: ParseCache): Candidate {
   const fields = new RowFields(source, cache);
   fields.errors.push(...readErrors);
+  const schemas = Fields();
   const code = fields.read('code', Code());
   const parentPath = fields.read('parentPath', Reference());
   const names = BilingualName().safeParse({ arabic: fields.text('nameArabic') ?? '', english: fields.text('nameEnglish') ?? '' });
@@ -74,10 +85,10 @@ function candidateOf(kind: NodeImportKind, source: SourceRow, readErrors: RowErr
     // A missing name is already reported as required.
     if (fields.text(field) !== undefined) fields.fail(field, issue.message);
   }
-  const type = kind === 'accounts' ? fields.read('type', z.enum(ACCOUNT_TYPES, { error: 'must be category or leaf' })) : undefined;
-  const classification = kind === 'accounts' ? fields.read('classification', z.enum(CLASSIFICATIONS, { error: `must be one of ${CLASSIFICATIONS.join(', ')}` })) : undefined;
-  const currency = kind === 'accounts' ? fields.read('currency', CurrencyCode()) : undefined;
-  const active = kind === 'costCenters' ? (fields.read('active', BooleanField()) ?? true) : true;
+  const type = kind === 'accounts' ? fields.read('type', schemas.type) : undefined;
+  const classification = kind === 'accounts' ? fields.read('classification', schemas.classification) : undefined;
+  const currency = kind === 'accounts' ? fields.read('currency', schemas.currency) : undefined;
+  const active = kind === 'costCenters' ? (fields.read('active', schemas.active) ?? true) : true;
   if (type === 'category' && currency) fields.fail('currency', 'is for leaf accounts only: a category account takes no journal lines', 'CategoryCurrency');
   return { source, fields, code: code ?? '', parentPath, name: names.success ? names.data : { arabic: '', english: '' }, type, classification, currency, active };
 }
@@ -87,11 +98,20 @@ function candidateOf(kind: NodeImportKind, source: SourceRow, readErrors: RowErr
  * a node this very job wrote before (a resumed job) is recognised by its id and planned again,
  * so the plan of a resumed job is the plan it started with.
  */
-export function planNodes(kind: NodeImportKind, importId: string, rows: readonly SourceRow[], readErrors: readonly RowError[], index: ChartIndex, now: string): NodePlan {
+export async function planNodes(kind: NodeImportKind, importId: string, rows: readonly SourceRow[], readErrors: readonly RowError[], index: ChartIndex, now: string): Promise<NodePlan> {
+  const turn = turnCounter();
   const errorsOf = new Map<number, RowError[]>();
-  for (const error of readErrors) errorsOf.set(error.row, [...(errorsOf.get(error.row) ?? []), error]);
+  for (const error of readErrors) {
+    const list = errorsOf.get(error.row);
+    if (list) list.push(error);
+    else errorsOf.set(error.row, [error]);
+  }
   const cache = parseCache();
-  const candidates = rows.map((source) => candidateOf(kind, source, errorsOf.get(source.row) ?? [], cache));
+  const candidates: Candidate[] = [];
+  for (const source of rows) {
+    candidates.push(candidateOf(kind, source, errorsOf.get(source.row) ?? [], cache));
+    await turn();
+  }
   const pathOf = (c: Candidate) => (c.parentPath ? `${index.resolve(c.parentPath) ? index.path(index.resolve(c.parentPath)!) : c.parentPath}.${c.code}` : c.code);
   const byPath = new Map<string, Candidate>();
   for (const c of candidates) if (c.code && !byPath.has(pathOf(c))) byPath.set(pathOf(c), c);
@@ -177,7 +197,10 @@ export function planNodes(kind: NodeImportKind, importId: string, rows: readonly
     return { node, isNew: true, chain: [...(parentPlaced?.chain ?? []), node], classification: rootClassification };
   };
 
-  for (const c of candidates) place(c, new Set());
+  for (const c of candidates) {
+    place(c, new Set());
+    await turn();
+  }
   // A code twice under one parent in the file: the later row is the duplicate.
   const seen = new Map<string, Candidate>();
   for (const c of candidates) {

@@ -157,7 +157,7 @@ async function planFor(job: ImportJob, companyId: string, rows: SourceRow[], rea
 async function planNodeImport(job: ImportJob, companyId: string, kind: NodeImportKind, rows: SourceRow[], readErrors: RowError[]): Promise<ImportPlan> {
   const nodes: NodeRecord[] = kind === 'accounts' ? await accounts.store.all(companyId) : await costCenters.store.all(companyId);
   const index = new ChartIndex(nodes);
-  const plan = planNodes(kind, job.id, rows, readErrors, index, new Date().toISOString());
+  const plan = await planNodes(kind, job.id, rows, readErrors, index, new Date().toISOString());
   return { ...plan, rowsToWrite: plan.writes.length, units: plan.writes.length, write: (steps) => writeNodes(steps, kind, plan.writes) };
 }
 

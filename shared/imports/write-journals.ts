@@ -209,7 +209,13 @@ function usageItems(companyId: string, importId: string, planned: readonly Plann
     const groupId = importedId(importId, `usage ${g}`);
     const naming = (pick: (l: PlannedJournal['entries'][number]) => string | null) => {
       const byNode = new Map<string, string[]>();
-      for (const journal of group) for (const id of new Set(journal.entries.map(pick).filter((n): n is string => n !== null))) byNode.set(id, [...(byNode.get(id) ?? []), journal.id]);
+      for (const journal of group) {
+        for (const id of new Set(journal.entries.map(pick).filter((n): n is string => n !== null))) {
+          const ids = byNode.get(id);
+          if (ids) ids.push(journal.id);
+          else byNode.set(id, [journal.id]);
+        }
+      }
       return byNode;
     };
     return [

@@ -192,3 +192,52 @@ describe('accepting an import', () => {
     expect(journals.status).toBe(403);
   });
 });
+
+/** U+2160 ROMAN NUMERAL ONE and U+FF29 FULLWIDTH I: each looks like I (look-alike-form.ts). */
+const ROMAN_I2 = '\u21602';
+const FULLWIDTH_I2 = '\uFF292';
+
+describe.each([
+  { kind: 'accounts', resource: 'Accounts', columns: ACCOUNT_COLUMNS, row: (code: string, parentPath: string) => [code, parentPath, 'leaf', '', `ح ${code}`, `Account ${code}`], root: (code: string) => [code, '', 'category', 'asset', `ح ${code}`, `Root ${code}`], body: (code: string, parentId: string | null) => ({ code, parentId, type: parentId ? 'leaf' : 'category', ...(parentId ? {} : { classification: 'asset' }), name: { arabic: `ح ${code}`, english: `Account ${code}` } }) },
+  { kind: 'costCenters', resource: 'CostCenters', columns: ['code', 'parentPath', 'nameArabic', 'nameEnglish'], row: (code: string, parentPath: string) => [code, parentPath, `ح ${code}`, `Center ${code}`], root: (code: string) => [code, '', `ح ${code}`, `Root ${code}`], body: (code: string, parentId: string | null) => ({ code, parentId, name: { arabic: `ح ${code}`, english: `Center ${code}` } }) },
+])('look-alike codes of $resource through an import', ({ kind, resource, columns, row, root, body }) => {
+  it('refuses a code that looks like one in the books or an earlier row under the same parent, as the API does', async () => {
+    const { api, base, companyId } = await companyOwner(gateway.url);
+    const p = (await api.post(`${base}/${resource}`, body('P', null))).body;
+    const q = (await api.post(`${base}/${resource}`, body('Q', null))).body;
+    expect((await api.post(`${base}/${resource}`, body('I2', p.id))).status).toBe(200);
+    const data = csv(columns, [
+      row(ROMAN_I2, 'P'), // beside I2 of the books
+      row('I2', 'Q'),
+      row(ROMAN_I2, 'Q'), // beside I2 of row 2
+      row(FULLWIDTH_I2, 'Q'),
+      root('R'),
+      row(ROMAN_I2, 'R'), // under a parent of the file
+      row('I2', 'R'),
+    ]);
+
+    const job = await imported(api, base, companyId, { kind, format: 'csv', mode: 'perItem', data });
+    const errors = await allErrors(api, base, job.id);
+
+    expect(job).toMatchObject({ status: 'partiallySucceeded', counts: { rows: 7, valid: 3, invalid: 4, written: 3 } });
+    expect(errors.map(({ row: at, field, code }) => ({ row: at, field, code }))).toEqual([
+      { row: 1, field: 'code', code: 'DuplicateCode' },
+      { row: 3, field: 'code', code: 'DuplicateCode' },
+      { row: 4, field: 'code', code: 'DuplicateCode' },
+      { row: 7, field: 'code', code: 'DuplicateCode' },
+    ]);
+    expect(errors[0]!.reason).toContain('looks like I2');
+    expect(errors[1]!.reason).toContain('row 2');
+    expect(errors[3]!.reason).toContain('row 6');
+    const codes = ((await api.get(`${base}/${resource}?pageSize=100`)).body.results as Array<{ path: string }>).map((n) => n.path).sort();
+    expect(codes).toEqual(['P', 'P.I2', 'Q', 'Q.I2', 'R', `R.${ROMAN_I2}`]);
+    // The API answers the same pairs the same way: under P (I2 written by the API) and under Q (I2 written by the import).
+    for (const parent of [p, q]) {
+      const refused = await api.post(`${base}/${resource}`, body(ROMAN_I2, parent.id));
+      expect(refused.status, refused.text).toBe(409);
+      expect(refused.body.errors[0]).toMatchObject({ name: 'code', code: 'DuplicateCode' });
+    }
+    const r = ((await api.get(`${base}/${resource}?pageSize=100`)).body.results as Array<{ id: string; path: string }>).find((n) => n.path === 'R')!;
+    expect((await api.post(`${base}/${resource}`, body('I2', r.id))).body.errors[0]).toMatchObject({ name: 'code', code: 'DuplicateCode' });
+  });
+});

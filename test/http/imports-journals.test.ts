@@ -121,6 +121,18 @@ describe('importing journals', () => {
     expect(posted.status, posted.text).toBe(200);
     expect((await trialTotals(api, base)).movement).toEqual({ debit: '100.50', credit: '100.50' });
   });
+
+  it('refuses a reference of more lines than a journal holds, on a dry run too, naming its first row and reference', async () => {
+    const { api, base, companyId } = await companyBooks(gateway.url);
+    const rows = Array.from({ length: 1001 }, (_, i) => ['ONE', '2026-05-01', '', '', i % 2 ? '4.4101' : '1.1101', '', String(1 + (i % 2)), '10.00', '', '']);
+    const data = HISTORY + csv(JOURNAL_COLUMNS, rows).split('\r\n').slice(1).join('\r\n');
+
+    const job = await imported(api, base, companyId, { kind: 'journals', format: 'csv', mode: 'perItem', post: true, dryRun: true, data });
+
+    expect(job).toMatchObject({ status: 'partiallySucceeded', dryRun: true, counts: { rows: 1008, valid: 7, invalid: 1001, written: 0 }, errorCount: 1 });
+    expect(job.errors).toEqual([{ row: 8, field: 'reference', reason: expect.stringContaining('journal ONE has 1001 rows, from row 8 to row 1008; a journal holds at most 1000 lines (row 1008 is line 1001)'), code: 'TooManyLines' }]);
+    expect((await api.get(`${base}/Journals`)).body.results).toEqual([]);
+  });
 });
 
 describe('importing opening balances', () => {

@@ -29,7 +29,7 @@ describe('reading an import file', () => {
 });
 
 describe('planning accounts', () => {
-  it('orders parents before children, skips what exists alike, and reports each problem on its row', () => {
+  it('orders parents before children, skips what exists alike, and reports each problem on its row', async () => {
     const existing = new ChartIndex([node('a1', '1', null, { accountType: 'category', classification: 'asset' }), node('a2', '1101', 'a1', { accountType: 'leaf' })]);
     const { rows, errors } = readRows('accounts', 'json', [
       { code: '1102', parentPath: '1.11', type: 'leaf', nameArabic: 'b', nameEnglish: 'b' },
@@ -39,7 +39,7 @@ describe('planning accounts', () => {
       { code: '9', type: 'leaf', nameArabic: 'n', nameEnglish: 'n' },
     ]);
 
-    const plan = planNodes('accounts', 'job', rows, errors, existing, 'now');
+    const plan = await planNodes('accounts', 'job', rows, errors, existing, 'now');
 
     expect(plan.writes.map((w) => [w.row, w.chain.map((n) => n.code).join('.')])).toEqual([[2, '1.11'], [1, '1.11.1102']]);
     expect(plan.writes[1]!.node.parentId).toBe(importedId('job', 'row 2'));
