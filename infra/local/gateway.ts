@@ -66,12 +66,8 @@ function lambdaContext(requestId: string): Context {
 
 export function toEvent(req: IncomingMessage, body: Buffer, match?: { cr: CompiledRoute; values: string[] }): APIGatewayProxyEventV2 {
   const url = new URL(req.url ?? '/', 'http://localhost');
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined) headers[name.toLowerCase()] = utf8(Array.isArray(value) ? value.join(',') : value);
-  }
-  const query: Record<string, string> = {};
-  for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+  const headers = headersOf(req);
+  const query = queryOf(url.searchParams);
   const now = Date.now();
   const requestId = randomUUID();
   const sourceIp = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
@@ -82,7 +78,7 @@ export function toEvent(req: IncomingMessage, body: Buffer, match?: { cr: Compil
     rawPath: url.pathname,
     rawQueryString: url.search.slice(1),
     headers,
-    ...(Object.keys(query).length > 0 ? { queryStringParameters: query } : {}),
+    ...(query ? { queryStringParameters: query } : {}),
     ...(match ? { pathParameters: Object.fromEntries(match.cr.params.map((p, i) => [p, decodePathValue(p, match.values[i]!)])) } : {}),
     requestContext: {
       accountId: 'local',
@@ -99,6 +95,36 @@ export function toEvent(req: IncomingMessage, body: Buffer, match?: { cr: Compil
     ...(body.length > 0 ? { body: body.toString('utf8') } : {}),
     isBase64Encoded: false,
   };
+}
+
+/**
+ * The query string as API Gateway hands it over: repeated names joined with commas, every
+ * name an own field. Built in a Map, as writing `__proto__` into a plain object would set its
+ * prototype (or do nothing) instead of adding the field, and `constructor` would read as present.
+ */
+function queryOf(params: URLSearchParams): Record<string, string> | undefined {
+  const query = new Map<string, string>();
+  for (const [name, value] of params) query.set(name, query.has(name) ? `${query.get(name)},${value}` : value);
+  return query.size > 0 ? Object.fromEntries(query) : undefined;
+}
+
+/**
+ * Header names lower-cased, values as UTF-8 text, every name an own field. Node's parser drops
+ * a header named `__proto__` (it writes into a plain object); API Gateway passes it on, so it is
+ * taken from the raw headers.
+ */
+function headersOf(req: IncomingMessage): Record<string, string> {
+  const headers = new Map<string, string>();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers.set(name.toLowerCase(), utf8(Array.isArray(value) ? value.join(',') : value));
+  }
+  const parsed = new Set(headers.keys());
+  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i]!.toLowerCase();
+    const value = utf8(req.rawHeaders[i + 1]!);
+    if (!parsed.has(name)) headers.set(name, headers.has(name) ? `${headers.get(name)},${value}` : value);
+  }
+  return Object.fromEntries(headers);
 }
 
 /** A path parameter's text; malformed percent-encoding is the client's error, named like any field. */
