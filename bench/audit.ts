@@ -4,6 +4,8 @@ import { startBenchStack } from './local-stack.ts';
 import { saveResults } from './results-file.ts';
 import { smallCompany } from './small-company.ts';
 import { percentile } from './percentile.ts';
+import { verifyCompany } from './verify-company.ts';
+import { benchVerifyClients, verifyToTheEnd } from './verify-clients.ts';
 
 /**
  * The audit chain's cost and Verify's speed (docs/decisions.md, Audit).
@@ -18,9 +20,13 @@ import { percentile } from './percentile.ts';
  *    ledger entries and balances, numbered and chained by the sequencer's own code; Verify
  *    (the use case GET .../Audit/Verify runs) timed 3 times (median), in events per second.
  *    Target: at least 20,000.
+ *    (One request: its page budget is set past the company for this part.)
  * 3. The cost of `knownAt` on a trial balance at 100,000 lines (bench/known-at.ts; alone:
  *    `tsx bench/known-at.ts`). Target: at most 3x the plain report.
- * Prints tables and adds `audit` and `auditKnownAt` to bench/results.json.
+ * 4. Verify of a 25,000-event company by 4 clients at once following `nextPage`, beside another
+ *    company's reads (bench/verify-clients.ts; alone: `tsx bench/verify-clients.ts`). Target: no
+ *    503; the other company's GET p99 during the runs is reported beside its p99 alone.
+ * Prints tables and adds `audit`, `auditKnownAt` and `auditVerifyClients` to bench/results.json.
  */
 const SECONDS = Number(process.env.BENCH_AUDIT_SECONDS ?? 15);
 const VERIFY_EVENTS = Number(process.env.BENCH_VERIFY_EVENTS ?? 100_000);
@@ -28,14 +34,6 @@ const CLIENTS = 16;
 
 const stack = await startBenchStack();
 const { sequenceEvents } = await import('../shared/events/sequencer.ts');
-const { numberEvents } = await import('../shared/events/numbering.ts');
-const { eventRecord } = await import('../shared/events/event-record.ts');
-const { eventHead, numberedEventOps } = await import('../shared/db/event-store.ts');
-const { keys } = await import('../shared/db/keys.ts');
-const { bulkWrite } = await import('../shared/db/batch-write.ts');
-const { journalView } = await import('../shared/journals/views.ts');
-const { LedgerFold } = await import('../shared/db/ledger-fold.ts');
-const { load, postedJournals } = await import('./fast-load.ts');
 const { verifyAudit } = await import('../shared/audit/verify.ts');
 
 /** 16 clients posting for `seconds` while two numberers keep up, with the chain on or off. */
@@ -94,48 +92,25 @@ for (const chain of [false, true, false, true]) phases.push(await postingPhase(c
 process.env.AUDIT_CHAIN = 'on';
 const mean = (chain: string) => phases.filter((p) => p.chain === chain).reduce((s, p) => s + p.journalsPerSecond, 0) / 2;
 const ratio = mean('on') / mean('off');
-const chainedVerified = await Promise.all(phases.filter((p) => p.chain === 'on').map(async (p) => (await stack.ok('GET', `${p.companyBase}/Audit/Verify`)).verified as boolean));
+const chainedVerified = await Promise.all(phases.filter((p) => p.chain === 'on').map(async (p) => (await verifyToTheEnd(stack, p.companyBase)).answer.verified));
 console.table(phases.map(({ companyBase: _base, ...p }) => p));
 console.log(`posting with the chain on: x${ratio.toFixed(3)} of off (target at least 0.95); chained companies verify: ${chainedVerified.every(Boolean)}`);
 
-// Verify's speed over VERIFY_EVENTS events: journals, ledger and balances loaded directly, and
-// their events numbered and chained by the sequencer's own code, written as it writes them.
-const books = await smallCompany(stack, 'Audit Verify Co', 20);
-while ((await sequenceEvents(books.companyId)) > 0);
-const plan = { companyId: books.companyId, yearId: books.year.id, periods: books.year.periods, accounts: books.accounts, busy: books.accounts[0]!, costCenters: [], firstSerial: 1 };
-const journals = [...postedJournals(plan, VERIFY_EVENTS, 7)];
-const loadStarted = performance.now();
-await load(plan, journals, new LedgerFold(books.companyId));
-const actor = { type: 'user' as const, id: randomUUID() };
-const now = new Date();
-const records = journals.flatMap((j) => {
-  const source = { companyId: books.companyId, actor, requestId: randomUUID(), params: { companyId: books.companyId, id: j.id }, now };
-  const draft = journalView({ ...j, status: 'draft', version: 1 } as never);
-  return [
-    eventRecord({ ...source, eventId: randomUUID(), type: 'JournalCreated', body: {}, response: draft }),
-    eventRecord({ ...source, eventId: randomUUID(), type: 'JournalPosted', body: { version: 1 }, response: journalView(j) }),
-  ];
-});
-let head = await eventHead(books.companyId);
-const startHead = head;
-function* eventItems() {
-  for (let i = 0; i < records.length; i += 1000) {
-    const batch = numberEvents(head, records.slice(i, i + 1000).map((r) => ({ ...r, pendingKey: keys.pendingEvent(books.companyId, r.occurredAt, r.eventId, false) })), true);
-    for (const op of numberedEventOps(books.companyId, batch.numbered)) if (op.item.Put) yield { put: op.item.Put.Item as Record<string, unknown> };
-    head = batch.head;
-  }
-  yield { put: { ...keys.eventSequence(books.companyId), next: head.next, headHash: head.hash } };
-}
-await bulkWrite(eventItems());
-const loadSeconds = (performance.now() - loadStarted) / 1000;
+// Verify's speed over VERIFY_EVENTS events, in one request (its budget set past the company).
+const loaded = await verifyCompany(stack, 'Audit Verify Co', VERIFY_EVENTS);
+const loadSeconds = loaded.loadSeconds;
+process.env.VERIFY_PAGE_EVENTS = String(10 * VERIFY_EVENTS);
+process.env.VERIFY_PAGE_MS = String(3_600_000);
 const runs: number[] = [];
 let answer: Record<string, unknown> = {};
 for (let run = 0; run < 3; run++) {
   const t = performance.now();
   // The use case itself (what GET .../Audit/Verify runs), so a database failure shows its cause.
-  answer = await verifyAudit(books.companyId, { fromSequence: startHead.next });
+  answer = await verifyAudit(loaded.books.companyId, { fromSequence: loaded.firstLoaded });
   runs.push((performance.now() - t) / 1000);
 }
+delete process.env.VERIFY_PAGE_EVENTS;
+delete process.env.VERIFY_PAGE_MS;
 const seconds = percentile(runs, 50);
 const verify = {
   events: answer.checked as number,
@@ -155,4 +130,6 @@ saveResults({
 });
 // 3. The cost of knownAt on a trial balance (bench/known-at.ts).
 saveResults({ auditKnownAt: await benchKnownAt(stack) });
+// 4. Verify by several clients at once, in pages (bench/verify-clients.ts).
+saveResults({ auditVerifyClients: await benchVerifyClients(stack) });
 await stack.stop();

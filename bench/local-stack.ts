@@ -17,7 +17,7 @@ export interface BenchStack {
   /** The signed-in user's Authorization header, for calling handlers in-process. */
   authorization: string;
   /** One request as the signed-in user; the parsed body, or the status and text of a refusal. */
-  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; text: string }>;
+  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; text: string; headers: Headers }>;
   /** The same, throwing unless the answer is 200. */
   ok(method: string, path: string, body?: unknown): Promise<any>;
   stop(): Promise<void>;
@@ -45,7 +45,7 @@ export async function startBenchStack(): Promise<BenchStack> {
       body: body ? JSON.stringify(body) : undefined,
     });
     const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined, text };
+    return { status: response.status, body: text ? JSON.parse(text) : undefined, text, headers: response.headers };
   };
   return {
     dynamo,

@@ -36,6 +36,7 @@ const STATUS_TEXT: Record<number, string> = {
   406: 'Not acceptable: the Accept header names no format the operation answers',
   413: 'Too large: the request body, or the file an export would write',
   422: 'Idempotency-Key reused for another record',
+  429: 'Too many requests of this kind under way: retry after Retry-After',
   500: 'Internal error',
   503: 'Unavailable: retry after Retry-After',
 };

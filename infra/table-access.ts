@@ -5,7 +5,8 @@ export type Access = 'none' | 'read' | 'readWrite';
 /**
  * GET routes that write: the event feed numbers pending events before it reads, and so do the
  * reports as known at a moment (`knownAt`) and the restatements, which read what numbering records,
- * Verify (it checks the chain up to the head of now) and the histories (numbering writes them).
+ * Verify (it checks the chain up to the head of now, and takes one of the company's run slots) and
+ * the histories (numbering writes them).
  */
 export const SEQUENCES_EVENTS = [
   'events.list',

@@ -124,6 +124,21 @@ export const config = {
   get numberingClaims() {
     return process.env.NUMBERING_CLAIMS !== 'off';
   },
+  /**
+   * What one Verify request checks at most (audit/verify.ts): events, and milliseconds of walking
+   * (counted from the request's start), whichever comes first; a longer range answers a `nextPage`
+   * to resume from. Well within a request's 29 s, so a busy table still answers a page.
+   */
+  get verifyPageEvents() {
+    return positiveInteger(process.env.VERIFY_PAGE_EVENTS) ?? 5_000;
+  },
+  get verifyPageMs() {
+    return positiveInteger(process.env.VERIFY_PAGE_MS) ?? 4_000;
+  },
+  /** Verify requests a company may have under way at once (audit/verify-runs.ts); one more is 429. */
+  get verifyRunsPerCompany() {
+    return positiveInteger(process.env.VERIFY_RUNS_PER_COMPANY) ?? 2;
+  },
 };
 
 /** A lifetime in ms from the environment: a whole number from 0 up, else the default. */

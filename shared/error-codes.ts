@@ -100,6 +100,7 @@ export const ERROR_CODES = {
   '413 PayloadTooLarge': entry('The body is larger than the API accepts.', 'body', 'must be at most 1048576 bytes'),
   '413 ExportTooLarge': entry('The file would be larger than an export holds; the reason names a narrower range.', 'dateTo', 'the file holds at most 50000 lines; ask for a narrower range: dateTo 2026-06-30 or earlier'),
   '422 IdempotencyKeyReused': entry('The Idempotency-Key was used for another record with this operation.', 'Idempotency-Key', 'was already used for another record with this operation; use a new key for each operation.'),
+  '429 TooManyVerifyRuns': entry('The company has as many Verify requests under way as it may run at once; retry after Retry-After.', 'generalErrors', 'The company has 2 Verify requests under way, as many as it may run at once; retry after the pause given in Retry-After.'),
   '500 InternalError': entry('An unexpected failure; quote the request id.', 'generalErrors', 'An unexpected error occurred. Quote the request id when reporting it.'),
   '503 ServiceUnavailable': entry('The database is unavailable or overloaded; retry after Retry-After (with the same Idempotency-Key).', 'generalErrors', 'The service is temporarily unavailable; retry after the pause given in Retry-After, with the same Idempotency-Key where the endpoint takes one.'),
   '503 IdentityProviderUnavailable': entry('Sign-in: the identity provider cannot be reached.', 'generalErrors', 'The identity provider is unavailable; try again later.'),

@@ -1272,7 +1272,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table
+         * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table; a range one request does not finish answers nextPage to resume from
          * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Audit/Verify`
          */
         get: operations["audit.verify"];
@@ -19823,8 +19823,10 @@ export interface operations {
             query?: {
                 /** @description The first event to check (default: the oldest still kept); the answer gives the first checked. */
                 fromSequence?: number;
-                /** @description The last event to check (default, and at most: the head); the answer gives the last checked, which is lower when a call’s 250,000 events ran out first. */
+                /** @description The last event to check (default, and at most: the head); the answer gives the last checked, which is lower when the request’s budget (events or time) ran out first: then nextPage resumes. */
                 toSequence?: number;
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
+                page?: string;
             };
             header?: never;
             path: {
@@ -19850,17 +19852,18 @@ export interface operations {
                      *       "headSequence": 78,
                      *       "headHash": "3c76d9ad39493c52e3a61b43b44dc93b8ac41a60cd98f6e6b06b6d0e4156460f",
                      *       "firstBrokenSequence": null,
-                     *       "reason": null
+                     *       "reason": null,
+                     *       "nextPage": null
                      *     }
                      */
                     "application/json": {
                         /** @description true when every event of the range matches its hash and the chain, and every record and balance the events describe matches the table. */
                         verified: boolean;
-                        /** @description How many events were checked (each hash recomputed). */
+                        /** @description How many events were checked (each hash recomputed), from fromSequence on (over every request of a run followed by nextPage). */
                         checked: number;
                         /** @description The first event to check (default: the oldest still kept); the answer gives the first checked. */
                         fromSequence: number;
-                        /** @description The last event to check (default, and at most: the head); the answer gives the last checked, which is lower when a call’s 250,000 events ran out first. */
+                        /** @description The last event to check (default, and at most: the head); the answer gives the last checked, which is lower when the request’s budget (events or time) ran out first: then nextPage resumes. */
                         toSequence: number;
                         /** @description The number of the company’s newest event (the head of the chain). */
                         headSequence: number;
@@ -19870,10 +19873,12 @@ export interface operations {
                         firstBrokenSequence: number | null;
                         /** @description What was found there, naming the record; null when verified. */
                         reason: string | null;
+                        /** @description When one request did not finish the range: the cursor to send as `page` (with the same fromSequence and toSequence) to verify on from toSequence + 1; the answer so far counts from the run’s first event (checked, fromSequence). null once the range is done or a break is found. */
+                        nextPage: string | null;
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19902,6 +19907,15 @@ export interface operations {
             };
             /** @description Not found. Codes: `NotFound` (The record, or a record a field names, does not exist for this caller.) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests of this kind under way: retry after Retry-After. Codes: `TooManyVerifyRuns` (The company has as many Verify requests under way as it may run at once; retry after Retry-After.) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

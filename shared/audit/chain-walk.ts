@@ -11,6 +11,9 @@ export interface Break {
 /** The earlier of two breaks. */
 export const firstBreak = (a: Break | undefined, b: Break | undefined): Break | undefined => (!a ? b : !b ? a : b.sequence < a.sequence ? b : a);
 
+/** The break of an event that should be there and is not. */
+export const missingEvent = (sequence: number): Break => ({ sequence, reason: `event ${sequence} is missing from the feed (deleted, or expired)` });
+
 export const describeEvent = (e: SequencedEvent) => `event ${e.sequence} (${e.type} of record ${e.recordId})`;
 
 /**
@@ -42,7 +45,7 @@ export class ChainWalk {
 
   /** The break of a walk that ended before `to`: the next event is missing. */
   missing(): Break {
-    return { sequence: this.expectedSequence, reason: `event ${this.expectedSequence} is missing from the feed (deleted, or expired)` };
+    return missingEvent(this.expectedSequence);
   }
 
   /** Checks the next event; a Break ends the walk. */

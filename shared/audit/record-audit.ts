@@ -1,6 +1,7 @@
 import { accounts } from '../accounts/account-kind.ts';
 import { costCenters } from '../cost-centers/cost-center-kind.ts';
-import { eventsBetween, pendingEvents } from '../db/event-store.ts';
+import { eventsBetween, getEvent, pendingEvents } from '../db/event-store.ts';
+import { lastVersionOf } from '../db/history-store.ts';
 import { getJournals } from '../db/journal-store.ts';
 import type { SequencedEvent } from '../events/event-record.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
@@ -12,6 +13,22 @@ import { describeEvent, firstBreak, type Break } from './chain-walk.ts';
 import { checkRecord, recordName, type CurrentRecord } from './record-rules.ts';
 import { AUDITED_KIND_OF, type AuditedKind } from './record-state.ts';
 
+/** A record the table holds past its last walked event: `need` is the version a later event must record, else `unrecorded` is the break. */
+interface Ahead {
+  kind: AuditedKind;
+  event: SequencedEvent;
+  need: number;
+  unrecorded: Break;
+}
+
+/** History look-ups run at once when a request stops short of the head. */
+const LOOKUPS_AT_ONCE = 25;
+
+const unrecordedVersion = (kind: AuditedKind, event: SequencedEvent, version: number): Break => ({
+  sequence: event.sequence,
+  reason: `${recordName(kind, event.recordId)} is at version ${version} in the table, which no event records (the last is ${describeEvent(event)}): it was changed outside the service`,
+});
+
 /**
  * The records the walked events describe, checked against the table (docs/decisions.md,
  * Audit): each journal, account and cost center at the last event of it in the walk
@@ -20,8 +37,8 @@ import { AUDITED_KIND_OF, type AuditedKind } from './record-state.ts';
  */
 export class RecordAudit {
   private broken: Break | undefined;
-  /** Records found at a later version than their last walked event: a later event must record it. */
-  private readonly ahead = new Map<string, { kind: AuditedKind; event: SequencedEvent; version: number }>();
+  /** Records the table holds past their last walked event (a later version, or gone): a later event must record that. */
+  private readonly ahead = new Map<string, Ahead>();
   /** The highest version any walked event recorded, per record (set before a page's reads, so pages may be checked at once). */
   private readonly recorded = new Map<string, number>();
   private readonly balances: BalanceAudit;
@@ -56,9 +73,12 @@ export class RecordAudit {
       ...centerNodes.map((n) => [`costCenter ${n.id}`, { version: n.version, answer: costCenters.view(n, [n]) }] as const),
     ]);
     for (const [key, { kind, event }] of latest) {
-      const result = checkRecord(kind, event, current.get(key));
-      this.broken = firstBreak(this.broken, result.broken);
-      if (result.ahead) this.ahead.set(key, { kind, event, version: current.get(key)!.version });
+      const found = current.get(key);
+      const result = checkRecord(kind, event, found);
+      if (result.ahead) this.noteAhead(key, { kind, event, need: found!.version, unrecorded: unrecordedVersion(kind, event, found!.version) });
+      // Missing, though its last walked event did not delete it: a later deletion explains that.
+      else if (result.broken && !found && !event.type.endsWith('Deleted')) this.noteAhead(key, { kind, event, need: event.version + 1, unrecorded: result.broken });
+      else this.broken = firstBreak(this.broken, result.broken);
     }
 
     // Postings: the journals of walked events as they stand now, a reversal's reversing journal, a revaluation's two.
@@ -84,29 +104,68 @@ export class RecordAudit {
     void this.balances.readNew();
   }
 
+  /** Keeps the latest walked event of a record found ahead (pages' checks may end out of order). */
+  private noteAhead(key: string, ahead: Ahead): void {
+    const known = this.ahead.get(key);
+    if (!known || known.event.sequence < ahead.event.sequence) this.ahead.set(key, ahead);
+  }
+
   /**
-   * Waits for the balance checks, and, when the walk reached the head (`atHead`), looks for the
-   * events of records found ahead of their last walked event (numbering what committed
-   * meanwhile first). Returns the first break found by any check.
+   * Waits for the balance checks, then looks for the events of records found ahead of their last
+   * walked event (numbering what committed meanwhile first), after `to`, the last walked:
+   *
+   *   'head'     the walk reached the head: the events numbered since, and those pending
+   *   'history'  it stopped before: the record's last version kept (its history), whose event
+   *              must be after `to`, and the events pending
+   *   'none'     the chain broke: what the walk did not reach is not checked
+   *
+   * Returns the first break found by any check.
    */
-  async finish(atHead: boolean, to: number): Promise<Break | undefined> {
+  async finish(to: number, later: 'head' | 'history' | 'none'): Promise<Break | undefined> {
     this.broken = firstBreak(this.broken, await this.balances.finish());
-    if (atHead && [...this.ahead].some(([key, a]) => (this.recorded.get(key) ?? 0) < a.version)) this.broken = firstBreak(this.broken, await this.unrecordedVersion(to));
+    if (later !== 'none') this.broken = firstBreak(this.broken, await this.unrecorded(to, later));
     return this.broken;
   }
 
-  /** The first record whose version in the table no event records, among those found ahead. */
-  private async unrecordedVersion(to: number): Promise<Break | undefined> {
+  /** The first record found ahead whose state no event after it records. */
+  private async unrecorded(to: number, later: 'head' | 'history'): Promise<Break | undefined> {
+    let open = [...this.ahead].filter(([key, a]) => (this.recorded.get(key) ?? 0) < a.need).map(([, a]) => a);
+    if (open.length === 0) return undefined;
+    if (later === 'history') open = await this.notRecordedAfter(open, to);
+    if (open.length === 0) return undefined;
     await sequenceEvents(this.companyId);
     // Pending first: an event numbered between the two reads is then in the second, not in neither.
     const pending = await pendingEvents(this.companyId, 100);
-    const later = [...(await eventsBetween(this.companyId, to + 1, to + 1000)), ...pending];
+    if (later === 'history') open = await this.notRecordedAfter(open, to);
+    const numbered = later === 'head' ? await eventsBetween(this.companyId, to + 1, to + 1000) : [];
+    const events = [...numbered, ...pending];
     let broken: Break | undefined;
-    for (const [key, { kind, event, version }] of this.ahead) {
-      if ((this.recorded.get(key) ?? 0) >= version) continue;
-      if (later.some((e) => e.recordId === event.recordId && e.version >= version)) continue;
-      broken = firstBreak(broken, { sequence: event.sequence, reason: `${recordName(kind, event.recordId)} is at version ${version} in the table, which no event records (the last is ${describeEvent(event)}): it was changed outside the service` });
+    for (const a of open) {
+      if (events.some((e) => e.recordId === a.event.recordId && e.version >= a.need)) continue;
+      broken = firstBreak(broken, a.unrecorded);
     }
     return broken;
+  }
+
+  /**
+   * Those of `open` whose last kept version is not at least the one needed, made by an event
+   * after `to` that says so. A walk on from `to` (the next request of a paged run) walks that
+   * event, checking its hash, and the record again against it: as one walk to the head would.
+   */
+  private async notRecordedAfter(open: readonly Ahead[], to: number): Promise<Ahead[]> {
+    const left: Ahead[] = [];
+    for (let i = 0; i < open.length; i += LOOKUPS_AT_ONCE) {
+      const batch = open.slice(i, i + LOOKUPS_AT_ONCE);
+      const found = await Promise.all(
+        batch.map(async (a) => {
+          const last = await lastVersionOf(this.companyId, a.kind, a.event.recordId);
+          if (!last || last.version < a.need || last.sequence <= to) return false;
+          const e = await getEvent(this.companyId, last.sequence);
+          return e !== undefined && e.recordId === a.event.recordId && AUDITED_KIND_OF[e.type] === a.kind && e.version === last.version;
+        }),
+      );
+      left.push(...batch.filter((_, n) => !found[n]));
+    }
+    return left;
   }
 }

@@ -11,10 +11,14 @@ const sequenceNumber = () =>
     ),
   );
 
-/** Verify's query: the range of sequence numbers to check (both optional, both included). */
+/**
+ * Verify's query: the range of sequence numbers to check (both optional, both included), and
+ * `page`, the previous answer's `nextPage`, to resume a range one request did not finish (given
+ * with the same range).
+ */
 export const VerifyAuditQuery = lazy(() =>
   z
-    .strictObject({ fromSequence: sequenceNumber(), toSequence: sequenceNumber() })
+    .strictObject({ fromSequence: sequenceNumber(), toSequence: sequenceNumber(), page: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))) })
     .check(z.refine((q) => q.fromSequence === undefined || q.toSequence === undefined || q.fromSequence <= q.toSequence, { path: ['toSequence'], error: 'must not be below fromSequence' })),
 );
 export type VerifyAuditInput = z.output<ReturnType<typeof VerifyAuditQuery>>;

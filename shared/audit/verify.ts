@@ -1,11 +1,14 @@
+import { config } from '../config.ts';
 import { eventsBetween, getEvent, oldestKeptSequence } from '../db/event-store.ts';
 import { ValidationError } from '../errors.ts';
 import type { SequencedEvent } from '../events/event-record.ts';
 import { currentAuditHead } from './audit-head.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
-import { ChainWalk, firstBreak, type Break } from './chain-walk.ts';
+import { ChainWalk, firstBreak, missingEvent, type Break } from './chain-walk.ts';
 import { RecordAudit } from './record-audit.ts';
 import type { VerifyAuditInput } from './schemas.ts';
+import { decodeVerifyResume, encodeVerifyResume, type VerifyResume } from './verify-cursor.ts';
+import { inVerifyRun } from './verify-runs.ts';
 
 export type VerifyView = ResponseOf<'AuditVerifyResponse'>;
 
@@ -14,8 +17,6 @@ const PAGE = 1000;
 const READ_AHEAD = 4;
 /** Pages whose record checks run at once. */
 const CHECKS_AT_ONCE = 3;
-/** Events one call checks at most (a request has 29 seconds); the answer's toSequence says where it stopped. */
-export const MAX_EVENTS_PER_CALL = 250_000;
 
 /** Pages of the events `from` to `to`, in order, a few read ahead. */
 async function* pages(companyId: string, from: number, to: number): AsyncGenerator<SequencedEvent[]> {
@@ -38,23 +39,37 @@ async function* pages(companyId: string, from: number, to: number): AsyncGenerat
  * Verifies the company's audit chain over `fromSequence` to `toSequence` (docs/decisions.md,
  * Audit): numbers what is pending, then recomputes the chain page by page (chain-walk.ts) and
  * checks the records the walked events describe (record-audit.ts). The range defaults to the
- * oldest event still kept through the head; a range past the head stops at the head.
- * Errors: ValidationError (fromSequence above the head).
+ * oldest event still kept through the head; a range past the head stops at the head. One
+ * request walks at most config.verifyPageEvents events, or config.verifyPageMs of walking;
+ * a range it did not finish answers `nextPage`, which `page` resumes from. A company runs at
+ * most config.verifyRunsPerCompany requests at once (verify-runs.ts).
+ * Errors: ValidationError (fromSequence above the head; InvalidCursor), TooManyVerifyRuns.
  */
 export async function verifyAudit(companyId: string, query: VerifyAuditInput): Promise<VerifyView> {
+  const resume = query.page ? await decodeVerifyResume(companyId, { ...query, page: query.page }) : undefined;
+  return inVerifyRun(companyId, () => verifyPage(companyId, query, resume));
+}
+
+async function verifyPage(companyId: string, query: VerifyAuditInput, resume: VerifyResume | undefined): Promise<VerifyView> {
+  const walkUntil = Date.now() + config.verifyPageMs;
   const head = await currentAuditHead(companyId);
   const headSequence = head.sequence;
-  const from = query.fromSequence ?? (await oldestKeptSequence(companyId)) ?? 1;
-  if (from > headSequence) throw ValidationError.field('fromSequence', `must not be above the head of the chain (${headSequence})`);
-  const to = Math.min(query.toSequence ?? headSequence, headSequence, from + MAX_EVENTS_PER_CALL - 1);
+  const runFrom = resume?.from ?? query.fromSequence ?? (await oldestKeptSequence(companyId)) ?? 1;
+  if (runFrom > headSequence) throw ValidationError.field('fromSequence', `must not be above the head of the chain (${headSequence})`);
+  const from = resume?.next ?? runFrom;
+  const to = Math.min(query.toSequence ?? headSequence, headSequence);
+  const pageTo = Math.min(to, from + config.verifyPageEvents - 1);
 
-  const walk = new ChainWalk(from, from > 1 ? await getEvent(companyId, from - 1) : undefined);
+  const before = from > 1 ? await getEvent(companyId, from - 1) : undefined;
+  const walk = new ChainWalk(from, before);
   const records = new RecordAudit(companyId);
-  let broken: Break | undefined;
+  // A resumed run walked the event before `from` itself: it must still be there to link to.
+  let broken: Break | undefined = resume && !before ? missingEvent(from - 1) : undefined;
   let last = from - 1;
+  let outOfTime = false;
   // Record checks of a page run while the next pages are walked (a few at once: they wait on reads).
   const checking: Array<Promise<void>> = [];
-  for await (const page of pages(companyId, from, to)) {
+  for await (const page of broken ? [] : pages(companyId, from, pageTo)) {
     const walked: SequencedEvent[] = [];
     for (const e of page) {
       broken = walk.next(e);
@@ -65,21 +80,30 @@ export async function verifyAudit(companyId: string, query: VerifyAuditInput): P
     checking.push(records.page(walked));
     if (checking.length >= CHECKS_AT_ONCE) await checking.shift();
     if (broken) break;
+    if (Date.now() > walkUntil && last < pageTo) {
+      outOfTime = true;
+      break;
+    }
   }
   await Promise.all(checking);
-  if (!broken && last < to) broken = walk.missing();
-  if (!broken && to === headSequence && head.hash !== null && walk.lastHash !== null && walk.lastHash !== head.hash) {
-    broken = { sequence: to, reason: `the chain's head kept on the event counter is not the hash of event ${to}` };
+  const end = outOfTime ? last : pageTo;
+  if (!broken && last < end) broken = walk.missing();
+  const atHead = !broken && end === headSequence;
+  if (atHead && head.hash !== null && walk.lastHash !== null && walk.lastHash !== head.hash) {
+    broken = { sequence: end, reason: `the chain's head kept on the event counter is not the hash of event ${end}` };
   }
-  broken = firstBreak(broken, await records.finish(!broken && to === headSequence, to));
+  broken = firstBreak(broken, await records.finish(last, broken ? 'none' : atHead ? 'head' : 'history'));
+  const checked = (resume?.checked ?? 0) + walk.checked;
+  const more = !broken && end < to;
   return {
     verified: !broken,
-    checked: walk.checked,
-    fromSequence: from,
-    toSequence: to,
+    checked,
+    fromSequence: runFrom,
+    toSequence: more ? end : to,
     headSequence,
     headHash: head.hash,
     firstBrokenSequence: broken?.sequence ?? null,
     reason: broken?.reason ?? null,
+    nextPage: more ? await encodeVerifyResume(companyId, query, { next: end + 1, from: runFrom, checked }) : null,
   };
 }

@@ -6,7 +6,7 @@ import type { Page } from '../schemas/list-query.ts';
 import { config } from '../config.ts';
 import { db } from './client.ts';
 import type { CursorBinding } from './cursor.ts';
-import { withRange } from './prefix-query.ts';
+import { withPrefix, withRange } from './prefix-query.ts';
 import { historyKeys } from './keys.ts';
 import { queryPage } from './paginate.ts';
 import { mainTable, recordOf, type Item } from './table-ops.ts';
@@ -77,4 +77,21 @@ export async function stateBefore(companyId: string, kind: AuditedKind, recordId
   );
   const item = Items?.[0];
   return item && String(item.sk) < below ? historyFromItem(item).state : undefined;
+}
+
+/** A record's last kept version and the number of the event that made it (strongly consistent), or undefined when none is kept. */
+export async function lastVersionOf(companyId: string, kind: AuditedKind, recordId: string): Promise<{ version: number; sequence: number } | undefined> {
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: config.tableName,
+      ...withPrefix(historyKeys.record(companyId, kind, recordId), historyKeys.recordPrefix(kind, recordId)),
+      ConsistentRead: true,
+      ScanIndexForward: false,
+      Limit: 1,
+      ProjectionExpression: '#version, #sequence',
+      ExpressionAttributeNames: { '#version': 'version', '#sequence': 'sequence' },
+    }),
+  );
+  const item = Items?.[0];
+  return item ? { version: Number(item.version), sequence: Number(item.sequence) } : undefined;
 }

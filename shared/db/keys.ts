@@ -97,6 +97,8 @@ export const keys = {
    * number (claims are of a size, so the number itself would pick the same key each time).
    */
   numberingClaim: (companyId: string, from: number): Key => ({ pk: `${companyPk(companyId)}#CLAIM#${spreadSlot(String(from), EVENT_KEYS)}`, sk: `CLAIM#${String(from).padStart(16, '0')}` }),
+  /** One of the company's slots for a Verify request under way (db/verify-run-store.ts). */
+  verifyRun: (companyId: string, slot: number): Key => ({ pk: companyPk(companyId), sk: `VERIFYRUN#${slot}` }),
   /** A webhook subscription, and its deliveries by event sequence. */
   webhook: (companyId: string, webhookId: string): Key => ({ pk: companyPk(companyId), sk: `WEBHOOK#${webhookId}` }),
   webhookPrefix: 'WEBHOOK#',

@@ -3,5 +3,5 @@ import { area, company } from './route.ts';
 
 /** The audit rows of the route table (shared/routes.ts). */
 export const auditRoutes = area('audit', {
-  verify: { methods: ['GET'], path: `${company}/Audit/Verify`, handler: 'functions/audit/verify.ts', access: 'audit:read', query: VerifyAuditQuery, response: 'AuditVerifyResponse', summary: 'Recompute the company\'s event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table', tag: 'Audit' },
+  verify: { methods: ['GET'], path: `${company}/Audit/Verify`, handler: 'functions/audit/verify.ts', access: 'audit:read', query: VerifyAuditQuery, response: 'AuditVerifyResponse', errors: ['400 InvalidCursor', '429 TooManyVerifyRuns'], summary: 'Recompute the company\'s event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table; a range one request does not finish answers nextPage to resume from', tag: 'Audit' },
 });

@@ -210,6 +210,9 @@ function buildResponses() {
     headHash: z.nullable(sha256),
     firstBrokenSequence: z.nullable(z.int()),
     reason: z.nullable(z.string()),
+    nextPage: z.nullable(z.string()).register(z.globalRegistry, {
+      description: 'When one request did not finish the range: the cursor to send as `page` (with the same fromSequence and toSequence) to verify on from toSequence + 1; the answer so far counts from the run’s first event (checked, fromSequence). null once the range is done or a break is found.',
+    } as never),
   });
 
   const webhook = {
