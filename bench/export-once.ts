@@ -26,7 +26,7 @@ const counted = {
   })(),
 };
 const sink = new ByteSink(Number.POSITIVE_INFINITY, false);
-await writeFile(generalLedgerTable(counted, centers, 'en'), format, sink, { lines: Number.POSITIVE_INFINITY, bytes: Number.POSITIVE_INFINITY }, dateFrom);
+await writeFile(generalLedgerTable(counted, centers, { accounts: true, costCenters: true }, 'en'), format, sink, { lines: Number.POSITIVE_INFINITY, bytes: Number.POSITIVE_INFINITY }, dateFrom);
 const ms = performance.now() - started;
 // Peak resident set of this process (kilobytes on Linux).
 const peakRss = process.resourceUsage().maxRSS * 1024;

@@ -8,6 +8,8 @@ import type { Language, ReportTable } from './table.ts';
 export interface ExportRequest {
   query: { format?: ExportFormat | undefined; language: Language };
   accept?: string | undefined;
+  /** The caller's permissions in the company: what a file may name beyond the JSON's ids (names-shown.ts). */
+  permissions?: readonly string[] | undefined;
 }
 
 /** A file export's format and language, and the limits it must fit. */
@@ -15,6 +17,8 @@ export interface FileChoice {
   format: FileFormat;
   language: Language;
   limits: ExportLimits;
+  /** The caller's permissions in the company. */
+  permissions: readonly string[];
 }
 
 /**
@@ -34,5 +38,5 @@ export async function answer<T>(request: ExportRequest, compute: () => Promise<T
 export async function answerWhole<T>(request: ExportRequest, page: () => Promise<T>, whole: (choice: FileChoice) => Promise<FileBody>): Promise<T | FileBody> {
   const format = chooseFormat(request.query.format, request.accept);
   if (format === 'json') return page();
-  return whole({ format, language: request.query.language, limits: apiExportLimits() });
+  return whole({ format, language: request.query.language, limits: apiExportLimits(), permissions: request.permissions ?? [] });
 }

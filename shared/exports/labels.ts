@@ -4,6 +4,7 @@ import type { Language } from './table.ts';
 const LABELS = {
   code: ['Code', 'الرمز'],
   account: ['Account', 'الحساب'],
+  accountId: ['Account id', 'معرّف الحساب'],
   openingDebit: ['Opening debit', 'رصيد افتتاحي مدين'],
   openingCredit: ['Opening credit', 'رصيد افتتاحي دائن'],
   movementDebit: ['Movement debit', 'حركة مدينة'],
@@ -34,6 +35,7 @@ const LABELS = {
   reference: ['Reference', 'المرجع'],
   line: ['Line', 'السطر'],
   costCenter: ['Cost center', 'مركز التكلفة'],
+  costCenterId: ['Cost center id', 'معرّف مركز التكلفة'],
   debit: ['Debit', 'مدين'],
   credit: ['Credit', 'دائن'],
   balance: ['Balance', 'الرصيد'],
@@ -73,3 +75,6 @@ export type Label = keyof typeof LABELS;
 
 /** A label in the export's language. */
 export const label = (name: Label, language: Language): string => LABELS[name][language === 'ar' ? 1 : 0];
+
+/** Every label in a language: the words a file may hold that no JSON answer does. */
+export const allLabels = (language: Language): string[] => (Object.keys(LABELS) as Label[]).map((name) => label(name, language));

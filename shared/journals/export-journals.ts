@@ -1,6 +1,7 @@
 import { journalsPage } from '../db/journal-queries.ts';
 import { ValidationError } from '../errors.ts';
 import type { FileChoice } from '../exports/answer.ts';
+import { namesShown } from '../exports/names-shown.ts';
 import { renderFile } from '../exports/render.ts';
 import { journalsTable } from '../exports/tables/journals.ts';
 import type { FileBody } from '../http/file-body.ts';
@@ -20,7 +21,8 @@ import type { ListJournalsInput } from './schemas.ts';
  */
 export async function exportJournals(companyId: string, query: ListJournalsInput, choice: FileChoice): Promise<FileBody> {
   if (query.page) throw ValidationError.field('page', 'is not taken by an export, which holds every journal the filters select');
-  const [ctx, centers, filters] = await Promise.all([reportContext(companyId), costCenterPaths(companyId), journalFilters(companyId, query)]);
+  const shown = namesShown(choice.permissions);
+  const [ctx, centers, filters] = await Promise.all([reportContext(companyId), shown.costCenters ? costCenterPaths(companyId) : new Map<string, string>(), journalFilters(companyId, query)]);
   async function* journals(): AsyncGenerator<JournalRecord> {
     let page: string | undefined;
     do {
@@ -29,6 +31,6 @@ export async function exportJournals(companyId: string, query: ListJournalsInput
       page = read.nextPage ?? undefined;
     } while (page);
   }
-  const books = { chart: ctx.chart, costCenterPaths: centers, currency: ctx.currency, precision: ctx.precision };
+  const books = { chart: ctx.chart, costCenterPaths: centers, currency: ctx.currency, precision: ctx.precision, shown };
   return renderFile(journalsTable(journals(), books, query, choice.language), choice.format, choice.limits, query.dateFrom);
 }

@@ -1,5 +1,6 @@
 import { ValidationError } from '../errors.ts';
 import type { FileChoice } from '../exports/answer.ts';
+import { namesShown } from '../exports/names-shown.ts';
 import { renderFile } from '../exports/render.ts';
 import { generalLedgerTable } from '../exports/tables/general-ledger.ts';
 import type { FileBody } from '../http/file-body.ts';
@@ -18,8 +19,9 @@ export async function exportGeneralLedger(companyId: string, query: GeneralLedge
   return whileBooksSteady(
     companyId,
     async (known) => {
-      const [ledger, centers] = await Promise.all([wholeGeneralLedger(companyId, query, known), costCenterPaths(companyId)]);
-      return renderFile(generalLedgerTable(ledger, centers, choice.language), choice.format, choice.limits, query.dateFrom);
+      const shown = namesShown(choice.permissions);
+      const [ledger, centers] = await Promise.all([wholeGeneralLedger(companyId, query, known), shown.costCenters ? costCenterPaths(companyId) : new Map<string, string>()]);
+      return renderFile(generalLedgerTable(ledger, centers, shown, choice.language), choice.format, choice.limits, query.dateFrom);
     },
     { knownAt: query.knownAt, whole: true },
   );

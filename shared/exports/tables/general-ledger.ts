@@ -1,11 +1,9 @@
 import type { GeneralLedgerLine, WholeGeneralLedger } from '../../reports/general-ledger.ts';
 import { label, type Label } from '../labels.ts';
-import { amount, fileNamePart, nameIn, type Language, type ReportTable, type TableRow } from '../table.ts';
+import { columnHeaders, lineNames, type NamesShown } from '../names-shown.ts';
+import { amount, fileNamePart, type Language, type ReportTable, type TableRow } from '../table.ts';
 
-const COLUMNS: Array<[Label, number]> = [
-  ['postingDate', 12], ['serialNumber', 10], ['date', 24], ['code', 12], ['account', 32], ['description', 40], ['reference', 16], ['costCenter', 14],
-  ['debit', 16], ['credit', 16], ['balance', 16], ['currency', 9], ['currencyAmount', 16], ['exchangeRate', 12],
-];
+const AFTER_NAMES: Array<[Label, number]> = [['debit', 16], ['credit', 16], ['balance', 16], ['currency', 9], ['currencyAmount', 16], ['exchangeRate', 12]];
 
 /**
  * An account statement as a table: the opening balance, every line of the range in ledger
@@ -13,15 +11,17 @@ const COLUMNS: Array<[Label, number]> = [
  * currency, amount and rate beside), and the closing balance. The lines are the statement's
  * stream: the table maps them as the renderer pulls them.
  */
-export function generalLedgerTable(ledger: WholeGeneralLedger, costCenterPaths: ReadonlyMap<string, string>, language: Language): ReportTable {
+export function generalLedgerTable(ledger: WholeGeneralLedger, costCenterPaths: ReadonlyMap<string, string>, shown: NamesShown, language: Language): ReportTable {
   const { fields } = ledger;
-  const balanceRow = (text: string, balance: string): TableRow => ({ cells: ['', null, null, '', text, '', '', '', null, null, amount(balance), fields.currency, null, null], bold: true });
+  const names = lineNames(shown, { accounts: ledger.accounts, costCenterPaths }, language);
+  // The opening and closing labels stand in the last account column (the name, or the id).
+  const nameBlanks = names.accountColumns.map(() => '');
+  const balanceRow = (text: string, balance: string): TableRow => ({ cells: ['', null, null, ...nameBlanks.slice(1), text, '', '', '', null, null, amount(balance), fields.currency, null, null], bold: true });
   const lineRow = (line: GeneralLedgerLine): TableRow => {
-    const account = ledger.accounts.get(line.accountId);
     return {
       cells: [
-        { date: line.postingDate }, line.serialNumber, line.date, account?.code ?? '', account ? nameIn(account.name, language) : '', line.description ?? '', line.reference ?? '',
-        line.costCenterId ? (costCenterPaths.get(line.costCenterId) ?? '') : '',
+        { date: line.postingDate }, line.serialNumber, line.date, ...names.account(line.accountId), line.description ?? '', line.reference ?? '',
+        names.costCenter(line.costCenterId),
         line.side === 1 ? amount(line.baseAmount) : null, line.side === 2 ? amount(line.baseAmount) : null, amount(line.balance),
         line.currency, amount(line.amount), line.exchangeRate,
       ],
@@ -42,7 +42,7 @@ export function generalLedgerTable(ledger: WholeGeneralLedger, costCenterPaths: 
     sheet: label('generalLedger', language),
     fileName: `general-ledger_${fileNamePart(fields.account.code)}_${fields.dateFrom}_${fields.dateTo}`,
     rightToLeft: language === 'ar',
-    columns: COLUMNS.map(([name, width]) => ({ header: label(name, language), width })),
+    columns: columnHeaders([['postingDate', 12], ['serialNumber', 10], ['date', 24], ...names.accountColumns, ['description', 40], ['reference', 16], names.costCenterColumn, ...AFTER_NAMES], language),
     rows: rows(),
   };
 }

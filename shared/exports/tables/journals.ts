@@ -4,19 +4,19 @@ import { minorUnits } from '../../money/currencies.ts';
 import { toMils } from '../../money/mils.ts';
 import type { Chart } from '../../reports/account-tree.ts';
 import { label, type Label } from '../labels.ts';
-import { amount, fileNamePart, nameIn, type Language, type ReportTable, type TableRow } from '../table.ts';
+import { columnHeaders, lineNames, type NamesShown } from '../names-shown.ts';
+import { amount, fileNamePart, type Language, type ReportTable, type TableRow } from '../table.ts';
 
-const COLUMNS: Array<[Label, number]> = [
-  ['serialNumber', 10], ['date', 24], ['postingDate', 12], ['status', 10], ['description', 40], ['reference', 16], ['line', 6], ['code', 12], ['account', 32], ['costCenter', 14],
-  ['debit', 16], ['credit', 16], ['currency', 9], ['currencyAmount', 16], ['exchangeRate', 12],
-];
+const BEFORE_NAMES: Array<[Label, number]> = [['serialNumber', 10], ['date', 24], ['postingDate', 12], ['status', 10], ['description', 40], ['reference', 16], ['line', 6]];
+const AFTER_NAMES: Array<[Label, number]> = [['debit', 16], ['credit', 16], ['currency', 9], ['currencyAmount', 16], ['exchangeRate', 12]];
 
-/** What names a journal line's account and cost center, and the company currency's precision. */
+/** What names a journal line's account and cost center (as far as `shown` lets it), and the company currency's precision. */
 export interface JournalBooks {
   chart: Chart;
   costCenterPaths: ReadonlyMap<string, string>;
   currency: string;
   precision: number;
+  shown: NamesShown;
 }
 
 /**
@@ -26,16 +26,16 @@ export interface JournalBooks {
  */
 export function journalsTable(journals: AsyncIterable<JournalRecord>, books: JournalBooks, range: { dateFrom?: string | undefined; dateTo?: string | undefined }, language: Language): ReportTable {
   const base = (text: string) => amount(formatTotal(toMils(text), books.precision));
+  const names = lineNames(books.shown, { accounts: books.chart, costCenterPaths: books.costCenterPaths }, language);
   async function* rows(): AsyncGenerator<TableRow> {
     for await (const j of journals) {
       const posting = j.status === 'draft' ? undefined : j.postingDate;
       for (const [i, line] of j.entries.entries()) {
-        const account = books.chart.get(line.accountId);
         const currency = line.currency ?? books.currency;
         yield {
           cells: [
             j.serialNumber, j.date, posting ? { date: posting } : null, j.status, j.description ?? '', j.reference ?? '', i + 1,
-            account?.code ?? '', account ? nameIn(account.name, language) : '', line.costCenterId ? (books.costCenterPaths.get(line.costCenterId) ?? '') : '',
+            ...names.account(line.accountId), names.costCenter(line.costCenterId),
             line.side === 1 ? base(line.amount) : null, line.side === 2 ? base(line.amount) : null,
             currency, line.foreign ? amount(formatTotal(toMils(line.foreign.amount), minorUnits(currency))) : base(line.amount), line.foreign?.exchangeRate ?? '1',
           ],
@@ -48,7 +48,7 @@ export function journalsTable(journals: AsyncIterable<JournalRecord>, books: Jou
     sheet: label('journals', language),
     fileName: ['journals', ...(range.dateFrom ? [fileNamePart(range.dateFrom)] : []), ...(range.dateTo ? [fileNamePart(range.dateTo)] : [])].join('_'),
     rightToLeft: language === 'ar',
-    columns: COLUMNS.map(([name, width]) => ({ header: label(name, language), width })),
+    columns: columnHeaders([...BEFORE_NAMES, ...names.accountColumns, names.costCenterColumn, ...AFTER_NAMES], language),
     rows: rows(),
   };
 }
