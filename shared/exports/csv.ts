@@ -14,7 +14,7 @@ const BOM = '\uFEFF';
  * written to the sink as it is made, so the byte cap is checked line by line.
  */
 export async function writeCsv(table: ReportTable, sink: ByteSink, limits: RowLimits): Promise<void> {
-  sink.writeText(`${BOM}${line(table.columns.map((c) => c.header))}`);
+  sink.writeText(`${BOM}${line(table.columns.map((c) => wellFormed(c.header)))}`);
   const width = table.columns.length;
   // Every record as wide as the header (a heading row names only its section).
   for await (const row of limits.rows(table.rows)) sink.writeText(line(Array.from({ length: width }, (_, i) => csvValue(row.cells[i] ?? null))));
@@ -29,5 +29,11 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 function csvValue(cell: Cell): string | number {
   if (cell === null) return '';
   if (typeof cell === 'object') return 'amount' in cell ? cell.amount : cell.date;
-  return typeof cell === 'string' && FORMULA_START.test(cell) ? `'${cell}` : cell;
+  if (typeof cell === 'number') return cell;
+  // A lone surrogate has no UTF-8 form: U+FFFD in its place, as a decoder would show it.
+  const text = wellFormed(cell);
+  return FORMULA_START.test(text) ? `'${text}` : text;
 }
+
+/** The text with each lone surrogate replaced by U+FFFD (String.prototype.toWellFormed, ES2024). */
+const wellFormed = (text: string): string => (text as string & { toWellFormed(): string }).toWellFormed();

@@ -2,6 +2,7 @@ import type { Worksheet } from 'exceljs';
 import type { ByteSink } from './byte-sink.ts';
 import type { RowLimits } from './row-limits.ts';
 import type { Cell, ReportTable, TableRow } from './table.ts';
+import { xmlText } from './xml-text.ts';
 
 /** Excel's number format for an amount at `decimals` places, with thousands separators. */
 const numberFormat = (decimals: number) => (decimals > 0 ? `#,##0.${'0'.repeat(decimals)}` : '#,##0');
@@ -12,14 +13,15 @@ const DATE_FORMAT = 'yyyy-mm-dd';
  * is committed as it is written, so memory stays flat however long the table (no shared
  * strings). Amounts are numbers in the currency's format, dates are dates, a row's tree level
  * is the indentation of the table's `indentColumn` (the account name), totals and headings are bold, the header row is frozen,
- * and an Arabic table reads right to left. exceljs is imported on the first XLSX export only,
- * so a JSON request never loads it.
+ * and an Arabic table reads right to left. Every text written (sheet name, headers, cells) goes
+ * through xmlText, so the parts are well-formed XML whatever the books hold. exceljs is imported
+ * on the first XLSX export only, so a JSON request never loads it.
  */
 export async function writeXlsx(table: ReportTable, sink: ByteSink, limits: RowLimits): Promise<void> {
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(table.sheet, { views: [{ state: 'frozen', ySplit: 1, rightToLeft: table.rightToLeft }] });
-  sheet.columns = table.columns.map((c) => ({ header: c.header, width: c.width }));
+  const sheet = workbook.addWorksheet(xmlText(table.sheet), { views: [{ state: 'frozen', ySplit: 1, rightToLeft: table.rightToLeft }] });
+  sheet.columns = table.columns.map((c) => ({ header: xmlText(c.header), width: c.width }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   for await (const row of limits.rows(table.rows)) addRow(sheet, row, table.indentColumn);
@@ -41,6 +43,7 @@ function addRow(sheet: Worksheet, row: TableRow, indentColumn: number | undefine
 
 function value(cell: Cell): string | number | Date | null {
   if (cell === '') return null;
+  if (typeof cell === 'string') return xmlText(cell);
   if (cell === null || typeof cell !== 'object') return cell;
   if ('amount' in cell) return spreadsheetNumber(cell.amount);
   return new Date(`${cell.date}T00:00:00Z`);
