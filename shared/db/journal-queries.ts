@@ -5,6 +5,7 @@ import type { JournalRecord } from '../journals/records.ts';
 import { journalFromItem } from './journal-store.ts';
 import { keys } from './keys.ts';
 import { mergedQueryPage } from './merged-page.ts';
+import { mergedQueryAll } from './merged-query-stream.ts';
 import { mapPage } from './paginate.ts';
 import { queryAll } from './query-all.ts';
 import type { Item } from './table-ops.ts';
@@ -64,12 +65,49 @@ const serialKey = (serial: number) => String(serial).padStart(12, '0');
  * reads counted in rounds over the index shards).
  */
 export async function journalsPage(companyId: string, query: ListQuery<'Date' | 'SerialNumber'>, filters: JournalFilters): Promise<Page<JournalRecord>> {
+  const read = journalListRead(companyId, query.orderBy, filters);
+  const page = await mergedQueryPage({
+    ...read,
+    pageSize: query.pageSize,
+    // 100 journals of 1,000 lines would be 15 MB: a page holds what fits in about 4 MB.
+    maxBytes: 4_000_000,
+    page: query.page,
+    binding: {
+      companyId,
+      endpoint: 'journals.list',
+      orderBy: query.orderBy,
+      orderAsc: query.orderAsc,
+      filters: {
+        keyword: filters.keyword,
+        dateFrom: filters.dateFrom ?? null,
+        dateTo: filters.dateTo ?? null,
+        status: filters.status ?? null,
+        serialFrom: filters.serialFrom ?? null,
+        serialTo: filters.serialTo ?? null,
+        ...filters.matches?.binding,
+      },
+    },
+    ...(read.filter || read.matches ? { examine: JOURNAL_LIST_EXAMINE } : {}),
+  });
+  return mapPage(page, journalFromItem);
+}
+
+/**
+ * Every journal the filters select, by date (calendar date, then instant, then id), oldest
+ * first: each index shard read once and merged, for a file of the whole list.
+ */
+export async function* allJournals(companyId: string, filters: JournalFilters): AsyncGenerator<JournalRecord> {
+  for await (const item of mergedQueryAll(journalListRead(companyId, 'Date', filters))) yield journalFromItem(item);
+}
+
+/** Which index a journal list reads, over which shards and range, with which filter expression and test. */
+function journalListRead(companyId: string, orderBy: 'Date' | 'SerialNumber', filters: JournalFilters) {
   const from = filters.dateFrom ?? '0000-00-00';
   const to = `${filters.dateTo ?? '9999-99-99'}~`;
   const serialFrom = serialKey(filters.serialFrom ?? 0);
   const serialTo = `${serialKey(filters.serialTo ?? 999_999_999_999)}~`;
   const bySerialRange = filters.serialFrom !== undefined || filters.serialTo !== undefined;
-  const byDate = query.orderBy === 'Date';
+  const byDate = orderBy === 'Date';
   const conditions: string[] = [];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
@@ -90,34 +128,11 @@ export async function journalsPage(companyId: string, query: ListQuery<'Date' | 
     conditions.push('contains(searchText, :keyword)');
     values[':keyword'] = filters.keyword;
   }
-  const page = await mergedQueryPage({
+  return {
     index: byDate ? 'gsi1' : 'gsi2',
     partitions: keys.journalListPartitions(companyId),
-    pageSize: query.pageSize,
-    // 100 journals of 1,000 lines would be 15 MB: a page holds what fits in about 4 MB.
-    maxBytes: 4_000_000,
-    page: query.page,
     range: byDate ? { from, to } : bySerialRange ? { from: serialFrom, to: serialTo } : undefined,
-    binding: {
-      companyId,
-      endpoint: 'journals.list',
-      orderBy: query.orderBy,
-      orderAsc: query.orderAsc,
-      filters: {
-        keyword: filters.keyword,
-        dateFrom: filters.dateFrom ?? null,
-        dateTo: filters.dateTo ?? null,
-        status: filters.status ?? null,
-        serialFrom: filters.serialFrom ?? null,
-        serialTo: filters.serialTo ?? null,
-        ...filters.matches?.binding,
-      },
-    },
-    ...(conditions.length > 0
-      ? { filter: { FilterExpression: conditions.join(' AND '), ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}), ExpressionAttributeValues: values } }
-      : {}),
-    ...(filters.matches ? { matches: (item: Item) => filters.matches!.test(journalFromItem(item)) } : {}),
-    ...(conditions.length > 0 || filters.matches ? { examine: JOURNAL_LIST_EXAMINE } : {}),
-  });
-  return mapPage(page, journalFromItem);
+    filter: conditions.length > 0 ? { FilterExpression: conditions.join(' AND '), ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}), ExpressionAttributeValues: values } : undefined,
+    matches: filters.matches ? (item: Item) => filters.matches!.test(journalFromItem(item)) : undefined,
+  };
 }

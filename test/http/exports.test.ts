@@ -182,6 +182,22 @@ describe('CSV exports', () => {
     expect(journals.length).toBe(1);
     expect(rows.slice(1).map((r) => r[0])).toEqual(journals.flatMap((j: any) => j.entries.map(() => String(j.serialNumber))));
   });
+
+  it('the journal list file reads every index shard once, in the list’s date order, with the status and keyword filters', async () => {
+    const { api, base, token, chart } = await books();
+    for (const day of ['10', '11', '12', '13', '14', '15']) await api.post(`${base}/Journals`, { date: `2026-04-${day}T00:00:00Z`, description: `Draft ${day}`, entries: [debit(chart.rent.id, 1), credit(chart.cash.id, 1)] });
+    const serials = async (query: string) => (await ok(api, `${base}/Journals?orderAsc=true&pageSize=100${query}`)).results.flatMap((j: any) => j.entries.map(() => String(j.serialNumber)));
+    const fileSerials = async (query: string) => csvRows((await getFile(gateway.url(), token, `${base}/Journals?format=csv${query}`)).bytes).slice(1).map((r) => r[0]);
+
+    const [all, drafts, keyword] = await Promise.all([fileSerials(''), fileSerials('&status=draft'), fileSerials('&keyword=draft%201')]);
+
+    expect(all).toEqual(await serials(''));
+    expect(all).toHaveLength(2 * 9);
+    expect(drafts).toEqual(await serials('&status=draft'));
+    expect(drafts).toHaveLength(2 * 6);
+    expect(keyword).toEqual(await serials('&keyword=draft%201'));
+    expect(keyword).toHaveLength(2 * 6);
+  });
 });
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
