@@ -6,7 +6,6 @@ import type { DraftJournal } from './records.ts';
 import { fitsOneTransaction, inChunks, MAX_TRANSACTION_ITEMS, transactWrite, type WriteOp } from '../db/transact.ts';
 import type { CommitOptions, UnitOfWork } from '../db/unit-of-work.ts';
 import { draftSettingsCheckOp, settleAfterDraw, settledDraftSettings } from '../companies/draft-settings.ts';
-import { counterKnownToExist } from '../db/serial-draw.ts';
 import { VersionConflict } from '../errors.ts';
 import { rateInEffect } from '../db/exchange-rate-store.ts';
 import { checkNotClosingJournal } from '../financial-years/closing-rules.ts';
@@ -62,27 +61,6 @@ function pinsOf(companyId: string, read: readonly NodeRecord[], year: YearRecord
   return { pinned: new Set(read.filter((a) => pinCovers(a.pinnedUntil, now)).map((a) => a.id)), pinning, spreadEvent: spreadsEvent(year?.pinnedUntil, now) };
 }
 
-/**
- * Runs a draft's reads and checks while its serial number is drawn, a round trip less than one
- * after the other, once this instance knows the company's counter exists; a draft refused by
- * them gives its number back to its block (giveBackSerial). Before that, the number is drawn
- * after the checks: a refused first create must not make the counter, which would stop the
- * company changing its base currency or lowering its precision though it has no journal.
- */
-async function whileDrawingSerial<T>(companyId: string, checked: Promise<T>): Promise<[T, number]> {
-  if (!counterKnownToExist(companyId)) {
-    const value = await checked;
-    return [value, await drawSerial(companyId)];
-  }
-  const [outcome, drawn] = await Promise.allSettled([checked, drawSerial(companyId)]);
-  if (outcome.status === 'rejected') {
-    if (drawn.status === 'fulfilled') giveBackSerial(companyId, drawn.value);
-    throw outcome.reason;
-  }
-  if (drawn.status === 'rejected') throw drawn.reason;
-  return [outcome.value, drawn.value];
-}
-
 /** The rounding line is in the base currency: its account must take it. Errors: ValidationError (AccountCurrency) naming `entries`. */
 async function checkRoundingAccountCurrency(companyId: string, rounding: Line): Promise<void> {
   const account = await accounts.store.get(companyId, rounding.accountId);
@@ -96,7 +74,9 @@ async function checkRoundingAccountCurrency(companyId: string, rounding: Line): 
  * naming the line, StateConflict (YearClosed) naming `date`.
  */
 export async function createJournal(uow: UnitOfWork, companyId: string, input: CreateJournalInput): Promise<JournalView> {
-  const [{ lines, checks, settings, pins }, serialNumber] = await whileDrawingSerial(companyId, linesOf(companyId, input));
+  const { lines, checks, settings, pins } = await linesOf(companyId, input);
+  // Drawn only once the checks passed: drawing may advance the company's counter, a write a refused create must not make.
+  const serialNumber = await drawSerial(companyId);
   // Drawn, the counter exists: an unsettled copy is settled by comparing it with one read since (no check of the settings item).
   if (!settings.settled) {
     try {
