@@ -135,6 +135,13 @@ export const config = {
   get verifyPageMs() {
     return positiveInteger(process.env.VERIFY_PAGE_MS) ?? 4_000;
   },
+  /**
+   * Accounts-in-periods whose balances one Verify request checks at most, once its run has walked
+   * the range (audit/verify.ts); it also stops at `verifyPageMs` after a first group of them.
+   */
+  get verifyPagePairs() {
+    return positiveInteger(process.env.VERIFY_PAGE_PAIRS) ?? 200;
+  },
   /** Verify requests a company may have under way at once (audit/verify-runs.ts); one more is 429. */
   get verifyRunsPerCompany() {
     return positiveInteger(process.env.VERIFY_RUNS_PER_COMPANY) ?? 2;

@@ -28,6 +28,25 @@ export interface LedgerEntryFigure {
   lines: LedgerLine[];
 }
 
+/** An account in a period walked journals posted into (kept between a paged run's requests: db/verify-pair-store.ts). */
+export interface TouchedPair {
+  accountId: string;
+  periodId: string;
+  yearId: string;
+  /** The first walked event that posted into it: a difference is reported there. */
+  sequence: number;
+  /** A walked journal's posting into it was under way: its figures are not comparable. */
+  busy: boolean;
+}
+
+/** Where one journal's ledger entry on one account is kept. */
+export interface EntryPlace {
+  accountId: string;
+  postingDate: string;
+  serialNumber: number;
+  journalId: string;
+}
+
 type Sums = Map<string, { debit: bigint; credit: bigint }>;
 
 const label = (bucket: BalanceFigure['bucket'], costCenterId: string | null) =>

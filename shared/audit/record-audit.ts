@@ -5,9 +5,11 @@ import { lastVersionOf } from '../db/history-store.ts';
 import { getJournals } from '../db/journal-store.ts';
 import type { SequencedEvent } from '../events/event-record.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
+import type { JournalRecord } from '../journals/records.ts';
 import { swapSides } from '../journals/rules.ts';
 import { journalView } from '../journals/views.ts';
 import { BalanceAudit } from './balance-audit.ts';
+import type { TouchedPair } from './balance-rules.ts';
 import { canonicalJson } from './chain.ts';
 import { describeEvent, firstBreak, type Break } from './chain-walk.ts';
 import { checkRecord, recordName, type CurrentRecord } from './record-rules.ts';
@@ -33,7 +35,9 @@ const unrecordedVersion = (kind: AuditedKind, event: SequencedEvent, version: nu
  * The records the walked events describe, checked against the table (docs/decisions.md,
  * Audit): each journal, account and cost center at the last event of it in the walk
  * (record-rules.ts); and the postings of the walked journals, handed to the balance checks
- * (balance-audit.ts). Events are handed over page by page; `finish` waits for the balance checks.
+ * (balance-audit.ts): their ledger entries are checked here, the pairs they touched (`touched`)
+ * by the run's balance checks once it has walked its range. Events are handed over page by page;
+ * `finish` waits for the entry checks.
  */
 export class RecordAudit {
   private broken: Break | undefined;
@@ -42,8 +46,14 @@ export class RecordAudit {
   /** The highest version any walked event recorded, per record (set before a page's reads, so pages may be checked at once). */
   private readonly recorded = new Map<string, number>();
   private readonly balances: BalanceAudit;
+  /** The first ledger entry found to disagree, once `finish` ran. */
+  entryBroken: Break | undefined;
 
-  constructor(private readonly companyId: string) {
+  /** `to`: the last number the run may walk (a journal's later event up to it counts there, not here). */
+  constructor(
+    private readonly companyId: string,
+    private readonly to: number,
+  ) {
     this.balances = new BalanceAudit(companyId);
   }
 
@@ -84,13 +94,18 @@ export class RecordAudit {
     // Postings: the journals of walked events as they stand now, a reversal's reversing journal, a revaluation's two.
     const reversing = await getJournals(this.companyId, journals.flatMap((j) => (j.status === 'reversed' ? [j.reversedBy] : [])));
     for (const r of reversing) byId.set(r.id, r);
+    const countsLater = await this.countedLater([...latest.values()].flatMap(({ kind, event }) => {
+      const journal = kind === 'journal' ? byId.get(event.recordId) : undefined;
+      return journal && journal.version > event.version ? [journal] : [];
+    }));
     for (const { kind, event } of latest.values()) {
       const journal = kind === 'journal' ? byId.get(event.recordId) : undefined;
       if (!journal) continue;
-      this.balances.track(journal, event.sequence);
+      const counted = !countsLater.has(journal.id);
+      if (counted) this.balances.track(journal, event.sequence);
       if (journal.status !== 'reversed') continue;
       const reversal = byId.get(journal.reversedBy);
-      if (reversal) this.balances.track(reversal, event.sequence);
+      if (reversal && counted) this.balances.track(reversal, event.sequence);
       if (reversal && canonicalJson(reversal.entries) !== canonicalJson(swapSides(journal.entries))) {
         this.broken = firstBreak(this.broken, { sequence: event.sequence, reason: `${recordName('journal', reversal.id)}, which reverses ${recordName('journal', journal.id)}, does not hold its lines with the sides swapped: it was changed outside the service` });
       }
@@ -104,6 +119,29 @@ export class RecordAudit {
     void this.balances.readNew();
   }
 
+  /**
+   * Of journals past the walked event of them, those whose current version an event up to `to`
+   * made (their history says which): their postings count at that event, which the run walks,
+   * so a journal counts at its last event in the range wherever the run's pages fall.
+   */
+  private async countedLater(journals: readonly JournalRecord[]): Promise<Set<string>> {
+    const later = new Set<string>();
+    for (let i = 0; i < journals.length; i += LOOKUPS_AT_ONCE) {
+      await Promise.all(
+        journals.slice(i, i + LOOKUPS_AT_ONCE).map(async (j) => {
+          const last = await lastVersionOf(this.companyId, 'journal', j.id);
+          if (last && last.version === j.version && last.sequence <= this.to) later.add(j.id);
+        }),
+      );
+    }
+    return later;
+  }
+
+  /** The accounts and periods the walked journals posted into, for the balance checks. */
+  touched(): TouchedPair[] {
+    return this.balances.touched();
+  }
+
   /** Keeps the latest walked event of a record found ahead (pages' checks may end out of order). */
   private noteAhead(key: string, ahead: Ahead): void {
     const known = this.ahead.get(key);
@@ -111,7 +149,7 @@ export class RecordAudit {
   }
 
   /**
-   * Waits for the balance checks, then looks for the events of records found ahead of their last
+   * Waits for the ledger entry checks, then looks for the events of records found ahead of their last
    * walked event (numbering what committed meanwhile first), after `to`, the last walked:
    *
    *   'head'     the walk reached the head: the events numbered since, and those pending
@@ -122,7 +160,8 @@ export class RecordAudit {
    * Returns the first break found by any check.
    */
   async finish(to: number, later: 'head' | 'history' | 'none'): Promise<Break | undefined> {
-    this.broken = firstBreak(this.broken, await this.balances.finish());
+    this.entryBroken = await this.balances.entries();
+    this.broken = firstBreak(this.broken, this.entryBroken);
     if (later !== 'none') this.broken = firstBreak(this.broken, await this.unrecorded(to, later));
     return this.broken;
   }

@@ -1,18 +1,36 @@
 import { decodeCursor, encodeCursor, type CursorBinding } from '../db/cursor.ts';
 import { ValidationError } from '../errors.ts';
+import type { Break } from './chain-walk.ts';
 import type { VerifyAuditInput } from './schemas.ts';
 
-/**
- * Where a paged Verify run resumes (`page`, from the previous answer's `nextPage`): the next
- * sequence to walk, where the run started and how many events it checked so far. Signed and
- * bound to the company and the query's range (db/cursor.ts), so it cannot be forged or moved to
- * another run; it carries no hash: the resume reads the stored event before `next`.
- */
-export interface VerifyResume {
-  next: number;
+/** What every request of a paged Verify run carries: the run's id (its touched pairs are kept under it), its first number, the events checked so far. */
+interface RunSoFar {
+  run: string;
   from: number;
   checked: number;
 }
+
+/** A run walking its events: the next number to walk. */
+export interface WalkResume extends RunSoFar {
+  next: number;
+}
+
+/**
+ * A run that walked its events and checks the balances of the pairs they posted into: after
+ * which pair (null: none yet), and the first break found so far; `yields` when that break is a
+ * ledger entry's, which a balance at the same number comes before (as within one pair).
+ */
+export interface BalancesResume extends RunSoFar {
+  after: string | null;
+  broken: (Break & { yields: boolean }) | null;
+}
+
+/**
+ * Where a paged Verify run resumes (`page`, from the previous answer's `nextPage`). Signed and
+ * bound to the company and the query's range (db/cursor.ts), so it cannot be forged or moved to
+ * another run; it carries no hash: the resume reads the stored event before `next`.
+ */
+export type VerifyResume = WalkResume | BalancesResume;
 
 const binding = (companyId: string, query: VerifyAuditInput): CursorBinding => ({
   companyId,
@@ -24,11 +42,22 @@ const binding = (companyId: string, query: VerifyAuditInput): CursorBinding => (
 
 export const encodeVerifyResume = (companyId: string, query: VerifyAuditInput, resume: VerifyResume) => encodeCursor(binding(companyId, query), { ...resume });
 
+const whole = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;
+const text = (s: unknown): s is string => typeof s === 'string' && s.length > 0;
+
 /** Errors: ValidationError (InvalidCursor: altered, or given for another company or range). */
 export async function decodeVerifyResume(companyId: string, query: VerifyAuditInput & { page: string }): Promise<VerifyResume> {
-  const { next, from, checked } = await decodeCursor(binding(companyId, query), query.page);
-  const whole = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;
+  const k = await decodeCursor(binding(companyId, query), query.page);
+  const invalid = ValidationError.field('page', 'is not a valid cursor for this list; start again without it', 'InvalidCursor');
   // Signed by this service, so well formed; a cursor of an older shape is refused all the same.
-  if (!whole(next) || !whole(from) || !whole(checked) || next <= from) throw ValidationError.field('page', 'is not a valid cursor for this list; start again without it', 'InvalidCursor');
-  return { next, from, checked };
+  if (!text(k.run) || !whole(k.from) || !whole(k.checked)) throw invalid;
+  const run = { run: k.run, from: k.from, checked: k.checked };
+  if ('next' in k) {
+    if (!whole(k.next) || k.next <= k.from) throw invalid;
+    return { ...run, next: k.next };
+  }
+  const broken = k.broken as Record<string, unknown> | null | undefined;
+  if (!(k.after === null || text(k.after)) || broken === undefined) throw invalid;
+  if (broken !== null && (!whole(broken.sequence) || !text(broken.reason) || typeof broken.yields !== 'boolean')) throw invalid;
+  return { ...run, after: k.after, broken: broken === null ? null : { sequence: broken.sequence as number, reason: broken.reason as string, yields: broken.yields as boolean } };
 }

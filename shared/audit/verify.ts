@@ -1,13 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { config } from '../config.ts';
 import { eventsBetween, getEvent, oldestKeptSequence } from '../db/event-store.ts';
+import { keepTouchedPairs, pairPosition, verifyPairsAfter } from '../db/verify-pair-store.ts';
 import { ValidationError } from '../errors.ts';
 import type { SequencedEvent } from '../events/event-record.ts';
-import { currentAuditHead } from './audit-head.ts';
+import { currentAuditHead, type AuditHead } from './audit-head.ts';
+import { checkPairSums } from './balance-audit.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import { ChainWalk, firstBreak, missingEvent, type Break } from './chain-walk.ts';
 import { RecordAudit } from './record-audit.ts';
 import type { VerifyAuditInput } from './schemas.ts';
-import { decodeVerifyResume, encodeVerifyResume, type VerifyResume } from './verify-cursor.ts';
+import { decodeVerifyResume, encodeVerifyResume, type BalancesResume, type VerifyResume } from './verify-cursor.ts';
 import { inVerifyRun } from './verify-runs.ts';
 
 export type VerifyView = ResponseOf<'AuditVerifyResponse'>;
@@ -17,6 +20,8 @@ const PAGE = 1000;
 const READ_AHEAD = 4;
 /** Pages whose record checks run at once. */
 const CHECKS_AT_ONCE = 3;
+/** Accounts-in-periods whose balances are read together. */
+const PAIRS_AT_ONCE = 25;
 
 /** Pages of the events `from` to `to`, in order, a few read ahead. */
 async function* pages(companyId: string, from: number, to: number): AsyncGenerator<SequencedEvent[]> {
@@ -38,11 +43,13 @@ async function* pages(companyId: string, from: number, to: number): AsyncGenerat
 /**
  * Verifies the company's audit chain over `fromSequence` to `toSequence` (docs/decisions.md,
  * Audit): numbers what is pending, then recomputes the chain page by page (chain-walk.ts) and
- * checks the records the walked events describe (record-audit.ts). The range defaults to the
- * oldest event still kept through the head; a range past the head stops at the head. One
- * request walks at most config.verifyPageEvents events, or config.verifyPageMs of walking;
- * a range it did not finish answers `nextPage`, which `page` resumes from. A company runs at
- * most config.verifyRunsPerCompany requests at once (verify-runs.ts).
+ * checks the records the walked events describe and their journals' ledger entries
+ * (record-audit.ts); once the range is walked, the balances of every account and period the
+ * walked journals posted into (balance-audit.ts), each once. The range defaults to the oldest
+ * event still kept through the head; a range past the head stops at the head. One request walks
+ * at most config.verifyPageEvents events, or config.verifyPageMs of walking, and checks at most
+ * config.verifyPagePairs balances; a run it did not finish answers `nextPage`, which `page`
+ * resumes from. A company runs at most config.verifyRunsPerCompany requests at once (verify-runs.ts).
  * Errors: ValidationError (fromSequence above the head; InvalidCursor), TooManyVerifyRuns.
  */
 export async function verifyAudit(companyId: string, query: VerifyAuditInput): Promise<VerifyView> {
@@ -51,20 +58,52 @@ export async function verifyAudit(companyId: string, query: VerifyAuditInput): P
 }
 
 async function verifyPage(companyId: string, query: VerifyAuditInput, resume: VerifyResume | undefined): Promise<VerifyView> {
-  const walkUntil = Date.now() + config.verifyPageMs;
+  const until = Date.now() + config.verifyPageMs;
   const head = await currentAuditHead(companyId);
-  const headSequence = head.sequence;
   const runFrom = resume?.from ?? query.fromSequence ?? (await oldestKeptSequence(companyId)) ?? 1;
-  if (runFrom > headSequence) throw ValidationError.field('fromSequence', `must not be above the head of the chain (${headSequence})`);
-  const from = resume?.next ?? runFrom;
-  const to = Math.min(query.toSequence ?? headSequence, headSequence);
-  const pageTo = Math.min(to, from + config.verifyPageEvents - 1);
+  if (runFrom > head.sequence) throw ValidationError.field('fromSequence', `must not be above the head of the chain (${head.sequence})`);
+  const to = Math.min(query.toSequence ?? head.sequence, head.sequence);
+  const answer = (checked: number, toSequence: number, broken: Break | null, nextPage: string | null): VerifyView => ({
+    verified: !broken,
+    checked,
+    fromSequence: runFrom,
+    toSequence,
+    headSequence: head.sequence,
+    headHash: head.hash,
+    firstBrokenSequence: broken?.sequence ?? null,
+    reason: broken?.reason ?? null,
+    nextPage,
+  });
 
+  let balances: BalancesResume;
+  if (!resume || 'next' in resume) {
+    const run = resume?.run ?? randomUUID();
+    const from = resume?.next ?? runFrom;
+    const walked = await walkPage(companyId, { run, from, to, head, resumed: resume !== undefined, until });
+    const checked = (resume?.checked ?? 0) + walked.checked;
+    if (!walked.broken && walked.end < to) return answer(checked, walked.end, null, await encodeVerifyResume(companyId, query, { run, from: runFrom, checked, next: walked.end + 1 }));
+    balances = { run, from: runFrom, checked, after: null, broken: walked.broken ? { ...walked.broken, yields: walked.yields } : null };
+  } else balances = resume;
+
+  const { more, ...checked } = await checkBalances(companyId, balances, until);
+  const broken = checked.broken ? { sequence: checked.broken.sequence, reason: checked.broken.reason } : null;
+  return answer(checked.checked, to, broken, more ? await encodeVerifyResume(companyId, query, checked) : null);
+}
+
+/**
+ * Walks the events `from` on, up to `to`, config.verifyPageEvents of them or until `until`,
+ * checking their records and ledger entries, and keeps the accounts and periods their journals
+ * posted into under the run. `end`: the last number walked (or `to`); `yields`: the break is a
+ * ledger entry's, so a balance at its number comes before it.
+ */
+async function walkPage(companyId: string, w: { run: string; from: number; to: number; head: AuditHead; resumed: boolean; until: number }) {
+  const { from, to, head } = w;
+  const pageTo = Math.min(to, from + config.verifyPageEvents - 1);
   const before = from > 1 ? await getEvent(companyId, from - 1) : undefined;
   const walk = new ChainWalk(from, before);
-  const records = new RecordAudit(companyId);
+  const records = new RecordAudit(companyId, to);
   // A resumed run walked the event before `from` itself: it must still be there to link to.
-  let broken: Break | undefined = resume && !before ? missingEvent(from - 1) : undefined;
+  let broken: Break | undefined = w.resumed && !before ? missingEvent(from - 1) : undefined;
   let last = from - 1;
   let outOfTime = false;
   // Record checks of a page run while the next pages are walked (a few at once: they wait on reads).
@@ -80,7 +119,7 @@ async function verifyPage(companyId: string, query: VerifyAuditInput, resume: Ve
     checking.push(records.page(walked));
     if (checking.length >= CHECKS_AT_ONCE) await checking.shift();
     if (broken) break;
-    if (Date.now() > walkUntil && last < pageTo) {
+    if (Date.now() > w.until && last < pageTo) {
       outOfTime = true;
       break;
     }
@@ -88,22 +127,32 @@ async function verifyPage(companyId: string, query: VerifyAuditInput, resume: Ve
   await Promise.all(checking);
   const end = outOfTime ? last : pageTo;
   if (!broken && last < end) broken = walk.missing();
-  const atHead = !broken && end === headSequence;
+  const atHead = !broken && end === head.sequence;
   if (atHead && head.hash !== null && walk.lastHash !== null && walk.lastHash !== head.hash) {
     broken = { sequence: end, reason: `the chain's head kept on the event counter is not the hash of event ${end}` };
   }
   broken = firstBreak(broken, await records.finish(last, broken ? 'none' : atHead ? 'head' : 'history'));
-  const checked = (resume?.checked ?? 0) + walk.checked;
-  const more = !broken && end < to;
-  return {
-    verified: !broken,
-    checked,
-    fromSequence: runFrom,
-    toSequence: more ? end : to,
-    headSequence,
-    headHash: head.hash,
-    firstBrokenSequence: broken?.sequence ?? null,
-    reason: broken?.reason ?? null,
-    nextPage: more ? await encodeVerifyResume(companyId, query, { next: end + 1, from: runFrom, checked }) : null,
-  };
+  await keepTouchedPairs(companyId, w.run, from, records.touched());
+  return { end, broken, yields: broken !== undefined && broken === records.entryBroken, checked: walk.checked };
+}
+
+/**
+ * Checks the balances of the run's pairs after `after`, a group at a time, at least one group
+ * and at most config.verifyPagePairs pairs, stopping after a group past `until`. Only a pair
+ * whose first posting comes before the break found so far can change the answer, so only those
+ * are read. `more` when pairs are left.
+ */
+async function checkBalances(companyId: string, state: BalancesResume, until: number): Promise<BalancesResume & { more: boolean }> {
+  let { after, broken } = state;
+  let budget = config.verifyPagePairs;
+  const before = (sequence: number) => !broken || sequence < broken.sequence || (broken.yields && sequence === broken.sequence);
+  for (let group = 0; ; group++) {
+    if (group > 0 && (budget <= 0 || Date.now() > until)) return { ...state, after, broken, more: true };
+    const { pairs, more } = await verifyPairsAfter(companyId, state.run, after, Math.min(PAIRS_AT_ONCE, budget));
+    budget -= pairs.length;
+    const found = await checkPairSums(companyId, pairs.filter((p) => before(p.sequence)));
+    if (found && before(found.sequence)) broken = { ...found, yields: false };
+    if (pairs.length > 0) after = pairPosition(pairs.at(-1)!);
+    if (!more) return { ...state, after, broken, more: false };
+  }
 }

@@ -1,6 +1,7 @@
 import { config } from '../config.ts';
-import type { BalanceFigure, LedgerEntryFigure } from '../audit/balance-rules.ts';
+import type { BalanceFigure, EntryPlace, LedgerEntryFigure } from '../audit/balance-rules.ts';
 import type { LedgerLine } from '../journals/ledger-entries.ts';
+import { batchGetItems } from './batch-get.ts';
 import { exact } from './exact-number.ts';
 import { balanceKeys, ledgerKeys } from './keys.ts';
 import { onlyAttributes, withPrefix, withRange } from './prefix-query.ts';
@@ -192,4 +193,18 @@ export async function accountPeriodFiguresOnce(companyId: string, pairs: Readonl
     }
   }
   return result;
+}
+
+/**
+ * The lines of ledger entries read by key (strongly consistent), in the order asked; null where
+ * there is none. What the audit compares with the journals it walked: their own entries, not
+ * the rest of the account's ledger.
+ */
+export async function ledgerEntriesAt(companyId: string, places: readonly EntryPlace[]): Promise<Array<LedgerLine[] | null>> {
+  const itemKeys = places.map((p) => ledgerKeys.ledgerEntry(companyId, p.accountId, p.postingDate, p.serialNumber, p.journalId));
+  // A batch may not name a key twice.
+  const distinct = [...new Map(itemKeys.map((k) => [`${k.pk} ${k.sk}`, k])).values()];
+  const found = await batchGetItems(distinct, { consistent: true, attributes: ['pk', 'sk', 'lines'] });
+  const byKey = new Map(found.map((item) => [`${String(item.pk)} ${String(item.sk)}`, item.lines as LedgerLine[]]));
+  return itemKeys.map((k) => byKey.get(`${k.pk} ${k.sk}`) ?? null);
 }

@@ -99,6 +99,18 @@ export const keys = {
   numberingClaim: (companyId: string, from: number): Key => ({ pk: `${companyPk(companyId)}#CLAIM#${spreadSlot(String(from), EVENT_KEYS)}`, sk: `CLAIM#${String(from).padStart(16, '0')}` }),
   /** One of the company's slots for a Verify request under way (db/verify-run-store.ts). */
   verifyRun: (companyId: string, slot: number): Key => ({ pk: companyPk(companyId), sk: `VERIFYRUN#${slot}` }),
+  /**
+   * An (account, period) pair a paged Verify run's walk posted into (db/verify-pair-store.ts), one
+   * item per request that saw it (`from`: that request's first event), under a key of the run's
+   * own; by period, then account, so a run's checks read a period's balance items together.
+   */
+  verifyPair: (companyId: string, runId: string, periodId: string, accountId: string, from: number): Key => ({
+    pk: `${companyPk(companyId)}#VERIFYPAIRS#${runId}`,
+    sk: `PAIR#${periodId}#${accountId}#${String(from).padStart(16, '0')}`,
+  }),
+  verifyPairsPartition: (companyId: string, runId: string) => `${companyPk(companyId)}#VERIFYPAIRS#${runId}`,
+  /** Sort-key bounds of a run's pairs after the pair `after` (`<period>#<account>`; null: from the first). */
+  verifyPairsAfter: (after: string | null) => ({ from: after === null ? 'PAIR#' : `PAIR#${after}#~`, to: 'PAIR#~' }),
   /** A webhook subscription, and its deliveries by event sequence. */
   webhook: (companyId: string, webhookId: string): Key => ({ pk: companyPk(companyId), sk: `WEBHOOK#${webhookId}` }),
   webhookPrefix: 'WEBHOOK#',

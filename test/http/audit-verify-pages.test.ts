@@ -2,10 +2,11 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { config } from '../../shared/config.ts';
 import { db } from '../../shared/db/client.ts';
-import { keys } from '../../shared/db/keys.ts';
+import { balanceKeys, keys } from '../../shared/db/keys.ts';
 import { releaseVerifyRun, takeVerifyRun } from '../../shared/db/verify-run-store.ts';
 import { client, companyOwner, useGateway, type Client } from '../support/api.ts';
 import { wholeFeed } from '../support/feed.ts';
+import { balanceItems, ledgerItems } from '../support/spread-items.ts';
 import { companyBooks, credit, debit, postedJournal } from '../support/ledger.ts';
 
 const gateway = useGateway();
@@ -123,6 +124,79 @@ describe('audit verification in pages', () => {
     expect(recordPages).toHaveLength(1);
     expect(recordPages[0]).toMatchObject({ verified: false, firstBrokenSequence: bankCreated.sequence, reason: expect.stringContaining(`account ${chart.bank.id} is at version ${Number(bank.version) + 1} in the table, which no event records`) });
     expect(recordAtOnce).toMatchObject({ verified: false, firstBrokenSequence: bankCreated.sequence, reason: recordPages[0]!.reason });
+    expect(await verifyAtOnce(api, base)).toMatchObject({ verified: true });
+  });
+
+  it('checks the balances once the range is walked, here one account-in-period a request: a balance changed behind the API is found in a request after the walk, at the first posting into it, also before a later altered event', async () => {
+    // Arrange: the company's postings go into cash and sales in March; the one whose pair is checked last gets a changed balance item.
+    const { api, base, companyId, chart, events } = books;
+    const firstPosted = events.find((e) => e.type === 'JournalPosted')!;
+    const { periodId } = (await api.get(`${base}/Journals/${firstPosted.recordId}`)).body as { periodId: string };
+    const lastChecked = [chart.cash.id, chart.sales.id].sort().at(-1)!;
+    const [shard] = await balanceItems(companyId, `${balanceKeys.periodBalancePrefix(periodId)}${lastChecked}#`);
+    const altered = events.filter((e) => e.type === 'JournalPosted').at(-1)!;
+    const eventItem = await getItem(keys.event(companyId, altered.sequence));
+    const walkRequests = Math.ceil(events.length / PAGE_EVENTS);
+    const byPairPages = async () => {
+      process.env.VERIFY_PAGE_PAIRS = '1';
+      try {
+        return await verifyByPages(api, base);
+      } finally {
+        delete process.env.VERIFY_PAGE_PAIRS;
+      }
+    };
+
+    // Act: a balance item changed; then an event after the first posting too.
+    try {
+      await putItem({ ...shard!, credit: Number(shard!.credit) + 1 });
+      const balancePages = await byPairPages();
+      const balanceAtOnce = await verifyAtOnce(api, base);
+      await putItem({ ...eventItem, dataJson: String(eventItem.dataJson).replace('"2026-03', '"2025-03') });
+      const bothPages = await byPairPages();
+      const bothAtOnce = await verifyAtOnce(api, base);
+      await putItem(shard!);
+      const eventOnly = await verifyAtOnce(api, base);
+      await putItem(eventItem);
+
+      // Assert
+      expect(balancePages).toHaveLength(walkRequests + 1);
+      expect(balancePages.at(-2)).toMatchObject({ verified: true, checked: events.length, toSequence: events.length, nextPage: expect.any(String) });
+      expect(balancePages.at(-1)).toMatchObject({ verified: false, checked: events.length, firstBrokenSequence: firstPosted.sequence, reason: expect.stringContaining(`balance of account ${lastChecked} in period`), nextPage: null });
+      expect(balancePages.at(-1)!.reason).toContain('but its ledger entries add up to');
+      expect(balanceAtOnce).toEqual(balancePages.at(-1));
+      expect(bothPages.at(-1)).toMatchObject({ verified: false, firstBrokenSequence: firstPosted.sequence, reason: balancePages.at(-1)!.reason, nextPage: null });
+      expect(bothAtOnce).toEqual(bothPages.at(-1));
+      expect(eventOnly).toMatchObject({ verified: false, firstBrokenSequence: altered.sequence, reason: expect.stringContaining('does not match its hash') });
+    } finally {
+      await putItem(eventItem);
+      await putItem(shard!);
+    }
+    expect(await verifyAtOnce(api, base)).toMatchObject({ verified: true });
+  });
+
+  it('names the balance, not the ledger entry, when a changed entry breaks both at the first posting, across requests as in one', async () => {
+    // Arrange: the first posted journal's entry on cash says 5 more than the journal (and than cash's balance items).
+    const { api, base, companyId, chart, events } = books;
+    const firstPosted = events.find((e) => e.type === 'JournalPosted')!;
+    const entry = (await ledgerItems(companyId, `LEDGER#${chart.cash.id}#`)).find((item) => item.journalId === firstPosted.recordId)!;
+    const lines = entry.lines as Array<Record<string, unknown>>;
+
+    // Act
+    await putItem({ ...entry, lines: [{ ...lines[0], amount: String(Number(lines[0]!.amount) + 5) }, ...lines.slice(1)] });
+    let pages: Answer[];
+    process.env.VERIFY_PAGE_PAIRS = '1';
+    try {
+      pages = await verifyByPages(api, base);
+    } finally {
+      delete process.env.VERIFY_PAGE_PAIRS;
+    }
+    const atOnce = await verifyAtOnce(api, base);
+    await putItem(entry);
+
+    // Assert
+    expect(pages.at(-1)).toMatchObject({ verified: false, firstBrokenSequence: firstPosted.sequence, reason: expect.stringContaining(`balance of account ${chart.cash.id} in period`), nextPage: null });
+    // A run stops walking at the first request with a break; one request walks on to the head, so only the count differs.
+    expect(pages.at(-1)).toEqual({ ...atOnce, checked: expect.any(Number) });
     expect(await verifyAtOnce(api, base)).toMatchObject({ verified: true });
   });
 
