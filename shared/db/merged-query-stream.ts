@@ -4,6 +4,13 @@ import { db } from './client.ts';
 import { MAIN_TABLE } from './tables.ts';
 import type { Item } from './table-ops.ts';
 
+/**
+ * Items per read: a partition holds at most two reads at once (the one consumed, the one read
+ * ahead), so memory stays bounded by partitions x 2 x this, not by DynamoDB's 1 MB pages (a
+ * journal list's shards held most of a 50,000-line export at once that way).
+ */
+const READ_ITEMS = 1000;
+
 export interface MergedQuery {
   index: string;
   partitions: readonly string[];
@@ -25,7 +32,13 @@ export async function* mergedQueryAll(query: MergedQuery): AsyncGenerator<Item> 
   const index = MAIN_TABLE.indexes.find((i) => i.name === query.index);
   if (!index) throw new Error(`Unknown index ${query.index}`);
   const sortKeyOf = (item: Item) => String(item[index.sortKey]);
-  const readPage = async (partition: string, startKey: Record<string, unknown> | undefined) => {
+  const readPage = (partition: string, startKey: Record<string, unknown> | undefined) => {
+    const page = readOne(partition, startKey);
+    // A read ahead that fails after the walk was left (a file past its cap) must not be an unhandled rejection; awaiting it still throws.
+    page.catch(() => undefined);
+    return page;
+  };
+  const readOne = async (partition: string, startKey: Record<string, unknown> | undefined) => {
     const result = await db().send(
       new QueryCommand({
         TableName: config.tableName,
@@ -36,6 +49,7 @@ export async function* mergedQueryAll(query: MergedQuery): AsyncGenerator<Item> 
         ExpressionAttributeValues: { ...query.filter?.ExpressionAttributeValues, ':pk': partition, ...(query.range ? { ':keyFrom': query.range.from, ':keyTo': query.range.to } : {}) },
         ScanIndexForward: true,
         ExclusiveStartKey: startKey,
+        Limit: READ_ITEMS,
       }),
     );
     const items = (result.Items ?? []) as Item[];

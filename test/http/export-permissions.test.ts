@@ -169,7 +169,8 @@ describe('an export shows no more than the same principal’s JSON', () => {
         });
       }
     }));
-  });
+    // Four principals, each a JSON answer and two files, the first of each handler loading it: slow on a loaded machine.
+  }, 120_000);
 
   it('a journals:read key’s journal list names accounts and cost centers by the ids its JSON shows', async () => {
     const token = await addApiKey(books.base.split('/').at(-1)!, ['journals:read']);
