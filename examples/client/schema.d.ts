@@ -1339,7 +1339,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1509,7 +1509,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidState` (Sign-in: the `state` is unknown, expired or already used.); `InvalidGrant` (Sign-in: the identity provider refused the code exchange.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidState` (Sign-in: the `state` is unknown, expired or already used.); `InvalidGrant` (Sign-in: the identity provider refused the code exchange.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1686,7 +1686,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1811,7 +1811,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1994,7 +1994,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2349,7 +2349,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2742,7 +2742,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3032,7 +3032,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3139,7 +3139,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3340,7 +3340,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3477,7 +3477,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3639,7 +3639,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3746,7 +3746,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3914,7 +3914,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4079,7 +4079,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4228,7 +4228,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4550,7 +4550,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4750,7 +4750,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `TooDeep` (The move or create would place a record deeper than the hierarchy allows.); `ParentNotCategory` (A parent account must be a category.); `CategoryCurrency` (Only leaf accounts have a currency.); `CashFlowCategory` (The cash flow category is not one the account's classification allows.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `TooDeep` (The move or create would place a record deeper than the hierarchy allows.); `ParentNotCategory` (A parent account must be a category.); `CategoryCurrency` (Only leaf accounts have a currency.); `CashFlowCategory` (The cash flow category is not one the account's classification allows.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5119,7 +5119,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `TooDeep` (The move or create would place a record deeper than the hierarchy allows.); `Cycle` (The move would place a record under itself or one of its descendants.); `ParentNotCategory` (A parent account must be a category.); `CategoryCurrency` (Only leaf accounts have a currency.); `CashFlowCategory` (The cash flow category is not one the account's classification allows.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `TooDeep` (The move or create would place a record deeper than the hierarchy allows.); `Cycle` (The move would place a record under itself or one of its descendants.); `ParentNotCategory` (A parent account must be a category.); `CategoryCurrency` (Only leaf accounts have a currency.); `CashFlowCategory` (The cash flow category is not one the account's classification allows.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5226,7 +5226,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5405,7 +5405,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5586,7 +5586,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5755,7 +5755,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `TooDeep` (The move or create would place a record deeper than the hierarchy allows.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `TooDeep` (The move or create would place a record deeper than the hierarchy allows.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6084,7 +6084,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `TooDeep` (The move or create would place a record deeper than the hierarchy allows.); `Cycle` (The move would place a record under itself or one of its descendants.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `TooDeep` (The move or create would place a record deeper than the hierarchy allows.); `Cycle` (The move would place a record under itself or one of its descendants.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6191,7 +6191,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6367,7 +6367,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6510,7 +6510,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6671,7 +6671,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7170,7 +7170,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7523,7 +7523,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `Overlap` (A financial year may not overlap another.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `Overlap` (A financial year may not overlap another.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8220,7 +8220,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8327,7 +8327,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8437,7 +8437,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8669,7 +8669,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8963,7 +8963,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9241,7 +9241,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9353,7 +9353,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9474,7 +9474,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9646,7 +9646,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9916,7 +9916,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10180,7 +10180,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `AccountCurrency` (The line is not in the currency its account requires.); `CategoryAccount` (Journal lines go to leaf accounts only.); `InactiveCostCenter` (A line names an inactive cost center.); `UnsupportedCurrency` (The currency has more decimals than amounts can hold.); `NoExchangeRate` (A foreign-currency amount needs a rate and the company has none on or before the date.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `AccountCurrency` (The line is not in the currency its account requires.); `CategoryAccount` (Journal lines go to leaf accounts only.); `InactiveCostCenter` (A line names an inactive cost center.); `UnsupportedCurrency` (The currency has more decimals than amounts can hold.); `NoExchangeRate` (A foreign-currency amount needs a rate and the company has none on or before the date.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10660,7 +10660,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `AccountCurrency` (The line is not in the currency its account requires.); `CategoryAccount` (Journal lines go to leaf accounts only.); `InactiveCostCenter` (A line names an inactive cost center.); `UnsupportedCurrency` (The currency has more decimals than amounts can hold.); `NoExchangeRate` (A foreign-currency amount needs a rate and the company has none on or before the date.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `AccountCurrency` (The line is not in the currency its account requires.); `CategoryAccount` (Journal lines go to leaf accounts only.); `InactiveCostCenter` (A line names an inactive cost center.); `UnsupportedCurrency` (The currency has more decimals than amounts can hold.); `NoExchangeRate` (A foreign-currency amount needs a rate and the company has none on or before the date.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10875,7 +10875,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11095,7 +11095,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `Unbalanced` (Debits and credits of the journal differ.); `TooFewLines` (A journal needs two lines to post.); `OutsideClosingPeriod` (A closing journal (or its reversal) posts into its year's last period only.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `Unbalanced` (Debits and credits of the journal differ.); `TooFewLines` (A journal needs two lines to post.); `OutsideClosingPeriod` (A closing journal (or its reversal) posts into its year's last period only.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11327,7 +11327,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11559,7 +11559,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11802,7 +11802,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `OutsideClosingPeriod` (A closing journal (or its reversal) posts into its year's last period only.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `OutsideClosingPeriod` (A closing journal (or its reversal) posts into its year's last period only.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11968,7 +11968,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoExchangeRate` (A foreign-currency amount needs a rate and the company has none on or before the date.); `NoFinancialYear` (No financial year of the company contains the date.); `Unbalanced` (Debits and credits of the journal differ.); `TooFewLines` (A journal needs two lines to post.); `OutsideClosingPeriod` (A closing journal (or its reversal) posts into its year's last period only.); `TooManyAccounts` (The revaluation needs more lines than one journal holds.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoExchangeRate` (A foreign-currency amount needs a rate and the company has none on or before the date.); `NoFinancialYear` (No financial year of the company contains the date.); `Unbalanced` (Debits and credits of the journal differ.); `TooFewLines` (A journal needs two lines to post.); `OutsideClosingPeriod` (A closing journal (or its reversal) posts into its year's last period only.); `TooManyAccounts` (The revaluation needs more lines than one journal holds.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12485,7 +12485,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.); `TooManyChanges` (A report as known at a moment takes back at most 50,000 journal lines changed after it.); `BeforeChangeRecord` (The moment (`knownAt` of a report, `since` of Restatements) is before the service began keeping this company's changes to its books.); `TooManyColumns` (A report splits its range into at most 12 columns.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.); `TooManyChanges` (A report as known at a moment takes back at most 50,000 journal lines changed after it.); `BeforeChangeRecord` (The moment (`knownAt` of a report, `since` of Restatements) is before the service began keeping this company's changes to its books.); `TooManyColumns` (A report splits its range into at most 12 columns.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12820,7 +12820,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.); `TooManyChanges` (A report as known at a moment takes back at most 50,000 journal lines changed after it.); `BeforeChangeRecord` (The moment (`knownAt` of a report, `since` of Restatements) is before the service began keeping this company's changes to its books.); `TooManyColumns` (A report splits its range into at most 12 columns.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.); `TooManyChanges` (A report as known at a moment takes back at most 50,000 journal lines changed after it.); `BeforeChangeRecord` (The moment (`knownAt` of a report, `since` of Restatements) is before the service began keeping this company's changes to its books.); `TooManyColumns` (A report splits its range into at most 12 columns.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13181,7 +13181,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `TooManyChanges` (A report as known at a moment takes back at most 50,000 journal lines changed after it.); `BeforeChangeRecord` (The moment (`knownAt` of a report, `since` of Restatements) is before the service began keeping this company's changes to its books.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `TooManyChanges` (A report as known at a moment takes back at most 50,000 journal lines changed after it.); `BeforeChangeRecord` (The moment (`knownAt` of a report, `since` of Restatements) is before the service began keeping this company's changes to its books.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13655,7 +13655,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.); `TooManyChanges` (A report as known at a moment takes back at most 50,000 journal lines changed after it.); `BeforeChangeRecord` (The moment (`knownAt` of a report, `since` of Restatements) is before the service began keeping this company's changes to its books.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.); `TooManyChanges` (A report as known at a moment takes back at most 50,000 journal lines changed after it.); `BeforeChangeRecord` (The moment (`knownAt` of a report, `since` of Restatements) is before the service began keeping this company's changes to its books.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14109,7 +14109,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `OutsideBudgetYear` (Budget vs actual reads a range within the budget's financial year.); `TooManyChanges` (A report as known at a moment takes back at most 50,000 journal lines changed after it.); `BeforeChangeRecord` (The moment (`knownAt` of a report, `since` of Restatements) is before the service began keeping this company's changes to its books.); `TooManyColumns` (A report splits its range into at most 12 columns.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `OutsideBudgetYear` (Budget vs actual reads a range within the budget's financial year.); `TooManyChanges` (A report as known at a moment takes back at most 50,000 journal lines changed after it.); `BeforeChangeRecord` (The moment (`knownAt` of a report, `since` of Restatements) is before the service began keeping this company's changes to its books.); `TooManyColumns` (A report splits its range into at most 12 columns.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14405,7 +14405,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.); `TooManyChanges` (A report as known at a moment takes back at most 50,000 journal lines changed after it.); `BeforeChangeRecord` (The moment (`knownAt` of a report, `since` of Restatements) is before the service began keeping this company's changes to its books.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.); `TooManyChanges` (A report as known at a moment takes back at most 50,000 journal lines changed after it.); `BeforeChangeRecord` (The moment (`knownAt` of a report, `since` of Restatements) is before the service began keeping this company's changes to its books.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14576,7 +14576,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.); `BeforeChangeRecord` (The moment (`knownAt` of a report, `since` of Restatements) is before the service began keeping this company's changes to its books.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.); `BeforeChangeRecord` (The moment (`knownAt` of a report, `since` of Restatements) is before the service began keeping this company's changes to its books.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14786,7 +14786,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15049,7 +15049,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `NoFinancialYear` (No financial year of the company contains the date.); `InvalidRange` (The range ends before it starts.); `RangeTooLong` (The report range is longer than a report covers.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16050,7 +16050,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16412,7 +16412,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16576,7 +16576,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16756,7 +16756,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17100,7 +17100,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17207,7 +17207,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17355,7 +17355,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17498,7 +17498,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17637,7 +17637,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `BaseCurrency` (An exchange rate is for a foreign currency, never the base currency.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `BaseCurrency` (An exchange rate is for a foreign currency, never the base currency.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17913,7 +17913,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18020,7 +18020,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18177,7 +18177,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18409,7 +18409,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `PeriodCount` (A budget line holds one amount per period of its financial year.); `DuplicateLine` (A budget names the same account and cost center twice.); `MixedCostCenterLines` (A budget takes an account either as a whole or by cost center, not both.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `PeriodCount` (A budget line holds one amount per period of its financial year.); `DuplicateLine` (A budget names the same account and cost center twice.); `MixedCostCenterLines` (A budget takes an account either as a whole or by cost center, not both.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18798,7 +18798,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `PeriodCount` (A budget line holds one amount per period of its financial year.); `DuplicateLine` (A budget names the same account and cost center twice.); `MixedCostCenterLines` (A budget takes an account either as a whole or by cost center, not both.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `PeriodCount` (A budget line holds one amount per period of its financial year.); `DuplicateLine` (A budget names the same account and cost center twice.); `MixedCostCenterLines` (A budget takes an account either as a whole or by cost center, not both.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18905,7 +18905,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19156,7 +19156,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19410,7 +19410,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCsv` (An import's CSV file cannot be read (RFC 4180).); `UnknownColumn` (An import's file has a column its kind does not take.); `MissingColumn` (An import's file lacks a column its kind needs.); `DuplicateColumn` (An import's file names a column twice.); `TooManyRows` (An import takes at most 100,000 data rows.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidJson` (The body is not JSON.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCsv` (An import's CSV file cannot be read (RFC 4180).); `UnknownColumn` (An import's file has a column its kind does not take.); `MissingColumn` (An import's file lacks a column its kind needs.); `DuplicateColumn` (An import's file names a column twice.); `TooManyRows` (An import takes at most 100,000 data rows.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19762,7 +19762,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19878,7 +19878,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError` (A field is missing, malformed or breaks a rule; `name` is its path.); `InvalidText` (A text field (or a field name) of the body or query, or a stored header, holds a lone surrogate, a Unicode noncharacter (U+FFFE, U+FFFF, ...) or a control character other than tab, line feed and carriage return.); `InvalidEncoding` (A path segment or query parameter is not valid percent-encoded UTF-8.); `InvalidCursor` (`page` is not a cursor this list gave for the same company, endpoint, sort and filters.) */
             400: {
                 headers: {
                     [name: string]: unknown;
