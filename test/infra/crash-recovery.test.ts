@@ -12,13 +12,14 @@ import { credit, debit, wideChart } from '../support/ledger.ts';
  * postings, voids and reversals run, then restarted on the same data: every journal reaches a
  * final state with no client request within the documented 60 seconds, and the trial balance
  * equals a naive sum of the posted lines of posted journals. CRASH_POINTS and CRASH_LEAVES make
- * it longer and wider (defaults 5 and 60: 241-line journals of 9 transactions each).
+ * it longer and wider (defaults 3 and 60: one post, one void and one reversal killed mid-job, in
+ * 241-line journals of 9 transactions each; each kill costs a restart of the whole stack).
  */
 const ROOT = resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'ledger-crash-'));
 /** The stacks' request and error log lines, shown when a journal is not finished in time. */
 const logFile = join(dataDir, 'requests.log');
-const POINTS = Number(process.env.CRASH_POINTS ?? 5);
+const POINTS = Number(process.env.CRASH_POINTS ?? 3);
 const LEAVES = Number(process.env.CRASH_LEAVES ?? 60);
 const CENTERS = 4;
 const RECOVERY_LIMIT_MS = 60_000;
