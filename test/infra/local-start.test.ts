@@ -39,11 +39,30 @@ function start(port: number, args: string[] = []): Promise<{ child: ChildProcess
 const mintToken = (email: string) =>
   execFileSync(process.execPath, ['--import', 'tsx', 'infra/local/mint-token.ts', '--email', email], { cwd: ROOT, env: { ...process.env, LEDGER_DATA_DIR: dataDir }, encoding: 'utf8' }).trim();
 
-/** Starts the stack on fresh ports. */
+/**
+ * Starts the stack on fresh ports. A port found free can be taken by a test file running beside
+ * this one before the stack listens on it (EADDRINUSE): then on other fresh ports.
+ */
 async function startOnFreePorts(args: string[] = []) {
-  const port = await freePort();
-  oidcPort = await freePort();
-  return { port, ...(await start(port, args)) };
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    oidcPort = await freePort();
+    try {
+      return { port, ...(await start(port, args)) };
+    } catch (error) {
+      if (attempt === 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+/** Starts the stack again on its ports, or on fresh ones when one was taken meanwhile: the data directory is what carries over. */
+async function restartOn(port: number) {
+  try {
+    return { port, ...(await start(port)) };
+  } catch (error) {
+    if (!String(error).includes('EADDRINUSE')) throw error;
+    return startOnFreePorts();
+  }
 }
 
 /** Waits until the output holds `text`. */
@@ -111,9 +130,8 @@ describe('npm start', () => {
   });
 
   it('prints one readiness line, keeps data across a restart, and leaves no java process behind', async () => {
-    const port = await freePort();
-    oidcPort = await freePort();
-    const first = await start(port);
+    const first = await startOnFreePorts();
+    const { port } = first;
     expect(first.output.join('').match(/^ready: /gm)).toHaveLength(1);
     const login = await fetch(`http://127.0.0.1:${port}/api/Authentication/Login`);
     expect(new URL(((await login.json()) as { redirectTo: string }).redirectTo).origin).toBe(`http://127.0.0.1:${oidcPort}`);
@@ -127,9 +145,9 @@ describe('npm start', () => {
     expect(await stop(first.child)).toBe(0);
     expect(javaProcessesFor(dataDir)).toEqual([]);
 
-    const second = await start(port);
-    restarted = { port, ...second, token };
-    const fetched = await fetch(`http://127.0.0.1:${port}/api/v1/Companies/${company.id}`, { headers });
+    const second = await restartOn(port);
+    restarted = { ...second, token };
+    const fetched = await fetch(`http://127.0.0.1:${second.port}/api/v1/Companies/${company.id}`, { headers });
     expect(fetched.status).toBe(200);
     expect(((await fetched.json()) as { name: string }).name).toBe('Kept');
     // Stopping the restarted stack, and that it leaves no java process behind, is the next test's end.
