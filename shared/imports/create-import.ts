@@ -22,6 +22,13 @@ export async function createImport(uow: UnitOfWork, companyId: string, granted: 
   if (input.financialYearId && !(await getYear(companyId, input.financialYearId))) throw new NotFound('The financial year', 'financialYearId');
   const createdBy = uow.actor;
   if (!createdBy) throw new Forbidden('An import needs a caller to write in the name of.');
+  const { job, pieces, now } = queuedJob(input, createdBy, rows.length);
+  await putPayload(companyId, job.id, pieces, now);
+  return uow.commit(newJobOps(companyId, job), importView(job));
+}
+
+/** A queued job of `rows` rows for the request's file, and the file compressed as it is stored. */
+export function queuedJob(input: CreateImportInput, createdBy: ImportJob['createdBy'], rows: number) {
   const now = new Date();
   const text = typeof input.data === 'string' ? input.data : JSON.stringify(input.data);
   const pieces = compressPayload(text);
@@ -35,7 +42,7 @@ export async function createImport(uow: UnitOfWork, companyId: string, granted: 
     financialYearId: input.financialYearId,
     budgetName: input.budgetName,
     status: 'queued',
-    counts: { ...noCounts(), rows: rows.length },
+    counts: { ...noCounts(), rows },
     errors: [],
     errorCount: 0,
     payload: { chunks: pieces.length, bytes: Buffer.byteLength(text), storedBytes: pieces.reduce((n, p) => n + p.length, 0) },
@@ -44,6 +51,5 @@ export async function createImport(uow: UnitOfWork, companyId: string, granted: 
     updatedAt: now.toISOString(),
     progress: { checked: false, step: 0 },
   };
-  await putPayload(companyId, job.id, pieces, now);
-  return uow.commit(newJobOps(companyId, job), importView(job));
+  return { job, pieces, now };
 }

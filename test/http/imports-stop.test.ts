@@ -1,14 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ROLES } from '../../shared/auth/permissions.ts';
 import { config } from '../../shared/config.ts';
 import { db } from '../../shared/db/client.ts';
-import { compressPayload, getJob, newJobOps, putPayload } from '../../shared/db/import-store.ts';
+import { getJob, newJobOps, putPayload } from '../../shared/db/import-store.ts';
 import { importKeys } from '../../shared/db/keys.ts';
 import { transactWrite } from '../../shared/db/transact.ts';
+import { queuedJob } from '../../shared/imports/create-import.ts';
 import { runPendingImports } from '../../shared/imports/import-worker.ts';
-import { noCounts, type ImportJob } from '../../shared/imports/records.ts';
 import { MAX_FAULTS } from '../../shared/imports/run-import.ts';
 import { client, signedInUser, useGateway, type Client } from '../support/api.ts';
 import { faultInjector } from '../support/faults.ts';
@@ -173,26 +172,7 @@ describe("an import whose creator's access is gone before the worker runs it", (
 describe('an import the worker cannot write', () => {
   /** A job put straight into the store, as a request would, holding what the request itself might not let in. */
   async function queuedAsIs(companyId: string, createdBy: { type: 'user'; id: string }, data: unknown[]) {
-    const text = JSON.stringify(data);
-    const pieces = compressPayload(text);
-    const now = new Date();
-    const job: ImportJob = {
-      id: randomUUID(),
-      kind: 'journals',
-      format: 'json',
-      mode: 'perItem',
-      dryRun: false,
-      post: true,
-      status: 'queued',
-      counts: { ...noCounts(), rows: data.length },
-      errors: [],
-      errorCount: 0,
-      payload: { chunks: pieces.length, bytes: Buffer.byteLength(text), storedBytes: pieces.reduce((n, p) => n + p.length, 0) },
-      createdBy,
-      createdAt: now.toISOString(),
-      updatedAt: now.toISOString(),
-      progress: { checked: false, step: 0 },
-    };
+    const { job, pieces, now } = queuedJob({ kind: 'journals', format: 'json', mode: 'perItem', dryRun: false, post: true, data }, createdBy, data.length);
     await putPayload(companyId, job.id, pieces, now);
     await transactWrite(newJobOps(companyId, job));
     return job.id;
