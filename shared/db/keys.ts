@@ -105,7 +105,7 @@ export const keys = {
    * own; by period, then account, so a run's checks read a period's balance items together.
    */
   verifyPair: (companyId: string, runId: string, periodId: string, accountId: string, from: number): Key => ({
-    pk: `${companyPk(companyId)}#VERIFYPAIRS#${runId}`,
+    pk: keys.verifyPairsPartition(companyId, runId),
     sk: `PAIR#${periodId}#${accountId}#${String(from).padStart(16, '0')}`,
   }),
   verifyPairsPartition: (companyId: string, runId: string) => `${companyPk(companyId)}#VERIFYPAIRS#${runId}`,

@@ -31,7 +31,8 @@ export const pairPosition = (pair: Pick<TouchedPair, 'accountId' | 'periodId'>) 
  */
 export async function verifyPairsAfter(companyId: string, runId: string, after: string | null, limit: number): Promise<{ pairs: TouchedPair[]; more: boolean }> {
   const pairs: TouchedPair[] = [];
-  const query = { TableName: config.tableName, ...withRange(keys.verifyPairsPartition(companyId, runId), keys.verifyPairsAfter(after)), ConsistentRead: true };
+  const query = { TableName: config.tableName, ...withRange(keys.verifyPairsPartition(companyId, runId), keys.verifyPairsAfter(after)), ConsistentRead: true, Limit: 4 * (limit + 1) };
+  // Pages of a few items a pair: a request reads about the pairs it checks, not a 1 MB page of them.
   for await (const item of queryAll(query)) {
     const pair: TouchedPair = { accountId: String(item.accountId), periodId: String(item.periodId), yearId: String(item.yearId), sequence: Number(item.sequence), busy: item.busy === true };
     const last = pairs.at(-1);

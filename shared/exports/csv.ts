@@ -1,6 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { ByteSink } from './byte-sink.ts';
 import type { RowLimits } from './row-limits.ts';
+import { wellFormedText } from '../text/well-formed.ts';
 import type { Cell, ReportTable } from './table.ts';
 
 /** UTF-8's byte order mark: spreadsheet programs then read Arabic names as UTF-8. */
@@ -14,7 +15,7 @@ const BOM = '\uFEFF';
  * written to the sink as it is made, so the byte cap is checked line by line.
  */
 export async function writeCsv(table: ReportTable, sink: ByteSink, limits: RowLimits): Promise<void> {
-  sink.writeText(`${BOM}${line(table.columns.map((c) => wellFormed(c.header)))}`);
+  sink.writeText(`${BOM}${line(table.columns.map((c) => wellFormedText(c.header)))}`);
   const width = table.columns.length;
   // Every record as wide as the header (a heading row names only its section).
   for await (const row of limits.rows(table.rows)) sink.writeText(line(Array.from({ length: width }, (_, i) => csvValue(row.cells[i] ?? null))));
@@ -31,9 +32,6 @@ function csvValue(cell: Cell): string | number {
   if (typeof cell === 'object') return 'amount' in cell ? cell.amount : cell.date;
   if (typeof cell === 'number') return cell;
   // A lone surrogate has no UTF-8 form: U+FFFD in its place, as a decoder would show it.
-  const text = wellFormed(cell);
+  const text = wellFormedText(cell);
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
-
-/** The text with each lone surrogate replaced by U+FFFD (String.prototype.toWellFormed, ES2024). */
-const wellFormed = (text: string): string => (text as string & { toWellFormed(): string }).toWellFormed();

@@ -4,7 +4,7 @@ import type { ImportJob, RowError } from './records.ts';
 import { permissionsToWrite } from './rules.ts';
 
 /** The code of a job stopped because whoever created it may no longer write what it writes. */
-export const CREATOR_ACCESS_REVOKED = 'CreatorAccessRevoked';
+const CREATOR_ACCESS_REVOKED = 'CreatorAccessRevoked';
 
 /**
  * Why the job may no longer write in its creator's name, or undefined while it may: the creator

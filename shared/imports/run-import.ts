@@ -41,7 +41,7 @@ export interface ImportPlan {
 export const MAX_FAULTS = 5;
 
 /** The wait before the next run of a job after `count` failures in a row: 1 s, doubling, at most 5 minutes. */
-export const faultBackoffMs = (count: number) => Math.min(1000 * 2 ** (count - 1), 300_000);
+const faultBackoffMs = (count: number) => Math.min(1000 * 2 ** (count - 1), 300_000);
 
 /** A run of the worker on a job failed (the error is `cause`); `stopped` when that failure was the last the job allows. */
 export class ImportRunFailed extends Error {

@@ -13,6 +13,9 @@
  */
 const NOT_KEEPABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\p{Cs}\p{Noncharacter_Code_Point}]/u;
 
+/** The text with each lone surrogate as U+FFFD (String.prototype.toWellFormed, ES2024; the compiler's library predates it). */
+export const wellFormedText = (text: string): string => (text as string & { toWellFormed(): string }).toWellFormed();
+
 /** Why `text` cannot be kept, or undefined when it can. */
 export function textKeepingProblem(text: string): string | undefined {
   const found = NOT_KEEPABLE.exec(text);
