@@ -33,7 +33,7 @@ const WRITE_UNITS_PER_PARTITION = 1000;
 const READ_UNITS_PER_PARTITION = 3000;
 
 const stack = await startBenchStack();
-const { db } = await import('../shared/db/client.ts');
+const { db } = await import('../shared/db/table/client.ts');
 const { installLimitsSimulator } = await import('../test/support/dynamodb-limits/limits-simulator.ts');
 const { simulatedRequest } = await import('../test/support/dynamodb-limits/simulated-request.ts');
 const { invoke } = await import('./lambda-invoke.ts');
@@ -179,7 +179,7 @@ const NUMBERED = Number(process.env.BENCH_CAPACITY_NUMBERED ?? 4000);
 async function numbering(events: number) {
   simulator.reset();
   const { sequenceEvents } = await import('../shared/events/sequencer.ts');
-  const { eventHead } = await import('../shared/db/event-store.ts');
+  const { eventHead } = await import('../shared/db/events/event-store.ts');
   // Counted by the counter: a call that fails after some of its rounds committed does not say how many it numbered.
   const from = (await eventHead(companyId)).next;
   let numbered = 0;

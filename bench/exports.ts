@@ -32,7 +32,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 const stack = await startBenchStack();
 const call = stack.ok;
 const { load, postedJournals } = await import('./fast-load.ts');
-const { LedgerFold } = await import('../shared/db/ledger-fold.ts');
+const { LedgerFold } = await import('../shared/db/ledger/ledger-fold.ts');
 
 const company = await call('POST', '/api/v1/Companies', { name: 'Export Bench Co', baseCurrency: 'SAR' });
 const base = `/api/v1/Companies/${company.id}`;

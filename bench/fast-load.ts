@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { BALANCE_SHARDS, CURRENCY_SHARDS } from '../shared/db/balance-store.ts';
-import { bulkWrite, type BulkRequest } from '../shared/db/batch-write.ts';
-import { putNewJournalOp } from '../shared/db/journal-store.ts';
+import { BALANCE_SHARDS, CURRENCY_SHARDS } from '../shared/db/ledger/balance-store.ts';
+import { bulkWrite, type BulkRequest } from '../shared/db/table/batch-write.ts';
+import { putNewJournalOp } from '../shared/db/ledger/journal-store.ts';
 import type { PostedJournal } from '../shared/journals/records.ts';
-import type { LedgerFold } from '../shared/db/ledger-fold.ts';
-import type { Item } from '../shared/db/table-ops.ts';
+import type { LedgerFold } from '../shared/db/ledger/ledger-fold.ts';
+import type { Item } from '../shared/db/table/table-ops.ts';
 import { CREDIT, DEBIT } from '../shared/journals/rules.ts';
 import { seededRandom } from './seeded-random.ts';
 
 /**
  * The benchmark's fast load path: posted journals written in bulk through the store layer's
  * own item builders (journal items as create writes them, ledger and balance items as posting
- * writes them, via shared/db/ledger-fold.ts), without one transaction per journal. Balance
+ * writes them, via shared/db/ledger/ledger-fold.ts), without one transaction per journal. Balance
  * updates are folded per item first, so a million lines make each balance item once with its
  * final debit and credit. Only for a company nothing else writes to meanwhile.
  */

@@ -20,18 +20,18 @@ const RECENT = 10;
 
 export async function benchKnownAt(stack: BenchStack) {
   const { load, postedJournals } = await import('./fast-load.ts');
-  const { LedgerFold } = await import('../shared/db/ledger-fold.ts');
-  const { bulkWrite } = await import('../shared/db/batch-write.ts');
+  const { LedgerFold } = await import('../shared/db/ledger/ledger-fold.ts');
+  const { bulkWrite } = await import('../shared/db/table/batch-write.ts');
   const { bookChange } = await import('../shared/audit/book-changes.ts');
-  const { bookChangeOp } = await import('../shared/db/book-change-store.ts');
+  const { bookChangeOp } = await import('../shared/db/stores/book-change-store.ts');
   const { sequenceEvents } = await import('../shared/events/sequencer.ts');
-  const { openSpan, blockOp, openSpanOp } = await import('../shared/db/book-summary-store.ts');
+  const { openSpan, blockOp, openSpanOp } = await import('../shared/db/stores/book-summary-store.ts');
   const { sealBlocks } = await import('../shared/audit/book-summaries.ts');
   const { config } = await import('../shared/config.ts');
-  const { eventHead } = await import('../shared/db/event-store.ts');
-  const { keys } = await import('../shared/db/keys.ts');
-  const { mainTable } = await import('../shared/db/table-ops.ts');
-  const { transactWrite } = await import('../shared/db/transact.ts');
+  const { eventHead } = await import('../shared/db/events/event-store.ts');
+  const { keys } = await import('../shared/db/table/keys.ts');
+  const { mainTable } = await import('../shared/db/table/table-ops.ts');
+  const { transactWrite } = await import('../shared/db/table/transact.ts');
 
   const { companyId, createdAt, base, accounts, year } = await smallCompany(stack, 'Known at Co', LEAVES);
   while ((await sequenceEvents(companyId)) > 0);

@@ -32,7 +32,7 @@ export async function startBenchStack(): Promise<BenchStack> {
   Object.assign(process.env, localEnvironment(dynamo.endpoint, secretsFile), { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent' });
 
   const { startGateway } = await import('../infra/local/gateway.ts');
-  const { findOrCreateUserByEmail } = await import('../shared/db/user-store.ts');
+  const { findOrCreateUserByEmail } = await import('../shared/db/stores/user-store.ts');
   const { signAccessToken } = await import('../shared/auth/sign-access-token.ts');
   const gateway = await startGateway(0);
   const user = await findOrCreateUserByEmail(`bench-${randomUUID()}@example.com`);

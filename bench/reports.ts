@@ -23,9 +23,9 @@ const FOREIGN_LINES = Number(process.env.BENCH_FOREIGN_LINES ?? 100_000);
 
 const stack = await startBenchStack();
 const call = stack.ok;
-const { db } = await import('../shared/db/client.ts');
+const { db } = await import('../shared/db/table/client.ts');
 const { load, postedJournals } = await import('./fast-load.ts');
-const { LedgerFold } = await import('../shared/db/ledger-fold.ts');
+const { LedgerFold } = await import('../shared/db/ledger/ledger-fold.ts');
 
 // Every item DynamoDB hands back to the service, and how many of them are entry lines.
 const reads = { items: 0, lines: 0 };

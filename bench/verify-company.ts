@@ -12,11 +12,11 @@ export async function verifyCompany(stack: BenchStack, name: string, events: num
   const { sequenceEvents } = await import('../shared/events/sequencer.ts');
   const { numberEvents } = await import('../shared/events/numbering.ts');
   const { eventRecord } = await import('../shared/events/event-record.ts');
-  const { eventHead, numberedEventOps } = await import('../shared/db/event-store.ts');
-  const { keys } = await import('../shared/db/keys.ts');
-  const { bulkWrite } = await import('../shared/db/batch-write.ts');
+  const { eventHead, numberedEventOps } = await import('../shared/db/events/event-store.ts');
+  const { keys } = await import('../shared/db/table/keys.ts');
+  const { bulkWrite } = await import('../shared/db/table/batch-write.ts');
   const { journalView } = await import('../shared/journals/views.ts');
-  const { LedgerFold } = await import('../shared/db/ledger-fold.ts');
+  const { LedgerFold } = await import('../shared/db/ledger/ledger-fold.ts');
   const { load, postedJournals } = await import('./fast-load.ts');
 
   const books = await smallCompany(stack, name, 20);

@@ -4,7 +4,7 @@ import { HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
-import { IDEMPOTENCY_TABLE, MAIN_TABLE } from '../shared/db/tables.ts';
+import { IDEMPOTENCY_TABLE, MAIN_TABLE } from '../shared/db/table/tables.ts';
 import { routes } from '../shared/routes.ts';
 import { DOCS_ASSETS, swaggerUiDir } from './docs-page.ts';
 import { EventDispatch } from './event-dispatch.ts';
@@ -22,7 +22,7 @@ import { table } from './tables.ts';
 const ROOT = resolve(import.meta.dirname, '..');
 
 /**
- * The whole service: the two tables from shared/db/tables.ts, the service secret, the Cognito
+ * The whole service: the two tables from shared/db/table/tables.ts, the service secret, the Cognito
  * user pool users sign in with, and an HTTP API with one function per row of the route table
  * (plus the reference pages and a not-found function for every other path), each area of the
  * route table in a nested stack (infra/route-area-stack.ts); the webhook dispatcher on the

@@ -1,10 +1,10 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, Billing, StreamViewType, TableV2, type GlobalSecondaryIndexPropsV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
-import type { TableDefinition } from '../shared/db/tables.ts';
+import type { TableDefinition } from '../shared/db/table/tables.ts';
 
 /**
- * A table from its definition in shared/db/tables.ts: on demand, point-in-time recovery on,
+ * A table from its definition in shared/db/table/tables.ts: on demand, point-in-time recovery on,
  * deletion protection on, and retained when the stack is deleted (the books outlive the stack).
  */
 export function table(scope: Construct, definition: TableDefinition): TableV2 {

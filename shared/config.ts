@@ -37,7 +37,7 @@ export const config = {
   get webhookRetryWindowMs() {
     return Number(process.env.WEBHOOK_RETRY_WINDOW_MS ?? 24 * 3600 * 1000);
   },
-  /** Journals one filtered list request examines at most before answering a short page that resumes (db/journal-queries.ts). */
+  /** Journals one filtered list request examines at most before answering a short page that resumes (db/ledger/journal-queries.ts). */
   get journalListExamineLimit() {
     const limit = Number(process.env.JOURNAL_LIST_EXAMINE_LIMIT || 1000);
     return Number.isSafeInteger(limit) && limit >= 1 ? limit : 1000;

@@ -45,7 +45,7 @@ export async function startSpawnedStack(): Promise<SpawnedStack> {
   }
   const running = await findRunningStack({ LEDGER_DATA_DIR: dataDir });
   Object.assign(process.env, localEnvironment(running.dynamoEndpoint, join(dataDir, 'secrets.json')), { LOG_LEVEL: 'silent' });
-  const { findOrCreateUserByEmail } = await import('../../shared/db/user-store.ts');
+  const { findOrCreateUserByEmail } = await import('../../shared/db/stores/user-store.ts');
   const { signAccessToken } = await import('../../shared/auth/sign-access-token.ts');
   return {
     api: running.api,

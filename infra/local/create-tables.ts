@@ -7,7 +7,7 @@ import {
   UpdateTimeToLiveCommand,
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
-import { TABLES, type TableDefinition } from '../../shared/db/tables.ts';
+import { TABLES, type TableDefinition } from '../../shared/db/table/tables.ts';
 
 /** CreateTable input for a shared table definition (on-demand, string keys), as the CDK stack builds it. */
 export function createTableInput(definition: TableDefinition, tableName: string, streams = true): CreateTableCommandInput {

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { IDEMPOTENCY_TABLE, MAIN_TABLE } from '../../shared/db/tables.ts';
+import { IDEMPOTENCY_TABLE, MAIN_TABLE } from '../../shared/db/table/tables.ts';
 
 /** Where the local stack keeps its state, and the environment its handlers read. */
 export const dataDirOf = (env: NodeJS.ProcessEnv): string => (env.LEDGER_DATA_DIR ? resolve(env.LEDGER_DATA_DIR) : resolve(import.meta.dirname, '../../.data'));

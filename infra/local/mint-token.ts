@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { signAccessToken } from '../../shared/auth/sign-access-token.ts';
-import { findOrCreateUserByEmail } from '../../shared/db/user-store.ts';
+import { findOrCreateUserByEmail } from '../../shared/db/stores/user-store.ts';
 import { localEnvironment, SECRETS_FILE } from './environment.ts';
 import { findRunningStack, StackNotFound } from './running-stack.ts';
 

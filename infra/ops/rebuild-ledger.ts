@@ -1,4 +1,4 @@
-import { rebuildAllLedgers, rebuildCompanyLedger } from '../../shared/db/ledger-rebuild.ts';
+import { rebuildAllLedgers, rebuildCompanyLedger } from '../../shared/db/migrations/ledger-rebuild.ts';
 import { useRunningStackUnlessAws } from '../local/running-stack.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { accounts } from '../../shared/accounts/account-kind.ts';
 import { costCenters } from '../../shared/cost-centers/cost-center-kind.ts';
-import { recountLevels } from '../../shared/db/nodes/node-levels.ts';
+import { recountLevels } from '../../shared/db/stores/nodes/node-levels.ts';
 import { useRunningStackUnlessAws } from '../local/running-stack.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { eventHead } from '../db/event-store.ts';
+import { eventHead } from '../db/events/event-store.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
 import type { AuditHead } from './chain.ts';
 

@@ -1,6 +1,6 @@
-import { accountPeriodFigures, accountPeriodFiguresOnce, ledgerEntriesAt, pairKey, type AccountPeriodFigures, type PeriodSpan } from '../db/audit-figures.ts';
-import { getJournals } from '../db/journal-store.ts';
-import { getYear, type YearRecord } from '../db/year-store.ts';
+import { accountPeriodFigures, accountPeriodFiguresOnce, ledgerEntriesAt, pairKey, type AccountPeriodFigures, type PeriodSpan } from '../db/stores/audit-figures.ts';
+import { getJournals } from '../db/ledger/journal-store.ts';
+import { getYear, type YearRecord } from '../db/stores/year-store.ts';
 import { linesByAccount, type LedgerLine } from '../journals/ledger-entries.ts';
 import type { JournalRecord } from '../journals/records.ts';
 import { balanceSums, firstDifference, ledgerSums, linesDigest, type EntryPlace, type TouchedPair } from './balance-rules.ts';

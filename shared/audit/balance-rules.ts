@@ -28,7 +28,7 @@ export interface LedgerEntryFigure {
   lines: LedgerLine[];
 }
 
-/** An account in a period walked journals posted into (kept between a paged run's requests: db/verify-pair-store.ts). */
+/** An account in a period walked journals posted into (kept between a paged run's requests: db/stores/verify-pair-store.ts). */
 export interface TouchedPair {
   accountId: string;
   periodId: string;

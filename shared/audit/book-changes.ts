@@ -168,7 +168,7 @@ export function journalsNamedBy(event: { type: EventType; recordId: string; data
   return ids.filter((id): id is string => typeof id === 'string');
 }
 
-/** A change's journal as its ledger entries hold it (db/ledger-store.ts ledgerRowsOf). */
+/** A change's journal as its ledger entries hold it (db/ledger/ledger-store.ts ledgerRowsOf). */
 export function journalOfChange(change: BookChange) {
   return { id: change.journalId, serialNumber: change.serialNumber, date: change.date, postingDate: change.postingDate, description: change.description ?? undefined, reference: change.reference ?? undefined, entries: change.lines };
 }

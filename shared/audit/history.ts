@@ -1,5 +1,5 @@
-import { getApiKeyById } from '../db/api-key-store.ts';
-import { historyPage } from '../db/history-store.ts';
+import { getApiKeyById } from '../db/stores/api-key-store.ts';
+import { historyPage } from '../db/stores/history-store.ts';
 import { NotFound } from '../errors.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
 import type { Page, PageQuery } from '../schemas/list-query.ts';
@@ -15,7 +15,7 @@ const LABELS: Record<AuditedKind, string> = { journal: 'The journal', account: '
  * type), who (a user, or an API key and the user who created that key), in which request,
  * when, and the record as the change answered it (null after a deletion). Pending events are
  * numbered first, so a reader sees the changes committed before its request. Versions kept
- * since histories exist; never expired (db/history-store.ts).
+ * since histories exist; never expired (db/stores/history-store.ts).
  * Errors: NotFound (no version of such a record).
  */
 export async function recordHistory(companyId: string, kind: AuditedKind, recordId: string, query: PageQuery): Promise<Page<HistoryView>> {

@@ -1,6 +1,6 @@
-import { bookChangesAfter, bookChangesAt, bookChangesKeptFrom, TooManyLines } from '../db/book-change-store.ts';
-import { spansAfter, TooManyBlocks, type StoredSpan } from '../db/book-summary-store.ts';
-import { eventsBetween } from '../db/event-store.ts';
+import { bookChangesAfter, bookChangesAt, bookChangesKeptFrom, TooManyLines } from '../db/stores/book-change-store.ts';
+import { spansAfter, TooManyBlocks, type StoredSpan } from '../db/stores/book-summary-store.ts';
+import { eventsBetween } from '../db/events/event-store.ts';
 import { ValidationError } from '../errors.ts';
 import { currentAuditHead } from './audit-head.ts';
 import { BOOK_CHANGE_TYPES, type BookChange } from './book-changes.ts';

@@ -25,7 +25,7 @@ export interface LedgerDifference {
 /** The key of a ledger row: where it sits (account, position) and which line of its journal it is. */
 export const rowKey = (row: { accountId: string; position: string; line: number }) => `${row.accountId}|${row.position}|${row.line}`;
 
-/** `changes` oldest first; `rowsOf` gives a change's rows as its ledger entries hold them (db/ledger-store.ts). */
+/** `changes` oldest first; `rowsOf` gives a change's rows as its ledger entries hold them (db/ledger/ledger-store.ts). */
 export function ledgerDifference(changes: readonly BookChange[], rowsOf: (change: BookChange) => LedgerRow[]): LedgerDifference {
   const hidden = new Set<string>();
   const restored = new Map<string, LedgerRow>();

@@ -1,8 +1,8 @@
 import { accounts } from '../accounts/account-kind.ts';
 import { costCenters } from '../cost-centers/cost-center-kind.ts';
-import { eventsBetween, getEvent, pendingEvents } from '../db/event-store.ts';
-import { lastVersionOf } from '../db/history-store.ts';
-import { getJournals } from '../db/journal-store.ts';
+import { eventsBetween, getEvent, pendingEvents } from '../db/events/event-store.ts';
+import { lastVersionOf } from '../db/stores/history-store.ts';
+import { getJournals } from '../db/ledger/journal-store.ts';
 import type { SequencedEvent } from '../events/event-record.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
 import type { JournalRecord } from '../journals/records.ts';

@@ -1,9 +1,9 @@
 import { gunzipSync } from 'node:zlib';
-import { bookChangeOp, periodStateOp } from '../db/book-change-store.ts';
-import { stateBefore } from '../db/history-store.ts';
-import { getJournals } from '../db/journal-store.ts';
-import { getSettings } from '../db/settings-store.ts';
-import type { WriteOp } from '../db/transact.ts';
+import { bookChangeOp, periodStateOp } from '../db/stores/book-change-store.ts';
+import { stateBefore } from '../db/stores/history-store.ts';
+import { getJournals } from '../db/ledger/journal-store.ts';
+import { getSettings } from '../db/stores/settings-store.ts';
+import type { WriteOp } from '../db/table/transact.ts';
 import type { SequencedEvent } from '../events/event-record.ts';
 import type { JournalRecord } from '../journals/records.ts';
 import { BOOK_CHANGE_TYPES, changesOfEvent, journalsNamedBy, PERIOD_STATE_OF, type BookChange, type JournalAnswer, type PostedLines } from './book-changes.ts';

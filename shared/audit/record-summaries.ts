@@ -1,7 +1,7 @@
-import { bookChangesOfSpan } from '../db/book-change-store.ts';
-import { blockOp, latestBookChangeAt, openSpanOp } from '../db/book-summary-store.ts';
-import { eventsBetween } from '../db/event-store.ts';
-import type { WriteOp } from '../db/transact.ts';
+import { bookChangesOfSpan } from '../db/stores/book-change-store.ts';
+import { blockOp, latestBookChangeAt, openSpanOp } from '../db/stores/book-summary-store.ts';
+import { eventsBetween } from '../db/events/event-store.ts';
+import type { WriteOp } from '../db/table/transact.ts';
 import { config } from '../config.ts';
 import { BOOK_CHANGE_TYPES, type BookChange } from './book-changes.ts';
 import { emptySpan, extend, sealBlocks, type Span } from './book-summaries.ts';

@@ -1,6 +1,6 @@
-import { bookChangesKeptFrom, bookChangesPage, periodStateAt } from '../db/book-change-store.ts';
-import { decodeCursor, encodeCursor, type CursorBinding } from '../db/cursor.ts';
-import { getSettings } from '../db/settings-store.ts';
+import { bookChangesKeptFrom, bookChangesPage, periodStateAt } from '../db/stores/book-change-store.ts';
+import { decodeCursor, encodeCursor, type CursorBinding } from '../db/table/cursor.ts';
+import { getSettings } from '../db/stores/settings-store.ts';
 import { ValidationError } from '../errors.ts';
 import { totals } from '../journals/rules.ts';
 import { formatTotal } from '../money/amount.ts';

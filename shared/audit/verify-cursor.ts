@@ -1,4 +1,4 @@
-import { decodeCursor, encodeCursor, type CursorBinding } from '../db/cursor.ts';
+import { decodeCursor, encodeCursor, type CursorBinding } from '../db/table/cursor.ts';
 import { ValidationError } from '../errors.ts';
 import type { Break } from './chain-walk.ts';
 import type { VerifyAuditInput } from './schemas.ts';
@@ -27,7 +27,7 @@ export interface BalancesResume extends RunSoFar {
 
 /**
  * Where a paged Verify run resumes (`page`, from the previous answer's `nextPage`). Signed and
- * bound to the company and the query's range (db/cursor.ts), so it cannot be forged or moved to
+ * bound to the company and the query's range (db/table/cursor.ts), so it cannot be forged or moved to
  * another run; it carries no hash: the resume reads the stored event before `next`.
  */
 export type VerifyResume = WalkResume | BalancesResume;

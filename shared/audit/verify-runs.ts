@@ -1,5 +1,5 @@
 import { config } from '../config.ts';
-import { releaseVerifyRun, takeVerifyRun } from '../db/verify-run-store.ts';
+import { releaseVerifyRun, takeVerifyRun } from '../db/stores/verify-run-store.ts';
 import { AppError } from '../errors.ts';
 
 /** A slot outlives the longest request (29 s), so a live run never loses it; a crashed one frees it within this. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { config } from '../config.ts';
-import { eventsBetween, getEvent, oldestKeptSequence } from '../db/event-store.ts';
-import { keepTouchedPairs, pairPosition, verifyPairsAfter } from '../db/verify-pair-store.ts';
+import { eventsBetween, getEvent, oldestKeptSequence } from '../db/events/event-store.ts';
+import { keepTouchedPairs, pairPosition, verifyPairsAfter } from '../db/stores/verify-pair-store.ts';
 import { ValidationError } from '../errors.ts';
 import type { SequencedEvent } from '../events/event-record.ts';
 import { currentAuditHead, type AuditHead } from './audit-head.ts';

@@ -1,5 +1,5 @@
 import { config } from '../config.ts';
-import { getApiKeyByHash, type ApiKeyRecord } from '../db/api-key-store.ts';
+import { getApiKeyByHash, type ApiKeyRecord } from '../db/stores/api-key-store.ts';
 import { WarmCache } from '../warm-cache.ts';
 
 /**

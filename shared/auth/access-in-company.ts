@@ -1,5 +1,5 @@
-import { getApiKeyById, type ApiKeyRecord } from '../db/api-key-store.ts';
-import { getMember } from '../db/member-store.ts';
+import { getApiKeyById, type ApiKeyRecord } from '../db/stores/api-key-store.ts';
+import { getMember } from '../db/stores/member-store.ts';
 import { findRole } from '../roles/roles.ts';
 import type { ActorRef } from './actor.ts';
 

@@ -1,7 +1,7 @@
 import { authorizationRequest, exchangeCode } from '../auth/oidc.ts';
 import { issueTokens, type TokenResponse } from '../auth/tokens.ts';
-import { findOrCreateUserByEmail } from '../db/user-store.ts';
-import { putPendingLogin, takePendingLogin } from '../db/session-store.ts';
+import { findOrCreateUserByEmail } from '../db/stores/user-store.ts';
+import { putPendingLogin, takePendingLogin } from '../db/stores/session-store.ts';
 import { ValidationError } from '../errors.ts';
 
 /** How long a started sign-in may take before its state expires. */

@@ -1,6 +1,6 @@
 /**
  * The running balances as reports read them: sums over buckets, shards added, exact in mils.
- * Pure types; shared/db/balance-store.ts and balance-reads.ts write and read the items.
+ * Pure types; shared/db/ledger/balance-store.ts and balance-reads.ts write and read the items.
  */
 export interface Sums {
   debit: bigint;

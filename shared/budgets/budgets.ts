@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { budgetsPage, createBudgetOps, deleteBudgetOps, getBudget, updateBudgetOps } from '../db/budget-store.ts';
-import { getSettings } from '../db/settings-store.ts';
-import type { UnitOfWork } from '../db/unit-of-work.ts';
-import { getYear } from '../db/year-store.ts';
+import { budgetsPage, createBudgetOps, deleteBudgetOps, getBudget, updateBudgetOps } from '../db/stores/budget-store.ts';
+import { getSettings } from '../db/stores/settings-store.ts';
+import type { UnitOfWork } from '../db/table/unit-of-work.ts';
+import { getYear } from '../db/stores/year-store.ts';
 import { NotFound, VersionConflict } from '../errors.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
 import type { ResponseOf } from '../schemas/responses.ts';

@@ -1,8 +1,8 @@
 import { config } from '../config.ts';
-import { draftSettingsUnchangedOp, getSettings } from '../db/settings-store.ts';
-import type { WriteOp } from '../db/transact.ts';
+import { draftSettingsUnchangedOp, getSettings } from '../db/stores/settings-store.ts';
+import type { WriteOp } from '../db/table/transact.ts';
 import { NotFound, VersionConflict } from '../errors.ts';
-import { counterKnownToExist, learnCounterExists } from '../db/serial-draw.ts';
+import { counterKnownToExist, learnCounterExists } from '../db/capacity/serial-draw.ts';
 import { WarmCache } from '../warm-cache.ts';
 import type { SettingsView } from './views.ts';
 

@@ -1,5 +1,5 @@
-import { getCompanies, getCompany as loadCompany } from '../db/company-store.ts';
-import { membershipsPage } from '../db/member-store.ts';
+import { getCompanies, getCompany as loadCompany } from '../db/stores/company-store.ts';
+import { membershipsPage } from '../db/stores/member-store.ts';
 import { NotFound } from '../errors.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
 import type { ResponseOf } from '../schemas/responses.ts';

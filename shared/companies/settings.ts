@@ -1,10 +1,10 @@
 import { accounts, classificationOf } from '../accounts/account-kind.ts';
 import { forgetDraftSettings } from './draft-settings.ts';
-import { unchangedCheckOp } from '../db/nodes/node-references.ts';
-import { getSettings as loadSettings, updateSettingsOps } from '../db/settings-store.ts';
-import { noJournalsYetOp } from '../db/journal-store.ts';
-import { onePerItem, type WriteOp } from '../db/transact.ts';
-import type { UnitOfWork } from '../db/unit-of-work.ts';
+import { unchangedCheckOp } from '../db/stores/nodes/node-references.ts';
+import { getSettings as loadSettings, updateSettingsOps } from '../db/stores/settings-store.ts';
+import { noJournalsYetOp } from '../db/ledger/journal-store.ts';
+import { onePerItem, type WriteOp } from '../db/table/transact.ts';
+import type { UnitOfWork } from '../db/table/unit-of-work.ts';
 import { NotFound, StateConflict, ValidationError, VersionConflict } from '../errors.ts';
 import type { UpdateSettingsInput } from './schemas.ts';
 import type { SettingsView } from './views.ts';

@@ -1,15 +1,15 @@
 import { bookChangeOps } from '../audit/record-book-changes.ts';
 import { AUDITED_KIND_OF } from '../audit/record-state.ts';
 import { config } from '../config.ts';
-import { eventHead, eventsWritten, numberedEventOps, pendingByKey, SequenceMoved, type PendingEvent } from '../db/event-store.ts';
-import { historyOp } from '../db/history-store.ts';
-import { advanceOps, readClaim, type ClaimMark, type NumberingClaim } from '../db/numbering-claim-store.ts';
-import { transactWrite, type WriteOp } from '../db/transact.ts';
+import { eventHead, eventsWritten, numberedEventOps, pendingByKey, SequenceMoved, type PendingEvent } from '../db/events/event-store.ts';
+import { historyOp } from '../db/stores/history-store.ts';
+import { advanceOps, readClaim, type ClaimMark, type NumberingClaim } from '../db/events/numbering-claim-store.ts';
+import { transactWrite, type WriteOp } from '../db/table/transact.ts';
 import type { SequencedEvent } from './event-record.ts';
 import { fillSlices, type EventWrites } from './fill-slices.ts';
 
 /**
- * The fill and advance of a numbering claim (db/numbering-claim-store.ts): the claimed events'
+ * The fill and advance of a numbering claim (db/events/numbering-claim-store.ts): the claimed events'
  * items written in transactions side by side, then the counter moved past them. Every write is
  * the same whoever makes it (a numbered event's items follow from its pending item and the
  * claim), and each pending item goes in the transaction that writes its event, so a claim is

@@ -1,4 +1,4 @@
-import { eventsPage } from '../db/event-store.ts';
+import { eventsPage } from '../db/events/event-store.ts';
 import type { Page } from '../schemas/list-query.ts';
 import { eventView, type EventView } from './event-view.ts';
 import type { ListEventsInput } from './schemas.ts';

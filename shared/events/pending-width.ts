@@ -11,7 +11,7 @@ import { PIN_MARGIN_MS, PIN_MS, pinCovers } from '../tree/use-pin.ts';
 /**
  * Whether a write puts its event under a spread key: the year it read is pinned (tree/use-pin.ts)
  * and the pin covers the write, and a pin is only ever taken after the width item was widened
- * to at least its end (db/use-pins.ts).
+ * to at least its end (db/capacity/use-pins.ts).
  */
 export const spreadsEvent = (yearPinnedUntil: number | undefined, now: number): boolean => pinCovers(yearPinnedUntil, now);
 

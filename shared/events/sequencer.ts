@@ -1,12 +1,12 @@
 import { bookChangeOps } from '../audit/record-book-changes.ts';
 import { summaryOps } from '../audit/record-summaries.ts';
 import type { Span } from '../audit/book-summaries.ts';
-import { openSpan } from '../db/book-summary-store.ts';
+import { openSpan } from '../db/stores/book-summary-store.ts';
 import { config } from '../config.ts';
-import { eventHead, pendingAtHome, pendingByKey, pendingInShards, SequenceMoved, type PendingEvent } from '../db/event-store.ts';
-import { claimOf, claimOps, counterMoveOp } from '../db/numbering-claim-store.ts';
-import { narrowPendingReads, readWidth, startWidth } from '../db/pending-width-store.ts';
-import { MAX_TRANSACTION_ITEMS, transactWrite, type WriteOp } from '../db/transact.ts';
+import { eventHead, pendingAtHome, pendingByKey, pendingInShards, SequenceMoved, type PendingEvent } from '../db/events/event-store.ts';
+import { claimOf, claimOps, counterMoveOp } from '../db/events/numbering-claim-store.ts';
+import { narrowPendingReads, readWidth, startWidth } from '../db/events/pending-width-store.ts';
+import { MAX_TRANSACTION_ITEMS, transactWrite, type WriteOp } from '../db/table/transact.ts';
 import { advance, eventWrites, finishClaim, settleClaim, tooLarge, writeSlices } from './claim-fill.ts';
 import { FILL_BYTES, fillSlices, type EventWrites } from './fill-slices.ts';
 import { numberEvents, type EventHead } from './numbering.ts';
@@ -14,7 +14,7 @@ import { oldestPending } from './pending-order.ts';
 import { reportRepairedText } from './repaired-text.ts';
 import { mayNarrow, readsWide, wideForFormerWriters } from './pending-width.ts';
 
-/** Events a claim takes at most (db/numbering-claim-store.ts: its item lists each one's pending key and hashes, some 100 bytes compressed). */
+/** Events a claim takes at most (db/events/numbering-claim-store.ts: its item lists each one's pending key and hashes, some 100 bytes compressed). */
 export const CLAIM_MOST = 400;
 /**
  * Pending events a round reads from each shard: a busy company's backlog is spread evenly over
@@ -37,9 +37,9 @@ async function settleWidth(companyId: string, wideUntil: number | undefined, sta
 
 /**
  * Gives the company's pending events their sequence numbers, oldest first, chains them
- * (numbering.ts) and keeps the history of the records they change (db/history-store.ts) and
+ * (numbering.ts) and keeps the history of the records they change (db/stores/history-store.ts) and
  * what they did to the books (audit/record-book-changes.ts, and its summaries:
- * record-summaries.ts), in claims (db/numbering-claim-store.ts, claim-fill.ts); safe to run by
+ * record-summaries.ts), in claims (db/events/numbering-claim-store.ts, claim-fill.ts); safe to run by
  * any number of callers at once (the feed before reading, the dispatcher after each write): a
  * caller that lost a race reads again, and one that finds a claim open waits for it, so when it
  * returns every event that committed before it was called is below the head.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createExchangeRateOps, deleteExchangeRateOps, exchangeRatesPage, getExchangeRate, updateExchangeRateOp } from '../db/exchange-rate-store.ts';
-import { getSettings } from '../db/settings-store.ts';
-import type { UnitOfWork } from '../db/unit-of-work.ts';
+import { createExchangeRateOps, deleteExchangeRateOps, exchangeRatesPage, getExchangeRate, updateExchangeRateOp } from '../db/stores/exchange-rate-store.ts';
+import { getSettings } from '../db/stores/settings-store.ts';
+import type { UnitOfWork } from '../db/table/unit-of-work.ts';
 import { NotFound, VersionConflict } from '../errors.ts';
 import type { Page } from '../schemas/list-query.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
@@ -12,7 +12,7 @@ import type { CreateExchangeRateInput, ListExchangeRatesInput, UpdateExchangeRat
 /**
  * A company's exchange rates: for a foreign currency and a day, how many units of the base
  * currency one unit is worth. One rate per currency and day; journals take the latest on or
- * before their date (rateInEffect in shared/db/exchange-rate-store.ts).
+ * before their date (rateInEffect in shared/db/stores/exchange-rate-store.ts).
  */
 export type ExchangeRateView = ResponseOf<'ExchangeRateResponse'>;
 

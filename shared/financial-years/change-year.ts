@@ -1,5 +1,5 @@
-import type { UnitOfWork } from '../db/unit-of-work.ts';
-import { deleteYearOps, getRegistry, mustGetYear, replaceYearOps, withNoPostings, type YearRecord } from '../db/year-store.ts';
+import type { UnitOfWork } from '../db/table/unit-of-work.ts';
+import { deleteYearOps, getRegistry, mustGetYear, replaceYearOps, withNoPostings, type YearRecord } from '../db/stores/year-store.ts';
 import { StateConflict, VersionConflict } from '../errors.ts';
 import { buildPeriods, checkNoOverlap, defaultYearName } from './build-year.ts';
 import type { UpdateYearInput } from './schemas.ts';

@@ -1,7 +1,7 @@
-import { hasDraftJournalsBetween } from '../db/journal-queries.ts';
+import { hasDraftJournalsBetween } from '../db/ledger/journal-queries.ts';
 import { currentAuditHead } from '../audit/audit-head.ts';
-import type { UnitOfWork } from '../db/unit-of-work.ts';
-import { mustGetYear, replaceYearOps, withYearGuard } from '../db/year-store.ts';
+import type { UnitOfWork } from '../db/table/unit-of-work.ts';
+import { mustGetYear, replaceYearOps, withYearGuard } from '../db/stores/year-store.ts';
 import { VersionConflict } from '../errors.ts';
 import { checkYearCanClose, yearCloseRefusal } from './rules.ts';
 import { yearView } from './views.ts';

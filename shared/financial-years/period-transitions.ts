@@ -1,6 +1,6 @@
 import { currentAuditHead } from '../audit/audit-head.ts';
-import type { UnitOfWork } from '../db/unit-of-work.ts';
-import { mustGetYear, periodStatusOps } from '../db/year-store.ts';
+import type { UnitOfWork } from '../db/table/unit-of-work.ts';
+import { mustGetYear, periodStatusOps } from '../db/stores/year-store.ts';
 import { NotFound, VersionConflict } from '../errors.ts';
 import { nextPeriodStatus, type PeriodTransition } from './rules.ts';
 import { periodView, type PeriodView } from './views.ts';

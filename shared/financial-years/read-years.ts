@@ -1,6 +1,6 @@
-import { paginateArray } from '../db/paginate-array.ts';
-import { mapPage } from '../db/paginate.ts';
-import { mustGetYear, yearsPage } from '../db/year-store.ts';
+import { paginateArray } from '../db/table/paginate-array.ts';
+import { mapPage } from '../db/table/paginate.ts';
+import { mustGetYear, yearsPage } from '../db/stores/year-store.ts';
 import { NotFound } from '../errors.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
 import { periodView, yearView, type PeriodView, type YearView } from './views.ts';

@@ -1,5 +1,5 @@
 import { config } from '../config.ts';
-import { getRegistry, getYear, type YearRecord, type YearRegistry } from '../db/year-store.ts';
+import { getRegistry, getYear, type YearRecord, type YearRegistry } from '../db/stores/year-store.ts';
 import { WarmCache } from '../warm-cache.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Principal } from '../auth/principal.ts';
-import type { RequestUnitOfWork } from '../db/unit-of-work.ts';
+import type { RequestUnitOfWork } from '../db/table/unit-of-work.ts';
 import type { Route } from '../routes/route.ts';
 import type { Logger } from './logger.ts';
 

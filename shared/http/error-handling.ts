@@ -1,6 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { isDatabaseUnavailable } from '../db/table/unavailable.ts';
 import { AppError, ServiceUnavailable } from '../errors.ts';
 import { apiRequestOf } from './api-request.ts';
 import { errorResponse } from './respond.ts';

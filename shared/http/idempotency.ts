@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { claimKey, completeKeyOp, releaseKey, type Claim, type StoredResponse } from '../db/idempotency-store.ts';
-import { transactWrite } from '../db/transact.ts';
+import { claimKey, completeKeyOp, releaseKey, type Claim, type StoredResponse } from '../db/stores/idempotency-store.ts';
+import { transactWrite } from '../db/table/transact.ts';
 import { ValidationError } from '../errors.ts';
 import type { Route } from '../routes/route.ts';
 import { jsonWithSecretsOmitted } from '../schemas/one-time-secrets.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { actorRef } from '../auth/actor.ts';
-import { pendingEventOp } from '../db/event-store.ts';
+import { pendingEventOp } from '../db/events/event-store.ts';
 import { eventRecord } from '../events/event-record.ts';
 import type { Route } from '../routes/route.ts';
 import { apiRequestOf } from './api-request.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { unfinishedJobs } from '../db/import-store.ts';
+import { unfinishedJobs } from '../db/stores/import-store.ts';
 import { requestLogger } from '../http/logger.ts';
 import { emfFields, IMPORT_METRICS } from '../http/metrics.ts';
 import { ImportRunFailed, runImport } from './run-import.ts';

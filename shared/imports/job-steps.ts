@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { pendingEventOp } from '../db/event-store.ts';
-import { advanceJobOp, errorOp } from '../db/import-store.ts';
-import { transactWrite, type WriteOp } from '../db/transact.ts';
+import { pendingEventOp } from '../db/events/event-store.ts';
+import { advanceJobOp, errorOp } from '../db/stores/import-store.ts';
+import { transactWrite, type WriteOp } from '../db/table/transact.ts';
 import { AppError } from '../errors.ts';
 import { eventRecord } from '../events/event-record.ts';
 import type { EventType } from '../events/event-types.ts';

@@ -1,9 +1,9 @@
 import { accounts } from '../accounts/account-kind.ts';
 import { getSettings } from '../companies/settings.ts';
 import { costCenters } from '../cost-centers/cost-center-kind.ts';
-import { rateInEffect } from '../db/exchange-rate-store.ts';
-import { journalMarks } from '../db/journal-references.ts';
-import { getRegistry, getYear, type YearRecord } from '../db/year-store.ts';
+import { rateInEffect } from '../db/stores/exchange-rate-store.ts';
+import { journalMarks } from '../db/ledger/journal-references.ts';
+import { getRegistry, getYear, type YearRecord } from '../db/stores/year-store.ts';
 import { ValidationError } from '../errors.ts';
 import { ChartIndex } from './chart-index.ts';
 import { planJournals, planOpeningBalances, type JournalBooks } from './plan-journals.ts';

@@ -1,4 +1,4 @@
-import { errorsPage, getJob, jobsPage } from '../db/import-store.ts';
+import { errorsPage, getJob, jobsPage } from '../db/stores/import-store.ts';
 import { NotFound } from '../errors.ts';
 import type { ListQuery, Page, PageQuery } from '../schemas/list-query.ts';
 import type { ResponseOf } from '../schemas/responses.ts';

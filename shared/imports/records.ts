@@ -1,7 +1,7 @@
 import type { ActorRef } from '../auth/actor.ts';
 
 /**
- * An import job as the service keeps it (pure types; shared/db/import-store.ts stores them).
+ * An import job as the service keeps it (pure types; shared/db/stores/import-store.ts stores them).
  *
  *   queued ──worker claims──> running ──checked, written──> succeeded | partiallySucceeded | failed
  *

@@ -1,5 +1,5 @@
 import type { JournalRecord } from './records.ts';
-import { getYear, type YearRecord } from '../db/year-store.ts';
+import { getYear, type YearRecord } from '../db/stores/year-store.ts';
 import { checkClosingPostingDate } from '../financial-years/closing-rules.ts';
 import { checkCostCentersActive } from './check-cost-centers.ts';
 

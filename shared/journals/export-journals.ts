@@ -1,4 +1,4 @@
-import { allJournals } from '../db/journal-queries.ts';
+import { allJournals } from '../db/ledger/journal-queries.ts';
 import { ValidationError } from '../errors.ts';
 import type { FileChoice } from '../exports/answer.ts';
 import { namesShown } from '../exports/names-shown.ts';

@@ -1,11 +1,11 @@
-import type { WriteOp } from '../db/transact.ts';
-import { yearTakesDraftsCheckOp } from '../db/year-draft-guard.ts';
-import type { PeriodRecord, YearRecord } from '../db/year-store.ts';
+import type { WriteOp } from '../db/table/transact.ts';
+import { yearTakesDraftsCheckOp } from '../db/capacity/year-draft-guard.ts';
+import type { PeriodRecord, YearRecord } from '../db/stores/year-store.ts';
 import { periodContaining } from '../financial-years/rules.ts';
 import { yearContaining } from '../financial-years/year-hint.ts';
 import { StateConflict, ValidationError } from '../errors.ts';
-import { markBusy, pinPeriod, wantsPin } from '../db/use-pins.ts';
-import { openPeriodCheckOp } from '../db/year-store.ts';
+import { markBusy, pinPeriod, wantsPin } from '../db/capacity/use-pins.ts';
+import { openPeriodCheckOp } from '../db/stores/year-store.ts';
 import { pinCovers } from '../tree/use-pin.ts';
 import { spreadsEvent } from '../events/pending-width.ts';
 

@@ -2,7 +2,7 @@ import type { Line } from './rules.ts';
 
 /**
  * The ledger entries of a posted journal, as pure types and rules: one entry per account the
- * journal names, holding its lines on that account (shared/db/ledger-store.ts stores them).
+ * journal names, holding its lines on that account (shared/db/ledger/ledger-store.ts stores them).
  */
 export interface LedgerJournal {
   id: string;

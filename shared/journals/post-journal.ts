@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { pickLane, pickShard } from '../db/balance-store.ts';
-import { drawSerial, getJournal, mustGetJournal, putNewJournalOp, replaceJournalOp } from '../db/journal-store.ts';
+import { pickLane, pickShard } from '../db/ledger/balance-store.ts';
+import { drawSerial, getJournal, mustGetJournal, putNewJournalOp, replaceJournalOp } from '../db/ledger/journal-store.ts';
 import type { DraftJournal, InProgressJournal, JournalRecord, Posting, PostedJournal, ReversedJournal, VoidedJournal } from './records.ts';
 import type { LedgerJournal } from './ledger-entries.ts';
-import { fitsOneTransaction, transactWrite, type WriteOp } from '../db/transact.ts';
-import type { UnitOfWork } from '../db/unit-of-work.ts';
+import { fitsOneTransaction, transactWrite, type WriteOp } from '../db/table/transact.ts';
+import type { UnitOfWork } from '../db/table/unit-of-work.ts';
 import { VersionConflict } from '../errors.ts';
 import type { EventType } from '../events/event-types.ts';
 import { checkPostable, checkReversalDate } from './closing-journal.ts';

@@ -3,7 +3,7 @@ import type { Line } from './rules.ts';
 
 /**
  * The journal as the ledger keeps it, typed by its state: the state decides which fields exist.
- * Pure types; shared/db/journal-store.ts stores and reads them.
+ * Pure types; shared/db/ledger/journal-store.ts stores and reads them.
  */
 export interface JournalFields {
   id: string;

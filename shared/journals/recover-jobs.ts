@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { getJournal } from '../db/journal-store.ts';
-import { unfinishedJobs, type UnfinishedJob } from '../db/job-store.ts';
+import { getJournal } from '../db/ledger/journal-store.ts';
+import { unfinishedJobs, type UnfinishedJob } from '../db/stores/job-store.ts';
 import { AppError } from '../errors.ts';
 import { requestLogger } from '../http/logger.ts';
 import { recoverRevaluation } from '../revaluations/finish-revaluation.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ActorRef } from '../auth/actor.ts';
-import { pendingEventOp } from '../db/event-store.ts';
-import { RequestUnitOfWork } from '../db/unit-of-work.ts';
+import { pendingEventOp } from '../db/events/event-store.ts';
+import { RequestUnitOfWork } from '../db/table/unit-of-work.ts';
 import { eventRecord } from '../events/event-record.ts';
 import type { EventType } from '../events/event-types.ts';
 

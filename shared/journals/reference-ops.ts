@@ -1,10 +1,10 @@
 import { accounts } from '../accounts/account-kind.ts';
 import { costCenters } from '../cost-centers/cost-center-kind.ts';
-import { takesCurrency } from '../db/node-conditions.ts';
-import { referenceGuardCheckOp } from '../db/nodes/node-guards.ts';
-import { markBusy } from '../db/use-pins.ts';
-import { referenceCheckOp, usageDeleteOp, usagePutOp } from '../db/nodes/node-references.ts';
-import type { WriteOp } from '../db/transact.ts';
+import { takesCurrency } from '../db/stores/node-conditions.ts';
+import { referenceGuardCheckOp } from '../db/stores/nodes/node-guards.ts';
+import { markBusy } from '../db/capacity/use-pins.ts';
+import { referenceCheckOp, usageDeleteOp, usagePutOp } from '../db/stores/nodes/node-references.ts';
+import type { WriteOp } from '../db/table/transact.ts';
 import { VersionConflict } from '../errors.ts';
 import type { Line } from './rules.ts';
 

@@ -1,13 +1,13 @@
 import type { ActorRef } from '../auth/actor.ts';
-import { balanceOps } from '../db/balance-store.ts';
-import { jobFinishedOps, jobStartedOps } from '../db/job-store.ts';
-import { advanceJobOp, JobAdvanced, mustGetJournal, replaceJournalOp } from '../db/journal-store.ts';
+import { balanceOps } from '../db/ledger/balance-store.ts';
+import { jobFinishedOps, jobStartedOps } from '../db/stores/job-store.ts';
+import { advanceJobOp, JobAdvanced, mustGetJournal, replaceJournalOp } from '../db/ledger/journal-store.ts';
 import type { InProgressJournal, JournalRecord, PostingJob, Posting } from './records.ts';
-import { ledgerOps } from '../db/ledger-store.ts';
+import { ledgerOps } from '../db/ledger/ledger-store.ts';
 import type { LedgerJournal } from './ledger-entries.ts';
-import { inChunks, MAX_TRANSACTION_ITEMS, transactWrite, type WriteOp } from '../db/transact.ts';
-import type { UnitOfWork } from '../db/unit-of-work.ts';
-import { openPeriodCheckOp, periodPostingsOp } from '../db/year-store.ts';
+import { inChunks, MAX_TRANSACTION_ITEMS, transactWrite, type WriteOp } from '../db/table/transact.ts';
+import type { UnitOfWork } from '../db/table/unit-of-work.ts';
+import { openPeriodCheckOp, periodPostingsOp } from '../db/stores/year-store.ts';
 import { StateConflict } from '../errors.ts';
 import { balanceDeltas, currencyDeltas } from './rules.ts';
 

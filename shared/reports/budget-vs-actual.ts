@@ -1,6 +1,6 @@
 import { TOTAL_GROUP, type BalanceScope, type GroupedSums } from '../balances/records.ts';
 import type { BudgetLine } from '../budgets/record.ts';
-import { getBudget } from '../db/budget-store.ts';
+import { getBudget } from '../db/stores/budget-store.ts';
 import { Forbidden, NotFound, StateConflict, ValidationError } from '../errors.ts';
 import { toMils } from '../money/mils.ts';
 import type { ResponseOf } from '../schemas/responses.ts';

@@ -1,5 +1,5 @@
 import { TOTAL_GROUP, type BalanceScope } from '../balances/records.ts';
-import { getJournal } from '../db/journal-store.ts';
+import { getJournal } from '../db/ledger/journal-store.ts';
 import type { JournalRecord, PostedJournal, ReversedJournal } from '../journals/records.ts';
 import { DEBIT } from '../journals/rules.ts';
 import { toMils } from '../money/mils.ts';

@@ -1,5 +1,5 @@
 import { takeBack } from '../audit/take-back.ts';
-import { sumThrough } from '../db/balance-reads.ts';
+import { sumThrough } from '../db/ledger/balance-reads.ts';
 import type { BalanceScope, GroupedSums, Sums } from '../balances/records.ts';
 import { addDays, type IsoDate } from '../financial-years/dates.ts';
 import { formatTotal } from '../money/amount.ts';

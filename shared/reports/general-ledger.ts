@@ -1,6 +1,6 @@
 import { TOTAL_GROUP, type AccountSums, type GroupedSums } from '../balances/records.ts';
-import { decodeCursor, encodeCursor, type CursorBinding } from '../db/cursor.ts';
-import { ledgerLines, ledgerRowsOf } from '../db/ledger-store.ts';
+import { decodeCursor, encodeCursor, type CursorBinding } from '../db/table/cursor.ts';
+import { ledgerLines, ledgerRowsOf } from '../db/ledger/ledger-store.ts';
 import { sortsBefore, type LedgerPlace, type LedgerRow } from '../journals/ledger-entries.ts';
 import { DEBIT } from '../journals/rules.ts';
 import { formatTotal } from '../money/amount.ts';

@@ -1,4 +1,4 @@
-import { ledgerLines } from '../db/ledger-store.ts';
+import { ledgerLines } from '../db/ledger/ledger-store.ts';
 import { sortsBefore, type LedgerPlace, type LedgerRow } from '../journals/ledger-entries.ts';
 
 /** Leaf ledgers read at once when a stream starts. */

@@ -1,8 +1,8 @@
 import type { AccountAttributes } from '../accounts/account-kind.ts';
 import type { BooksKnownAt } from '../audit/known-at.ts';
-import { allNodes } from '../db/nodes/node-reads.ts';
-import { getSettings } from '../db/settings-store.ts';
-import type { YearRecord } from '../db/year-store.ts';
+import { allNodes } from '../db/stores/nodes/node-reads.ts';
+import { getSettings } from '../db/stores/settings-store.ts';
+import type { YearRecord } from '../db/stores/year-store.ts';
 import { allYears } from '../financial-years/year-hint.ts';
 import { NotFound } from '../errors.ts';
 import { buildChart, type Chart } from './account-tree.ts';

@@ -1,5 +1,5 @@
 import { booksKnownAt, changedSince, type BooksKnownAt } from '../audit/known-at.ts';
-import { jobsState } from '../db/job-store.ts';
+import { jobsState } from '../db/stores/job-store.ts';
 import { AppError } from '../errors.ts';
 
 /** How long a client waits before asking again: a 1,000-line job takes a few seconds. */

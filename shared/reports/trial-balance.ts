@@ -1,5 +1,5 @@
 import { TOTAL_GROUP, type AccountSums } from '../balances/records.ts';
-import { mustGetYear } from '../db/year-store.ts';
+import { mustGetYear } from '../db/stores/year-store.ts';
 import { NotFound, ValidationError } from '../errors.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import { rootsOf, treeRows, type TreeRow } from './account-tree.ts';

@@ -1,9 +1,9 @@
-import { revaluationFinishedOps } from '../db/job-store.ts';
-import { getJournal, mustGetJournal } from '../db/journal-store.ts';
-import { getRevaluationDay, revaluationDoneOp } from '../db/revaluation-store.ts';
-import { transactWrite } from '../db/transact.ts';
-import type { UnitOfWork } from '../db/unit-of-work.ts';
-import { periodPostingsOp } from '../db/year-store.ts';
+import { revaluationFinishedOps } from '../db/stores/job-store.ts';
+import { getJournal, mustGetJournal } from '../db/ledger/journal-store.ts';
+import { getRevaluationDay, revaluationDoneOp } from '../db/stores/revaluation-store.ts';
+import { transactWrite } from '../db/table/transact.ts';
+import type { UnitOfWork } from '../db/table/unit-of-work.ts';
+import { periodPostingsOp } from '../db/stores/year-store.ts';
 import { AppError, StateConflict } from '../errors.ts';
 import { addDays } from '../financial-years/dates.ts';
 import { postJournal, reverseJournal } from '../journals/post-journal.ts';

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { pickOtherShard, pickShard } from '../db/balance-store.ts';
-import { revaluationStartedOps } from '../db/job-store.ts';
-import { drawSerial, putNewJournalOp } from '../db/journal-store.ts';
-import { revaluationMadeOp } from '../db/revaluation-store.ts';
-import { fitsOneTransaction, transactWrite, type WriteOp } from '../db/transact.ts';
-import type { UnitOfWork } from '../db/unit-of-work.ts';
-import { openPeriodsCheckOp, periodPostingsOp, type PeriodRecord, type YearRecord } from '../db/year-store.ts';
+import { pickOtherShard, pickShard } from '../db/ledger/balance-store.ts';
+import { revaluationStartedOps } from '../db/stores/job-store.ts';
+import { drawSerial, putNewJournalOp } from '../db/ledger/journal-store.ts';
+import { revaluationMadeOp } from '../db/stores/revaluation-store.ts';
+import { fitsOneTransaction, transactWrite, type WriteOp } from '../db/table/transact.ts';
+import type { UnitOfWork } from '../db/table/unit-of-work.ts';
+import { openPeriodsCheckOp, periodPostingsOp, type PeriodRecord, type YearRecord } from '../db/stores/year-store.ts';
 import type { Posting } from '../journals/records.ts';
 import { referenceOps } from '../journals/reference-ops.ts';
 import type { Line } from '../journals/rules.ts';

@@ -2,7 +2,7 @@ import type { ActorRef } from '../auth/actor.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 
 /**
- * The revaluation's records, pure types; shared/db/revaluation-store.ts stores them
+ * The revaluation's records, pure types; shared/db/stores/revaluation-store.ts stores them
  * (docs/decisions.md, "Revaluation and its reversal").
  */
 

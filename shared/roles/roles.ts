@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { forgetMembersOf } from '../auth/access-cache.ts';
 import { roleById, ROLES, type Role } from '../auth/permissions.ts';
-import { createRoleOps, deleteRoleOps, getRole, getRoles, listCustomRoles, roleRef, updateRoleOps, type RoleRecord } from '../db/role-store.ts';
-import type { UnitOfWork } from '../db/unit-of-work.ts';
+import { createRoleOps, deleteRoleOps, getRole, getRoles, listCustomRoles, roleRef, updateRoleOps, type RoleRecord } from '../db/stores/role-store.ts';
+import type { UnitOfWork } from '../db/table/unit-of-work.ts';
 import { NotFound, StateConflict, VersionConflict } from '../errors.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import { lookAlikeForm } from '../text/look-alike-form.ts';

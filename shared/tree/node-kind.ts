@@ -1,6 +1,6 @@
-import type { NodeConditionName } from '../db/node-conditions.ts';
-import type { NodeAttributes, NodeRecord, NodeStore } from '../db/node-store.ts';
-import type { WriteOp } from '../db/transact.ts';
+import type { NodeConditionName } from '../db/stores/node-conditions.ts';
+import type { NodeAttributes, NodeRecord, NodeStore } from '../db/stores/node-store.ts';
+import type { WriteOp } from '../db/table/transact.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import { joinPath } from './rules.ts';
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { NodeAttributes, NodeRecord } from '../db/node-store.ts';
-import { copyToNodeGuardsOps } from '../db/nodes/node-guards.ts';
-import { withNoUsage } from '../db/nodes/node-usage.ts';
-import { childrenError, createNodeOps, deleteNodeOps, updateNodeOps } from '../db/nodes/node-writes.ts';
-import { mapPage } from '../db/paginate.ts';
-import type { UnitOfWork } from '../db/unit-of-work.ts';
+import type { NodeAttributes, NodeRecord } from '../db/stores/node-store.ts';
+import { copyToNodeGuardsOps } from '../db/stores/nodes/node-guards.ts';
+import { withNoUsage } from '../db/stores/nodes/node-usage.ts';
+import { childrenError, createNodeOps, deleteNodeOps, updateNodeOps } from '../db/stores/nodes/node-writes.ts';
+import { mapPage } from '../db/table/paginate.ts';
+import type { UnitOfWork } from '../db/table/unit-of-work.ts';
 import { ValidationError, VersionConflict } from '../errors.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
 import type { NodeInput, NodeKind } from './node-kind.ts';

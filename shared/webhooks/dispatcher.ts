@@ -1,8 +1,8 @@
 import { permissionsOfActor } from '../auth/access-in-company.ts';
 import { config } from '../config.ts';
-import { eventsPage, getEvent, type SequencedEvent } from '../db/event-store.ts';
-import { inChunks, transactWrite } from '../db/transact.ts';
-import { dueDeliveries, FanOutMoved, fanOutOps, getWebhook, leaseDeliveryOp, listWebhooks, recordAttemptOp, webhookHealthOp, type DeliveryRecord, type WebhookRecord } from '../db/webhook-store.ts';
+import { eventsPage, getEvent, type SequencedEvent } from '../db/events/event-store.ts';
+import { inChunks, transactWrite } from '../db/table/transact.ts';
+import { dueDeliveries, FanOutMoved, fanOutOps, getWebhook, leaseDeliveryOp, listWebhooks, recordAttemptOp, webhookHealthOp, type DeliveryRecord, type WebhookRecord } from '../db/stores/webhook-store.ts';
 import { EVENTS_PERMISSION } from '../events/event-access.ts';
 import { eventView } from '../events/event-view.ts';
 import { sequenceEvents } from '../events/sequencer.ts';

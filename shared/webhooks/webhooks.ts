@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { ActorRef } from '../auth/actor.ts';
 import { config } from '../config.ts';
-import { paginateArray } from '../db/paginate-array.ts';
-import type { UnitOfWork } from '../db/unit-of-work.ts';
-import { createWebhookOps, deleteWebhookOps, deliveriesPage, getWebhook, listWebhooks, updateWebhookOp, type DeliveryRecord, type WebhookRecord } from '../db/webhook-store.ts';
-import { eventHead } from '../db/event-store.ts';
+import { paginateArray } from '../db/table/paginate-array.ts';
+import type { UnitOfWork } from '../db/table/unit-of-work.ts';
+import { createWebhookOps, deleteWebhookOps, deliveriesPage, getWebhook, listWebhooks, updateWebhookOp, type DeliveryRecord, type WebhookRecord } from '../db/stores/webhook-store.ts';
+import { eventHead } from '../db/events/event-store.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
 import { NotFound, ValidationError, VersionConflict } from '../errors.ts';
 import type { ListQuery, Page, PageQuery } from '../schemas/list-query.ts';

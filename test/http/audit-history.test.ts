@@ -1,7 +1,7 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../shared/config.ts';
-import { db } from '../../shared/db/client.ts';
+import { db } from '../../shared/db/table/client.ts';
 import { client, useGateway, type ApiResponse, type Client } from '../support/api.ts';
 import { companyBooks, credit, debit } from '../support/ledger.ts';
 import { eventItems, versionItems } from '../support/spread-items.ts';

@@ -1,9 +1,9 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { config } from '../../shared/config.ts';
-import { db } from '../../shared/db/client.ts';
-import { balanceKeys, keys } from '../../shared/db/keys.ts';
-import { releaseVerifyRun, takeVerifyRun } from '../../shared/db/verify-run-store.ts';
+import { db } from '../../shared/db/table/client.ts';
+import { balanceKeys, keys } from '../../shared/db/table/keys.ts';
+import { releaseVerifyRun, takeVerifyRun } from '../../shared/db/stores/verify-run-store.ts';
 import { client, companyOwner, useGateway, type Client } from '../support/api.ts';
 import { wholeFeed } from '../support/feed.ts';
 import { balanceItems, ledgerItems } from '../support/spread-items.ts';

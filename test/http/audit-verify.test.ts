@@ -1,8 +1,8 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../shared/config.ts';
-import { db } from '../../shared/db/client.ts';
-import { balanceKeys, keys } from '../../shared/db/keys.ts';
+import { db } from '../../shared/db/table/client.ts';
+import { balanceKeys, keys } from '../../shared/db/table/keys.ts';
 import { client, useGateway, type Client } from '../support/api.ts';
 import { companyBooks, credit, debit, postedJournal } from '../support/ledger.ts';
 import { balanceItems } from '../support/spread-items.ts';

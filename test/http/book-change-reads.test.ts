@@ -1,7 +1,7 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { bookChangesAfter, bookChangesPage } from '../../shared/db/book-change-store.ts';
-import { knownKeys } from '../../shared/db/keys.ts';
+import { bookChangesAfter, bookChangesPage } from '../../shared/db/stores/book-change-store.ts';
+import { knownKeys } from '../../shared/db/table/keys.ts';
 import { sequenceEvents } from '../../shared/events/sequencer.ts';
 import { useGateway } from '../support/api.ts';
 import { instant } from '../support/instants.ts';

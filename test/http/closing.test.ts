@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { readBalance } from '../../shared/db/balance-store.ts';
+import { readBalance } from '../../shared/db/ledger/balance-store.ts';
 import { companyOwner, useGateway } from '../support/api.ts';
 import { chartOfAccounts, credit, debit, postedJournal, year2026 } from '../support/ledger.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { drawSerial } from '../../shared/db/journal-store.ts';
-import { advanceCounter, counterKnownToExist } from '../../shared/db/serial-draw.ts';
+import { drawSerial } from '../../shared/db/ledger/journal-store.ts';
+import { advanceCounter, counterKnownToExist } from '../../shared/db/capacity/serial-draw.ts';
 import { useGateway } from '../support/api.ts';
 import { companyBooks, credit, debit } from '../support/ledger.ts';
 import { watchTransactions } from '../support/transactions-seen.ts';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '../../shared/auth/permissions.ts';
-import { createExchangeRateOps, rateInEffect } from '../../shared/db/exchange-rate-store.ts';
-import { transactWrite } from '../../shared/db/transact.ts';
+import { createExchangeRateOps, rateInEffect } from '../../shared/db/stores/exchange-rate-store.ts';
+import { transactWrite } from '../../shared/db/table/transact.ts';
 import { baseCurrencyRefused } from '../../shared/exchange-rates/rules.ts';
 import { companyOwner, signedInUser, useGateway, type ApiResponse, type Client } from '../support/api.ts';
 

@@ -1,8 +1,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../shared/config.ts';
-import { db } from '../../shared/db/client.ts';
-import { keys } from '../../shared/db/keys.ts';
+import { db } from '../../shared/db/table/client.ts';
+import { keys } from '../../shared/db/table/keys.ts';
 import { companyOwner, useGateway, type Client } from '../support/api.ts';
 import { csvRows, getFile, sheetValues, xlsxSheet } from '../support/files.ts';
 import { chartOfAccounts, credit, debit, postedJournal, year2026 } from '../support/ledger.ts';

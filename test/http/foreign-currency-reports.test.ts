@@ -1,9 +1,9 @@
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../shared/config.ts';
-import { db } from '../../shared/db/client.ts';
-import { ledgerKeys } from '../../shared/db/keys.ts';
-import { rebuildCompanyLedger } from '../../shared/db/ledger-rebuild.ts';
+import { db } from '../../shared/db/table/client.ts';
+import { ledgerKeys } from '../../shared/db/table/keys.ts';
+import { rebuildCompanyLedger } from '../../shared/db/migrations/ledger-rebuild.ts';
 import { companyOwner, useGateway, type ApiResponse, type Client } from '../support/api.ts';
 import { companyBooks, credit, debit, postedJournal, wideChart } from '../support/ledger.ts';
 import { balanceItems, ledgerItems } from '../support/spread-items.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ledgerKeys } from '../../shared/db/keys.ts';
+import { ledgerKeys } from '../../shared/db/table/keys.ts';
 import { toMils, fromMils } from '../../shared/money/mils.ts';
 import { useGateway, type ApiResponse } from '../support/api.ts';
 import { companyBooks, credit, debit, postedJournal } from '../support/ledger.ts';

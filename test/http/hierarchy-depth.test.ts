@@ -1,10 +1,10 @@
 import { TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../shared/config.ts';
-import { db } from '../../shared/db/client.ts';
-import { keys } from '../../shared/db/keys.ts';
-import { NodeStore } from '../../shared/db/node-store.ts';
-import { recountLevels } from '../../shared/db/nodes/node-levels.ts';
+import { db } from '../../shared/db/table/client.ts';
+import { keys } from '../../shared/db/table/keys.ts';
+import { NodeStore } from '../../shared/db/stores/node-store.ts';
+import { recountLevels } from '../../shared/db/stores/nodes/node-levels.ts';
 import { MAX_DEPTH } from '../../shared/tree/rules.ts';
 import { companyOwner, useGateway, type Client } from '../support/api.ts';
 import { faultInjector } from '../support/faults.ts';

@@ -1,8 +1,8 @@
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { config } from '../../shared/config.ts';
-import { db } from '../../shared/db/client.ts';
-import { importKeys } from '../../shared/db/keys.ts';
+import { db } from '../../shared/db/table/client.ts';
+import { importKeys } from '../../shared/db/table/keys.ts';
 import { runPendingImports } from '../../shared/imports/import-worker.ts';
 import { runImport } from '../../shared/imports/run-import.ts';
 import { useGateway, type Client } from '../support/api.ts';

@@ -1,10 +1,10 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../shared/config.ts';
-import { db } from '../../shared/db/client.ts';
-import { keys, knownKeys } from '../../shared/db/keys.ts';
+import { db } from '../../shared/db/table/client.ts';
+import { keys, knownKeys } from '../../shared/db/table/keys.ts';
 import { sequenceEvents } from '../../shared/events/sequencer.ts';
-import { eventHead } from '../../shared/db/event-store.ts';
+import { eventHead } from '../../shared/db/events/event-store.ts';
 import { companyOwner, useGateway } from '../support/api.ts';
 import { companyBooks, credit, debit, postedJournal, wideChart, wideDraft } from '../support/ledger.ts';
 import { instant } from '../support/instants.ts';

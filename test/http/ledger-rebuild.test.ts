@@ -2,9 +2,9 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/li
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTables } from '../../infra/local/create-tables.ts';
 import { config } from '../../shared/config.ts';
-import { db } from '../../shared/db/client.ts';
-import { balanceKeys, keys, ledgerKeys } from '../../shared/db/keys.ts';
-import { ensureLedgerLayout, rebuildCompanyLedger } from '../../shared/db/ledger-rebuild.ts';
+import { db } from '../../shared/db/table/client.ts';
+import { balanceKeys, keys, ledgerKeys } from '../../shared/db/table/keys.ts';
+import { ensureLedgerLayout, rebuildCompanyLedger } from '../../shared/db/migrations/ledger-rebuild.ts';
 import { companyOwner, useGateway } from '../support/api.ts';
 import { chartOfAccounts, credit, debit, postedJournal, year2026 } from '../support/ledger.ts';
 import { instant } from '../support/instants.ts';

@@ -1,8 +1,8 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../shared/config.ts';
-import { db } from '../../shared/db/client.ts';
-import { keys } from '../../shared/db/keys.ts';
+import { db } from '../../shared/db/table/client.ts';
+import { keys } from '../../shared/db/table/keys.ts';
 import { companyOwner, useGateway, type ApiResponse, type Client } from '../support/api.ts';
 
 const gateway = useGateway();

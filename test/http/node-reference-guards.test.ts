@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { accounts } from '../../shared/accounts/account-kind.ts';
 import { costCenters } from '../../shared/cost-centers/cost-center-kind.ts';
-import { NODE_REFERENCE_SHARDS } from '../../shared/db/keys.ts';
-import { referenceGuardCheckOp } from '../../shared/db/nodes/node-guards.ts';
-import { withNoUsage } from '../../shared/db/nodes/node-usage.ts';
-import { transactWrite } from '../../shared/db/transact.ts';
+import { NODE_REFERENCE_SHARDS } from '../../shared/db/table/keys.ts';
+import { referenceGuardCheckOp } from '../../shared/db/stores/nodes/node-guards.ts';
+import { withNoUsage } from '../../shared/db/stores/nodes/node-usage.ts';
+import { transactWrite } from '../../shared/db/table/transact.ts';
 import { VersionConflict } from '../../shared/errors.ts';
 import { referenceChanges } from '../../shared/journals/reference-ops.ts';
 import { useGateway } from '../support/api.ts';

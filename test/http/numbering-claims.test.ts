@@ -1,15 +1,15 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { eventHead, eventsPage, getEvent } from '../../shared/db/event-store.ts';
-import { keys } from '../../shared/db/keys.ts';
-import { getItem } from '../../shared/db/table-ops.ts';
+import { eventHead, eventsPage, getEvent } from '../../shared/db/events/event-store.ts';
+import { keys } from '../../shared/db/table/keys.ts';
+import { getItem } from '../../shared/db/table/table-ops.ts';
 import { sequenceEvents } from '../../shared/events/sequencer.ts';
 import { useGateway, type Client } from '../support/api.ts';
 import { faultInjector } from '../support/faults.ts';
 import { wholeFeed } from '../support/feed.ts';
 import { pendingPostings } from '../support/pending-postings.ts';
 
-/** Numbering in claims (db/numbering-claim-store.ts, events/claim-fill.ts): a claim left open is finished by the next sequencer, each event once. */
+/** Numbering in claims (db/events/numbering-claim-store.ts, events/claim-fill.ts): a claim left open is finished by the next sequencer, each event once. */
 const gateway = useGateway();
 
 type TransactItems = Array<{ Put?: { Item?: { entity?: string } }; Update?: { Key?: { sk?: string } }; Delete?: unknown }>;

@@ -1,11 +1,11 @@
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
 import { config } from '../../shared/config.ts';
-import { db } from '../../shared/db/client.ts';
-import { keys } from '../../shared/db/keys.ts';
-import { readWidth } from '../../shared/db/pending-width-store.ts';
-import { pinYear } from '../../shared/db/use-pins.ts';
-import { mustGetYear } from '../../shared/db/year-store.ts';
+import { db } from '../../shared/db/table/client.ts';
+import { keys } from '../../shared/db/table/keys.ts';
+import { readWidth } from '../../shared/db/events/pending-width-store.ts';
+import { pinYear } from '../../shared/db/capacity/use-pins.ts';
+import { mustGetYear } from '../../shared/db/stores/year-store.ts';
 import { sequenceEvents } from '../../shared/events/sequencer.ts';
 import { PIN_MARGIN_MS, PIN_MS } from '../../shared/tree/use-pin.ts';
 import { useGateway } from '../support/api.ts';

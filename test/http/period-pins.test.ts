@@ -1,10 +1,10 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { config } from '../../shared/config.ts';
-import { db } from '../../shared/db/client.ts';
-import { keys } from '../../shared/db/keys.ts';
-import { markBusy, pinPeriod, wantsPin } from '../../shared/db/use-pins.ts';
-import { mustGetYear } from '../../shared/db/year-store.ts';
+import { db } from '../../shared/db/table/client.ts';
+import { keys } from '../../shared/db/table/keys.ts';
+import { markBusy, pinPeriod, wantsPin } from '../../shared/db/capacity/use-pins.ts';
+import { mustGetYear } from '../../shared/db/stores/year-store.ts';
 import { postingPeriodCheckOp } from '../../shared/journals/find-period.ts';
 import { PIN_MS } from '../../shared/tree/use-pin.ts';
 import { useGateway } from '../support/api.ts';

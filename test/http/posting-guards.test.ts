@@ -1,8 +1,8 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { BALANCE_SHARDS, isHot, readBalance } from '../../shared/db/balance-store.ts';
-import { balanceKeys } from '../../shared/db/keys.ts';
+import { BALANCE_SHARDS, isHot, readBalance } from '../../shared/db/ledger/balance-store.ts';
+import { balanceKeys } from '../../shared/db/table/keys.ts';
 import { companyOwner, useGateway, type Client } from '../support/api.ts';
 import { faultInjector, keysOf, transactionOrder } from '../support/faults.ts';
 import { chartOfAccounts, credit, debit, year2026 } from '../support/ledger.ts';

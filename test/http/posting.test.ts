@@ -3,7 +3,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
-import { readBalance } from '../../shared/db/balance-store.ts';
+import { readBalance } from '../../shared/db/ledger/balance-store.ts';
 import { companyOwner, useGateway, type Client } from '../support/api.ts';
 import { faultInjector } from '../support/faults.ts';
 import { chartOfAccounts, credit, debit, year2026 } from '../support/ledger.ts';

@@ -2,11 +2,11 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { issueTokens } from '../../shared/auth/tokens.ts';
-import { findOrCreateUserByEmail } from '../../shared/db/user-store.ts';
+import { findOrCreateUserByEmail } from '../../shared/db/stores/user-store.ts';
 import { config } from '../../shared/config.ts';
-import { db } from '../../shared/db/client.ts';
-import { keys } from '../../shared/db/keys.ts';
-import { putPendingLogin } from '../../shared/db/session-store.ts';
+import { db } from '../../shared/db/table/client.ts';
+import { keys } from '../../shared/db/table/keys.ts';
+import { putPendingLogin } from '../../shared/db/stores/session-store.ts';
 import { client, useGateway } from '../support/api.ts';
 
 const gateway = useGateway();

@@ -1,7 +1,7 @@
 import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
-import { db } from '../../shared/db/client.ts';
-import { eventHead } from '../../shared/db/event-store.ts';
+import { db } from '../../shared/db/table/client.ts';
+import { eventHead } from '../../shared/db/events/event-store.ts';
 import { sequenceEvents } from '../../shared/events/sequencer.ts';
 import { useGateway } from '../support/api.ts';
 import { faultInjector } from '../support/faults.ts';

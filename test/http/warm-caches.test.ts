@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROLES } from '../../shared/auth/permissions.ts';
-import { getApiKeyById, revokeApiKeyOp } from '../../shared/db/api-key-store.ts';
-import { drawSerial, giveBackSerial } from '../../shared/db/journal-store.ts';
-import { getMember, removeMemberOp } from '../../shared/db/member-store.ts';
-import { getSettings, updateSettingsOps, type SettingsRecord } from '../../shared/db/settings-store.ts';
-import { transactWrite } from '../../shared/db/transact.ts';
+import { getApiKeyById, revokeApiKeyOp } from '../../shared/db/stores/api-key-store.ts';
+import { drawSerial, giveBackSerial } from '../../shared/db/ledger/journal-store.ts';
+import { getMember, removeMemberOp } from '../../shared/db/stores/member-store.ts';
+import { getSettings, updateSettingsOps, type SettingsRecord } from '../../shared/db/stores/settings-store.ts';
+import { transactWrite } from '../../shared/db/table/transact.ts';
 import { client, companyOwner, signedInUser, useGateway } from '../support/api.ts';
 import { chartOfAccounts, companyBooks, credit, debit } from '../support/ledger.ts';
 import { logLines, type LogLine } from '../support/request-log.ts';

@@ -14,7 +14,7 @@ describe('the DynamoDB client bundled as the functions are', () => {
       ...ESBUILD_OPTIONS,
       mainFields: [...ESBUILD_OPTIONS.mainFields],
       stdin: {
-        contents: "export { db } from './shared/db/client.ts'; export { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';",
+        contents: "export { db } from './shared/db/table/client.ts'; export { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';",
         resolveDir: resolve(import.meta.dirname, '../..'),
       },
       outfile,
@@ -25,7 +25,7 @@ describe('the DynamoDB client bundled as the functions are', () => {
     expect(inputs.some((i) => i.endsWith('infra/bundling/no-event-streams.ts'))).toBe(true);
     expect(inputs.filter((i) => i.includes('event-streams/') || i.includes('eventstream'))).toEqual([]);
 
-    const bundled = (await import(outfile)) as typeof import('@aws-sdk/lib-dynamodb') & typeof import('../../shared/db/client.ts');
+    const bundled = (await import(outfile)) as typeof import('@aws-sdk/lib-dynamodb') & typeof import('../../shared/db/table/client.ts');
     const TableName = process.env.TABLE_NAME!;
     const pk = `BUNDLE#${randomUUID()}`;
     await bundled.db().send(new bundled.PutCommand({ TableName, Item: { pk, sk: 'A', n: 1 } }));

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import { startGateway, type RunningGateway } from '../../infra/local/gateway.ts';
 import { signAccessToken } from '../../shared/auth/sign-access-token.ts';
-import { findOrCreateUserByEmail } from '../../shared/db/user-store.ts';
+import { findOrCreateUserByEmail } from '../../shared/db/stores/user-store.ts';
 
 /** HTTP access to an in-process local gateway started for the test file. */
 export interface ApiResponse<T = any> {

@@ -1,4 +1,4 @@
-import { eventHead } from '../../shared/db/event-store.ts';
+import { eventHead } from '../../shared/db/events/event-store.ts';
 import { sequenceEvents } from '../../shared/events/sequencer.ts';
 import { companyBooks, credit, debit, postedJournal } from './ledger.ts';
 

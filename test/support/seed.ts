@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { hashApiKey, newApiKey } from '../../shared/auth/api-key.ts';
 import type { Permission } from '../../shared/auth/permissions.ts';
-import { putApiKey, type ApiKeyRecord } from '../../shared/db/api-key-store.ts';
-import { putMember } from '../../shared/db/member-store.ts';
+import { putApiKey, type ApiKeyRecord } from '../../shared/db/stores/api-key-store.ts';
+import { putMember } from '../../shared/db/stores/member-store.ts';
 
 /** Records the HTTP API cannot create yet (members, API keys), written through the same stores. */
 export async function addMember(companyId: string, userId: string, roleId: string, email = `${userId}@example.com`): Promise<void> {

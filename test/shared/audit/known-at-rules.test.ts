@@ -5,7 +5,7 @@ import { bookChange, changesOfEvent, journalOfChange, linesOfAnswer, type BookCh
 import { closingsAt, ledgerDifference, mergedRows, rowKey } from '../../../shared/audit/ledger-at.ts';
 import { takeBack } from '../../../shared/audit/take-back.ts';
 import { movesOf } from '../../../shared/audit/book-summaries.ts';
-import { ledgerRowsOf } from '../../../shared/db/ledger-store.ts';
+import { ledgerRowsOf } from '../../../shared/db/ledger/ledger-store.ts';
 import type { Line } from '../../../shared/journals/rules.ts';
 
 const line = (accountId: string, side: 1 | 2, amount: string, costCenterId: string | null = null): Line => ({ accountId, costCenterId, side, amount });

@@ -1,6 +1,6 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import type { TableDefinition } from '../../../shared/db/tables.ts';
+import type { TableDefinition } from '../../../shared/db/table/tables.ts';
 import type { Item } from './item-size.ts';
 
 /**

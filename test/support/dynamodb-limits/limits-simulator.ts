@@ -1,6 +1,6 @@
 import { BatchGetItemCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { HandlerExecutionContext, MiddlewareStack } from '@smithy/types';
-import { TABLES, type IndexDefinition, type TableDefinition } from '../../../shared/db/tables.ts';
+import { TABLES, type IndexDefinition, type TableDefinition } from '../../../shared/db/table/tables.ts';
 import { attributeOutput, keyText, keysRead, readsOf, writesOf, type ItemWrite } from './command-items.ts';
 import { itemSize, readUnits, writeUnits, type Item } from './item-size.ts';
 import { KeyRanges, type SplitForHeat } from './key-ranges.ts';

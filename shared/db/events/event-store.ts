@@ -1,0 +1,245 @@
+import { NumberValue, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../../config.ts';
+import { AppError } from '../../errors.ts';
+import { EVENT_RETENTION_DAYS, type EventRecord, type SequencedEvent } from '../../events/event-record.ts';
+import type { EventHead } from '../../events/numbering.ts';
+import { oldestPending, type PendingRead } from '../../events/pending-order.ts';
+import { batchGetItems } from '../table/batch-get.ts';
+import { db } from '../table/client.ts';
+import { decodeCursor, encodeCursor, type CursorBinding } from '../table/cursor.ts';
+import { exact } from '../table/exact-number.ts';
+import type { ClaimMark } from './numbering-claim-store.ts';
+import { keys, type Key } from '../table/keys.ts';
+import { firstOfEach, onlyAttributes, prefixRange, withPrefix, withRange } from '../table/prefix-query.ts';
+import { queryAll } from '../table/query-all.ts';
+import { conditions, getItem, mainTable, recordOf, type Item } from '../table/table-ops.ts';
+import type { WriteOp } from '../table/transact.ts';
+
+/**
+ * Events, in two steps (docs/decisions.md, "Events"):
+ * 1. the outbox: a business write puts its event as a pending item in its own transaction, keyed
+ *    by the instant the transaction was sent, so an event exists if and only if its change
+ *    committed;
+ * 2. sequencing: pending events get the company's next sequence numbers from a counter, oldest
+ *    first, in one transaction conditional on the counter (any number of sequencers, each event
+ *    numbered once).
+ * The feed lists sequenced events by number, so a reader resuming after number N sees every
+ * later event exactly once, and an event never comes before one that committed before its own
+ * transaction was sent (so each record's events come in version order).
+ *
+ * An event's data is kept as the JSON text of the response it copies (`dataJson`), not as a
+ * DynamoDB map: a map's numbers come back from the document client wrapped (1234.56 as
+ * `{value: "1234.56"}`), so every reader would see another shape than the REST API answered.
+ */
+export type { SequencedEvent };
+
+/** Sequence numbers a range reads by key at most (one batch get); a longer range is one query per partition key, side by side. */
+const BY_KEY = 100;
+
+/** A pending event, with the key it was read under (items of an older key shape are deleted by theirs). */
+export type PendingEvent = EventRecord & { pendingKey: Key };
+
+const FIELDS = ['eventId', 'type', 'companyId', 'recordId', 'version', 'actor', 'occurredAt', 'requestId', 'dataOmitted', 'recordDigest', 'omittedState', 'sequence', 'previousHash', 'hash'] as const;
+
+/** Items written before the data was kept as text hold a map: its wrapped decimals become the JSON numbers they were. */
+const unwrapNumbers = (value: unknown): unknown =>
+  value instanceof NumberValue ? Number(exact(value)) : Array.isArray(value) ? value.map(unwrapNumbers) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unwrapNumbers(v)])) : value;
+
+/** Fields events written before they existed lack: null. */
+const LATER_FIELDS = { requestId: null, recordDigest: null, previousHash: null, hash: null };
+
+function eventFromItem(item: Item): SequencedEvent {
+  const data = typeof item.dataJson === 'string' ? JSON.parse(item.dataJson) : item.data === undefined ? null : unwrapNumbers(item.data);
+  return { ...LATER_FIELDS, ...recordOf<Omit<SequencedEvent, 'data'>>(item, FIELDS), data: data as EventRecord['data'] };
+}
+
+/** An event's attributes as stored: the record fields, the data as JSON text, and when it expires (a numbered event leaves the omitted state to the history). */
+function eventAttributes(event: EventRecord | PendingEvent): Item {
+  const { data, pendingKey: _key, ...fields } = event as PendingEvent;
+  return { ...fields, dataJson: data === null ? null : JSON.stringify(data), purgeAt: purgeAt(fields.occurredAt) };
+}
+
+const purgeAt = (occurredAt: string) => Math.floor(Date.parse(occurredAt) / 1000) + EVENT_RETENTION_DAYS * 86_400;
+
+/**
+ * The outbox item of a write's event (in the write's own transaction), keyed by when it occurred:
+ * the instant the transaction is sent; `spread` under a key of its own (events/pending-width.ts).
+ */
+export function pendingEventOp(event: EventRecord, spread = false): WriteOp {
+  return mainTable.put({ ...keys.pendingEvent(event.companyId, event.occurredAt, event.eventId, spread), entity: 'PendingEvent', ...eventAttributes(event) }, { condition: conditions.absent });
+}
+
+/**
+ * What each of the given partitions holds pending, oldest first, `limit` at most each, read at
+ * once (strongly consistent: every committed one is seen); `cut` where a read stopped with more
+ * to come (events/pending-order.ts).
+ */
+async function pendingUnder(partitions: readonly string[], limit: number): Promise<Array<PendingRead<PendingEvent>>> {
+  return Promise.all(
+    partitions.map(async (partition) => {
+      const { Items, LastEvaluatedKey } = await db().send(new QueryCommand({ TableName: config.tableName, ...withPrefix(partition, keys.pendingEventPrefix), ConsistentRead: true, Limit: limit }));
+      return { events: (Items ?? []).map((item) => ({ ...eventFromItem(item), pendingKey: { pk: String(item.pk), sk: String(item.sk) } })), cut: LastEvaluatedKey !== undefined };
+    }),
+  );
+}
+
+/** What the company's own key holds pending (every event of a quiet company: events/pending-width.ts). */
+export const pendingAtHome = (companyId: string, limit: number) => pendingUnder([keys.pendingEventHome(companyId)], limit);
+
+/** What each of the company's shards holds pending (a busy company's events). */
+export const pendingInShards = (companyId: string, limit: number) => pendingUnder(keys.pendingEventShards(companyId), limit);
+
+/** The company's oldest pending events wherever they are, oldest first; with `before`, only those stamped before it (events/pending-order.ts). */
+export async function pendingEvents(companyId: string, limit: number, before?: string): Promise<PendingEvent[]> {
+  return oldestPending(await pendingUnder([keys.pendingEventHome(companyId), ...keys.pendingEventShards(companyId)], limit), limit, before).events;
+}
+
+/** The pending items still there of those named (a numbering claim's: events/claim-fill.ts), by their key. */
+export async function pendingByKey(pendingKeys: Key[]): Promise<Map<string, PendingEvent>> {
+  const items = await batchGetItems(pendingKeys, { consistent: true });
+  return new Map(items.map((item) => [`${item.pk} ${item.sk}`, { ...eventFromItem(item), pendingKey: { pk: String(item.pk), sk: String(item.sk) } }]));
+}
+
+/** How many of the events numbered `from` to `to` are written (strongly consistent; a claim's range: events/claim-fill.ts). */
+export async function eventsWritten(companyId: string, from: number, to: number): Promise<number> {
+  return (await batchGetItems(eventKeys(companyId, from, to), { consistent: true, attributes: ['sequence'] })).length;
+}
+
+/** The keys of the events numbered `from` to `to`. */
+const eventKeys = (companyId: string, from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => keys.event(companyId, from + i));
+
+/** A numbered event, or undefined once it has expired. */
+export async function getEvent(companyId: string, sequence: number): Promise<SequencedEvent | undefined> {
+  const item = await getItem(keys.event(companyId, sequence), { consistent: true });
+  return item && eventFromItem(item);
+}
+
+/** What eventFromItem reads of a numbered event (not its keys, entity or expiry: a tenth less to send for the audit's 100,000). */
+const EVENT_ATTRIBUTE_NAMES = [...FIELDS, 'dataJson', 'data'];
+const EVENT_ATTRIBUTES = onlyAttributes(EVENT_ATTRIBUTE_NAMES);
+
+/**
+ * The events numbered `from` to `to` that are still kept, in order (strongly consistent; callers
+ * keep ranges to a page, 1,000 or so). A short range is read by key; a long one from each of the
+ * partition keys events are spread over (keys.eventPartitions), merged.
+ */
+export async function eventsBetween(companyId: string, from: number, to: number): Promise<SequencedEvent[]> {
+  if (to < from) return [];
+  const items: Item[] = [];
+  if (to - from < BY_KEY) {
+    items.push(...(await batchGetItems(eventKeys(companyId, from, to), { consistent: true, attributes: EVENT_ATTRIBUTE_NAMES })));
+  } else {
+    const bounds = { from: keys.event(companyId, from).sk, to: keys.event(companyId, to).sk };
+    await Promise.all(
+      keys.eventPartitions(companyId).map(async (pk) => {
+        for await (const item of queryAll({ TableName: config.tableName, ...withRange(pk, bounds), ...EVENT_ATTRIBUTES, ConsistentRead: true })) items.push(item);
+      }),
+    );
+  }
+  return items.map(eventFromItem).sort((a, b) => a.sequence - b.sequence);
+}
+
+/** The number of the oldest event still kept (older ones expired), or undefined when none is: the lowest first of the keys events are spread over. */
+export async function oldestKeptSequence(companyId: string): Promise<number | undefined> {
+  const firsts = await firstOfEach(keys.eventPartitions(companyId), prefixRange(keys.eventPrefix), { attributes: ['sequence'] });
+  return firsts.length > 0 ? Math.min(...firsts.map((item) => item.sequence as number)) : undefined;
+}
+
+/**
+ * Where the company's feed stands: the next number (1 for the first event), below which every
+ * event is written, and the chain's last hash; and the numbering claim being written, if any
+ * (db/events/numbering-claim-store.ts: its numbers are above the head until it is advanced).
+ */
+export async function eventHead(companyId: string): Promise<EventHead & { filling?: ClaimMark }> {
+  const item = await getItem(keys.eventSequence(companyId), { consistent: true });
+  const mark = item?.filling as ClaimMark | undefined;
+  const filling = mark && { from: Number(mark.from), to: Number(mark.to), at: Number(mark.at) };
+  const next = typeof item?.next === 'number' ? item.next : (filling?.from ?? 1);
+  const hash = typeof item?.headHash === 'string' ? item.headHash : null;
+  return filling ? { next, hash, filling } : { next, hash };
+}
+
+/** Another sequencer numbered events first: read again. */
+export class SequenceMoved extends AppError {
+  constructor() {
+    super(409, [{ name: 'generalErrors', reason: 'Events were sequenced meanwhile.', code: 'Conflict' }]);
+  }
+}
+
+/**
+ * Numbered events (events/numbering.ts) in place of their pending items: each pending item goes
+ * only if still there, each event is written only if its number is still free (SequenceMoved:
+ * another sequencer wrote it).
+ */
+export function numberedEventOps(companyId: string, events: ReadonlyArray<PendingEvent & SequencedEvent>): WriteOp[] {
+  const moved = () => new SequenceMoved();
+  return events.flatMap((event) => [
+    mainTable.delete(event.pendingKey, { condition: conditions.present, onConditionFailed: moved }),
+    mainTable.put({ ...keys.event(companyId, event.sequence), entity: 'Event', ...eventAttributes({ ...event, omittedState: undefined }) }, { condition: conditions.absent, onConditionFailed: moved }),
+  ]);
+}
+
+export interface EventFilter {
+  /** Only events numbered above this (a consumer's last seen sequence). */
+  after: number;
+  types: readonly string[];
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+}
+
+/** Sequence numbers read per page at most, matching or not (filters never make a page unbounded). */
+const MAX_ITEMS_READ = 1000;
+
+/**
+ * Whether an event passes a feed's filters (dates are days: dateTo runs to its end). Applied to
+ * events read by key (a batch get takes no filter expression): the read units are the same as a
+ * filtered query's, and the read budget bounds what a sparse filter transfers.
+ */
+const matchesFilter = (event: SequencedEvent, filter: EventFilter): boolean =>
+  (filter.types.length === 0 || filter.types.includes(event.type)) &&
+  (!filter.dateFrom || event.occurredAt >= filter.dateFrom) &&
+  (!filter.dateTo || event.occurredAt <= `${filter.dateTo}T\u{10FFFF}`);
+
+/**
+ * A page of sequenced events in number order, read by number up to the counter's head (numbers
+ * are dense, so a page is one or two reads by key; a run of expired numbers is skipped once). The
+ * cursor holds the last number read, so a page that stopped at the read budget still continues
+ * where it stopped.
+ */
+export async function eventsPage(companyId: string, filter: EventFilter, pageSize: number, page: string | undefined) {
+  const binding: CursorBinding = { companyId, endpoint: 'events.list', orderBy: 'Sequence', orderAsc: true, filters: { ...filter } };
+  const from = page ? Number((await decodeCursor(binding, page)).sequence) : filter.after;
+  const head = (await eventHead(companyId)).next;
+  // One more than the page, to know whether another follows.
+  const found: SequencedEvent[] = [];
+  let next = from + 1;
+  let read = 0;
+  let skippedExpired = false;
+  while (found.length <= pageSize && read < MAX_ITEMS_READ && next < head) {
+    const last = Math.min(head - 1, next + Math.min(BY_KEY, MAX_ITEMS_READ - read, pageSize + 1 - found.length + 20) - 1);
+    const events = await eventsBetween(companyId, next, last);
+    if (events.length === 0 && !skippedExpired) {
+      // Nothing kept here: numbers before the oldest kept have expired (35 days), so go on from there.
+      skippedExpired = true;
+      const oldest = await oldestKeptSequence(companyId);
+      if (oldest === undefined) {
+        // Every event expired: nothing to show up to the head, and no page after this one.
+        next = head;
+        break;
+      }
+      if (oldest > next) {
+        next = oldest;
+        continue;
+      }
+    }
+    read += last - next + 1;
+    found.push(...events.filter((event) => matchesFilter(event, filter)));
+    next = last + 1;
+  }
+
+  const results = found.slice(0, pageSize);
+  // Where the next page starts: after the last event shown, or after the last number read when
+  // the read budget ran out first.
+  const resumeAfter = found.length > pageSize ? results.at(-1)!.sequence : next < head ? next - 1 : undefined;
+  return { currentPage: page ?? null, results, nextPage: resumeAfter === undefined ? null : await encodeCursor(binding, { sequence: resumeAfter }) };
+}

@@ -1,0 +1,109 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { EventHead } from '../../events/numbering.ts';
+import { SequenceMoved } from './event-store.ts';
+import { keys, type Key } from '../table/keys.ts';
+import { getItem, mainTable } from '../table/table-ops.ts';
+import type { WriteOp } from '../table/transact.ts';
+
+/**
+ * Numbering claims (docs/decisions.md, Events, "Numbering in claims"). A sequencer numbers a
+ * batch that fits one transaction in it (counterMoveOp); a larger one in three steps: the claim,
+ * one transaction that moves the counter's numbers to the claim (`filling` on the counter, `next`
+ * removed) and stores which pending event takes which number and hash; the fill, transactions
+ * side by side that each turn some of those pending events into numbered ones; the advance, one
+ * transaction that sets `next` past the batch and drops the claim. Readers take the counter's `next`, or while a claim is open its first number, as the
+ * head: every event below it is written. While `filling` is set no other claim can be made, and
+ * anyone may finish an open claim from its item (events/claim-fill.ts).
+ */
+
+/** What the counter says of an open claim. */
+export interface ClaimMark {
+  from: number;
+  to: number;
+  /** When it was made (ms since the epoch): a claim older than its lease is finished by whoever finds it. */
+  at: number;
+}
+
+/** Which pending event takes each number of a claim, with its chain's hashes, in number order. */
+export interface ClaimedEvent {
+  pendingKey: Key;
+  previousHash: string | null;
+  hash: string | null;
+}
+
+export interface NumberingClaim extends ClaimMark {
+  events: ClaimedEvent[];
+}
+
+/** The counter's condition to move from `head`: still there, with no claim open (a claim removes `next`). */
+const atHead = (head: EventHead) =>
+  head.next === 1
+    ? { expression: 'attribute_not_exists(#next) AND attribute_not_exists(filling)', names: { '#next': 'next' } }
+    : { expression: '#next = :next', names: { '#next': 'next' }, values: { ':next': head.next } };
+
+/**
+ * A batch small enough for one transaction needs no claim: the counter moves from `head` to `to`
+ * in the transaction that writes the events (SequenceMoved if it is no longer at `head`).
+ */
+export function counterMoveOp(companyId: string, head: EventHead, to: EventHead, first: { occurredAt: string }): WriteOp {
+  const changesFrom = { sequence: head.next, occurredAt: first.occurredAt };
+  return mainTable.update(
+    keys.eventSequence(companyId),
+    {
+      expression: `SET #next = :after, changesFrom = if_not_exists(changesFrom, :changesFrom)${to.hash === null ? '' : ', headHash = :hash'}`,
+      names: { '#next': 'next' },
+      values: { ':after': to.next, ':changesFrom': changesFrom, ...(to.hash === null ? {} : { ':hash': to.hash }) },
+    },
+    { condition: atHead(head), onConditionFailed: () => new SequenceMoved() },
+  );
+}
+
+/** The claim of numbered events (events/numbering.ts, at least one), made at `at`. */
+export function claimOf(numbered: ReadonlyArray<ClaimedEvent & { sequence: number }>, at: number): NumberingClaim {
+  return { from: numbered[0]!.sequence, to: numbered.at(-1)!.sequence, at, events: numbered.map((e) => ({ pendingKey: e.pendingKey, previousHash: e.previousHash, hash: e.hash })) };
+}
+
+/**
+ * The claim's two items: the counter, moved only if still at `head` with no claim open (so
+ * SequenceMoved otherwise), and the claim item. Its list is kept gzip-compressed (keys repeat
+ * their prefixes): a claim of 400 events stays near 40 KB.
+ */
+export function claimOps(companyId: string, head: EventHead, claim: NumberingClaim, first: { occurredAt: string }): WriteOp[] {
+  const mark: ClaimMark = { from: claim.from, to: claim.to, at: claim.at };
+  // changesFrom: where the record of book changes starts (db/stores/book-change-store.ts), set by the first numbering that writes it.
+  const changesFrom = { sequence: claim.from, occurredAt: first.occurredAt };
+  const list = gzipSync(JSON.stringify(claim.events.map((e) => [e.pendingKey.pk, e.pendingKey.sk, e.previousHash, e.hash])));
+  return [
+    mainTable.update(
+      keys.eventSequence(companyId),
+      { expression: 'SET filling = :mark, changesFrom = if_not_exists(changesFrom, :changesFrom) REMOVE #next', names: { '#next': 'next' }, values: { ':mark': mark, ':changesFrom': changesFrom } },
+      { condition: atHead(head), onConditionFailed: () => new SequenceMoved() },
+    ),
+    mainTable.put({ ...keys.numberingClaim(companyId, claim.from), entity: 'NumberingClaim', ...mark, eventsGz: list }),
+  ];
+}
+
+/** The open claim starting at `mark.from`, or undefined once it was advanced. */
+export async function readClaim(companyId: string, mark: ClaimMark): Promise<NumberingClaim | undefined> {
+  const item = await getItem(keys.numberingClaim(companyId, mark.from), { consistent: true });
+  if (!item) return undefined;
+  const list = JSON.parse(gunzipSync(item.eventsGz as Uint8Array).toString('utf8')) as Array<[string, string, string | null, string | null]>;
+  return { ...mark, events: list.map(([pk, sk, previousHash, hash]) => ({ pendingKey: { pk, sk }, previousHash, hash })) };
+}
+
+/** The advance: `next` past the claim with the chain's new head, the claim item gone; only if this claim is still open (SequenceMoved: another finished it). */
+export function advanceOps(companyId: string, claim: NumberingClaim): WriteOp[] {
+  const hash = claim.events.at(-1)?.hash ?? null;
+  return [
+    mainTable.update(
+      keys.eventSequence(companyId),
+      {
+        expression: `SET #next = :after${hash === null ? '' : ', headHash = :hash'} REMOVE filling`,
+        names: { '#next': 'next', '#from': 'from' },
+        values: { ':after': claim.to + 1, ...(hash === null ? {} : { ':hash': hash }) },
+      },
+      { condition: { expression: 'filling.#from = :from', names: { '#from': 'from' }, values: { ':from': claim.from } }, onConditionFailed: () => new SequenceMoved() },
+    ),
+    mainTable.delete(keys.numberingClaim(companyId, claim.from)),
+  ];
+}

@@ -1,0 +1,94 @@
+import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { config } from '../../config.ts';
+import type { Cover } from '../../reports/cover.ts';
+import { toMils } from '../../money/mils.ts';
+import { currencyFigureOf } from './balance-store.ts';
+import { exact } from '../table/exact-number.ts';
+import { balanceKeys } from '../table/keys.ts';
+import { withPrefix, withRange } from '../table/prefix-query.ts';
+import { queryAll } from '../table/query-all.ts';
+import { TOTAL_GROUP, type BalanceScope, type GroupedSums, type Sums } from '../../balances/records.ts';
+
+/**
+ * Reads of the running balances for reports: sums over the buckets a Cover names, shards
+ * added, exact in mils. No journal or ledger line is read. Every read is one query per
+ * partition key the balance items are spread over (balanceKeys.partitions), their items added
+ * alike: sums need no order.
+ */
+/** Parallel queries at most; enough to overlap round trips without flooding the table (a period is one query a partition key). */
+const PARALLEL = 32;
+/** Up to this many named accounts, a period is read per account (8 items each) rather than whole. */
+const PER_ACCOUNT = 4;
+
+export async function sumThrough(companyId: string, cover: Cover, scope: BalanceScope, accountIds?: ReadonlySet<string>): Promise<GroupedSums> {
+  const sums: GroupedSums = new Map();
+  /** The running sums of an account in a group, added to in place. */
+  const sumsOf = (group: string, accountId: string): Sums => {
+    let byAccount = sums.get(group);
+    if (!byAccount) sums.set(group, (byAccount = new Map()));
+    let s = byAccount.get(accountId);
+    if (!s) byAccount.set(accountId, (s = group === TOTAL_GROUP || scope.kind !== 'currencies' ? { debit: 0n, credit: 0n } : { debit: 0n, credit: 0n, base: 0n }));
+    return s;
+  };
+  const mils = (value: unknown, sign: 1 | -1) => (sign === 1 ? toMils(exact(value)) : -toMils(exact(value)));
+  /** Adds an item within the scope and the named accounts; answers whether it counted. */
+  const add = (item: Record<string, unknown>, sign: 1 | -1): boolean => {
+    const group = item.costCenterId as string;
+    const accountId = item.accountId as string;
+    if ((scope.kind === 'costCenter' && group !== scope.costCenterId) || (accountIds && !accountIds.has(accountId))) return false;
+    const s = sumsOf(group, accountId);
+    s.debit += mils(item.debit, sign);
+    s.credit += mils(item.credit, sign);
+    if (scope.kind !== 'currencies') return true;
+    // The account's figures in foreign currencies ride on its total items.
+    for (const attribute in item) {
+      const named = currencyFigureOf(attribute);
+      if (!named) continue;
+      const c = sumsOf(named.currency, accountId);
+      c[named.figure] = (c[named.figure] ?? 0n) + mils(item[attribute], sign);
+    }
+    return true;
+  };
+  const pks = balanceKeys.partitions(companyId);
+  const costCenterItems = scope.kind === 'costCenter' || scope.kind === 'byCostCenter';
+  const periodPrefix = (periodId: string) =>
+    scope.kind === 'total' || scope.kind === 'currencies'
+      ? balanceKeys.periodBalancesPrefix(periodId, null)
+      : scope.kind === 'costCenter'
+        ? balanceKeys.periodBalancesPrefix(periodId, scope.costCenterId)
+        : balanceKeys.costCenterPeriodBalancesPrefix(periodId);
+
+  // Whole periods. When they are most of the books' periods, every period item of the kind is read
+  // (one query a partition key) and those of other periods dropped; else one query a period, or
+  // for a few named accounts one per (period, account), which reads their shard items only.
+  const perAccount = accountIds && accountIds.size <= PER_ACCOUNT && scope.kind !== 'byCostCenter' ? [...accountIds] : undefined;
+  const inCover = new Set(cover.periods);
+  const readAll = !perAccount && scope.kind !== 'costCenter' && cover.periods.length > 1 && cover.periods.length * 2 >= (cover.booksPeriods ?? Infinity);
+  const periodQueries = readAll
+    ? prefixQueries(pks, balanceKeys.everyPeriodBalancePrefix(costCenterItems))
+    : cover.periods.flatMap((periodId) => (perAccount ? perAccount.map((a) => `${periodPrefix(periodId)}${a}#`) : [periodPrefix(periodId)]).flatMap((prefix) => prefixQueries(pks, prefix)));
+  await inParallel(periodQueries, (item) => {
+    if (!readAll || inCover.has(balanceKeys.periodOfPeriodBalance(item.sk as string))) add(item, 1);
+  });
+
+  // The period a date splits: its days added, or (read whole above) taken off. Day items sort by
+  // date, so the days are one query a partition key, for every account (add keeps those asked).
+  const edge = cover.edge;
+  if (edge) await inParallel(rangeQueries(pks, balanceKeys.dayBalanceRange(edge.from, edge.to, costCenterItems)), (item) => void add(item, edge.sign));
+  return sums;
+}
+
+const prefixQueries = (pks: string[], prefix: string): QueryCommandInput[] => pks.map((pk) => ({ TableName: config.tableName, ...withPrefix(pk, prefix), ConsistentRead: true }));
+
+const rangeQueries = (pks: string[], range: { from: string; to: string }): QueryCommandInput[] => pks.map((pk) => ({ TableName: config.tableName, ...withRange(pk, range), ConsistentRead: true }));
+
+/** Runs the queries PARALLEL at a time, handing every item to `each`. */
+async function inParallel(queries: QueryCommandInput[], each: (item: Record<string, unknown>) => void): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < queries.length) {
+      for await (const item of queryAll(queries[next++]!)) each(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, queries.length) }, worker));
+}

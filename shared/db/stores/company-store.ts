@@ -1,0 +1,75 @@
+import { StateConflict } from '../../errors.ts';
+import { batchGetItems } from '../table/batch-get.ts';
+import { keys } from '../table/keys.ts';
+import { memberItem, type MemberRecord } from './member-store.ts';
+import { newCompanyWidthOp } from '../events/pending-width-store.ts';
+import { settingsItem, type SettingsRecord } from './settings-store.ts';
+import { conditions, getItem, mainTable, recordOf, type Item } from '../table/table-ops.ts';
+import type { WriteOp } from '../table/transact.ts';
+
+/**
+ * Companies. The company item also counts its owners, so "a company always keeps an owner"
+ * is one condition on the same transaction as the membership change.
+ */
+export interface CompanyRecord {
+  id: string;
+  name: string;
+  createdAt: string;
+  version: number;
+}
+
+const FIELDS = ['id', 'name', 'createdAt', 'version'] as const;
+const companyFromItem = (item: Item) => recordOf<CompanyRecord>(item, FIELDS);
+
+/** The company, its settings, its first owner and its pending width (its events under its own key), each new. */
+export function createCompanyOps(company: CompanyRecord, settings: SettingsRecord, owner: MemberRecord): WriteOp[] {
+  return [
+    mainTable.put({ ...keys.company(company.id), entity: 'Company', ...company, ownerCount: 1 }, { condition: conditions.absent }),
+    mainTable.put(settingsItem(company.id, settings), { condition: conditions.absent }),
+    mainTable.put(memberItem(owner), { condition: conditions.absent }),
+    newCompanyWidthOp(company.id),
+  ];
+}
+
+export async function getCompany(companyId: string): Promise<CompanyRecord | undefined> {
+  const item = await getItem(keys.company(companyId));
+  return item && companyFromItem(item);
+}
+
+export async function getCompanies(companyIds: string[]): Promise<Map<string, CompanyRecord>> {
+  const items = await batchGetItems(companyIds.map((id) => keys.company(id)));
+  return new Map(items.map((item) => [item.id as string, companyFromItem(item)]));
+}
+
+/**
+ * Moves the company's count of owners with a member joining (+1) or leaving (-1) the owner
+ * role; the count never falls below one. Errors: StateConflict (LastOwner) naming `field`.
+ */
+export function ownerCountOp(companyId: string, delta: 1 | -1, field: string): WriteOp {
+  return mainTable.update(
+    keys.company(companyId),
+    { expression: 'ADD ownerCount :delta', values: { ':delta': delta } },
+    {
+      condition: delta < 0 ? { expression: 'ownerCount > :one', values: { ':one': 1 } } : conditions.present,
+      onConditionFailed: () => new StateConflict('LastOwner', 'This is the last owner of the company; make another member owner first.', field),
+    },
+  );
+}
+
+/**
+ * Moves one of the company item's counts of capped records (custom roles, webhooks, stored
+ * reports); adding refuses to go past `limit.max`, with the 409 `limit.code`.
+ */
+export function cappedCountOp(companyId: string, attribute: 'customRoleCount' | 'webhookCount' | 'reportCount', delta: 1 | -1, limit: { max: number; code: string; what: string }): WriteOp {
+  return mainTable.update(
+    keys.company(companyId),
+    { expression: `ADD ${attribute} :delta`, values: { ':delta': delta } },
+    delta > 0
+      ? {
+          condition: { expression: `attribute_not_exists(${attribute}) OR ${attribute} < :max`, values: { ':max': limit.max } },
+          onConditionFailed: () => new StateConflict(limit.code, `A company has at most ${limit.max} ${limit.what}.`),
+        }
+      : {},
+  );
+}
+

@@ -1,0 +1,97 @@
+import { gunzipSync } from 'node:zlib';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { AuditedKind } from '../../audit/record-state.ts';
+import type { SequencedEvent } from '../../events/event-record.ts';
+import type { Page } from '../../schemas/list-query.ts';
+import { config } from '../../config.ts';
+import { db } from '../table/client.ts';
+import type { CursorBinding } from '../table/cursor.ts';
+import { withPrefix, withRange } from '../table/prefix-query.ts';
+import { historyKeys } from '../table/keys.ts';
+import { queryPage } from '../table/paginate.ts';
+import { mainTable, recordOf, type Item } from '../table/table-ops.ts';
+import type { WriteOp } from '../table/transact.ts';
+
+/**
+ * The histories of journals, accounts and cost centers: one item per version, written by the
+ * sequencer with the event that made it (never in the write path), and kept for good: no
+ * `purgeAt`, so they outlive the events (35 days). The state is the record as the change
+ * answered it: JSON text, or gzip-compressed JSON when the event left it out for its size.
+ */
+export interface HistoryRecord {
+  kind: AuditedKind;
+  recordId: string;
+  version: number;
+  type: SequencedEvent['type'];
+  actor: SequencedEvent['actor'];
+  requestId: string | null;
+  occurredAt: string;
+  eventId: string;
+  sequence: number;
+  hash: string | null;
+  state: Record<string, unknown> | null;
+}
+
+const FIELDS = ['kind', 'recordId', 'version', 'type', 'actor', 'requestId', 'occurredAt', 'eventId', 'sequence', 'hash'] as const;
+
+/** The history item of an event that changed a followed record (in the numbering transaction). */
+export function historyOp(kind: AuditedKind, event: SequencedEvent): WriteOp {
+  const state = event.omittedState ? { stateGz: event.omittedState } : { stateJson: event.data === null ? null : JSON.stringify(event.data) };
+  return mainTable.put({
+    ...historyKeys.version(event.companyId, kind, event.recordId, event.version, event.sequence),
+    entity: 'History',
+    kind,
+    recordId: event.recordId,
+    version: event.version,
+    type: event.type,
+    actor: event.actor,
+    requestId: event.requestId,
+    occurredAt: event.occurredAt,
+    eventId: event.eventId,
+    sequence: event.sequence,
+    hash: event.hash,
+    ...state,
+  });
+}
+
+function historyFromItem(item: Item): HistoryRecord {
+  const text = item.stateGz instanceof Uint8Array ? gunzipSync(item.stateGz).toString('utf8') : typeof item.stateJson === 'string' ? item.stateJson : 'null';
+  return { ...recordOf<Omit<HistoryRecord, 'state'>>(item, FIELDS), state: JSON.parse(text) as HistoryRecord['state'] };
+}
+
+/** A page of one record's versions, oldest first. */
+export async function historyPage(companyId: string, kind: AuditedKind, recordId: string, pageSize: number, page: string | undefined): Promise<Page<HistoryRecord>> {
+  const binding: CursorBinding = { companyId, endpoint: `history.${kind}`, orderBy: 'Version', orderAsc: true, filters: { recordId } };
+  const prefix = historyKeys.recordPrefix(kind, recordId);
+  // Wide journals' states are large: a page stops before it nears a response's 6 MB.
+  const found = await queryPage({ partition: historyKeys.record(companyId, kind, recordId), pageSize, page, binding, range: { from: prefix, to: `${prefix}~` }, maxBytes: 4_000_000 });
+  return { ...found, results: found.results.map(historyFromItem) };
+}
+
+/** A record's last state recorded before `version` (strongly consistent), or undefined when none is kept. */
+export async function stateBefore(companyId: string, kind: AuditedKind, recordId: string, version: number): Promise<HistoryRecord['state'] | undefined> {
+  const prefix = historyKeys.recordPrefix(kind, recordId);
+  const below = historyKeys.version(companyId, kind, recordId, version, 0).sk;
+  const { Items } = await db().send(
+    new QueryCommand({ TableName: config.tableName, ...withRange(historyKeys.record(companyId, kind, recordId), { from: prefix, to: below }), ConsistentRead: true, ScanIndexForward: false, Limit: 1 }),
+  );
+  const item = Items?.[0];
+  return item && String(item.sk) < below ? historyFromItem(item).state : undefined;
+}
+
+/** A record's last kept version and the number of the event that made it (strongly consistent), or undefined when none is kept. */
+export async function lastVersionOf(companyId: string, kind: AuditedKind, recordId: string): Promise<{ version: number; sequence: number } | undefined> {
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: config.tableName,
+      ...withPrefix(historyKeys.record(companyId, kind, recordId), historyKeys.recordPrefix(kind, recordId)),
+      ConsistentRead: true,
+      ScanIndexForward: false,
+      Limit: 1,
+      ProjectionExpression: '#version, #sequence',
+      ExpressionAttributeNames: { '#version': 'version', '#sequence': 'sequence' },
+    }),
+  );
+  const item = Items?.[0];
+  return item ? { version: Number(item.version), sequence: Number(item.sequence) } : undefined;
+}

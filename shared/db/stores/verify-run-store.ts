@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../../config.ts';
+import { db } from '../table/client.ts';
+import { keys } from '../table/keys.ts';
+
+/**
+ * The company's slots for Verify requests under way: `slots` items, each held by one request
+ * until it ends or its lease runs out (a function that crashed or timed out frees its slot
+ * then). Taking a slot is one conditional write per slot tried: "absent, or its lease over".
+ */
+export interface VerifyRun {
+  slot: number;
+  owner: string;
+}
+
+/** Takes a free slot of `slots` until `leaseMs` from now; undefined when every slot is held. */
+export async function takeVerifyRun(companyId: string, slots: number, leaseMs: number): Promise<VerifyRun | undefined> {
+  const owner = randomUUID();
+  const now = Date.now();
+  for (let slot = 0; slot < slots; slot++) {
+    try {
+      await db().send(
+        new PutCommand({
+          TableName: config.tableName,
+          // purgeAt: a slot left by a run that never released it goes with the table's expiry a day later.
+          Item: { ...keys.verifyRun(companyId, slot), entity: 'VerifyRun', owner, leaseUntil: now + leaseMs, purgeAt: Math.floor((now + leaseMs) / 1000) + 86_400 },
+          ConditionExpression: 'attribute_not_exists(pk) OR leaseUntil < :now',
+          ExpressionAttributeValues: { ':now': now },
+        }),
+      );
+      return { slot, owner };
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+  }
+  return undefined;
+}
+
+/** Frees the slot if this run still holds it (another may have taken it after the lease ran out). */
+export async function releaseVerifyRun(companyId: string, run: VerifyRun): Promise<void> {
+  try {
+    await db().send(
+      new DeleteCommand({ TableName: config.tableName, Key: keys.verifyRun(companyId, run.slot), ConditionExpression: '#owner = :owner', ExpressionAttributeNames: { '#owner': 'owner' }, ExpressionAttributeValues: { ':owner': run.owner } }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+}

@@ -1,0 +1,41 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, NumberValue } from '@aws-sdk/lib-dynamodb';
+import { config } from '../../config.ts';
+import { countDatabaseCall } from './call-count.ts';
+
+/** The name the SDK registers its logger middleware under. */
+export const SDK_LOGGER_STEP = 'loggerMiddleware';
+
+let documentClient: DynamoDBDocumentClient | undefined;
+
+/** The process-wide document client (created on first use so tests can set the endpoint first). */
+export function db(): DynamoDBDocumentClient {
+  if (documentClient) return documentClient;
+  documentClient = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      region: config.region,
+      ...(config.dynamoEndpoint ? { endpoint: config.dynamoEndpoint } : {}),
+      maxAttempts: 3,
+    }),
+    {
+      marshallOptions: { removeUndefinedValues: true },
+      // Large or fine decimals (balances) must not pass through a binary float on the way out.
+      unmarshallOptions: { wrapNumbers: (text: string) => (Number.isSafeInteger(Number(text)) ? Number(text) : NumberValue.from(text)) },
+    },
+  );
+  documentClient.middlewareStack.add(
+    (next) => async (args) => {
+      const answered = countDatabaseCall();
+      try {
+        return await next(args);
+      } finally {
+        answered();
+      }
+    },
+    { step: 'initialize', name: 'countDatabaseCalls' },
+  );
+  // The SDK's logger step copies every answer, redacted, for a logger that discards it (no logger
+  // is configured): a tenth of the CPU of a read of 100,000 items (Audit Verify).
+  documentClient.middlewareStack.remove(SDK_LOGGER_STEP);
+  return documentClient;
+}

@@ -1,0 +1,482 @@
+/**
+ * Every key of the main table, built from named parts. Nothing else in the code base
+ * concatenates `COMPANY#...`. Sort keys of list indexes join their parts with a space,
+ * which no code or id contains and which sorts before every printable character.
+ */
+import { spreadSlot } from '../capacity/key-spread.ts';
+
+export type NodeKind = 'ACCOUNT' | 'COST_CENTER';
+
+/** Balances are kept per period (P) and per posting day (D). */
+export type BalanceBucket = { period: string } | { day: string };
+
+export type IdempotencyScope = { userId: string } | { companyId: string };
+
+export type Key = {
+  pk: string;
+  sk: string;
+};
+
+const companyPk = (companyId: string) => `COMPANY#${companyId}`;
+
+/**
+ * How many gsi1 key values due webhook deliveries are spread over (about 1,000 write units a
+ * second each, three index writes a delivery). It may grow, never shrink: the sweep reads every
+ * value below it, so an item under a lower value is still found (and moves at its next attempt).
+ */
+export const DUE_DELIVERY_KEYS = 16;
+const dueDeliveriesKey = (n: number) => `DELIVERIES#DUE#${n}`;
+/** How many partition keys a company's pending events are spread over (docs/decisions.md, Capacity). */
+export const PENDING_EVENT_SHARDS = 32;
+const pendingEventShard = (eventId: string) => spreadSlot(eventId, PENDING_EVENT_SHARDS);
+/** How many partition keys a node's usage items and reference guards are spread over (docs/decisions.md, Capacity). */
+export const NODE_REFERENCE_SHARDS = 16;
+const nodeUsageShard = (journalId: string) => spreadSlot(journalId, NODE_REFERENCE_SHARDS);
+const nodeReferencePartition = (kind: NodeKind, companyId: string, nodeId: string, shard: number) => `${companyPk(companyId)}#NODEREF#${kind}#${nodeId}#${shard}`;
+/** How many index keys a company's journals are spread over in each journal index (docs/decisions.md, Capacity). */
+export const JOURNAL_INDEX_SHARDS = 8;
+const journalIndexShard = (journalId: string) => spreadSlot(journalId, JOURNAL_INDEX_SHARDS);
+const journalIndexPartition = (companyId: string, shard: number) => `${companyPk(companyId)}#JOURNAL#${shard}`;
+const pendingEventPartition = (companyId: string, shard: number) => `${companyPk(companyId)}#EVENTQ#${shard}`;
+/**
+ * How many partition keys a company's numbered events are spread over, by sequence number, so
+ * numbering does not write them all under one key (docs/decisions.md, Capacity). Fixed: a
+ * reader finds an event by its number alone.
+ */
+const EVENT_KEYS = 16;
+const eventPartition = (companyId: string, n: number) => `${companyPk(companyId)}#EVENT#${n}`;
+const periodBalances = (periodId: string, costCenterId: string | null) => (costCenterId ? `BAL#C#P#${periodId}#${costCenterId}#` : `BAL#T#P#${periodId}#`);
+
+export const keys = {
+  company: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'COMPANY' }),
+  settings: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'SETTINGS' }),
+  member: (companyId: string, userId: string): Key => ({ pk: companyPk(companyId), sk: `MEMBER#${userId}` }),
+  /** gsi1 of a member item: the user's companies in the order they joined. */
+  memberByUser: (userId: string, joinedAt: string, companyId: string) => ({
+    gsi1pk: `USER#${userId}#COMPANIES`,
+    gsi1sk: `${joinedAt} ${companyId}`,
+  }),
+  userCompaniesPartition: (userId: string) => `USER#${userId}#COMPANIES`,
+  /** gsi2 of a member item: the company's members by email. */
+  memberByEmail: (companyId: string, email: string, userId: string) => ({
+    gsi2pk: `${companyPk(companyId)}#MEMBER`,
+    gsi2sk: `${email} ${userId}`,
+  }),
+  memberListPartition: (companyId: string) => `${companyPk(companyId)}#MEMBER`,
+  /**
+   * An event waiting for its sequence number (outbox), by the instant its transaction was sent
+   * (ISO 8601, which sorts as time), so the oldest is numbered first (docs/decisions.md, Events).
+   * Under the company's key, or, `spread`, under one of PENDING_EVENT_SHARDS partition keys of
+   * its own chosen by the event's id, so a busy company's outbox is not one hot key (only while
+   * its readers read them all: events/pending-width.ts). Items keyed `EVENTQ#<record>#<version>#<event>`
+   * (written before) are read and deleted by the key they were read with, never rebuilt.
+   */
+  pendingEvent: (companyId: string, stampedAt: string, eventId: string, spread: boolean): Key => ({
+    pk: spread ? pendingEventPartition(companyId, pendingEventShard(eventId)) : companyPk(companyId),
+    sk: `EVENTQ#${stampedAt}#${eventId}`,
+  }),
+  /** The partition a company's pending events are under unless spread: its own. */
+  pendingEventHome: (companyId: string): string => companyPk(companyId),
+  /** The partitions a company's spread pending events are under. */
+  pendingEventShards: (companyId: string): string[] => Array.from({ length: PENDING_EVENT_SHARDS }, (_, shard) => pendingEventPartition(companyId, shard)),
+  /** Until when the company's pending events may be spread, so its readers read every shard (events/pending-width.ts). */
+  pendingWidth: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'EVENTQWIDTH' }),
+  pendingEventPrefix: 'EVENTQ#',
+  /** A sequenced event, by its number in the company's feed, under the partition key its number picks. */
+  event: (companyId: string, sequence: number): Key => ({ pk: eventPartition(companyId, sequence % EVENT_KEYS), sk: `EVENT#${String(sequence).padStart(16, '0')}` }),
+  /** Every partition key numbered events are under. */
+  eventPartitions: (companyId: string): string[] => Array.from({ length: EVENT_KEYS }, (_, n) => eventPartition(companyId, n)),
+  /** The partition key numbered events were kept under before LEDGER_LAYOUT 10 (the company's own): the upgrade empties it of them. */
+  eventPartitionBeforeSpread: (companyId: string) => companyPk(companyId),
+  eventPrefix: 'EVENT#',
+  /** The company's event counter: the next sequence number. */
+  eventSequence: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'EVENTSEQ' }),
+  /**
+   * A numbering claim (events/sequencer.ts): which pending events take the numbers from `from` on,
+   * while they are being written; under one of EVENT_KEYS keys picked by a hash of its first
+   * number (claims are of a size, so the number itself would pick the same key each time).
+   */
+  numberingClaim: (companyId: string, from: number): Key => ({ pk: `${companyPk(companyId)}#CLAIM#${spreadSlot(String(from), EVENT_KEYS)}`, sk: `CLAIM#${String(from).padStart(16, '0')}` }),
+  /** One of the company's slots for a Verify request under way (db/stores/verify-run-store.ts). */
+  verifyRun: (companyId: string, slot: number): Key => ({ pk: companyPk(companyId), sk: `VERIFYRUN#${slot}` }),
+  /**
+   * An (account, period) pair a paged Verify run's walk posted into (db/stores/verify-pair-store.ts), one
+   * item per request that saw it (`from`: that request's first event), under a key of the run's
+   * own; by period, then account, so a run's checks read a period's balance items together.
+   */
+  verifyPair: (companyId: string, runId: string, periodId: string, accountId: string, from: number): Key => ({
+    pk: keys.verifyPairsPartition(companyId, runId),
+    sk: `PAIR#${periodId}#${accountId}#${String(from).padStart(16, '0')}`,
+  }),
+  verifyPairsPartition: (companyId: string, runId: string) => `${companyPk(companyId)}#VERIFYPAIRS#${runId}`,
+  /** Sort-key bounds of a run's pairs after the pair `after` (`<period>#<account>`; null: from the first). */
+  verifyPairsAfter: (after: string | null) => ({ from: after === null ? 'PAIR#' : `PAIR#${after}#~`, to: 'PAIR#~' }),
+  /** A webhook subscription, and its deliveries by event sequence. */
+  webhook: (companyId: string, webhookId: string): Key => ({ pk: companyPk(companyId), sk: `WEBHOOK#${webhookId}` }),
+  webhookPrefix: 'WEBHOOK#',
+  delivery: (companyId: string, webhookId: string, sequence: number): Key => ({ pk: companyPk(companyId), sk: `DELIVERY#${webhookId}#${String(sequence).padStart(16, '0')}` }),
+  /**
+   * gsi1 of a delivery waiting for an attempt (sparse): every company's, by when they are due,
+   * spread over DUE_DELIVERY_KEYS key values by a hash of the delivery, so no one index key value
+   * takes every delivery's writes (docs/decisions.md, Capacity).
+   */
+  dueDelivery: (nextAttemptAt: string, companyId: string, webhookId: string, sequence: number) => ({
+    gsi1pk: dueDeliveriesKey(spreadSlot(`${companyId} ${webhookId} ${sequence}`, DUE_DELIVERY_KEYS)),
+    gsi1sk: `${nextAttemptAt} ${companyId} ${webhookId} ${sequence}`,
+  }),
+  /** Every key value due deliveries are spread over: the retry sweep reads them all. */
+  dueDeliveriesPartitions: (): string[] => Array.from({ length: DUE_DELIVERY_KEYS }, (_, n) => dueDeliveriesKey(n)),
+  /**
+   * The one key value every due delivery was written under before the spread. The sweep still
+   * reads it; a delivery found there moves to its spread key when its attempt is recorded.
+   */
+  dueDeliveriesBeforeSpread: 'DELIVERIES#DUE',
+  /**
+   * A company's custom role, and the item that keeps role names unique: keyed by the name's
+   * look-alike form (text/look-alike-form.ts), or, for items written before forms were used,
+   * by the name in lower case.
+   */
+  role: (companyId: string, roleId: string): Key => ({ pk: companyPk(companyId), sk: `ROLE#${roleId}` }),
+  rolePrefix: 'ROLE#',
+  roleName: (companyId: string, nameKey: string): Key => ({ pk: companyPk(companyId), sk: `ROLENAME#${nameKey}` }),
+  /** The company's pointer from an API key id to the key's record (which lives under its hash). */
+  apiKeyById: (companyId: string, keyId: string): Key => ({ pk: companyPk(companyId), sk: `APIKEY#${keyId}` }),
+  apiKeyByCreation: (companyId: string, createdAt: string, keyId: string) => ({
+    gsi1pk: `${companyPk(companyId)}#APIKEY`,
+    gsi1sk: `${createdAt} ${keyId}`,
+  }),
+  apiKeyListPartition: (companyId: string) => `${companyPk(companyId)}#APIKEY`,
+  user: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'USER' }),
+  userEmail: (email: string): Key => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' }),
+  apiKey: (hash: string): Key => ({ pk: `APIKEY#${hash}`, sk: 'APIKEY' }),
+
+  node: (kind: NodeKind, companyId: string, id: string): Key => ({ pk: companyPk(companyId), sk: `${kind}#${id}` }),
+  /** Prefix of every node item of a kind (edge items use `${kind}_EDGE#`, which this prefix does not match). */
+  nodePrefix: (kind: NodeKind) => `${kind}#`,
+  /**
+   * The edge `(parent, code) -> child`: keeps sibling codes unique and resolves a path segment in
+   * one read. Keyed by the code's look-alike form (text/look-alike-form.ts), so look-alike sibling
+   * codes meet on one key; edges written before forms were used are keyed by the code as typed.
+   */
+  nodeEdge: (kind: NodeKind, companyId: string, parentId: string | null, codeKey: string): Key => ({
+    pk: companyPk(companyId),
+    sk: `${kind}_EDGE#${parentId ?? 'ROOT'}#${codeKey}`,
+  }),
+  /** gsi1 orders a company's nodes by code, gsi2 by creation time. */
+  nodeByCode: (kind: NodeKind, companyId: string, code: string, id: string) => ({
+    gsi1pk: `${companyPk(companyId)}#${kind}`,
+    gsi1sk: `${code} ${id}`,
+  }),
+  nodeByCreation: (kind: NodeKind, companyId: string, createdAt: string, id: string) => ({
+    gsi2pk: `${companyPk(companyId)}#${kind}`,
+    gsi2sk: `${createdAt} ${id}`,
+  }),
+  nodeListPartition: (kind: NodeKind, companyId: string) => `${companyPk(companyId)}#${kind}`,
+  /**
+   * One item per (node, journal) naming it: while any exists the node cannot be deleted. Under
+   * one of NODE_REFERENCE_SHARDS partition keys of the node's own, chosen by the journal id, so
+   * a busy account's usage items do not all land under one key.
+   */
+  nodeUsage: (kind: NodeKind, companyId: string, nodeId: string, journalId: string): Key => ({
+    pk: nodeReferencePartition(kind, companyId, nodeId, nodeUsageShard(journalId)),
+    sk: `USAGE#${journalId}`,
+  }),
+  /** Usage items written before they had keys of their own: under the company's key. */
+  legacyNodeUsagePrefix: (kind: NodeKind, nodeId: string) => `USAGE#${kind}#${nodeId}#`,
+  /** Every partition a node's usage items are under, and the sort-key prefix there: each shard's, then the company's (items written before). */
+  nodeUsagePlaces: (kind: NodeKind, companyId: string, nodeId: string): Array<{ pk: string; prefix: string }> => [
+    ...Array.from({ length: NODE_REFERENCE_SHARDS }, (_, shard) => ({ pk: nodeReferencePartition(kind, companyId, nodeId, shard), prefix: 'USAGE#' })),
+    { pk: companyPk(companyId), prefix: keys.legacyNodeUsagePrefix(kind, nodeId) },
+  ],
+  /** One of a node's reference guards (nodes/node-guards.ts), beside its usage items of that shard. */
+  nodeGuard: (kind: NodeKind, companyId: string, nodeId: string, shard: number): Key => ({ pk: nodeReferencePartition(kind, companyId, nodeId, shard), sk: 'GUARD' }),
+
+  yearRegistry: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'YEARS' }),
+  year: (companyId: string, yearId: string): Key => ({ pk: companyPk(companyId), sk: `YEAR#${yearId}` }),
+  yearByStart: (companyId: string, startDate: string, yearId: string) => ({
+    gsi1pk: `${companyPk(companyId)}#YEAR`,
+    gsi1sk: `${startDate} ${yearId}`,
+  }),
+  yearListPartition: (companyId: string) => `${companyPk(companyId)}#YEAR`,
+  /**
+   * A journal item: under one of JOURNAL_KEYS partition keys of the company's journals, by a hash
+   * of its id, so a busy company's creates and posts do not all write (and read) one key.
+   */
+  journal: (companyId: string, journalId: string): Key => ({ pk: journalPk(companyId, spreadSlot(journalId, JOURNAL_KEYS)), sk: `JOURNAL#${journalId}` }),
+  /** Every partition key a company's journal items live under. */
+  journalPartitions: (companyId: string): string[] => Array.from({ length: JOURNAL_KEYS }, (_, n) => journalPk(companyId, n)),
+  /** The partition key journal items were kept under before LEDGER_LAYOUT 9 (the company's own): the upgrade empties it of them. */
+  journalPartitionBeforeSpread: (companyId: string) => companyPk(companyId),
+  /** Every journal item of a company. */
+  journalsPrefix: () => 'JOURNAL#',
+  /**
+   * gsi1 of a journal: by calendar date, then instant, then id. Under one of JOURNAL_INDEX_SHARDS
+   * index keys, by a hash of the journal id, so a busy company's journals do not all write one
+   * index key; a list merges the shards (merged-page.ts).
+   */
+  journalByDate: (companyId: string, calendarDate: string, instant: string, journalId: string) => ({
+    gsi1pk: journalIndexPartition(companyId, journalIndexShard(journalId)),
+    gsi1sk: `${calendarDate} ${instant} ${journalId}`,
+  }),
+  /** gsi2 of a journal: by serial number, zero-padded so it sorts as a number; sharded like gsi1. */
+  journalBySerial: (companyId: string, serialNumber: number, journalId: string) => ({
+    gsi2pk: journalIndexPartition(companyId, journalIndexShard(journalId)),
+    gsi2sk: `${String(serialNumber).padStart(12, '0')} ${journalId}`,
+  }),
+  /** Every index key a company's journals are under: each shard's, then the one journals written before are under. */
+  journalListPartitions: (companyId: string): string[] => [
+    ...Array.from({ length: JOURNAL_INDEX_SHARDS }, (_, shard) => journalIndexPartition(companyId, shard)),
+    `${companyPk(companyId)}#JOURNAL`,
+  ],
+  journalCounter: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'COUNTER#JOURNAL' }),
+  /** How many postings too wide for one transaction are under way into a period. */
+  periodPostings: (companyId: string, periodId: string): Key => ({ pk: companyPk(companyId), sk: `POSTINGS#${periodId}` }),
+  /** The company's wide-posting jobs: how many ever started and how many are under way (reports read it). */
+  companyJobs: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'JOBS' }),
+  /** A wide-posting job under way, in one partition across companies, so recovery finds every unfinished one. */
+  unfinishedJob: (companyId: string, journalId: string): Key => ({ pk: 'JOBS#UNFINISHED', sk: `${companyId} ${journalId}` }),
+  unfinishedJobsPartition: 'JOBS#UNFINISHED',
+  /** A revaluation too wide for one transaction, under way, beside the unfinished jobs (recovery finds it with them). */
+  unfinishedRevaluation: (companyId: string, date: string): Key => ({ pk: 'JOBS#UNFINISHED', sk: `${companyId} REVALUATION#${date}` }),
+  /** The revaluations of one date: how many were made (so two at once cannot both post) and the one under way. */
+  revaluationDay: (companyId: string, date: string): Key => ({ pk: companyPk(companyId), sk: `REVALUATION#${date}` }),
+
+  /** Which layout the table's balance and ledger items are in (ledger-rebuild.ts). */
+  ledgerLayout: (): Key => ({ pk: 'META', sk: 'LEDGER_LAYOUT' }),
+
+  /** Sessions table: a pending login by its state, a refresh token by its hash, a token family. */
+  loginState: (state: string) => ({ pk: `LOGIN#${state}` }),
+  refreshToken: (hash: string) => ({ pk: `REFRESH#${hash}` }),
+  refreshFamily: (familyId: string) => ({ pk: `FAMILY#${familyId}` }),
+
+  /** An Idempotency-Key in its scope: the company, or for user-scoped operations (POST /Companies) the user. */
+  idempotency: (scope: IdempotencyScope, operation: string, key: string) => ({
+    pk: `${'userId' in scope ? `USER#${scope.userId}` : companyPk(scope.companyId)}|${operation}|${key}`,
+  }),
+};
+
+/**
+ * How many partition keys a company's balance items are spread over: an item of shard s lives
+ * under `COMPANY#<c>#BAL#<s mod BALANCE_KEYS>`, so the posting write path's balance units do not
+ * all land on one key (about 1,000 write units a second each). Readers query every one of them.
+ * It may grow, never shrink, with a layout upgrade (ledger-rebuild.ts) moving the items.
+ */
+export const BALANCE_KEYS = 16;
+/** How many partition keys a company's ledger entries are spread over, by a hash of the journal. */
+export const LEDGER_KEYS = 8;
+/** How many partition keys a company's journal items are spread over, by a hash of the journal id. */
+export const JOURNAL_KEYS = 16;
+const balancePk = (companyId: string, n: number) => `${companyPk(companyId)}#BAL#${n}`;
+const ledgerPk = (companyId: string, n: number) => `${companyPk(companyId)}#LEDGER#${n}`;
+const journalPk = (companyId: string, n: number) => `${companyPk(companyId)}#JOURNALS#${n}`;
+
+/** Keys of the running balances (balance-store.ts, balance-reads.ts); apart from `keys` so only their users bundle them. */
+export const balanceKeys = {
+  /** Every partition key a company's balance items live under: a reader queries each and adds what it finds. */
+  partitions: (companyId: string): string[] => Array.from({ length: BALANCE_KEYS }, (_, n) => balancePk(companyId, n)),
+  /** The partition key balance items were kept under before LEDGER_LAYOUT 7 (the company's own): the upgrade empties it of them. */
+  partitionBeforeSpread: (companyId: string) => companyPk(companyId),
+  /** Every balance item of a company, of any layout. */
+  everyBalancePrefix: () => 'BAL#',
+  /** Prefix of every account-total balance item of a period: any such item means something was posted into it. */
+  periodBalancePrefix: (periodId: string) => `BAL#T#P#${periodId}#`,
+  /**
+   * A balance shard of an account in a bucket (a period or a posting day), in total
+   * (costCenterId null) or within one cost center. Totals and cost-center items have their own
+   * prefixes, so a report reads only the kind it needs. Period items sort by period, then
+   * account, so one query a partition key reads a period; day items sort by date, then account,
+   * so one query a partition key reads a run of days of every account. A posting adds to one of
+   * the account's shards so a busy account is not one hot item, and the shard picks the
+   * partition key, so a busy company is not one hot key.
+   */
+  balance: (companyId: string, bucket: BalanceBucket, accountId: string, costCenterId: string | null, { shard, lane }: { shard: number; lane: number }): Key => {
+    // Lane 0 is the shard's own item (as before lanes); a hot account's other lanes follow it.
+    const item = lane === 0 ? `${shard}` : `${shard}.${lane}`;
+    return {
+      pk: balancePk(companyId, (shard + lane) % BALANCE_KEYS),
+      sk:
+        'period' in bucket
+          ? `${periodBalances(bucket.period, costCenterId)}${accountId}#${item}`
+          : `BAL#${costCenterId ? 'C' : 'T'}#D#${bucket.day}#${accountId}#${costCenterId ? `${costCenterId}#` : ''}${item}`,
+    };
+  },
+  /** Every balance item of a period: the account totals, or (with a cost center) the accounts within it. */
+  periodBalancesPrefix: (periodId: string, costCenterId: string | null) => periodBalances(periodId, costCenterId),
+  /** Every cost-center balance item of a period, whatever the cost center. */
+  costCenterPeriodBalancesPrefix: (periodId: string) => `BAL#C#P#${periodId}#`,
+  /** Sort-key bounds (inclusive) of the day items from `from` to `to` of every account: their totals, or their amounts per cost center. */
+  dayBalanceRange: (from: string, to: string, costCenters: boolean) => {
+    const prefix = `BAL#${costCenters ? 'C' : 'T'}#D#`;
+    return { from: `${prefix}${from}#`, to: `${prefix}${to}#~` };
+  },
+  /** Prefix of every period item of every period: the account totals, or the amounts per cost center. */
+  everyPeriodBalancePrefix: (costCenters: boolean) => `BAL#${costCenters ? 'C' : 'T'}#P#`,
+  /** The posting day of a day balance item (`BAL#<T|C>#D#<day>#<account>#...`), read back from its sort key. */
+  dayOfDayBalance: (sk: string) => sk.split('#')[3]!,
+  /** The period of a period balance item (`BAL#<T|C|X>#P#<period>#...`), read back from its sort key. */
+  periodOfPeriodBalance: (sk: string) => sk.split('#')[3]!,
+};
+
+/** Keys of the accounts' ledgers (ledger-store.ts). */
+export const ledgerKeys = {
+  /**
+   * A posted journal's lines on one account, for that account's ledger: sorted by posting date,
+   * then serial number, so an account statement is one range query a partition key, the
+   * partition keys' answers merged by sort key. The journal picks the partition key (a hash of
+   * its id), so its entry is found again to delete it, and one company's postings spread.
+   */
+  ledgerEntry: (companyId: string, accountId: string, postingDate: string, serialNumber: number, journalId: string): Key => ({
+    pk: ledgerPk(companyId, spreadSlot(journalId, LEDGER_KEYS)),
+    sk: `LEDGER#${accountId}#${postingDate}#${String(serialNumber).padStart(12, '0')}#${journalId}`,
+  }),
+  /** Every partition key a company's ledger entries live under. */
+  partitions: (companyId: string): string[] => Array.from({ length: LEDGER_KEYS }, (_, n) => ledgerPk(companyId, n)),
+  /** The partition key ledger entries were kept under before LEDGER_LAYOUT 7 (the company's own). */
+  partitionBeforeSpread: (companyId: string) => companyPk(companyId),
+  /** Every ledger item of a company. */
+  everyLedgerPrefix: () => 'LEDGER#',
+  ledgerPrefix: (accountId: string) => `LEDGER#${accountId}#`,
+  /** Sort-key bounds (inclusive) of an account's ledger entries posted from `from` to `to`. */
+  ledgerRange: (accountId: string, from: string, to: string) => ({ from: `LEDGER#${accountId}#${from}#`, to: `LEDGER#${accountId}#${to}#~` }),
+};
+
+/** Keys of the posting guards (posting-guards.ts). */
+export const guardKeys = {
+  /**
+   * One of a year's posting guards: a copy of what posting into the year depends on (the year's
+   * status, its periods' statuses, a hold), one per posting shard, each under a partition key of
+   * its own, so concurrent postings check different items on different partitions.
+   */
+  postingGuard: (companyId: string, yearId: string, shard: number): Key => ({ pk: `${companyPk(companyId)}#GUARD#${shard}`, sk: `YEAR#${yearId}` }),
+};
+
+/** Keys of stored report snapshots (report-store.ts). */
+export const reportKeys = {
+  /** A stored report snapshot, and its place in the company's list by creation time (gsi1). */
+  report: (companyId: string, reportId: string): Key => ({ pk: companyPk(companyId), sk: `REPORT#${reportId}` }),
+  reportByCreation: (companyId: string, createdAt: string, reportId: string) => ({
+    gsi1pk: `${companyPk(companyId)}#REPORT`,
+    gsi1sk: `${createdAt} ${reportId}`,
+  }),
+  reportListPartition: (companyId: string) => `${companyPk(companyId)}#REPORT`,
+};
+
+/** Keys of a company's exchange rates (exchange-rate-store.ts). */
+export const exchangeRateKeys = {
+  /**
+   * The rate of one currency on one day: the key itself makes (currency, date) unique, and one
+   * currency's rates sort by date, so "the latest on or before a day" is one descending query.
+   */
+  rate: (companyId: string, currency: string, date: string): Key => ({ pk: companyPk(companyId), sk: `FXRATE#${currency}#${date}` }),
+  /** Sort-key bounds (inclusive) of a currency's rates dated from `from` (`''`: the first) to `to`. */
+  rateRange: (currency: string, from: string, to: string) => ({ from: `FXRATE#${currency}#${from}`, to: `FXRATE#${currency}#${to}` }),
+  /** gsi1 of a rate: every currency's rates by date, then currency. */
+  rateByDate: (companyId: string, date: string, currency: string) => ({
+    gsi1pk: `${companyPk(companyId)}#FXRATE`,
+    gsi1sk: `${date} ${currency}`,
+  }),
+  rateListPartition: (companyId: string) => `${companyPk(companyId)}#FXRATE`,
+  /** gsi1 sort-key bounds (inclusive) of the rates dated from `from` to `to`. */
+  rateByDateRange: (from: string, to: string) => ({ from: `${from} `, to: `${to} ~` }),
+  /** The pointer from a rate's id to its (currency, date) key: the id never changes, so it is written once. */
+  rateById: (companyId: string, rateId: string): Key => ({ pk: companyPk(companyId), sk: `FXRATEID#${rateId}` }),
+};
+
+/** Keys of a company's budgets (budget-store.ts). */
+export const budgetKeys = {
+  /** A budget without its lines (name, year, line count, version), and its place in the company's list by creation time (gsi1). */
+  budget: (companyId: string, budgetId: string): Key => ({ pk: companyPk(companyId), sk: `BUDGET#${budgetId}` }),
+  budgetByCreation: (companyId: string, createdAt: string, budgetId: string) => ({
+    gsi1pk: `${companyPk(companyId)}#BUDGET`,
+    gsi1sk: `${createdAt} ${budgetId}`,
+  }),
+  budgetListPartition: (companyId: string) => `${companyPk(companyId)}#BUDGET`,
+  /** A budget's lines, apart from the budget so a list page never reads them. */
+  budgetLines: (companyId: string, budgetId: string): Key => ({ pk: companyPk(companyId), sk: `BUDGETLINES#${budgetId}` }),
+};
+
+/** Keys of bulk imports (import-store.ts). */
+export const importKeys = {
+  /** An import job, and its place in the company's list by creation time (gsi1). */
+  job: (companyId: string, importId: string): Key => ({ pk: companyPk(companyId), sk: `IMPORT#${importId}` }),
+  jobByCreation: (companyId: string, createdAt: string, importId: string) => ({
+    gsi1pk: `${companyPk(companyId)}#IMPORT`,
+    gsi1sk: `${createdAt} ${importId}`,
+  }),
+  jobListPartition: (companyId: string) => `${companyPk(companyId)}#IMPORT`,
+  /** One piece of a job's compressed payload, in order (an item holds at most 400 KB). */
+  payloadChunk: (companyId: string, importId: string, index: number): Key => ({ pk: companyPk(companyId), sk: `IMPORTDATA#${importId}#${String(index).padStart(4, '0')}` }),
+  payloadPrefix: (importId: string) => `IMPORTDATA#${importId}#`,
+  /** A row error of a job's report, in the order the check found them. */
+  error: (companyId: string, importId: string, index: number): Key => ({ pk: companyPk(companyId), sk: `IMPORTERR#${importId}#${String(index).padStart(8, '0')}` }),
+  errorPrefix: (importId: string) => `IMPORTERR#${importId}#`,
+  /** A job not finished yet, in one partition across companies, oldest first within a company: what the worker runs. */
+  unfinished: (companyId: string, createdAt: string, importId: string): Key => ({ pk: 'IMPORTS#UNFINISHED', sk: `${companyId} ${createdAt} ${importId}` }),
+  unfinishedPartition: 'IMPORTS#UNFINISHED',
+};
+
+const historyPk = (companyId: string, kind: string, recordId: string) => `${companyPk(companyId)}#HISTORY#${kind}#${recordId}`;
+
+/**
+ * Keys of the records' histories (history-store.ts): one item per version, kept for good, under
+ * a partition key per record, so numbering does not write them under the company's own key.
+ */
+export const historyKeys = {
+  /** A version of a journal, account or cost center, by record, then version, then the number of the event that made it. */
+  version: (companyId: string, kind: string, recordId: string, version: number, sequence: number): Key => ({
+    pk: historyPk(companyId, kind, recordId),
+    sk: `HISTORY#${kind}#${recordId}#${String(version).padStart(10, '0')}#${String(sequence).padStart(16, '0')}`,
+  }),
+  /** The partition key of one record's versions. */
+  record: historyPk,
+  /** Every version of one record. */
+  recordPrefix: (kind: string, recordId: string) => `HISTORY#${kind}#${recordId}#`,
+  /** The partition key versions were kept under before LEDGER_LAYOUT 10 (the company's own), and their prefix there: the upgrade empties it of them. */
+  partitionBeforeSpread: (companyId: string) => companyPk(companyId),
+  everyVersionPrefix: 'HISTORY#',
+};
+
+/** How many partition keys a company's book changes are spread over, by their event's number (docs/decisions.md, Capacity). */
+const BOOK_CHANGE_KEYS = 16;
+const bookChangePartition = (companyId: string, n: number) => `${companyPk(companyId)}#BOOKCHANGE#${n}`;
+
+/** Keys of what reports "as known at" a moment read (book-change-store.ts): kept for good, written when events are numbered. */
+export const knownKeys = {
+  /**
+   * What a change did to the books, by the instant it committed (its event's `occurredAt`, ISO
+   * 8601 in UTC, which sorts as time), then its event's number and its place among the event's
+   * changes (a revaluation makes two), so "every change committed after T" is one range query.
+   */
+  bookChange: (companyId: string, occurredAt: string, sequence: number, index: number): Key => ({
+    pk: knownKeys.bookChangePartition(companyId, sequence),
+    sk: `BOOKCHANGE#${occurredAt}#${String(sequence).padStart(16, '0')}#${index}`,
+  }),
+  /** The partition key of the book changes of the event numbered `sequence`. */
+  bookChangePartition: (companyId: string, sequence: number) => bookChangePartition(companyId, sequence % BOOK_CHANGE_KEYS),
+  /** Every partition key book changes are under (by their event's number, as events are), read side by side and merged by sort key. */
+  bookChangePartitions: (companyId: string): string[] => Array.from({ length: BOOK_CHANGE_KEYS }, (_, n) => bookChangePartition(companyId, n)),
+  /** The partition key book changes were kept under before LEDGER_LAYOUT 11 (the company's own): the upgrade empties it of them. */
+  bookChangePartitionBeforeSpread: (companyId: string) => companyPk(companyId),
+  bookChangePrefix: 'BOOKCHANGE#',
+  /** Sort-key bounds (inclusive) of the changes committed after `instant` (a change at exactly `instant` is not after it), and up to `upTo` when given. */
+  bookChangesAfter: (instant: string, upTo?: string) => ({ from: `BOOKCHANGE#${instant}#~`, to: upTo ? `BOOKCHANGE#${upTo}#~` : 'BOOKCHANGE#~' }),
+  /** Sort-key bounds (inclusive) of the changes committed from `from` through `upTo`, both instants included. */
+  bookChangesBetween: (from: string, upTo: string) => ({ from: `BOOKCHANGE#${from}#`, to: `BOOKCHANGE#${upTo}#~` }),
+  /** Every change's key, for the latest one. */
+  bookChanges: () => ({ from: 'BOOKCHANGE#', to: 'BOOKCHANGE#~' }),
+  /**
+   * A sealed block of book changes (audit/book-summaries.ts), by the number of its last event, so
+   * the newest blocks come first in a descending read; the stretch still open sorts after them all.
+   */
+  bookSummary: (companyId: string, toSequence: number): Key => ({ pk: companyPk(companyId), sk: `BOOKSUM#${String(toSequence).padStart(16, '0')}` }),
+  openBookSummary: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'BOOKSUM#OPEN' }),
+  /** Sort-key bounds (inclusive) of the blocks and the open stretch. */
+  bookSummaries: () => ({ from: 'BOOKSUM#', to: 'BOOKSUM#~' }),
+  /** A period's state from an instant on (locked, closed, or open again), by period, then instant, then the event's number. */
+  periodState: (companyId: string, periodId: string, occurredAt: string, sequence: number): Key => ({
+    pk: companyPk(companyId),
+    sk: `PERIODSTATE#${periodId}#${occurredAt}#${String(sequence).padStart(16, '0')}`,
+  }),
+  /** Sort-key bounds (inclusive) of a period's states that began at or before `instant`. */
+  periodStatesThrough: (periodId: string, instant: string) => ({ from: `PERIODSTATE#${periodId}#`, to: `PERIODSTATE#${periodId}#${instant}#~` }),
+};
