@@ -5,7 +5,7 @@ import { saveResults } from './results-file.ts';
 import { smallCompany } from './small-company.ts';
 import { percentile } from './percentile.ts';
 import { verifyCompany } from './verify-company.ts';
-import { benchVerifyClients, verifyToTheEnd } from './verify-clients.ts';
+import { verifyToTheEnd } from './heavy-readers.ts';
 
 /**
  * The audit chain's cost and Verify's speed (docs/decisions.md, Audit).
@@ -23,10 +23,8 @@ import { benchVerifyClients, verifyToTheEnd } from './verify-clients.ts';
  *    (One request: its page budget is set past the company for this part.)
  * 3. The cost of `knownAt` on a trial balance at 100,000 lines (bench/known-at.ts; alone:
  *    `tsx bench/known-at.ts`). Target: at most 3x the plain report.
- * 4. Verify of a 25,000-event company by 4 clients at once following `nextPage`, beside another
- *    company's reads (bench/verify-clients.ts; alone: `tsx bench/verify-clients.ts`). Target: no
- *    503; the other company's GET p99 during the runs is reported beside its p99 alone.
- * Prints tables and adds `audit`, `auditKnownAt` and `auditVerifyClients` to bench/results.json.
+ * Prints tables and adds `audit` and `auditKnownAt` to bench/results.json. Verify by several
+ * clients at once, beside exports, is bench/heavy-readers.ts.
  */
 const SECONDS = Number(process.env.BENCH_AUDIT_SECONDS ?? 15);
 const VERIFY_EVENTS = Number(process.env.BENCH_VERIFY_EVENTS ?? 100_000);
@@ -130,6 +128,4 @@ saveResults({
 });
 // 3. The cost of knownAt on a trial balance (bench/known-at.ts).
 saveResults({ auditKnownAt: await benchKnownAt(stack) });
-// 4. Verify by several clients at once, in pages (bench/verify-clients.ts).
-saveResults({ auditVerifyClients: await benchVerifyClients(stack) });
 await stack.stop();

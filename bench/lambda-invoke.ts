@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { lambdaContext } from '../infra/local/lambda-context.ts';
 import type { RouteHandler } from '../shared/http/lambda-handler.ts';
 
 /**
@@ -45,24 +46,9 @@ export function apiEvent(handler: RouteHandler, authorization: string, { params,
   };
 }
 
-const context = (requestId: string): Context => ({
-  awsRequestId: requestId,
-  functionName: 'bench',
-  functionVersion: '$LATEST',
-  invokedFunctionArn: 'arn:aws:lambda:local:000000000000:function:bench',
-  memoryLimitInMB: '1024',
-  logGroupName: 'bench',
-  logStreamName: 'bench',
-  callbackWaitsForEmptyEventLoop: false,
-  getRemainingTimeInMillis: () => 30_000,
-  done: () => undefined,
-  fail: () => undefined,
-  succeed: () => undefined,
-});
-
 /** Invokes the handler; its status and parsed body. */
 export async function invoke(handler: RouteHandler, authorization: string, invocation: Invocation): Promise<{ status: number; body: any }> {
   const event = apiEvent(handler, authorization, invocation);
-  const result: APIGatewayProxyStructuredResultV2 = await handler(event, context(event.requestContext.requestId));
+  const result: APIGatewayProxyStructuredResultV2 = await handler(event, lambdaContext(event.requestContext.requestId));
   return { status: result.statusCode ?? 200, body: typeof result.body === 'string' && result.body ? JSON.parse(result.body) : undefined };
 }

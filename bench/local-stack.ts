@@ -9,15 +9,16 @@ import { ensureLocalSecrets } from '../infra/local/local-secrets.ts';
 
 /**
  * The local stack for a benchmark: an in-memory DynamoDB Local with the tables, the local
- * gateway (handlers in this process) and a signed-in user. The service's modules are loaded
+ * gateway (handlers in this process; LOCAL_ISOLATION=environments runs each request in its own
+ * execution environment, as Lambda does) and a signed-in user. The service's modules are loaded
  * only after the environment points at this DynamoDB Local.
  */
 export interface BenchStack {
   dynamo: RunningDynamo;
   /** The signed-in user's Authorization header, for calling handlers in-process. */
   authorization: string;
-  /** One request as the signed-in user; the parsed body, or the status and text of a refusal. */
-  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; text: string; headers: Headers }>;
+  /** One request as the signed-in user: its status, its JSON body parsed, its text and size. */
+  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; text: string; bytes: number; headers: Headers }>;
   /** The same, throwing unless the answer is 200. */
   ok(method: string, path: string, body?: unknown): Promise<any>;
   stop(): Promise<void>;
@@ -31,10 +32,10 @@ export async function startBenchStack(): Promise<BenchStack> {
   await createTables(dynamo.endpoint, {});
   Object.assign(process.env, localEnvironment(dynamo.endpoint, secretsFile), { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent' });
 
-  const { startGateway } = await import('../infra/local/gateway.ts');
+  const { localIsolation, startGateway } = await import('../infra/local/gateway.ts');
   const { findOrCreateUserByEmail } = await import('../shared/db/stores/user-store.ts');
   const { signAccessToken } = await import('../shared/auth/sign-access-token.ts');
-  const gateway = await startGateway(0);
+  const gateway = await startGateway(0, localIsolation(process.env));
   const user = await findOrCreateUserByEmail(`bench-${randomUUID()}@example.com`);
   const token = await signAccessToken({ userId: user.id, email: user.email }, 3600);
 
@@ -44,8 +45,10 @@ export async function startBenchStack(): Promise<BenchStack> {
       headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
       body: body ? JSON.stringify(body) : undefined,
     });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined, text, headers: response.headers };
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const text = bytes.toString('utf8');
+    const json = response.headers.get('content-type')?.includes('json') && text;
+    return { status: response.status, body: json ? JSON.parse(text) : undefined, text, bytes: bytes.length, headers: response.headers };
   };
   return {
     dynamo,

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { handler as notFound } from '../../functions/not-found.ts';
 import { AppError, ValidationError } from '../../shared/errors.ts';
 import { corsHeaders, preflightHeaders } from '../../shared/http/cors.ts';
@@ -11,13 +9,19 @@ import { errorResponse } from '../../shared/http/respond.ts';
 import { ROUTES, routePaths, type Method, type Route } from '../../shared/routes.ts';
 import { openApiDocument } from '../openapi.ts';
 import { referenceAnswer, swaggerUiDir } from '../docs-page.ts';
+import { lambdaContext } from './lambda-context.ts';
+import { LambdaPool } from './lambda-pool.ts';
+import { loadHandler } from './load-handler.ts';
 
 /**
  * The local stand-in for API Gateway (HTTP API, payload 2.0): matches a request against the
  * route table, builds the APIGatewayProxyEventV2 API Gateway would send (source IP included),
- * invokes the route's handler in-process and writes its result back.
+ * invokes the route's handler and writes its result back. Handlers run in this process (the
+ * default: tests inject faults into this process's modules, and the benchmarks' limits
+ * simulator sits in its client) or, with `isolation: 'environments'`, each invocation alone in
+ * an execution environment of a LambdaPool, as Lambda runs them, so one request's CPU does not
+ * hold up another's (LOCAL_ISOLATION=environments for npm start; bench/heavy-readers.ts).
  */
-const ROOT = resolve(import.meta.dirname, '../..');
 
 interface CompiledRoute {
   route: Route;
@@ -34,35 +38,6 @@ const compiled: CompiledRoute[] = ROUTES.flatMap((route) =>
     pattern: new RegExp(`^${template.replace(/\{\w+\}/g, '([^/]+)')}/?$`),
   })),
 );
-
-type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
-const handlers = new Map<string, Promise<Handler>>();
-
-function loadHandler(route: Route): Promise<Handler> {
-  let loaded = handlers.get(route.handler);
-  if (!loaded) {
-    loaded = import(pathToFileURL(resolve(ROOT, route.handler)).href).then((m: { handler: Handler }) => m.handler);
-    handlers.set(route.handler, loaded);
-  }
-  return loaded;
-}
-
-function lambdaContext(requestId: string): Context {
-  return {
-    awsRequestId: requestId,
-    functionName: 'local',
-    functionVersion: '$LATEST',
-    invokedFunctionArn: 'arn:aws:lambda:local:000000000000:function:local',
-    memoryLimitInMB: '1024',
-    logGroupName: 'local',
-    logStreamName: 'local',
-    callbackWaitsForEmptyEventLoop: false,
-    getRemainingTimeInMillis: () => 30_000,
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
-}
 
 export function toEvent(req: IncomingMessage, body: Buffer, match?: { cr: CompiledRoute; values: string[] }): APIGatewayProxyEventV2 {
   const url = new URL(req.url ?? '/', 'http://localhost');
@@ -153,7 +128,7 @@ function match(method: string, path: string) {
 
 const SWAGGER_UI = swaggerUiDir();
 
-async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(req: IncomingMessage, res: ServerResponse, pool: LambdaPool | undefined): Promise<void> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const path = new URL(req.url ?? '/', 'http://localhost').pathname;
@@ -168,9 +143,11 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     if (!(error instanceof AppError)) throw error;
     return write(res, withRequestId(errorResponse(error, requestIdOf(res)), requestIdOf(res)));
   }
-  const result = found
-    ? await (await loadHandler(found.cr.route))(event, lambdaContext(event.requestContext.requestId))
-    : await notFound(event);
+  const result = !found
+    ? await notFound(event)
+    : pool
+      ? await pool.invoke(found.cr.route.handler, event)
+      : await (await loadHandler(found.cr.route.handler))(event, lambdaContext(event.requestContext.requestId));
   write(res, result);
 }
 
@@ -201,9 +178,26 @@ export interface RunningGateway {
   close(): Promise<void>;
 }
 
-export function startGateway(port: number, host = '127.0.0.1'): Promise<RunningGateway> {
+export interface GatewayOptions {
+  host?: string;
+  /** Where handlers run: in this process (the default), or each invocation in its own environment. */
+  isolation?: 'in-process' | 'environments';
+  /** Environments at most, with `isolation: 'environments'` (Lambda's concurrency); default 10. */
+  concurrency?: number;
+}
+
+/** The isolation LOCAL_ISOLATION asks for (`environments`), and LOCAL_CONCURRENCY's environments at most. */
+export function localIsolation(env: NodeJS.ProcessEnv): GatewayOptions {
+  if (env.LOCAL_ISOLATION === undefined || env.LOCAL_ISOLATION === 'in-process') return { isolation: 'in-process' };
+  if (env.LOCAL_ISOLATION !== 'environments') throw new Error(`LOCAL_ISOLATION must be in-process or environments, not ${env.LOCAL_ISOLATION}`);
+  return { isolation: 'environments', concurrency: Number(env.LOCAL_CONCURRENCY ?? 10) };
+}
+
+export function startGateway(port: number, options: GatewayOptions = {}): Promise<RunningGateway> {
+  const host = options.host ?? '127.0.0.1';
+  const pool = options.isolation === 'environments' ? new LambdaPool(options.concurrency ?? 10) : undefined;
   const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
+    handle(req, res, pool).catch((error: unknown) => {
       const requestId = requestIdOf(res);
       console.error(JSON.stringify({ level: 'error', message: 'gateway failure', requestId, error: String(error) }));
       if (res.headersSent) return void res.end();
@@ -218,7 +212,10 @@ export function startGateway(port: number, host = '127.0.0.1'): Promise<RunningG
       resolvePromise({
         url: `http://${host}:${actual}`,
         server,
-        close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); }),
+        close: async () => {
+          await new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); });
+          await pool?.close();
+        },
       });
     });
   });

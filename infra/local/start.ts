@@ -4,7 +4,7 @@ import { MAIN_TABLE } from '../../shared/db/table/tables.ts';
 import { createTables } from './create-tables.ts';
 import { startEventDispatcher, type RunningDispatcher } from './event-dispatcher.ts';
 import { DATA_DIR, localEnvironment, SECRETS_FILE } from './environment.ts';
-import { startGateway, type RunningGateway } from './gateway.ts';
+import { localIsolation, startGateway, type RunningGateway } from './gateway.ts';
 import { LOCAL_CLIENT_ID, startIdentityProvider, type RunningIdentityProvider } from './identity-provider.ts';
 import { startJobRecovery, type RunningJobRecovery } from './job-recovery.ts';
 import { startImportWorker, type RunningImportWorker } from './import-worker.ts';
@@ -57,6 +57,15 @@ for (const [name, value] of [['PORT', port], ['OIDC_PORT', oidcPort]] as const) 
     process.exit(1);
   }
 }
+// LOCAL_ISOLATION=environments runs each request in its own execution environment, as in AWS.
+const isolation = (() => {
+  try {
+    return localIsolation(process.env);
+  } catch (error) {
+    console.error((error as Error).message);
+    return process.exit(1);
+  }
+})();
 await ensureLocalSecrets(SECRETS_FILE);
 dynamo = await superviseDynamo(inMemory ? {} : { dataDir: resolve(DATA_DIR, 'dynamodb') }, {
   onRestart: (code) => console.error(`dynamodb: exited unexpectedly (code ${code}); restarting it with the same data (requests meanwhile get 503)`),
@@ -75,7 +84,7 @@ const rebuilt = await ensureLedgerLayout();
 if (rebuilt > 0) console.log(`dynamodb: rebuilt the balances and ledgers of ${rebuilt} compan${rebuilt === 1 ? 'y' : 'ies'} from their journals`);
 identity = await startIdentityProvider({ port: oidcPort, redirectUri, keysFile: resolve(DATA_DIR, 'oidc-keys.json') });
 Object.assign(process.env, { OIDC_ISSUER: identity.issuer, OIDC_CLIENT_ID: LOCAL_CLIENT_ID, OIDC_REDIRECT_URI: redirectUri, OIDC_ALLOW_HTTP: '1' });
-gateway = await startGateway(port).catch(async (error: unknown) => {
+gateway = await startGateway(port, isolation).catch(async (error: unknown) => {
   await identity?.close();
   await dynamo?.stop();
   throw error;
@@ -89,6 +98,7 @@ recovery = startJobRecovery();
 imports = startImportWorker();
 
 console.log(`dynamodb: ${dynamo.endpoint} (${inMemory ? 'in memory' : `data in ${resolve(DATA_DIR, 'dynamodb')}`})`);
+console.log(isolation.isolation === 'environments' ? `gateway: each request in its own execution environment, at most ${isolation.concurrency} at once (LOCAL_ISOLATION)` : 'gateway: handlers in this process (LOCAL_ISOLATION=environments runs each request in its own execution environment, as Lambda does)');
 console.log(`identity provider: ${identity.issuer} (local sign-in: any email, any password)`);
 console.log('webhooks: dispatching events from the main table\'s stream (loopback receivers allowed locally)');
 console.log('jobs: finishing wide postings left unfinished (checked every 5 s)');

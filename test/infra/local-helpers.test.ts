@@ -81,7 +81,7 @@ describe('the helpers follow the stack npm start runs', () => {
     expect(existsSync(stackFileOf(dataDir))).toBe(false);
     expect(after.status).toBe(1);
     expect(after.stderr.trim().split('\n')).toEqual([`No local stack is running in LEDGER_DATA_DIR=${dataDir} (no local.json): start one with \`npm start\`, or set LEDGER_DATA_DIR to the data directory the running one was started with.`]);
-  }, 60_000);
+  }, 120_000);
 
   it('names what to set, in one line, when local.json was left by a killed stack or PORT names another stack', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ledger-helpers-stale-'));

@@ -18,8 +18,8 @@ function run(script: string, args: string[], env: Record<string, string>, nodeFl
 }
 
 /** Starts `npm start`'s script and resolves with its output once it prints its readiness line. */
-function start(port: number, args: string[] = []): Promise<{ child: ChildProcess; output: string[] }> {
-  const child = run('infra/local/start.ts', args, { PORT: String(port), OIDC_PORT: String(oidcPort), LOG_LEVEL: 'silent' }, START_FLAGS);
+function start(port: number, args: string[] = [], env: Record<string, string> = {}): Promise<{ child: ChildProcess; output: string[] }> {
+  const child = run('infra/local/start.ts', args, { PORT: String(port), OIDC_PORT: String(oidcPort), LOG_LEVEL: 'silent', ...env }, START_FLAGS);
   const output: string[] = [];
   return new Promise((resolvePromise, reject) => {
     const timer = setTimeout(() => reject(new Error(`no readiness line: ${output.join('')}`)), 45_000);
@@ -43,25 +43,29 @@ const mintToken = (email: string) =>
  * Starts the stack on fresh ports. A port found free can be taken by a test file running beside
  * this one before the stack listens on it (EADDRINUSE): then on other fresh ports.
  */
-async function startOnFreePorts(args: string[] = []) {
+async function startOnFreePorts(args: string[] = [], env: Record<string, string> = {}) {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     oidcPort = await freePort();
     try {
-      return { port, ...(await start(port, args)) };
+      return { port, ...(await start(port, args, env)) };
     } catch (error) {
       if (attempt === 3 || !String(error).includes('EADDRINUSE')) throw error;
     }
   }
 }
 
-/** Starts the stack again on its ports, or on fresh ones when one was taken meanwhile: the data directory is what carries over. */
+/**
+ * Starts the stack again on its ports, or on fresh ones when one was taken meanwhile: the data
+ * directory is what carries over. This one runs each request in its own execution environment.
+ */
 async function restartOn(port: number) {
+  const env = { LOCAL_ISOLATION: 'environments' };
   try {
-    return { port, ...(await start(port)) };
+    return { port, ...(await start(port, [], env)) };
   } catch (error) {
     if (!String(error).includes('EADDRINUSE')) throw error;
-    return startOnFreePorts();
+    return startOnFreePorts([], env);
   }
 }
 
@@ -129,7 +133,7 @@ describe('npm start', () => {
     expect(stderr.trim()).toBe(`Port ${port} (PORT) is already in use: stop what listens there, or choose another, e.g. PORT=${port + 100} npm start`);
   });
 
-  it('prints one readiness line, keeps data across a restart, and leaves no java process behind', async () => {
+  it('prints one readiness line, keeps data across a restart (then serving each request in its own execution environment), and leaves no java process behind', async () => {
     const first = await startOnFreePorts();
     const { port } = first;
     expect(first.output.join('').match(/^ready: /gm)).toHaveLength(1);
@@ -147,6 +151,8 @@ describe('npm start', () => {
 
     const second = await restartOn(port);
     restarted = { ...second, token };
+    expect(first.output.join('')).toContain('gateway: handlers in this process');
+    expect(second.output.join('')).toContain('gateway: each request in its own execution environment, at most 10 at once');
     const fetched = await fetch(`http://127.0.0.1:${second.port}/api/v1/Companies/${company.id}`, { headers });
     expect(fetched.status).toBe(200);
     expect(((await fetched.json()) as { name: string }).name).toBe('Kept');

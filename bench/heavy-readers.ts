@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import type { BenchStack } from './local-stack.ts';
+import { percentile } from './percentile.ts';
+import { smallCompany } from './small-company.ts';
+
+/**
+ * Heavy readers of one large company at once, beside another company's reads (docs/decisions.md,
+ * Audit, "Verify in pages", and Reports, "Export figures"): 4 Verify clients (two with the user's
+ * token, two with `audit:read` API keys), each following `nextPage` to the end, and 4 export
+ * clients each taking the year's file (journal list as CSV and as XLSX, the busiest account's
+ * general ledger as CSV and as XLSX) in as many files as the export limits make it, following the
+ * narrower `dateTo` each 413 names, as a client would. A client refused with 429 (the company's
+ * Verify runs at once) or 503 waits Retry-After and asks again. Meanwhile another company's
+ * client reads its journals every 50 ms; its p99 alone (BENCH_HEAVY_IDLE_SECONDS, default 10)
+ * comes first. Requests run as Lambda runs them, each in its own execution environment
+ * (LOCAL_ISOLATION=environments, which this file sets), all sharing
+ * this machine's cores and one DynamoDB Local.
+ * Targets: no 503; the other company's p99 during the run within 2x of its p99 alone.
+ */
+const IDLE_SECONDS = Number(process.env.BENCH_HEAVY_IDLE_SECONDS ?? 10);
+
+type Timed = { ms: number; status: number };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const retryAfterMs = (headers: Headers) => Number(headers.get('retry-after') ?? 1) * 1000;
+
+/** Follows `nextPage` from a first Verify to the end; every request's time and status. */
+export async function verifyToTheEnd(stack: BenchStack, base: string, headers: Record<string, string> = {}) {
+  const requests: Timed[] = [];
+  let page: string | null = null;
+  for (;;) {
+    const t = performance.now();
+    const r = await stack.call('GET', `${base}/Audit/Verify${page ? `?page=${encodeURIComponent(page)}` : ''}`, undefined, headers);
+    requests.push({ ms: performance.now() - t, status: r.status });
+    if (r.status === 429 || r.status === 503) {
+      await sleep(retryAfterMs(r.headers));
+      continue;
+    }
+    if (r.status !== 200) throw new Error(`Verify: ${r.status} ${r.text}`);
+    page = r.body.nextPage;
+    if (!page) return { requests, answer: r.body as { verified: boolean; checked: number; reason: string | null } };
+  }
+}
+
+const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** The year's file of `path` (a report or list taking dateFrom/dateTo), in as many files as the limits make it. */
+async function exportTheYear(stack: BenchStack, path: string, format: 'csv' | 'xlsx') {
+  const requests: Timed[] = [];
+  let files = 0;
+  let bytes = 0;
+  for (let from = '2026-01-01'; from <= '2026-12-31'; ) {
+    let to = '2026-12-31';
+    for (;;) {
+      const separator = path.includes('?') ? '&' : '?';
+      const t = performance.now();
+      const r = await stack.call('GET', `${path}${separator}dateFrom=${from}&dateTo=${to}&format=${format}`);
+      requests.push({ ms: performance.now() - t, status: r.status });
+      if (r.status === 503) {
+        await sleep(retryAfterMs(r.headers));
+        continue;
+      }
+      if (r.status === 413) {
+        const narrower = /dateTo (\d{4}-\d{2}-\d{2}) or earlier/.exec(r.body?.errors?.[0]?.reason ?? '')?.[1];
+        if (!narrower || narrower < from) throw new Error(`export ${path}: 413 without a range that fits: ${r.text}`);
+        to = narrower;
+        continue;
+      }
+      if (r.status !== 200) throw new Error(`export ${path}: ${r.status} ${r.text}`);
+      files++;
+      bytes += r.bytes;
+      break;
+    }
+    from = nextDay(to);
+  }
+  return { requests, files, bytes };
+}
+
+/** The other company's GET, timed, until `running()` says stop (at least one). */
+async function neighbourReads(stack: BenchStack, base: string, running: () => boolean): Promise<number[]> {
+  const times: number[] = [];
+  do {
+    const t = performance.now();
+    await stack.ok('GET', `${base}/Journals?pageSize=20`);
+    times.push(performance.now() - t);
+    await sleep(50);
+  } while (running());
+  return times;
+}
+
+const round = (ms: number) => Math.round(ms);
+const summary = (requests: Timed[]) => {
+  const answered = requests.filter((r) => r.status === 200).map((r) => r.ms);
+  return {
+    requests: requests.length,
+    answered200: answered.length,
+    refused429: requests.filter((r) => r.status === 429).length,
+    refused413: requests.filter((r) => r.status === 413).length,
+    unavailable503: requests.filter((r) => r.status === 503).length,
+    p50Ms: round(percentile(answered, 50)),
+    p99Ms: round(percentile(answered, 99)),
+    maxMs: round(Math.max(...answered)),
+  };
+};
+
+/** `company`: the large company (its base path, its busiest account) and the events it holds. */
+export async function benchHeavyReaders(stack: BenchStack, company: { base: string; busyAccountId: string; events: number; lines: number }) {
+  const { base } = company;
+  const neighbour = await smallCompany(stack, 'Neighbour Co');
+  const [cash, sales] = neighbour.accounts as [string, string];
+  for (let i = 0; i < 20; i++) {
+    const created = await stack.ok('POST', `${neighbour.base}/Journals`, { date: '2026-03-02T10:00:00Z', entries: [{ accountId: cash, side: 1, amount: 5 }, { accountId: sales, side: 2, amount: 5 }] });
+    await stack.ok('POST', `${neighbour.base}/Journals/${created.id}/Post`, { postingDate: '2026-03-02', version: created.version });
+  }
+  const keys = await Promise.all([1, 2].map(async (n) => (await stack.ok('POST', `${base}/ApiKeys`, { name: `auditor ${n} ${randomUUID()}`, permissions: ['audit:read'] })).key as string));
+  const credentials: Array<Record<string, string>> = [{}, {}, ...keys.map((key) => ({ authorization: `Bearer ${key}` }))];
+  const exports = [
+    { path: `${base}/Journals`, format: 'csv' as const },
+    { path: `${base}/Journals`, format: 'xlsx' as const },
+    { path: `${base}/Reports/GeneralLedger?accountId=${company.busyAccountId}`, format: 'csv' as const },
+    { path: `${base}/Reports/GeneralLedger?accountId=${company.busyAccountId}`, format: 'xlsx' as const },
+  ];
+
+  const idleUntil = performance.now() + IDLE_SECONDS * 1000;
+  const idle = await neighbourReads(stack, neighbour.base, () => performance.now() < idleUntil);
+
+  let running = true;
+  const started = performance.now();
+  const seconds = () => Number(((performance.now() - started) / 1000).toFixed(1));
+  const busy = neighbourReads(stack, neighbour.base, () => running);
+  const [verifies, files] = await Promise.all([
+    Promise.all(credentials.map(async (headers) => ({ ...(await verifyToTheEnd(stack, base, headers)), seconds: seconds() }))),
+    Promise.all(exports.map(async ({ path, format }) => ({ ...(await exportTheYear(stack, path, format)), seconds: seconds() }))),
+  ]);
+  running = false;
+  const during = await busy;
+
+  const idleP99 = percentile(idle, 99);
+  const busyP99 = percentile(during, 99);
+  const result = {
+    events: company.events,
+    lines: company.lines,
+    verifyClients: verifies.length,
+    exportClients: files.length,
+    verify: { ...summary(verifies.flatMap((r) => r.requests)), slowestRunSeconds: Math.max(...verifies.map((r) => r.seconds)), allVerified: verifies.every((r) => r.answer.verified && r.answer.checked >= company.events) },
+    exports: { ...summary(files.flatMap((r) => r.requests)), files: files.reduce((n, r) => n + r.files, 0), megabytes: Number((files.reduce((n, r) => n + r.bytes, 0) / 2 ** 20).toFixed(1)), slowestClientSeconds: Math.max(...files.map((r) => r.seconds)) },
+    neighbour: { idleP99Ms: round(idleP99), busyP99Ms: round(busyP99), busyMaxMs: round(Math.max(...during)), busyReads: during.length, busyOverIdle: Number((busyP99 / idleP99).toFixed(2)) },
+  };
+  const unavailable = result.verify.unavailable503 + result.exports.unavailable503;
+  console.table([{ ...result.verify, kind: 'verify' }, { ...result.exports, kind: 'exports' }]);
+  console.table([result.neighbour]);
+  console.log(
+    `${verifies.length} Verify and ${files.length} export clients of a ${company.lines}-line company at once: ${unavailable} answered 503 (target 0: ${unavailable === 0 ? 'met' : 'missed'}); ` +
+      `another company's GET p99 ${result.neighbour.idleP99Ms} ms alone, ${result.neighbour.busyP99Ms} ms during (x${result.neighbour.busyOverIdle}; target at most x2: ${result.neighbour.busyOverIdle <= 2 ? 'met' : 'missed'})`,
+  );
+  return result;
+}
+
+// `tsx bench/heavy-readers.ts` (in `npm run bench`): its own stack and large company
+// (BENCH_HEAVY_LINES, default 100,000 lines: as many events), its figures added to bench/results.json.
+if (process.argv[1]?.endsWith('heavy-readers.ts')) {
+  const { startBenchStack } = await import('./local-stack.ts');
+  const { saveResults } = await import('./results-file.ts');
+  const { verifyCompany } = await import('./verify-company.ts');
+  const lines = Number(process.env.BENCH_HEAVY_LINES ?? 100_000);
+  process.env.LOCAL_ISOLATION ??= 'environments';
+  const stack = await startBenchStack();
+  const loaded = await verifyCompany(stack, 'Heavy Readers Co', lines);
+  saveResults({ heavyReaders: await benchHeavyReaders(stack, { base: loaded.books.base, busyAccountId: loaded.books.accounts[0]!, events: lines, lines }) });
+  await stack.stop();
+}
