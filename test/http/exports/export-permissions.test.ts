@@ -1,0 +1,184 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROLES, type Permission } from '../../../shared/auth/permissions.ts';
+import { signAccessToken } from '../../../shared/auth/sign-access-token.ts';
+import { allLabels } from '../../../shared/exports/labels.ts';
+import { ROUTES } from '../../../shared/routes.ts';
+import { client, companyOwner, signedInUser, useGateway } from '../../support/api.ts';
+import { csvRows, getFile, sheetValues, xlsxSheet } from '../../support/files.ts';
+import { chartOfAccounts, credit, debit, postedJournal, year2026 } from '../../support/ledger.ts';
+import { addApiKey, addMember } from '../../support/seed.ts';
+
+/**
+ * An export shows no more than the same principal's JSON: for every exportable route of the
+ * route table, and each built-in role and an API key holding only the route's own permission,
+ * the CSV and the XLSX answer as the JSON does (the same status), every column is a field some
+ * JSON answer shows that principal (the route's own, or the Accounts, CostCenters and
+ * TrialBalance answers, whichever it may read), and every value in a column is one of that
+ * field's values there.
+ */
+const gateway = useGateway();
+
+/** The JSON fields a column shows; columns not named (a report's figure columns) may hold any value of the route's JSON. */
+const FIELDS: Record<string, string[]> = {
+  'Code': ['code'],
+  'Account': ['english'],
+  'Account id': ['accountId'],
+  'Cost center': ['path', 'english'],
+  'Cost center id': ['costCenterId'],
+  'Serial number': ['serialNumber'],
+  'Date': ['date'],
+  'Posting date': ['postingDate'],
+  'Status': ['status'],
+  'Description': ['description'],
+  'Reference': ['reference'],
+  'Line': ['line'],
+  'Debit': ['baseAmount'],
+  'Credit': ['baseAmount'],
+  // A line in the company currency has currency null in a journal; the file names that currency.
+  'Currency': ['currency', 'baseCurrency'],
+  'Amount in currency': ['amount', 'baseAmount'],
+  'Exchange rate': ['exchangeRate'],
+  'Balance': ['balance', 'openingBalance', 'closingBalance'],
+};
+const LABELS = new Set(allLabels('en'));
+
+type Fields = Map<string, Set<string>>;
+
+/** A value as compared: decimals by their number, dates by their day. */
+function normal(value: unknown): string {
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  const text = String(value);
+  return /^-?\d+(\.\d+)?$/.test(text) ? String(Number(text)) : text;
+}
+
+/** Every scalar of a JSON answer by its field name; a line's place in its journal as `line`. */
+function collect(body: unknown, into: Fields, key = ''): Fields {
+  if (Array.isArray(body)) body.forEach((item, i) => {
+    if (key === 'entries') add(into, 'line', i + 1);
+    collect(item, into, key);
+  });
+  else if (body && typeof body === 'object') for (const [k, v] of Object.entries(body)) collect(v, into, k);
+  else if (body !== null && body !== undefined) add(into, key, body);
+  // A field the JSON shows empty (null) is still a field it shows.
+  else if (!into.has(key)) into.set(key, new Set());
+  return into;
+}
+
+const add = (fields: Fields, key: string, value: unknown) => (fields.get(key) ?? fields.set(key, new Set()).get(key)!).add(normal(value));
+
+interface Principal {
+  name: string;
+  token: (permission: Permission) => Promise<string>;
+}
+
+let books: Awaited<ReturnType<typeof arrange>>;
+
+/** One company: a small chart with two cost centers, three posted journals and a draft, a budget and a stored report. */
+async function arrange() {
+  const owner = await companyOwner(gateway.url);
+  const { api, base, companyId } = owner;
+  const chart = await chartOfAccounts(api, base);
+  const year = await year2026(api, base);
+  await postedJournal(api, base, '2026-01-15', [debit(chart.cash.id, 1000.1, chart.hq.id), credit(chart.sales.id, 1000.1, chart.hq.id)]);
+  await postedJournal(api, base, '2026-02-15', [debit(chart.rent.id, 250.05, chart.branch.id), credit(chart.cash.id, 250.05)]);
+  await postedJournal(api, base, '2026-03-02', [debit(chart.bank.id, 40), credit(chart.sales.id, 40)]);
+  await api.post(`${base}/Journals`, { date: '2026-03-20T00:00:00Z', description: 'Draft rent', reference: 'D-1', entries: [debit(chart.rent.id, 5, chart.hq.id), credit(chart.cash.id, 5)] });
+  const budget = await api.post(`${base}/Budgets`, { name: 'Plan', financialYearId: year.id, lines: [{ accountId: chart.rent.id, costCenterId: 'BR', amounts: Array.from({ length: 12 }, () => 100) }] });
+  const stored = await api.post(`${base}/Reports`, { kind: 'TrialBalance', parameters: { dateFrom: '2026-01-01', dateTo: '2026-12-31' } });
+  expect([budget.status, stored.status], budget.text + stored.text).toEqual([200, 200]);
+  const range = 'dateFrom=2026-01-01&dateTo=2026-12-31';
+  /** Each exportable route's request (the JSON's first page holds every row of these books). */
+  const requests: Record<string, string> = {
+    'journals.list': `${base}/Journals?pageSize=100&orderAsc=true`,
+    'reports.trialBalance': `${base}/Reports/TrialBalance?${range}`,
+    'reports.incomeStatement': `${base}/Reports/IncomeStatement?${range}&byCostCenter=true`,
+    'reports.balanceSheet': `${base}/Reports/BalanceSheet?date=2026-12-31`,
+    'reports.cashFlow': `${base}/Reports/CashFlow?${range}`,
+    'reports.budgetVsActual': `${base}/Reports/BudgetVsActual?budgetId=${budget.body.id}&${range}`,
+    'reports.generalLedger': `${base}/Reports/GeneralLedger?accountId=${chart.assets.id}&${range}&pageSize=100`,
+    'reports.get': `${base}/Reports/${stored.body.id}`,
+  };
+  const member = async (roleId: string) => {
+    const user = await signedInUser(gateway.url);
+    await addMember(companyId, user.user.id, roleId);
+    return signAccessToken({ userId: user.user.id, email: user.user.email });
+  };
+  const roleTokens = await Promise.all(ROLES.filter((r) => r.name !== 'owner').map(async (r) => [r.name, await member(r.id)] as const));
+  const principals: Principal[] = [
+    { name: 'owner', token: async () => owner.token },
+    ...roleTokens.map(([name, token]) => ({ name, token: async () => token })),
+    { name: 'API key with only the route permission', token: (permission: Permission) => addApiKey(companyId, [permission]) },
+  ];
+  return { base, requests, principals };
+}
+
+const NAMING_ANSWERS = ['/Accounts?pageSize=100', '/CostCenters?pageSize=100', '/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-12-31', ''];
+const namingAnswers = new Map<string, Promise<unknown[]>>();
+
+/** What the JSON answers show a principal: its route's answer and the named lists it may read (each read once per principal), by field. */
+async function shownTo(token: string, path: string) {
+  const api = client(gateway.url, `Bearer ${token}`);
+  if (!namingAnswers.has(token)) namingAnswers.set(token, Promise.all(NAMING_ANSWERS.map(async (p) => { const r = await api.get(`${books.base}${p}`); return r.status === 200 ? r.body : undefined; })));
+  const [own, others] = await Promise.all([api.get(path), namingAnswers.get(token)!]);
+  const fields: Fields = new Map();
+  for (const body of [own.status === 200 ? own.body : undefined, ...others]) if (body !== undefined) collect(body, fields);
+  return { status: own.status, fields, own: own.status === 200 ? collect(own.body, new Map()) : new Map() };
+}
+
+/** A file's header and rows, CSV or XLSX, as comparable text. */
+async function fileOf(token: string, path: string, format: 'csv' | 'xlsx') {
+  const exportPath = path.replace(/([?&])pageSize=\d+&?/, '$1').replace(/[?&]$/, '');
+  const file = await getFile(gateway.url(), token, `${exportPath}${exportPath.includes('?') ? '&' : '?'}format=${format}`);
+  if (file.status !== 200) return { status: file.status, rows: [] as string[][] };
+  const rows = format === 'csv' ? csvRows(file.bytes) : sheetValues(await xlsxSheet(file.bytes)).map((r) => r.map((v) => (v === null ? '' : normal(v))));
+  return { status: file.status, rows };
+}
+
+beforeAll(async () => {
+  books = await arrange();
+});
+
+const exportable = ROUTES.filter((r) => r.exportable);
+
+describe('an export shows no more than the same principal’s JSON', () => {
+  it('every exportable route of the route table has its request here', () => {
+    expect(Object.keys(books.requests).sort()).toEqual(exportable.map((r) => r.name).sort());
+  });
+
+  it.each(exportable.map((r) => [r.name, r] as const))('%s: CSV and XLSX columns and values within what the JSON shows each built-in role and a minimal API key', async (name, route) => {
+    const path = books.requests[name]!;
+    await Promise.all(books.principals.map(async (principal) => {
+      const token = await principal.token(route.access as Permission);
+      const shown = await shownTo(token, path);
+      for (const format of ['csv', 'xlsx'] as const) {
+        const where = `${principal.name}, ${format}`;
+        const file = await fileOf(token, path, format);
+        expect(file.status, where).toBe(shown.status);
+        if (file.status !== 200) continue;
+        const [header = [], ...rows] = file.rows;
+        expect(rows.length, where).toBeGreaterThan(0);
+        header.forEach((column, i) => {
+          const keys = FIELDS[column];
+          if (keys) expect(keys.some((k) => shown.fields.has(k)), `${where}: column ${column} is a field the JSON shows`).toBe(true);
+          for (const row of rows) {
+            const cell = row[i] ?? '';
+            if (cell === '' || LABELS.has(cell)) continue;
+            const within = keys ? keys.some((k) => shown.fields.get(k)?.has(normal(cell))) : [...shown.own.values()].some((values) => values.has(normal(cell)));
+            expect(within, `${where}: ${column} ${cell} is a value the JSON shows`).toBe(true);
+          }
+        });
+      }
+    }));
+    // Four principals, each a JSON answer and two files, the first of each handler loading it: slow on a loaded machine.
+  }, 120_000);
+
+  it('a journals:read key’s journal list names accounts and cost centers by the ids its JSON shows', async () => {
+    const token = await addApiKey(books.base.split('/').at(-1)!, ['journals:read']);
+    const json = (await client(gateway.url, `Bearer ${token}`).get(books.requests['journals.list']!)).body;
+
+    const [header, ...rows] = (await fileOf(token, books.requests['journals.list']!, 'csv')).rows;
+
+    expect(header).toEqual(['Serial number', 'Date', 'Posting date', 'Status', 'Description', 'Reference', 'Line', 'Account id', 'Cost center id', 'Debit', 'Credit', 'Currency', 'Amount in currency', 'Exchange rate']);
+    expect(rows.map((r) => [r[7], r[8]])).toEqual(json.results.flatMap((j: any) => j.entries.map((e: any) => [e.accountId, e.costCenterId ?? ''])));
+  });
+});
