@@ -1,7 +1,7 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { useGateway, type Client } from '../../support/api.ts';
-import { faultInjector } from '../../support/faults.ts';
+import { faultInjector } from '../../db/support/faults.ts';
 import { companyBooks, credit, debit } from '../../support/ledger.ts';
 
 /**

@@ -4,7 +4,7 @@ import { config } from '../../../shared/config.ts';
 import { db } from '../../../shared/db/table/client.ts';
 import { client, useGateway, type ApiResponse, type Client } from '../../support/api.ts';
 import { companyBooks, credit, debit } from '../../support/ledger.ts';
-import { eventItems, versionItems } from '../../support/spread-items.ts';
+import { eventItems, versionItems } from '../../db/support/spread-items.ts';
 
 const gateway = useGateway();
 

@@ -6,7 +6,7 @@ import { balanceKeys, keys } from '../../../shared/db/table/keys.ts';
 import { releaseVerifyRun, takeVerifyRun } from '../../../shared/db/stores/verify-run-store.ts';
 import { client, companyOwner, useGateway, type Client } from '../../support/api.ts';
 import { wholeFeed } from '../../support/feed.ts';
-import { balanceItems, ledgerItems } from '../../support/spread-items.ts';
+import { balanceItems, ledgerItems } from '../../db/support/spread-items.ts';
 import { companyBooks, credit, debit, postedJournal } from '../../support/ledger.ts';
 
 const gateway = useGateway();

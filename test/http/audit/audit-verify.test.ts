@@ -5,7 +5,7 @@ import { db } from '../../../shared/db/table/client.ts';
 import { balanceKeys, keys } from '../../../shared/db/table/keys.ts';
 import { client, useGateway, type Client } from '../../support/api.ts';
 import { companyBooks, credit, debit, postedJournal } from '../../support/ledger.ts';
-import { balanceItems } from '../../support/spread-items.ts';
+import { balanceItems } from '../../db/support/spread-items.ts';
 import { wholeFeed } from '../../support/feed.ts';
 
 const gateway = useGateway();

@@ -8,7 +8,7 @@ import { eventHead } from '../../../shared/db/events/event-store.ts';
 import { companyOwner, useGateway } from '../../support/api.ts';
 import { companyBooks, credit, debit, postedJournal, wideChart, wideDraft } from '../../support/ledger.ts';
 import { instant } from '../../support/instants.ts';
-import { bookChangeItems } from '../../support/spread-items.ts';
+import { bookChangeItems } from '../../db/support/spread-items.ts';
 
 /**
  * Reports as known at a moment (docs/decisions.md, Audit, "As known at"): the books as they

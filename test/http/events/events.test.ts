@@ -12,7 +12,7 @@ import { EVENT_RETENTION_DAYS } from '../../../shared/events/event-record.ts';
 import { ROUTES } from '../../../shared/routes.ts';
 import { client, companyOwner, useGateway, type Client } from '../../support/api.ts';
 import { chartOfAccounts, credit, debit, year2026 } from '../../support/ledger.ts';
-import { eventItems } from '../../support/spread-items.ts';
+import { eventItems } from '../../db/support/spread-items.ts';
 
 const gateway = useGateway();
 

@@ -10,7 +10,7 @@ import { queuedJob } from '../../../shared/imports/create-import.ts';
 import { runPendingImports } from '../../../shared/imports/import-worker.ts';
 import { MAX_FAULTS } from '../../../shared/imports/run-import.ts';
 import { client, signedInUser, useGateway, type Client } from '../../support/api.ts';
-import { faultInjector } from '../../support/faults.ts';
+import { faultInjector } from '../../db/support/faults.ts';
 import { allErrors, csv } from '../../support/imports.ts';
 import { companyBooks } from '../../support/ledger.ts';
 

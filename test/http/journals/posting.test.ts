@@ -5,7 +5,7 @@ import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
 import { readBalance } from '../../../shared/db/ledger/balance-store.ts';
 import { companyOwner, useGateway, type Client } from '../../support/api.ts';
-import { faultInjector } from '../../support/faults.ts';
+import { faultInjector } from '../../db/support/faults.ts';
 import { chartOfAccounts, credit, debit, year2026 } from '../../support/ledger.ts';
 
 const gateway = useGateway();

@@ -5,7 +5,7 @@ import { config } from '../../../shared/config.ts';
 import { db } from '../../../shared/db/table/client.ts';
 import { keys } from '../../../shared/db/table/keys.ts';
 import { companyOwner, useGateway, type Client } from '../../support/api.ts';
-import { faultInjector } from '../../support/faults.ts';
+import { faultInjector } from '../../db/support/faults.ts';
 import { credit, debit, wideChart } from '../../support/ledger.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { companyOwner, useGateway, type Client } from '../../support/api.ts';
-import { crashAfterWrite as crashAfter } from '../../support/faults.ts';
+import { crashAfterWrite as crashAfter } from '../../db/support/faults.ts';
 import { wideChart, wideDraft } from '../../support/ledger.ts';
 
 /**

@@ -6,7 +6,7 @@ import { ledgerKeys } from '../../../shared/db/table/keys.ts';
 import { rebuildCompanyLedger } from '../../../shared/db/migrations/ledger-rebuild.ts';
 import { companyOwner, useGateway, type ApiResponse, type Client } from '../../support/api.ts';
 import { companyBooks, credit, debit, postedJournal, wideChart } from '../../support/ledger.ts';
-import { balanceItems, ledgerItems } from '../../support/spread-items.ts';
+import { balanceItems, ledgerItems } from '../../db/support/spread-items.ts';
 
 /**
  * Reports of books with foreign-currency lines: every figure stays in the base currency (SAR);

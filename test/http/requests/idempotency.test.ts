@@ -6,7 +6,7 @@ import { db } from '../../../shared/db/table/client.ts';
 import { keys } from '../../../shared/db/table/keys.ts';
 import { responseSchema } from '../../../shared/schemas/responses.ts';
 import { client, companyOwner, signedInUser, useGateway } from '../../support/api.ts';
-import { faultInjector } from '../../support/faults.ts';
+import { faultInjector } from '../../db/support/faults.ts';
 
 const gateway = useGateway();
 const account = (code: string) => ({ code, name: { arabic: `حساب ${code}`, english: `Account ${code}` }, type: 'leaf', classification: 'asset' });

@@ -7,7 +7,7 @@ import { NodeStore } from '../../../shared/db/stores/node-store.ts';
 import { recountLevels } from '../../../shared/db/stores/nodes/node-levels.ts';
 import { MAX_DEPTH } from '../../../shared/tree/rules.ts';
 import { companyOwner, useGateway, type Client } from '../../support/api.ts';
-import { faultInjector } from '../../support/faults.ts';
+import { faultInjector } from '../../db/support/faults.ts';
 
 const gateway = useGateway();
 const names = (code: string) => ({ arabic: `ح ${code}`, english: `N ${code}` });

@@ -1,7 +1,7 @@
 import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { companyOwner, useGateway, type ApiResponse } from '../../support/api.ts';
-import { faultInjector } from '../../support/faults.ts';
+import { faultInjector } from '../../db/support/faults.ts';
 
 const gateway = useGateway();
 const name = (code: string) => ({ arabic: `ح ${code}`, english: `A ${code}` });

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { BALANCE_SHARDS, isHot, readBalance } from '../../../shared/db/ledger/balance-store.ts';
 import { balanceKeys } from '../../../shared/db/table/keys.ts';
 import { companyOwner, useGateway, type Client } from '../../support/api.ts';
-import { faultInjector, keysOf, transactionOrder } from '../../support/faults.ts';
+import { faultInjector, keysOf, transactionOrder } from '../support/faults.ts';
 import { chartOfAccounts, credit, debit, year2026 } from '../../support/ledger.ts';
-import { balanceItems } from '../../support/spread-items.ts';
+import { balanceItems } from '../support/spread-items.ts';
 
 /**
  * Postings check the posting guard of their shard, not the year item: every change of what

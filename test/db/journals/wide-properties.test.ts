@@ -2,7 +2,7 @@ import Big from 'big.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { companyOwner, useGateway, type Client } from '../../support/api.ts';
-import { crashAfterWrite } from '../../support/faults.ts';
+import { crashAfterWrite } from '../support/faults.ts';
 import { credit, debit, wideChart } from '../../support/ledger.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { db } from '../../shared/db/table/client.ts';
+import { db } from '../../../shared/db/table/client.ts';
 
 /** The items (table, pk, sk, kind of write) of one transaction the service sent. */
 export type SeenItem = { kind: 'Put' | 'Update' | 'Delete' | 'ConditionCheck'; pk: string; sk: string };

@@ -3,7 +3,7 @@ import { ledgerKeys } from '../../../shared/db/table/keys.ts';
 import { toMils, fromMils } from '../../../shared/money/mils.ts';
 import { useGateway, type ApiResponse } from '../../support/api.ts';
 import { companyBooks, credit, debit, postedJournal } from '../../support/ledger.ts';
-import { ledgerItems } from '../../support/spread-items.ts';
+import { ledgerItems } from '../support/spread-items.ts';
 
 /**
  * An account's ledger entries are spread over several partition keys (by journal); its general

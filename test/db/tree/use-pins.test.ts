@@ -14,7 +14,7 @@ import { referenceChanges } from '../../../shared/journals/reference-ops.ts';
 import { PIN_MS } from '../../../shared/tree/use-pin.ts';
 import { useGateway } from '../../support/api.ts';
 import { companyBooks, credit, debit } from '../../support/ledger.ts';
-import { watchTransactions } from '../../support/transactions-seen.ts';
+import { watchTransactions } from '../support/transactions-seen.ts';
 
 const gateway = useGateway();
 const watch = watchTransactions();

@@ -9,7 +9,7 @@ import { postingPeriodCheckOp } from '../../../shared/journals/find-period.ts';
 import { PIN_MS } from '../../../shared/tree/use-pin.ts';
 import { useGateway } from '../../support/api.ts';
 import { companyBooks, credit, debit } from '../../support/ledger.ts';
-import { watchTransactions } from '../../support/transactions-seen.ts';
+import { watchTransactions } from '../support/transactions-seen.ts';
 
 const gateway = useGateway();
 const watch = watchTransactions();

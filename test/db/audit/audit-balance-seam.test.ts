@@ -7,7 +7,7 @@ import { getJournals } from '../../../shared/db/ledger/journal-store.ts';
 import { balanceKeys, ledgerKeys } from '../../../shared/db/table/keys.ts';
 import type { PostedJournal } from '../../../shared/journals/records.ts';
 import { useGateway } from '../../support/api.ts';
-import { balanceItems } from '../../support/spread-items.ts';
+import { balanceItems } from '../support/spread-items.ts';
 import { companyBooks, credit, debit, postedJournal } from '../../support/ledger.ts';
 
 const gateway = useGateway();

@@ -4,8 +4,8 @@ import { db } from '../../../shared/db/table/client.ts';
 import { eventHead } from '../../../shared/db/events/event-store.ts';
 import { sequenceEvents } from '../../../shared/events/sequencer.ts';
 import { useGateway } from '../../support/api.ts';
-import { faultInjector } from '../../support/faults.ts';
-import { pendingPostings } from '../../support/pending-postings.ts';
+import { faultInjector } from '../support/faults.ts';
+import { pendingPostings } from '../support/pending-postings.ts';
 import { companyBooks, credit, debit, postedJournal } from '../../support/ledger.ts';
 
 /** Numbering (events/sequencer.ts) when DynamoDB refuses its transaction for its size, which it estimates from the events' data only. */

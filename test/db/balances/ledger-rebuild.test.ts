@@ -8,7 +8,7 @@ import { ensureLedgerLayout, rebuildCompanyLedger } from '../../../shared/db/mig
 import { companyOwner, useGateway } from '../../support/api.ts';
 import { chartOfAccounts, credit, debit, postedJournal, year2026 } from '../../support/ledger.ts';
 import { instant } from '../../support/instants.ts';
-import { balanceItems, bookChangeItems, eventItems, ledgerItems, versionItems } from '../../support/spread-items.ts';
+import { balanceItems, bookChangeItems, eventItems, ledgerItems, versionItems } from '../support/spread-items.ts';
 
 // A table of this file's own: the layout marker and the scan for companies are table-wide.
 const TABLE = `ledger-rebuild-${process.pid}`;

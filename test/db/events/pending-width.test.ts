@@ -9,7 +9,7 @@ import { mustGetYear } from '../../../shared/db/stores/year-store.ts';
 import { sequenceEvents } from '../../../shared/events/sequencer.ts';
 import { PIN_MARGIN_MS, PIN_MS } from '../../../shared/tree/use-pin.ts';
 import { useGateway } from '../../support/api.ts';
-import { faultInjector } from '../../support/faults.ts';
+import { faultInjector } from '../support/faults.ts';
 import { companyBooks, credit, debit, postedJournal } from '../../support/ledger.ts';
 
 const gateway = useGateway();

@@ -6,7 +6,7 @@ import { importKeys } from '../../../shared/db/table/keys.ts';
 import { runPendingImports } from '../../../shared/imports/import-worker.ts';
 import { runImport } from '../../../shared/imports/run-import.ts';
 import { useGateway, type Client } from '../../support/api.ts';
-import { dieAfterWrite, faultInjector } from '../../support/faults.ts';
+import { dieAfterWrite, faultInjector } from '../support/faults.ts';
 import { csv } from '../../support/imports.ts';
 import { companyBooks } from '../../support/ledger.ts';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { recoverJobs } from '../../../shared/journals/recover-jobs.ts';
 import { companyOwner, useGateway, type Client } from '../../support/api.ts';
-import { dyingAfter, transactionsMeet } from '../../support/faults.ts';
+import { dyingAfter, transactionsMeet } from '../support/faults.ts';
 import { chartOfAccounts, credit, debit, postedJournal, year2026 } from '../../support/ledger.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { useGateway } from '../../support/api.ts';
-import { faultInjector } from '../../support/faults.ts';
+import { faultInjector } from '../support/faults.ts';
 import { companyBooks, credit, debit } from '../../support/ledger.ts';
 
 const gateway = useGateway();

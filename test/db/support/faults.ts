@@ -9,7 +9,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { db } from '../../shared/db/table/client.ts';
+import { db } from '../../../shared/db/table/client.ts';
 
 type Command = new (input: any) => any;
 const COMMANDS: Command[] = [GetCommand, PutCommand, DeleteCommand, UpdateCommand, QueryCommand, BatchGetCommand, BatchWriteCommand, TransactWriteCommand];

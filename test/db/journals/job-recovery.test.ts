@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recoverJobs } from '../../../shared/journals/recover-jobs.ts';
 import { companyOwner, useGateway, type Client } from '../../support/api.ts';
-import { dyingAfter } from '../../support/faults.ts';
+import { dyingAfter } from '../support/faults.ts';
 import { wideChart, wideDraft } from '../../support/ledger.ts';
 
 /**

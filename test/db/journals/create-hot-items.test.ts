@@ -3,7 +3,7 @@ import { drawSerial } from '../../../shared/db/ledger/journal-store.ts';
 import { advanceCounter, counterKnownToExist } from '../../../shared/db/capacity/serial-draw.ts';
 import { useGateway } from '../../support/api.ts';
 import { companyBooks, credit, debit } from '../../support/ledger.ts';
-import { watchTransactions } from '../../support/transactions-seen.ts';
+import { watchTransactions } from '../support/transactions-seen.ts';
 
 const gateway = useGateway();
 const watch = watchTransactions();

@@ -6,8 +6,8 @@ import { sequenceEvents } from '../../../shared/events/sequencer.ts';
 import { useGateway } from '../../support/api.ts';
 import { instant } from '../../support/instants.ts';
 import { companyBooks, credit, debit, postedJournal } from '../../support/ledger.ts';
-import { faultInjector } from '../../support/faults.ts';
-import { bookChangeItems } from '../../support/spread-items.ts';
+import { faultInjector } from '../support/faults.ts';
+import { bookChangeItems } from '../support/spread-items.ts';
 
 /** Book changes are spread over keys by their event's number (docs/decisions.md, Capacity): every read merges them in commit order. */
 const gateway = useGateway();

@@ -5,9 +5,9 @@ import { keys } from '../../../shared/db/table/keys.ts';
 import { getItem } from '../../../shared/db/table/table-ops.ts';
 import { sequenceEvents } from '../../../shared/events/sequencer.ts';
 import { useGateway, type Client } from '../../support/api.ts';
-import { faultInjector } from '../../support/faults.ts';
+import { faultInjector } from '../support/faults.ts';
 import { wholeFeed } from '../../support/feed.ts';
-import { pendingPostings } from '../../support/pending-postings.ts';
+import { pendingPostings } from '../support/pending-postings.ts';
 
 /** Numbering in claims (db/events/numbering-claim-store.ts, events/claim-fill.ts): a claim left open is finished by the next sequencer, each event once. */
 const gateway = useGateway();

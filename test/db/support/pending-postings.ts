@@ -1,6 +1,6 @@
-import { eventHead } from '../../shared/db/events/event-store.ts';
-import { sequenceEvents } from '../../shared/events/sequencer.ts';
-import { companyBooks, credit, debit, postedJournal } from './ledger.ts';
+import { eventHead } from '../../../shared/db/events/event-store.ts';
+import { sequenceEvents } from '../../../shared/events/sequencer.ts';
+import { companyBooks, credit, debit, postedJournal } from '../../support/ledger.ts';
 
 /**
  * A company whose events so far are numbered, then `journals` two-line journals created and

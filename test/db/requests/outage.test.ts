@@ -3,7 +3,7 @@ import { ProvisionedThroughputExceededException, TransactionCanceledException } 
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { companyOwner, useGateway, type ApiResponse } from '../../support/api.ts';
-import { faultInjector } from '../../support/faults.ts';
+import { faultInjector } from '../support/faults.ts';
 
 /**
  * The database failing in the middle of a request: DynamoDB Local cannot refuse connections
