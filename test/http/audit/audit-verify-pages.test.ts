@@ -1,80 +1,15 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { config } from '../../../shared/config.ts';
-import { db } from '../../../shared/db/table/client.ts';
-import { balanceKeys, keys } from '../../../shared/db/table/keys.ts';
-import { releaseVerifyRun, takeVerifyRun } from '../../../shared/db/stores/verify-run-store.ts';
-import { client, companyOwner, useGateway, type Client } from '../../support/api.ts';
-import { wholeFeed } from '../../support/feed.ts';
-import { balanceItems, ledgerItems } from '../../db/support/spread-items.ts';
-import { companyBooks, credit, debit, postedJournal } from '../../support/ledger.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { companyOwner, useGateway } from '../../support/api.ts';
+import { PAGE_EVENTS, pagedBooks, verifyAnswer, verifyAtOnce, verifyByPages, verifyInPagesOfTwenty } from '../../support/verify-pages.ts';
 
+/** Through the API only; items changed in the table, and the run slots: test/db/audit/audit-verify-pages-tampering.test.ts. */
 const gateway = useGateway();
-
-/** Events one Verify request walks here: small, so a company of a few dozen journals takes several requests. */
-const PAGE_EVENTS = 20;
-process.env.VERIFY_PAGE_EVENTS = String(PAGE_EVENTS);
-afterEach(() => {
-  process.env.VERIFY_PAGE_EVENTS = String(PAGE_EVENTS);
-});
-
-type Item = Record<string, unknown>;
-type Answer = { verified: boolean; checked: number; fromSequence: number; toSequence: number; firstBrokenSequence: number | null; reason: string | null; nextPage: string | null };
-
-const getItem = async (key: { pk: string; sk: string }) => (await db().send(new GetCommand({ TableName: config.tableName, Key: key, ConsistentRead: true }))).Item!;
-const putItem = (item: Item) => db().send(new PutCommand({ TableName: config.tableName, Item: item }));
-
-/**
- * A company of about 80 events: a spare account and a petty-cash account made early, 30 posted
- * journals, then petty cash renamed and the spare account deleted, so records of the first
- * request's events change in the last one's. Made once: the tests that alter it put it back.
- */
-async function pagedBooks() {
-  const books = await companyBooks(gateway.url);
-  const { api, base, chart } = books;
-  const n = (english: string) => ({ english, arabic: english });
-  const spare = (await api.post(`${base}/Accounts`, { code: '1190', name: n('Spare'), type: 'leaf', parentId: chart.assets.id })).body;
-  const petty = (await api.post(`${base}/Accounts`, { code: '1103', name: n('Petty cash'), type: 'leaf', parentId: chart.assets.id })).body;
-  for (let batch = 0; batch < 3; batch++) {
-    await Promise.all(Array.from({ length: 10 }, (_, i) => postedJournal(api, base, `2026-03-${String(10 + i).padStart(2, '0')}`, [debit(chart.cash.id, `${batch + 1}.00`), credit(chart.sales.id, `${batch + 1}.00`)])));
-  }
-  const renamed = await api.put(`${base}/Accounts/${petty.id}`, { code: '1103', parentId: chart.assets.id, name: n('Petty cash box'), version: petty.version });
-  const deleted = await api.delete(`${base}/Accounts/${spare.id}`, { version: spare.version });
-  expect([renamed.status, deleted.status], renamed.text + deleted.text).toEqual([200, 200]);
-  const events = await wholeFeed<{ sequence: number; type: string; recordId: string }>(api, base);
-  return { ...books, spare, petty, events };
-}
-
-const get = async (api: Client, path: string) => {
-  const response = await api.get(path);
-  expect(response.status, response.text).toBe(200);
-  return response.body as Answer;
-};
-
-/** Verify in one request (a budget larger than the company). */
-async function verifyAtOnce(api: Client, base: string, query = '') {
-  process.env.VERIFY_PAGE_EVENTS = '100000';
-  try {
-    return await get(api, `${base}/Audit/Verify${query}`);
-  } finally {
-    process.env.VERIFY_PAGE_EVENTS = String(PAGE_EVENTS);
-  }
-}
-
-/** Verify following `nextPage` to the end: every answer, in order. */
-async function verifyByPages(api: Client, base: string, query = '') {
-  const answers: Answer[] = [await get(api, `${base}/Audit/Verify${query}`)];
-  while (answers.at(-1)!.nextPage) {
-    const page = `page=${encodeURIComponent(answers.at(-1)!.nextPage!)}`;
-    answers.push(await get(api, `${base}/Audit/Verify${query ? `${query}&${page}` : `?${page}`}`));
-  }
-  return answers;
-}
+verifyInPagesOfTwenty();
 
 describe('audit verification in pages', () => {
   let books: Awaited<ReturnType<typeof pagedBooks>>;
   beforeAll(async () => {
-    books = await pagedBooks();
+    books = await pagedBooks(gateway.url);
   });
 
   it('verifies a company larger than a request across several requests, ending with the answer of one run', async () => {
@@ -94,117 +29,11 @@ describe('audit verification in pages', () => {
     expect(pages.at(-1)).toEqual(atOnce);
   });
 
-  it('finds an event altered in a later request, and a record changed behind the API whose last event is in the first', async () => {
-    // Arrange
-    const { api, base, companyId, chart, events } = books;
-    const altered = events.filter((e) => e.type === 'JournalPosted').at(-3)!;
-    expect(altered.sequence).toBeGreaterThan(2 * PAGE_EVENTS);
-    const bankCreated = events.find((e) => e.type === 'AccountCreated' && e.recordId === chart.bank.id)!;
-    expect(bankCreated.sequence).toBeLessThanOrEqual(PAGE_EVENTS);
-
-    // Act: an event's data changed in the table.
-    const eventItem = await getItem(keys.event(companyId, altered.sequence));
-    await putItem({ ...eventItem, dataJson: String(eventItem.dataJson).replace('"2026-03', '"2025-03') });
-    const eventPages = await verifyByPages(api, base);
-    const eventAtOnce = await verifyAtOnce(api, base);
-    await putItem(eventItem);
-
-    // Act: an account moved to a version no event records (its only event is in the first request).
-    const bankKey = keys.node('ACCOUNT', companyId, chart.bank.id);
-    const bank = await getItem(bankKey);
-    await putItem({ ...bank, code: '1199', version: Number(bank.version) + 1 });
-    const recordPages = await verifyByPages(api, base);
-    const recordAtOnce = await verifyAtOnce(api, base);
-    await putItem(bank);
-
-    // Assert
-    expect(eventPages.length).toBeGreaterThan(2);
-    expect(eventPages.at(-1)).toMatchObject({ verified: false, firstBrokenSequence: altered.sequence, reason: expect.stringContaining('does not match its hash'), nextPage: null });
-    expect(eventPages.at(-1)).toEqual(eventAtOnce);
-    expect(recordPages).toHaveLength(1);
-    expect(recordPages[0]).toMatchObject({ verified: false, firstBrokenSequence: bankCreated.sequence, reason: expect.stringContaining(`account ${chart.bank.id} is at version ${Number(bank.version) + 1} in the table, which no event records`) });
-    expect(recordAtOnce).toMatchObject({ verified: false, firstBrokenSequence: bankCreated.sequence, reason: recordPages[0]!.reason });
-    expect(await verifyAtOnce(api, base)).toMatchObject({ verified: true });
-  });
-
-  it('checks the balances once the range is walked, here one account-in-period a request: a balance changed behind the API is found in a request after the walk, at the first posting into it, also before a later altered event', async () => {
-    // Arrange: the company's postings go into cash and sales in March; the one whose pair is checked last gets a changed balance item.
-    const { api, base, companyId, chart, events } = books;
-    const firstPosted = events.find((e) => e.type === 'JournalPosted')!;
-    const { periodId } = (await api.get(`${base}/Journals/${firstPosted.recordId}`)).body as { periodId: string };
-    const lastChecked = [chart.cash.id, chart.sales.id].sort().at(-1)!;
-    const [shard] = await balanceItems(companyId, `${balanceKeys.periodBalancePrefix(periodId)}${lastChecked}#`);
-    const altered = events.filter((e) => e.type === 'JournalPosted').at(-1)!;
-    const eventItem = await getItem(keys.event(companyId, altered.sequence));
-    const walkRequests = Math.ceil(events.length / PAGE_EVENTS);
-    const byPairPages = async () => {
-      process.env.VERIFY_PAGE_PAIRS = '1';
-      try {
-        return await verifyByPages(api, base);
-      } finally {
-        delete process.env.VERIFY_PAGE_PAIRS;
-      }
-    };
-
-    // Act: a balance item changed; then an event after the first posting too.
-    try {
-      await putItem({ ...shard!, credit: Number(shard!.credit) + 1 });
-      const balancePages = await byPairPages();
-      const balanceAtOnce = await verifyAtOnce(api, base);
-      await putItem({ ...eventItem, dataJson: String(eventItem.dataJson).replace('"2026-03', '"2025-03') });
-      const bothPages = await byPairPages();
-      const bothAtOnce = await verifyAtOnce(api, base);
-      await putItem(shard!);
-      const eventOnly = await verifyAtOnce(api, base);
-      await putItem(eventItem);
-
-      // Assert
-      expect(balancePages).toHaveLength(walkRequests + 1);
-      expect(balancePages.at(-2)).toMatchObject({ verified: true, checked: events.length, toSequence: events.length, nextPage: expect.any(String) });
-      expect(balancePages.at(-1)).toMatchObject({ verified: false, checked: events.length, firstBrokenSequence: firstPosted.sequence, reason: expect.stringContaining(`balance of account ${lastChecked} in period`), nextPage: null });
-      expect(balancePages.at(-1)!.reason).toContain('but its ledger entries add up to');
-      expect(balanceAtOnce).toEqual(balancePages.at(-1));
-      expect(bothPages.at(-1)).toMatchObject({ verified: false, firstBrokenSequence: firstPosted.sequence, reason: balancePages.at(-1)!.reason, nextPage: null });
-      expect(bothAtOnce).toEqual(bothPages.at(-1));
-      expect(eventOnly).toMatchObject({ verified: false, firstBrokenSequence: altered.sequence, reason: expect.stringContaining('does not match its hash') });
-    } finally {
-      await putItem(eventItem);
-      await putItem(shard!);
-    }
-    expect(await verifyAtOnce(api, base)).toMatchObject({ verified: true });
-  });
-
-  it('names the balance, not the ledger entry, when a changed entry breaks both at the first posting, across requests as in one', async () => {
-    // Arrange: the first posted journal's entry on cash says 5 more than the journal (and than cash's balance items).
-    const { api, base, companyId, chart, events } = books;
-    const firstPosted = events.find((e) => e.type === 'JournalPosted')!;
-    const entry = (await ledgerItems(companyId, `LEDGER#${chart.cash.id}#`)).find((item) => item.journalId === firstPosted.recordId)!;
-    const lines = entry.lines as Array<Record<string, unknown>>;
-
-    // Act
-    await putItem({ ...entry, lines: [{ ...lines[0], amount: String(Number(lines[0]!.amount) + 5) }, ...lines.slice(1)] });
-    let pages: Answer[];
-    process.env.VERIFY_PAGE_PAIRS = '1';
-    try {
-      pages = await verifyByPages(api, base);
-    } finally {
-      delete process.env.VERIFY_PAGE_PAIRS;
-    }
-    const atOnce = await verifyAtOnce(api, base);
-    await putItem(entry);
-
-    // Assert
-    expect(pages.at(-1)).toMatchObject({ verified: false, firstBrokenSequence: firstPosted.sequence, reason: expect.stringContaining(`balance of account ${chart.cash.id} in period`), nextPage: null });
-    // A run stops walking at the first request with a break; one request walks on to the head, so only the count differs.
-    expect(pages.at(-1)).toEqual({ ...atOnce, checked: expect.any(Number) });
-    expect(await verifyAtOnce(api, base)).toMatchObject({ verified: true });
-  });
-
   it('refuses a cursor that is garbage, altered, or given for another range or company, naming page', async () => {
     // Arrange
     const { api, base, events } = books;
     const other = await companyOwner(gateway.url);
-    const first = await get(api, `${base}/Audit/Verify?toSequence=${events.length}`);
+    const first = await verifyAnswer(api, `${base}/Audit/Verify?toSequence=${events.length}`);
     const cursor = first.nextPage!;
     const [payload, signature] = cursor.split('.');
     const decoded = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8'));
@@ -228,39 +57,5 @@ describe('audit verification in pages', () => {
     }
     expect(resumed.status, resumed.text).toBe(200);
     expect(resumed.body).toMatchObject({ verified: true, fromSequence: 1, toSequence: 2 * PAGE_EVENTS });
-  });
-
-  it('runs at most two Verify requests of a company at once: a third is 429 with Retry-After, other companies unaffected', async () => {
-    // Arrange: two runs under way in the company (its two slots held).
-    const { api, base, companyId } = await companyOwner(gateway.url);
-    const other = await companyOwner(gateway.url);
-    const viewer = (await api.post(`${base}/ApiKeys`, { name: 'auditor', permissions: ['audit:read'] })).body.key;
-    const held = [await takeVerifyRun(companyId, 2, 60_000), await takeVerifyRun(companyId, 2, 60_000)];
-    expect(held.every(Boolean)).toBe(true);
-
-    // Act
-    const refused = await client(gateway.url, `Bearer ${viewer}`).get(`${base}/Audit/Verify`);
-    const elsewhere = await other.api.get(`${other.base}/Audit/Verify`);
-    await releaseVerifyRun(companyId, held[0]!);
-    const afterOneEnded = await api.get(`${base}/Audit/Verify`);
-    const slotsAfter = [await takeVerifyRun(companyId, 2, 60_000), await takeVerifyRun(companyId, 2, 60_000)];
-    await Promise.all([held[1]!, slotsAfter[0]!].map((run) => releaseVerifyRun(companyId, run)));
-    // Slots whose runs never ended are free once their leases run out.
-    const stale = [await takeVerifyRun(companyId, 2, 2_000), await takeVerifyRun(companyId, 2, 2_000)];
-    const whileStaleHeld = await api.get(`${base}/Audit/Verify`);
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
-    const afterLeases = await api.get(`${base}/Audit/Verify`);
-
-    // Assert
-    expect(refused.status, refused.text).toBe(429);
-    expect(refused.headers.get('retry-after')).toMatch(/^[1-9][0-9]*$/);
-    expect(refused.body.errors[0]).toMatchObject({ name: 'generalErrors', code: 'TooManyVerifyRuns' });
-    expect(elsewhere.status).toBe(200);
-    expect(afterOneEnded.status, afterOneEnded.text).toBe(200);
-    // The answered run gave its slot back: one was free beside the slot still held.
-    expect(slotsAfter.map(Boolean)).toEqual([true, false]);
-    expect(stale.every(Boolean)).toBe(true);
-    expect(whileStaleHeld.status).toBe(429);
-    expect(afterLeases.status, afterLeases.text).toBe(200);
   });
 });

@@ -1,45 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { config } from '../../../shared/config.ts';
-import { db } from '../../../shared/db/table/client.ts';
-import { keys } from '../../../shared/db/table/keys.ts';
-import { numberedEventOps, pendingEvents, SequenceMoved, type PendingEvent } from '../../../shared/db/events/event-store.ts';
-import { advanceOps, claimOf, claimOps } from '../../../shared/db/events/numbering-claim-store.ts';
-import { numberEvents, type EventHead } from '../../../shared/events/numbering.ts';
-import { transactWrite } from '../../../shared/db/table/transact.ts';
-import { EVENT_RETENTION_DAYS } from '../../../shared/events/event-record.ts';
-import { ROUTES } from '../../../shared/routes.ts';
 import { client, companyOwner, useGateway, type Client } from '../../support/api.ts';
+import { walkFeed, type FeedEvent } from '../../support/feed.ts';
 import { chartOfAccounts, credit, debit, year2026 } from '../../support/ledger.ts';
-import { eventItems } from '../../db/support/spread-items.ts';
 
+/** Through the API only; event items, their expiry and the numbering claims: test/db/events/event-items.test.ts. */
 const gateway = useGateway();
-
-interface FeedEvent {
-  id: string;
-  sequence: number;
-  type: string;
-  recordId: string;
-  version: number;
-  actor: { type: string; id: string } | null;
-  occurredAt: string;
-  data: Record<string, unknown> | null;
-}
-
-/** Every event after `after`, page by page through the cursors. */
-async function walk(api: Client, base: string, query = '', after = 0): Promise<FeedEvent[]> {
-  const events: FeedEvent[] = [];
-  let page: string | null = null;
-  do {
-    const cursor: string = page ? `&page=${encodeURIComponent(page)}` : '';
-    const response = await api.get(`${base}/Events?pageSize=7&after=${after}${query}${cursor}`);
-    if (response.status !== 200) throw new Error(response.text);
-    events.push(...response.body.results);
-    page = response.body.nextPage;
-  } while (page);
-  return events;
-}
 
 describe('events', () => {
   it('records one event per committed change, in the change\'s own transaction, and none for a refused one', async () => {
@@ -53,7 +19,7 @@ describe('events', () => {
     const key = await owner.api.post(`${owner.base}/ApiKeys`, { name: 'events', permissions: ['events:read'] });
     await owner.api.delete(`${owner.base}/Accounts/${chart.bank.id}`, { version: chart.bank.version });
 
-    const events = await walk(owner.api, owner.base);
+    const events = await walkFeed(owner.api, owner.base);
 
     expect([stale.status, invalid.status, posted.status]).toEqual([409, 400, 200]);
     expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['CompanyCreated', 'AccountCreated', 'CostCenterCreated', 'FinancialYearCreated', 'JournalCreated', 'JournalPosted', 'ApiKeyCreated', 'AccountDeleted']));
@@ -80,7 +46,7 @@ describe('events', () => {
     await owner.api.post(`${owner.base}/Journals/${created.body.id}/Post`, { postingDate: '2026-02-01', version: 1 });
     const rest = (await owner.api.get(`${owner.base}/Journals/${created.body.id}`)).body;
 
-    const events = await walk(owner.api, owner.base, '&type=JournalCreated,JournalPosted');
+    const events = await walkFeed(owner.api, owner.base, '&type=JournalCreated,JournalPosted');
 
     const [createdEvent, postedEvent] = events;
     expect(createdEvent!.data).toEqual(created.body);
@@ -90,68 +56,15 @@ describe('events', () => {
     expect(rest.totals).toEqual({ debit: 1244.56, credit: 1244.56 });
   });
 
-  it('reads events stored before their data was kept as text with the same numbers', async () => {
-    const owner = await companyOwner(gateway.url);
-    const recordId = randomUUID();
-    const eventId = randomUUID();
-    // The former shape: the data as a DynamoDB map, whose decimals the client hands back wrapped.
-    await db().send(new PutCommand({ TableName: config.tableName, Item: { ...keys.pendingEvent(owner.companyId, new Date().toISOString(), eventId, false), entity: 'PendingEvent', eventId, type: 'JournalCreated', companyId: owner.companyId, recordId, version: 1, actor: null, occurredAt: new Date().toISOString(), data: { id: recordId, totals: { debit: 1234.56, credit: 10 }, entries: [{ amount: 1234.56 }] }, dataOmitted: false } }));
-
-    const [event] = await walk(owner.api, owner.base, '&type=JournalCreated');
-
-    expect(event!.data).toEqual({ id: recordId, totals: { debit: 1234.56, credit: 10 }, entries: [{ amount: 1234.56 }] });
-  });
-
-  it('names an event for every writing route, and keeps events at least 30 days', async () => {
-    for (const route of ROUTES) {
-      const writes = route.methods.some((m) => m !== 'GET') && route.access !== 'public';
-      expect(Boolean(route.event), route.name).toBe(writes);
-    }
-    const owner = await companyOwner(gateway.url);
-    await walk(owner.api, owner.base);
-    const items = await eventItems(owner.companyId);
-    expect(items).toHaveLength(1);
-    const kept = (items[0]!.purgeAt as number) - Date.parse(String(items[0]!.occurredAt)) / 1000;
-    expect(kept).toBeGreaterThanOrEqual(EVENT_RETENTION_DAYS * 86_400 - 1);
-    expect(EVENT_RETENTION_DAYS).toBeGreaterThanOrEqual(30);
-  });
-
-  it('pages past a run of expired numbers longer than a page\'s read budget in one request, and ends where numbering stands', async () => {
-    // Arrange: the company's events renumbered 5,000 on, as if the 5,000 before them had expired.
-    const owner = await companyOwner(gateway.url);
-    await chartOfAccounts(owner.api, owner.base);
-    const before = await walk(owner.api, owner.base);
-    const GAP = 5000;
-    for (const item of await eventItems(owner.companyId)) {
-      const sequence = (item.sequence as number) + GAP;
-      await db().send(new PutCommand({ TableName: config.tableName, Item: { ...item, ...keys.event(owner.companyId, sequence), sequence } }));
-      await db().send(new DeleteCommand({ TableName: config.tableName, Key: { pk: item.pk, sk: item.sk } }));
-    }
-    await db().send(new UpdateCommand({ TableName: config.tableName, Key: keys.eventSequence(owner.companyId), UpdateExpression: 'ADD #next :gap', ExpressionAttributeNames: { '#next': 'next' }, ExpressionAttributeValues: { ':gap': GAP } }));
-
-    // Act: the first page from the start.
-    const first = await owner.api.get(`${owner.base}/Events?pageSize=3`);
-
-    // Assert: the kept events, in order, as before but for their numbers; the walk ends at the last.
-    expect(first.body.results.map((e: FeedEvent) => e.sequence)).toEqual(before.slice(0, 3).map((e) => e.sequence + GAP));
-    const all = await walk(owner.api, owner.base);
-    expect(all).toEqual(before.map((e) => ({ ...e, sequence: e.sequence + GAP })));
-    expect((await owner.api.get(`${owner.base}/Events?after=${all.at(-1)!.sequence}`)).body).toMatchObject({ results: [], nextPage: null });
-
-    // Every event expired (a company quiet for longer than they are kept): an empty page, and none after it.
-    for (const item of await eventItems(owner.companyId)) await db().send(new DeleteCommand({ TableName: config.tableName, Key: { pk: item.pk, sk: item.sk } }));
-    expect((await owner.api.get(`${owner.base}/Events?pageSize=3`)).body).toMatchObject({ results: [], nextPage: null });
-  });
-
   it('filters by type and date, refuses unknown types, and shows nothing to another company', async () => {
     const owner = await companyOwner(gateway.url);
     const other = await companyOwner(gateway.url);
     await chartOfAccounts(owner.api, owner.base);
     const today = new Date().toISOString().slice(0, 10);
 
-    const accounts = await walk(owner.api, owner.base, '&type=AccountCreated,CostCenterCreated');
-    const none = await walk(owner.api, owner.base, '&dateTo=2000-01-01');
-    const todays = await walk(owner.api, owner.base, `&dateFrom=${today}&dateTo=${today}`);
+    const accounts = await walkFeed(owner.api, owner.base, '&type=AccountCreated,CostCenterCreated');
+    const none = await walkFeed(owner.api, owner.base, '&dateTo=2000-01-01');
+    const todays = await walkFeed(owner.api, owner.base, `&dateFrom=${today}&dateTo=${today}`);
     const unknown = await owner.api.get(`${owner.base}/Events?type=JournalPosted,JournalFlew`);
     // One order, by sequence: an order or keyword the feed would ignore is refused.
     const ordered = await owner.api.get(`${owner.base}/Events?orderAsc=false`);
@@ -168,38 +81,6 @@ describe('events', () => {
     expect(foreign.status).toBe(404);
   });
 
-  it('numbers each event once: a sequencer that read a counter or a pending event another has since used is refused', async () => {
-    const owner = await companyOwner(gateway.url);
-    await owner.api.post(`${owner.base}/CostCenters`, { code: 'A', name: { arabic: 'أ', english: 'A' } });
-    const pending = await pendingEvents(owner.companyId, 10);
-    expect(pending.map((e) => e.type).sort()).toEqual(['CompanyCreated', 'CostCenterCreated']);
-    const [first, second] = pending;
-
-    const number = (head: EventHead, events: PendingEvent[]) => {
-      const batch = numberEvents(head, events, true);
-      const claim = claimOf(batch.numbered, Date.now());
-      return { claim: claimOps(owner.companyId, head, claim, events[0]!), fill: numberedEventOps(owner.companyId, batch.numbered), advance: advanceOps(owner.companyId, claim), head: batch.head };
-    };
-    const start: EventHead = { next: 1, hash: null };
-
-    const one = number(start, [first!]);
-    await transactWrite(one.claim);
-    // Read before that claim: the counter at 1; or after it, while it is open.
-    await expect(transactWrite(number(start, [second!]).claim)).rejects.toBeInstanceOf(SequenceMoved);
-    await expect(transactWrite(number(one.head, [second!]).claim)).rejects.toBeInstanceOf(SequenceMoved);
-    await transactWrite(one.fill);
-    // Another sequencer finishing the same claim finds its events written.
-    await expect(transactWrite(one.fill)).rejects.toBeInstanceOf(SequenceMoved);
-    await transactWrite(one.advance);
-    await expect(transactWrite(one.advance)).rejects.toBeInstanceOf(SequenceMoved);
-    // A pending event already numbered is not numbered again.
-    await expect(transactWrite(number(one.head, [first!]).fill)).rejects.toBeInstanceOf(SequenceMoved);
-    const two = number(one.head, [second!]);
-    for (const step of [two.claim, two.fill, two.advance]) await transactWrite(step);
-
-    expect((await walk(owner.api, owner.base)).map((e) => [e.sequence, e.id])).toEqual([[1, first!.eventId], [2, second!.eventId]]);
-  });
-
   it('lets a consumer walking the feed during concurrent writes see every event exactly once, each record\'s in version order', async () => {
     const owner = await companyOwner(gateway.url);
     const chart = await chartOfAccounts(owner.api, owner.base);
@@ -213,7 +94,7 @@ describe('events', () => {
       let after = 0;
       // Resume from the last sequence seen, as an integration would, until writers are done and the feed is drained.
       for (let idle = 0; idle < 2; ) {
-        const batch = await walk(consumer, owner.base, '', after);
+        const batch = await walkFeed(consumer, owner.base, '', after);
         seen.push(...batch);
         after = batch.at(-1)?.sequence ?? after;
         idle = writing || batch.length > 0 ? 0 : idle + 1;
@@ -232,7 +113,7 @@ describe('events', () => {
     writing = false;
     await consumers;
 
-    const all = await walk(owner.api, owner.base);
+    const all = await walkFeed(owner.api, owner.base);
     expect(seen.map((e) => e.id)).toEqual(all.map((e) => e.id));
     expect(alsoSeen.map((e) => e.id)).toEqual(all.map((e) => e.id));
     expect(new Set(seen.map((e) => e.id)).size).toBe(seen.length);

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '../../../shared/auth/permissions.ts';
-import { createExchangeRateOps, rateInEffect } from '../../../shared/db/stores/exchange-rate-store.ts';
-import { transactWrite } from '../../../shared/db/table/transact.ts';
-import { baseCurrencyRefused } from '../../../shared/exchange-rates/rules.ts';
 import { companyOwner, signedInUser, useGateway, type ApiResponse, type Client } from '../../support/api.ts';
 
+/** Through the API only; the store's check at commit and its rate in effect: test/db/exchange-rates/exchange-rate-store.test.ts. */
 const gateway = useGateway();
 const builtIn = (name: string) => ROLES.find((r) => r.name === name)!.id;
 
@@ -114,21 +112,6 @@ describe('exchange rates', () => {
     expect((await owner.api.get(`${owner.base}/ExchangeRates`)).body.results).toEqual([]);
     // Ten decimals exactly are accepted.
     expect((await post({ ...good, rate: 1.2345678901 })).body.rate).toBe('1.2345678901');
-  });
-
-  it('checks at commit that the currency is not the base currency, so a settings change racing a create cannot slip one in', async () => {
-    const owner = await companyOwner(gateway.url, { baseCurrency: 'SAR' });
-    const settings = (await owner.api.get(`${owner.base}/Settings`)).body;
-    const now = new Date().toISOString();
-    const usd = { companyId: owner.companyId, rateId: randomUUID(), currency: 'USD', date: '2026-03-01', rate: '3.75', version: 1, createdAt: now, updatedAt: now };
-    // The create read SAR as the base; the base became USD before it committed.
-    const rebased = await owner.api.put(`${owner.base}/Settings`, { ...settings, baseCurrency: 'USD', updatedAt: undefined });
-    expect(rebased.body.baseCurrency).toBe('USD');
-
-    const refused = await transactWrite(createExchangeRateOps(usd, baseCurrencyRefused)).catch((error: unknown) => error);
-
-    expect(refused).toMatchObject({ status: 400, items: [{ name: 'currency', code: 'BaseCurrency' }] });
-    expect((await owner.api.get(`${owner.base}/ExchangeRates`)).body.results).toEqual([]);
   });
 
   it('keeps one rate per currency and day: a second create is 409 DuplicateRate, and of concurrent ones exactly one wins', async () => {
@@ -292,33 +275,5 @@ describe('exchange rates', () => {
 
     expect(await event(feedOnly.api)).toMatchObject({ type: 'ExchangeRateCreated', data: null, dataOmittedReason: 'permission' });
     expect(await event(feedAndRates.api)).toMatchObject({ type: 'ExchangeRateCreated', data: { currency: 'USD', rate: '3.7777' }, dataOmitted: false });
-  });
-
-  it('finds the rate in effect on a date: the latest dated on or before it, for that currency only', async () => {
-    const owner = await companyOwner(gateway.url, { baseCurrency: 'KWD', decimalPrecision: 3 });
-    const jan1 = await createRate(owner, 'USD', '2026-01-01', '0.3071');
-    const jan15 = await createRate(owner, 'USD', '2026-01-15', '0.3075');
-    await createRate(owner, 'USD', '2026-02-01', '0.308');
-    await createRate(owner, 'EUR', '2026-01-10', '0.33');
-    // Neighbours in key order (UGX before USD, USN after it) never answer for USD.
-    await createRate(owner, 'UGX', '2025-12-31', '0.00008');
-    await createRate(owner, 'USN', '2025-12-31', '0.307');
-    const inEffect = async (currency: string, date: string) => (await rateInEffect(owner.companyId, currency, date))?.rate;
-
-    expect(await inEffect('USD', '2025-12-31')).toBeUndefined();
-    expect(await inEffect('USD', '1000-01-01')).toBeUndefined();
-    expect(await inEffect('USD', '2026-01-01')).toBe('0.3071');
-    expect(await inEffect('USD', '2026-01-14')).toBe('0.3071');
-    expect(await inEffect('USD', '2026-01-15')).toBe('0.3075');
-    expect(await inEffect('USD', '2026-03-31')).toBe('0.308');
-    expect(await inEffect('EUR', '2026-01-09')).toBeUndefined();
-    expect(await inEffect('EUR', '9999-12-31')).toBe('0.33');
-    expect(await inEffect('GBP', '2026-06-01')).toBeUndefined();
-    expect(await rateInEffect(randomUUID(), 'USD', '2026-06-01')).toBeUndefined();
-
-    // A change applies at once; a deleted rate hands over to the one before it.
-    await owner.api.put(`${owner.base}/ExchangeRates/${jan1.id}`, { rate: '0.3072', version: 1 });
-    await owner.api.delete(`${owner.base}/ExchangeRates/${jan15.id}`, { version: 1 });
-    expect(await rateInEffect(owner.companyId, 'USD', '2026-01-20')).toMatchObject({ rateId: jan1.id, currency: 'USD', date: '2026-01-01', rate: '0.3072', version: 2 });
   });
 });

@@ -1,78 +1,18 @@
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROLES } from '../../../shared/auth/permissions.ts';
-import { config } from '../../../shared/config.ts';
-import { db } from '../../../shared/db/table/client.ts';
-import { getJob, newJobOps, putPayload } from '../../../shared/db/stores/import-store.ts';
-import { importKeys } from '../../../shared/db/table/keys.ts';
-import { transactWrite } from '../../../shared/db/table/transact.ts';
-import { queuedJob } from '../../../shared/imports/create-import.ts';
 import { runPendingImports } from '../../../shared/imports/import-worker.ts';
-import { MAX_FAULTS } from '../../../shared/imports/run-import.ts';
 import { client, signedInUser, useGateway, type Client } from '../../support/api.ts';
-import { faultInjector } from '../../db/support/faults.ts';
-import { allErrors, csv } from '../../support/imports.ts';
 import { companyBooks } from '../../support/ledger.ts';
-
-/** A record whose canonical text cannot be made (none the API lets in does that): its journal's writes cannot be built. */
-const UNBUILDABLE = 'cannot be canonicalized';
-vi.mock('../../../shared/audit/chain.ts', async (original) => {
-  const chain = await original<typeof import('../../../shared/audit/chain.ts')>();
-  return {
-    ...chain,
-    canonicalJson: (value: unknown) => {
-      const text = chain.canonicalJson(value);
-      if (text.includes(UNBUILDABLE)) throw new Error('Not a JSON value');
-      return text;
-    },
-  };
-});
+import { journalCount, mayLocks, sale, salesFile, trialMovement } from '../../support/sales-imports.ts';
 
 /**
- * A job runs in the name of whoever created it only while they may still write what it writes,
- * and a job that cannot be written (a record whose writes cannot be built, a write failing again
- * and again) ends with its reason instead of holding its company: the company's other imports,
- * reports and period locks go on.
+ * A job runs in the name of whoever created it only while they may still write what it writes
+ * (test/db/imports/imports-stop-faults.test.ts: access gone while it writes, and jobs that cannot
+ * be written).
  */
 const gateway = useGateway();
-let restore: (() => void) | undefined;
-afterEach(() => {
-  restore?.();
-  restore = undefined;
-});
 
 const role = (name: string) => ROLES.find((r) => r.name === name)!.id;
-const sale = (reference: string, amount: string, date = '2026-05-02') => [
-  [reference, date, '1.1101', '1', amount],
-  [reference, date, '4.4101', '2', amount],
-];
-const salesFile = (...journals: Array<Array<Array<string>>>) => csv(['reference', 'date', 'accountPath', 'side', 'amount'], journals.flat());
-
-const trialMovement = async (api: Client, base: string) => {
-  const r = await api.get(`${base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-12-31`);
-  expect(r.status, r.text).toBe(200);
-  return r.body.totals.movement as { debit: string; credit: string };
-};
-const journalCount = async (api: Client, base: string) => (await api.get(`${base}/Journals?pageSize=100`)).body.results.length as number;
-
-/** May's period locks (nothing is counted as posting into it), then is opened again. */
-async function mayLocks(api: Client, base: string) {
-  const year = (await api.get(`${base}/FinancialYears`)).body.results[0];
-  const may = year.periods[4];
-  const locked = await api.post(`${base}/FinancialYears/${year.id}/Periods/${may.id}/Lock`, { version: may.version });
-  expect(locked.status, locked.text).toBe(200);
-  const reopened = await api.post(`${base}/FinancialYears/${year.id}/Periods/${may.id}/Reopen`, { version: locked.body.version });
-  expect(reopened.status, reopened.text).toBe(200);
-}
-
-/** Time passing for a job the worker left waiting: its claim runs out. */
-async function claimRunsOut(companyId: string, importId: string) {
-  await db()
-    .send(new UpdateCommand({ TableName: config.tableName, Key: importKeys.job(companyId, importId), UpdateExpression: 'SET lease.#until = :past', ConditionExpression: 'attribute_exists(lease)', ExpressionAttributeNames: { '#until': 'until' }, ExpressionAttributeValues: { ':past': '2000-01-01T00:00:00.000Z' } }))
-    .catch((error: Error) => {
-      if (error.name !== 'ConditionalCheckFailedException') throw error;
-    });
-}
 
 describe("an import whose creator's access is gone before the worker runs it", () => {
   /** The owner's books and an accountant member. */
@@ -132,108 +72,5 @@ describe("an import whose creator's access is gone before the worker runs it", (
     await runPendingImports({ companyId });
     expect((await api.get(`${base}/Imports/${importId}`)).body).toMatchObject({ status: 'succeeded', counts: { written: 2 } });
     expect(await trialMovement(api, base)).toEqual({ debit: '999.00', credit: '999.00' });
-  });
-
-  it('stops between steps when the access goes while the job writes, and leaves the books whole and the company free', async () => {
-    const { api, base, companyId, member } = await withMember();
-    // 60 journals of 1.00: two batches, their transactions sent at once in one step.
-    const file = salesFile(...Array.from({ length: 60 }, (_, j) => sale(`MID-${j}`, '1.00')));
-    const importId = (await member.api.post(`${base}/Imports`, { kind: 'journals', format: 'csv', post: true, data: file })).body.id as string;
-    // The member is removed while the first batch's transaction is under way.
-    const faults = faultInjector();
-    restore = () => faults.mock.restore();
-    let removed = false;
-    faults.mock.on(TransactWriteCommand).callsFake(async (input: { TransactItems: Array<{ Put?: { Item: { entity?: string; reference?: string } } }> }) => {
-      const result = await faults.realSend(new TransactWriteCommand(input as never));
-      if (!removed && input.TransactItems.some((i) => i.Put?.Item.reference === 'MID-0')) {
-        removed = true;
-        const gone = await api.delete(`${base}/Members/${member.user.id}`, { version: 1 });
-        expect(gone.status, gone.text).toBe(200);
-      }
-      return result;
-    });
-    await runPendingImports({ companyId });
-    restore();
-    restore = undefined;
-
-    const job = (await api.get(`${base}/Imports/${importId}`)).body;
-    expect(removed).toBe(true);
-    expect(job.status).toBe('partiallySucceeded');
-    expect(job.errors.map((e: { code: string }) => e.code)).toEqual(['CreatorAccessRevoked']);
-    // What was written is whole (the step's batches), and the figures are those of its journals.
-    const written = await journalCount(api, base);
-    expect(job.counts.written).toBe(written * 2);
-    expect(written).toBeGreaterThan(0);
-    expect(await trialMovement(api, base)).toEqual({ debit: `${written}.00`, credit: `${written}.00` });
-    await mayLocks(api, base);
-  });
-});
-
-describe('an import the worker cannot write', () => {
-  /** A job put straight into the store, as a request would, holding what the request itself might not let in. */
-  async function queuedAsIs(companyId: string, createdBy: { type: 'user'; id: string }, data: unknown[]) {
-    const { job, pieces, now } = queuedJob({ kind: 'journals', format: 'json', mode: 'perItem', dryRun: false, post: true, data }, createdBy, data.length);
-    await putPayload(companyId, job.id, pieces, now);
-    await transactWrite(newJobOps(companyId, job));
-    return job.id;
-  }
-
-  it('sets aside at once a journal whose writes cannot be built, writes the others, and frees the company', async () => {
-    const { api, base, companyId, user } = await companyBooks(gateway.url);
-    const line = (reference: string, side: number, description: string) => ({ reference, date: '2026-05-02', description, accountPath: side === 1 ? '1.1101' : '4.4101', side, amount: '10.00' });
-    const poisonId = await queuedAsIs(companyId, { type: 'user', id: user.id }, [line('GOOD-1', 1, 'fine'), line('GOOD-1', 2, 'fine'), line('LONE', 1, UNBUILDABLE), line('LONE', 2, UNBUILDABLE)]);
-    const nextId = (await api.post(`${base}/Imports`, { kind: 'journals', format: 'csv', post: true, data: salesFile(sale('AFTER-1', '5.00')) })).body.id as string;
-
-    const run = await runPendingImports({ companyId });
-
-    expect(run).toEqual({ finished: 2, failed: 0 });
-    const poison = (await api.get(`${base}/Imports/${poisonId}`)).body;
-    expect(poison).toMatchObject({ status: 'partiallySucceeded', counts: { written: 2 }, errorCount: 1 });
-    expect((await allErrors(api, base, poisonId)).map(({ row }) => row)).toEqual([3]);
-    expect((await api.get(`${base}/Imports/${nextId}`)).body).toMatchObject({ status: 'succeeded', counts: { written: 2 } });
-    expect(await trialMovement(api, base)).toEqual({ debit: '15.00', credit: '15.00' });
-    await mayLocks(api, base);
-  });
-
-  it(`stops a job whose write fails ${MAX_FAULTS} times in a row, undoes what it held, and lets the company's next import and reports go on`, async () => {
-    const { api, base, companyId } = await companyBooks(gateway.url);
-    // 60 journals of 1.00 (two batches of one step); the second batch's transaction always fails.
-    const file = salesFile(...Array.from({ length: 60 }, (_, j) => sale(`P-${j}`, '1.00')));
-    const poisonId = (await api.post(`${base}/Imports`, { kind: 'journals', format: 'csv', post: true, data: file })).body.id as string;
-    const nextId = (await api.post(`${base}/Imports`, { kind: 'journals', format: 'csv', post: true, data: salesFile(sale('NEXT-1', '5.00')) })).body.id as string;
-    const faults = faultInjector();
-    restore = () => faults.mock.restore();
-    faults.mock.on(TransactWriteCommand).callsFake(async (input: { TransactItems: Array<{ Put?: { Item: { reference?: string } } }> }) => {
-      if (input.TransactItems.some((i) => i.Put?.Item.reference === 'P-55')) throw new Error('the record cannot be stored');
-      return faults.realSend(new TransactWriteCommand(input as never));
-    });
-
-    const runs: Array<{ finished: number; failed: number }> = [];
-    for (let n = 0; n < MAX_FAULTS; n++) {
-      runs.push(await runPendingImports({ companyId }));
-      // Meanwhile the company is held: the import counts as a posting under way.
-      if (n === 0) expect((await api.get(`${base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-12-31`)).body.errors?.[0]?.code).toBe('PostingInProgress');
-      // The job waits before its next run; time passes.
-      expect((await getJob(companyId, poisonId))!.faults?.count).toBe(n + 1);
-      await claimRunsOut(companyId, poisonId);
-    }
-    runs.push(await runPendingImports({ companyId }));
-    restore();
-    restore = undefined;
-
-    expect(runs).toEqual([...Array.from({ length: MAX_FAULTS }, () => ({ finished: 0, failed: 1 })), { finished: 2, failed: 0 }]);
-    const poison = (await api.get(`${base}/Imports/${poisonId}`)).body;
-    expect(poison).toMatchObject({ status: 'partiallySucceeded', counts: { written: 100 } });
-    expect(poison.errors).toEqual([{ row: 0, field: 'data', reason: expect.stringContaining('the record cannot be stored'), code: 'ImportFailedRepeatedly' }]);
-    expect((await api.get(`${base}/Imports/${nextId}`)).body).toMatchObject({ status: 'succeeded', counts: { written: 2 } });
-    // The first batch was written; the figures are its journals' and the next import's, nothing of the batch that failed.
-    const written = await journalCount(api, base);
-    expect(written).toBe(51);
-    expect(await trialMovement(api, base)).toEqual({ debit: '55.00', credit: '55.00' });
-    const ledger = await api.get(`${base}/Reports/GeneralLedger?accountId=1.1101&dateFrom=2026-01-01&dateTo=2026-12-31&pageSize=100`);
-    expect(ledger.status, ledger.text).toBe(200);
-    expect(ledger.body.results).toHaveLength(51);
-    expect(ledger.body.closingBalance).toBe('55.00');
-    await mayLocks(api, base);
   });
 });

@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
 import { readBalance } from '../../../shared/db/ledger/balance-store.ts';
 import { companyOwner, useGateway, type Client } from '../../support/api.ts';
-import { faultInjector } from '../../db/support/faults.ts';
 import { chartOfAccounts, credit, debit, year2026 } from '../../support/ledger.ts';
 
 const gateway = useGateway();
@@ -91,34 +88,6 @@ describe('posting', () => {
     const expected = amounts.reduce((sum, a) => sum.plus(a), new Big(0)).toString();
     expect(await readBalance(companyId, periodOf(3).id, chart.cash.id)).toEqual({ debit: expected, credit: '0' });
     expect(await readBalance(companyId, periodOf(3).id, chart.sales.id)).toEqual({ debit: '0', credit: expected });
-  });
-
-  it('retries a TransactionConflict with jitter and applies the posting once', async () => {
-    const { api, base, chart, companyId, periodOf } = await setup();
-    const journal = await draft(api, base, [debit(chart.cash.id, 12.34), credit(chart.sales.id, 12.34)]);
-    const { mock, realSend } = faultInjector();
-    const conflict = () =>
-      new TransactionCanceledException({
-        $metadata: {},
-        message: 'Transaction cancelled',
-        CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }],
-      });
-    mock
-      .on(TransactWriteCommand)
-      .rejectsOnce(conflict())
-      .rejectsOnce(conflict())
-      .callsFake((input: unknown) => realSend(new TransactWriteCommand(input as never)));
-
-    let posted;
-    try {
-      posted = await api.post(`${base}/Journals/${journal.id}/Post`, { postingDate: '2026-03-31', version: 1 });
-    } finally {
-      mock.restore();
-    }
-
-    expect(posted.status).toBe(200);
-    expect(mock.commandCalls(TransactWriteCommand)).toHaveLength(3);
-    expect(await readBalance(companyId, periodOf(3).id, chart.cash.id)).toEqual({ debit: '12.34', credit: '0' });
   });
 });
 

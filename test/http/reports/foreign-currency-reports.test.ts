@@ -1,17 +1,12 @@
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { config } from '../../../shared/config.ts';
-import { db } from '../../../shared/db/table/client.ts';
-import { ledgerKeys } from '../../../shared/db/table/keys.ts';
-import { rebuildCompanyLedger } from '../../../shared/db/migrations/ledger-rebuild.ts';
 import { companyOwner, useGateway, type ApiResponse, type Client } from '../../support/api.ts';
 import { companyBooks, credit, debit, postedJournal, wideChart } from '../../support/ledger.ts';
-import { balanceItems, ledgerItems } from '../../db/support/spread-items.ts';
 
 /**
  * Reports of books with foreign-currency lines: every figure stays in the base currency (SAR);
  * the general ledger shows each line's currency, amount in it, rate and base amount, and trial
  * balance rows carry their foreign currencies' opening, movement and closing in each currency.
+ * See also test/db/reports/foreign-currency-items.test.ts: items from before currencies, and rebuilt currency figures.
  */
 const gateway = useGateway();
 
@@ -25,7 +20,6 @@ const ledger = async (api: Client, base: string, accountId: string, range = 'dat
   expect(r.status, r.text).toBe(200);
   return r.body;
 };
-
 
 const money = (l: { currency: string; amount: string; exchangeRate: string; baseAmount: string; balance: string }) => [l.currency, l.amount, l.exchangeRate, l.baseAmount, l.balance];
 
@@ -95,19 +89,6 @@ describe('general ledger of foreign-currency lines', () => {
     expect(sales.accountCurrency).toBeNull();
     expect(sales.results.map((l: { accountCurrencyBalance: string | null }) => l.accountCurrencyBalance)).toEqual([null]);
     expect((await ledger(api, base, usdBank.id, `dateFrom=2026-01-01&dateTo=2026-12-31&costCenterId=${chart.hq.id}`)).accountCurrency).toBeNull();
-  });
-
-  it('shows lines of journals without currency fields, and ledger items kept before currencies, as base lines', async () => {
-    const { api, base, companyId, chart } = await books();
-    await postedJournal(api, base, '2026-01-15', [debit(chart.cash.id, '1000.10', chart.hq.id), credit(chart.sales.id, '1000.10', chart.hq.id)]);
-    const expected = [['SAR', '1000.10', '1', '1000.10', '1000.10']];
-    expect((await ledger(api, base, chart.cash.id)).results.map(money)).toEqual(expected);
-
-    // A ledger item as written before lines had currencies: no currency on its lines.
-    const [item] = await ledgerItems(companyId, ledgerKeys.ledgerPrefix(chart.cash.id));
-    await db().send(new UpdateCommand({ TableName: config.tableName, Key: { pk: item!.pk, sk: item!.sk }, UpdateExpression: 'REMOVE #lines[0].currency', ExpressionAttributeNames: { '#lines': 'lines' } }));
-
-    expect((await ledger(api, base, chart.cash.id)).results.map(money)).toEqual(expected);
   });
 });
 
@@ -285,25 +266,5 @@ describe('trial balance in foreign currencies', () => {
     const voided = await api.post(`${base}/Journals/${draft.body.id}/Void`, { version: 2 });
     expect(voided.status, voided.text).toBe(200);
     expect((await trial(api, base, '2026-03-01', '2026-03-31')).rows).toEqual([]);
-  });
-
-  it('rebuilds the currency balances from the posted journals', async () => {
-    const { api, base, companyId, chart } = await books();
-    await postedJournal(api, base, '2026-01-15', [inCurrency(debit(chart.bank.id, '100'), 'USD', '3.75'), inCurrency(debit(chart.cash.id, '10.005'), 'KWD', '12.25'), credit(chart.sales.id, '497.56')]);
-    await postedJournal(api, base, '2026-02-03', [debit(chart.rent.id, '37.50'), inCurrency(credit(chart.bank.id, '10'), 'USD', '3.75')]);
-    const before = await trial(api, base, '2026-01-10', '2026-02-05');
-    expect(before.rows.find((r: { accountId: string }) => r.accountId === chart.bank.id).currencies).toHaveLength(1);
-
-    // The currency figures wiped from the account total items.
-    for (const item of await balanceItems(companyId, 'BAL#T#')) {
-      const figures = Object.keys(item).filter((name) => /^[A-Z]{3}:[dcb]$/.test(name));
-      if (figures.length === 0) continue;
-      const names = Object.fromEntries(figures.map((name, i) => [`#f${i}`, name]));
-      await db().send(new UpdateCommand({ TableName: config.tableName, Key: { pk: item.pk, sk: item.sk }, UpdateExpression: `REMOVE ${Object.keys(names).join(', ')}`, ExpressionAttributeNames: names }));
-    }
-    expect(await trial(api, base, '2026-01-10', '2026-02-05')).not.toEqual(before);
-
-    await rebuildCompanyLedger(companyId);
-    expect(await trial(api, base, '2026-01-10', '2026-02-05')).toEqual(before);
   });
 });

@@ -1,10 +1,7 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { config } from '../../../shared/config.ts';
-import { db } from '../../../shared/db/table/client.ts';
-import { keys } from '../../../shared/db/table/keys.ts';
 import { companyOwner, useGateway, type ApiResponse, type Client } from '../../support/api.ts';
 
+/** Through the API only; code edges written before look-alike forms: test/db/tree/legacy-code-edges.test.ts. */
 const gateway = useGateway();
 const names = (english: string, arabic = `حساب ${english}`) => ({ arabic, english });
 
@@ -84,25 +81,6 @@ describe.each(KINDS)('codes and names of $resource that look like others', ({ re
     expect(renamed.status, renamed.text).toBe(200);
     expect((await create(api, base, 'z', '4.AB')).body.parentId).toBe(named.id);
     expectError(await create(api, base, 'z', '4.Ab'), 404, 'parentId');
-  });
-
-  it('still resolves, and still keeps unique, a code whose edge was written before look-alike forms', async () => {
-    const { api, base, companyId } = await companyOwner(gateway.url);
-    const kind = resource === 'Accounts' ? 'ACCOUNT' : 'COST_CENTER';
-    const root = (await create(api, base, 'R')).body;
-    const legacy = (await create(api, base, 'Cash', root.id)).body;
-    // The edge as it was written before: keyed by the code as typed, without `code`.
-    await db().send(new DeleteCommand({ TableName: config.tableName, Key: keys.nodeEdge(kind, companyId, root.id, 'cash') }));
-    await db().send(new PutCommand({ TableName: config.tableName, Item: { ...keys.nodeEdge(kind, companyId, root.id, 'Cash'), entity: `${kind}_EDGE`, childId: legacy.id } }));
-
-    expect((await create(api, base, 'x', 'R.Cash')).body.parentId).toBe(legacy.id);
-    expectError(await create(api, base, 'Cash', root.id), 409, 'code', 'DuplicateCode');
-    // A code change writes the edge under its form and drops the old one.
-    const renamed = await api.put(`${base}/${resource}/${legacy.id}`, { code: 'CASH', name: legacy.name, parentId: root.id, version: legacy.version });
-    expect(renamed.status, renamed.text).toBe(200);
-    expectError(await create(api, base, 'cash', root.id), 409, 'code', 'DuplicateCode');
-    expectError(await create(api, base, 'y', 'R.Cash'), 404, 'parentId');
-    expect((await create(api, base, 'y', 'R.CASH')).body.parentId).toBe(legacy.id);
   });
 });
 
