@@ -140,3 +140,28 @@ describe('coupling ratchets', () => {
     expect(used.size, [...used].join('\n')).toBeLessThanOrEqual(32);
   });
 });
+
+describe('test layout', () => {
+  it('keeps storage out of the HTTP tests: no file of test/http, nor a test/support module it loads, imports shared/db or test/db', () => {
+    const testDb = resolve(ROOT, 'test', 'db') + sep;
+    const support = resolve(ROOT, 'test', 'support') + sep;
+    const visited = new Set<string>();
+    const reaching: string[] = [];
+    // test/support modules are followed (a helper must not carry storage in); the service's own modules are not.
+    const visit = (file: string) => {
+      for (const { resolved } of moduleImports(file)) {
+        if (resolved === null) continue;
+        if (inDb(resolved) || resolved.startsWith(testDb)) reaching.push(`${rel(file)} imports ${rel(resolved)}`);
+        else if (resolved.startsWith(support) && !visited.has(resolved)) {
+          visited.add(resolved);
+          visit(resolved);
+        }
+      }
+    };
+    const http = files(resolve(ROOT, 'test', 'http'));
+    for (const file of http) visit(file);
+
+    expect(http.length).toBeGreaterThan(50);
+    expect(reaching).toEqual([]);
+  });
+});

@@ -1,8 +1,7 @@
 import { parseArgs } from 'node:util';
-import { signAccessToken } from '../../shared/auth/sign-access-token.ts';
-import { findOrCreateUserByEmail } from '../../shared/db/stores/user-store.ts';
 import { localEnvironment, SECRETS_FILE } from './environment.ts';
 import { findRunningStack, StackNotFound } from './running-stack.ts';
+import { userToken } from './user-token.ts';
 
 /**
  * `npm run token -- --email a@example.com [--seconds 3600]`: prints an access token for that
@@ -20,5 +19,4 @@ const stack = await findRunningStack().catch((error: unknown) => {
   process.exit(1);
 });
 Object.assign(process.env, localEnvironment(stack.dynamoEndpoint, SECRETS_FILE));
-const user = await findOrCreateUserByEmail(values.email);
-console.log(await signAccessToken({ userId: user.id, email: user.email }, values.seconds ? Number(values.seconds) : undefined));
+console.log((await userToken(values.email, values.seconds ? Number(values.seconds) : undefined)).token);

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import { startGateway, type RunningGateway } from '../../infra/local/gateway.ts';
-import { signAccessToken } from '../../shared/auth/sign-access-token.ts';
-import { findOrCreateUserByEmail } from '../../shared/db/stores/user-store.ts';
+import { userToken } from '../../infra/local/user-token.ts';
 
 /** HTTP access to an in-process local gateway started for the test file. */
 export interface ApiResponse<T = any> {
@@ -58,10 +57,9 @@ export function client(baseUrl: () => string, authorization?: string): Client {
   };
 }
 
-/** A new user (unique email) and a client authenticated as that user. */
+/** A new user (unique email) and a client authenticated as that user, signed in as `npm run token` signs one in. */
 export async function signedInUser(baseUrl: () => string, lifetimeSeconds?: number) {
-  const user = await findOrCreateUserByEmail(`user-${randomUUID()}@example.com`);
-  const token = await signAccessToken({ userId: user.id, email: user.email }, lifetimeSeconds);
+  const { user, token } = await userToken(`user-${randomUUID()}@example.com`, lifetimeSeconds);
   return { user, token, api: client(baseUrl, `Bearer ${token}`) };
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../../shared/auth/sign-access-token.ts';
 import { ROLES } from '../../../shared/auth/permissions.ts';
 import { client, companyOwner, signedInUser, useGateway } from '../../support/api.ts';
-import { addApiKey, addMember } from '../../support/seed.ts';
+import { addApiKey, addMember, expiredApiKey, revokedApiKey } from '../../support/company-access.ts';
 
 const gateway = useGateway();
 const viewerRole = ROLES.find((r) => r.name === 'viewer')!;
@@ -53,7 +53,7 @@ describe('authentication and authorization', () => {
   it('lets a viewer read but answers 403 to a write, writing nothing', async () => {
     const owner = await companyOwner(gateway.url);
     const viewer = await signedInUser(gateway.url);
-    await addMember(owner.companyId, viewer.user.id, viewerRole.id);
+    await addMember(owner.api, owner.base, viewer.user.email, viewerRole.id);
 
     const read = await viewer.api.get(`${owner.base}/Accounts`);
     const write = await viewer.api.post(`${owner.base}/Accounts`, account);
@@ -67,7 +67,7 @@ describe('authentication and authorization', () => {
   it('accepts an API key inside its company with its fixed permissions only', async () => {
     const owner = await companyOwner(gateway.url);
     const other = await companyOwner(gateway.url);
-    const key = await addApiKey(owner.companyId, ['accounts:read', 'accounts:create']);
+    const key = await addApiKey(owner.api, owner.base, ['accounts:read', 'accounts:create']);
     const machine = client(gateway.url, `Bearer ${key}`);
 
     const created = await machine.post(`${owner.base}/Accounts`, account);
@@ -86,10 +86,10 @@ describe('authentication and authorization', () => {
   it('refuses unknown, revoked and expired API keys with 401 and a disallowed IP with 403', async () => {
     const owner = await companyOwner(gateway.url);
     const path = `${owner.base}/Accounts`;
-    const revoked = await addApiKey(owner.companyId, ['accounts:read'], { revokedAt: new Date().toISOString() });
-    const expired = await addApiKey(owner.companyId, ['accounts:read'], { expiresAt: new Date(Date.now() - 1000).toISOString() });
-    const elsewhere = await addApiKey(owner.companyId, ['accounts:read', 'accounts:create'], { ipAllowlist: ['10.0.0.0/8', '2001:db8::/32'] });
-    const here = await addApiKey(owner.companyId, ['accounts:read'], { ipAllowlist: ['127.0.0.0/8'] });
+    const revoked = await revokedApiKey(owner.api, owner.base, ['accounts:read']);
+    const expired = await expiredApiKey(owner.api, owner.base, ['accounts:read']);
+    const elsewhere = await addApiKey(owner.api, owner.base, ['accounts:read', 'accounts:create'], ['10.0.0.0/8', '2001:db8::/32']);
+    const here = await addApiKey(owner.api, owner.base, ['accounts:read'], ['127.0.0.0/8']);
 
     await expectUnauthorized('Bearer sk-svc_unknownkey', path);
     await expectUnauthorized(`Bearer ${revoked}`, path);

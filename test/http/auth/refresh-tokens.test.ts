@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { issueTokens } from '../../../shared/auth/tokens.ts';
-import { findOrCreateUserByEmail } from '../../../shared/db/stores/user-store.ts';
-import { client, useGateway } from '../../support/api.ts';
+import { client, signedInUser, useGateway } from '../../support/api.ts';
 
+/** Through the API only; tokens and login states past their expiry: test/db/auth/expired-sessions.test.ts. */
 const gateway = useGateway();
 const anonymous = client(gateway.url);
 const refresh = (refreshToken: unknown) => anonymous.post('/api/Authentication/Refresh', { refreshToken });
 
 describe('refresh tokens', () => {
   it('rotates: each refresh returns new tokens and spends the old one; two concurrent uses let one win', async () => {
-    const user = await findOrCreateUserByEmail(`rotate-${Date.now()}@example.com`);
+    const { user } = await signedInUser(gateway.url);
     const first = await issueTokens(user);
 
     const second = await refresh(first.refresh_token);

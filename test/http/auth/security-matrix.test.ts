@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { generateKeyPair, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../../shared/auth/sign-access-token.ts';
 import { PERMISSIONS } from '../../../shared/auth/permissions.ts';
-import { config } from '../../../shared/config.ts';
-import { db } from '../../../shared/db/table/client.ts';
-import { keys } from '../../../shared/db/table/keys.ts';
 import { ROUTES, pathParameters, type Route } from '../../../shared/routes.ts';
 import { client, companyOwner, useGateway } from '../../support/api.ts';
-import { addApiKey } from '../../support/seed.ts';
+import { addApiKey, expiredApiKey, revokedApiKey } from '../../support/company-access.ts';
+import { wholeFeed } from '../../support/feed.ts';
 
 const gateway = useGateway();
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -22,18 +19,8 @@ interface Case {
   user?: number;
 }
 
-async function partitionSize(companyId: string): Promise<number> {
-  let count = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const r = await db().send(
-      new QueryCommand({ TableName: config.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.company(companyId).pk }, Select: 'COUNT', ExclusiveStartKey: startKey }),
-    );
-    count += r.Count ?? 0;
-    startKey = r.LastEvaluatedKey;
-  } while (startKey);
-  return count;
-}
+/** The company's changes as its event feed records them: every committed change adds its event in its own transaction. */
+const changesOf = (owner: Awaited<ReturnType<typeof companyOwner>>) => wholeFeed<{ sequence: number; type: string; recordId: string }>(owner.api, owner.base);
 
 describe('security matrix over every route', () => {
   let target: Awaited<ReturnType<typeof companyOwner>>;
@@ -48,14 +35,14 @@ describe('security matrix over every route', () => {
     const { privateKey: foreignKey } = await generateKeyPair('ES256');
     const wrongSignature = await new SignJWT(claims).setProtectedHeader({ alg: 'ES256' }).sign(foreignKey);
     const expired = await signAccessToken({ userId: target.user.id, email: target.user.email }, -60);
-    const otherCompanyKey = await addApiKey(other.companyId, [...PERMISSIONS]);
-    const revoked = await addApiKey(target.companyId, [...PERMISSIONS], { revokedAt: new Date().toISOString() });
-    const expiredKey = await addApiKey(target.companyId, [...PERMISSIONS], { expiresAt: new Date(Date.now() - 1000).toISOString() });
-    const disallowedIp = await addApiKey(target.companyId, [...PERMISSIONS], { ipAllowlist: ['192.0.2.0/24'] });
+    const otherCompanyKey = await addApiKey(other.api, other.base, [...PERMISSIONS]);
+    const revoked = await revokedApiKey(target.api, target.base, [...PERMISSIONS]);
+    const expiredKey = await expiredApiKey(target.api, target.base, [...PERMISSIONS]);
+    const disallowedIp = await addApiKey(target.api, target.base, [...PERMISSIONS], ['192.0.2.0/24']);
     const lackingKeys = new Map<string, string>();
     for (const route of ROUTES) {
       if (route.access === 'public' || route.access === 'user') continue;
-      lackingKeys.set(route.name, await addApiKey(target.companyId, PERMISSIONS.filter((p) => p !== route.access)));
+      lackingKeys.set(route.name, await addApiKey(target.api, target.base, PERMISSIONS.filter((p) => p !== route.access)));
     }
     // A member per permission, holding a custom role with every other permission.
     const lackingMembers = new Map<string, string>();
@@ -82,7 +69,7 @@ describe('security matrix over every route', () => {
   });
 
   it('rejects every credential problem on every route with the documented status, writing nothing', async () => {
-    const before = await partitionSize(target.companyId);
+    const before = await changesOf(target);
     const companiesBefore = (await target.api.get('/api/v1/Companies')).body.results.length;
     const failures: string[] = [];
     let checked = 0;
@@ -107,7 +94,7 @@ describe('security matrix over every route', () => {
 
     expect(failures).toEqual([]);
     expect(checked).toBeGreaterThan(ROUTES.length * 10);
-    expect(await partitionSize(target.companyId)).toBe(before);
+    expect(await changesOf(target)).toEqual(before);
     expect((await target.api.get('/api/v1/Companies')).body.results.length).toBe(companiesBefore);
   }, 120_000);
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { companyOwner, signedInUser, useGateway } from '../../support/api.ts';
 import { csvRows, getFile } from '../../support/files.ts';
 import { chartOfAccounts, credit, debit, postedJournal, year2026 } from '../../support/ledger.ts';
-import { addMember } from '../../support/seed.ts';
+import { addMember } from '../../support/company-access.ts';
 
 /** A budget against what was posted: per line budget, actual, variance (favourable positive) and its percent. */
 const gateway = useGateway();
@@ -116,11 +116,11 @@ describe('budget vs actual', () => {
   });
 
   it('needs budgets:read and reports:read: either alone is 403', async () => {
-    const { api, base, budget, companyId } = await books();
+    const { api, base, budget } = await books();
     const member = async (permissions: string[]) => {
       const role = (await api.post(`${base}/Roles`, { name: permissions.join(' and '), permissions })).body;
       const user = await signedInUser(gateway.url);
-      await addMember(companyId, user.user.id, role.id);
+      await addMember(api, base, user.user.email, role.id);
       return user.api;
     };
     const query = `${base}/Reports/BudgetVsActual?budgetId=${budget.id}&dateFrom=2026-01-01&dateTo=2026-01-31`;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ROLES } from '../../../shared/auth/permissions.ts';
 import { companyOwner, signedInUser, useGateway, type Client } from '../../support/api.ts';
 import { chartOfAccounts, year2026 } from '../../support/ledger.ts';
-import { addMember } from '../../support/seed.ts';
+import { addMember } from '../../support/company-access.ts';
 
 /** Budgets: per period amounts of a financial year for revenue and expense accounts, versioned. */
 const gateway = useGateway();
@@ -126,13 +126,13 @@ describe('budgets', () => {
   }, 60_000);
 
   it('lets the viewer read and only managers write; the accountant writes', async () => {
-    const { api, base, chart, year, companyId } = await books();
+    const { api, base, chart, year } = await books();
     const body = { name: 'Plan', financialYearId: year.id, lines: [{ accountId: chart.sales.id, amounts: twelve(5) }] };
     const budget = (await create(api, base, body)).body;
     const viewer = await signedInUser(gateway.url);
-    await addMember(companyId, viewer.user.id, ROLES[2]!.id);
+    await addMember(api, base, viewer.user.email, ROLES[2]!.id);
     const accountant = await signedInUser(gateway.url);
-    await addMember(companyId, accountant.user.id, ROLES[1]!.id);
+    await addMember(api, base, accountant.user.email, ROLES[1]!.id);
 
     expect((await viewer.api.get(`${base}/Budgets/${budget.id}`)).status).toBe(200);
     expect((await viewer.api.get(`${base}/Budgets`)).status).toBe(200);

@@ -6,7 +6,7 @@ import { ROUTES } from '../../../shared/routes.ts';
 import { client, companyOwner, signedInUser, useGateway } from '../../support/api.ts';
 import { csvRows, getFile, sheetValues, xlsxSheet } from '../../support/files.ts';
 import { chartOfAccounts, credit, debit, postedJournal, year2026 } from '../../support/ledger.ts';
-import { addApiKey, addMember } from '../../support/seed.ts';
+import { addApiKey, addMember } from '../../support/company-access.ts';
 
 /**
  * An export shows no more than the same principal's JSON: for every exportable route of the
@@ -76,7 +76,7 @@ let books: Awaited<ReturnType<typeof arrange>>;
 /** One company: a small chart with two cost centers, three posted journals and a draft, a budget and a stored report. */
 async function arrange() {
   const owner = await companyOwner(gateway.url);
-  const { api, base, companyId } = owner;
+  const { api, base } = owner;
   const chart = await chartOfAccounts(api, base);
   const year = await year2026(api, base);
   await postedJournal(api, base, '2026-01-15', [debit(chart.cash.id, 1000.1, chart.hq.id), credit(chart.sales.id, 1000.1, chart.hq.id)]);
@@ -100,16 +100,16 @@ async function arrange() {
   };
   const member = async (roleId: string) => {
     const user = await signedInUser(gateway.url);
-    await addMember(companyId, user.user.id, roleId);
+    await addMember(api, base, user.user.email, roleId);
     return signAccessToken({ userId: user.user.id, email: user.user.email });
   };
   const roleTokens = await Promise.all(ROLES.filter((r) => r.name !== 'owner').map(async (r) => [r.name, await member(r.id)] as const));
   const principals: Principal[] = [
     { name: 'owner', token: async () => owner.token },
     ...roleTokens.map(([name, token]) => ({ name, token: async () => token })),
-    { name: 'API key with only the route permission', token: (permission: Permission) => addApiKey(companyId, [permission]) },
+    { name: 'API key with only the route permission', token: (permission: Permission) => addApiKey(api, base, [permission]) },
   ];
-  return { base, requests, principals };
+  return { base, owner: api, requests, principals };
 }
 
 const NAMING_ANSWERS = ['/Accounts?pageSize=100', '/CostCenters?pageSize=100', '/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-12-31', ''];
@@ -173,7 +173,7 @@ describe('an export shows no more than the same principal’s JSON', () => {
   }, 120_000);
 
   it('a journals:read key’s journal list names accounts and cost centers by the ids its JSON shows', async () => {
-    const token = await addApiKey(books.base.split('/').at(-1)!, ['journals:read']);
+    const token = await addApiKey(books.owner, books.base, ['journals:read']);
     const json = (await client(gateway.url, `Bearer ${token}`).get(books.requests['journals.list']!)).body;
 
     const [header, ...rows] = (await fileOf(token, books.requests['journals.list']!, 'csv')).rows;

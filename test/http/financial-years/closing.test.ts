@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { readBalance } from '../../../shared/db/ledger/balance-store.ts';
 import { companyOwner, useGateway } from '../../support/api.ts';
 import { chartOfAccounts, credit, debit, postedJournal, year2026 } from '../../support/ledger.ts';
+import { periodBalance } from '../../support/period-balance.ts';
 
 const gateway = useGateway();
 
@@ -20,7 +20,7 @@ async function booksWithTwoYears() {
 
 describe('year-end closing', () => {
   it('generates one closing journal moving revenue and expense balances to retained earnings, exactly; then the year closes', async () => {
-    const { api, base, companyId } = await companyOwner(gateway.url);
+    const { api, base } = await companyOwner(gateway.url);
     const chart = await chartOfAccounts(api, base);
     const year = await year2026(api, base);
     await postedJournal(api, base, '2026-02-10', [debit(chart.cash.id, 1000.1), credit(chart.sales.id, 1000.1, chart.hq.id)]);
@@ -57,7 +57,7 @@ describe('year-end closing', () => {
     const posted = await api.post(`${base}/Journals/${closing.body.id}/Post`, { postingDate: '2026-12-31', version: 1 });
     expect(posted.status).toBe(200);
     const december = year.periods[11].id;
-    expect(await readBalance(companyId, december, chart.retained.id)).toEqual({ debit: '0', credit: '700.06' });
+    expect(await periodBalance(api, base, year.id, december, chart.retained.id)).toEqual({ debit: '0', credit: '700.06' });
     const nothing = await api.post(`${base}/FinancialYears/${year.id}/GenerateClosingJournal`);
     expect(nothing.body.id).toBe(closing.body.id);
 
@@ -175,19 +175,19 @@ describe('closing a year after a cost center was deactivated', () => {
 
 describe('adjusting a posted journal', () => {
   it('returns it to draft with its effect off the balances, keeps its serial number, and lets it post again corrected', async () => {
-    const { api, base, companyId } = await companyOwner(gateway.url);
+    const { api, base } = await companyOwner(gateway.url);
     const chart = await chartOfAccounts(api, base);
     const year = await year2026(api, base);
     const posted = await postedJournal(api, base, '2026-03-03', [debit(chart.cash.id, 50), credit(chart.sales.id, 50)]);
 
     const adjusted = await api.post(`${base}/Journals/${posted.id}/Adjust`, { version: posted.version });
     expect(adjusted.body).toMatchObject({ status: 'draft', postingDate: null, serialNumber: posted.serialNumber, version: posted.version + 1 });
-    expect(await readBalance(companyId, year.periods[2].id, chart.cash.id)).toEqual({ debit: '0', credit: '0' });
+    expect(await periodBalance(api, base, year.id, year.periods[2].id, chart.cash.id)).toEqual({ debit: '0', credit: '0' });
 
     const corrected = await api.put(`${base}/Journals/${posted.id}`, { date: '2026-03-03T08:00:00Z', entries: [debit(chart.cash.id, 55), credit(chart.sales.id, 55)], version: adjusted.body.version });
     const reposted = await api.post(`${base}/Journals/${posted.id}/Post`, { postingDate: '2026-03-04', version: corrected.body.version });
     expect(reposted.status).toBe(200);
-    expect(await readBalance(companyId, year.periods[2].id, chart.cash.id)).toEqual({ debit: '55', credit: '0' });
+    expect(await periodBalance(api, base, year.id, year.periods[2].id, chart.cash.id)).toEqual({ debit: '55', credit: '0' });
     expect((await api.post(`${base}/Journals/${posted.id}/Adjust`, { version: 1 })).status).toBe(409);
   });
 });

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
-import { readBalance } from '../../../shared/db/ledger/balance-store.ts';
 import { companyOwner, useGateway, type Client } from '../../support/api.ts';
 import { chartOfAccounts, credit, debit, year2026 } from '../../support/ledger.ts';
+import { periodBalance } from '../../support/period-balance.ts';
 
+/** Through the API only; a posting through cancelled transactions: test/db/journals/posting-retries.test.ts. */
 const gateway = useGateway();
 
 async function setup() {
@@ -12,7 +13,9 @@ async function setup() {
   const chart = await chartOfAccounts(owner.api, owner.base);
   const year = await year2026(owner.api, owner.base);
   const periodOf = (month: number) => year.periods[month - 1];
-  return { ...owner, chart, year, periodOf };
+  /** What the period's trial balance shows posted to the account (in the cost center). */
+  const balanceOf = (periodId: string, accountId: string, costCenterId?: string) => periodBalance(owner.api, owner.base, year.id, periodId, accountId, costCenterId);
+  return { ...owner, chart, year, periodOf, balanceOf };
 }
 
 async function draft(api: Client, base: string, entries: unknown[], day = '2026-03-15') {
@@ -23,7 +26,7 @@ async function draft(api: Client, base: string, entries: unknown[], day = '2026-
 
 describe('posting', () => {
   it('posts a balanced draft into its open period and updates account and cost-center balances exactly', async () => {
-    const { api, base, chart, companyId, periodOf } = await setup();
+    const { api, base, chart, periodOf, balanceOf } = await setup();
     const journal = await draft(api, base, [debit(chart.cash.id, 250.75, chart.hq.id), debit(chart.bank.id, 49.25), credit(chart.sales.id, 300, chart.hq.id)]);
 
     const posted = await api.post(`${base}/Journals/${journal.id}/Post`, { postingDate: '2026-03-20', version: journal.version });
@@ -31,15 +34,15 @@ describe('posting', () => {
     expect(posted.status).toBe(200);
     expect(posted.body).toMatchObject({ status: 'posted', postingDate: '2026-03-20', periodId: periodOf(3).id, version: journal.version + 1 });
     const march = periodOf(3).id;
-    expect(await readBalance(companyId, march, chart.cash.id)).toEqual({ debit: '250.75', credit: '0' });
-    expect(await readBalance(companyId, march, chart.cash.id, chart.hq.id)).toEqual({ debit: '250.75', credit: '0' });
-    expect(await readBalance(companyId, march, chart.bank.id)).toEqual({ debit: '49.25', credit: '0' });
-    expect(await readBalance(companyId, march, chart.sales.id)).toEqual({ debit: '0', credit: '300' });
-    expect(await readBalance(companyId, periodOf(2).id, chart.cash.id)).toEqual({ debit: '0', credit: '0' });
+    expect(await balanceOf(march, chart.cash.id)).toEqual({ debit: '250.75', credit: '0' });
+    expect(await balanceOf(march, chart.cash.id, chart.hq.id)).toEqual({ debit: '250.75', credit: '0' });
+    expect(await balanceOf(march, chart.bank.id)).toEqual({ debit: '49.25', credit: '0' });
+    expect(await balanceOf(march, chart.sales.id)).toEqual({ debit: '0', credit: '300' });
+    expect(await balanceOf(periodOf(2).id, chart.cash.id)).toEqual({ debit: '0', credit: '0' });
   });
 
   it('refuses unbalanced, one-line, out-of-year, locked-period, stale and repeated posts, changing nothing', async () => {
-    const { api, base, chart, companyId, year, periodOf } = await setup();
+    const { api, base, chart, year, periodOf, balanceOf } = await setup();
     const unbalanced = await draft(api, base, [debit(chart.cash.id, 10), credit(chart.sales.id, 9.99)]);
     const single = await draft(api, base, [debit(chart.cash.id, 10)]);
     const good = await draft(api, base, [debit(chart.cash.id, 10), credit(chart.sales.id, 10)]);
@@ -57,27 +60,27 @@ describe('posting', () => {
       expect(response.status, code).toBe(status);
       expect(response.body.errors[0], code).toMatchObject({ name, code });
     }
-    expect(await readBalance(companyId, periodOf(3).id, chart.cash.id)).toEqual({ debit: '0', credit: '0' });
+    expect(await balanceOf(periodOf(3).id, chart.cash.id)).toEqual({ debit: '0', credit: '0' });
 
     expect((await post(good, '2026-03-01')).status).toBe(200);
     const again = await post(good, '2026-03-01', 2);
     expect(again.status).toBe(409);
     expect(again.body.errors[0].code).toBe('InvalidState');
-    expect(await readBalance(companyId, periodOf(3).id, chart.cash.id)).toEqual({ debit: '10', credit: '0' });
+    expect(await balanceOf(periodOf(3).id, chart.cash.id)).toEqual({ debit: '10', credit: '0' });
   });
 
   it('lets exactly one of two posts of one journal with the same version win, changing balances once', async () => {
-    const { api, base, chart, companyId, periodOf } = await setup();
+    const { api, base, chart, periodOf, balanceOf } = await setup();
     const journal = await draft(api, base, [debit(chart.cash.id, 77), credit(chart.sales.id, 77)]);
 
     const results = await Promise.all([1, 2].map(() => api.post(`${base}/Journals/${journal.id}/Post`, { postingDate: '2026-03-05', version: 1 })));
 
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-    expect(await readBalance(companyId, periodOf(3).id, chart.cash.id)).toEqual({ debit: '77', credit: '0' });
+    expect(await balanceOf(periodOf(3).id, chart.cash.id)).toEqual({ debit: '77', credit: '0' });
   });
 
   it('posts 50 journals on one cash account at once: all succeed and the balance is the exact sum', async () => {
-    const { api, base, chart, companyId, periodOf } = await setup();
+    const { api, base, chart, periodOf, balanceOf } = await setup();
     const amounts = Array.from({ length: 50 }, (_, i) => `${i + 1}.${String((i * 37) % 100).padStart(2, '0')}`);
     const drafts = [];
     for (const amount of amounts) drafts.push(await draft(api, base, [debit(chart.cash.id, amount), credit(chart.sales.id, amount)]));
@@ -86,14 +89,14 @@ describe('posting', () => {
 
     expect(results.filter((r) => r.status !== 200).map((r) => r.text)).toEqual([]);
     const expected = amounts.reduce((sum, a) => sum.plus(a), new Big(0)).toString();
-    expect(await readBalance(companyId, periodOf(3).id, chart.cash.id)).toEqual({ debit: expected, credit: '0' });
-    expect(await readBalance(companyId, periodOf(3).id, chart.sales.id)).toEqual({ debit: '0', credit: expected });
+    expect(await balanceOf(periodOf(3).id, chart.cash.id)).toEqual({ debit: expected, credit: '0' });
+    expect(await balanceOf(periodOf(3).id, chart.sales.id)).toEqual({ debit: '0', credit: expected });
   });
 });
 
 describe('void and reverse', () => {
   it('voids a posted journal, taking its effect off the balances; voids a draft without touching balances', async () => {
-    const { api, base, chart, companyId, periodOf } = await setup();
+    const { api, base, chart, periodOf, balanceOf } = await setup();
     const journal = await draft(api, base, [debit(chart.cash.id, 40), credit(chart.sales.id, 40)]);
     const posted = (await api.post(`${base}/Journals/${journal.id}/Post`, { postingDate: '2026-03-10', version: 1 })).body;
     const other = await draft(api, base, [debit(chart.cash.id, 5), credit(chart.sales.id, 5)]);
@@ -105,7 +108,7 @@ describe('void and reverse', () => {
     expect(voided.body).toMatchObject({ status: 'voided', version: posted.version + 1 });
     expect(discarded.body.status).toBe('voided');
     expect(again.body.errors[0].code).toBe('InvalidState');
-    const balance = await readBalance(companyId, periodOf(3).id, chart.cash.id);
+    const balance = await balanceOf(periodOf(3).id, chart.cash.id);
     expect(new Big(balance.debit).eq(0)).toBe(true);
     expect(new Big(balance.credit).eq(0)).toBe(true);
   });
@@ -124,7 +127,7 @@ describe('void and reverse', () => {
   });
 
   it('reverses a posted journal with a posted mirror journal, idempotently', async () => {
-    const { api, base, chart, companyId, periodOf } = await setup();
+    const { api, base, chart, periodOf, balanceOf } = await setup();
     const journal = await draft(api, base, [debit(chart.rent.id, 900, chart.hq.id), credit(chart.bank.id, 900)]);
     const posted = (await api.post(`${base}/Journals/${journal.id}/Post`, { postingDate: '2026-03-31', version: 1 })).body;
     const key = { 'Idempotency-Key': randomUUID() };
@@ -138,15 +141,15 @@ describe('void and reverse', () => {
     const mirror = (await api.get(`${base}/Journals/${reversed.body.reversedBy}`)).body;
     expect(mirror).toMatchObject({ status: 'posted', postingDate: '2026-04-01', reversalOf: journal.id, serialNumber: journal.serialNumber + 1, periodId: periodOf(4).id });
     expect(mirror.entries.map((e: { side: number }) => e.side)).toEqual([2, 1]);
-    expect(await readBalance(companyId, periodOf(3).id, chart.rent.id, chart.hq.id)).toEqual({ debit: '900', credit: '0' });
-    expect(await readBalance(companyId, periodOf(4).id, chart.rent.id, chart.hq.id)).toEqual({ debit: '0', credit: '900' });
+    expect(await balanceOf(periodOf(3).id, chart.rent.id, chart.hq.id)).toEqual({ debit: '900', credit: '0' });
+    expect(await balanceOf(periodOf(4).id, chart.rent.id, chart.hq.id)).toEqual({ debit: '0', credit: '900' });
     expect((await api.get(`${base}/Journals?status=posted`)).body.results).toHaveLength(1);
   });
 });
 
 describe('journals and the rest of the ledger', () => {
   it('keeps posted journals intact when a cost center is deactivated, and refuses deleting what journals name', async () => {
-    const { api, base, chart, companyId, periodOf } = await setup();
+    const { api, base, chart, periodOf, balanceOf } = await setup();
     const journal = await draft(api, base, [debit(chart.cash.id, 8, chart.branch.id), credit(chart.sales.id, 8)]);
     await api.post(`${base}/Journals/${journal.id}/Post`, { postingDate: '2026-03-03', version: 1 });
     const before = (await api.get(`${base}/Journals/${journal.id}`)).body;
@@ -157,7 +160,7 @@ describe('journals and the rest of the ledger', () => {
 
     expect(deactivated.status).toBe(200);
     expect((await api.get(`${base}/Journals/${journal.id}`)).body).toEqual(before);
-    expect(await readBalance(companyId, periodOf(3).id, chart.cash.id, chart.branch.id)).toEqual({ debit: '8', credit: '0' });
+    expect(await balanceOf(periodOf(3).id, chart.cash.id, chart.branch.id)).toEqual({ debit: '8', credit: '0' });
     expect(deleteCenter.status).toBe(409);
     expect(deleteCenter.body.errors[0].code).toBe('InUse');
     expect(deleteAccount.body.errors[0].code).toBe('InUse');

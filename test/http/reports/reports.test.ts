@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '../../../shared/auth/permissions.ts';
 import { companyOwner, signedInUser, useGateway, type Client } from '../../support/api.ts';
 import { chartOfAccounts, credit, debit, postedJournal, year2026 } from '../../support/ledger.ts';
-import { addMember } from '../../support/seed.ts';
+import { addMember } from '../../support/company-access.ts';
 
 const gateway = useGateway();
 
@@ -257,9 +257,9 @@ describe('storing reports: a write, with its own permission and a per-company li
   });
 
   const sheet = { kind: 'BalanceSheet', parameters: { date: '2026-01-31' } };
-  const member = async (companyId: string, role: string) => {
+  const member = async (owner: { api: Client; base: string }, role: string) => {
     const user = await signedInUser(gateway.url);
-    await addMember(companyId, user.user.id, ROLES.find((r) => r.name === role)!.id);
+    await addMember(owner.api, owner.base, user.user.email, ROLES.find((r) => r.name === role)!.id);
     return user.api;
   };
   const stored = async (api: Client, base: string) => (await api.get(`${base}/Reports?pageSize=100`)).body.results.map((r: { id: string }) => r.id);
@@ -267,11 +267,11 @@ describe('storing reports: a write, with its own permission and a per-company li
 
   it('refuses a viewer storing a report (403, nothing stored), who still reads them; the accountant stores', async () => {
     // Arrange
-    const { api, base, companyId } = await companyOwner(gateway.url);
+    const { api, base } = await companyOwner(gateway.url);
     await year2026(api, base);
     const kept = (await api.post(`${base}/Reports`, sheet)).body;
-    const viewer = await member(companyId, 'viewer');
-    const accountant = await member(companyId, 'accountant');
+    const viewer = await member({ api, base }, 'viewer');
+    const accountant = await member({ api, base }, 'accountant');
 
     // Act
     const refused = await viewer.post(`${base}/Reports`, sheet);
