@@ -205,6 +205,9 @@ export function startGateway(port: number, options: GatewayOptions = {}): Promis
       write(res, withRequestId(errorResponse(failure, requestId), requestId));
     });
   });
+  // Idle connections are kept past any client's own keep-alive (undici's is the server's 5 s
+  // less 1 s), so a loaded machine never closes a socket a client is reusing (ECONNRESET).
+  server.keepAliveTimeout = 65_000;
   return new Promise((resolvePromise, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

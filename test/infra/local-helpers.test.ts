@@ -19,7 +19,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const shell = (env: Record<string, string>): Record<string, string> => ({ PATH: process.env.PATH!, HOME: process.env.HOME!, ...env });
 
 function npmRun(args: string[], env: Record<string, string>) {
-  return spawnSync('npm', ['run', '-s', ...args], { cwd: ROOT, env: shell(env), encoding: 'utf8', timeout: 30_000 });
+  return spawnSync('npm', ['run', '-s', ...args], { cwd: ROOT, env: shell(env), encoding: 'utf8', timeout: 60_000 });
 }
 
 /**
