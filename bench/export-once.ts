@@ -3,8 +3,8 @@
  * companyId, accountId (the ledger's; ignored for journals), format (csv | xlsx), dateFrom,
  * dateTo; the environment points at the bench's DynamoDB Local. Reads the lines as the renderer
  * pulls them and writes the file into a sink that only counts (no cap: the bench measures past
- * the API's limits). Prints one JSON line: milliseconds, bytes, lines, and the process's peak
- * resident memory.
+ * the API's limits). Prints one JSON line: milliseconds, bytes, lines, DynamoDB calls and items
+ * read, and the process's peak resident memory.
  */
 const [kind, companyId, accountId, format, dateFrom, dateTo] = process.argv.slice(2) as ['ledger' | 'journals', string, string, 'csv' | 'xlsx', string, string];
 const { wholeGeneralLedger } = await import('../shared/reports/general-ledger.ts');
@@ -13,7 +13,21 @@ const { generalLedgerTable } = await import('../shared/exports/tables/general-le
 const { journalsExportTable } = await import('../shared/journals/export-journals.ts');
 const { writeFile } = await import('../shared/exports/render.ts');
 const { ByteSink } = await import('../shared/exports/byte-sink.ts');
+const { db } = await import('../shared/db/client.ts');
+const { countingDatabaseCalls } = await import('../shared/db/call-count.ts');
 type ReportTable = import('../shared/exports/table.ts').ReportTable;
+
+let itemsRead = 0;
+// Items answered by every read (queries, gets, batch gets), for where the time goes.
+db().middlewareStack.add(
+  (next) => async (args) => {
+    const answer = await next(args);
+    const output = answer.output as { Items?: unknown[]; Item?: unknown; Responses?: Record<string, unknown[]> };
+    itemsRead += (output.Items?.length ?? 0) + (output.Item ? 1 : 0) + Object.values(output.Responses ?? {}).reduce((n, items) => n + items.length, 0);
+    return answer;
+  },
+  { step: 'initialize', name: 'countItemsRead' },
+);
 
 const rssBefore = process.memoryUsage().rss;
 const started = performance.now();
@@ -35,9 +49,9 @@ async function table(): Promise<ReportTable> {
   return generalLedgerTable(ledger, centers, shown, 'en');
 }
 const sink = new ByteSink(Number.POSITIVE_INFINITY, false);
-await writeFile(counted(await table()), format, sink, { lines: Number.POSITIVE_INFINITY, bytes: Number.POSITIVE_INFINITY }, dateFrom);
+const { calls } = await countingDatabaseCalls(async () => writeFile(counted(await table()), format, sink, { lines: Number.POSITIVE_INFINITY, bytes: Number.POSITIVE_INFINITY }, dateFrom));
 const ms = performance.now() - started;
 // Peak resident set of this process (kilobytes on Linux).
 const peakRss = process.resourceUsage().maxRSS * 1024;
-console.log(JSON.stringify({ kind, format, ms: Math.round(ms), bytes: sink.bytes, lines, rssBeforeMb: Math.round(rssBefore / 2 ** 20), peakRssMb: Math.round(peakRss / 2 ** 20) }));
+console.log(JSON.stringify({ kind, format, ms: Math.round(ms), bytes: sink.bytes, lines, calls, itemsRead, rssBeforeMb: Math.round(rssBefore / 2 ** 20), peakRssMb: Math.round(peakRss / 2 ** 20) }));
 process.exit(0);
