@@ -13,8 +13,8 @@ const { generalLedgerTable } = await import('../shared/exports/tables/general-le
 const { journalsExportTable } = await import('../shared/journals/export-journals.ts');
 const { writeFile } = await import('../shared/exports/render.ts');
 const { ByteSink } = await import('../shared/exports/byte-sink.ts');
-const { db } = await import('../shared/db/client.ts');
-const { countingDatabaseCalls } = await import('../shared/db/call-count.ts');
+const { db } = await import('../shared/db/table/client.ts');
+const { countingDatabaseCalls } = await import('../shared/db/table/call-count.ts');
 type ReportTable = import('../shared/exports/table.ts').ReportTable;
 
 let itemsRead = 0;

@@ -90,23 +90,25 @@ async function linesUnder(
       }),
     );
     for (const item of result.Items ?? []) {
-      const position = (item.sk as string).slice(prefix.length);
-      for (const line of item.lines as LedgerLine[]) {
-        const row: LedgerRow = {
-          ...line,
-          accountId,
-          position,
-          journalId: item.journalId as string,
-          serialNumber: item.serialNumber as number,
-          date: item.date as string,
-          postingDate: item.postingDate as string,
-          description: (item.description as string | undefined) ?? null,
-          reference: (item.reference as string | undefined) ?? null,
-        };
-        if (keep(row) && (!after || sortsBefore(after, row))) rows.push(row);
-      }
+      for (const row of ledgerRowsOfItem(item, accountId)) if (keep(row) && (!after || sortsBefore(after, row))) rows.push(row);
     }
     startKey = result.LastEvaluatedKey;
   } while (startKey && rows.length < limit);
   return rows.slice(0, limit);
+}
+
+/** The rows of one ledger item of the account, in its lines' order. */
+export function ledgerRowsOfItem(item: Record<string, unknown>, accountId: string): LedgerRow[] {
+  const position = (item.sk as string).slice(ledgerKeys.ledgerPrefix(accountId).length);
+  return (item.lines as LedgerLine[]).map((line) => ({
+    ...line,
+    accountId,
+    position,
+    journalId: item.journalId as string,
+    serialNumber: item.serialNumber as number,
+    date: item.date as string,
+    postingDate: item.postingDate as string,
+    description: (item.description as string | undefined) ?? null,
+    reference: (item.reference as string | undefined) ?? null,
+  }));
 }
