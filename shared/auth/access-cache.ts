@@ -1,5 +1,6 @@
 import { config } from '../config.ts';
-import { getApiKeyByHash, type ApiKeyRecord } from '../db/stores/api-key-store.ts';
+import type { ApiKeyRecord } from '../api-keys/records.ts';
+import { getApiKeyByHash } from '../db/stores/api-key-store.ts';
 import { WarmCache } from '../warm-cache.ts';
 
 /**

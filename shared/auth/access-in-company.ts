@@ -1,4 +1,5 @@
-import { getApiKeyById, type ApiKeyRecord } from '../db/stores/api-key-store.ts';
+import type { ApiKeyRecord } from '../api-keys/records.ts';
+import { getApiKeyById } from '../db/stores/api-key-store.ts';
 import { getMember } from '../db/stores/member-store.ts';
 import { findRole } from '../roles/roles.ts';
 import type { ActorRef } from './actor.ts';

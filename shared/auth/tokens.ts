@@ -1,13 +1,14 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { config } from '../config.ts';
 import { listMemberships } from '../db/stores/member-store.ts';
-import { familyRevoked, getRefreshToken, putRefreshTokenOp, revokeFamily, rotateRefreshToken, type RefreshRecord } from '../db/stores/session-store.ts';
+import { familyRevoked, getRefreshToken, putRefreshTokenOp, revokeFamily, rotateRefreshToken } from '../db/stores/session-store.ts';
 import { transactWrite } from '../db/table/transact.ts';
 import { Unauthorized } from '../errors.ts';
 import { signAccessToken } from './sign-access-token.ts';
 import { roleRef } from '../db/stores/role-store.ts';
 import { findRoles } from '../roles/roles.ts';
-import { getUser, type User } from '../db/stores/user-store.ts';
+import { getUser } from '../db/stores/user-store.ts';
+import type { RefreshRecord, User } from './records.ts';
 
 /** The spec's token response. */
 export interface TokenResponse {

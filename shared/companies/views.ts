@@ -1,4 +1,4 @@
-import type { CompanyRecord } from '../db/stores/company-store.ts';
+import type { CompanyRecord } from './records.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 
 export type CompanyView = ResponseOf<'CompanyResponse'>;

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { forgetMembersOf } from '../auth/access-cache.ts';
 import { roleById, ROLES, type Role } from '../auth/permissions.ts';
-import { createRoleOps, deleteRoleOps, getRole, getRoles, listCustomRoles, roleRef, updateRoleOps, type RoleRecord } from '../db/stores/role-store.ts';
+import { createRoleOps, deleteRoleOps, getRole, getRoles, listCustomRoles, roleRef, updateRoleOps } from '../db/stores/role-store.ts';
+import type { RoleRecord } from './records.ts';
 import type { UnitOfWork } from '../db/table/unit-of-work.ts';
 import { NotFound, StateConflict, VersionConflict } from '../errors.ts';
 import type { ResponseOf } from '../schemas/responses.ts';

@@ -4,29 +4,13 @@ import type { ListQuery, Page } from '../../schemas/list-query.ts';
 import { keywordListPage } from '../table/paginate.ts';
 import { conditions, getItem, mainTable, recordOf, type Item } from '../table/table-ops.ts';
 import { transactWrite, type WriteOp } from '../table/transact.ts';
+import type { ApiKeyRecord } from '../../api-keys/records.ts';
 
 /**
  * API keys as stored: the record lives under the SHA-256 of the key (the key itself is never
  * stored), so authentication is one read; a pointer under the company maps the key's id to it
  * for management, and gsi1 lists a company's keys by creation time.
  */
-export interface ApiKeyRecord {
-  keyId: string;
-  hash: string;
-  name?: string;
-  /** The key's first characters, shown in listings so people can recognise it. */
-  prefix: string;
-  companyId: string;
-  permissions: string[];
-  /** The role the permissions were copied from at creation, when one was named. */
-  roleId?: string;
-  ipAllowlist: string[];
-  expiresAt?: string;
-  revokedAt?: string;
-  createdBy: string;
-  createdAt: string;
-  version?: number;
-}
 
 const FIELDS = ['keyId', 'hash', 'name', 'prefix', 'companyId', 'permissions', 'roleId', 'ipAllowlist', 'expiresAt', 'revokedAt', 'createdBy', 'createdAt', 'version'] as const;
 const apiKeyFromItem = (item: Item) => recordOf<ApiKeyRecord>(item, FIELDS);

@@ -1,22 +1,18 @@
 import { StateConflict } from '../../errors.ts';
 import { batchGetItems } from '../table/batch-get.ts';
 import { keys } from '../table/keys.ts';
-import { memberItem, type MemberRecord } from './member-store.ts';
+import { memberItem } from './member-store.ts';
 import { newCompanyWidthOp } from '../events/pending-width-store.ts';
-import { settingsItem, type SettingsRecord } from './settings-store.ts';
+import { settingsItem } from './settings-store.ts';
 import { conditions, getItem, mainTable, recordOf, type Item } from '../table/table-ops.ts';
 import type { WriteOp } from '../table/transact.ts';
+import type { CompanyRecord, SettingsRecord } from '../../companies/records.ts';
+import type { MemberRecord } from '../../members/records.ts';
 
 /**
  * Companies. The company item also counts its owners, so "a company always keeps an owner"
  * is one condition on the same transaction as the membership change.
  */
-export interface CompanyRecord {
-  id: string;
-  name: string;
-  createdAt: string;
-  version: number;
-}
 
 const FIELDS = ['id', 'name', 'createdAt', 'version'] as const;
 const companyFromItem = (item: Item) => recordOf<CompanyRecord>(item, FIELDS);

@@ -8,19 +8,12 @@ import { keywordListPage, mapPage, queryPage } from '../table/paginate.ts';
 import { queryAll } from '../table/query-all.ts';
 import { conditions, getItem, mainTable, recordOf, type Item } from '../table/table-ops.ts';
 import type { WriteOp } from '../table/transact.ts';
+import type { MemberRecord } from '../../members/records.ts';
 
 /**
  * Memberships: (company, user) -> role. gsi1 lists a user's companies in the order they
  * joined; gsi2 a company's members by email.
  */
-export interface MemberRecord {
-  companyId: string;
-  userId: string;
-  email: string;
-  roleId: string;
-  joinedAt: string;
-  version: number;
-}
 
 const FIELDS = ['companyId', 'userId', 'email', 'roleId', 'joinedAt', 'version'] as const;
 const memberFromItem = (item: Item) => recordOf<MemberRecord>(item, FIELDS);

@@ -1,4 +1,3 @@
-import type { Permission } from '../../auth/permissions.ts';
 import { config } from '../../config.ts';
 import { NotFound, StateConflict, VersionConflict } from '../../errors.ts';
 import { batchGetItems } from '../table/batch-get.ts';
@@ -9,6 +8,7 @@ import { withPrefix } from '../table/prefix-query.ts';
 import { queryAll } from '../table/query-all.ts';
 import { conditions, getItem, mainTable, recordOf, type Item } from '../table/table-ops.ts';
 import type { WriteOp } from '../table/transact.ts';
+import type { RoleRecord } from '../../roles/records.ts';
 
 /**
  * A company's custom roles. Each role item counts the members holding it (`memberCount`,
@@ -16,17 +16,6 @@ import type { WriteOp } from '../table/transact.ts';
  * per role, keyed by the name's look-alike form and written in the role's transaction, keeps
  * names unique within the company also by look; the company item counts its custom roles.
  */
-export interface RoleRecord {
-  companyId: string;
-  roleId: string;
-  name: string;
-  description: string;
-  permissions: Permission[];
-  memberCount: number;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
 
 const FIELDS = ['companyId', 'roleId', 'name', 'description', 'permissions', 'memberCount', 'version', 'createdAt', 'updatedAt'] as const;
 const roleFromItem = (item: Item) => recordOf<RoleRecord>(item, FIELDS);

@@ -6,6 +6,7 @@ import { db } from '../table/client.ts';
 import { keys } from '../table/keys.ts';
 import { conditions, ttlTable } from '../table/table-ops.ts';
 import { transactWrite } from '../table/transact.ts';
+import type { PendingLogin, RefreshRecord } from '../../auth/records.ts';
 
 /**
  * Sign-in records, kept in the TTL table beside the idempotency records (their keys start
@@ -13,11 +14,6 @@ import { transactWrite } from '../table/transact.ts';
  * is also checked on every read, because DynamoDB deletes expired items late.
  */
 const nowSeconds = () => Math.floor(Date.now() / 1000);
-
-export interface PendingLogin {
-  state: string;
-  codeVerifier: string;
-}
 
 export async function putPendingLogin(login: PendingLogin, lifetimeSeconds: number): Promise<void> {
   await db().send(
@@ -46,13 +42,6 @@ export async function takePendingLogin(state: string): Promise<PendingLogin | un
     if (error instanceof ConditionalCheckFailedException) return undefined;
     throw error;
   }
-}
-
-export interface RefreshRecord {
-  hash: string;
-  userId: string;
-  familyId: string;
-  expiresAt: number;
 }
 
 export function putRefreshTokenOp(record: RefreshRecord) {

@@ -2,17 +2,7 @@ import { VersionConflict, type AppError } from '../../errors.ts';
 import { keys } from '../table/keys.ts';
 import { conditions, getItem, mainTable, recordOf, type Item } from '../table/table-ops.ts';
 import type { WriteOp } from '../table/transact.ts';
-
-/** A company's settings, one item, replaced whole on each versioned write. */
-export interface SettingsRecord {
-  baseCurrency: string;
-  decimalPrecision: 2 | 3;
-  retainedEarningsAccountId: string | null;
-  fxRoundingAccountId: string | null;
-  unrealizedFxGainLossAccountId: string | null;
-  version: number;
-  updatedAt: string;
-}
+import type { SettingsRecord } from '../../companies/records.ts';
 
 const FIELDS = ['baseCurrency', 'decimalPrecision', 'retainedEarningsAccountId', 'fxRoundingAccountId', 'unrealizedFxGainLossAccountId', 'version', 'updatedAt'] as const;
 const settingsFromItem = (item: Item): SettingsRecord => {

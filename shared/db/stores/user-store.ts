@@ -3,11 +3,7 @@ import { keys } from '../table/keys.ts';
 import { conditions, getItem, mainTable, recordOf } from '../table/table-ops.ts';
 import { transactWrite } from '../table/transact.ts';
 import { StateConflict } from '../../errors.ts';
-
-export interface User {
-  id: string;
-  email: string;
-}
+import type { User } from '../../auth/records.ts';
 
 /**
  * The user with this email, created on first sight. The email item is written with

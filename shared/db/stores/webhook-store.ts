@@ -1,5 +1,4 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { ActorRef } from '../../auth/actor.ts';
 import { config } from '../../config.ts';
 import { AppError, NotFound, VersionConflict } from '../../errors.ts';
 import { db } from '../table/client.ts';
@@ -10,6 +9,7 @@ import { withPrefix, withRange } from '../table/prefix-query.ts';
 import { queryAll } from '../table/query-all.ts';
 import { conditions, getItem, mainTable, recordOf, type Item } from '../table/table-ops.ts';
 import { inChunks, type WriteOp } from '../table/transact.ts';
+import type { DeliveryRecord, DeliveryStatus, WebhookRecord } from '../../webhooks/records.ts';
 
 /**
  * Webhook subscriptions and their deliveries. A subscription remembers the last event
@@ -17,45 +17,6 @@ import { inChunks, type WriteOp } from '../table/transact.ts';
  * so each event gets one delivery per subscription whoever dispatches. A delivery waiting for
  * an attempt sits in a sparse index of due deliveries (gsi1), ordered by when it is due.
  */
-export interface WebhookRecord {
-  companyId: string;
-  webhookId: string;
-  url: string;
-  eventTypes: string[];
-  description: string;
-  active: boolean;
-  status: 'healthy' | 'failing';
-  failingSince?: string;
-  sealedSecret: string;
-  /** Whose reads the subscription delivers: who last set it (absent on subscriptions saved before this was kept). */
-  deliversAs?: NonNullable<ActorRef>;
-  /** Deliveries exist for every matching event up to this sequence. */
-  fannedOut: number;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
-
-export interface DeliveryRecord {
-  companyId: string;
-  webhookId: string;
-  eventId: string;
-  sequence: number;
-  type: string;
-  status: DeliveryStatus;
-  attempts: number;
-  firstAttemptAt?: string;
-  nextAttemptAt?: string;
-  lastAttemptAt?: string;
-  lastStatusCode?: number;
-  lastError?: string;
-  deliveredAt?: string;
-  /** Who holds the delivery while sending it (so two dispatchers never send it at once). */
-  leaseUntil?: number;
-  createdAt: string;
-}
 
 const WEBHOOK_FIELDS = ['companyId', 'webhookId', 'url', 'eventTypes', 'description', 'active', 'status', 'failingSince', 'sealedSecret', 'deliversAs', 'fannedOut', 'version', 'createdAt', 'updatedAt'] as const;
 const DELIVERY_FIELDS = ['companyId', 'webhookId', 'eventId', 'sequence', 'type', 'status', 'attempts', 'firstAttemptAt', 'nextAttemptAt', 'lastAttemptAt', 'lastStatusCode', 'lastError', 'deliveredAt', 'leaseUntil', 'createdAt'] as const;
