@@ -1,6 +1,8 @@
-import { accountPeriodFigures, accountPeriodFiguresOnce, ledgerEntriesAt, pairKey, type AccountPeriodFigures, type PeriodSpan } from '../db/stores/audit-figures.ts';
+import { accountPeriodFigures, accountPeriodFiguresOnce, ledgerEntriesAt, pairKey } from '../db/stores/audit-figures.ts';
+import type { AccountPeriodFigures } from './records.ts';
 import { getJournals } from '../db/ledger/journal-store.ts';
-import { getYear, type YearRecord } from '../db/stores/year-store.ts';
+import { getYear } from '../db/stores/year-store.ts';
+import type { PeriodSpan, YearRecord } from '../financial-years/records.ts';
 import { linesByAccount, type LedgerLine } from '../journals/ledger-entries.ts';
 import type { JournalRecord } from '../journals/records.ts';
 import { balanceSums, firstDifference, ledgerSums, linesDigest, type EntryPlace, type TouchedPair } from './balance-rules.ts';

@@ -1,5 +1,6 @@
 import { bookChangesAfter, bookChangesAt, bookChangesKeptFrom, TooManyLines } from '../db/stores/book-change-store.ts';
-import { spansAfter, TooManyBlocks, type StoredSpan } from '../db/stores/book-summary-store.ts';
+import { spansAfter, TooManyBlocks } from '../db/stores/book-summary-store.ts';
+import type { StoredSpan } from './records.ts';
 import { eventsBetween } from '../db/events/event-store.ts';
 import { ValidationError } from '../errors.ts';
 import { currentAuditHead } from './audit-head.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { PeriodRecord } from '../db/stores/year-store.ts';
+import type { PeriodRecord } from './records.ts';
 import { ValidationError } from '../errors.ts';
 import { checkPeriodsTileYear, checkYearRange, monthlyPeriods, rangesOverlap, type DateRange } from './rules.ts';
 

@@ -1,5 +1,6 @@
 import type { UnitOfWork } from '../db/table/unit-of-work.ts';
-import { deleteYearOps, getRegistry, mustGetYear, replaceYearOps, withNoPostings, type YearRecord } from '../db/stores/year-store.ts';
+import { deleteYearOps, getRegistry, mustGetYear, replaceYearOps, withNoPostings } from '../db/stores/year-store.ts';
+import type { YearRecord } from './records.ts';
 import { StateConflict, VersionConflict } from '../errors.ts';
 import { buildPeriods, checkNoOverlap, defaultYearName } from './build-year.ts';
 import type { UpdateYearInput } from './schemas.ts';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { UnitOfWork } from '../db/table/unit-of-work.ts';
-import { createYearOps, getRegistry, type YearRecord } from '../db/stores/year-store.ts';
+import { createYearOps, getRegistry } from '../db/stores/year-store.ts';
+import type { YearRecord } from './records.ts';
 import { buildPeriods, checkNoOverlap, defaultYearName } from './build-year.ts';
 import type { CreateYearInput } from './schemas.ts';
 import { yearView, type YearView } from './views.ts';

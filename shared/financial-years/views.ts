@@ -1,4 +1,4 @@
-import type { PeriodRecord, YearRecord } from '../db/stores/year-store.ts';
+import type { PeriodRecord, YearRecord } from './records.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 
 export type PeriodView = ResponseOf<'PeriodResponse'>;

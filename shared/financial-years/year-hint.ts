@@ -1,5 +1,6 @@
 import { config } from '../config.ts';
-import { getRegistry, getYear, type YearRecord, type YearRegistry } from '../db/stores/year-store.ts';
+import { getRegistry, getYear } from '../db/stores/year-store.ts';
+import type { YearRecord, YearRegistry } from './records.ts';
 import { WarmCache } from '../warm-cache.ts';
 
 /**

@@ -3,7 +3,7 @@ import { checkLineCurrency } from '../accounts/rules.ts';
 import type { CostCenterAttributes } from '../cost-centers/cost-center-kind.ts';
 import { AppError } from '../errors.ts';
 import { Rate } from '../exchange-rates/schemas.ts';
-import type { PeriodRecord, YearRecord } from '../db/stores/year-store.ts';
+import type { PeriodRecord, YearRecord } from '../financial-years/records.ts';
 import { periodContaining } from '../financial-years/rules.ts';
 import { lineAmounts, type LineMoney } from '../journals/line-amounts.ts';
 import { calendarDate, checkBalanced, CREDIT, DEBIT, fxRoundingLine, MAX_LINES, type Line } from '../journals/rules.ts';

@@ -1,5 +1,6 @@
 import type { JournalRecord } from './records.ts';
-import { getYear, type YearRecord } from '../db/stores/year-store.ts';
+import { getYear } from '../db/stores/year-store.ts';
+import type { YearRecord } from '../financial-years/records.ts';
 import { checkClosingPostingDate } from '../financial-years/closing-rules.ts';
 import { checkCostCentersActive } from './check-cost-centers.ts';
 

@@ -1,6 +1,6 @@
 import type { WriteOp } from '../db/table/transact.ts';
 import { yearTakesDraftsCheckOp } from '../db/capacity/year-draft-guard.ts';
-import type { PeriodRecord, YearRecord } from '../db/stores/year-store.ts';
+import type { PeriodRecord, YearRecord } from '../financial-years/records.ts';
 import { periodContaining } from '../financial-years/rules.ts';
 import { yearContaining } from '../financial-years/year-hint.ts';
 import { StateConflict, ValidationError } from '../errors.ts';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { getJournal } from '../db/ledger/journal-store.ts';
-import { unfinishedJobs, type UnfinishedJob } from '../db/stores/job-store.ts';
+import { unfinishedJobs } from '../db/stores/job-store.ts';
+import type { UnfinishedJob } from './job-records.ts';
 import { AppError } from '../errors.ts';
 import { requestLogger } from '../http/logger.ts';
 import { recoverRevaluation } from '../revaluations/finish-revaluation.ts';

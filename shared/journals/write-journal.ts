@@ -12,7 +12,7 @@ import { checkNotClosingJournal } from '../financial-years/closing-rules.ts';
 import { draftDateChecks } from './find-period.ts';
 import { referenceChanges } from './reference-ops.ts';
 import { pinNode, pinYear, wantsPin } from '../db/capacity/use-pins.ts';
-import type { YearRecord } from '../db/stores/year-store.ts';
+import type { YearRecord } from '../financial-years/records.ts';
 import type { NodeRecord } from '../db/stores/nodes/node-record.ts';
 import { pinCovers } from '../tree/use-pin.ts';
 import { spreadsEvent } from '../events/pending-width.ts';

@@ -1,7 +1,7 @@
 import { daysBetween, maxDate, minDate, type IsoDate } from '../financial-years/dates.ts';
 import { MIL_DIGITS } from '../money/mils.ts';
 import type { Classification } from './account-tree.ts';
-import type { PeriodSpan } from './cover.ts';
+import type { PeriodSpan } from '../financial-years/records.ts';
 
 /**
  * Budget against actual, pure, in mils.

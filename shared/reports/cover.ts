@@ -1,4 +1,5 @@
 import { addDays, daysBetween, type IsoDate } from '../financial-years/dates.ts';
+import type { PeriodSpan } from '../financial-years/records.ts';
 
 /**
  * Which balance buckets add up to "everything posted up to and including a date", pure.
@@ -7,12 +8,6 @@ import { addDays, daysBetween, type IsoDate } from '../financial-years/dates.ts'
  * added, or the whole period is added and its last days taken off, so at most half a period's
  * days are ever read.
  */
-export interface PeriodSpan {
-  id: string;
-  startDate: IsoDate;
-  endDate: IsoDate;
-}
-
 export interface Cover {
   /** Periods whose balances count in full. */
   periods: string[];

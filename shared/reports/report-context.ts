@@ -2,11 +2,10 @@ import type { AccountAttributes } from '../accounts/account-kind.ts';
 import type { BooksKnownAt } from '../audit/known-at.ts';
 import { allNodes } from '../db/stores/nodes/node-reads.ts';
 import { getSettings } from '../db/stores/settings-store.ts';
-import type { YearRecord } from '../db/stores/year-store.ts';
+import type { PeriodSpan, YearRecord } from '../financial-years/records.ts';
 import { allYears } from '../financial-years/year-hint.ts';
 import { NotFound } from '../errors.ts';
 import { buildChart, type Chart } from './account-tree.ts';
-import type { PeriodSpan } from './cover.ts';
 
 /** What every report of a company reads first: its currency, its chart, its years and their periods. */
 export interface ReportContext {

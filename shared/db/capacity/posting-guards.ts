@@ -4,7 +4,7 @@ import { guardKeys, type Key } from '../table/keys.ts';
 import { conditions, mainTable, type Expr } from '../table/table-ops.ts';
 import type { WriteOp } from '../table/transact.ts';
 import { guardFree, type GuardAlongside } from '../table/write-guard.ts';
-import type { YearRecord } from '../stores/year-store.ts';
+import type { YearRecord } from '../../financial-years/records.ts';
 
 /**
  * Posting guards: what a posting depends on (its year open and not held, its period open), copied

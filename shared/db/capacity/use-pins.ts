@@ -8,7 +8,7 @@ import type { NodeRecord } from '../stores/nodes/node-record.ts';
 import type { NodeKindRef } from '../stores/nodes/node-writes.ts';
 import type { Expr } from '../table/table-ops.ts';
 import { guardFree } from '../table/write-guard.ts';
-import type { PeriodRecord, YearRecord } from '../stores/year-store.ts';
+import type { PeriodRecord, YearRecord } from '../../financial-years/records.ts';
 
 /**
  * Use pins (tree/use-pin.ts) on a busy account's item, a busy year's item or a busy period's entry

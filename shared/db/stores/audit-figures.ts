@@ -1,5 +1,7 @@
 import { config } from '../../config.ts';
 import type { BalanceFigure, EntryPlace, LedgerEntryFigure } from '../../audit/balance-rules.ts';
+import type { AccountPeriodFigures, PairFigures } from '../../audit/records.ts';
+import type { PeriodSpan } from '../../financial-years/records.ts';
 import type { LedgerLine } from '../../journals/ledger-entries.ts';
 import { batchGetItems } from '../table/batch-get.ts';
 import { exact } from '../table/exact-number.ts';
@@ -18,21 +20,6 @@ import { queryAll } from '../table/query-all.ts';
  * agree (`settled`). The audit first reads everything once, balances and ledger at the same
  * time (`accountPeriodFiguresOnce`), and reads exactly only the pairs that then disagree.
  */
-export interface PairFigures {
-  balances: BalanceFigure[];
-  ledger: LedgerEntryFigure[];
-}
-
-export interface AccountPeriodFigures extends PairFigures {
-  /** False when postings kept landing between the reads: nothing can be concluded now. */
-  settled: boolean;
-}
-
-export interface PeriodSpan {
-  id: string;
-  startDate: string;
-  endDate: string;
-}
 
 const ATTEMPTS = 3;
 /** Up to this many accounts of a period, its items are read per account; more, the whole period at once. */

@@ -1,6 +1,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { maxSoFar, movesFromJson, movesToJson, type Block, type Moves, type Span } from '../../audit/book-summaries.ts';
+import { maxSoFar, movesFromJson, movesToJson, type Block, type Span } from '../../audit/book-summaries.ts';
+import type { StoredSpan } from '../../audit/records.ts';
 import { config } from '../../config.ts';
 import { db } from '../table/client.ts';
 import { SequenceMoved } from '../events/event-store.ts';
@@ -46,14 +47,6 @@ export function blockOp(companyId: string, block: Block): WriteOp {
 export async function latestBookChangeAt(companyId: string): Promise<string | null> {
   const lasts = await firstOfEach(knownKeys.bookChangePartitions(companyId), knownKeys.bookChanges(), { attributes: ['occurredAt'], descending: true });
   return lasts.map((item) => String(item.occurredAt)).reduce<string | null>((latest, at) => (latest === null || at > latest ? at : latest), null);
-}
-
-/** A stretch as a reader finds it: a sealed block carries its moves and closing changes; the open stretch does not. */
-export interface StoredSpan {
-  span: Span;
-  sealed: boolean;
-  moves: () => Moves;
-  closingChanges: Block['closingChanges'];
 }
 
 /** Raised when more blocks than a report reads reach past its moment. */

@@ -1,5 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { HistoryRecord } from '../../audit/records.ts';
 import type { AuditedKind } from '../../audit/record-state.ts';
 import type { SequencedEvent } from '../../events/event-record.ts';
 import type { Page } from '../../schemas/list-query.ts';
@@ -18,19 +19,6 @@ import type { WriteOp } from '../table/transact.ts';
  * `purgeAt`, so they outlive the events (35 days). The state is the record as the change
  * answered it: JSON text, or gzip-compressed JSON when the event left it out for its size.
  */
-export interface HistoryRecord {
-  kind: AuditedKind;
-  recordId: string;
-  version: number;
-  type: SequencedEvent['type'];
-  actor: SequencedEvent['actor'];
-  requestId: string | null;
-  occurredAt: string;
-  eventId: string;
-  sequence: number;
-  hash: string | null;
-  state: Record<string, unknown> | null;
-}
 
 const FIELDS = ['kind', 'recordId', 'version', 'type', 'actor', 'requestId', 'occurredAt', 'eventId', 'sequence', 'hash'] as const;
 

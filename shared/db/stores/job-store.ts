@@ -5,6 +5,7 @@ import { keys } from '../table/keys.ts';
 import { withPrefix } from '../table/prefix-query.ts';
 import { conditions, getItem, mainTable } from '../table/table-ops.ts';
 import type { WriteOp } from '../table/transact.ts';
+import type { JobsState, UnfinishedJob } from '../../journals/job-records.ts';
 
 /**
  * Bookkeeping of wide-posting jobs (shared/journals/wide-posting.ts) and of revaluations too wide
@@ -14,18 +15,6 @@ import type { WriteOp } from '../table/transact.ts';
  * - one `JOBS#UNFINISHED` item per job under way, across companies, so recovery finds every
  *   job whose request died without scanning the table (shared/journals/recover-jobs.ts).
  */
-export interface JobsState {
-  started: number;
-  underWay: number;
-}
-
-export interface UnfinishedJob {
-  companyId: string;
-  journalId: string;
-  startedAt: string;
-  /** Set on a revaluation under way (shared/revaluations/finish-revaluation.ts): its date; journalId is its journal. */
-  revaluationDate?: string;
-}
 
 /** The writes of a job's first transaction. */
 export function jobStartedOps(companyId: string, journalId: string, startedAt: string): WriteOp[] {

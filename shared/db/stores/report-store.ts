@@ -1,5 +1,5 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { AuditHead } from '../../audit/chain.ts';
+import type { ReportSnapshot, ReportSummary } from '../../reports/records.ts';
 import { StateConflict } from '../../errors.ts';
 import type { ListQuery, Page } from '../../schemas/list-query.ts';
 import { cappedCountOp } from './company-store.ts';
@@ -13,18 +13,6 @@ import type { WriteOp } from '../table/transact.ts';
  * kept gzip-compressed (a chart's rows repeat the same field names), which keeps a report of
  * thousands of accounts inside DynamoDB's 400 KB item limit.
  */
-export interface ReportSnapshot<F = unknown> {
-  id: string;
-  kind: string;
-  parameters: Record<string, unknown>;
-  createdAt: string;
-  createdBy: { type: 'user' | 'apiKey'; id: string };
-  /** The chain's head when the snapshot was made: every change numbered at or before it is in the figures. */
-  auditHead?: AuditHead | undefined;
-  figures: F;
-}
-
-export type ReportSummary = Omit<ReportSnapshot, 'figures'>;
 
 /** Compressed figures a snapshot may hold: the item limit less room for its other attributes. */
 const MAX_FIGURES_BYTES = 380_000;
@@ -53,7 +41,7 @@ const summaryOf = (item: Item): ReportSummary => ({
   parameters: item.parameters as Record<string, unknown>,
   createdAt: item.createdAt as string,
   createdBy: item.createdBy as ReportSummary['createdBy'],
-  ...(item.auditHead ? { auditHead: item.auditHead as AuditHead } : {}),
+  ...(item.auditHead ? { auditHead: item.auditHead as ReportSummary['auditHead'] } : {}),
 });
 
 export async function getReport(companyId: string, reportId: string): Promise<ReportSnapshot | undefined> {

@@ -1,6 +1,7 @@
 import { NotFound, StateConflict, VersionConflict } from '../../errors.ts';
 import type { AuditHead } from '../../audit/chain.ts';
-import type { DateRange, PeriodStatus, YearStatus } from '../../financial-years/rules.ts';
+import type { PeriodRecord, YearRecord, YearRegistry } from '../../financial-years/records.ts';
+import type { PeriodStatus } from '../../financial-years/rules.ts';
 import { balanceKeys, keys } from '../table/keys.ts';
 import { keywordListPage } from '../table/paginate.ts';
 import { anyWithPrefixIn, withPrefix } from '../table/prefix-query.ts';
@@ -19,38 +20,6 @@ import { heldGuard, withWriteGuard, type GuardedWrite, type StillFree } from '..
  * A per-company registry item lists every year's range; creating or re-dating a year writes
  * it conditionally on its version, so two overlapping years cannot be created at once.
  */
-export interface PeriodRecord extends DateRange {
-  id: string;
-  number: number;
-  name: string;
-  status: PeriodStatus;
-  version: number;
-  /** The chain's head when the period was last closed (docs/decisions.md, Audit). */
-  auditHead?: AuditHead | undefined;
-  /** Until when (epoch ms) a busy period counts as taking postings (tree/use-pin.ts); written only by use-pins.ts. */
-  pinnedUntil?: number | undefined;
-}
-
-export interface YearRecord extends DateRange {
-  id: string;
-  name: string;
-  status: YearStatus;
-  version: number;
-  periods: PeriodRecord[];
-  /** The draft or posted journal GenerateClosingJournal made, if any. */
-  closingJournalId?: string | undefined;
-  /** The chain's head when the year was closed. */
-  auditHead?: AuditHead | undefined;
-  /** Until when (epoch ms) a busy year counts as taking drafts or postings (tree/use-pin.ts): never before any of its periods' pins end; written only by use-pins.ts. */
-  pinnedUntil?: number | undefined;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface YearRegistry {
-  years: Record<string, DateRange>;
-  version: number;
-}
 
 const YEAR_FIELDS = ['id', 'name', 'startDate', 'endDate', 'status', 'version', 'closingJournalId', 'auditHead', 'pinnedUntil', 'createdAt', 'updatedAt'] as const;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { YearRecord } from '../../../shared/db/stores/year-store.ts';
+import type { YearRecord } from '../../../shared/financial-years/records.ts';
 import type { NodeRecord } from '../../../shared/db/stores/node-store.ts';
 import { ChartIndex } from '../../../shared/imports/chart-index.ts';
 import { planJournals, planOpeningBalances, type JournalBooks } from '../../../shared/imports/plan-journals.ts';
