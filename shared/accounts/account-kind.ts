@@ -1,4 +1,5 @@
-import { NodeStore, type NodeAttributes, type NodeRecord } from '../db/stores/node-store.ts';
+import { NodeStore } from '../db/stores/node-store.ts';
+import type { NodeAttributes, NodeRecord } from '../tree/records.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import { nodeView, type NodeKind } from '../tree/node-kind.ts';
 import { guardRetainedEarningsUpdate, guardSettingsAccountsDelete } from './settings-accounts-guard.ts';

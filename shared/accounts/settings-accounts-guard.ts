@@ -1,5 +1,6 @@
 import { getSettings, notNamedBySettingsOp, retainedEarningsUnchangedOp, SETTINGS_ACCOUNT_FIELDS } from '../db/stores/settings-store.ts';
-import type { NodeRecord, NodeStore } from '../db/stores/node-store.ts';
+import type { NodeStore } from '../db/stores/node-store.ts';
+import type { NodeRecord } from '../tree/records.ts';
 import type { WriteOp } from '../db/table/transact.ts';
 import { StateConflict, VersionConflict } from '../errors.ts';
 import type { AccountAttributes } from './account-kind.ts';

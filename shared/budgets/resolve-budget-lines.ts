@@ -1,4 +1,5 @@
-import type { NodeAttributes, NodeRecord, NodeStore } from '../db/stores/node-store.ts';
+import type { NodeStore } from '../db/stores/node-store.ts';
+import type { NodeAttributes, NodeRecord } from '../tree/records.ts';
 import { ValidationError } from '../errors.ts';
 import { accountNodes, costCenterNodes } from '../reports/report-nodes.ts';
 import { isUuidReference } from '../tree/rules.ts';

@@ -1,4 +1,4 @@
-import type { NodeAttributes, NodeRecord } from '../db/stores/node-store.ts';
+import type { NodeAttributes, NodeRecord } from '../tree/records.ts';
 import { lookAlikeForm } from '../text/look-alike-form.ts';
 import { isUuidReference, MAX_DEPTH, pathSegments } from '../tree/rules.ts';
 

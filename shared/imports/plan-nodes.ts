@@ -1,7 +1,7 @@
 import { ACCOUNT_TYPES, CLASSIFICATIONS, type AccountType, type Classification } from '../accounts/schemas.ts';
 import type { AccountAttributes } from '../accounts/account-kind.ts';
 import type { CostCenterAttributes } from '../cost-centers/cost-center-kind.ts';
-import type { NodeAttributes, NodeRecord } from '../db/stores/node-store.ts';
+import type { NodeAttributes, NodeRecord } from '../tree/records.ts';
 import { BilingualName, Code, Reference } from '../schemas/common.ts';
 import { CurrencyCode } from '../schemas/currency.ts';
 import { lazy } from '../schemas/lazy.ts';

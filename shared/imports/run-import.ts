@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { accounts } from '../accounts/account-kind.ts';
 import { costCenters } from '../cost-centers/cost-center-kind.ts';
 import { checkedOp, claimJob, ClaimLost, deletePayload, finishJobOps, firstErrors, putErrors, readPayload, recordFault, releaseJob, stopJobOps } from '../db/stores/import-store.ts';
-import type { NodeRecord } from '../db/stores/node-store.ts';
+import type { NodeRecord } from '../tree/records.ts';
 import { drawSerials } from '../db/ledger/journal-store.ts';
 import { transactWrite, type WriteOp } from '../db/table/transact.ts';
 import { AppError } from '../errors.ts';

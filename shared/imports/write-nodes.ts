@@ -2,7 +2,7 @@ import { accounts } from '../accounts/account-kind.ts';
 import { costCenters } from '../cost-centers/cost-center-kind.ts';
 import { createNodeOps } from '../db/stores/nodes/node-writes.ts';
 import { searchTextOf } from '../tree/search-text.ts';
-import type { NodeRecord } from '../db/stores/node-store.ts';
+import type { NodeRecord } from '../tree/records.ts';
 import { rowFailure } from './row-failure.ts';
 import type { JobSteps } from './job-steps.ts';
 import type { NodeImportKind, NodeWrite } from './plan-nodes.ts';

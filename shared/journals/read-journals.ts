@@ -1,6 +1,7 @@
 import { journalsPage, type JournalFilters } from '../db/ledger/journal-queries.ts';
 import { mustGetJournal } from '../db/ledger/journal-store.ts';
-import type { NodeRecord, NodeStore } from '../db/stores/node-store.ts';
+import type { NodeStore } from '../db/stores/node-store.ts';
+import type { NodeRecord } from '../tree/records.ts';
 import { mapPage } from '../db/table/paginate.ts';
 import { toMils } from '../money/mils.ts';
 import { accountNodes, costCenterNodes } from '../reports/report-nodes.ts';

@@ -1,7 +1,7 @@
 import { accounts, type AccountAttributes } from '../accounts/account-kind.ts';
 import { checkLineCurrency } from '../accounts/rules.ts';
 import { costCenters, type CostCenterAttributes } from '../cost-centers/cost-center-kind.ts';
-import type { NodeAttributes, NodeRecord } from '../db/stores/node-store.ts';
+import type { NodeAttributes, NodeRecord } from '../tree/records.ts';
 import { isUuidReference } from '../tree/rules.ts';
 import { ValidationError } from '../errors.ts';
 import { lineAmounts, type LineMoney } from './line-amounts.ts';

@@ -13,7 +13,7 @@ import { draftDateChecks } from './find-period.ts';
 import { referenceChanges } from './reference-ops.ts';
 import { pinNode, pinYear, wantsPin } from '../db/capacity/use-pins.ts';
 import type { YearRecord } from '../financial-years/records.ts';
-import type { NodeRecord } from '../db/stores/nodes/node-record.ts';
+import type { NodeRecord } from '../tree/records.ts';
 import { pinCovers } from '../tree/use-pin.ts';
 import { spreadsEvent } from '../events/pending-width.ts';
 import { resolveLines } from './resolve-lines.ts';

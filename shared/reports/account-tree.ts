@@ -1,6 +1,6 @@
 import type { AccountAttributes } from '../accounts/account-kind.ts';
 import { effectiveCashFlowCategory, type CashFlowCategory } from '../accounts/cash-flow-category.ts';
-import type { NodeRecord } from '../db/stores/node-store.ts';
+import type { NodeRecord } from '../tree/records.ts';
 import { PATH_SEPARATOR } from '../tree/rules.ts';
 
 /**

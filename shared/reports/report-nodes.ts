@@ -1,6 +1,7 @@
 import type { AccountAttributes } from '../accounts/account-kind.ts';
 import type { CostCenterAttributes } from '../cost-centers/cost-center-kind.ts';
-import { NodeStore, type NodeRecord } from '../db/stores/node-store.ts';
+import { NodeStore } from '../db/stores/node-store.ts';
+import type { NodeRecord } from '../tree/records.ts';
 import { allNodes } from '../db/stores/nodes/node-reads.ts';
 import { joinPath } from '../tree/rules.ts';
 

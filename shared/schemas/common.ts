@@ -1,5 +1,5 @@
 import * as z from './zod.ts';
-import { isUuidReference, MAX_DEPTH } from '../tree/rules.ts';
+import { isUuidReference, MAX_DEPTH } from './hierarchy.ts';
 import { lazy } from './lazy.ts';
 import { CODE_TEXT, invisibleCharacterProblem, lengthProblem, NAME_TEXT } from '../text/text-rules.ts';
 

@@ -1,5 +1,5 @@
-import type { NodeConditionName } from '../db/stores/node-conditions.ts';
-import type { NodeAttributes, NodeRecord, NodeStore } from '../db/stores/node-store.ts';
+import type { NodeAttributes, NodeConditionName, NodeRecord } from './records.ts';
+import type { NodeStore } from '../db/stores/node-store.ts';
 import type { WriteOp } from '../db/table/transact.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import { joinPath } from './rules.ts';

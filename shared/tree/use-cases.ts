@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { NodeAttributes, NodeRecord } from '../db/stores/node-store.ts';
+import type { NodeAttributes, NodeRecord } from './records.ts';
 import { copyToNodeGuardsOps } from '../db/stores/nodes/node-guards.ts';
 import { withNoUsage } from '../db/stores/nodes/node-usage.ts';
 import { childrenError, createNodeOps, deleteNodeOps, updateNodeOps } from '../db/stores/nodes/node-writes.ts';

@@ -4,7 +4,7 @@ import { pinWanted, PIN_MS, RENEW_BEFORE_MS } from '../../tree/use-pin.ts';
 import { db } from '../table/client.ts';
 import { keys, type Key } from '../table/keys.ts';
 import { widenPendingReads } from '../events/pending-width-store.ts';
-import type { NodeRecord } from '../stores/nodes/node-record.ts';
+import type { NodeRecord } from '../../tree/records.ts';
 import type { NodeKindRef } from '../stores/nodes/node-writes.ts';
 import type { Expr } from '../table/table-ops.ts';
 import { guardFree } from '../table/write-guard.ts';

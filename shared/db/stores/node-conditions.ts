@@ -2,6 +2,7 @@
  * Named conditions on node items. Use cases and kinds name them (`'isLeaf'`); only the node
  * store turns them into expressions, checked in the same transaction as the write they guard.
  */
+import type { NodeConditionName } from '../../tree/records.ts';
 import type { Expr } from '../table/table-ops.ts';
 
 export const NODE_CONDITIONS = {
@@ -11,9 +12,7 @@ export const NODE_CONDITIONS = {
   isLeaf: { expression: 'accountType = :leaf', values: { ':leaf': 'leaf' } },
   /** A cost center that may take journal lines. */
   isActive: { expression: '#ccStatus = :active', values: { ':active': 'active' }, names: { '#ccStatus': 'status' } },
-} satisfies Record<string, Expr>;
-
-export type NodeConditionName = keyof typeof NODE_CONDITIONS;
+} satisfies Record<NodeConditionName, Expr>;
 
 /**
  * An account that takes lines in `currency`: one without a currency, or one in it; with null

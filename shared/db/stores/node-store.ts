@@ -1,11 +1,9 @@
 import { NotFound } from '../../errors.ts';
 import type { ListQuery, Page } from '../../schemas/list-query.ts';
 import type { NodeKind } from '../table/keys.ts';
-import type { NodeAttributes, NodeRecord } from './nodes/node-record.ts';
+import type { NodeAttributes, NodeRecord } from '../../tree/records.ts';
 import { allNodes, ancestorChains, getNode, getNodes, nodesPage, resolveNode } from './nodes/node-reads.ts';
-import type { NodeKindRef } from './nodes/node-writes.ts';
-
-export type { NodeAttributes, NodeRecord } from './nodes/node-record.ts';
+import type { NodeKindRef } from './nodes/node-record.ts';
 
 /**
  * The node entity (accounts, cost centers) bound to one kind, for reads: by id, by path, pages

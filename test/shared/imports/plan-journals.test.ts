@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { YearRecord } from '../../../shared/financial-years/records.ts';
-import type { NodeRecord } from '../../../shared/db/stores/node-store.ts';
+import type { NodeRecord } from '../../../shared/tree/records.ts';
 import { ChartIndex } from '../../../shared/imports/chart-index.ts';
 import { planJournals, planOpeningBalances, type JournalBooks } from '../../../shared/imports/plan-journals.ts';
 import type { SourceRow } from '../../../shared/imports/read-rows.ts';

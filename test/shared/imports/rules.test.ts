@@ -4,7 +4,7 @@ import { importedId } from '../../../shared/imports/ids.ts';
 import { planNodes } from '../../../shared/imports/plan-nodes.ts';
 import { readRows } from '../../../shared/imports/read-rows.ts';
 import { checkMayImport, finalStatus, permissionsToWrite } from '../../../shared/imports/rules.ts';
-import type { NodeRecord } from '../../../shared/db/stores/node-store.ts';
+import type { NodeRecord } from '../../../shared/tree/records.ts';
 
 const node = (id: string, code: string, parentId: string | null, attributes: Record<string, unknown>): NodeRecord => ({ id, code, parentId, levels: [], version: 1, createdAt: '', updatedAt: '', attributes: { name: { arabic: code, english: code }, ...attributes } as never });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountAttributes } from '../../../shared/accounts/account-kind.ts';
-import type { NodeRecord } from '../../../shared/db/stores/node-store.ts';
+import type { NodeRecord } from '../../../shared/tree/records.ts';
 import { buildChart } from '../../../shared/reports/account-tree.ts';
 import { cashFlowFigures } from '../../../shared/reports/cash-flow-statement.ts';
 

@@ -3,8 +3,8 @@ import { lookAlikeForm } from '../../../text/look-alike-form.ts';
 import { keys, type Key, type NodeKind } from '../../table/keys.ts';
 import { getItem, mainTable, type Expr } from '../../table/table-ops.ts';
 import type { WriteOp } from '../../table/transact.ts';
-import type { NodeRecord } from './node-record.ts';
-import type { NodeKindRef } from './node-writes.ts';
+import type { NodeRecord } from '../../../tree/records.ts';
+import type { NodeKindRef } from './node-record.ts';
 
 /**
  * Hierarchy edges `(parent, look-alike form of code) -> child, code`: one item per node, so

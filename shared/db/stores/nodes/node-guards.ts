@@ -1,12 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { VersionConflict, type AppError } from '../../../errors.ts';
 import { keys, NODE_REFERENCE_SHARDS, type Key } from '../../table/keys.ts';
-import { NODE_CONDITIONS, type NodeConditionName } from '../node-conditions.ts';
+import type { NodeConditionName, NodeRecord } from '../../../tree/records.ts';
+import { NODE_CONDITIONS } from '../node-conditions.ts';
 import { conditions, mainTable, type Expr } from '../../table/table-ops.ts';
 import type { WriteOp } from '../../table/transact.ts';
 import { guardFree, type GuardAlongside } from '../../table/write-guard.ts';
-import type { NodeRecord } from './node-record.ts';
-import type { NodeKindRef } from './node-writes.ts';
+import type { NodeKindRef } from './node-record.ts';
 
 /**
  * A node's reference guards: NODE_REFERENCE_SHARDS small items, each beside the node's usage

@@ -1,15 +1,16 @@
 import { NotFound, VersionConflict } from '../../../errors.ts';
-import { countLevels, heightOf, MAX_DEPTH } from '../../../tree/rules.ts';
+import { heightOf, MAX_DEPTH } from '../../../schemas/hierarchy.ts';
+import type { NodeConditionName, NodeRecord } from '../../../tree/records.ts';
 import { keys } from '../../table/keys.ts';
-import { NODE_CONDITIONS, type NodeConditionName } from '../node-conditions.ts';
+import { NODE_CONDITIONS } from '../node-conditions.ts';
 import { conditions, mainTable, type Expr } from '../../table/table-ops.ts';
 import { transactWrite, type WriteOp } from '../../table/transact.ts';
 import { allNodes } from './node-reads.ts';
-import { levelAttribute, type NodeRecord } from './node-record.ts';
-import type { NodeKindRef } from './node-writes.ts';
+import { countLevels } from './level-counts.ts';
+import { levelAttribute, type NodeKindRef } from './node-record.ts';
 
 /**
- * The level counts of nodes (tree/rules.ts, Levels) as transaction items: ADDs to the
+ * The level counts of nodes (schemas/hierarchy.ts, Levels) as transaction items: ADDs to the
  * ancestors a write changes the subtree of, each conditional on the ancestor hanging where it
  * was read, and the condition that a moved node still has the counts read. Together they make
  * the depth a use case checked the depth that commits.

@@ -1,7 +1,8 @@
 import { config } from '../../../config.ts';
 import { NotFound, StateConflict } from '../../../errors.ts';
 import type { ListQuery, Page } from '../../../schemas/list-query.ts';
-import { isUuidReference, MAX_DEPTH, pathSegments } from '../../../tree/rules.ts';
+import { isUuidReference, MAX_DEPTH, pathSegments } from '../../../schemas/hierarchy.ts';
+import type { NodeAttributes, NodeRecord } from '../../../tree/records.ts';
 import { batchGetItems } from '../../table/batch-get.ts';
 import { keys, type NodeKind } from '../../table/keys.ts';
 import { keywordListPage } from '../../table/paginate.ts';
@@ -9,7 +10,7 @@ import { withPrefix } from '../../table/prefix-query.ts';
 import { queryAll } from '../../table/query-all.ts';
 import { getItem } from '../../table/table-ops.ts';
 import { childWithCode } from './node-edges.ts';
-import { nodeFromItem, type NodeAttributes, type NodeRecord } from './node-record.ts';
+import { nodeFromItem } from './node-record.ts';
 
 /** Reads of hierarchy nodes: one by id, one by path, all of a company's, a page, and ancestor chains. */
 

@@ -1,4 +1,5 @@
-import { MAX_DEPTH, type Levels } from '../../../tree/rules.ts';
+import { MAX_DEPTH } from '../../../schemas/hierarchy.ts';
+import type { NodeAttributes, NodeRecord } from '../../../tree/records.ts';
 import { keys, type NodeKind } from '../../table/keys.ts';
 import type { Item } from '../../table/table-ops.ts';
 
@@ -7,27 +8,12 @@ import type { Item } from '../../table/table-ops.ts';
  * only; `path` is derived from the ancestor chain on every read, so a move or a code change
  * of an ancestor shows at once without rewriting descendants.
  */
-/** What every node's attributes hold; each kind adds its own (accounts: type, classification). */
-export interface NodeAttributes {
-  name: { arabic: string; english: string };
-}
 
-export interface NodeRecord<A extends NodeAttributes = NodeAttributes> {
-  id: string;
-  code: string;
-  parentId: string | null;
-  /**
-   * How many descendants lie 1, 2, 3... levels below (tree/rules.ts, Levels); `levels[0]` is the
-   * child count. Moved by ADDs in the writes that change the subtree, not by the node's version.
-   */
-  levels: Levels;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-  /** The kind's attributes (name, type, classification, status...). */
-  attributes: A;
-  /** Until when (epoch ms) a busy account counts as used (tree/use-pin.ts); written only by db/capacity/use-pins.ts. */
-  pinnedUntil?: number;
+/** A node store bound to one kind, as the writes name it. */
+export interface NodeKindRef {
+  kind: NodeKind;
+  /** Human name in error messages ("The account"). */
+  label: string;
 }
 
 /**

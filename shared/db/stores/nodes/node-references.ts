@@ -1,13 +1,13 @@
 import type { AppError } from '../../../errors.ts';
 import { VersionConflict } from '../../../errors.ts';
 import { keys } from '../../table/keys.ts';
-import { NODE_CONDITIONS, type NodeConditionName } from '../node-conditions.ts';
+import type { NodeConditionName, NodeRecord } from '../../../tree/records.ts';
+import { NODE_CONDITIONS } from '../node-conditions.ts';
 import { conditions, mainTable, type Expr } from '../../table/table-ops.ts';
 import type { WriteOp } from '../../table/transact.ts';
 import { batchGetItems } from '../../table/batch-get.ts';
 import { guardFree } from '../../table/write-guard.ts';
-import type { NodeRecord } from './node-record.ts';
-import type { NodeKindRef } from './node-writes.ts';
+import type { NodeKindRef } from './node-record.ts';
 
 /**
  * The items other records' writes add about a node: that a journal may name it, that it did

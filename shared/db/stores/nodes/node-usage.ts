@@ -7,8 +7,8 @@ import { withPrefix } from '../../table/prefix-query.ts';
 import { queryAll } from '../../table/query-all.ts';
 import { withWriteGuard } from '../../table/write-guard.ts';
 import { nodeGuards } from './node-guards.ts';
-import type { NodeRecord } from './node-record.ts';
-import type { NodeKindRef } from './node-writes.ts';
+import type { NodeRecord } from '../../../tree/records.ts';
+import type { NodeKindRef } from './node-record.ts';
 
 /**
  * How long a usage item counts without its journal naming the node: a wide draft writes its

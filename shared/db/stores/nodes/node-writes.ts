@@ -1,13 +1,16 @@
 import { NotFound, StateConflict, VersionConflict, type AppError } from '../../../errors.ts';
-import { addLevelChanges, levelChanges } from '../../../tree/rules.ts';
-import { keys, type NodeKind } from '../../table/keys.ts';
-import type { NodeConditionName } from '../node-conditions.ts';
+import type { NodeConditionName, NodeRecord } from '../../../tree/records.ts';
+import { keys } from '../../table/keys.ts';
 import { conditions, mainTable, type Expr } from '../../table/table-ops.ts';
 import type { WriteOp } from '../../table/transact.ts';
 import { heldGuard } from '../../table/write-guard.ts';
 import { edgeDeletes, edgeKey, edgePuts } from './node-edges.ts';
+import { addLevelChanges, levelChanges } from './level-counts.ts';
 import { levelsAsRead, levelWrites } from './node-levels.ts';
-import { nodeFromItem, nodeItem, type NodeRecord } from './node-record.ts';
+import { nodeFromItem, nodeItem, type NodeKindRef } from './node-record.ts';
+
+// capacity/use-pins.ts names the store's kind by this module.
+export type { NodeKindRef } from './node-record.ts';
 
 /**
  * The transaction items of node writes; the use case commits them together. An edge item
@@ -17,12 +20,6 @@ import { nodeFromItem, nodeItem, type NodeRecord } from './node-record.ts';
  * form a cycle nor grow the tree past MAX_DEPTH; every condition names the error its failure
  * means.
  */
-export interface NodeKindRef {
-  kind: NodeKind;
-  /** Human name in error messages ("The account"). */
-  label: string;
-}
-
 /** Where a moved node hung and where it goes: the ancestor chains (root first, the parent last) as read. */
 export interface Move {
   oldParentChain: NodeRecord[];
