@@ -1,9 +1,10 @@
 import { accounts } from '../accounts/account-kind.ts';
 import { costCenters } from '../cost-centers/cost-center-kind.ts';
-import { eventsBetween, getEvent, pendingEvents } from '../db/events/event-store.ts';
+import { eventsBetween, getEvent, pendingEverywhere } from '../db/events/event-store.ts';
 import { lastVersionOf } from '../db/stores/history-store.ts';
 import { getJournals } from '../db/ledger/journal-store.ts';
 import type { SequencedEvent } from '../events/event-record.ts';
+import { oldestPending } from '../events/pending-order.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
 import type { JournalRecord } from '../journals/records.ts';
 import { swapSides } from '../journals/rules.ts';
@@ -174,7 +175,7 @@ export class RecordAudit {
     if (open.length === 0) return undefined;
     await sequenceEvents(this.companyId);
     // Pending first: an event numbered between the two reads is then in the second, not in neither.
-    const pending = await pendingEvents(this.companyId, 100);
+    const pending = oldestPending(await pendingEverywhere(this.companyId, 100), 100).events;
     if (later === 'history') open = await this.notRecordedAfter(open, to);
     const numbered = later === 'head' ? await eventsBetween(this.companyId, to + 1, to + 1000) : [];
     const events = [...numbered, ...pending];

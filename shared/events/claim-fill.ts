@@ -1,9 +1,10 @@
 import { bookChangeOps } from '../audit/record-book-changes.ts';
 import { AUDITED_KIND_OF } from '../audit/record-state.ts';
 import { config } from '../config.ts';
-import { eventHead, eventsWritten, numberedEventOps, pendingByKey, SequenceMoved, type PendingEvent } from '../db/events/event-store.ts';
+import { eventHead, eventsWritten, numberedEventOps, pendingByKey, SequenceMoved } from '../db/events/event-store.ts';
+import type { ClaimMark, NumberingClaim, PendingEvent } from './records.ts';
 import { historyOp } from '../db/stores/history-store.ts';
-import { advanceOps, readClaim, type ClaimMark, type NumberingClaim } from '../db/events/numbering-claim-store.ts';
+import { advanceOps, readClaim } from '../db/events/numbering-claim-store.ts';
 import { transactWrite, type WriteOp } from '../db/table/transact.ts';
 import type { SequencedEvent } from './event-record.ts';
 import { fillSlices, type EventWrites } from './fill-slices.ts';

@@ -40,9 +40,6 @@ export type SequencedEvent = EventRecord & { sequence: number; previousHash: str
 /** Larger states are left out (an event item stays far below DynamoDB's 400 KB). */
 export const MAX_DATA_CHARS = 32_000;
 
-/** Events are kept this long after they occur (the feed's promise is 30 days). */
-export const EVENT_RETENTION_DAYS = 35;
-
 export interface EventSource {
   eventId: string;
   type: EventType;

@@ -1,14 +1,14 @@
 import { NumberValue, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
-import { EVENT_RETENTION_DAYS, type EventRecord, type SequencedEvent } from '../../events/event-record.ts';
+import type { EventRecord, SequencedEvent } from '../../events/event-record.ts';
 import type { EventHead } from '../../events/numbering.ts';
-import { oldestPending, type PendingRead } from '../../events/pending-order.ts';
+import type { PendingRead } from '../../events/pending-order.ts';
+import type { ClaimMark, PendingEvent } from '../../events/records.ts';
 import { batchGetItems } from '../table/batch-get.ts';
 import { db } from '../table/client.ts';
 import { decodeCursor, encodeCursor, type CursorBinding } from '../table/cursor.ts';
 import { exact } from '../table/exact-number.ts';
-import type { ClaimMark } from './numbering-claim-store.ts';
 import { keys, type Key } from '../table/keys.ts';
 import { firstOfEach, onlyAttributes, prefixRange, withPrefix, withRange } from '../table/prefix-query.ts';
 import { queryAll } from '../table/query-all.ts';
@@ -36,9 +36,6 @@ export type { SequencedEvent };
 /** Sequence numbers a range reads by key at most (one batch get); a longer range is one query per partition key, side by side. */
 const BY_KEY = 100;
 
-/** A pending event, with the key it was read under (items of an older key shape are deleted by theirs). */
-export type PendingEvent = EventRecord & { pendingKey: Key };
-
 const FIELDS = ['eventId', 'type', 'companyId', 'recordId', 'version', 'actor', 'occurredAt', 'requestId', 'dataOmitted', 'recordDigest', 'omittedState', 'sequence', 'previousHash', 'hash'] as const;
 
 /** Items written before the data was kept as text hold a map: its wrapped decimals become the JSON numbers they were. */
@@ -58,6 +55,9 @@ function eventAttributes(event: EventRecord | PendingEvent): Item {
   const { data, pendingKey: _key, ...fields } = event as PendingEvent;
   return { ...fields, dataJson: data === null ? null : JSON.stringify(data), purgeAt: purgeAt(fields.occurredAt) };
 }
+
+/** Events are kept this long after they occur (the feed's promise is 30 days): their expiry is the table's time to live. */
+export const EVENT_RETENTION_DAYS = 35;
 
 const purgeAt = (occurredAt: string) => Math.floor(Date.parse(occurredAt) / 1000) + EVENT_RETENTION_DAYS * 86_400;
 
@@ -89,10 +89,8 @@ export const pendingAtHome = (companyId: string, limit: number) => pendingUnder(
 /** What each of the company's shards holds pending (a busy company's events). */
 export const pendingInShards = (companyId: string, limit: number) => pendingUnder(keys.pendingEventShards(companyId), limit);
 
-/** The company's oldest pending events wherever they are, oldest first; with `before`, only those stamped before it (events/pending-order.ts). */
-export async function pendingEvents(companyId: string, limit: number, before?: string): Promise<PendingEvent[]> {
-  return oldestPending(await pendingUnder([keys.pendingEventHome(companyId), ...keys.pendingEventShards(companyId)], limit), limit, before).events;
-}
+/** What the company's own key and each of its shards hold pending, wherever its events may be (events/pending-order.ts tells the oldest). */
+export const pendingEverywhere = (companyId: string, limit: number) => pendingUnder([keys.pendingEventHome(companyId), ...keys.pendingEventShards(companyId)], limit);
 
 /** The pending items still there of those named (a numbering claim's: events/claim-fill.ts), by their key. */
 export async function pendingByKey(pendingKeys: Key[]): Promise<Map<string, PendingEvent>> {

@@ -1,7 +1,8 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { EventHead } from '../../events/numbering.ts';
 import { SequenceMoved } from './event-store.ts';
-import { keys, type Key } from '../table/keys.ts';
+import type { ClaimedEvent, ClaimMark, NumberingClaim } from '../../events/records.ts';
+import { keys } from '../table/keys.ts';
 import { getItem, mainTable } from '../table/table-ops.ts';
 import type { WriteOp } from '../table/transact.ts';
 
@@ -15,25 +16,6 @@ import type { WriteOp } from '../table/transact.ts';
  * head: every event below it is written. While `filling` is set no other claim can be made, and
  * anyone may finish an open claim from its item (events/claim-fill.ts).
  */
-
-/** What the counter says of an open claim. */
-export interface ClaimMark {
-  from: number;
-  to: number;
-  /** When it was made (ms since the epoch): a claim older than its lease is finished by whoever finds it. */
-  at: number;
-}
-
-/** Which pending event takes each number of a claim, with its chain's hashes, in number order. */
-export interface ClaimedEvent {
-  pendingKey: Key;
-  previousHash: string | null;
-  hash: string | null;
-}
-
-export interface NumberingClaim extends ClaimMark {
-  events: ClaimedEvent[];
-}
 
 /** The counter's condition to move from `head`: still there, with no claim open (a claim removes `next`). */
 const atHead = (head: EventHead) =>

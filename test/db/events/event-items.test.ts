@@ -4,11 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { config } from '../../../shared/config.ts';
 import { db } from '../../../shared/db/table/client.ts';
 import { keys } from '../../../shared/db/table/keys.ts';
-import { numberedEventOps, pendingEvents, SequenceMoved, type PendingEvent } from '../../../shared/db/events/event-store.ts';
+import { EVENT_RETENTION_DAYS, numberedEventOps, pendingEverywhere, SequenceMoved } from '../../../shared/db/events/event-store.ts';
+import type { PendingEvent } from '../../../shared/events/records.ts';
 import { advanceOps, claimOf, claimOps } from '../../../shared/db/events/numbering-claim-store.ts';
 import { numberEvents, type EventHead } from '../../../shared/events/numbering.ts';
 import { transactWrite } from '../../../shared/db/table/transact.ts';
-import { EVENT_RETENTION_DAYS } from '../../../shared/events/event-record.ts';
+import { oldestPending } from '../../../shared/events/pending-order.ts';
 import { ROUTES } from '../../../shared/routes.ts';
 import { companyOwner, useGateway } from '../../support/api.ts';
 import { walkFeed, type FeedEvent } from '../../support/feed.ts';
@@ -78,7 +79,7 @@ describe('event items', () => {
   it('numbers each event once: a sequencer that read a counter or a pending event another has since used is refused', async () => {
     const owner = await companyOwner(gateway.url);
     await owner.api.post(`${owner.base}/CostCenters`, { code: 'A', name: { arabic: 'أ', english: 'A' } });
-    const pending = await pendingEvents(owner.companyId, 10);
+    const pending = oldestPending(await pendingEverywhere(owner.companyId, 10), 10).events;
     expect(pending.map((e) => e.type).sort()).toEqual(['CompanyCreated', 'CostCenterCreated']);
     const [first, second] = pending;
 
