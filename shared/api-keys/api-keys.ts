@@ -7,7 +7,7 @@ import { apiKeysPage, createApiKeyOps, getApiKeyById, revokeApiKeyOp } from '../
 import type { ApiKeyRecord } from './records.ts';
 import { mapPage } from '../db/table/paginate.ts';
 import type { UnitOfWork } from '../db/table/unit-of-work.ts';
-import { findRole } from '../roles/roles.ts';
+import { findRole } from '../roles/held-roles.ts';
 import { Forbidden, NotFound, StateConflict, ValidationError, VersionConflict } from '../errors.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
 import { shownOnce } from '../schemas/one-time-secrets.ts';

@@ -1,7 +1,7 @@
 import type { ApiKeyRecord } from '../api-keys/records.ts';
 import { getApiKeyById } from '../db/stores/api-key-store.ts';
 import { getMember } from '../db/stores/member-store.ts';
-import { findRole } from '../roles/roles.ts';
+import { findRole } from '../roles/held-roles.ts';
 import type { ActorRef } from './actor.ts';
 
 /**

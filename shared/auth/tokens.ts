@@ -6,7 +6,7 @@ import { transactWrite } from '../db/table/transact.ts';
 import { Unauthorized } from '../errors.ts';
 import { signAccessToken } from './sign-access-token.ts';
 import { roleRef } from '../db/stores/role-store.ts';
-import { findRoles } from '../roles/roles.ts';
+import { findRoles } from '../roles/held-roles.ts';
 import { getUser } from '../db/stores/user-store.ts';
 import type { RefreshRecord, User } from './records.ts';
 

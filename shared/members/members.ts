@@ -10,7 +10,7 @@ import type { WriteOp } from '../db/table/transact.ts';
 import type { UnitOfWork } from '../db/table/unit-of-work.ts';
 import { NotFound, StateConflict, ValidationError, VersionConflict } from '../errors.ts';
 import { checkActorHolds, type Actor } from '../roles/grants.ts';
-import { findRole, findRoles, type HeldRole } from '../roles/roles.ts';
+import { findRole, findRoles, type HeldRole } from '../roles/held-roles.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import type { AddMemberInput, ChangeMemberInput } from './schemas.ts';

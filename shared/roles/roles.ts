@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { forgetMembersOf } from '../auth/access-cache.ts';
 import { roleById, ROLES, type Role } from '../auth/permissions.ts';
-import { createRoleOps, deleteRoleOps, getRole, getRoles, listCustomRoles, roleRef, updateRoleOps } from '../db/stores/role-store.ts';
+import { createRoleOps, deleteRoleOps, getRole, listCustomRoles, updateRoleOps } from '../db/stores/role-store.ts';
 import type { RoleRecord } from './records.ts';
 import type { UnitOfWork } from '../db/table/unit-of-work.ts';
 import { NotFound, StateConflict, VersionConflict } from '../errors.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import { lookAlikeForm } from '../text/look-alike-form.ts';
 import { checkActorHolds, type Actor } from './grants.ts';
+import { findRole } from './held-roles.ts';
 import type { CreateRoleInput, UpdateRoleInput } from './schemas.ts';
 
 /**
@@ -19,9 +20,6 @@ export type RoleView = ResponseOf<'RoleResponse'>;
 
 /** A custom role's limit per company: the roles list stays one bounded read. */
 export const MAX_CUSTOM_ROLES = 50;
-
-/** A role a member may hold: built-in (no record) or custom (with its record). */
-export type HeldRole = Role & { record?: RoleRecord };
 
 const builtInView = (role: Role): RoleView => ({
   id: role.id,
@@ -46,28 +44,6 @@ const customView = (r: RoleRecord): RoleView => ({
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
 });
-
-const held = (record: RoleRecord): HeldRole => ({ id: record.roleId, name: record.name, permissions: record.permissions, record });
-
-/** The role with this id in the company: built-in, custom, or undefined. */
-export async function findRole(companyId: string, roleId: string): Promise<HeldRole | undefined> {
-  const builtIn = roleById(roleId);
-  if (builtIn) return builtIn;
-  const record = await getRole(companyId, roleId);
-  return record && held(record);
-}
-
-/** The roles of several memberships at once (batch reads for the custom ones), by `roleRef`. */
-export async function findRoles(memberships: ReadonlyArray<{ companyId: string; roleId: string }>): Promise<Map<string, HeldRole>> {
-  const custom = await getRoles(memberships.filter((m) => !roleById(m.roleId)));
-  const found = new Map<string, HeldRole>();
-  for (const { companyId, roleId } of memberships) {
-    const record = custom.get(roleRef(companyId, roleId));
-    const role = roleById(roleId) ?? (record && held(record));
-    if (role) found.set(roleRef(companyId, roleId), role);
-  }
-  return found;
-}
 
 async function customRole(companyId: string, roleId: string, version?: number): Promise<RoleRecord> {
   if (roleById(roleId)) throw new StateConflict('BuiltInRole', 'Built-in roles cannot be changed or deleted; create a custom role instead.', 'roleId');
