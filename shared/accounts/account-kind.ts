@@ -1,16 +1,14 @@
 import { NodeStore } from '../db/stores/node-store.ts';
-import type { NodeAttributes, NodeRecord } from '../tree/records.ts';
+import type { NodeRecord } from '../tree/records.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import { nodeView, type NodeKind } from '../tree/node-kind.ts';
 import { guardRetainedEarningsUpdate, guardSettingsAccountsDelete } from './settings-accounts-guard.ts';
 import { effectiveCashFlowCategory, storedCashFlowCategory } from './cash-flow-category.ts';
-import { checkAccountParent, storedClassification, storedCurrency, type AccountFacts } from './rules.ts';
+import type { AccountAttributes } from './records.ts';
+import { checkAccountParent, storedClassification, storedCurrency } from './rules.ts';
 import type { CreateAccountInput, UpdateAccountInput } from './schemas.ts';
 
 export type AccountView = ResponseOf<'AccountResponse'>;
-
-/** An account's own attributes: its type, on a root its classification, on a leaf maybe a currency (AccountFacts). */
-export type AccountAttributes = NodeAttributes & AccountFacts;
 
 const store = new NodeStore<AccountAttributes>('ACCOUNT', 'The account');
 

@@ -1,5 +1,5 @@
 import { ValidationError } from '../errors.ts';
-import type { Classification } from './schemas.ts';
+import { CASH_FLOW_CATEGORIES, type CashFlowCategory, type Classification } from './records.ts';
 
 /**
  * Where an account's movements sit in the cash flow statement (indirect method), pure:
@@ -11,9 +11,6 @@ import type { Classification } from './schemas.ts';
  * `operating` only; cash is an asset (or an overdraft, a liability), never equity, revenue or
  * expense. An account without one takes its classification's default.
  */
-export const CASH_FLOW_CATEGORIES = ['cash', 'operating', 'investing', 'financing', 'nonCash'] as const;
-export type CashFlowCategory = (typeof CASH_FLOW_CATEGORIES)[number];
-
 const DEFAULTS: Readonly<Record<Classification, CashFlowCategory>> = { asset: 'operating', liability: 'operating', equity: 'financing', revenue: 'operating', expense: 'operating' };
 
 const ALLOWED: Readonly<Record<Classification, readonly CashFlowCategory[]>> = {

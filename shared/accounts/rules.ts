@@ -1,6 +1,5 @@
 import { ValidationError } from '../errors.ts';
-import type { CashFlowCategory } from './cash-flow-category.ts';
-import type { AccountType, Classification } from './schemas.ts';
+import type { AccountFacts, AccountType, Classification } from './records.ts';
 
 /**
  * Account rules, pure. Only a category account may have children; only a leaf may be used in
@@ -8,15 +7,6 @@ import type { AccountType, Classification } from './schemas.ts';
  * a descendant inherits it and may only repeat it. A leaf may have a currency: then every
  * journal line on it is in that currency.
  */
-export interface AccountFacts {
-  accountType: AccountType;
-  classification?: Classification;
-  /** ISO 4217 code every line on the account must be in; absent: any currency. */
-  currency?: string;
-  /** Where its movements sit in the cash flow statement; absent: its classification's default (cash-flow-category.ts). */
-  cashFlowCategory?: CashFlowCategory;
-}
-
 export function checkAccountParent(parent: AccountFacts): void {
   if (parent.accountType !== 'category') {
     throw ValidationError.field('parentId', 'must be a category account; a leaf account cannot have children', 'ParentNotCategory');

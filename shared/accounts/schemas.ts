@@ -2,12 +2,7 @@ import * as z from '../schemas/zod.ts';
 import { lazy } from '../schemas/lazy.ts';
 import { CurrencyCode } from '../schemas/currency.ts';
 import { nodeFields, nodeUpdateFields } from '../tree/schemas.ts';
-import { CASH_FLOW_CATEGORIES } from './cash-flow-category.ts';
-
-export const CLASSIFICATIONS = ['asset', 'liability', 'equity', 'revenue', 'expense'] as const;
-export type Classification = (typeof CLASSIFICATIONS)[number];
-export const ACCOUNT_TYPES = ['category', 'leaf'] as const;
-export type AccountType = (typeof ACCOUNT_TYPES)[number];
+import { ACCOUNT_TYPES, CASH_FLOW_CATEGORIES, CLASSIFICATIONS } from './records.ts';
 
 /** A leaf account's currency: every journal line on it must be in it; null or left out: any currency. */
 const AccountCurrency = () => z.optional(z.nullable(CurrencyCode()));

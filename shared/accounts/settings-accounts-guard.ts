@@ -3,7 +3,7 @@ import type { NodeStore } from '../db/stores/node-store.ts';
 import type { NodeRecord } from '../tree/records.ts';
 import type { WriteOp } from '../db/table/transact.ts';
 import { StateConflict, VersionConflict } from '../errors.ts';
-import type { AccountAttributes } from './account-kind.ts';
+import type { AccountAttributes } from './records.ts';
 
 /**
  * An account the company settings name (retained earnings, which the year-end close credits;

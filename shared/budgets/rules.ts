@@ -1,6 +1,6 @@
 import { ValidationError } from '../errors.ts';
 import { parseAmount, type AmountProblem } from '../money/amount.ts';
-import type { Classification } from '../accounts/schemas.ts';
+import type { Classification } from '../accounts/records.ts';
 import type { BudgetLine } from './record.ts';
 
 /**

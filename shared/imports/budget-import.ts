@@ -9,12 +9,11 @@ import { NotFound, ValidationError } from '../errors.ts';
 import { MAX_PERIODS } from '../financial-years/rules.ts';
 import { Reference } from '../schemas/common.ts';
 import { importedId } from './ids.ts';
-import type { JobSteps } from './job-steps.ts';
+import type { ImportPlan, JobSteps } from './job-steps.ts';
 import type { ImportJob, RowError } from './records.ts';
 import type { SourceRow } from './read-rows.ts';
 import { rowFailure } from './row-failure.ts';
 import { RowFields } from './row-fields.ts';
-import type { ImportPlan } from './run-import.ts';
 
 /**
  * A budgetLines import: the file becomes one budget named `budgetName` for `financialYearId`,

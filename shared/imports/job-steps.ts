@@ -146,3 +146,22 @@ export class JobSteps {
     return pendingEventOp(eventRecord({ eventId: randomUUID(), type, companyId: this.companyId, actor: this.job.createdBy, requestId: null, params: { companyId: this.companyId }, body: {}, response, now: new Date() }));
   }
 }
+
+/**
+ * What the check of a file found and how to write it: the rows found invalid or already in the
+ * books, how many write units (nodes, journals) it plans, and the writer of those units.
+ */
+export interface ImportPlan {
+  errors: RowError[];
+  invalidRows: Set<number>;
+  skippedRows: Set<number>;
+  /** Rows the plan writes (valid, not already there). */
+  rowsToWrite: number;
+  /** Write units (nodes, journals): a resumed job must plan as many. */
+  units: number;
+  /** Serial numbers the plan needs (journals), drawn once per job before the check is recorded. */
+  serials?: number;
+  write(steps: JobSteps): Promise<void>;
+  /** What a job stopped part way must undo before it ends: the writes for its last transaction, and the rows it wrote (write-journals.ts). */
+  windDown?(steps: JobSteps): Promise<{ release: WriteOp[]; written: number }>;
+}

@@ -9,8 +9,8 @@ import { ValidationError } from '../errors.ts';
 import { ChartIndex } from './chart-index.ts';
 import { planJournals, planOpeningBalances, type JournalBooks } from './plan-journals.ts';
 import type { ImportJob, RowError } from './records.ts';
+import type { ImportPlan } from './job-steps.ts';
 import type { SourceRow } from './read-rows.ts';
-import type { ImportPlan } from './run-import.ts';
 import { windDownJournals, writeJournals } from './write-journals.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { AccountAttributes } from '../accounts/account-kind.ts';
+import type { AccountAttributes } from '../accounts/records.ts';
 import { checkLineCurrency } from '../accounts/rules.ts';
 import type { CostCenterAttributes } from '../cost-centers/cost-center-kind.ts';
 import { AppError } from '../errors.ts';

@@ -1,5 +1,4 @@
-import { ACCOUNT_TYPES, CLASSIFICATIONS, type AccountType, type Classification } from '../accounts/schemas.ts';
-import type { AccountAttributes } from '../accounts/account-kind.ts';
+import { ACCOUNT_TYPES, CLASSIFICATIONS, type AccountAttributes, type AccountType, type Classification } from '../accounts/records.ts';
 import type { CostCenterAttributes } from '../cost-centers/cost-center-kind.ts';
 import type { NodeAttributes, NodeRecord } from '../tree/records.ts';
 import { BilingualName, Code, Reference } from '../schemas/common.ts';

@@ -9,7 +9,7 @@ import { AppError } from '../errors.ts';
 import { planBudgetImport } from './budget-import.ts';
 import { ChartIndex } from './chart-index.ts';
 import { creatorAccessLost } from './creator-access.ts';
-import { CLAIM_MS, JobStopped, JobSteps, TimeUp } from './job-steps.ts';
+import { CLAIM_MS, JobStopped, JobSteps, TimeUp, type ImportPlan } from './job-steps.ts';
 import { planJournalImport } from './journal-import.ts';
 import { planNodes, type NodeImportKind } from './plan-nodes.ts';
 import { LISTED_ERRORS, type ImportCounts, type ImportJob, type RowError } from './records.ts';
@@ -17,25 +17,6 @@ import { readRows, type SourceRow } from './read-rows.ts';
 import { finalStatus } from './rules.ts';
 import { writeNodes } from './write-nodes.ts';
 import { ImportRefused } from './write-journals.ts';
-
-/**
- * What the check of a file found and how to write it: the rows found invalid or already in the
- * books, how many write units (nodes, journals) it plans, and the writer of those units.
- */
-export interface ImportPlan {
-  errors: RowError[];
-  invalidRows: Set<number>;
-  skippedRows: Set<number>;
-  /** Rows the plan writes (valid, not already there). */
-  rowsToWrite: number;
-  /** Write units (nodes, journals): a resumed job must plan as many. */
-  units: number;
-  /** Serial numbers the plan needs (journals), drawn once per job before the check is recorded. */
-  serials?: number;
-  write(steps: JobSteps): Promise<void>;
-  /** What a job stopped part way must undo before it ends: the writes for its last transaction, and the rows it wrote (write-journals.ts). */
-  windDown?(steps: JobSteps): Promise<{ release: WriteOp[]; written: number }>;
-}
 
 /** Runs of the worker that may fail in a row at one point of a job before it stops there. */
 export const MAX_FAULTS = 5;

@@ -1,4 +1,5 @@
-import { accounts, type AccountAttributes } from '../accounts/account-kind.ts';
+import { accounts } from '../accounts/account-kind.ts';
+import type { AccountAttributes } from '../accounts/records.ts';
 import { checkLineCurrency } from '../accounts/rules.ts';
 import { costCenters, type CostCenterAttributes } from '../cost-centers/cost-center-kind.ts';
 import type { NodeAttributes, NodeRecord } from '../tree/records.ts';

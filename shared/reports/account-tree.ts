@@ -1,5 +1,5 @@
-import type { AccountAttributes } from '../accounts/account-kind.ts';
-import { effectiveCashFlowCategory, type CashFlowCategory } from '../accounts/cash-flow-category.ts';
+import { effectiveCashFlowCategory } from '../accounts/cash-flow-category.ts';
+import type { AccountAttributes, CashFlowCategory } from '../accounts/records.ts';
 import type { NodeRecord } from '../tree/records.ts';
 import { PATH_SEPARATOR } from '../tree/rules.ts';
 

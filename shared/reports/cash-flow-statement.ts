@@ -1,4 +1,4 @@
-import type { CashFlowCategory } from '../accounts/cash-flow-category.ts';
+import type { CashFlowCategory } from '../accounts/records.ts';
 import { isProfitOrLoss, rootsOf, treeRows, type Chart, type ChartAccount, type TreeRow } from './account-tree.ts';
 
 /**

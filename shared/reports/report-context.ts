@@ -1,4 +1,4 @@
-import type { AccountAttributes } from '../accounts/account-kind.ts';
+import type { AccountAttributes } from '../accounts/records.ts';
 import type { BooksKnownAt } from '../audit/known-at.ts';
 import { allNodes } from '../db/stores/nodes/node-reads.ts';
 import { getSettings } from '../db/stores/settings-store.ts';

@@ -1,4 +1,4 @@
-import type { AccountAttributes } from '../accounts/account-kind.ts';
+import type { AccountAttributes } from '../accounts/records.ts';
 import type { CostCenterAttributes } from '../cost-centers/cost-center-kind.ts';
 import { NodeStore } from '../db/stores/node-store.ts';
 import type { NodeRecord } from '../tree/records.ts';

@@ -1,5 +1,5 @@
 import * as z from './zod.ts';
-import { ACCOUNT_TYPES, CLASSIFICATIONS } from '../accounts/schemas.ts';
+import { ACCOUNT_TYPES, CLASSIFICATIONS } from '../accounts/records.ts';
 import { REPORT_KINDS } from '../reports/schemas.ts';
 
 /** Response bodies of the reports (part of responses.ts). Amounts are exact decimal strings in the company's currency. */

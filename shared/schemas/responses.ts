@@ -1,7 +1,6 @@
 import * as z from './zod.ts';
 import { lazy } from './lazy.ts';
-import { ACCOUNT_TYPES, CLASSIFICATIONS } from '../accounts/schemas.ts';
-import { CASH_FLOW_CATEGORIES } from '../accounts/cash-flow-category.ts';
+import { ACCOUNT_TYPES, CASH_FLOW_CATEGORIES, CLASSIFICATIONS } from '../accounts/records.ts';
 import { COST_CENTER_STATUSES } from '../cost-centers/rules.ts';
 import { PERIOD_STATUSES, YEAR_STATUSES } from '../financial-years/rules.ts';
 import { JOURNAL_STATUSES } from '../journals/rules.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AccountAttributes } from '../../../shared/accounts/account-kind.ts';
+import type { AccountAttributes } from '../../../shared/accounts/records.ts';
 import type { NodeRecord } from '../../../shared/tree/records.ts';
 import { buildChart } from '../../../shared/reports/account-tree.ts';
 import { cashFlowFigures } from '../../../shared/reports/cash-flow-statement.ts';
