@@ -7,7 +7,7 @@ import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-la
 import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
-import { IMPORT_METRICS, METRICS_NAMESPACE, SERVICE_DIMENSION } from '../shared/http/metrics.ts';
+import { IMPORT_METRICS, METRICS_NAMESPACE, SERVICE_DIMENSION } from '../shared/metrics.ts';
 import type { Monitoring } from './monitoring.ts';
 import { serviceFunction } from './service-function.ts';
 import { grantTable, type GrantableTable } from './table-grants.ts';

@@ -6,7 +6,7 @@ import { Operation, type ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
-import { BUSINESS_METRICS, METRICS_NAMESPACE, OPERATIONS_METRICS, SERVICE_DIMENSION } from '../shared/http/metrics.ts';
+import { BUSINESS_METRICS, METRICS_NAMESPACE, OPERATIONS_METRICS, SERVICE_DIMENSION } from '../shared/metrics.ts';
 import type { Route } from '../shared/routes.ts';
 
 /** The DynamoDB operations the service uses (an alarm's metric math holds at most 10 metrics). */

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { SigningKey } from './auth/key-set.ts';
+import type { JWK } from 'jose';
 import * as z from './schemas/zod.ts';
 import { lazy } from './schemas/lazy.ts';
 
@@ -12,6 +12,9 @@ import { lazy } from './schemas/lazy.ts';
  * The process reads it again after SECRETS_CACHE_SECONDS (300), so a rotation reaches warm
  * functions; a token naming a key not yet seen makes it read at once (auth/signing-keys.ts).
  */
+/** An access-token signing key as the secret holds it: a private ES256 JWK with its `kid` (auth/key-set.ts rotates them). */
+export type SigningKey = JWK & { kid: string; d: string };
+
 export interface ServiceSecrets {
   signingKeys: SigningKey[];
   cursorKey: string;

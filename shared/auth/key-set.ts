@@ -1,4 +1,5 @@
 import type { JWK } from 'jose';
+import type { SigningKey } from '../secrets.ts';
 
 /**
  * The access-token signing keys as the service secret holds them: private ES256 JWKs, each
@@ -6,7 +7,6 @@ import type { JWK } from 'jose';
  * any of them, so after a rotation the previous key keeps verifying the tokens it signed until
  * it is retired. Pure: the rotation command, the rotation function and the tests share it.
  */
-export type SigningKey = JWK & { kid: string; d: string };
 
 /** How many keys a rotation keeps: the new current key and the previous one (the overlap). */
 export const KEYS_KEPT = 2;

@@ -1,5 +1,5 @@
 import { calculateJwkThumbprint, exportJWK, generateKeyPair } from 'jose';
-import type { SigningKey } from './key-set.ts';
+import type { SigningKey } from '../secrets.ts';
 
 /** A fresh ES256 key pair as a private JWK whose `kid` is its RFC 7638 thumbprint. */
 export async function newSigningKey(): Promise<SigningKey> {

@@ -1,6 +1,6 @@
 import { importJWK, type CryptoKey, type JWK, type JWTHeaderParameters } from 'jose';
-import { reloadServiceSecrets, serviceSecrets, type ServiceSecrets } from '../secrets.ts';
-import { publicJwk, type SigningKey } from './key-set.ts';
+import { reloadServiceSecrets, serviceSecrets, type ServiceSecrets, type SigningKey } from '../secrets.ts';
+import { publicJwk } from './key-set.ts';
 
 /** The access tokens' algorithm: ES256, with the signing key named by `kid` in the header. */
 export const ACCESS_TOKEN_ALG = 'ES256';

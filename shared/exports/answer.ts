@@ -1,4 +1,4 @@
-import type { FileBody } from '../http/file-body.ts';
+import type { FileBody } from './file-body.ts';
 import { chooseFormat, type ExportFormat } from './formats.ts';
 import { apiExportLimits, type ExportLimits } from './limits.ts';
 import { renderFile, type FileFormat } from './render.ts';

@@ -1,4 +1,4 @@
-import { FileBody } from '../http/file-body.ts';
+import { FileBody } from './file-body.ts';
 import { ByteSink } from './byte-sink.ts';
 import { writeCsv } from './csv.ts';
 import { MEDIA_TYPES } from './formats.ts';

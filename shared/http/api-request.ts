@@ -2,7 +2,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Principal } from '../auth/principal.ts';
 import type { RequestUnitOfWork } from '../db/table/unit-of-work.ts';
 import type { Route } from '../routes/route.ts';
-import type { Logger } from './logger.ts';
+import type { Logger } from '../logger.ts';
 
 /** What the middleware learns about a request, handed to the endpoint's use case. */
 export interface ApiRequest<Body = unknown, Query = unknown, Params = Record<string, string>> {

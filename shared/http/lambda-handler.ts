@@ -7,8 +7,8 @@ import { RequestUnitOfWork } from '../db/table/unit-of-work.ts';
 import type { BodyOf, ParamsOf, QueryOf, Route } from '../routes/route.ts';
 import { apiRequestOf, attachApiRequest, type ApiRequest } from './api-request.ts';
 import { REPLAYED_HEADER, REQUEST_ID_HEADER } from './headers.ts';
-import { requestLogger } from './logger.ts';
-import { businessMetrics, emfFields } from './metrics.ts';
+import { requestLogger } from '../logger.ts';
+import { businessMetrics, emfFields } from '../metrics.ts';
 import { ok } from './respond.ts';
 
 export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { AppError } from '../errors.ts';
-import { FileBody } from './file-body.ts';
+import { FileBody } from '../exports/file-body.ts';
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
 

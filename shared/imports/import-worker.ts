@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { unfinishedJobs } from '../db/stores/import-store.ts';
-import { requestLogger } from '../http/logger.ts';
-import { emfFields, IMPORT_METRICS } from '../http/metrics.ts';
+import { requestLogger } from '../logger.ts';
+import { emfFields, IMPORT_METRICS } from '../metrics.ts';
 import { ImportRunFailed, runImport } from './run-import.ts';
 
 /**

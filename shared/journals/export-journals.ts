@@ -5,7 +5,7 @@ import { namesShown } from '../exports/names-shown.ts';
 import { renderFile } from '../exports/render.ts';
 import { journalsTable } from '../exports/tables/journals.ts';
 import type { ReportTable } from '../exports/table.ts';
-import type { FileBody } from '../http/file-body.ts';
+import type { FileBody } from '../exports/file-body.ts';
 import { reportContext } from '../reports/report-context.ts';
 import { costCenterPaths } from '../reports/report-nodes.ts';
 import { journalFilters } from './read-journals.ts';

@@ -3,7 +3,7 @@ import type { FileChoice } from '../exports/answer.ts';
 import { namesShown } from '../exports/names-shown.ts';
 import { renderFile } from '../exports/render.ts';
 import { generalLedgerTable } from '../exports/tables/general-ledger.ts';
-import type { FileBody } from '../http/file-body.ts';
+import type { FileBody } from '../exports/file-body.ts';
 import { wholeGeneralLedger } from './general-ledger.ts';
 import { costCenterPaths } from './report-nodes.ts';
 import type { GeneralLedgerInput } from './schemas.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { BUSINESS_METRICS, METRICS_NAMESPACE } from '../../../shared/http/metrics.ts';
+import { BUSINESS_METRICS, METRICS_NAMESPACE } from '../../../shared/metrics.ts';
 import { client, companyOwner, useGateway } from '../../support/api.ts';
 import { chartOfAccounts, credit, debit, year2026 } from '../../support/ledger.ts';
 import { logLines, type LogLine } from '../../support/request-log.ts';

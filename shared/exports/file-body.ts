@@ -1,5 +1,5 @@
 /**
- * A file as a 200 body (an export): respond.ts answers it base64-encoded with
+ * A file as a 200 body (an export): shared/http/respond.ts answers it base64-encoded with
  * `isBase64Encoded`, which API Gateway's HTTP API (payload 2.0) decodes on the way out (it needs
  * no binary media types, unlike a REST API), and so does the local gateway.
  */
