@@ -6,14 +6,14 @@ import { getYear } from '../db/stores/year-store.ts';
 import { NotFound, VersionConflict } from '../errors.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
-import type { BudgetLine, BudgetRecord, BudgetSummary } from './record.ts';
+import type { BudgetLine, BudgetRecord, BudgetSummary } from './records.ts';
 import { resolveBudgetLines } from './resolve-budget-lines.ts';
 import { checkDistinctLines, checkLineAmounts } from './rules.ts';
 import type { CreateBudgetInput, UpdateBudgetInput } from './schemas.ts';
 
 /**
  * A company's budgets: amounts per period of one financial year for revenue and expense
- * accounts, as a whole or per cost center (record.ts, rules.ts). Compared with what was
+ * accounts, as a whole or per cost center (records.ts, rules.ts). Compared with what was
  * posted by the budget vs actual report (reports/budget-vs-actual.ts).
  */
 export type BudgetView = ResponseOf<'BudgetResponse'>;

@@ -3,7 +3,7 @@ import type { NodeAttributes, NodeRecord } from '../tree/records.ts';
 import { ValidationError } from '../errors.ts';
 import { accountNodes, costCenterNodes } from '../reports/report-nodes.ts';
 import { isUuidReference } from '../tree/rules.ts';
-import type { BudgetLine } from './record.ts';
+import type { BudgetLine } from './records.ts';
 import { BUDGETED_CLASSIFICATIONS } from './rules.ts';
 
 /**

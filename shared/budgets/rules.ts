@@ -1,7 +1,7 @@
 import { ValidationError } from '../errors.ts';
 import { parseAmount, type AmountProblem } from '../money/amount.ts';
 import type { Classification } from '../accounts/records.ts';
-import type { BudgetLine } from './record.ts';
+import type { BudgetLine } from './records.ts';
 
 /**
  * Budget rules, pure. A budget line is an account as a whole (no cost center) or within one

@@ -5,7 +5,7 @@ import type { UnitOfWork } from '../db/table/unit-of-work.ts';
 import { NotFound, VersionConflict } from '../errors.ts';
 import type { Page } from '../schemas/list-query.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
-import type { ExchangeRateRecord } from './record.ts';
+import type { ExchangeRateRecord } from './records.ts';
 import { baseCurrencyRefused } from './rules.ts';
 import type { CreateExchangeRateInput, ListExchangeRatesInput, UpdateExchangeRateInput } from './schemas.ts';
 

@@ -1,5 +1,5 @@
 import { budgetView } from '../budgets/budgets.ts';
-import type { BudgetLine, BudgetRecord, BudgetSummary } from '../budgets/record.ts';
+import type { BudgetLine, BudgetRecord, BudgetSummary } from '../budgets/records.ts';
 import { resolveBudgetLines } from '../budgets/resolve-budget-lines.ts';
 import { checkDistinctLines, checkLineAmounts, MAX_BUDGET_LINES } from '../budgets/rules.ts';
 import { budgetsPage, createBudgetOps } from '../db/stores/budget-store.ts';

@@ -1,5 +1,5 @@
 import { TOTAL_GROUP, type BalanceScope, type GroupedSums } from '../balances/records.ts';
-import type { BudgetLine } from '../budgets/record.ts';
+import type { BudgetLine } from '../budgets/records.ts';
 import { getBudget } from '../db/stores/budget-store.ts';
 import { Forbidden, NotFound, StateConflict, ValidationError } from '../errors.ts';
 import { toMils } from '../money/mils.ts';

@@ -1,4 +1,4 @@
-import type { BudgetLine, BudgetRecord, BudgetSummary } from '../../budgets/record.ts';
+import type { BudgetLine, BudgetRecord, BudgetSummary } from '../../budgets/records.ts';
 import { NotFound, VersionConflict } from '../../errors.ts';
 import type { ListQuery, Page } from '../../schemas/list-query.ts';
 import { budgetKeys } from '../table/keys.ts';

@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config.ts';
 import { NotFound, StateConflict, VersionConflict, type AppError } from '../../errors.ts';
-import type { ExchangeRateRecord } from '../../exchange-rates/record.ts';
+import type { ExchangeRateRecord } from '../../exchange-rates/records.ts';
 import type { Page } from '../../schemas/list-query.ts';
 import { MAX_DATE, MIN_DATE } from '../../schemas/dates.ts';
 import { db } from '../table/client.ts';
