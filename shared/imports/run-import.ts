@@ -4,7 +4,7 @@ import { costCenters } from '../cost-centers/cost-center-kind.ts';
 import { checkedOp, claimJob, ClaimLost, deletePayload, finishJobOps, firstErrors, putErrors, readPayload, recordFault, releaseJob, stopJobOps } from '../db/stores/import-store.ts';
 import type { NodeRecord } from '../tree/records.ts';
 import { drawSerials } from '../db/ledger/journal-store.ts';
-import { transactWrite, type WriteOp } from '../db/table/transact.ts';
+import { transactWrite } from '../db/table/transact.ts';
 import { AppError } from '../errors.ts';
 import { planBudgetImport } from './budget-import.ts';
 import { ChartIndex } from './chart-index.ts';

@@ -1,4 +1,5 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
+import type { AuditHead } from '../../audit/chain.ts';
 import type { ReportSnapshot, ReportSummary } from '../../reports/records.ts';
 import { StateConflict } from '../../errors.ts';
 import type { ListQuery, Page } from '../../schemas/list-query.ts';
@@ -41,7 +42,7 @@ const summaryOf = (item: Item): ReportSummary => ({
   parameters: item.parameters as Record<string, unknown>,
   createdAt: item.createdAt as string,
   createdBy: item.createdBy as ReportSummary['createdBy'],
-  ...(item.auditHead ? { auditHead: item.auditHead as ReportSummary['auditHead'] } : {}),
+  ...(item.auditHead ? { auditHead: item.auditHead as AuditHead } : {}),
 });
 
 export async function getReport(companyId: string, reportId: string): Promise<ReportSnapshot | undefined> {

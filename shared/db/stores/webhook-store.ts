@@ -9,7 +9,7 @@ import { withPrefix, withRange } from '../table/prefix-query.ts';
 import { queryAll } from '../table/query-all.ts';
 import { conditions, getItem, mainTable, recordOf, type Item } from '../table/table-ops.ts';
 import { inChunks, type WriteOp } from '../table/transact.ts';
-import type { DeliveryRecord, DeliveryStatus, WebhookRecord } from '../../webhooks/records.ts';
+import type { DeliveryRecord, WebhookRecord } from '../../webhooks/records.ts';
 
 /**
  * Webhook subscriptions and their deliveries. A subscription remembers the last event
