@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { db, SDK_LOGGER_STEP } from '../../../../shared/db/table/client.ts';
+import { db, SDK_LOGGER_STEP } from '../../../shared/db/table/client.ts';
 
 describe('the document client', () => {
   it("leaves out the SDK's logger step, which copies every answer for a logger that discards it", () => {

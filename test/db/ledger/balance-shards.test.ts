@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { accountShard, BALANCE_SHARDS, CURRENCY_SHARDS, HOT_LANES, isHot, markHot, pickLane, pickOtherShard, pickShard, POSTING_SHARDS } from '../../../../shared/db/ledger/balance-store.ts';
-import { balanceKeys } from '../../../../shared/db/table/keys.ts';
+import { accountShard, BALANCE_SHARDS, CURRENCY_SHARDS, HOT_LANES, isHot, markHot, pickLane, pickOtherShard, pickShard, POSTING_SHARDS } from '../../../shared/db/ledger/balance-store.ts';
+import { balanceKeys } from '../../../shared/db/table/keys.ts';
 
 /**
  * Where a posting's balance updates land: one posting shard and lane for the whole posting; an

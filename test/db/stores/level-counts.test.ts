@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { addLevelChanges, countLevels, levelChanges } from '../../../../shared/db/stores/nodes/level-counts.ts';
-import { heightOf } from '../../../../shared/schemas/hierarchy.ts';
+import { addLevelChanges, countLevels, levelChanges } from '../../../shared/db/stores/nodes/level-counts.ts';
+import { heightOf } from '../../../shared/schemas/hierarchy.ts';
 
 describe('level counts', () => {
   it('keeps every node\'s level counts equal to a recount through any sequence of creates, moves and deletes', () => {
