@@ -1,9 +1,9 @@
 import { getSettings, notNamedBySettingsOp, retainedEarningsUnchangedOp, SETTINGS_ACCOUNT_FIELDS } from '../db/stores/settings-store.ts';
 import type { NodeStore } from '../db/stores/node-store.ts';
 import type { NodeRecord } from '../tree/records.ts';
-import type { WriteOp } from '../db/table/transact.ts';
 import { StateConflict, VersionConflict } from '../errors.ts';
 import type { AccountAttributes } from './records.ts';
+import type { Change } from '../unit-of-work.ts';
 
 /**
  * An account the company settings name (retained earnings, which the year-end close credits;
@@ -15,7 +15,7 @@ import type { AccountAttributes } from './records.ts';
  */
 const settingsChanged = () => new VersionConflict('The company settings changed meanwhile; read the account again and retry.');
 
-export async function guardSettingsAccountsDelete(companyId: string, node: NodeRecord): Promise<WriteOp[]> {
+export async function guardSettingsAccountsDelete(companyId: string, node: NodeRecord): Promise<Change[]> {
   const settings = await getSettings(companyId);
   const field = SETTINGS_ACCOUNT_FIELDS.find((name) => settings?.[name] === node.id);
   if (field === 'retainedEarningsAccountId') {
@@ -31,7 +31,7 @@ export async function guardRetainedEarningsUpdate(
   before: NodeRecord<AccountAttributes>,
   after: NodeRecord<AccountAttributes>,
   newParentChain: NodeRecord<AccountAttributes>[],
-): Promise<WriteOp[]> {
+): Promise<Change[]> {
   const moved = before.parentId !== after.parentId;
   const reclassified = before.attributes.classification !== after.attributes.classification;
   if (!moved && !reclassified) return [];

@@ -6,7 +6,7 @@ import type { Principal } from '../auth/principal.ts';
 import { apiKeysPage, createApiKeyOps, getApiKeyById, revokeApiKeyOp } from '../db/stores/api-key-store.ts';
 import type { ApiKeyRecord } from './records.ts';
 import { mapPage } from '../db/table/paginate.ts';
-import type { UnitOfWork } from '../db/table/unit-of-work.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
 import { findRole } from '../roles/held-roles.ts';
 import { Forbidden, NotFound, StateConflict, ValidationError, VersionConflict } from '../errors.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';

@@ -3,11 +3,11 @@ import { bookChangeOp, periodStateOp } from '../db/stores/book-change-store.ts';
 import { stateBefore } from '../db/stores/history-store.ts';
 import { getJournals } from '../db/ledger/journal-store.ts';
 import { getSettings } from '../db/stores/settings-store.ts';
-import type { WriteOp } from '../db/table/transact.ts';
 import type { SequencedEvent } from '../events/event-record.ts';
 import type { JournalRecord } from '../journals/records.ts';
 import { BOOK_CHANGE_TYPES, changesOfEvent, journalsNamedBy, PERIOD_STATE_OF, type BookChange, type JournalAnswer, type PostedLines } from './book-changes.ts';
 import { AUDITED_KIND_OF } from './record-state.ts';
+import type { Change } from '../unit-of-work.ts';
 
 /** The event's data, or the state it left out for its size (kept compressed on the pending event for the history). */
 const dataOf = (event: SequencedEvent): Record<string, unknown> | null =>
@@ -23,9 +23,9 @@ const hasPosting = (j: JournalRecord): j is JournalRecord & PostedLines => (j.st
  * and for an Adjust the posting the journal had (its last state before: earlier in the batch, or
  * its history).
  */
-export async function bookChangeOps(companyId: string, events: readonly SequencedEvent[]): Promise<{ ops: Map<number, WriteOp[]>; changes: BookChange[] }> {
-  const ops = new Map<number, WriteOp[]>();
-  const add = (sequence: number, op: WriteOp) => ops.set(sequence, [...(ops.get(sequence) ?? []), op]);
+export async function bookChangeOps(companyId: string, events: readonly SequencedEvent[]): Promise<{ ops: Map<number, Change[]>; changes: BookChange[] }> {
+  const ops = new Map<number, Change[]>();
+  const add = (sequence: number, op: Change) => ops.set(sequence, [...(ops.get(sequence) ?? []), op]);
   const changes: BookChange[] = [];
   for (const event of events) {
     const state = PERIOD_STATE_OF[event.type];

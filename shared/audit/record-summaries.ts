@@ -1,10 +1,10 @@
 import { bookChangesOfSpan } from '../db/stores/book-change-store.ts';
 import { blockOp, latestBookChangeAt, openSpanOp } from '../db/stores/book-summary-store.ts';
 import { eventsBetween } from '../db/events/event-store.ts';
-import type { WriteOp } from '../db/table/transact.ts';
 import { config } from '../config.ts';
 import { BOOK_CHANGE_TYPES, type BookChange } from './book-changes.ts';
 import { emptySpan, extend, sealBlocks, type Span } from './book-summaries.ts';
+import type { Change } from '../unit-of-work.ts';
 
 /**
  * What a numbering batch adds to the summaries of the book changes (audit/book-summaries.ts), as
@@ -18,7 +18,7 @@ import { emptySpan, extend, sealBlocks, type Span } from './book-summaries.ts';
  * do not follow one another) and read the changes one by one (known-at.ts).
  * Reads the open stretch's own changes only when a block is sealed. `open`: as read with the head.
  */
-export async function summaryOps(companyId: string, open: Span | undefined, numbered: { first: number; last: number }, changes: readonly BookChange[]): Promise<WriteOp[]> {
+export async function summaryOps(companyId: string, open: Span | undefined, numbered: { first: number; last: number }, changes: readonly BookChange[]): Promise<Change[]> {
   if (!open && changes.length === 0 && numbered.first !== 1) return [];
   const anew = async () => emptySpan(numbered.first, numbered.first === 1 ? null : await latestBookChangeAt(companyId));
   const start = open && (await followsOn(companyId, open, numbered.first)) ? { ...open, toSequence: numbered.first - 1 } : await anew();

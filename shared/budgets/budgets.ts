@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { budgetsPage, createBudgetOps, deleteBudgetOps, getBudget, updateBudgetOps } from '../db/stores/budget-store.ts';
 import { getSettings } from '../db/stores/settings-store.ts';
-import type { UnitOfWork } from '../db/table/unit-of-work.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
 import { getYear } from '../db/stores/year-store.ts';
 import { NotFound, VersionConflict } from '../errors.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';

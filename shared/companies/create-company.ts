@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { OWNER_ROLE } from '../auth/permissions.ts';
 import { createCompanyOps } from '../db/stores/company-store.ts';
-import type { UnitOfWork } from '../db/table/unit-of-work.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
 import type { CreateCompanyInput } from './schemas.ts';
 import type { CompanyView, SettingsView } from './views.ts';
 

@@ -1,10 +1,10 @@
 import { config } from '../config.ts';
 import { draftSettingsUnchangedOp, getSettings } from '../db/stores/settings-store.ts';
-import type { WriteOp } from '../db/table/transact.ts';
 import { NotFound, VersionConflict } from '../errors.ts';
 import { counterKnownToExist, learnCounterExists } from '../db/capacity/serial-draw.ts';
 import { WarmCache } from '../warm-cache.ts';
 import type { SettingsView } from './views.ts';
+import type { Change } from '../unit-of-work.ts';
 
 /**
  * A company's settings as a draft's create or update reads them: kept by a warm function for
@@ -29,7 +29,7 @@ export function draftSettings(companyId: string): Promise<SettingsView> {
 const settingsChanged = () => new VersionConflict("The company's settings (currency, precision or rounding account) changed meanwhile; retry.");
 
 /** The check, in a draft's transaction, that the settings it used still hold. Errors: VersionConflict (at commit). */
-export function draftSettingsCheckOp(companyId: string, settings: SettingsView): WriteOp {
+export function draftSettingsCheckOp(companyId: string, settings: SettingsView): Change {
   return draftSettingsUnchangedOp(companyId, settings, () => {
     forgetDraftSettings(companyId);
     return settingsChanged();

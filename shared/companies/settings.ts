@@ -3,8 +3,8 @@ import { forgetDraftSettings } from './draft-settings.ts';
 import { unchangedCheckOp } from '../db/stores/nodes/node-references.ts';
 import { getSettings as loadSettings, updateSettingsOps } from '../db/stores/settings-store.ts';
 import { noJournalsYetOp } from '../db/ledger/journal-store.ts';
-import { onePerItem, type WriteOp } from '../db/table/transact.ts';
-import type { UnitOfWork } from '../db/table/unit-of-work.ts';
+import { onePerItem } from '../db/table/transact.ts';
+import type { Change, UnitOfWork } from '../unit-of-work.ts';
 import { NotFound, StateConflict, ValidationError, VersionConflict } from '../errors.ts';
 import type { UpdateSettingsInput } from './schemas.ts';
 import type { SettingsView } from './views.ts';
@@ -33,7 +33,7 @@ export async function getSettings(companyId: string): Promise<SettingsView> {
 export async function updateSettings(uow: UnitOfWork, companyId: string, input: UpdateSettingsInput): Promise<SettingsView> {
   const before = await getSettings(companyId);
   if (before.version !== input.version) throw new VersionConflict();
-  const guards: WriteOp[] = [];
+  const guards: Change[] = [];
   if (input.retainedEarningsAccountId) guards.push(...(await accountGuards(companyId, input.retainedEarningsAccountId, 'retainedEarningsAccountId', 'equity')));
   const fxRoundingAccountId = input.fxRoundingAccountId === undefined ? before.fxRoundingAccountId : input.fxRoundingAccountId;
   if (fxRoundingAccountId && fxRoundingAccountId !== before.fxRoundingAccountId) guards.push(...(await accountGuards(companyId, fxRoundingAccountId, 'fxRoundingAccountId')));
@@ -69,7 +69,7 @@ export async function updateSettings(uow: UnitOfWork, companyId: string, input: 
  * Checks a settings account qualifies now (a leaf, of `classification` where one is required),
  * and returns the writes that check it still does at commit.
  */
-async function accountGuards(companyId: string, accountId: string, field: string, classification?: string): Promise<WriteOp[]> {
+async function accountGuards(companyId: string, accountId: string, field: string, classification?: string): Promise<Change[]> {
   const account = await accounts.store.get(companyId, accountId);
   if (!account) throw new NotFound('The account', field);
   const chain = await accounts.store.chain(companyId, account);

@@ -1,4 +1,4 @@
-import type { UnitOfWork } from '../db/table/unit-of-work.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
 import { changeNodeAttributes } from '../tree/use-cases.ts';
 import { costCenters, type CostCenterView } from './cost-center-kind.ts';
 import { nextStatus, type CostCenterTransition } from './rules.ts';

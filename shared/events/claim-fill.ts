@@ -5,9 +5,10 @@ import { eventHead, eventsWritten, numberedEventOps, pendingByKey, SequenceMoved
 import type { ClaimMark, NumberingClaim, PendingEvent } from './records.ts';
 import { historyOp } from '../db/stores/history-store.ts';
 import { advanceOps, readClaim } from '../db/events/numbering-claim-store.ts';
-import { transactWrite, type WriteOp } from '../db/table/transact.ts';
+import { transactWrite } from '../db/table/transact.ts';
 import type { SequencedEvent } from './event-record.ts';
 import { fillSlices, type EventWrites } from './fill-slices.ts';
+import type { Change } from '../unit-of-work.ts';
 
 /**
  * The fill and advance of a numbering claim (db/events/numbering-claim-store.ts): the claimed events'
@@ -20,7 +21,7 @@ import { fillSlices, type EventWrites } from './fill-slices.ts';
 type Numbered = PendingEvent & SequencedEvent;
 
 /** Each event's items: its pending item's delete and its event, its record's history, and the book changes it records (`bookOps`, by sequence). */
-export function eventWrites(companyId: string, events: readonly Numbered[], bookOps: ReadonlyMap<number, WriteOp[]>): Array<EventWrites & { ops: WriteOp[] }> {
+export function eventWrites(companyId: string, events: readonly Numbered[], bookOps: ReadonlyMap<number, Change[]>): Array<EventWrites & { ops: Change[] }> {
   return events.map((event) => {
     const kind = AUDITED_KIND_OF[event.type];
     const ops = [...numberedEventOps(companyId, [event]), ...(kind ? [historyOp(kind, event)] : []), ...(bookOps.get(event.sequence) ?? [])];
@@ -36,12 +37,12 @@ export const tooLarge = (error: unknown) => error instanceof Error && error.name
  * committed; false when one met items another sequencer wrote first (finishClaim reads what is
  * left). A slice DynamoDB refuses for its size is written in halves.
  */
-export async function writeSlices(writes: ReadonlyArray<EventWrites & { ops: WriteOp[] }>): Promise<boolean> {
+export async function writeSlices(writes: ReadonlyArray<EventWrites & { ops: Change[] }>): Promise<boolean> {
   const results = await Promise.all(fillSlices(writes).map(writeSlice));
   return results.every(Boolean);
 }
 
-async function writeSlice(slice: ReadonlyArray<EventWrites & { ops: WriteOp[] }>): Promise<boolean> {
+async function writeSlice(slice: ReadonlyArray<EventWrites & { ops: Change[] }>): Promise<boolean> {
   try {
     await transactWrite(slice.flatMap((w) => w.ops));
     return true;

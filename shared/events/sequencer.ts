@@ -7,13 +7,14 @@ import { eventHead, pendingAtHome, pendingByKey, pendingInShards, SequenceMoved 
 import type { PendingEvent } from './records.ts';
 import { claimOf, claimOps, counterMoveOp } from '../db/events/numbering-claim-store.ts';
 import { narrowPendingReads, readWidth, startWidth } from '../db/events/pending-width-store.ts';
-import { MAX_TRANSACTION_ITEMS, transactWrite, type WriteOp } from '../db/table/transact.ts';
+import { MAX_TRANSACTION_ITEMS, transactWrite } from '../db/table/transact.ts';
 import { advance, eventWrites, finishClaim, settleClaim, tooLarge, writeSlices } from './claim-fill.ts';
 import { FILL_BYTES, fillSlices, type EventWrites } from './fill-slices.ts';
 import { numberEvents, type EventHead } from './numbering.ts';
 import { oldestPending } from './pending-order.ts';
 import { reportRepairedText } from './repaired-text.ts';
 import { mayNarrow, readsWide, wideForFormerWriters } from './pending-width.ts';
+import type { Change } from '../unit-of-work.ts';
 
 /** Events a claim takes at most (db/events/numbering-claim-store.ts: its item lists each one's pending key and hashes, some 100 bytes compressed). */
 export const CLAIM_MOST = 400;
@@ -133,7 +134,7 @@ function numberedCount(companyId: string, batch: { numbered: readonly unknown[];
  * (the batch is then claimed and written in slices).
  * Errors: SequenceMoved.
  */
-async function numberedAtOnce(companyId: string, head: EventHead, to: EventHead, first: PendingEvent, summaries: WriteOp[], writes: ReadonlyArray<EventWrites & { ops: WriteOp[] }>): Promise<boolean> {
+async function numberedAtOnce(companyId: string, head: EventHead, to: EventHead, first: PendingEvent, summaries: Change[], writes: ReadonlyArray<EventWrites & { ops: Change[] }>): Promise<boolean> {
   const ops = [counterMoveOp(companyId, head, to, first), ...summaries, ...writes.flatMap((w) => w.ops)];
   if (ops.length > MAX_TRANSACTION_ITEMS || writes.reduce((n, w) => n + w.bytes, 0) > FILL_BYTES) return false;
   try {

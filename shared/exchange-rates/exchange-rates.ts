@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createExchangeRateOps, deleteExchangeRateOps, exchangeRatesPage, getExchangeRate, updateExchangeRateOp } from '../db/stores/exchange-rate-store.ts';
 import { getSettings } from '../db/stores/settings-store.ts';
-import type { UnitOfWork } from '../db/table/unit-of-work.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
 import { NotFound, VersionConflict } from '../errors.ts';
 import type { Page } from '../schemas/list-query.ts';
 import type { ResponseOf } from '../schemas/responses.ts';

@@ -1,4 +1,4 @@
-import type { UnitOfWork } from '../db/table/unit-of-work.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
 import { deleteYearOps, getRegistry, mustGetYear, replaceYearOps, withNoPostings } from '../db/stores/year-store.ts';
 import type { YearRecord } from './records.ts';
 import { StateConflict, VersionConflict } from '../errors.ts';

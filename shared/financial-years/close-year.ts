@@ -1,6 +1,6 @@
 import { hasDraftJournalsBetween } from '../db/ledger/journal-queries.ts';
 import { currentAuditHead } from '../audit/audit-head.ts';
-import type { UnitOfWork } from '../db/table/unit-of-work.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
 import { mustGetYear, replaceYearOps, withYearGuard } from '../db/stores/year-store.ts';
 import { VersionConflict } from '../errors.ts';
 import { checkYearCanClose, yearCloseRefusal } from './rules.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { UnitOfWork } from '../db/table/unit-of-work.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
 import { createYearOps, getRegistry } from '../db/stores/year-store.ts';
 import type { YearRecord } from './records.ts';
 import { buildPeriods, checkNoOverlap, defaultYearName } from './build-year.ts';

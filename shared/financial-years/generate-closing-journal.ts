@@ -6,7 +6,7 @@ import { sumThrough } from '../db/ledger/balance-reads.ts';
 import { TOTAL_GROUP } from '../balances/records.ts';
 import { drawSerial, getJournal, putNewJournalOp } from '../db/ledger/journal-store.ts';
 import type { DraftJournal } from '../journals/records.ts';
-import type { UnitOfWork } from '../db/table/unit-of-work.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
 import { mustGetYear, setClosingJournalOp } from '../db/stores/year-store.ts';
 import { StateConflict } from '../errors.ts';
 import { referenceOps } from '../journals/reference-ops.ts';

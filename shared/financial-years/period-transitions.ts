@@ -1,5 +1,5 @@
 import { currentAuditHead } from '../audit/audit-head.ts';
-import type { UnitOfWork } from '../db/table/unit-of-work.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
 import { mustGetYear, periodStatusOps } from '../db/stores/year-store.ts';
 import { NotFound, VersionConflict } from '../errors.ts';
 import { nextPeriodStatus, type PeriodTransition } from './rules.ts';

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { actorRef } from '../auth/actor.ts';
-import { pendingEventOp } from '../db/events/event-store.ts';
 import { eventRecord } from '../events/event-record.ts';
 import type { Route } from '../routes/route.ts';
 import { apiRequestOf } from './api-request.ts';
@@ -19,12 +18,12 @@ export function outbox(route: Route): MiddlewareObj<APIGatewayProxyEventV2, APIG
     before: (request) => {
       if (!type) return;
       const api = apiRequestOf(request.event);
-      api.uow.hooks.push((answer, { described, spreadEvent }) => {
+      api.uow.recordsEvent((answer, { described }) => {
         // A close answers an empty body; its event records the period or year it closed.
         const response = described ?? answer;
         const created = response && typeof response === 'object' && 'id' in response ? String(response.id) : undefined;
         const companyId = api.companyId ?? created ?? '';
-        return [pendingEventOp(eventRecord({ eventId: randomUUID(), type, companyId, actor: actorRef(api.principal), requestId: api.requestId, params: api.params, body: api.body, response, now: new Date() }), spreadEvent)];
+        return eventRecord({ eventId: randomUUID(), type, companyId, actor: actorRef(api.principal), requestId: api.requestId, params: api.params, body: api.body, response, now: new Date() });
       });
     },
   };

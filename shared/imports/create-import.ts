@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { compressPayload, newJobOps, putPayload } from '../db/stores/import-store.ts';
-import type { UnitOfWork } from '../db/table/unit-of-work.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
 import { getYear } from '../db/stores/year-store.ts';
 import { Forbidden, NotFound } from '../errors.ts';
 import { noCounts, type ImportJob } from './records.ts';

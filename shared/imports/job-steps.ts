@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { pendingEventOp } from '../db/events/event-store.ts';
 import { advanceJobOp, errorOp } from '../db/stores/import-store.ts';
-import { transactWrite, type WriteOp } from '../db/table/transact.ts';
+import { transactWrite } from '../db/table/transact.ts';
 import { AppError } from '../errors.ts';
 import { eventRecord } from '../events/event-record.ts';
 import type { EventType } from '../events/event-types.ts';
 import { creatorAccessLost } from './creator-access.ts';
 import type { ImportJob, RowError } from './records.ts';
+import type { Change } from '../unit-of-work.ts';
 
 /** How long a worker's claim holds without a step: longer than any one step takes. */
 export const CLAIM_MS = 60_000;
@@ -82,7 +83,7 @@ export class JobSteps {
     return this.errorCount - (this.job.progress.checkErrors ?? this.errorCount);
   }
 
-  private advance(step: number, effect: { written?: number; errors?: number }): WriteOp {
+  private advance(step: number, effect: { written?: number; errors?: number }): Change {
     return advanceJobOp(this.companyId, this.job.id, this.owner, step, new Date(Date.now() + CLAIM_MS), effect);
   }
 
@@ -102,7 +103,7 @@ export class JobSteps {
   }
 
   /** Step `step` as one transaction with its record (at most 99 items of its own). */
-  async inTransaction(step: number, ops: () => WriteOp[] | Promise<WriteOp[]>, effect: { written?: number } = {}): Promise<void> {
+  async inTransaction(step: number, ops: () => Change[] | Promise<Change[]>, effect: { written?: number } = {}): Promise<void> {
     if (!(await this.begin(step))) return;
     await transactWrite([...(await built(ops)), this.advance(step, effect)]);
     this.done(effect);
@@ -113,7 +114,7 @@ export class JobSteps {
    * failed condition raising AlreadyWritten), recorded once all are applied: a resumed step
    * applies only those that were not.
    */
-  async inTransactions(step: number, transactions: ReadonlyArray<() => WriteOp[]>, effect: { written?: number } = {}): Promise<void> {
+  async inTransactions(step: number, transactions: ReadonlyArray<() => Change[]>, effect: { written?: number } = {}): Promise<void> {
     if (!(await this.begin(step))) return;
     await Promise.all(
       transactions.map(async (ops) => {
@@ -142,7 +143,7 @@ export class JobSteps {
   }
 
   /** The outbox item of the ordinary event of a record the job writes (the record is the response's), in the name of whoever created the job. */
-  eventOp(type: EventType, response: unknown): WriteOp {
+  eventOp(type: EventType, response: unknown): Change {
     return pendingEventOp(eventRecord({ eventId: randomUUID(), type, companyId: this.companyId, actor: this.job.createdBy, requestId: null, params: { companyId: this.companyId }, body: {}, response, now: new Date() }));
   }
 }
@@ -163,5 +164,5 @@ export interface ImportPlan {
   serials?: number;
   write(steps: JobSteps): Promise<void>;
   /** What a job stopped part way must undo before it ends: the writes for its last transaction, and the rows it wrote (write-journals.ts). */
-  windDown?(steps: JobSteps): Promise<{ release: WriteOp[]; written: number }>;
+  windDown?(steps: JobSteps): Promise<{ release: Change[]; written: number }>;
 }

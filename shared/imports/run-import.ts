@@ -17,6 +17,7 @@ import { readRows, type SourceRow } from './read-rows.ts';
 import { finalStatus } from './rules.ts';
 import { writeNodes } from './write-nodes.ts';
 import { ImportRefused } from './write-journals.ts';
+import type { Change } from '../unit-of-work.ts';
 
 /** Runs of the worker that may fail in a row at one point of a job before it stops there. */
 export const MAX_FAULTS = 5;

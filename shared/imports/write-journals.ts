@@ -7,7 +7,7 @@ import { existingJournalIds, putNewJournalOp } from '../db/ledger/journal-store.
 import { LedgerFold } from '../db/ledger/ledger-fold.ts';
 import { ledgerOps } from '../db/ledger/ledger-store.ts';
 import { importUsageItem, unusableNodes } from '../db/stores/nodes/node-references.ts';
-import { inChunks, MAX_TRANSACTION_ITEMS, type WriteOp } from '../db/table/transact.ts';
+import { inChunks, MAX_TRANSACTION_ITEMS } from '../db/table/transact.ts';
 import type { Item } from '../db/table/table-ops.ts';
 import { openPeriodsCheckOp, periodPostingsOp } from '../db/stores/year-store.ts';
 import { AppError } from '../errors.ts';
@@ -17,6 +17,7 @@ import { importedId } from './ids.ts';
 import { AlreadyWritten, built, Unwritable, type JobSteps } from './job-steps.ts';
 import type { PlannedJournal } from './plan-journals.ts';
 import type { RowError } from './records.ts';
+import type { Change } from '../unit-of-work.ts';
 
 /**
  * Writes planned journals as ordinary journals (serial numbers, events, balances, ledgers), in
@@ -106,7 +107,7 @@ export async function writeJournals(steps: JobSteps, planned: readonly PlannedJo
  * counts of the start are the writes to end the job with. Puts and deletes that may be repeated:
  * a worker that dies here is followed by one that does the same.
  */
-export async function windDownJournals(steps: JobSteps, planned: readonly PlannedJournal[]): Promise<{ release: WriteOp[]; written: number }> {
+export async function windDownJournals(steps: JobSteps, planned: readonly PlannedJournal[]): Promise<{ release: Change[]; written: number }> {
   const { companyId } = steps;
   const { records, posted, periods, balances, startStep, endStep, plannedOf } = journalSteps(steps, planned);
   const writtenIds = await existingJournalIds(companyId, records.map((r) => r.id));
@@ -170,7 +171,7 @@ function foldOf(companyId: string, posted: readonly PostedJournal[]): LedgerFold
 }
 
 /** The end: the counts of the start taken back. */
-function endOps(companyId: string, periods: Map<string, string>): WriteOp[] {
+function endOps(companyId: string, periods: Map<string, string>): Change[] {
   return [...[...periods.keys()].map((periodId) => periodPostingsOp(companyId, periodId, -1)), jobUnderWayOp(companyId, -1)];
 }
 
@@ -198,7 +199,7 @@ function recordOf(p: PlannedJournal, serialNumber: number, shard: number, now: s
  * A journal and its event: JournalCreated for a draft, JournalPosted for a journal born posted.
  * The journal is new or its batch was written whole before (AlreadyWritten).
  */
-function journalOps(steps: JobSteps, companyId: string, record: DraftJournal | PostedJournal): WriteOp[] {
+function journalOps(steps: JobSteps, companyId: string, record: DraftJournal | PostedJournal): Change[] {
   const put = { ...putNewJournalOp(companyId, record), onConditionFailed: () => new AlreadyWritten() };
   return [put, steps.eventOp(record.status === 'draft' ? 'JournalCreated' : 'JournalPosted', journalView(record))];
 }
@@ -241,7 +242,7 @@ async function checkStillUsable(companyId: string, planned: readonly PlannedJour
 }
 
 /** Every period posted into is open (one check per year) and counted; the import is a job under way. */
-function startOps(companyId: string, periods: Map<string, string>, planned: readonly PlannedJournal[]): WriteOp[] {
+function startOps(companyId: string, periods: Map<string, string>, planned: readonly PlannedJournal[]): Change[] {
   const byYear = new Map<string, string[]>();
   for (const [periodId, yearId] of periods) byYear.set(yearId, [...(byYear.get(yearId) ?? []), periodId]);
   if (byYear.size + periods.size + 2 > MAX_TRANSACTION_ITEMS) {

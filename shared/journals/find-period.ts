@@ -1,4 +1,3 @@
-import type { WriteOp } from '../db/table/transact.ts';
 import { yearTakesDraftsCheckOp } from '../db/capacity/year-draft-guard.ts';
 import type { PeriodRecord, YearRecord } from '../financial-years/records.ts';
 import { periodContaining } from '../financial-years/rules.ts';
@@ -8,6 +7,7 @@ import { markBusy, pinPeriod, wantsPin } from '../db/capacity/use-pins.ts';
 import { openPeriodCheckOp } from '../db/stores/year-store.ts';
 import { pinCovers } from '../tree/use-pin.ts';
 import { spreadsEvent } from '../events/pending-width.ts';
+import type { Change } from '../unit-of-work.ts';
 
 /**
  * The year containing the date, read eventually consistent (year-hint.ts: its commit checks what
@@ -46,7 +46,7 @@ function postingRefusal(year: YearRecord, date: string): StateConflict | undefin
  * that covers the draft (tree/use-pin.ts); and the year as read (write-journal.ts may pin it).
  * Errors: StateConflict (YearClosed) naming `date`.
  */
-export async function draftDateChecks(companyId: string, date: string): Promise<{ checks: WriteOp[]; year?: YearRecord }> {
+export async function draftDateChecks(companyId: string, date: string): Promise<{ checks: Change[]; year?: YearRecord }> {
   const year = await yearTaking(companyId, date, (y) => y.status === 'open');
   if (!year) return { checks: [] };
   if (year.status !== 'open') throw new StateConflict('YearClosed', `The financial year of ${date} is closed; it takes no new journals.`, 'date');
@@ -62,7 +62,7 @@ export async function draftDateChecks(companyId: string, date: string): Promise<
  * the period's pin, runs beside the commit; `spreadEvent`: the year's pin lets the posting's event
  * be spread (events/pending-width.ts). Void and Adjust, which do not read the year, check.
  */
-export function periodTakesPosting(companyId: string, year: YearRecord, period: PeriodRecord, shard: number): { checks: WriteOp[]; spreadEvent: boolean; pin?: () => Promise<void> } {
+export function periodTakesPosting(companyId: string, year: YearRecord, period: PeriodRecord, shard: number): { checks: Change[]; spreadEvent: boolean; pin?: () => Promise<void> } {
   const now = Date.now();
   const checks = pinCovers(period.pinnedUntil, now) ? [] : [postingPeriodCheckOp(companyId, year.id, period.id, shard)];
   const spreadEvent = spreadsEvent(year.pinnedUntil, now);
@@ -70,7 +70,7 @@ export function periodTakesPosting(companyId: string, year: YearRecord, period: 
 }
 
 /** The posting guard's check of the period, noting the period busy when another transaction touched the guard at once. */
-export const postingPeriodCheckOp = (companyId: string, yearId: string, periodId: string, shard: number): WriteOp => ({
+export const postingPeriodCheckOp = (companyId: string, yearId: string, periodId: string, shard: number) => ({
   ...openPeriodCheckOp(companyId, yearId, periodId, shard),
   onConflict: () => markBusy(periodId),
 });

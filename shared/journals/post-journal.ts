@@ -3,8 +3,9 @@ import { pickLane, pickShard } from '../db/ledger/balance-store.ts';
 import { drawSerial, getJournal, mustGetJournal, putNewJournalOp, replaceJournalOp } from '../db/ledger/journal-store.ts';
 import type { DraftJournal, InProgressJournal, JournalRecord, Posting, PostedJournal, ReversedJournal, VoidedJournal } from './records.ts';
 import type { LedgerJournal } from './ledger-entries.ts';
-import { fitsOneTransaction, transactWrite, type WriteOp } from '../db/table/transact.ts';
-import type { UnitOfWork } from '../db/table/unit-of-work.ts';
+import { fitsOneTransaction, transactWrite } from '../db/table/transact.ts';
+import type { Change, UnitOfWork } from '../unit-of-work.ts';
+import { withEventSpread } from '../db/table/unit-of-work.ts';
 import { VersionConflict } from '../errors.ts';
 import type { EventType } from '../events/event-types.ts';
 import { checkPostable, checkReversalDate } from './closing-journal.ts';
@@ -28,7 +29,7 @@ function checkFor<A extends JournalAction>(journal: JournalRecord, version: numb
 }
 
 /** The posting's effect on balances and ledgers taken back, with the "period still open" check. */
-function takeBackOps(companyId: string, journal: LedgerJournal & Posting): WriteOp[] {
+function takeBackOps(companyId: string, journal: LedgerJournal & Posting): Change[] {
   return [postingPeriodCheckOp(companyId, journal.financialYearId, journal.periodId, journal.balanceShard), ...postingItemOps(companyId, journal, -1)];
 }
 
@@ -36,8 +37,8 @@ function takeBackOps(companyId: string, journal: LedgerJournal & Posting): Write
  * Commits a new posting with what its period takes (periodTakesPosting): its check, or none under
  * the period's pin, and the pin taken or renewed beside the commit; its event spread under the year's.
  */
-async function commitPosting(uow: UnitOfWork, ops: WriteOp[], taking: ReturnType<typeof periodTakesPosting>, view: JournalView): Promise<JournalView> {
-  const [answer] = await Promise.all([uow.commit([...ops, ...taking.checks], view, { spreadEvent: taking.spreadEvent }), taking.pin?.()]);
+async function commitPosting(uow: UnitOfWork, ops: Change[], taking: ReturnType<typeof periodTakesPosting>, view: JournalView): Promise<JournalView> {
+  const [answer] = await Promise.all([uow.commit(withEventSpread([...ops, ...taking.checks], taking.spreadEvent), view), taking.pin?.()]);
   return answer;
 }
 

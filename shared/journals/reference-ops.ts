@@ -4,9 +4,9 @@ import { takesCurrency } from '../db/stores/node-conditions.ts';
 import { referenceGuardCheckOp } from '../db/stores/nodes/node-guards.ts';
 import { markBusy } from '../db/capacity/use-pins.ts';
 import { referenceCheckOp, usageDeleteOp, usagePutOp } from '../db/stores/nodes/node-references.ts';
-import type { WriteOp } from '../db/table/transact.ts';
 import { VersionConflict } from '../errors.ts';
 import type { Line } from './rules.ts';
+import type { Change } from '../unit-of-work.ts';
 
 const distinct = (lines: readonly Line[]) => ({
   accounts: new Set(lines.map((l) => l.accountId)),
@@ -53,13 +53,13 @@ export function referenceChanges(
   lines: readonly Line[],
   previous: readonly Line[],
   { accountCurrencies = true, checkedOnRead = true, pinned = new Set() }: ReferenceCheckOptions = {},
-): { adds: WriteOp[][]; removes: WriteOp[] } {
+): { adds: Change[][]; removes: Change[] } {
   const check = checkedOnRead ? referenceGuardCheckOp : referenceCheckOp;
   const now = distinct(lines);
   const before = distinct(previous);
   const currencies = currencyPerAccount(lines);
-  const adds: WriteOp[][] = [];
-  const removes: WriteOp[] = [];
+  const adds: Change[][] = [];
+  const removes: Change[] = [];
   for (const id of now.accounts) {
     if (before.accounts.has(id)) continue;
     const usage = usagePutOp(accounts.store, companyId, id, journalId);
@@ -84,7 +84,7 @@ export function referenceChanges(
  * transaction: the closing journal's base-currency lines close base balances, whatever the
  * accounts' currencies.
  */
-export function referenceOps(companyId: string, journalId: string, lines: readonly Line[], previous: readonly Line[]): WriteOp[] {
+export function referenceOps(companyId: string, journalId: string, lines: readonly Line[], previous: readonly Line[]): Change[] {
   const { adds, removes } = referenceChanges(companyId, journalId, lines, previous, { accountCurrencies: false, checkedOnRead: false });
   return [...adds.flat(), ...removes];
 }

@@ -5,8 +5,8 @@ import { advanceJobOp, JobAdvanced, mustGetJournal, replaceJournalOp } from '../
 import type { InProgressJournal, JournalRecord, PostingJob, Posting } from './records.ts';
 import { ledgerOps } from '../db/ledger/ledger-store.ts';
 import type { LedgerJournal } from './ledger-entries.ts';
-import { inChunks, MAX_TRANSACTION_ITEMS, transactWrite, type WriteOp } from '../db/table/transact.ts';
-import type { UnitOfWork } from '../db/table/unit-of-work.ts';
+import { inChunks, MAX_TRANSACTION_ITEMS, transactWrite } from '../db/table/transact.ts';
+import type { Change, UnitOfWork } from '../unit-of-work.ts';
 import { openPeriodCheckOp, periodPostingsOp } from '../db/stores/year-store.ts';
 import { StateConflict } from '../errors.ts';
 import { balanceDeltas, currencyDeltas } from './rules.ts';
@@ -35,7 +35,7 @@ import { balanceDeltas, currencyDeltas } from './rules.ts';
 const CHUNK_ITEMS = MAX_TRANSACTION_ITEMS - 1;
 
 /** The balance (base and foreign-currency) and ledger writes of a posting (sign 1) or of taking it back (-1), always in one order. */
-export function postingItemOps(companyId: string, journal: LedgerJournal & Posting, sign: 1 | -1): WriteOp[] {
+export function postingItemOps(companyId: string, journal: LedgerJournal & Posting, sign: 1 | -1): Change[] {
   return [
     ...balanceOps(companyId, journal, balanceDeltas(journal.entries, sign), currencyDeltas(journal.entries, sign)),
     ...ledgerOps(companyId, journal, sign),
@@ -57,7 +57,7 @@ export function withJob<J extends LedgerJournal & Posting & { version: number }>
 }
 
 /** The writes that start a job: the journal shows it, the period is open and counts it, the company counts it. */
-export function startJobOps(companyId: string, started: InProgressJournal, write: WriteOp): WriteOp[] {
+export function startJobOps(companyId: string, started: InProgressJournal, write: Change): Change[] {
   return [
     write,
     openPeriodCheckOp(companyId, started.financialYearId, started.periodId, started.balanceShard),
@@ -84,7 +84,7 @@ export async function finishJob<T>(
   uow: UnitOfWork,
   companyId: string,
   started: InProgressJournal,
-  finish: (journal: InProgressJournal) => { final: JournalRecord; extra?: WriteOp[]; response: T },
+  finish: (journal: InProgressJournal) => { final: JournalRecord; extra?: Change[]; response: T },
 ): Promise<T> {
   const ops = postingItemOps(companyId, started, started.status === 'posting' ? 1 : -1);
   const chunks = inChunks(ops, CHUNK_ITEMS);

@@ -3,8 +3,9 @@ import { accounts } from '../accounts/account-kind.ts';
 import { checkLineCurrency } from '../accounts/rules.ts';
 import { drawSerial, giveBackSerial, mustGetJournal, putNewJournalOp, replaceJournalOp } from '../db/ledger/journal-store.ts';
 import type { DraftJournal } from './records.ts';
-import { fitsOneTransaction, inChunks, MAX_TRANSACTION_ITEMS, transactWrite, type WriteOp } from '../db/table/transact.ts';
-import type { CommitOptions, UnitOfWork } from '../db/table/unit-of-work.ts';
+import { fitsOneTransaction, inChunks, MAX_TRANSACTION_ITEMS, transactWrite } from '../db/table/transact.ts';
+import type { Change, UnitOfWork } from '../unit-of-work.ts';
+import { withEventSpread } from '../db/table/unit-of-work.ts';
 import { draftSettingsCheckOp, settleAfterDraw, settledDraftSettings } from '../companies/draft-settings.ts';
 import { VersionConflict } from '../errors.ts';
 import { rateInEffect } from '../db/stores/exchange-rate-store.ts';
@@ -136,9 +137,9 @@ const PAIRS_PER_TRANSACTION = Math.floor(MAX_TRANSACTION_ITEMS / 2);
  * takes or renews the pins of the busy accounts and year it names: a pin spares later drafts their
  * check, this one checks what it read.
  */
-async function commitDraft(uow: UnitOfWork, companyId: string, write: WriteOp[], journal: DraftJournal, previous: readonly Line[], pins: ReturnType<typeof pinsOf>): Promise<JournalView> {
+async function commitDraft(uow: UnitOfWork, companyId: string, write: Change[], journal: DraftJournal, previous: readonly Line[], pins: ReturnType<typeof pinsOf>): Promise<JournalView> {
   const { adds, removes } = referenceChanges(companyId, journal.id, journal.entries, previous, { pinned: pins.pinned });
-  const [view] = await Promise.all([writeDraft(uow, write, journal, adds, removes, { spreadEvent: pins.spreadEvent }), ...pins.pinning.map((pin) => pin())]);
+  const [view] = await Promise.all([writeDraft(uow, write, journal, adds, removes, pins.spreadEvent), ...pins.pinning.map((pin) => pin())]);
   return view;
 }
 
@@ -149,11 +150,11 @@ async function commitDraft(uow: UnitOfWork, companyId: string, write: WriteOp[],
  * no journal names, which stop counting after their lease (node-usage.ts); the draft itself is
  * written whole or not at all.
  */
-async function writeDraft(uow: UnitOfWork, write: WriteOp[], journal: DraftJournal, adds: WriteOp[][], removes: WriteOp[], options: CommitOptions): Promise<JournalView> {
+async function writeDraft(uow: UnitOfWork, write: Change[], journal: DraftJournal, adds: Change[][], removes: Change[], spreadEvent: boolean): Promise<JournalView> {
   const all = [...write, ...adds.flat(), ...removes];
-  if (fitsOneTransaction(all)) return uow.commit(all, journalView(journal), options);
+  if (fitsOneTransaction(all)) return uow.commit(withEventSpread(all, spreadEvent), journalView(journal));
   for (const pairs of inChunks(adds, PAIRS_PER_TRANSACTION)) await transactWrite(pairs.flat());
-  const view = await uow.commit(write, journalView(journal), options);
+  const view = await uow.commit(withEventSpread(write, spreadEvent), journalView(journal));
   // The draft is committed: usage items left behind by a failure here stop counting after their lease.
   for (const chunk of inChunks(removes, MAX_TRANSACTION_ITEMS)) await transactWrite(chunk).catch(() => undefined);
   return view;

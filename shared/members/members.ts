@@ -6,8 +6,7 @@ import { addMemberOp, getMember, membersPage, removeMemberOp, replaceMemberOp } 
 import type { MemberRecord } from './records.ts';
 import { roleHolderOp, roleRef } from '../db/stores/role-store.ts';
 import { mapPage } from '../db/table/paginate.ts';
-import type { WriteOp } from '../db/table/transact.ts';
-import type { UnitOfWork } from '../db/table/unit-of-work.ts';
+import type { Change, UnitOfWork } from '../unit-of-work.ts';
 import { NotFound, StateConflict, ValidationError, VersionConflict } from '../errors.ts';
 import { checkActorHolds, type Actor } from '../roles/grants.ts';
 import { findRole, findRoles, type HeldRole } from '../roles/held-roles.ts';
@@ -46,7 +45,7 @@ async function roleOf(companyId: string, roleId: string): Promise<HeldRole> {
 }
 
 /** The owner counter's and the custom roles' member counts' moves when a member goes from one role to another. */
-function roleChange(companyId: string, from: HeldRole | null, to: HeldRole | null, field: string): WriteOp[] {
+function roleChange(companyId: string, from: HeldRole | null, to: HeldRole | null, field: string): Change[] {
   if (from?.id === to?.id) return [];
   const wasOwner = from?.id === OWNER_ROLE.id;
   const isOwner = to?.id === OWNER_ROLE.id;

@@ -4,7 +4,7 @@ import type { Principal } from '../auth/principal.ts';
 import { config } from '../config.ts';
 import { getReport, putReportOps, reportsPage } from '../db/stores/report-store.ts';
 import type { ReportSnapshot, ReportSummary } from './records.ts';
-import type { UnitOfWork } from '../db/table/unit-of-work.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
 import { NotFound } from '../errors.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
 import type { ResponseOf } from '../schemas/responses.ts';

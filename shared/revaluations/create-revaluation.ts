@@ -2,7 +2,7 @@ import { getSettings } from '../companies/settings.ts';
 import { TOTAL_GROUP } from '../balances/records.ts';
 import { rateInEffect } from '../db/stores/exchange-rate-store.ts';
 import { getRevaluationDay, RevaluationRaced } from '../db/stores/revaluation-store.ts';
-import type { UnitOfWork } from '../db/table/unit-of-work.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
 import { AppError, StateConflict, ValidationError } from '../errors.ts';
 import { addDays } from '../financial-years/dates.ts';
 import { findOpenPeriod } from '../journals/find-period.ts';

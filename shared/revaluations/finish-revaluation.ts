@@ -2,7 +2,7 @@ import { revaluationFinishedOps } from '../db/stores/job-store.ts';
 import { getJournal, mustGetJournal } from '../db/ledger/journal-store.ts';
 import { getRevaluationDay, revaluationDoneOp } from '../db/stores/revaluation-store.ts';
 import { transactWrite } from '../db/table/transact.ts';
-import type { UnitOfWork } from '../db/table/unit-of-work.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
 import { periodPostingsOp } from '../db/stores/year-store.ts';
 import { AppError, StateConflict } from '../errors.ts';
 import { addDays } from '../financial-years/dates.ts';

@@ -3,8 +3,8 @@ import { pickOtherShard, pickShard } from '../db/ledger/balance-store.ts';
 import { revaluationStartedOps } from '../db/stores/job-store.ts';
 import { drawSerial, putNewJournalOp } from '../db/ledger/journal-store.ts';
 import { revaluationMadeOp } from '../db/stores/revaluation-store.ts';
-import { fitsOneTransaction, transactWrite, type WriteOp } from '../db/table/transact.ts';
-import type { UnitOfWork } from '../db/table/unit-of-work.ts';
+import { fitsOneTransaction, transactWrite } from '../db/table/transact.ts';
+import type { Change, UnitOfWork } from '../unit-of-work.ts';
 import { openPeriodsCheckOp, periodPostingsOp } from '../db/stores/year-store.ts';
 import type { PeriodRecord, YearRecord } from '../financial-years/records.ts';
 import type { Posting } from '../journals/records.ts';
@@ -57,7 +57,7 @@ export async function postRevaluation(uow: UnitOfWork, companyId: string, plan: 
     const posting: Posting = { postingDate: at.day, financialYearId: at.year.id, periodId: at.period.id, balanceShard: shard };
     const reversalPosting: Posting = { postingDate: next.day, financialYearId: next.year.id, periodId: next.period.id, balanceShard: pickOtherShard(shard, true) };
     const { revaluation, reversal } = revaluationPair(planned, posting, { id: randomUUID(), serialNumber: reversalSerial, posting: reversalPosting });
-    const ops: WriteOp[] = [
+    const ops: Change[] = [
       putNewJournalOp(companyId, revaluation),
       putNewJournalOp(companyId, reversal),
       ...checks,
@@ -89,7 +89,7 @@ export async function postRevaluation(uow: UnitOfWork, companyId: string, plan: 
 }
 
 /** One check per year item (a transaction names an item once) that each period is open. */
-function openChecks(companyId: string, places: readonly OpenPlace[]): WriteOp[] {
+function openChecks(companyId: string, places: readonly OpenPlace[]): Change[] {
   const byYear = new Map<string, string[]>();
   for (const { year, period } of places) byYear.set(year.id, [...(byYear.get(year.id) ?? []), period.id]);
   return [...byYear].map(([yearId, periodIds]) => openPeriodsCheckOp(companyId, yearId, periodIds, pickShard()));

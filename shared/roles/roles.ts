@@ -3,7 +3,7 @@ import { forgetMembersOf } from '../auth/access-cache.ts';
 import { roleById, ROLES, type Role } from '../auth/permissions.ts';
 import { createRoleOps, deleteRoleOps, getRole, listCustomRoles, updateRoleOps } from '../db/stores/role-store.ts';
 import type { RoleRecord } from './records.ts';
-import type { UnitOfWork } from '../db/table/unit-of-work.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
 import { NotFound, StateConflict, VersionConflict } from '../errors.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import { lookAlikeForm } from '../text/look-alike-form.ts';

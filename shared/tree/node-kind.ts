@@ -1,8 +1,8 @@
 import type { NodeAttributes, NodeConditionName, NodeRecord } from './records.ts';
 import type { NodeStore } from '../db/stores/node-store.ts';
-import type { WriteOp } from '../db/table/transact.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import { joinPath } from './rules.ts';
+import type { Change } from '../unit-of-work.ts';
 
 /** Input fields common to creating or replacing a node; `parentId` is a UUID, a path or null. */
 export interface NodeInput {
@@ -32,8 +32,8 @@ export interface NodeKind<Create extends NodeInput, Update extends NodeInput, Vi
    * Kind-specific rules on a replace or a delete that depend on other records: throws when the
    * change is refused, and returns the writes that keep the facts it relied on true at commit.
    */
-  guardUpdate?(companyId: string, before: NodeRecord<A>, after: NodeRecord<A>, newParentChain: NodeRecord<A>[]): Promise<WriteOp[]>;
-  guardDelete?(companyId: string, node: NodeRecord<A>): Promise<WriteOp[]>;
+  guardUpdate?(companyId: string, before: NodeRecord<A>, after: NodeRecord<A>, newParentChain: NodeRecord<A>[]): Promise<Change[]>;
+  guardDelete?(companyId: string, node: NodeRecord<A>): Promise<Change[]>;
   /**
    * The field whose change in this replace is allowed only while no journal names the node
    * (accounts: `currency`), or undefined. The write then runs under the same guard as a delete.

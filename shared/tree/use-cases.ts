@@ -4,7 +4,7 @@ import { copyToNodeGuardsOps } from '../db/stores/nodes/node-guards.ts';
 import { withNoUsage } from '../db/stores/nodes/node-usage.ts';
 import { childrenError, createNodeOps, deleteNodeOps, updateNodeOps } from '../db/stores/nodes/node-writes.ts';
 import { mapPage } from '../db/table/paginate.ts';
-import type { UnitOfWork } from '../db/table/unit-of-work.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
 import { ValidationError, VersionConflict } from '../errors.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
 import type { NodeInput, NodeKind } from './node-kind.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ActorRef } from '../auth/actor.ts';
 import { config } from '../config.ts';
 import { paginateArray } from '../db/table/paginate-array.ts';
-import type { UnitOfWork } from '../db/table/unit-of-work.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
 import { createWebhookOps, deleteWebhookOps, deliveriesPage, getWebhook, listWebhooks, updateWebhookOp } from '../db/stores/webhook-store.ts';
 import type { DeliveryRecord, WebhookRecord } from './records.ts';
 import { eventHead } from '../db/events/event-store.ts';

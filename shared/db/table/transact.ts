@@ -2,18 +2,24 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { type AppError, VersionConflict } from '../../errors.ts';
+import type { Change } from '../../unit-of-work.ts';
 import { db } from './client.ts';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-/** One item of an atomic write, and the error its failed condition means. */
-export interface WriteOp {
+/** One item of an atomic write, and the error its failed condition means: what a use case holds as a Change, never opened outside shared/db. */
+export interface WriteOp extends Change {
   item: TransactItem;
   /** Given the item as it was (for items written with ReturnValuesOnConditionCheckFailure). */
   onConditionFailed?: (old: Record<string, unknown> | undefined) => AppError;
   /** Told when a transaction is cancelled because another touched this item at once (a hot item learns it is hot). */
   onConflict?: () => void;
+  /** The request's event may go under a spread outbox key (events/pending-width-store.ts): the write read its year under a use pin. */
+  spreadsEvent?: boolean;
 }
+
+/** The changes a use case gathered, as the writes they are (every Change is made here, as a WriteOp). */
+export const writesOf = <C extends Change>(changes: readonly C[]): WriteOp[] => changes as readonly Change[] as WriteOp[];
 
 export const MAX_TRANSACTION_ITEMS = 100;
 
@@ -32,10 +38,10 @@ const itemOf = (op: WriteOp) => {
  * and two checks of the same item (an ancestor shared by two accounts checked unchanged, the
  * journal counter checked for two reasons) would otherwise fail it as a whole.
  */
-export function onePerItem(ops: readonly WriteOp[]): WriteOp[] {
+export function onePerItem<C extends Change>(changes: readonly C[]): C[] {
   const seen = new Set<string>();
-  return ops.filter((op) => {
-    const item = itemOf(op);
+  return changes.filter((change) => {
+    const item = itemOf(change as Change as WriteOp);
     if (seen.has(item)) return false;
     seen.add(item);
     return true;
@@ -46,7 +52,7 @@ export function onePerItem(ops: readonly WriteOp[]): WriteOp[] {
 export const REQUEST_ITEMS = 2;
 
 /** Whether the writes fit one transaction with the request's own items. */
-export const fitsOneTransaction = (ops: readonly WriteOp[]) => ops.length + REQUEST_ITEMS <= MAX_TRANSACTION_ITEMS;
+export const fitsOneTransaction = (ops: readonly Change[]) => ops.length + REQUEST_ITEMS <= MAX_TRANSACTION_ITEMS;
 const MAX_ATTEMPTS = 6;
 const BASE_DELAY_MS = 25;
 
@@ -56,7 +62,8 @@ const BASE_DELAY_MS = 25;
  * the same items) is retried with full-jitter exponential backoff, so hot items such as a
  * parent's child counter do not fail requests under contention.
  */
-export async function transactWrite(ops: WriteOp[]): Promise<void> {
+export async function transactWrite(changes: readonly Change[]): Promise<void> {
+  const ops = writesOf(changes);
   if (ops.length === 0) return;
   if (ops.length > MAX_TRANSACTION_ITEMS) throw new Error(`Transaction of ${ops.length} items exceeds the limit`);
   for (let attempt = 1; ; attempt++) {

@@ -1,29 +1,22 @@
 import type { ActorRef } from '../../auth/actor.ts';
-import { transactWrite, type WriteOp } from './transact.ts';
+import type { EventRecord } from '../../events/event-record.ts';
+import type { Change, CommitOptions, UnitOfWork } from '../../unit-of-work.ts';
+import { pendingEventOp } from '../events/event-store.ts';
+import { transactWrite, writesOf, type WriteOp } from './transact.ts';
 
-/** How a use case's commit records its event. */
-export interface CommitOptions {
-  /** The record the change's event records when the response shows less (a close answers an empty body). */
-  described?: unknown;
-  /** The event may go under a spread outbox key: the write read its year under a use pin (events/pending-width.ts). */
-  spreadEvent?: boolean;
-}
-
-/**
- * How a use case commits: its writes and the response it will return, in one call. The
- * request may add items of its own to the same transaction; the idempotency middleware adds
- * the completed idempotency record, so the business write and the stored response commit
- * together or not at all.
- */
-export interface UnitOfWork {
-  commit<T>(ops: WriteOp[], response: T, options?: CommitOptions): Promise<T>;
-  /** Who the work is done for (a job records it, so whoever finishes the job names them). */
-  readonly actor: ActorRef;
+/** What a request's own items are told of the commit: how its event is recorded, and whether it may go under a spread key. */
+interface HookOptions extends CommitOptions {
+  /** A change of the commit read its year under a use pin (events/pending-width-store.ts). */
+  spreadsEvent: boolean;
 }
 
 /** Items a request adds to its use case's transaction, given the response being committed and how its event is recorded. */
-export type CommitHook = (response: unknown, options: CommitOptions) => WriteOp[];
+export type CommitHook = (response: unknown, options: HookOptions) => WriteOp[];
 
+/**
+ * The use case's unit of work within a request (shared/unit-of-work.ts): its changes and the
+ * request's own items (the completed idempotency record, the event) in one transaction.
+ */
 export class RequestUnitOfWork implements UnitOfWork {
   readonly hooks: CommitHook[] = [];
   committed = false;
@@ -35,9 +28,23 @@ export class RequestUnitOfWork implements UnitOfWork {
     return this.actorOf();
   }
 
-  async commit<T>(ops: WriteOp[], response: T, options: CommitOptions = {}): Promise<T> {
-    await transactWrite([...ops, ...this.hooks.flatMap((hook) => hook(response, options))]);
+  /** The request records the event `eventOf` builds from the committed response, as a pending event in the same transaction (the outbox). */
+  recordsEvent(eventOf: (response: unknown, options: CommitOptions) => EventRecord): void {
+    this.hooks.push((response, options) => [pendingEventOp(eventOf(response, options), options.spreadsEvent)]);
+  }
+
+  async commit<T>(changes: readonly Change[], response: T, options: CommitOptions = {}): Promise<T> {
+    const ops = writesOf(changes);
+    const hooked = { ...options, spreadsEvent: ops.some((op) => op.spreadsEvent === true) };
+    await transactWrite([...ops, ...this.hooks.flatMap((hook) => hook(response, hooked))]);
     this.committed = true;
     return response;
   }
+}
+
+/** The changes, their commit's event allowed under a spread outbox key when `spread` (the write read its year under a use pin). */
+export function withEventSpread(changes: readonly Change[], spread: boolean): Change[] {
+  if (!spread || changes.length === 0) return [...changes];
+  const [first, ...rest] = writesOf(changes);
+  return [{ ...first!, spreadsEvent: true }, ...rest];
 }

@@ -3,7 +3,7 @@ import { ProvisionedThroughputExceededException, TransactionCanceledException, T
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../../shared/db/table/client.ts';
-import { transactWrite } from '../../../shared/db/table/transact.ts';
+import { transactWrite, type WriteOp } from '../../../shared/db/table/transact.ts';
 import { MAIN_TABLE } from '../../../shared/db/table/tables.ts';
 import { itemSize } from './item-size.ts';
 import { installLimitsSimulator, type LimitsOptions, type LimitsSimulator } from './limits-simulator.ts';
@@ -145,7 +145,7 @@ describe('DynamoDB limits simulator', () => {
     const pk = `RETRY#${randomUUID()}`;
     await at(0, () => db().send(new TransactWriteCommand({ TransactItems: [updateIn(pk, 'SHARED')] })));
 
-    const retried = await at(5, () => transactWrite([{ item: updateIn(pk, 'SHARED') }]));
+    const retried = await at(5, () => transactWrite([{ item: updateIn(pk, 'SHARED') } as WriteOp]));
 
     expect(retried.error).toBeUndefined();
     expect(retried.request).toMatchObject({ conflicts: 1, retries: 1, calls: 2, depth: 2 });
