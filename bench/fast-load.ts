@@ -3,6 +3,7 @@ import { BALANCE_SHARDS, CURRENCY_SHARDS } from '../shared/db/ledger/balance-sto
 import { bulkWrite, type BulkRequest } from '../shared/db/table/batch-write.ts';
 import { putNewJournalOp } from '../shared/db/ledger/journal-store.ts';
 import type { PostedJournal } from '../shared/journals/records.ts';
+import type { Placed } from '../shared/db/ledger/placement.ts';
 import type { LedgerFold } from '../shared/db/ledger/ledger-fold.ts';
 import type { Item } from '../shared/db/table/table-ops.ts';
 import { CREDIT, DEBIT } from '../shared/journals/rules.ts';
@@ -44,7 +45,7 @@ const text = (cents: bigint) => `${cents / 100n}.${String(cents % 100n).padStart
 
 
 /** Journals of two lines each (`lines` / 2 of them), posted on days spread over the periods (with `plan.foreign`, a third of the lines foreign). */
-export function* postedJournals(plan: LoadPlan, lines: number, seed: number): Generator<PostedJournal> {
+export function* postedJournals(plan: LoadPlan, lines: number, seed: number): Generator<Placed<PostedJournal>> {
   const next = seededRandom(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   const days = plan.periods.flatMap((p) => {

@@ -9,7 +9,7 @@ import type { DraftJournal } from '../journals/records.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { mustGetYear, setClosingJournalOp } from '../db/stores/year-store.ts';
 import { StateConflict } from '../errors.ts';
-import { referenceOps } from '../journals/reference-ops.ts';
+import { referenceOps } from '../db/ledger/reference-changes.ts';
 import { journalView, type JournalView } from '../journals/views.ts';
 import { closingLines, MAX_CLOSING_LINES, type AccountNet } from './closing-rules.ts';
 

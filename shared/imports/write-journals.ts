@@ -1,15 +1,16 @@
 import { accounts } from '../accounts/account-kind.ts';
 import { costCenters } from '../cost-centers/cost-center-kind.ts';
-import { pickShard, POSTING_SHARDS } from '../db/ledger/balance-store.ts';
+import { importedPosting } from '../db/ledger/import-postings.ts';
+import { periodsOpenCheckOp } from '../db/ledger/posting-periods.ts';
 import { bulkWrite } from '../db/table/batch-write.ts';
 import { jobUnderWayOp } from '../db/stores/job-store.ts';
 import { existingJournalIds, putNewJournalOp } from '../db/ledger/journal-store.ts';
 import { LedgerFold } from '../db/ledger/ledger-fold.ts';
-import { ledgerOps } from '../db/ledger/ledger-store.ts';
+import { ledgerItems } from '../db/ledger/ledger-store.ts';
 import { importUsageItem, unusableNodes } from '../db/stores/nodes/node-references.ts';
 import { inChunks, MAX_TRANSACTION_ITEMS } from '../db/table/transact.ts';
 import type { Item } from '../db/table/table-ops.ts';
-import { openPeriodsCheckOp, periodPostingsOp } from '../db/stores/year-store.ts';
+import { periodPostingsOp } from '../db/stores/year-store.ts';
 import { AppError } from '../errors.ts';
 import type { DraftJournal, PostedJournal } from '../journals/records.ts';
 import { journalView } from '../journals/views.ts';
@@ -33,10 +34,10 @@ import type { Change } from '../unit-of-work.ts';
  * - start (posted journals): one transaction checks every period they post into is open, counts
  *   the import as a posting under way into each (Lock and Close wait) and as a job under way in
  *   the company (reports wait: steady-books.ts);
- * - balances: the import's own balance shard (POSTING_SHARDS + its first serial number), which no
- *   other posting writes, so its items are put with their totals over every journal (ledger-fold.ts)
- *   and putting them again after a crash changes nothing; a later Void of an imported journal
- *   takes its amounts off the same items;
+ * - balances: the import's own balance items (db/ledger/import-postings.ts), which no other
+ *   posting writes, so they are put with their totals over every journal (ledger-fold.ts) and
+ *   putting them again after a crash changes nothing; a later Void of an imported journal takes
+ *   its amounts off the same items;
  * - per group of batches: their ledger items (puts, repeatable while their journals are not
  *   written), then the group's transactions at once, each writing a batch of journals whole, each
  *   journal with its event (JournalCreated for a draft; JournalPosted for a journal born posted at
@@ -89,7 +90,7 @@ export async function writeJournals(steps: JobSteps, planned: readonly PlannedJo
   for (const group of inChunks(records, PER_TRANSACTION * BATCHES_PER_GROUP)) {
     const postedInGroup = group.filter((r): r is PostedJournal => r.status === 'posted');
     if (postedInGroup.length > 0) {
-      await steps.repeatable(step++, async () => void (await bulkWrite(postedInGroup.flatMap((j) => ledgerOps(companyId, j, 1)).map((op) => ({ put: op.item.Put!.Item as Item })))));
+      await steps.repeatable(step++, async () => void (await bulkWrite(postedInGroup.flatMap((j) => ledgerItems(companyId, j)).map((put) => ({ put })))));
     }
     const rows = group.reduce((n, r) => n + layout.plannedOf(r).rows.length, 0);
     await steps.inTransactions(step++, inChunks(group, PER_TRANSACTION).map((batch) => () => batch.flatMap((record) => journalOps(steps, companyId, record))), { written: rows });
@@ -117,7 +118,7 @@ export async function windDownJournals(steps: JobSteps, planned: readonly Planne
   const keyOf = (item: Item) => ({ pk: String(item.pk), sk: String(item.sk) });
   const kept = new Set(keep.map((item) => JSON.stringify(keyOf(item))));
   const stale = balances.filter((item) => !kept.has(JSON.stringify(keyOf(item))));
-  const unwrittenLedger = posted.filter((j) => !writtenIds.has(j.id)).flatMap((j) => ledgerOps(companyId, j, 1)).map((op) => op.item.Put!.Item as Item);
+  const unwrittenLedger = posted.filter((j) => !writtenIds.has(j.id)).flatMap((j) => ledgerItems(companyId, j));
   await bulkWrite([...keep.map((put) => ({ put })), ...[...stale, ...unwrittenLedger].map((item) => ({ delete: keyOf(item) }))]);
   return { release: endOps(companyId, periods), written };
 }
@@ -126,9 +127,8 @@ export async function windDownJournals(steps: JobSteps, planned: readonly Planne
 function journalSteps(steps: JobSteps, planned: readonly PlannedJournal[]) {
   const { companyId, job } = steps;
   const serialBase = job.progress.serialBase!;
-  const shard = POSTING_SHARDS + serialBase;
   const now = new Date().toISOString();
-  const all = planned.map((p, i) => recordOf(p, serialBase + i, shard, now));
+  const all = planned.map((p, i) => recordOf(p, serialBase + i, serialBase, now));
   const setAside: RowError[] = [];
   const records = all.filter((record, i) => {
     const fault = buildFault(steps, companyId, record);
@@ -175,8 +175,8 @@ function endOps(companyId: string, periods: Map<string, string>): Change[] {
   return [...[...periods.keys()].map((periodId) => periodPostingsOp(companyId, periodId, -1)), jobUnderWayOp(companyId, -1)];
 }
 
-/** The journal as written: a draft, or born posted (version 1, as a reversing journal is) into the import's balance shard. */
-function recordOf(p: PlannedJournal, serialNumber: number, shard: number, now: string): DraftJournal | PostedJournal {
+/** The journal as written: a draft, or born posted (version 1, as a reversing journal is) on the import's own balance items. */
+function recordOf(p: PlannedJournal, serialNumber: number, serialBase: number, now: string): DraftJournal | PostedJournal {
   const draft: DraftJournal = {
     id: p.id,
     serialNumber,
@@ -192,7 +192,7 @@ function recordOf(p: PlannedJournal, serialNumber: number, shard: number, now: s
     updatedAt: now,
   };
   if (!p.posting) return draft;
-  return { ...draft, ...p.posting, balanceShard: shard, status: 'posted' };
+  return importedPosting({ ...draft, ...p.posting, status: 'posted' }, serialBase);
 }
 
 /**
@@ -200,8 +200,7 @@ function recordOf(p: PlannedJournal, serialNumber: number, shard: number, now: s
  * The journal is new or its batch was written whole before (AlreadyWritten).
  */
 function journalOps(steps: JobSteps, companyId: string, record: DraftJournal | PostedJournal): Change[] {
-  const put = { ...putNewJournalOp(companyId, record), onConditionFailed: () => new AlreadyWritten() };
-  return [put, steps.eventOp(record.status === 'draft' ? 'JournalCreated' : 'JournalPosted', journalView(record))];
+  return [putNewJournalOp(companyId, record, () => new AlreadyWritten()), steps.eventOp(record.status === 'draft' ? 'JournalCreated' : 'JournalPosted', journalView(record))];
 }
 
 /** One usage item per account or cost center and group of journals, naming the journals of the group that name it. */
@@ -249,7 +248,7 @@ function startOps(companyId: string, periods: Map<string, string>, planned: read
     throw new ImportRefused({ row: planned[0]!.rows[0]!, field: 'postingDate', reason: `the journals post into ${periods.size} periods of ${byYear.size} years; an import posts into at most ${MAX_TRANSACTION_ITEMS - 2 - byYear.size} (split the file by year)`, code: 'TooManyPeriods' });
   }
   return [
-    ...[...byYear].map(([yearId, periodIds]) => openPeriodsCheckOp(companyId, yearId, periodIds, pickShard())),
+    ...[...byYear].map(([yearId, periodIds]) => periodsOpenCheckOp(companyId, yearId, periodIds)),
     ...[...periods.keys()].map((periodId) => periodPostingsOp(companyId, periodId, 1)),
     jobUnderWayOp(companyId, 1),
   ];

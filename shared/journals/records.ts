@@ -31,10 +31,6 @@ export interface Posting {
   postingDate: string;
   financialYearId: string;
   periodId: string;
-  /** The balance shard its amounts were added to, so voiding takes them off the same items. */
-  balanceShard: number;
-  /** Its lane within the shard on a hot account (balance-store.ts); absent on journals posted before lanes, and on imported ones: lane 0. */
-  balanceLane?: number;
 }
 
 export type DraftJournal = JournalFields & { status: 'draft' };

@@ -5,9 +5,9 @@ import type { UnfinishedJob } from './job-records.ts';
 import { AppError } from '../errors.ts';
 import { requestLogger } from '../http/logger.ts';
 import { recoverRevaluation } from '../revaluations/finish-revaluation.ts';
-import { finishAbandonedJob, jobEvent } from './post-journal.ts';
+import { finishAbandonedJob } from './post-journal.ts';
 import { recoveryUnitOfWork } from './recovery-unit-of-work.ts';
-import { isInProgress } from './wide-posting.ts';
+import { isInProgress, jobEvent } from './posting-jobs.ts';
 
 /** Older than any request can still be running (the functions time out at 29 s): a job left this long is abandoned. */
 export const ABANDONED_AFTER_MS = 30_000;

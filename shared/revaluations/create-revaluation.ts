@@ -5,7 +5,7 @@ import { getRevaluationDay, RevaluationRaced } from '../db/stores/revaluation-st
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { AppError, StateConflict, ValidationError } from '../errors.ts';
 import { addDays } from '../financial-years/dates.ts';
-import { findOpenPeriod } from '../journals/find-period.ts';
+import { books } from '../journals/books.ts';
 import { MAX_LINES } from '../journals/rules.ts';
 import { formatTotal } from '../money/amount.ts';
 import { minorUnits } from '../money/currencies.ts';
@@ -92,7 +92,7 @@ async function holdingsAt(companyId: string, ctx: ReportContext, date: string): 
 /** The open period of `day`, its errors naming `date` (the request's only date). */
 async function openPlace(companyId: string, day: string, what: string): Promise<OpenPlace> {
   try {
-    return { day, ...(await findOpenPeriod(companyId, day)) };
+    return { day, ...(await books.openPeriod(companyId, day)) };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     const [detail] = error.items;

@@ -9,7 +9,7 @@ import { addDays } from '../financial-years/dates.ts';
 import { postJournal, reverseJournal } from '../journals/post-journal.ts';
 import type { JournalRecord } from '../journals/records.ts';
 import { recoveryUnitOfWork } from '../journals/recovery-unit-of-work.ts';
-import { isInProgress } from '../journals/wide-posting.ts';
+import { isInProgress } from '../journals/posting-jobs.ts';
 import type { PendingRevaluation, RevaluationView } from './records.ts';
 import { reversalDescription } from './revaluation-journals.ts';
 

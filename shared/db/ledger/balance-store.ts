@@ -3,6 +3,7 @@ import { config } from '../../config.ts';
 import type { BalanceDelta, CurrencyDelta } from '../../journals/rules.ts';
 import type { Balance } from '../../balances/records.ts';
 import type { Posting } from '../../journals/records.ts';
+import type { Placement } from './placement.ts';
 import { fromMils, sumMils, toMils } from '../../money/mils.ts';
 import { db } from '../table/client.ts';
 import { exact } from '../table/exact-number.ts';
@@ -42,7 +43,7 @@ export const POSTING_SHARDS = 64;
 /**
  * A posting also draws a lane from 0 to HOT_LANES - 1: a hot account's items are its shard in its
  * lane, POSTING_SHARDS x HOT_LANES items, so postings on it conflict a quarter as often as on
- * its shards alone. A posting into a pinned period checks no guard (find-period.ts periodTakesPosting), so it
+ * its shards alone. A posting into a pinned period checks no guard (posting-periods.ts periodTakesPosting), so it
  * conflicts only on those items; the others check the guard of their shard, as before.
  */
 export const HOT_LANES = 4;
@@ -65,14 +66,14 @@ export function markHot(accountId: string): void {
 export const isHot = (accountId: string) => hotAccounts.has(accountId);
 
 /** Where a posting's amounts go: its shard and lane (a journal from before lanes has none: lane 0). */
-type Place = Pick<Posting, 'periodId' | 'postingDate' | 'balanceShard' | 'balanceLane'>;
+type Place = Pick<Posting, 'periodId' | 'postingDate'> & Placement;
 
 /**
  * The balance item of an account a posting adds to: for a hot account its shard in its lane, else
  * the shard modulo BALANCE_SHARDS (CURRENCY_SHARDS with currency figures) in lane 0. A shard
  * past the posting shards (an import's own, write-journals.ts) is used as it is.
  */
-export function accountShard(place: Pick<Place, 'balanceShard' | 'balanceLane'>, accountId: string, withCurrencies: boolean): { shard: number; lane: number } {
+export function accountShard(place: Placement, accountId: string, withCurrencies: boolean): { shard: number; lane: number } {
   const shard = place.balanceShard;
   if (shard >= POSTING_SHARDS) return { shard, lane: 0 };
   if (hotAccounts.has(accountId)) return { shard, lane: place.balanceLane ?? 0 };

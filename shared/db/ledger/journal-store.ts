@@ -5,6 +5,7 @@ import { keys } from '../table/keys.ts';
 import { advanceCounter, drawFromBlock, giveBackToBlock } from '../capacity/serial-draw.ts';
 import { conditions, getItem, mainTable, recordOf, type Item } from '../table/table-ops.ts';
 import type { WriteOp } from '../table/transact.ts';
+import { withoutPlacement, type Placement } from './placement.ts';
 
 /**
  * Storage of journals (the records are typed in shared/journals/records.ts). A journal item
@@ -14,14 +15,15 @@ import type { WriteOp } from '../table/transact.ts';
  */
 
 /** Every field any state of a journal may hold; the item's `status` says which it holds. */
-const RECORD_FIELDS: Array<keyof ReversedJournal | keyof InProgressJournal> = [
+const RECORD_FIELDS: Array<keyof ReversedJournal | keyof InProgressJournal | keyof Placement> = [
   'id', 'serialNumber', 'date', 'calendarDate', 'description', 'reference', 'entries', 'status', 'postingDate',
   'financialYearId', 'periodId', 'balanceShard', 'balanceLane', 'reversalOf', 'closingOf', 'revaluationDate', 'openingOf', 'reversedBy', 'job', 'version', 'createdAt', 'updatedAt',
 ];
 
 export function journalFromItem(item: Item): JournalRecord {
-  // Stored journals were written whole by this module, so their status matches their fields.
-  return recordOf<ReversedJournal & Pick<InProgressJournal, 'job'>>(item, RECORD_FIELDS) as unknown as JournalRecord;
+  // Stored journals were written whole by this module, so their status matches their fields; a
+  // posting's placement comes along, unnamed by the record's type (placement.ts).
+  return recordOf<ReversedJournal & Pick<InProgressJournal, 'job'> & Placement>(item, RECORD_FIELDS) as unknown as JournalRecord;
 }
 
 export async function getJournal(companyId: string, journalId: string): Promise<JournalRecord | undefined> {
@@ -74,7 +76,8 @@ export function noJournalsYetOp(companyId: string, error: () => AppError): Write
   return mainTable.check(keys.journalCounter(companyId), conditions.absent, error);
 }
 
-function journalItem(companyId: string, journal: JournalRecord): Item {
+function journalItem(companyId: string, written: JournalRecord): Item {
+  const journal = written.status === 'draft' ? withoutPlacement(written) : written;
   return {
     ...keys.journal(companyId, journal.id),
     ...keys.journalByDate(companyId, journal.calendarDate, new Date(journal.date).toISOString(), journal.id),
@@ -85,8 +88,9 @@ function journalItem(companyId: string, journal: JournalRecord): Item {
   };
 }
 
-export function putNewJournalOp(companyId: string, journal: JournalRecord): WriteOp {
-  return mainTable.put(journalItem(companyId, journal), { condition: conditions.absent });
+/** Writes a new journal; `ifWritten` is the error when it exists already (by default, a version conflict). */
+export function putNewJournalOp(companyId: string, journal: JournalRecord, ifWritten?: () => AppError): WriteOp {
+  return mainTable.put(journalItem(companyId, journal), { condition: conditions.absent, ...(ifWritten ? { onConditionFailed: ifWritten } : {}) });
 }
 
 /** Replaces a journal, conditionally on the version and status it was read with. */

@@ -4,7 +4,8 @@ import { fromMils, toMils } from '../../money/mils.ts';
 import { balanceOps } from './balance-store.ts';
 import type { LedgerJournal } from '../../journals/ledger-entries.ts';
 import type { Posting } from '../../journals/records.ts';
-import { ledgerOps } from './ledger-store.ts';
+import { placed } from './placement.ts';
+import { ledgerItems } from './ledger-store.ts';
 import type { Item } from '../table/table-ops.ts';
 
 /**
@@ -18,10 +19,10 @@ export class LedgerFold {
 
   constructor(private readonly companyId: string) {}
 
-  /** Adds a posted (or reversed) journal: what posting it wrote. */
+  /** Adds a posted (or reversed) journal, with its placement (read from its item, or an import's: import-postings.ts): what posting it wrote. */
   add(journal: LedgerJournal & Posting): void {
-    for (const op of ledgerOps(this.companyId, journal, 1)) this.ledger.push(op.item.Put!.Item as Item);
-    for (const op of balanceOps(this.companyId, journal, balanceDeltas(journal.entries, 1), currencyDeltas(journal.entries, 1))) {
+    this.ledger.push(...ledgerItems(this.companyId, journal));
+    for (const op of balanceOps(this.companyId, placed(journal), balanceDeltas(journal.entries, 1), currencyDeltas(journal.entries, 1))) {
       const update = op.item.Update!;
       const key = update.Key as { pk: string; sk: string };
       const values = update.ExpressionAttributeValues as Record<string, unknown>;

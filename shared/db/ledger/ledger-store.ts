@@ -4,7 +4,7 @@ import { linesByAccount, sortsBefore, type LedgerJournal, type LedgerLine, type 
 import { db } from '../table/client.ts';
 import { ledgerKeys } from '../table/keys.ts';
 import { withRange } from '../table/prefix-query.ts';
-import { mainTable } from '../table/table-ops.ts';
+import { mainTable, type Item } from '../table/table-ops.ts';
 import type { WriteOp } from '../table/transact.ts';
 
 /**
@@ -13,6 +13,9 @@ import type { WriteOp } from '../table/transact.ts';
  * in the same transaction as the balances, so an account statement reads its own lines in
  * posting order and never another account's.
  */
+
+/** The ledger entries posting the journal puts (ledgerOps), as items: a bulk import puts them outside transactions. */
+export const ledgerItems = (companyId: string, journal: LedgerJournal): Item[] => ledgerOps(companyId, journal, 1).map((op) => op.item.Put!.Item as Item);
 
 /** Writes (posting) or deletes (void, adjust) the journal's ledger entries. */
 export function ledgerOps(companyId: string, journal: LedgerJournal, sign: 1 | -1): WriteOp[] {

@@ -5,7 +5,7 @@ import { db } from '../../../shared/db/table/client.ts';
 import { keys } from '../../../shared/db/table/keys.ts';
 import { markBusy, pinPeriod, wantsPin } from '../../../shared/db/capacity/use-pins.ts';
 import { mustGetYear } from '../../../shared/db/stores/year-store.ts';
-import { postingPeriodCheckOp } from '../../../shared/journals/find-period.ts';
+import { postingPeriodCheckOp } from '../../../shared/db/ledger/posting-periods.ts';
 import { PIN_MS } from '../../../shared/tree/use-pin.ts';
 import { useGateway } from '../../support/api.ts';
 import { companyBooks, credit, debit } from '../../support/ledger.ts';

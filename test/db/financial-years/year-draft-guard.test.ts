@@ -9,7 +9,7 @@ import { yearTakesDraftsCheckOp } from '../../../shared/db/capacity/year-draft-g
 import { POSTING_GUARDS } from '../../../shared/db/capacity/posting-guards.ts';
 import { mustGetYear, withYearGuard } from '../../../shared/db/stores/year-store.ts';
 import { StateConflict, VersionConflict } from '../../../shared/errors.ts';
-import { draftDateChecks } from '../../../shared/journals/find-period.ts';
+import { draftDateChecks } from '../../../shared/db/ledger/posting-periods.ts';
 import { useGateway } from '../../support/api.ts';
 import { companyBooks } from '../../support/ledger.ts';
 

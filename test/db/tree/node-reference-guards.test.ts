@@ -6,7 +6,7 @@ import { referenceGuardCheckOp } from '../../../shared/db/stores/nodes/node-guar
 import { withNoUsage } from '../../../shared/db/stores/nodes/node-usage.ts';
 import { transactWrite } from '../../../shared/db/table/transact.ts';
 import { VersionConflict } from '../../../shared/errors.ts';
-import { referenceChanges } from '../../../shared/journals/reference-ops.ts';
+import { referenceChanges } from '../../../shared/db/ledger/reference-changes.ts';
 import { useGateway } from '../../support/api.ts';
 import { companyBooks } from '../../support/ledger.ts';
 

@@ -7,10 +7,10 @@ import { markBusy, pinNode, wantsPin } from '../../../shared/db/capacity/use-pin
 import { mustGetYear, replaceYearOps } from '../../../shared/db/stores/year-store.ts';
 import { withNoUsage } from '../../../shared/db/stores/nodes/node-usage.ts';
 import { deleteNodeOps } from '../../../shared/db/stores/nodes/node-writes.ts';
-import { transactWrite, type WriteOp } from '../../../shared/db/table/transact.ts';
+import { transactWrite } from '../../../shared/db/table/transact.ts';
 import { config } from '../../../shared/config.ts';
 import { VersionConflict } from '../../../shared/errors.ts';
-import { referenceChanges } from '../../../shared/journals/reference-ops.ts';
+import { referenceChanges } from '../../../shared/db/ledger/reference-changes.ts';
 import { PIN_MS } from '../../../shared/tree/use-pin.ts';
 import { useGateway } from '../../support/api.ts';
 import { companyBooks, credit, debit } from '../../support/ledger.ts';
@@ -92,7 +92,7 @@ describe('use pins', () => {
     const { adds } = referenceChanges(companyId, crypto.randomUUID(), [{ accountId: chart.bank.id, costCenterId: null, side: 1, amount: '1', currency: 'SAR' } as never], []);
     const bank = (await accounts.store.get(companyId, chart.bank.id))!;
     expect(wantsPin(bank)).toBe(false);
-    adds.flat().forEach((op) => (op as WriteOp).onConflict?.());
+    adds.flat().forEach((op) => op.onConflict?.());
     expect(wantsPin(bank)).toBe(true);
 
     // The next draft naming it pins it beside its commit, and the one after checks nothing of it.

@@ -1,12 +1,12 @@
-import { accounts } from '../accounts/account-kind.ts';
-import { costCenters } from '../cost-centers/cost-center-kind.ts';
-import { takesCurrency } from '../db/stores/node-conditions.ts';
-import { referenceGuardCheckOp } from '../db/stores/nodes/node-guards.ts';
-import { markBusy } from '../db/capacity/use-pins.ts';
-import { referenceCheckOp, usageDeleteOp, usagePutOp } from '../db/stores/nodes/node-references.ts';
-import { VersionConflict } from '../errors.ts';
-import type { Line } from './rules.ts';
-import type { Change } from '../unit-of-work.ts';
+import { accounts } from '../../accounts/account-kind.ts';
+import { costCenters } from '../../cost-centers/cost-center-kind.ts';
+import { takesCurrency } from '../stores/node-conditions.ts';
+import { referenceGuardCheckOp } from '../stores/nodes/node-guards.ts';
+import { markBusy } from '../capacity/use-pins.ts';
+import { referenceCheckOp, usageDeleteOp, usagePutOp } from '../stores/nodes/node-references.ts';
+import { VersionConflict } from '../../errors.ts';
+import type { Line } from '../../journals/rules.ts';
+import type { WriteOp } from '../table/transact.ts';
 
 const distinct = (lines: readonly Line[]) => ({
   accounts: new Set(lines.map((l) => l.accountId)),
@@ -53,13 +53,13 @@ export function referenceChanges(
   lines: readonly Line[],
   previous: readonly Line[],
   { accountCurrencies = true, checkedOnRead = true, pinned = new Set() }: ReferenceCheckOptions = {},
-): { adds: Change[][]; removes: Change[] } {
+): { adds: WriteOp[][]; removes: WriteOp[] } {
   const check = checkedOnRead ? referenceGuardCheckOp : referenceCheckOp;
   const now = distinct(lines);
   const before = distinct(previous);
   const currencies = currencyPerAccount(lines);
-  const adds: Change[][] = [];
-  const removes: Change[] = [];
+  const adds: WriteOp[][] = [];
+  const removes: WriteOp[] = [];
   for (const id of now.accounts) {
     if (before.accounts.has(id)) continue;
     const usage = usagePutOp(accounts.store, companyId, id, journalId);
@@ -84,7 +84,7 @@ export function referenceChanges(
  * transaction: the closing journal's base-currency lines close base balances, whatever the
  * accounts' currencies.
  */
-export function referenceOps(companyId: string, journalId: string, lines: readonly Line[], previous: readonly Line[]): Change[] {
+export function referenceOps(companyId: string, journalId: string, lines: readonly Line[], previous: readonly Line[]): WriteOp[] {
   const { adds, removes } = referenceChanges(companyId, journalId, lines, previous, { accountCurrencies: false, checkedOnRead: false });
   return [...adds.flat(), ...removes];
 }

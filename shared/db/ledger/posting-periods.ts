@@ -1,13 +1,21 @@
-import { yearTakesDraftsCheckOp } from '../db/capacity/year-draft-guard.ts';
-import type { PeriodRecord, YearRecord } from '../financial-years/records.ts';
-import { periodContaining } from '../financial-years/rules.ts';
-import { yearContaining } from '../financial-years/year-hint.ts';
-import { StateConflict, ValidationError } from '../errors.ts';
-import { markBusy, pinPeriod, wantsPin } from '../db/capacity/use-pins.ts';
-import { openPeriodCheckOp } from '../db/stores/year-store.ts';
-import { pinCovers } from '../tree/use-pin.ts';
-import { spreadsEvent } from '../events/pending-width.ts';
-import type { Change } from '../unit-of-work.ts';
+import { periodContaining } from '../../financial-years/rules.ts';
+import { yearContaining } from '../../financial-years/year-hint.ts';
+import { StateConflict, ValidationError } from '../../errors.ts';
+import { pinCovers } from '../../tree/use-pin.ts';
+import { spreadsEvent } from '../../events/pending-width.ts';
+import { yearTakesDraftsCheckOp } from '../capacity/year-draft-guard.ts';
+import { markBusy, pinPeriod, wantsPin } from '../capacity/use-pins.ts';
+import { openPeriodCheckOp, openPeriodsCheckOp } from '../stores/year-store.ts';
+import type { PeriodRecord, YearRecord } from '../../financial-years/records.ts';
+import { pickShard } from './balance-store.ts';
+import type { WriteOp } from '../table/transact.ts';
+import type { DraftYear } from '../../journals/store.ts';
+
+/**
+ * The year and period a draft or posting is dated in, as the books read them, and what they check
+ * of them at commit (docs/decisions.md, Capacity): a guard, or nothing under a use pin that
+ * covers the write; a conflict on the guard marks the record busy, so this instance pins it.
+ */
 
 /**
  * The year containing the date, read eventually consistent (year-hint.ts: its commit checks what
@@ -39,19 +47,32 @@ function postingRefusal(year: YearRecord, date: string): StateConflict | undefin
   return period.status === 'open' ? undefined : new StateConflict('PeriodNotOpen', `The period of ${date} is ${period.status}.`, 'postingDate');
 }
 
+/** A draft's date's year as read, and what the draft checks of it at commit. */
+export interface DraftDateChecks extends DraftYear {
+  checks: WriteOp[];
+  year?: YearRecord;
+}
+
 /**
  * A draft may carry a date outside every year, or inside an open one; a closed year takes no
  * new drafts. Returns the check that the year is still open when the draft commits (on one of
  * the year's draft guards, year-draft-guard.ts), none when the year was read under a use pin
- * that covers the draft (tree/use-pin.ts); and the year as read (write-journal.ts may pin it).
+ * that covers the draft (tree/use-pin.ts); and the year as read (books-store.ts may pin it).
  * Errors: StateConflict (YearClosed) naming `date`.
  */
-export async function draftDateChecks(companyId: string, date: string): Promise<{ checks: Change[]; year?: YearRecord }> {
+export async function draftDateChecks(companyId: string, date: string): Promise<DraftDateChecks> {
   const year = await yearTaking(companyId, date, (y) => y.status === 'open');
   if (!year) return { checks: [] };
   if (year.status !== 'open') throw new StateConflict('YearClosed', `The financial year of ${date} is closed; it takes no new journals.`, 'date');
   const checks = pinCovers(year.pinnedUntil, Date.now()) ? [] : [{ ...yearTakesDraftsCheckOp(companyId, year.id), onConflict: () => markBusy(year.id) }];
   return { checks, year };
+}
+
+/** What a posting into a period checks at commit, whether its event may be spread, and the pin this instance takes beside the commit. */
+export interface PeriodTaking {
+  checks: WriteOp[];
+  spreadEvent: boolean;
+  pin?: () => Promise<void>;
 }
 
 /**
@@ -62,7 +83,7 @@ export async function draftDateChecks(companyId: string, date: string): Promise<
  * the period's pin, runs beside the commit; `spreadEvent`: the year's pin lets the posting's event
  * be spread (events/pending-width.ts). Void and Adjust, which do not read the year, check.
  */
-export function periodTakesPosting(companyId: string, year: YearRecord, period: PeriodRecord, shard: number): { checks: Change[]; spreadEvent: boolean; pin?: () => Promise<void> } {
+export function periodTakesPosting(companyId: string, year: YearRecord, period: PeriodRecord, shard: number): PeriodTaking {
   const now = Date.now();
   const checks = pinCovers(period.pinnedUntil, now) ? [] : [postingPeriodCheckOp(companyId, year.id, period.id, shard)];
   const spreadEvent = spreadsEvent(year.pinnedUntil, now);
@@ -70,7 +91,10 @@ export function periodTakesPosting(companyId: string, year: YearRecord, period: 
 }
 
 /** The posting guard's check of the period, noting the period busy when another transaction touched the guard at once. */
-export const postingPeriodCheckOp = (companyId: string, yearId: string, periodId: string, shard: number) => ({
+export const postingPeriodCheckOp = (companyId: string, yearId: string, periodId: string, shard: number): WriteOp => ({
   ...openPeriodCheckOp(companyId, yearId, periodId, shard),
   onConflict: () => markBusy(periodId),
 });
+
+/** That the periods of a year are open, on the guard of a shard drawn at random (a wide revaluation, a bulk import: they post into no shard of their own that another posting draws). */
+export const periodsOpenCheckOp = (companyId: string, yearId: string, periodIds: readonly string[]): WriteOp => openPeriodsCheckOp(companyId, yearId, periodIds, pickShard());

@@ -1,0 +1,84 @@
+import { jobFinishedOps, jobStartedOps } from '../stores/job-store.ts';
+import { advanceJobOp, JobAdvanced, mustGetJournal, replaceJournalOp } from './journal-store.ts';
+import { balanceOps } from './balance-store.ts';
+import { ledgerOps } from './ledger-store.ts';
+import type { Placed } from './placement.ts';
+import { inChunks, MAX_TRANSACTION_ITEMS, transactWrite, type WriteOp } from '../table/transact.ts';
+import { openPeriodCheckOp, periodPostingsOp } from '../stores/year-store.ts';
+import { StateConflict } from '../../errors.ts';
+import type { LedgerJournal } from '../../journals/ledger-entries.ts';
+import { isInProgress } from '../../journals/posting-jobs.ts';
+import type { InProgressJournal, JournalRecord, Posting } from '../../journals/records.ts';
+import { balanceDeltas, currencyDeltas } from '../../journals/rules.ts';
+import type { UnitOfWork } from '../../unit-of-work.ts';
+
+/**
+ * Postings wider than one DynamoDB transaction (100 items), as a resumable job (the journal's
+ * states: shared/journals/posting-jobs.ts):
+ *
+ * 1. One transaction moves the journal to `posting` (or `unposting`) with its job, checks the
+ *    period is open and counts a posting under way into it (Lock and Close refuse meanwhile), and
+ *    into the company's jobs (reports answer 409 meanwhile: shared/reports/steady-books.ts), and
+ *    lists the job as unfinished.
+ * 2. Each chunk transaction applies up to 99 balance and ledger writes and records itself on
+ *    the journal (`job.next`), conditionally on being the next chunk: a chunk is applied once.
+ * 3. The last transaction gives the journal its final state and uncounts the posting, with the
+ *    request's idempotency record.
+ * Chunks are cut from the same lines in the same order on every attempt.
+ */
+
+/** Items of a chunk besides the journal's progress. */
+const CHUNK_ITEMS = MAX_TRANSACTION_ITEMS - 1;
+
+/** The balance (base and foreign-currency) and ledger writes of a posting (sign 1) or of taking it back (-1), always in one order. */
+export function postingItemOps(companyId: string, journal: Placed<LedgerJournal & Posting>, sign: 1 | -1): WriteOp[] {
+  return [
+    ...balanceOps(companyId, journal, balanceDeltas(journal.entries, sign), currencyDeltas(journal.entries, sign)),
+    ...ledgerOps(companyId, journal, sign),
+  ];
+}
+
+/** The writes that start a job: the journal shows it, the period is open and counts it, the company counts it. */
+export function startJobOps(companyId: string, started: Placed<InProgressJournal>, write: WriteOp): WriteOp[] {
+  return [
+    write,
+    openPeriodCheckOp(companyId, started.financialYearId, started.periodId, started.balanceShard),
+    periodPostingsOp(companyId, started.periodId, 1),
+    ...jobStartedOps(companyId, started.id, started.updatedAt),
+  ];
+}
+
+/**
+ * Applies the job's remaining chunks, then commits the journal's final state (`finish`) with
+ * the request's own writes. Errors: those of the writes (the job stays resumable), StateConflict
+ * PostingInProgress when another request finished the job first.
+ */
+export async function finishJob<T>(
+  uow: UnitOfWork,
+  companyId: string,
+  started: Placed<InProgressJournal>,
+  finish: (journal: InProgressJournal) => { final: JournalRecord; response: T },
+): Promise<T> {
+  const ops = postingItemOps(companyId, started, started.status === 'posting' ? 1 : -1);
+  const chunks = inChunks(ops, CHUNK_ITEMS);
+  let journal = started;
+  while (journal.job.next < chunks.length) {
+    const chunk = journal.job.next;
+    try {
+      await transactWrite([...chunks[chunk]!, advanceJobOp(companyId, journal, chunk)]);
+      journal = { ...journal, job: { ...journal.job, next: chunk + 1 } };
+    } catch (error) {
+      if (!(error instanceof JobAdvanced)) throw error;
+      // Another request applied this chunk: carry on from where the journal says.
+      const current = await mustGetJournal(companyId, started.id);
+      if (!isInProgress(current)) return finishedMeanwhile();
+      journal = current as Placed<InProgressJournal>;
+    }
+  }
+  const { final, response } = finish(journal);
+  return uow.commit([replaceJournalOp(companyId, journal, final), periodPostingsOp(companyId, journal.periodId, -1), ...jobFinishedOps(companyId, journal.id)], response);
+}
+
+function finishedMeanwhile(): never {
+  throw new StateConflict('PostingInProgress', 'Another request finished this posting first; read the journal again.');
+}

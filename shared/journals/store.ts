@@ -1,0 +1,77 @@
+import type { NodeRecord } from '../tree/records.ts';
+import type { PeriodRecord, YearRecord } from '../financial-years/records.ts';
+import type { Change, UnitOfWork } from '../unit-of-work.ts';
+import type { DraftJournal, InProgressJournal, JournalRecord, PostedJournal, ReversedJournal, VoidedJournal } from './records.ts';
+
+/**
+ * The books as the journal use cases see them (shared/db/ledger/books-store.ts keeps them): the
+ * journals, the year and period a date falls in, and the facts a use case commits: a draft
+ * saved, a journal posted, unposted or reversed. How the books spread, check and record those
+ * facts (and whether a wide one takes one transaction or several) is theirs.
+ */
+export interface Books {
+  journal(companyId: string, journalId: string): Promise<JournalRecord | undefined>;
+  /** Errors: NotFound. */
+  existingJournal(companyId: string, journalId: string): Promise<JournalRecord>;
+
+  /** The company's next serial number: never handed out twice (docs/decisions.md, serialNumber). */
+  nextSerial(companyId: string): Promise<number>;
+  /** The number `nextSerial` answered, not used: a request refused after drawing it. */
+  serialUnused(companyId: string, serialNumber: number): void;
+
+  /**
+   * The open period of an open year that contains the date, for a posting on it. Errors:
+   * ValidationError (NoFinancialYear) when no year contains it; StateConflict (PeriodNotOpen)
+   * when the year is closed or the period locked or closed. Both name `postingDate`.
+   */
+  openPeriod(companyId: string, date: string): Promise<OpenPeriod>;
+  /**
+   * The year of a draft's date, as the draft is checked against it: none, or an open one.
+   * Errors: StateConflict (YearClosed) naming `date`: a closed year takes no new drafts.
+   */
+  draftYear(companyId: string, date: string): Promise<DraftYear>;
+
+  /**
+   * A draft saved: new (`before` absent) or replacing `before`, with the accounts and cost
+   * centers it names recorded, and checked at commit against what it was checked against: the
+   * year of its date and the accounts its lines name, as read (`read`), and `checks` (its settings).
+   */
+  draftSaved<T>(uow: UnitOfWork, companyId: string, saved: { before?: DraftJournal; after: DraftJournal }, read: DraftRead, checks: readonly Change[], response: T): Promise<T>;
+  /** A journal's new state that leaves the balances as they are (a draft voided). */
+  saved<T>(uow: UnitOfWork, companyId: string, before: JournalRecord, after: JournalRecord, response: T): Promise<T>;
+  /**
+   * A draft posted into the open period it was read in: `after` is the draft as posted. Answers
+   * `respond` of the journal as the books hold it once posted.
+   */
+  posted<T>(uow: UnitOfWork, companyId: string, before: DraftJournal, after: PostedJournal, into: OpenPeriod, respond: (journal: JournalRecord) => T): Promise<T>;
+  /** A posted journal's posting taken back, its period still open: voided, or a draft again (Adjust). */
+  unposted<T>(uow: UnitOfWork, companyId: string, before: PostedJournal, after: VoidedJournal | DraftJournal, respond: (journal: JournalRecord) => T): Promise<T>;
+  /** A posted journal reversed by `reversal`, a new journal posted into the open period it was read in. */
+  reversed<T>(uow: UnitOfWork, companyId: string, original: { before: PostedJournal; after: ReversedJournal }, reversal: PostedJournal, into: OpenPeriod, response: T): Promise<T>;
+  /**
+   * A posting too wide for one transaction, under way (records.ts PostingJob), finished: what is
+   * left of it applied, then its final state and answer, as `finish` says, committed.
+   * Errors: those of the writes (it stays resumable), StateConflict PostingInProgress when another
+   * request finished it first.
+   */
+  postingFinished<T>(uow: UnitOfWork, companyId: string, journal: InProgressJournal, finish: (journal: InProgressJournal) => { final: JournalRecord; response: T }): Promise<T>;
+}
+
+/** The open year and period a posting on a date goes into, as read. */
+export interface OpenPeriod {
+  year: YearRecord;
+  period: PeriodRecord;
+}
+
+declare const opaque: unique symbol;
+
+/** The year of a draft's date as the books read it, handed back with the draft they save. */
+export interface DraftYear {
+  readonly [opaque]?: never;
+}
+
+/** What a draft was checked against on reading: its date's year and the accounts its lines name. */
+export interface DraftRead {
+  year: DraftYear;
+  accounts: readonly NodeRecord[];
+}

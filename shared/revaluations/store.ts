@@ -1,0 +1,37 @@
+import type { UnitOfWork } from '../unit-of-work.ts';
+import type { OpenPeriod } from '../journals/store.ts';
+import type { PendingRevaluation, RevaluationDay } from './records.ts';
+import type { PlannedRevaluation } from './revaluation-journals.ts';
+
+/** An open period a revaluation posts into, as Books.openPeriod answered it, and the day it posts on. */
+export interface OpenPlace extends OpenPeriod {
+  day: string;
+}
+
+/** A revaluation to post: its journal planned, its reversal's id, where each posts, what it was decided on. */
+export interface RevaluationToPost {
+  planned: PlannedRevaluation;
+  reversalId: string;
+  /** The date's open period, and the next day's (the reversal's). */
+  places: [OpenPlace, OpenPlace];
+  /** The day as read before the balances: the revaluation commits only if no other was made since. */
+  day: RevaluationDay;
+  gainLossAccountId: string;
+  /** The revaluation under way, should it not be posted at once. */
+  pending: PendingRevaluation;
+}
+
+/** The books as a revaluation sees them (shared/db/ledger/revaluation-books.ts keeps them). */
+export interface RevaluationBooks {
+  /**
+   * A revaluation and its reversal posted together in their final states (the revaluation
+   * reversed, its reversal posted), with the checks that both periods are open and the day's
+   * count: all or nothing, answering `response` (`posted`). When the books cannot take both in
+   * one commit, the revaluation starts instead: its draft saved, the day's revaluation
+   * `pending`, a posting under way in both periods (neither locks meanwhile), and it is posted
+   * and reversed step by step (finish-revaluation.ts). Errors: RevaluationRaced (another
+   * revaluation of the date committed after `day` was read), VersionConflict (the gain and loss
+   * account changed meanwhile), StateConflict PeriodNotOpen.
+   */
+  revaluationPosted<T>(uow: UnitOfWork, companyId: string, revaluation: RevaluationToPost, response: T): Promise<{ posted: true; response: T } | { posted: false }>;
+}
