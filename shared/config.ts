@@ -99,7 +99,7 @@ export const config = {
   get accessCacheMs() {
     return milliseconds(process.env.ACCESS_CACHE_MS, 5_000);
   },
-  /** How long a warm function keeps a company's settings for new drafts (companies/draft-settings.ts); the draft's transaction re-checks them. */
+  /** How long a warm function keeps a company's settings for new drafts (db/capacity/settled-settings.ts); the draft's transaction re-checks them. */
   get settingsCacheMs() {
     return milliseconds(process.env.SETTINGS_CACHE_MS, 60_000);
   },

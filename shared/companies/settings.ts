@@ -1,5 +1,5 @@
 import { accounts, classificationOf } from '../accounts/account-kind.ts';
-import { forgetDraftSettings } from './draft-settings.ts';
+import { draftSettings } from './draft-settings.ts';
 import { unchangedCheckOp } from '../db/stores/nodes/node-references.ts';
 import { getSettings as loadSettings, updateSettingsOps } from '../db/stores/settings-store.ts';
 import { noJournalsYetOp } from '../db/ledger/journal-store.ts';
@@ -61,7 +61,7 @@ export async function updateSettings(uow: UnitOfWork, companyId: string, input: 
   };
   // One account may serve two settings, and two may share ancestors: each is checked once.
   const updated = await uow.commit([...updateSettingsOps(companyId, before, after), ...onePerItem(guards)], after);
-  forgetDraftSettings(companyId);
+  draftSettings.forget(companyId);
   return updated;
 }
 

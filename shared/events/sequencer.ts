@@ -13,7 +13,7 @@ import { FILL_BYTES, fillSlices, type EventWrites } from './fill-slices.ts';
 import { numberEvents, type EventHead } from './numbering.ts';
 import { oldestPending } from './pending-order.ts';
 import { reportRepairedText } from './repaired-text.ts';
-import { mayNarrow, readsWide, wideForFormerWriters } from './pending-width.ts';
+import { mayNarrow, readsWide, wideForFormerWriters } from '../db/events/pending-width.ts';
 import type { Change } from '../unit-of-work.ts';
 
 /** Events a claim takes at most (db/events/numbering-claim-store.ts: its item lists each one's pending key and hashes, some 100 bytes compressed). */

@@ -15,8 +15,6 @@ export interface PeriodRecord extends DateRange {
   version: number;
   /** The chain's head when the period was last closed (docs/decisions.md, Audit). */
   auditHead?: AuditHead | undefined;
-  /** Until when (epoch ms) a busy period counts as taking postings (tree/use-pin.ts); written only by use-pins.ts. */
-  pinnedUntil?: number | undefined;
 }
 
 export interface YearRecord extends DateRange {
@@ -29,8 +27,6 @@ export interface YearRecord extends DateRange {
   closingJournalId?: string | undefined;
   /** The chain's head when the year was closed. */
   auditHead?: AuditHead | undefined;
-  /** Until when (epoch ms) a busy year counts as taking drafts or postings (tree/use-pin.ts): never before any of its periods' pins end; written only by use-pins.ts. */
-  pinnedUntil?: number | undefined;
   createdAt: string;
   updatedAt: string;
 }

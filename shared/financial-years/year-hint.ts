@@ -33,7 +33,7 @@ async function readRegistry(companyId: string): Promise<YearRegistry> {
  * company's busiest key (docs/decisions.md, Capacity), for drafts and postings only: whatever
  * they take from it is checked at commit on the year's guards (open, not held, the period's id
  * and status), or is covered by a use pin, which only ever lengthens and which nothing that
- * would change what they read outlives (tree/use-pin.ts); a stale copy so costs a refusal,
+ * would change what they read outlives (db/capacity/pin-rules.ts); a stale copy so costs a refusal,
  * never a wrong write.
  */
 export async function yearContaining(companyId: string, date: string, { consistent = true } = {}): Promise<YearRecord | undefined> {

@@ -3,7 +3,7 @@ import { accounts } from '../accounts/account-kind.ts';
 import { checkLineCurrency } from '../accounts/rules.ts';
 import type { DraftJournal } from './records.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
-import { draftSettingsCheckOp, settleAfterDraw, settledDraftSettings } from '../companies/draft-settings.ts';
+import { draftSettings } from '../companies/draft-settings.ts';
 import { VersionConflict } from '../errors.ts';
 import { rateInEffect } from '../db/stores/exchange-rate-store.ts';
 import { checkNotClosingJournal } from '../financial-years/closing-rules.ts';
@@ -25,22 +25,19 @@ import { journalView, type JournalView } from './views.ts';
  */
 async function linesOf(companyId: string, input: CreateJournalInput) {
   const date = calendarDate(input.date);
-  const settingsRead = settledDraftSettings(companyId);
+  const settingsRead = draftSettings.read(companyId);
   const moneyOf = (settings: SettingsView) => ({ baseCurrency: settings.baseCurrency, basePrecision: settings.decimalPrecision, date, rateOn: async (currency: string, on: string) => (await rateInEffect(companyId, currency, on))?.rate });
-  const [{ settings, settled }, resolved, year] = await Promise.all([
+  const [settingsUsed, resolved, year] = await Promise.all([
     settingsRead,
     settingsRead.then(({ settings }) => resolveLines(companyId, input.entries, moneyOf(settings))),
     books.draftYear(companyId, date),
   ]);
+  const { settings } = settingsUsed;
   const rounding = settings.fxRoundingAccountId ? fxRoundingLine(resolved.lines, settings.decimalPrecision, settings.fxRoundingAccountId, settings.baseCurrency) : undefined;
   if (rounding) await checkRoundingAccountCurrency(companyId, rounding);
   const lines = rounding ? [...resolved.lines, rounding] : resolved.lines;
-  return { lines, read: { year, accounts: resolved.accounts }, settings: { used: settings, settled, rounding: rounding !== undefined } };
+  return { lines, read: { year, accounts: resolved.accounts }, settings: { used: settingsUsed, rounding: rounding !== undefined } };
 }
-
-/** The check at commit that the settings the amounts used still hold: none for a settled copy, unless the draft needs the rounding account (it may change any time). */
-const settingsChecks = (companyId: string, read: { used: SettingsView; settled: boolean; rounding: boolean }) =>
-  read.settled && !read.rounding ? [] : [draftSettingsCheckOp(companyId, read.used)];
 
 /** The rounding line is in the base currency: its account must take it. Errors: ValidationError (AccountCurrency) naming `entries`. */
 async function checkRoundingAccountCurrency(companyId: string, rounding: Line): Promise<void> {
@@ -58,15 +55,11 @@ export async function createJournal(uow: UnitOfWork, companyId: string, input: C
   const { lines, read, settings } = await linesOf(companyId, input);
   // Drawn only once the checks passed: drawing may advance the company's counter, a write a refused create must not make.
   const serialNumber = await books.nextSerial(companyId);
-  // Drawn, the counter exists: an unsettled copy is settled by comparing it with one read since (no check of the settings item).
-  if (!settings.settled) {
-    try {
-      await settleAfterDraw(companyId, settings.used);
-    } catch (error) {
-      books.serialUnused(companyId, serialNumber);
-      throw error;
-    }
-  }
+  // Refused once drawn (its settings changed meanwhile), the number goes back unused.
+  const settingsHold = await draftSettings.stillHold(companyId, settings.used, { rounding: settings.rounding, serialDrawn: true }).catch((error: unknown) => {
+    books.serialUnused(companyId, serialNumber);
+    throw error;
+  });
   const id = randomUUID();
   const now = new Date().toISOString();
   const journal: DraftJournal = {
@@ -82,7 +75,7 @@ export async function createJournal(uow: UnitOfWork, companyId: string, input: C
     createdAt: now,
     updatedAt: now,
   };
-  return books.draftSaved(uow, companyId, { after: journal }, read, settingsChecks(companyId, { ...settings, settled: true }), journalView(journal));
+  return books.draftSaved(uow, companyId, { after: journal }, read, settingsHold, journalView(journal));
 }
 
 /**
@@ -106,5 +99,6 @@ export async function updateJournal(uow: UnitOfWork, companyId: string, journalI
     version: before.version + 1,
     updatedAt: new Date().toISOString(),
   };
-  return books.draftSaved(uow, companyId, { before, after }, read, settingsChecks(companyId, settings), journalView(after));
+  const settingsHold = await draftSettings.stillHold(companyId, settings.used, { rounding: settings.rounding, serialDrawn: false });
+  return books.draftSaved(uow, companyId, { before, after }, read, settingsHold, journalView(after));
 }

@@ -25,8 +25,6 @@ export interface NodeRecord<A extends NodeAttributes = NodeAttributes> {
   updatedAt: string;
   /** The kind's attributes (name, type, classification, status...). */
   attributes: A;
-  /** Until when (epoch ms) a busy account counts as used (tree/use-pin.ts); written only by db/capacity/use-pins.ts. */
-  pinnedUntil?: number;
 }
 
 /**

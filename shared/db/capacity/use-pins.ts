@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config.ts';
-import { pinWanted, PIN_MS, RENEW_BEFORE_MS } from '../../tree/use-pin.ts';
+import { pinWanted, PIN_MS, RENEW_BEFORE_MS } from './pin-rules.ts';
 import { db } from '../table/client.ts';
 import { keys, type Key } from '../table/keys.ts';
 import { widenPendingReads } from '../events/pending-width-store.ts';
@@ -11,7 +11,7 @@ import { guardFree } from '../table/write-guard.ts';
 import type { PeriodRecord, YearRecord } from '../../financial-years/records.ts';
 
 /**
- * Use pins (tree/use-pin.ts) on a busy account's item, a busy year's item or a busy period's entry
+ * Use pins (pin-rules.ts) on a busy account's item, a busy year's item or a busy period's entry
  * in it: taken by a function instance that saw drafts (postings, for a period) conflict on the
  * record's guards, renewed while they keep naming it, never shortened. Every write that needs
  * the record unused (an account's delete or currency change; a year's Close, re-dating or

@@ -1,10 +1,11 @@
 import { accounts } from '../../accounts/account-kind.ts';
-import { spreadsEvent } from '../../events/pending-width.ts';
 import { finalState, withJob } from '../../journals/posting-jobs.ts';
 import type { DraftJournal, InProgressJournal, JournalRecord, Posting, PostedJournal } from '../../journals/records.ts';
 import { carriesCurrencies } from '../../journals/rules.ts';
 import type { Books, DraftRead, DraftYear, OpenPeriod } from '../../journals/store.ts';
-import { pinCovers } from '../../tree/use-pin.ts';
+import { pinCovers } from '../capacity/pin-rules.ts';
+import { pinOf } from '../capacity/pinned.ts';
+import { spreadsEvent } from '../events/pending-width.ts';
 import type { Change, UnitOfWork } from '../../unit-of-work.ts';
 import { pinNode, pinYear, wantsPin } from '../capacity/use-pins.ts';
 import type { NodeRecord } from '../../tree/records.ts';
@@ -42,7 +43,7 @@ const postingOf = ({ postingDate, financialYearId, periodId }: Posting): Posting
 function pinsOf(companyId: string, read: readonly NodeRecord[], year: YearRecord | undefined) {
   const now = Date.now();
   const pinning = [...read.filter((a) => wantsPin(a, now)).map((a) => () => pinNode(accounts.store, companyId, a)), ...(year && wantsPin(year, now) ? [() => pinYear(companyId, year)] : [])];
-  return { pinned: new Set(read.filter((a) => pinCovers(a.pinnedUntil, now)).map((a) => a.id)), pinning, spreadEvent: spreadsEvent(year?.pinnedUntil, now) };
+  return { pinned: new Set(read.filter((a) => pinCovers(pinOf(a), now)).map((a) => a.id)), pinning, spreadEvent: spreadsEvent(year && pinOf(year), now) };
 }
 
 /** Reference pairs (check and usage item) per transaction of a wide draft's first writes. */

@@ -1,8 +1,9 @@
 import { periodContaining } from '../../financial-years/rules.ts';
 import { yearContaining } from '../../financial-years/year-hint.ts';
 import { StateConflict, ValidationError } from '../../errors.ts';
-import { pinCovers } from '../../tree/use-pin.ts';
-import { spreadsEvent } from '../../events/pending-width.ts';
+import { pinCovers } from '../capacity/pin-rules.ts';
+import { pinOf } from '../capacity/pinned.ts';
+import { spreadsEvent } from '../events/pending-width.ts';
 import { yearTakesDraftsCheckOp } from '../capacity/year-draft-guard.ts';
 import { markBusy, pinPeriod, wantsPin } from '../capacity/use-pins.ts';
 import { openPeriodCheckOp, openPeriodsCheckOp } from '../stores/year-store.ts';
@@ -57,14 +58,14 @@ export interface DraftDateChecks extends DraftYear {
  * A draft may carry a date outside every year, or inside an open one; a closed year takes no
  * new drafts. Returns the check that the year is still open when the draft commits (on one of
  * the year's draft guards, year-draft-guard.ts), none when the year was read under a use pin
- * that covers the draft (tree/use-pin.ts); and the year as read (books-store.ts may pin it).
+ * that covers the draft (capacity/pin-rules.ts); and the year as read (books-store.ts may pin it).
  * Errors: StateConflict (YearClosed) naming `date`.
  */
 export async function draftDateChecks(companyId: string, date: string): Promise<DraftDateChecks> {
   const year = await yearTaking(companyId, date, (y) => y.status === 'open');
   if (!year) return { checks: [] };
   if (year.status !== 'open') throw new StateConflict('YearClosed', `The financial year of ${date} is closed; it takes no new journals.`, 'date');
-  const checks = pinCovers(year.pinnedUntil, Date.now()) ? [] : [{ ...yearTakesDraftsCheckOp(companyId, year.id), onConflict: () => markBusy(year.id) }];
+  const checks = pinCovers(pinOf(year), Date.now()) ? [] : [{ ...yearTakesDraftsCheckOp(companyId, year.id), onConflict: () => markBusy(year.id) }];
   return { checks, year };
 }
 
@@ -85,8 +86,8 @@ export interface PeriodTaking {
  */
 export function periodTakesPosting(companyId: string, year: YearRecord, period: PeriodRecord, shard: number): PeriodTaking {
   const now = Date.now();
-  const checks = pinCovers(period.pinnedUntil, now) ? [] : [postingPeriodCheckOp(companyId, year.id, period.id, shard)];
-  const spreadEvent = spreadsEvent(year.pinnedUntil, now);
+  const checks = pinCovers(pinOf(period), now) ? [] : [postingPeriodCheckOp(companyId, year.id, period.id, shard)];
+  const spreadEvent = spreadsEvent(pinOf(year), now);
   return wantsPin(period, now) ? { checks, spreadEvent, pin: () => pinPeriod(companyId, year, period) } : { checks, spreadEvent };
 }
 

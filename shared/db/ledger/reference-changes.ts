@@ -34,7 +34,7 @@ export interface ReferenceCheckOptions {
    * no node).
    */
   checkedOnRead?: boolean;
-  /** Accounts read under a use pin that covers this draft (tree/use-pin.ts): nothing to check at commit. */
+  /** Accounts read under a use pin that covers this draft (capacity/pin-rules.ts): nothing to check at commit. */
   pinned?: ReadonlySet<string>;
 }
 

@@ -11,7 +11,8 @@ import type { ListQuery, Page } from '../../schemas/list-query.ts';
 import { conditions, getItem, mainTable, recordOf, type Expr, type Item } from '../table/table-ops.ts';
 import type { WriteOp } from '../table/transact.ts';
 import { deleteGuardsOps, guardsChange, guardsHeldWithYear, openPeriodsGuardCheckOp, periodGuardOps, putGuardsOps } from '../capacity/posting-guards.ts';
-import { pinLive } from '../../tree/use-pin.ts';
+import { pinLive } from '../capacity/pin-rules.ts';
+import { pinOf, type StoredPeriod, type StoredYear } from '../capacity/pinned.ts';
 import { heldGuard, withWriteGuard, type GuardedWrite, type StillFree } from '../table/write-guard.ts';
 
 /**
@@ -23,10 +24,10 @@ import { heldGuard, withWriteGuard, type GuardedWrite, type StillFree } from '..
 
 const YEAR_FIELDS = ['id', 'name', 'startDate', 'endDate', 'status', 'version', 'closingJournalId', 'auditHead', 'pinnedUntil', 'createdAt', 'updatedAt'] as const;
 
-/** The year item holds its periods as a map by id; the record lists them in order. */
-function yearFromItem(item: Item): YearRecord {
-  const periods = Object.values(item.periods as Record<string, PeriodRecord>).sort((a, b) => a.number - b.number);
-  return { ...recordOf<Omit<YearRecord, 'periods'>>(item, YEAR_FIELDS), periods };
+/** The year item holds its periods as a map by id; the record lists them in order, with their use pins. */
+function yearFromItem(item: Item): StoredYear {
+  const periods = Object.values(item.periods as Record<string, StoredPeriod>).sort((a, b) => a.number - b.number);
+  return { ...recordOf<Omit<StoredYear, 'periods'>>(item, YEAR_FIELDS), periods };
 }
 
 export async function getRegistry(companyId: string): Promise<YearRegistry> {
@@ -35,24 +36,24 @@ export async function getRegistry(companyId: string): Promise<YearRegistry> {
 }
 
 /** Strongly consistent unless told (year-hint.ts: what a draft or posting may read eventually consistent). */
-export async function getYear(companyId: string, yearId: string, consistent = true): Promise<YearRecord | undefined> {
+export async function getYear(companyId: string, yearId: string, consistent = true): Promise<StoredYear | undefined> {
   const item = await getItem(keys.year(companyId, yearId), { consistent });
   return item && yearFromItem(item);
 }
 
 /** Every year of a company (maintenance: the layout upgrade writes their posting guards). */
-export async function everyYear(companyId: string): Promise<YearRecord[]> {
-  const years: YearRecord[] = [];
+export async function everyYear(companyId: string): Promise<StoredYear[]> {
+  const years: StoredYear[] = [];
   for await (const item of queryAll({ TableName: config.tableName, ...withPrefix(keys.company(companyId).pk, 'YEAR#'), ConsistentRead: true })) years.push(yearFromItem(item));
   return years;
 }
 
 /** Errors: NotFound. */
-export async function mustGetYear(companyId: string, yearId: string): Promise<YearRecord> {
+export async function mustGetYear(companyId: string, yearId: string): Promise<StoredYear> {
   return (await getYear(companyId, yearId)) ?? NotFound.throw('The financial year');
 }
 
-function yearItem(companyId: string, year: YearRecord): Item {
+function yearItem(companyId: string, year: StoredYear): Item {
   return {
     ...keys.year(companyId, year.id),
     ...keys.yearByStart(companyId, year.startDate, year.id),
@@ -86,8 +87,10 @@ export function createYearOps(companyId: string, year: YearRecord, registry: Yea
  * The year's use pin is as read: a whole put of the year carries it over, and a pin renewed
  * since (which moves no version) must not be cut back to the one read.
  */
-const pinAsRead = (year: YearRecord): Expr =>
-  year.pinnedUntil === undefined ? { expression: 'attribute_not_exists(pinnedUntil)' } : { expression: 'pinnedUntil = :pinRead', values: { ':pinRead': year.pinnedUntil } };
+const pinAsRead = (year: YearRecord): Expr => {
+  const pin = pinOf(year);
+  return pin === undefined ? { expression: 'attribute_not_exists(pinnedUntil)' } : { expression: 'pinnedUntil = :pinRead', values: { ':pinRead': pin } };
+};
 
 /**
  * Replaces the year whole, conditionally on its version and its pin as read (and on the guard,
@@ -95,7 +98,7 @@ const pinAsRead = (year: YearRecord): Expr =>
  */
 export function replaceYearOps(companyId: string, before: YearRecord, after: YearRecord, registry?: YearRegistry, guard?: string): WriteOp[] {
   const ops: WriteOp[] = [
-    mainTable.put(yearItem(companyId, { ...after, pinnedUntil: before.pinnedUntil }), {
+    mainTable.put(yearItem(companyId, { ...after, pinnedUntil: pinOf(before) }), {
       condition: conditions.all(conditions.atVersion(before.version), pinAsRead(before), guard ? heldGuard(guard) : undefined),
       onConditionFailed: () => new VersionConflict(),
     }),
@@ -150,7 +153,7 @@ export function periodStatusOps(companyId: string, year: YearRecord, period: Per
 
 /** Whether the year item as it was carries a live pin on the period. */
 function takingPostings(old: Item | undefined, periodId: string, now: number): boolean {
-  const pinnedUntil = (old?.periods as Record<string, PeriodRecord> | undefined)?.[periodId]?.pinnedUntil;
+  const pinnedUntil = (old?.periods as Record<string, StoredPeriod> | undefined)?.[periodId]?.pinnedUntil;
   return pinLive(pinnedUntil, now);
 }
 

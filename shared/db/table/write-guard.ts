@@ -6,7 +6,7 @@ import { VersionConflict, type AppError } from '../../errors.ts';
 import { db } from './client.ts';
 import type { Key } from './keys.ts';
 import { conditions, getItem, mainTable, type Expr } from './table-ops.ts';
-import { pinLive } from '../../tree/use-pin.ts';
+import { pinLive } from '../capacity/pin-rules.ts';
 import { transactWrite } from './transact.ts';
 
 /**
@@ -18,7 +18,7 @@ import { transactWrite } from './transact.ts';
  *
  *   set guard (versioned) -> check -> write (conditional on the guard) | clear guard on failure
  *
- * A record a busy writer of references pinned (its use pin, tree/use-pin.ts) counts as referred
+ * A record a busy writer of references pinned (its use pin, capacity/pin-rules.ts) counts as referred
  * to until the pin ends: the holder reads the pin once it holds the record (no pin is taken on a
  * held record, use-pins.ts) and refuses, and the guarded write requires no live pin (a pin taken
  * after a hold ran out still stops it).

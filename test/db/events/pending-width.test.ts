@@ -7,7 +7,7 @@ import { readWidth } from '../../../shared/db/events/pending-width-store.ts';
 import { pinYear } from '../../../shared/db/capacity/use-pins.ts';
 import { mustGetYear } from '../../../shared/db/stores/year-store.ts';
 import { sequenceEvents } from '../../../shared/events/sequencer.ts';
-import { PIN_MARGIN_MS, PIN_MS } from '../../../shared/tree/use-pin.ts';
+import { PIN_MARGIN_MS, PIN_MS } from '../../../shared/db/capacity/pin-rules.ts';
 import { useGateway } from '../../support/api.ts';
 import { faultInjector } from '../support/faults.ts';
 import { companyBooks, credit, debit, postedJournal } from '../../support/ledger.ts';

@@ -6,7 +6,7 @@ import { keys } from '../../../shared/db/table/keys.ts';
 import { markBusy, pinPeriod, wantsPin } from '../../../shared/db/capacity/use-pins.ts';
 import { mustGetYear } from '../../../shared/db/stores/year-store.ts';
 import { postingPeriodCheckOp } from '../../../shared/db/ledger/posting-periods.ts';
-import { PIN_MS } from '../../../shared/tree/use-pin.ts';
+import { PIN_MS } from '../../../shared/db/capacity/pin-rules.ts';
 import { useGateway } from '../../support/api.ts';
 import { companyBooks, credit, debit } from '../../support/ledger.ts';
 import { watchTransactions } from '../support/transactions-seen.ts';

@@ -11,7 +11,7 @@ import { transactWrite } from '../../../shared/db/table/transact.ts';
 import { config } from '../../../shared/config.ts';
 import { VersionConflict } from '../../../shared/errors.ts';
 import { referenceChanges } from '../../../shared/db/ledger/reference-changes.ts';
-import { PIN_MS } from '../../../shared/tree/use-pin.ts';
+import { PIN_MS } from '../../../shared/db/capacity/pin-rules.ts';
 import { useGateway } from '../../support/api.ts';
 import { companyBooks, credit, debit } from '../../support/ledger.ts';
 import { watchTransactions } from '../support/transactions-seen.ts';

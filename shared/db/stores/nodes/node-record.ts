@@ -1,5 +1,6 @@
 import { MAX_DEPTH } from '../../../schemas/hierarchy.ts';
 import type { NodeAttributes, NodeRecord } from '../../../tree/records.ts';
+import type { StoredNode } from '../../capacity/pinned.ts';
 import { keys, type NodeKind } from '../../table/keys.ts';
 import type { Item } from '../../table/table-ops.ts';
 
@@ -32,8 +33,8 @@ function levelsOf(item: Item): number[] {
   return levels;
 }
 
-/** The node of an item this module wrote from a NodeRecord<A>, so its attributes are an A. */
-export function nodeFromItem<A extends NodeAttributes = NodeAttributes>(item: Item): NodeRecord<A> {
+/** The node of an item this module wrote from a NodeRecord<A>, so its attributes are an A; with its use pin. */
+export function nodeFromItem<A extends NodeAttributes = NodeAttributes>(item: Item): StoredNode<A> {
   return {
     id: item.id as string,
     code: item.code as string,

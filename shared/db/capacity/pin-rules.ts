@@ -4,7 +4,7 @@
  * commit (an account's delete or currency change; a year's Close, re-dating or delete; a
  * period's Lock or Close), and a draft or posting that read the record under a pin needs no
  * check of it at commit (it stays as read until the pin ends). Pure rules; the writes are in
- * db/capacity/use-pins.ts.
+ * use-pins.ts.
  */
 
 /** How long a pin lasts from when it is taken or renewed. */

@@ -1,4 +1,4 @@
-import { PIN_MARGIN_MS, PIN_MS, pinCovers } from '../tree/use-pin.ts';
+import { PIN_MARGIN_MS, PIN_MS, pinCovers } from '../capacity/pin-rules.ts';
 
 /**
  * Where a company's pending events are written, and which partitions its sequencer reads (pure;
@@ -9,9 +9,9 @@ import { PIN_MARGIN_MS, PIN_MS, pinCovers } from '../tree/use-pin.ts';
  */
 
 /**
- * Whether a write puts its event under a spread key: the year it read is pinned (tree/use-pin.ts)
+ * Whether a write puts its event under a spread key: the year it read is pinned (capacity/pin-rules.ts)
  * and the pin covers the write, and a pin is only ever taken after the width item was widened
- * to at least its end (db/capacity/use-pins.ts).
+ * to at least its end (capacity/use-pins.ts).
  */
 export const spreadsEvent = (yearPinnedUntil: number | undefined, now: number): boolean => pinCovers(yearPinnedUntil, now);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mayNarrow, readsWide, spreadsEvent, wideForFormerWriters } from '../../../shared/events/pending-width.ts';
-import { PIN_MARGIN_MS, PIN_MS } from '../../../shared/tree/use-pin.ts';
+import { mayNarrow, readsWide, spreadsEvent, wideForFormerWriters } from '../../../shared/db/events/pending-width.ts';
+import { PIN_MARGIN_MS, PIN_MS } from '../../../shared/db/capacity/pin-rules.ts';
 
 describe('pending width rules', () => {
   const now = Date.parse('2026-11-24T10:00:00Z');
