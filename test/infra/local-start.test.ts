@@ -55,17 +55,13 @@ async function startOnFreePorts(args: string[] = [], env: Record<string, string>
   }
 }
 
-/**
- * Starts the stack again on its ports, or on fresh ones when one was taken meanwhile: the data
- * directory is what carries over. This one runs each request in its own execution environment.
- */
+/** Starts the stack again on its ports, or on fresh ones when one was taken meanwhile: the data directory is what carries over. */
 async function restartOn(port: number) {
-  const env = { LOCAL_ISOLATION: 'environments' };
   try {
-    return { port, ...(await start(port, [], env)) };
+    return { port, ...(await start(port)) };
   } catch (error) {
     if (!String(error).includes('EADDRINUSE')) throw error;
-    return startOnFreePorts([], env);
+    return startOnFreePorts();
   }
 }
 
@@ -133,8 +129,8 @@ describe('npm start', () => {
     expect(stderr.trim()).toBe(`Port ${port} (PORT) is already in use: stop what listens there, or choose another, e.g. PORT=${port + 100} npm start`);
   });
 
-  it('prints one readiness line, keeps data across a restart (then serving each request in its own execution environment), and leaves no java process behind', async () => {
-    const first = await startOnFreePorts();
+  it('prints one readiness line, keeps data across a restart (the first start serving each request in its own execution environment), and leaves no java process behind', async () => {
+    const first = await startOnFreePorts([], { LOCAL_ISOLATION: 'environments' });
     const { port } = first;
     expect(first.output.join('').match(/^ready: /gm)).toHaveLength(1);
     const login = await fetch(`http://127.0.0.1:${port}/api/Authentication/Login`);
@@ -151,8 +147,8 @@ describe('npm start', () => {
 
     const second = await restartOn(port);
     restarted = { ...second, token };
-    expect(first.output.join('')).toContain('gateway: handlers in this process');
-    expect(second.output.join('')).toContain('gateway: each request in its own execution environment, at most 10 at once');
+    expect(first.output.join('')).toContain('gateway: each request in its own execution environment, at most 10 at once');
+    expect(second.output.join('')).toContain('gateway: handlers in this process');
     const fetched = await fetch(`http://127.0.0.1:${second.port}/api/v1/Companies/${company.id}`, { headers });
     expect(fetched.status).toBe(200);
     expect(((await fetched.json()) as { name: string }).name).toBe('Kept');
