@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useGateway, type Client } from '../../support/api.ts';
 import { companyBooks, credit, debit } from '../../support/ledger.ts';
 import { faultInjector } from '../support/faults.ts';
+import { draft, leaf, replace } from '../../support/account-requests.ts';
 
 /**
  * An account's currency changing between a draft's read and its commit, the draft's transaction
@@ -10,21 +11,7 @@ import { faultInjector } from '../support/faults.ts';
  */
 const gateway = useGateway();
 
-const name = (english: string) => ({ english, arabic: `حساب ${english}` });
-
 const books = (baseCurrency = 'SAR') => companyBooks(gateway.url, baseCurrency);
-
-/** A leaf asset account under the chart's assets, with the given currency. */
-async function leaf(api: Client, base: string, parentId: string, code: string, currency?: string | null) {
-  const r = await api.post(`${base}/Accounts`, { code, name: name(code), type: 'leaf', parentId, ...(currency === undefined ? {} : { currency }) });
-  expect(r.status, r.text).toBe(200);
-  return r.body;
-}
-
-const draft = (api: Client, base: string, entries: unknown[]) => api.post(`${base}/Journals`, { date: '2026-03-10T09:00:00Z', entries });
-
-const replace = (api: Client, base: string, account: { id: string; code: string; parentId: string; name: unknown; version: number }, fields: Record<string, unknown>) =>
-  api.put(`${base}/Accounts/${account.id}`, { code: account.code, parentId: account.parentId, name: account.name, version: account.version, ...fields });
 
 describe('account currency at commit', () => {
   it('refuses a draft whose account took another currency between its read and its write', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { useGateway, type Client } from '../../support/api.ts';
+import { useGateway } from '../../support/api.ts';
 import { companyBooks, credit, debit } from '../../support/ledger.ts';
+import { accountName as name, draft, leaf, replace } from '../../support/account-requests.ts';
 
 /**
  * An account's currency: every journal line on it must be in that currency, and it changes
@@ -9,21 +10,7 @@ import { companyBooks, credit, debit } from '../../support/ledger.ts';
  */
 const gateway = useGateway();
 
-const name = (english: string) => ({ english, arabic: `حساب ${english}` });
-
 const books = (baseCurrency = 'SAR') => companyBooks(gateway.url, baseCurrency);
-
-/** A leaf asset account under the chart's assets, with the given currency. */
-async function leaf(api: Client, base: string, parentId: string, code: string, currency?: string | null) {
-  const r = await api.post(`${base}/Accounts`, { code, name: name(code), type: 'leaf', parentId, ...(currency === undefined ? {} : { currency }) });
-  expect(r.status, r.text).toBe(200);
-  return r.body;
-}
-
-const draft = (api: Client, base: string, entries: unknown[]) => api.post(`${base}/Journals`, { date: '2026-03-10T09:00:00Z', entries });
-
-const replace = (api: Client, base: string, account: { id: string; code: string; parentId: string; name: unknown; version: number }, fields: Record<string, unknown>) =>
-  api.put(`${base}/Accounts/${account.id}`, { code: account.code, parentId: account.parentId, name: account.name, version: account.version, ...fields });
 
 describe('account currency', () => {
   it('creates a leaf with a currency, answers it, and answers null for one without', async () => {
