@@ -3,30 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { config } from '../../../shared/config.ts';
 import { db } from '../../../shared/db/table/client.ts';
 import { keys } from '../../../shared/db/table/keys.ts';
-import { companyOwner, useGateway, type Client } from '../../support/api.ts';
+import { useGateway } from '../../support/api.ts';
 import { csvRows, getFile, sheetValues, xlsxSheet } from '../../support/files.ts';
-import { chartOfAccounts, credit, debit, postedJournal, year2026 } from '../../support/ledger.ts';
+import { exportBooks, ok } from '../../support/export-books.ts';
 
 /** Text the request edge refuses, written straight into a journal item, as the exports show it (test/http/exports/exports.test.ts exports what the API took). */
 const gateway = useGateway();
 
-/** 2026: sales in January at HQ, rent in February at the branch, a sale in March; in Arabic and English names. */
-async function books() {
-  const owner = await companyOwner(gateway.url);
-  const { api, base } = owner;
-  const chart = await chartOfAccounts(api, base);
-  const year = await year2026(api, base);
-  await postedJournal(api, base, '2026-01-15', [debit(chart.cash.id, 1000.1, chart.hq.id), credit(chart.sales.id, 1000.1, chart.hq.id)]);
-  await postedJournal(api, base, '2026-02-15', [debit(chart.rent.id, 250.05, chart.branch.id), credit(chart.cash.id, 250.05)]);
-  await postedJournal(api, base, '2026-03-02', [debit(chart.bank.id, 40), credit(chart.sales.id, 40)]);
-  return { ...owner, chart, year };
-}
-
-const ok = async (api: Client, path: string) => {
-  const r = await api.get(path);
-  expect(r.status, r.text).toBe(200);
-  return r.body;
-};
+const books = () => exportBooks(gateway.url);
 
 describe('XLSX exports of text put in the books directly', () => {
   it('text XML cannot hold, put in the books directly (past the request edge), is U+FFFD in the journal list file, whose every part is well-formed', async () => {

@@ -3,10 +3,11 @@ import { ROLES, type Permission } from '../../../shared/auth/permissions.ts';
 import { signAccessToken } from '../../../shared/auth/sign-access-token.ts';
 import { allLabels } from '../../../shared/exports/labels.ts';
 import { ROUTES } from '../../../shared/routes.ts';
-import { client, companyOwner, signedInUser, useGateway } from '../../support/api.ts';
+import { client, signedInUser, useGateway } from '../../support/api.ts';
 import { csvRows, getFile, sheetValues, xlsxSheet } from '../../support/files.ts';
-import { chartOfAccounts, credit, debit, postedJournal, year2026 } from '../../support/ledger.ts';
+import { credit, debit } from '../../support/ledger.ts';
 import { addApiKey, addMember } from '../../support/company-access.ts';
+import { exportBooks } from '../../support/export-books.ts';
 
 /**
  * An export shows no more than the same principal's JSON: for every exportable route of the
@@ -75,13 +76,8 @@ let books: Awaited<ReturnType<typeof arrange>>;
 
 /** One company: a small chart with two cost centers, three posted journals and a draft, a budget and a stored report. */
 async function arrange() {
-  const owner = await companyOwner(gateway.url);
-  const { api, base } = owner;
-  const chart = await chartOfAccounts(api, base);
-  const year = await year2026(api, base);
-  await postedJournal(api, base, '2026-01-15', [debit(chart.cash.id, 1000.1, chart.hq.id), credit(chart.sales.id, 1000.1, chart.hq.id)]);
-  await postedJournal(api, base, '2026-02-15', [debit(chart.rent.id, 250.05, chart.branch.id), credit(chart.cash.id, 250.05)]);
-  await postedJournal(api, base, '2026-03-02', [debit(chart.bank.id, 40), credit(chart.sales.id, 40)]);
+  const owner = await exportBooks(gateway.url);
+  const { api, base, chart, year } = owner;
   await api.post(`${base}/Journals`, { date: '2026-03-20T00:00:00Z', description: 'Draft rent', reference: 'D-1', entries: [debit(chart.rent.id, 5, chart.hq.id), credit(chart.cash.id, 5)] });
   const budget = await api.post(`${base}/Budgets`, { name: 'Plan', financialYearId: year.id, lines: [{ accountId: chart.rent.id, costCenterId: 'BR', amounts: Array.from({ length: 12 }, () => 100) }] });
   const stored = await api.post(`${base}/Reports`, { kind: 'TrialBalance', parameters: { dateFrom: '2026-01-01', dateTo: '2026-12-31' } });

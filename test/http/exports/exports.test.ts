@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { companyOwner, useGateway, type Client } from '../../support/api.ts';
+import { useGateway } from '../../support/api.ts';
 import { csvRows, getFile, sheetValues, xlsxSheet } from '../../support/files.ts';
-import { chartOfAccounts, credit, debit, postedJournal, year2026 } from '../../support/ledger.ts';
+import { credit, debit, postedJournal } from '../../support/ledger.ts';
+import { exportBooks, ok } from '../../support/export-books.ts';
 
 /**
  * Exports of the reports and the journal list: what comes back is read with the libraries a
@@ -11,23 +12,7 @@ import { chartOfAccounts, credit, debit, postedJournal, year2026 } from '../../s
  */
 const gateway = useGateway();
 
-/** 2026: sales in January at HQ, rent in February at the branch, a sale in March; in Arabic and English names. */
-async function books() {
-  const owner = await companyOwner(gateway.url);
-  const { api, base } = owner;
-  const chart = await chartOfAccounts(api, base);
-  const year = await year2026(api, base);
-  await postedJournal(api, base, '2026-01-15', [debit(chart.cash.id, 1000.1, chart.hq.id), credit(chart.sales.id, 1000.1, chart.hq.id)]);
-  await postedJournal(api, base, '2026-02-15', [debit(chart.rent.id, 250.05, chart.branch.id), credit(chart.cash.id, 250.05)]);
-  await postedJournal(api, base, '2026-03-02', [debit(chart.bank.id, 40), credit(chart.sales.id, 40)]);
-  return { ...owner, chart, year };
-}
-
-const ok = async (api: Client, path: string) => {
-  const r = await api.get(path);
-  expect(r.status, r.text).toBe(200);
-  return r.body;
-};
+const books = () => exportBooks(gateway.url);
 
 describe('CSV exports', () => {
   it('a trial balance: BOM, one header row, each figure the JSON report’s, names in the language asked for', async () => {
