@@ -4,9 +4,10 @@ import { config } from '../../../shared/config.ts';
 import { db } from '../../../shared/db/table/client.ts';
 import { ledgerKeys } from '../../../shared/db/table/keys.ts';
 import { rebuildCompanyLedger } from '../../../shared/db/migrations/ledger-rebuild.ts';
-import { useGateway, type Client } from '../../support/api.ts';
+import { useGateway } from '../../support/api.ts';
 import { companyBooks, credit, debit, postedJournal } from '../../support/ledger.ts';
 import { balanceItems, ledgerItems } from '../support/spread-items.ts';
+import { inCurrency, ledger, money, trial } from '../../support/currency-reports.ts';
 
 /**
  * Foreign-currency reports over items from before currencies, and over currency figures rebuilt
@@ -15,23 +16,6 @@ import { balanceItems, ledgerItems } from '../support/spread-items.ts';
 const gateway = useGateway();
 
 const books = () => companyBooks(gateway.url);
-
-type Entry = ReturnType<typeof debit> & { currency?: string; exchangeRate?: string };
-const inCurrency = (line: Entry, currency: string, exchangeRate: string) => ({ ...line, currency, exchangeRate });
-
-const ledger = async (api: Client, base: string, accountId: string, range = 'dateFrom=2026-01-01&dateTo=2026-12-31') => {
-  const r = await api.get(`${base}/Reports/GeneralLedger?accountId=${accountId}&${range}&pageSize=100`);
-  expect(r.status, r.text).toBe(200);
-  return r.body;
-};
-
-const money = (l: { currency: string; amount: string; exchangeRate: string; baseAmount: string; balance: string }) => [l.currency, l.amount, l.exchangeRate, l.baseAmount, l.balance];
-
-async function trial(api: Client, base: string, from: string, to: string, extra = '') {
-  const r = await api.get(`${base}/Reports/TrialBalance?dateFrom=${from}&dateTo=${to}${extra}`);
-  expect(r.status, r.text).toBe(200);
-  return r.body;
-}
 
 describe('general ledger of foreign-currency lines', () => {
   it('shows lines of journals without currency fields, and ledger items kept before currencies, as base lines', async () => {

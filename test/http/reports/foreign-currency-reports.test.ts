@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { companyOwner, useGateway, type ApiResponse, type Client } from '../../support/api.ts';
+import { companyOwner, useGateway, type ApiResponse } from '../../support/api.ts';
 import { companyBooks, credit, debit, postedJournal, wideChart } from '../../support/ledger.ts';
+import { inCurrency, ledger, money, trial } from '../../support/currency-reports.ts';
 
 /**
  * Reports of books with foreign-currency lines: every figure stays in the base currency (SAR);
@@ -11,17 +12,6 @@ import { companyBooks, credit, debit, postedJournal, wideChart } from '../../sup
 const gateway = useGateway();
 
 const books = () => companyBooks(gateway.url);
-
-type Entry = ReturnType<typeof debit> & { currency?: string; exchangeRate?: string };
-const inCurrency = (line: Entry, currency: string, exchangeRate: string) => ({ ...line, currency, exchangeRate });
-
-const ledger = async (api: Client, base: string, accountId: string, range = 'dateFrom=2026-01-01&dateTo=2026-12-31') => {
-  const r = await api.get(`${base}/Reports/GeneralLedger?accountId=${accountId}&${range}&pageSize=100`);
-  expect(r.status, r.text).toBe(200);
-  return r.body;
-};
-
-const money = (l: { currency: string; amount: string; exchangeRate: string; baseAmount: string; balance: string }) => [l.currency, l.amount, l.exchangeRate, l.baseAmount, l.balance];
 
 describe('general ledger of foreign-currency lines', () => {
   it('shows each line’s currency, amount in it, rate and base amount, with the running balance in base', async () => {
@@ -164,12 +154,6 @@ class Model {
 }
 
 const swap = (entries: Array<Record<string, unknown>>) => entries.map((e) => ({ ...e, side: e.side === 1 ? 2 : 1 }));
-
-async function trial(api: Client, base: string, from: string, to: string, extra = '') {
-  const r = await api.get(`${base}/Reports/TrialBalance?dateFrom=${from}&dateTo=${to}${extra}`);
-  expect(r.status, r.text).toBe(200);
-  return r.body;
-}
 
 describe('trial balance in foreign currencies', () => {
   it('gives each account’s opening, movement and closing per currency through post, void, reverse and adjust, base figures unchanged', async () => {
