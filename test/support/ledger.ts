@@ -40,6 +40,13 @@ export async function year2026(api: Client, base: string) {
 export const debit = (accountId: string, amount: number | string, costCenterId?: string) => ({ accountId, side: 1, amount, ...(costCenterId ? { costCenterId } : {}) });
 export const credit = (accountId: string, amount: number | string, costCenterId?: string) => ({ accountId, side: 2, amount, ...(costCenterId ? { costCenterId } : {}) });
 
+/** A draft dated `day` at 09:00; throws unless it is created. */
+export async function draftJournal(api: Client, base: string, entries: unknown[], day = '2026-03-15') {
+  const r = await api.post(`${base}/Journals`, { date: `${day}T09:00:00Z`, entries });
+  if (r.status !== 200) throw new Error(r.text);
+  return r.body;
+}
+
 /** A journal created on `day` and posted on the same day; throws when either step fails. */
 export async function postedJournal(api: Client, base: string, day: string, entries: unknown[]) {
   const created = await api.post(`${base}/Journals`, { date: `${day}T08:00:00Z`, entries });

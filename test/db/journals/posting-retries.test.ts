@@ -2,8 +2,8 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { readBalance } from '../../../shared/db/ledger/balance-store.ts';
-import { companyOwner, useGateway, type Client } from '../../support/api.ts';
-import { chartOfAccounts, credit, debit, year2026 } from '../../support/ledger.ts';
+import { companyOwner, useGateway } from '../../support/api.ts';
+import { chartOfAccounts, credit, debit, draftJournal, year2026 } from '../../support/ledger.ts';
 import { faultInjector } from '../support/faults.ts';
 
 /** A posting whose transaction DynamoDB cancels for a conflict (test/http/journals/posting.test.ts posts through the API alone). */
@@ -17,16 +17,11 @@ async function setup() {
   return { ...owner, chart, year, periodOf };
 }
 
-async function draft(api: Client, base: string, entries: unknown[], day = '2026-03-15') {
-  const r = await api.post(`${base}/Journals`, { date: `${day}T09:00:00Z`, entries });
-  if (r.status !== 200) throw new Error(r.text);
-  return r.body;
-}
 
 describe('posting through conflicts', () => {
   it('retries a TransactionConflict with jitter and applies the posting once', async () => {
     const { api, base, chart, companyId, periodOf } = await setup();
-    const journal = await draft(api, base, [debit(chart.cash.id, 12.34), credit(chart.sales.id, 12.34)]);
+    const journal = await draftJournal(api, base, [debit(chart.cash.id, 12.34), credit(chart.sales.id, 12.34)]);
     const { mock, realSend } = faultInjector();
     const conflict = () =>
       new TransactionCanceledException({

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
-import { companyOwner, useGateway, type Client } from '../../support/api.ts';
-import { chartOfAccounts, credit, debit, year2026 } from '../../support/ledger.ts';
+import { companyOwner, useGateway } from '../../support/api.ts';
+import { chartOfAccounts, credit, debit, draftJournal, year2026 } from '../../support/ledger.ts';
 import { periodBalance } from '../../support/period-balance.ts';
 
 /** Through the API only; a posting through cancelled transactions: test/db/journals/posting-retries.test.ts. */
@@ -18,16 +18,11 @@ async function setup() {
   return { ...owner, chart, year, periodOf, balanceOf };
 }
 
-async function draft(api: Client, base: string, entries: unknown[], day = '2026-03-15') {
-  const r = await api.post(`${base}/Journals`, { date: `${day}T09:00:00Z`, entries });
-  if (r.status !== 200) throw new Error(r.text);
-  return r.body;
-}
 
 describe('posting', () => {
   it('posts a balanced draft into its open period and updates account and cost-center balances exactly', async () => {
     const { api, base, chart, periodOf, balanceOf } = await setup();
-    const journal = await draft(api, base, [debit(chart.cash.id, 250.75, chart.hq.id), debit(chart.bank.id, 49.25), credit(chart.sales.id, 300, chart.hq.id)]);
+    const journal = await draftJournal(api, base, [debit(chart.cash.id, 250.75, chart.hq.id), debit(chart.bank.id, 49.25), credit(chart.sales.id, 300, chart.hq.id)]);
 
     const posted = await api.post(`${base}/Journals/${journal.id}/Post`, { postingDate: '2026-03-20', version: journal.version });
 
@@ -43,9 +38,9 @@ describe('posting', () => {
 
   it('refuses unbalanced, one-line, out-of-year, locked-period, stale and repeated posts, changing nothing', async () => {
     const { api, base, chart, year, periodOf, balanceOf } = await setup();
-    const unbalanced = await draft(api, base, [debit(chart.cash.id, 10), credit(chart.sales.id, 9.99)]);
-    const single = await draft(api, base, [debit(chart.cash.id, 10)]);
-    const good = await draft(api, base, [debit(chart.cash.id, 10), credit(chart.sales.id, 10)]);
+    const unbalanced = await draftJournal(api, base, [debit(chart.cash.id, 10), credit(chart.sales.id, 9.99)]);
+    const single = await draftJournal(api, base, [debit(chart.cash.id, 10)]);
+    const good = await draftJournal(api, base, [debit(chart.cash.id, 10), credit(chart.sales.id, 10)]);
     await api.post(`${base}/FinancialYears/${year.id}/Periods/${periodOf(4).id}/Lock`, { version: 1 });
     const post = (j: { id: string }, postingDate: string, version = 1) => api.post(`${base}/Journals/${j.id}/Post`, { postingDate, version });
 
@@ -71,7 +66,7 @@ describe('posting', () => {
 
   it('lets exactly one of two posts of one journal with the same version win, changing balances once', async () => {
     const { api, base, chart, periodOf, balanceOf } = await setup();
-    const journal = await draft(api, base, [debit(chart.cash.id, 77), credit(chart.sales.id, 77)]);
+    const journal = await draftJournal(api, base, [debit(chart.cash.id, 77), credit(chart.sales.id, 77)]);
 
     const results = await Promise.all([1, 2].map(() => api.post(`${base}/Journals/${journal.id}/Post`, { postingDate: '2026-03-05', version: 1 })));
 
@@ -83,7 +78,7 @@ describe('posting', () => {
     const { api, base, chart, periodOf, balanceOf } = await setup();
     const amounts = Array.from({ length: 50 }, (_, i) => `${i + 1}.${String((i * 37) % 100).padStart(2, '0')}`);
     const drafts = [];
-    for (const amount of amounts) drafts.push(await draft(api, base, [debit(chart.cash.id, amount), credit(chart.sales.id, amount)]));
+    for (const amount of amounts) drafts.push(await draftJournal(api, base, [debit(chart.cash.id, amount), credit(chart.sales.id, amount)]));
 
     const results = await Promise.all(drafts.map((j) => api.post(`${base}/Journals/${j.id}/Post`, { postingDate: '2026-03-31', version: 1 })));
 
@@ -97,9 +92,9 @@ describe('posting', () => {
 describe('void and reverse', () => {
   it('voids a posted journal, taking its effect off the balances; voids a draft without touching balances', async () => {
     const { api, base, chart, periodOf, balanceOf } = await setup();
-    const journal = await draft(api, base, [debit(chart.cash.id, 40), credit(chart.sales.id, 40)]);
+    const journal = await draftJournal(api, base, [debit(chart.cash.id, 40), credit(chart.sales.id, 40)]);
     const posted = (await api.post(`${base}/Journals/${journal.id}/Post`, { postingDate: '2026-03-10', version: 1 })).body;
-    const other = await draft(api, base, [debit(chart.cash.id, 5), credit(chart.sales.id, 5)]);
+    const other = await draftJournal(api, base, [debit(chart.cash.id, 5), credit(chart.sales.id, 5)]);
 
     const voided = await api.post(`${base}/Journals/${journal.id}/Void`, { version: posted.version });
     const discarded = await api.post(`${base}/Journals/${other.id}/Void`, { version: 1 });
@@ -115,7 +110,7 @@ describe('void and reverse', () => {
 
   it('refuses to void into a closed period', async () => {
     const { api, base, chart, year, periodOf } = await setup();
-    const journal = await draft(api, base, [debit(chart.cash.id, 40), credit(chart.sales.id, 40)]);
+    const journal = await draftJournal(api, base, [debit(chart.cash.id, 40), credit(chart.sales.id, 40)]);
     const posted = (await api.post(`${base}/Journals/${journal.id}/Post`, { postingDate: '2026-03-10', version: 1 })).body;
     await api.post(`${base}/FinancialYears/${year.id}/Periods/${periodOf(3).id}/Close`, { version: 1 });
 
@@ -128,7 +123,7 @@ describe('void and reverse', () => {
 
   it('reverses a posted journal with a posted mirror journal, idempotently', async () => {
     const { api, base, chart, periodOf, balanceOf } = await setup();
-    const journal = await draft(api, base, [debit(chart.rent.id, 900, chart.hq.id), credit(chart.bank.id, 900)]);
+    const journal = await draftJournal(api, base, [debit(chart.rent.id, 900, chart.hq.id), credit(chart.bank.id, 900)]);
     const posted = (await api.post(`${base}/Journals/${journal.id}/Post`, { postingDate: '2026-03-31', version: 1 })).body;
     const key = { 'Idempotency-Key': randomUUID() };
 
@@ -150,7 +145,7 @@ describe('void and reverse', () => {
 describe('journals and the rest of the ledger', () => {
   it('keeps posted journals intact when a cost center is deactivated, and refuses deleting what journals name', async () => {
     const { api, base, chart, periodOf, balanceOf } = await setup();
-    const journal = await draft(api, base, [debit(chart.cash.id, 8, chart.branch.id), credit(chart.sales.id, 8)]);
+    const journal = await draftJournal(api, base, [debit(chart.cash.id, 8, chart.branch.id), credit(chart.sales.id, 8)]);
     await api.post(`${base}/Journals/${journal.id}/Post`, { postingDate: '2026-03-03', version: 1 });
     const before = (await api.get(`${base}/Journals/${journal.id}`)).body;
 
@@ -169,9 +164,9 @@ describe('journals and the rest of the ledger', () => {
 
   it('refuses deleting or re-dating a year once something was posted, and closing it while drafts remain', async () => {
     const { api, base, chart, year } = await setup();
-    const posted = await draft(api, base, [debit(chart.cash.id, 1), credit(chart.sales.id, 1)], '2026-05-01');
+    const posted = await draftJournal(api, base, [debit(chart.cash.id, 1), credit(chart.sales.id, 1)], '2026-05-01');
     await api.post(`${base}/Journals/${posted.id}/Post`, { postingDate: '2026-05-01', version: 1 });
-    await draft(api, base, [debit(chart.cash.id, 1), credit(chart.sales.id, 1)], '2026-06-01');
+    await draftJournal(api, base, [debit(chart.cash.id, 1), credit(chart.sales.id, 1)], '2026-06-01');
 
     const deleted = await api.delete(`${base}/FinancialYears/${year.id}`, { version: year.version });
     const redated = await api.put(`${base}/FinancialYears/${year.id}`, { startDate: '2026-01-01', endDate: '2026-11-30', version: year.version });
