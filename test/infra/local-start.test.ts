@@ -159,7 +159,9 @@ describe('npm start', () => {
     const { port, token, ...stack } = restarted ?? { ...(await startOnFreePorts()), token: mintToken('outage@example.com') };
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const create = (key: string) => fetch(`http://127.0.0.1:${port}/api/v1/Companies`, { method: 'POST', headers: { ...headers, 'idempotency-key': key }, body: JSON.stringify({ name: 'Survivor', baseCurrency: 'SAR' }) });
-    const company = (await (await create('before')).json()) as { id: string };
+    const before = await create('before');
+    const company = (await before.json()) as { id: string };
+    expect(before.status, JSON.stringify(company)).toBe(200);
 
     await killDynamo(dataDir);
     const during = await create('during');

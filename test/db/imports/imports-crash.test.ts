@@ -112,10 +112,13 @@ describe('an import whose worker dies', () => {
     const died = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), { code: 'ECONNREFUSED' });
     faults.mock.on(TransactWriteCommand).callsFake(async (input: { TransactItems: Array<{ Put?: { Item: { entity?: string } } }> }) => {
       if (dead) throw died();
-      if (input.TransactItems.some((i) => i.Put?.Item.entity === 'Journal') && ++batches === 2) {
+      const batch = input.TransactItems.some((i) => i.Put?.Item.entity === 'Journal') ? ++batches : 0;
+      if (batch === 2) {
         dead = true;
         throw died();
       }
+      // The first batch lands after the second has failed: the step must wait for it.
+      if (batch === 1) await new Promise((resolve) => setTimeout(resolve, 300));
       return faults.realSend(new TransactWriteCommand(input as never));
     });
     await expect(runImport(companyId, importId)).rejects.toThrow('ECONNREFUSED');
