@@ -142,6 +142,10 @@ export const config = {
   get verifyPagePairs() {
     return positiveInteger(process.env.VERIFY_PAGE_PAIRS) ?? 200;
   },
+  /** Export files a company may have under way at once (exports/export-runs.ts); one more is 429. */
+  get exportRunsPerCompany() {
+    return positiveInteger(process.env.EXPORT_RUNS_PER_COMPANY) ?? 2;
+  },
   /** Verify requests a company may have under way at once (audit/verify-runs.ts); one more is 429. */
   get verifyRunsPerCompany() {
     return positiveInteger(process.env.VERIFY_RUNS_PER_COMPANY) ?? 2;

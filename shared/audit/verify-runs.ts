@@ -1,9 +1,6 @@
 import { config } from '../config.ts';
-import { releaseVerifyRun, takeVerifyRun } from '../db/stores/verify-run-store.ts';
 import { AppError } from '../errors.ts';
-
-/** A slot outlives the longest request (29 s), so a live run never loses it; a crashed one frees it within this. */
-const LEASE_MS = 60_000;
+import { inRunSlot } from '../run-slots.ts';
 
 /** 429 `TooManyVerifyRuns` with Retry-After: the company's Verify slots are all held. */
 export class TooManyVerifyRuns extends AppError {
@@ -21,15 +18,8 @@ export class TooManyVerifyRuns extends AppError {
  * read-only principals cannot pile up runs that starve the company's, and the table's, other
  * requests. Errors: TooManyVerifyRuns when every slot is held.
  */
-export async function inVerifyRun<T>(companyId: string, work: () => Promise<T>): Promise<T> {
+export function inVerifyRun<T>(companyId: string, work: () => Promise<T>): Promise<T> {
   const runs = config.verifyRunsPerCompany;
-  const run = await takeVerifyRun(companyId, runs, LEASE_MS);
   // A run holds its slot for at most a page's walk and its checks.
-  if (!run) throw new TooManyVerifyRuns(runs, Math.ceil(config.verifyPageMs / 1000) + 2);
-  try {
-    return await work();
-  } finally {
-    // A slot not freed (the table away) frees itself when its lease runs out.
-    await releaseVerifyRun(companyId, run).catch(() => undefined);
-  }
+  return inRunSlot(companyId, 'verify', runs, () => new TooManyVerifyRuns(runs, Math.ceil(config.verifyPageMs / 1000) + 2), work);
 }

@@ -1,3 +1,4 @@
+import { inExportRun } from './export-runs.ts';
 import type { FileBody } from './file-body.ts';
 import { chooseFormat, type ExportFormat } from './formats.ts';
 import { apiExportLimits, type ExportLimits } from './limits.ts';
@@ -6,6 +7,7 @@ import type { Language, ReportTable } from './table.ts';
 
 /** What an exportable endpoint's request carries: the export parameters and the Accept header. */
 export interface ExportRequest {
+  params: { companyId: string };
   query: { format?: ExportFormat | undefined; language: Language };
   accept?: string | undefined;
   /** The caller's permissions in the company: what a file may name beyond the JSON's ids (names-shown.ts). */
@@ -24,7 +26,7 @@ export interface FileChoice {
 /**
  * A report computed once, then answered as JSON or rendered as the file the request asked for
  * (format, else Accept). The format is chosen before anything is read, so a request the
- * endpoint cannot answer costs nothing. Errors: NotAcceptable, ExportTooLarge, and the errors of the report it computes.
+ * endpoint cannot answer costs nothing. Errors: NotAcceptable, TooManyExports, ExportTooLarge, and the errors of the report it computes.
  */
 export async function answer<T>(request: ExportRequest, compute: () => Promise<T>, toTable: (report: T, language: Language) => ReportTable): Promise<T | FileBody> {
   return answerWhole(request, compute, async (choice) => renderFile(toTable(await compute(), choice.language), choice.format, choice.limits));
@@ -32,11 +34,11 @@ export async function answer<T>(request: ExportRequest, compute: () => Promise<T
 
 /**
  * A paginated read answered as JSON one page at a time, or exported whole (the general ledger,
- * the journal list) by `whole`, which streams its rows into the file within the limits.
- * Errors: NotAcceptable, and the errors of the read it pages or exports whole.
+ * the journal list) by `whole`, which streams its rows into the file within the limits, holding one
+ * of the company's export slots. Errors: NotAcceptable, TooManyExports, and the errors of the read it pages or exports whole.
  */
 export async function answerWhole<T>(request: ExportRequest, page: () => Promise<T>, whole: (choice: FileChoice) => Promise<FileBody>): Promise<T | FileBody> {
   const format = chooseFormat(request.query.format, request.accept);
   if (format === 'json') return page();
-  return whole({ format, language: request.query.language, limits: apiExportLimits(), permissions: request.permissions ?? [] });
+  return inExportRun(request.params.companyId, () => whole({ format, language: request.query.language, limits: apiExportLimits(), permissions: request.permissions ?? [] }));
 }

@@ -97,8 +97,8 @@ export const keys = {
    * number (claims are of a size, so the number itself would pick the same key each time).
    */
   numberingClaim: (companyId: string, from: number): Key => ({ pk: `${companyPk(companyId)}#CLAIM#${spreadSlot(String(from), EVENT_KEYS)}`, sk: `CLAIM#${String(from).padStart(16, '0')}` }),
-  /** One of the company's slots for a Verify request under way (db/stores/verify-run-store.ts). */
-  verifyRun: (companyId: string, slot: number): Key => ({ pk: companyPk(companyId), sk: `VERIFYRUN#${slot}` }),
+  /** One of the company's slots for a bulk read under way, by kind (db/stores/run-slot-store.ts): `VERIFYRUN#0`, `EXPORTRUN#1`. */
+  runSlot: (companyId: string, kind: 'verify' | 'export', slot: number): Key => ({ pk: companyPk(companyId), sk: `${kind.toUpperCase()}RUN#${slot}` }),
   /**
    * An (account, period) pair a paged Verify run's walk posted into (db/stores/verify-pair-store.ts), one
    * item per request that saw it (`from`: that request's first event), under a key of the run's

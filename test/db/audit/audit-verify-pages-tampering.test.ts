@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { config } from '../../../shared/config.ts';
 import { db } from '../../../shared/db/table/client.ts';
 import { balanceKeys, keys } from '../../../shared/db/table/keys.ts';
-import { releaseVerifyRun, takeVerifyRun } from '../../../shared/db/stores/verify-run-store.ts';
+import { releaseRunSlot, takeRunSlot } from '../../../shared/db/stores/run-slot-store.ts';
 import { client, companyOwner, useGateway } from '../../support/api.ts';
 import { PAGE_EVENTS, pagedBooks, verifyAtOnce, verifyByPages, verifyInPagesOfTwenty, type VerifyAnswer } from '../../support/verify-pages.ts';
 import { balanceItems, ledgerItems } from '../support/spread-items.ts';
@@ -137,18 +137,18 @@ describe('audit verification in pages, of items changed in the table', () => {
     const { api, base, companyId } = await companyOwner(gateway.url);
     const other = await companyOwner(gateway.url);
     const viewer = (await api.post(`${base}/ApiKeys`, { name: 'auditor', permissions: ['audit:read'] })).body.key;
-    const held = [await takeVerifyRun(companyId, 2, 60_000), await takeVerifyRun(companyId, 2, 60_000)];
+    const held = [await takeRunSlot(companyId, 'verify', 2, 60_000), await takeRunSlot(companyId, 'verify', 2, 60_000)];
     expect(held.every(Boolean)).toBe(true);
 
     // Act
     const refused = await client(gateway.url, `Bearer ${viewer}`).get(`${base}/Audit/Verify`);
     const elsewhere = await other.api.get(`${other.base}/Audit/Verify`);
-    await releaseVerifyRun(companyId, held[0]!);
+    await releaseRunSlot(companyId, 'verify', held[0]!);
     const afterOneEnded = await api.get(`${base}/Audit/Verify`);
-    const slotsAfter = [await takeVerifyRun(companyId, 2, 60_000), await takeVerifyRun(companyId, 2, 60_000)];
-    await Promise.all([held[1]!, slotsAfter[0]!].map((run) => releaseVerifyRun(companyId, run)));
+    const slotsAfter = [await takeRunSlot(companyId, 'verify', 2, 60_000), await takeRunSlot(companyId, 'verify', 2, 60_000)];
+    await Promise.all([held[1]!, slotsAfter[0]!].map((run) => releaseRunSlot(companyId, 'verify', run)));
     // Slots whose runs never ended are free once their leases run out.
-    const stale = [await takeVerifyRun(companyId, 2, 2_000), await takeVerifyRun(companyId, 2, 2_000)];
+    const stale = [await takeRunSlot(companyId, 'verify', 2, 2_000), await takeRunSlot(companyId, 'verify', 2, 2_000)];
     const whileStaleHeld = await api.get(`${base}/Audit/Verify`);
     await new Promise((resolve) => setTimeout(resolve, 2_100));
     const afterLeases = await api.get(`${base}/Audit/Verify`);

@@ -1,0 +1,21 @@
+import { releaseRunSlot, takeRunSlot } from './db/stores/run-slot-store.ts';
+import type { AppError } from './errors.ts';
+
+/** A slot outlives the longest request (29 s), so a live run never loses it; a crashed one frees it within this. */
+const LEASE_MS = 60_000;
+
+/**
+ * Runs `work` holding one of the company's `slots` for bulk reads of `kind` (Verify requests,
+ * export files), so that a company's bulk readers cannot pile up and starve its own, and the
+ * table's, other requests. `refused` is the error when every slot is held (a 429 with Retry-After).
+ */
+export async function inRunSlot<T>(companyId: string, kind: 'verify' | 'export', slots: number, refused: () => AppError, work: () => Promise<T>): Promise<T> {
+  const run = await takeRunSlot(companyId, kind, slots, LEASE_MS);
+  if (!run) throw refused();
+  try {
+    return await work();
+  } finally {
+    // A slot not freed (the table away) frees itself when its lease runs out.
+    await releaseRunSlot(companyId, kind, run).catch(() => undefined);
+  }
+}
