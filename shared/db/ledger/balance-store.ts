@@ -99,13 +99,19 @@ export function pickOtherShard(shard: number, _withCurrencies = false): number {
   return (shard + step + lap) % POSTING_SHARDS;
 }
 
-/** One update per bucket a posting adds to: its period's item and its posting day's, in its shard. */
-function inEachBucket(place: Place, update: (bucket: BalanceBucket) => WriteOp): WriteOp[] {
-  return ([{ period: place.periodId }, { day: place.postingDate }] as BalanceBucket[]).map(update);
+/**
+ * What a posting adds to one balance item: its key, the attributes it sets (what the item is),
+ * and the decimal amounts it adds, by attribute name.
+ */
+export interface BalanceAdd {
+  key: { pk: string; sk: string };
+  accountId: string;
+  set: { entity: 'Balance'; accountId: string; costCenterId: string };
+  add: ReadonlyArray<readonly [attribute: string, amount: string]>;
 }
 
 /**
- * The balance updates of a posting's deltas: its period's and its posting day's items, in its
+ * The balance additions of a posting's deltas: its period's and its posting day's items, in its
  * shard. An account's total items (no cost center) also carry its figures in each foreign
  * currency of the posting (`currencies`), as three attributes per currency: `<currency>:d` and
  * `<currency>:c`, its debits and credits in that currency, and `<currency>:b`, debit minus credit
@@ -113,27 +119,43 @@ function inEachBucket(place: Place, update: (bucket: BalanceBucket) => WriteOp):
  * and a report that reads the totals has the currency figures in the same items (short names:
  * reports read these items by the thousand).
  */
-export function balanceOps(companyId: string, place: Place, deltas: BalanceDelta[], currencies: readonly CurrencyDelta[] = []): WriteOp[] {
+export function balanceAdds(companyId: string, place: Place, deltas: BalanceDelta[], currencies: readonly CurrencyDelta[] = []): BalanceAdd[] {
   return deltas.flatMap((d) => {
     const inCurrencies = d.costCenterId ? [] : currencies.filter((c) => c.accountId === d.accountId);
-    const added = inCurrencies.flatMap((c): Array<[string, string]> => [
-      [currencyAttribute(c.currency, 'debit'), c.debit],
-      [currencyAttribute(c.currency, 'credit'), c.credit],
-      [currencyAttribute(c.currency, 'base'), fromMils(toMils(c.baseDebit) - toMils(c.baseCredit))],
-    ]);
-    return inEachBucket(place, (bucket) =>
-      withConflictNote(mainTable.update(balanceKeys.balance(companyId, bucket, d.accountId, d.costCenterId, accountShard(place, d.accountId, currencies.length > 0)), {
-        expression: `ADD debit :debit, credit :credit${added.map((_, i) => `, #fx${i} :fx${i}`).join('')} SET entity = :entity, accountId = :accountId, costCenterId = :costCenterId`,
-        ...(added.length > 0 ? { names: Object.fromEntries(added.map(([name], i) => [`#fx${i}`, name])) } : {}),
+    const add: Array<[string, string]> = [
+      ['debit', d.debit],
+      ['credit', d.credit],
+      ...inCurrencies.flatMap((c): Array<[string, string]> => [
+        [currencyAttribute(c.currency, 'debit'), c.debit],
+        [currencyAttribute(c.currency, 'credit'), c.credit],
+        [currencyAttribute(c.currency, 'base'), fromMils(toMils(c.baseDebit) - toMils(c.baseCredit))],
+      ]),
+    ];
+    const shard = accountShard(place, d.accountId, currencies.length > 0);
+    const set = { entity: 'Balance' as const, accountId: d.accountId, costCenterId: d.costCenterId ?? '-' };
+    return ([{ period: place.periodId }, { day: place.postingDate }] as BalanceBucket[]).map((bucket) => ({ key: balanceKeys.balance(companyId, bucket, d.accountId, d.costCenterId, shard), accountId: d.accountId, set, add }));
+  });
+}
+
+/** The balance updates of a posting's deltas (balanceAdds), each `ADD`ing its amounts as exact decimals. */
+export function balanceOps(companyId: string, place: Place, deltas: BalanceDelta[], currencies: readonly CurrencyDelta[] = []): WriteOp[] {
+  return balanceAdds(companyId, place, deltas, currencies).map(({ key, accountId, set, add }) => {
+    // debit and credit by name; a currency's figures (`USD:d`) through placeholders.
+    const extra = add.slice(2);
+    return withConflictNote(
+      mainTable.update(key, {
+        expression: `ADD debit :debit, credit :credit${extra.map((_, i) => `, #fx${i} :fx${i}`).join('')} SET entity = :entity, accountId = :accountId, costCenterId = :costCenterId`,
+        ...(extra.length > 0 ? { names: Object.fromEntries(extra.map(([name], i) => [`#fx${i}`, name])) } : {}),
         values: {
-          ':debit': NumberValue.from(d.debit),
-          ':credit': NumberValue.from(d.credit),
-          ...Object.fromEntries(added.map(([, value], i) => [`:fx${i}`, NumberValue.from(value)])),
-          ':entity': 'Balance',
-          ':accountId': d.accountId,
-          ':costCenterId': d.costCenterId ?? '-',
+          ':debit': NumberValue.from(add[0]![1]),
+          ':credit': NumberValue.from(add[1]![1]),
+          ...Object.fromEntries(extra.map(([, value], i) => [`:fx${i}`, NumberValue.from(value)])),
+          ':entity': set.entity,
+          ':accountId': set.accountId,
+          ':costCenterId': set.costCenterId,
         },
-      }), d.accountId),
+      }),
+      accountId,
     );
   });
 }
