@@ -3,14 +3,16 @@ import { config } from '../../config.ts';
 import { bulkWrite, type BulkRequest } from '../table/batch-write.ts';
 import { db } from '../table/client.ts';
 import { journalFromItem } from '../ledger/journal-store.ts';
-import { balanceKeys, keys, ledgerKeys } from '../table/keys.ts';
+import { keys } from '../table/keys.ts';
 import { LedgerFold } from '../ledger/ledger-fold.ts';
-import { moveNumberedItems } from './layout-moves.ts';
 import { withPrefix } from '../table/prefix-query.ts';
 import { queryAll } from '../table/query-all.ts';
 import { getItem, type Item } from '../table/table-ops.ts';
-import { putGuardsOps } from '../capacity/posting-guards.ts';
-import { everyYear } from '../stores/year-store.ts';
+import { postingGuardItems } from './layout-06-posting-guards.ts';
+import { ledgerItemPlaces } from './layout-07-ledger-partitions.ts';
+import { moveJournals } from './layout-09-journal-partitions.ts';
+import { moveEventsAndHistories } from './layout-10-event-partitions.ts';
+import { moveBookChanges } from './layout-11-book-change-partitions.ts';
 
 /** The layout of balance and ledger items the code reads; a table marked with an older one is rebuilt. */
 /** 3: foreign-currency balance items (BAL#X#) beside the base ones, and ledger lines with their currency. */
@@ -23,6 +25,8 @@ import { everyYear } from '../stores/year-store.ts';
 /** 10: numbered events and histories under partition keys of their own (keys.eventPartitions, historyKeys.record), not the company's. */
 /** 11: book changes under partition keys of their own (knownKeys.bookChangePartitions), not the company's. */
 export const LEDGER_LAYOUT = 11;
+// Layouts 3, 4, 5 and 8 change only how balance and ledger items are built: the fold below
+// builds them anew. The others have a module each (layout-NN-*.ts) owning the keys they leave.
 
 /**
  * Rebuilds a company's balance and ledger items from its posted journals: every balance item
@@ -36,7 +40,8 @@ export const LEDGER_LAYOUT = 11;
  */
 export async function rebuildCompanyLedger(companyId: string): Promise<{ journals: number; written: number; deleted: number }> {
   await moveJournals(companyId);
-  await moveNumberedItems(companyId);
+  await moveEventsAndHistories(companyId);
+  await moveBookChanges(companyId);
   const fold = new LedgerFold(companyId);
   let journals = 0;
   for (const pk of keys.journalPartitions(companyId)) {
@@ -50,38 +55,17 @@ export async function rebuildCompanyLedger(companyId: string): Promise<{ journal
   const keep = [...fold.takeLedgerItems(), ...fold.balanceItems()];
   const kept = new Set(keep.map((i) => `${i.pk as string} ${i.sk as string}`));
   // Every key such items may be under: their own, and the company's, where layouts before 7 kept them.
-  const places = [
-    ...[balanceKeys.partitionBeforeSpread(companyId), ...balanceKeys.partitions(companyId)].map((at) => ({ at, prefix: balanceKeys.everyBalancePrefix() })),
-    ...[ledgerKeys.partitionBeforeSpread(companyId), ...ledgerKeys.partitions(companyId)].map((at) => ({ at, prefix: ledgerKeys.everyLedgerPrefix() })),
-  ];
+  const places = ledgerItemPlaces(companyId);
   const stale: BulkRequest[] = [];
   for (const { at, prefix } of places) {
     for await (const item of queryAll({ TableName: config.tableName, ...withPrefix(at, prefix), ConsistentRead: true, ProjectionExpression: 'pk, sk' })) {
       if (!kept.has(`${at} ${item.sk as string}`)) stale.push({ delete: { pk: at, sk: item.sk as string } });
     }
   }
-  // Posting guards as the years now are (a year written before guards existed has none).
-  const guards = (await everyYear(companyId)).flatMap((year) => putGuardsOps(companyId, year).map((op) => op.item.Put!.Item as Item));
+  const guards = await postingGuardItems(companyId);
   const written = await bulkWrite([...keep, ...guards].map((put) => ({ put })));
   const deleted = await bulkWrite(stale);
   return { journals, written, deleted };
-}
-
-/**
- * Moves the journal items kept under the company's own key (layouts before 9) to their own keys:
- * each is written under its new key unless already there (a crash after its write), then the old
- * item deleted, so a crash between leaves it to move again, never lost.
- */
-async function moveJournals(companyId: string): Promise<void> {
-  const old: Item[] = [];
-  for await (const item of queryAll({ TableName: config.tableName, ...withPrefix(keys.journalPartitionBeforeSpread(companyId), keys.journalsPrefix()), ConsistentRead: true })) old.push(item);
-  if (old.length === 0) return;
-  const moved = new Set<string>();
-  for (const pk of keys.journalPartitions(companyId)) {
-    for await (const item of queryAll({ TableName: config.tableName, ...withPrefix(pk, keys.journalsPrefix()), ConsistentRead: true, ProjectionExpression: 'sk' })) moved.add(item.sk as string);
-  }
-  await bulkWrite(old.filter((item) => !moved.has(item.sk as string)).map((item) => ({ put: { ...item, ...keys.journal(companyId, item.id as string) } })));
-  await bulkWrite(old.map((item) => ({ delete: { pk: item.pk as string, sk: item.sk as string } })));
 }
 
 /** Every company of the table (a scan: for maintenance, never on a request path). */

@@ -86,8 +86,6 @@ export const keys = {
   event: (companyId: string, sequence: number): Key => ({ pk: eventPartition(companyId, sequence % EVENT_KEYS), sk: `EVENT#${String(sequence).padStart(16, '0')}` }),
   /** Every partition key numbered events are under. */
   eventPartitions: (companyId: string): string[] => Array.from({ length: EVENT_KEYS }, (_, n) => eventPartition(companyId, n)),
-  /** The partition key numbered events were kept under before LEDGER_LAYOUT 10 (the company's own): the upgrade empties it of them. */
-  eventPartitionBeforeSpread: (companyId: string) => companyPk(companyId),
   eventPrefix: 'EVENT#',
   /** The company's event counter: the next sequence number. */
   eventSequence: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'EVENTSEQ' }),
@@ -205,8 +203,6 @@ export const keys = {
   journal: (companyId: string, journalId: string): Key => ({ pk: journalPk(companyId, spreadSlot(journalId, JOURNAL_KEYS)), sk: `JOURNAL#${journalId}` }),
   /** Every partition key a company's journal items live under. */
   journalPartitions: (companyId: string): string[] => Array.from({ length: JOURNAL_KEYS }, (_, n) => journalPk(companyId, n)),
-  /** The partition key journal items were kept under before LEDGER_LAYOUT 9 (the company's own): the upgrade empties it of them. */
-  journalPartitionBeforeSpread: (companyId: string) => companyPk(companyId),
   /** Every journal item of a company. */
   journalsPrefix: () => 'JOURNAL#',
   /**
@@ -274,8 +270,6 @@ const journalPk = (companyId: string, n: number) => `${companyPk(companyId)}#JOU
 export const balanceKeys = {
   /** Every partition key a company's balance items live under: a reader queries each and adds what it finds. */
   partitions: (companyId: string): string[] => Array.from({ length: BALANCE_KEYS }, (_, n) => balancePk(companyId, n)),
-  /** The partition key balance items were kept under before LEDGER_LAYOUT 7 (the company's own): the upgrade empties it of them. */
-  partitionBeforeSpread: (companyId: string) => companyPk(companyId),
   /** Every balance item of a company, of any layout. */
   everyBalancePrefix: () => 'BAL#',
   /** Prefix of every account-total balance item of a period: any such item means something was posted into it. */
@@ -331,8 +325,6 @@ export const ledgerKeys = {
   }),
   /** Every partition key a company's ledger entries live under. */
   partitions: (companyId: string): string[] => Array.from({ length: LEDGER_KEYS }, (_, n) => ledgerPk(companyId, n)),
-  /** The partition key ledger entries were kept under before LEDGER_LAYOUT 7 (the company's own). */
-  partitionBeforeSpread: (companyId: string) => companyPk(companyId),
   /** Every ledger item of a company. */
   everyLedgerPrefix: () => 'LEDGER#',
   ledgerPrefix: (accountId: string) => `LEDGER#${accountId}#`,
@@ -431,8 +423,7 @@ export const historyKeys = {
   record: historyPk,
   /** Every version of one record. */
   recordPrefix: (kind: string, recordId: string) => `HISTORY#${kind}#${recordId}#`,
-  /** The partition key versions were kept under before LEDGER_LAYOUT 10 (the company's own), and their prefix there: the upgrade empties it of them. */
-  partitionBeforeSpread: (companyId: string) => companyPk(companyId),
+  /** Every version's prefix (under the company's own key before LEDGER_LAYOUT 10, migrations/layout-10-event-partitions.ts). */
   everyVersionPrefix: 'HISTORY#',
 };
 
@@ -455,8 +446,6 @@ export const knownKeys = {
   bookChangePartition: (companyId: string, sequence: number) => bookChangePartition(companyId, sequence % BOOK_CHANGE_KEYS),
   /** Every partition key book changes are under (by their event's number, as events are), read side by side and merged by sort key. */
   bookChangePartitions: (companyId: string): string[] => Array.from({ length: BOOK_CHANGE_KEYS }, (_, n) => bookChangePartition(companyId, n)),
-  /** The partition key book changes were kept under before LEDGER_LAYOUT 11 (the company's own): the upgrade empties it of them. */
-  bookChangePartitionBeforeSpread: (companyId: string) => companyPk(companyId),
   bookChangePrefix: 'BOOKCHANGE#',
   /** Sort-key bounds (inclusive) of the changes committed after `instant` (a change at exactly `instant` is not after it), and up to `upTo` when given. */
   bookChangesAfter: (instant: string, upTo?: string) => ({ from: `BOOKCHANGE#${instant}#~`, to: upTo ? `BOOKCHANGE#${upTo}#~` : 'BOOKCHANGE#~' }),

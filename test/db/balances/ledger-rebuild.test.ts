@@ -5,6 +5,7 @@ import { config } from '../../../shared/config.ts';
 import { db } from '../../../shared/db/table/client.ts';
 import { balanceKeys, keys, ledgerKeys } from '../../../shared/db/table/keys.ts';
 import { ensureLedgerLayout, rebuildCompanyLedger } from '../../../shared/db/migrations/ledger-rebuild.ts';
+import { journalPartitionBeforeLayout9 } from '../../../shared/db/migrations/layout-09-journal-partitions.ts';
 import { companyOwner, useGateway } from '../../support/api.ts';
 import { chartOfAccounts, credit, debit, postedJournal, year2026 } from '../../support/ledger.ts';
 import { instant } from '../../support/instants.ts';
@@ -118,7 +119,7 @@ describe('rebuilding balances and ledgers from the posted journals', () => {
     const before = await trial();
     const items = await Promise.all(ids.map(async (id) => (await db().send(new GetCommand({ TableName: config.tableName, Key: keys.journal(companyId, id) }))).Item!));
     for (const [i, item] of items.entries()) {
-      await db().send(new PutCommand({ TableName: config.tableName, Item: { ...item, pk: keys.journalPartitionBeforeSpread(companyId) } }));
+      await db().send(new PutCommand({ TableName: config.tableName, Item: { ...item, pk: journalPartitionBeforeLayout9(companyId) } }));
       if (i > 0) await db().send(new DeleteCommand({ TableName: config.tableName, Key: keys.journal(companyId, item.id) }));
     }
     await db().send(new PutCommand({ TableName: config.tableName, Item: { ...keys.ledgerLayout(), entity: 'LedgerLayout', layout: 8 } }));

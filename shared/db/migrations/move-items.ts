@@ -1,6 +1,6 @@
 import { config } from '../../config.ts';
 import { bulkWrite, type BulkRequest } from '../table/batch-write.ts';
-import { historyKeys, keys, knownKeys, type Key } from '../table/keys.ts';
+import type { Key } from '../table/keys.ts';
 import { withPrefix } from '../table/prefix-query.ts';
 import { queryAll } from '../table/query-all.ts';
 import type { Item } from '../table/table-ops.ts';
@@ -14,7 +14,7 @@ const STEP = 1000;
  * a crash between leaves it to move again, never lost. Only for items nothing changes once
  * written (a second write of one is the same item). Returns how many moved.
  */
-async function moveItems(from: string, prefix: string, to: (item: Item) => Key): Promise<number> {
+export async function moveItems(from: string, prefix: string, to: (item: Item) => Key): Promise<number> {
   let moved = 0;
   const step: Item[] = [];
   const flush = async () => {
@@ -29,22 +29,4 @@ async function moveItems(from: string, prefix: string, to: (item: Item) => Key):
   }
   await flush();
   return moved;
-}
-
-/**
- * Moves what numbering wrote under the company's own key to keys of their own: the numbered
- * events (by sequence) and the records' histories (by record), before LEDGER_LAYOUT 10, and the
- * book changes (by their event's number), before 11.
- */
-export async function moveNumberedItems(companyId: string): Promise<number> {
-  const events = await moveItems(keys.eventPartitionBeforeSpread(companyId), keys.eventPrefix, (item) => keys.event(companyId, item.sequence as number));
-  const versions = await moveItems(historyKeys.partitionBeforeSpread(companyId), historyKeys.everyVersionPrefix, (item) => ({
-    pk: historyKeys.record(companyId, item.kind as string, item.recordId as string),
-    sk: item.sk as string,
-  }));
-  const changes = await moveItems(knownKeys.bookChangePartitionBeforeSpread(companyId), knownKeys.bookChangePrefix, (item) => ({
-    pk: knownKeys.bookChangePartition(companyId, item.sequence as number),
-    sk: item.sk as string,
-  }));
-  return events + versions + changes;
 }
