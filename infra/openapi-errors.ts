@@ -47,7 +47,18 @@ export function exampleBody(code: ErrorCode) {
   return { status: statusOf(code), errors: [{ ...example, code: codeOf(code) }], requestId: 'b1946ac9-2f4c-4b8e-9d2a-6f1e3c5d7a80' };
 }
 
-/** The operation's error responses: per status, the codes (in the description) and an example body per code. */
+/** The name of a code's example body under `components.examples`: `ValidationError.400`. */
+const exampleName = (code: ErrorCode) => `${codeOf(code)}.${statusOf(code)}`;
+
+/** The example body of each code operations answer (`used`), once (`components.examples`), with its meaning as the summary; the operations refer to them. */
+export function errorExamples(used: readonly ErrorCode[]): Record<string, object> {
+  return Object.fromEntries([...new Set(used)].sort().map((c) => [exampleName(c), { summary: ERROR_CODES[c].meaning, value: exampleBody(c) }]));
+}
+
+/**
+ * The operation's error responses: per status, the codes (in the description) and, per code, a
+ * reference to its example body (errorExamples: each body and meaning is in the document once).
+ */
 export function errorResponses(route: Route): Record<string, object> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of routeErrors(route)) byStatus.set(statusOf(code), [...(byStatus.get(statusOf(code)) ?? []), code]);
@@ -55,11 +66,11 @@ export function errorResponses(route: Route): Record<string, object> {
     [...byStatus].map(([status, codes]) => [
       status,
       {
-        description: `${STATUS_TEXT[status] ?? 'Error'}. Codes: ${codes.map((c) => `\`${codeOf(c)}\` (${ERROR_CODES[c].meaning})`).join('; ')}`,
+        description: `${STATUS_TEXT[status] ?? 'Error'}. Codes: ${codes.map((c) => `\`${codeOf(c)}\``).join(', ')} (each example's summary says what it means; docs/errors.md lists them all)`,
         content: {
           'application/json': {
             schema: { $ref: '#/components/schemas/Error' },
-            examples: Object.fromEntries(codes.map((c) => [codeOf(c), { summary: ERROR_CODES[c].meaning, value: exampleBody(c) }])),
+            examples: Object.fromEntries(codes.map((c) => [codeOf(c), { $ref: `#/components/examples/${exampleName(c)}` }])),
           },
         },
       },

@@ -1,6 +1,6 @@
 import * as z from '../shared/schemas/zod.ts';
 import { ROUTES, pathParameters, type Method, type Route } from '../shared/routes.ts';
-import { errorResponses } from './openapi-errors.ts';
+import { errorExamples, errorResponses, routeErrors } from './openapi-errors.ts';
 import { ROUTE_EXAMPLES } from './openapi-examples.ts';
 import { describeProperties, GLOSSARY } from './openapi-glossary.ts';
 import { responseSchema } from '../shared/schemas/responses.ts';
@@ -76,9 +76,14 @@ function operation(route: Route, method: Method, path: string) {
 export function openApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
   // Each route once, under its versioned path; the unversioned aliases are named in the description.
+  const built: Array<{ route: Route; op: ReturnType<typeof operation> }> = [];
   for (const route of ROUTES) {
     const operations = (paths[route.path] ??= {});
-    for (const method of route.methods) operations[method.toLowerCase()] = operation(route, method, route.path);
+    for (const method of route.methods) {
+      const op = operation(route, method, route.path);
+      operations[method.toLowerCase()] = op;
+      built.push({ route, op });
+    }
   }
   // Fields and parameters get the glossary's description where their schema has none.
   for (const operations of Object.values(paths)) {
@@ -87,6 +92,9 @@ export function openApiDocument() {
       for (const parameter of op.parameters) parameter.description ??= GLOSSARY[parameter.name];
     }
   }
+  const schemas = shareResponseSchemas(built);
+  const responses = shareRepeatedResponses(paths);
+  const parameters = shareRepeatedParameters(built.map((b) => b.op));
   return {
     openapi: '3.1.0',
     info: {
@@ -102,7 +110,102 @@ export function openApiDocument() {
     paths,
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An access token, or an API key (sk-svc_...).' } },
-      schemas: { Error: ErrorBody },
+      schemas: { Error: ErrorBody, ...schemas },
+      responses,
+      parameters,
+      examples: errorExamples(ROUTES.flatMap(routeErrors)),
     },
   };
+}
+
+type ErrorResponse = { content: { 'application/json': { examples: Record<string, unknown> } } };
+
+/**
+ * Error responses that several operations give alike (the same status and codes: 401, 503, most
+ * 404s) move to `components.responses`, each named by its codes and status
+ * (`Unauthorized.401`), the operations referring to them: the document says each once.
+ */
+function shareRepeatedResponses(paths: Record<string, Record<string, unknown>>): Record<string, unknown> {
+  const operations = Object.values(paths).flatMap((ops) => Object.values(ops) as Array<{ responses: Record<string, unknown> }>);
+  const uses = new Map<string, number>();
+  for (const op of operations) for (const [status, response] of Object.entries(op.responses)) if (status !== '200') uses.set(JSON.stringify(response), (uses.get(JSON.stringify(response)) ?? 0) + 1);
+  const shared: Record<string, unknown> = {};
+  for (const op of operations) {
+    for (const [status, response] of Object.entries(op.responses)) {
+      if (status === '200' || (uses.get(JSON.stringify(response)) ?? 0) < 2) continue;
+      const name = `${Object.keys((response as ErrorResponse).content['application/json'].examples).join('_')}.${status}`;
+      shared[name] = response;
+      op.responses[status] = { $ref: `#/components/responses/${name}` };
+    }
+  }
+  return shared;
+}
+
+/**
+ * Each named response body (the route table's `response`: `JournalResponse`, a page of them
+ * `JournalResponsePage`) goes to `components.schemas` once, described, and every operation
+ * answering it refers to it: many operations answer a journal or an account.
+ */
+function shareResponseSchemas(built: ReadonlyArray<{ route: Route; op: { responses: Record<string, unknown> } }>): Record<string, unknown> {
+  const schemas: Record<string, unknown> = {};
+  for (const { route, op } of built) {
+    if (!route.response) continue;
+    const name = typeof route.response === 'string' ? route.response : `${route.response.page}Page`;
+    const json = (op.responses['200'] as { content: Record<string, { schema: unknown }> }).content['application/json']!;
+    // The document's dialect is JSON Schema 2020-12 already: a shared schema need not say so.
+    const { $schema: _dialect, ...schema } = json.schema as Record<string, unknown>;
+    schemas[name] ??= schema;
+    // One name, one schema: the route table names a response by what it is.
+    if (JSON.stringify(schemas[name]) !== JSON.stringify(schema)) throw new Error(`Response ${name} differs between operations (${route.name})`);
+    json.schema = { $ref: `#/components/schemas/${name}` };
+  }
+  referToEachOther(schemas);
+  return schemas;
+}
+
+/**
+ * Within the shared schemas, a part equal to another shared schema (a page's items, a stored
+ * report's figures) becomes a reference to it.
+ */
+function referToEachOther(schemas: Record<string, unknown>): void {
+  const names = new Map(Object.entries(schemas).map(([name, schema]) => [JSON.stringify(schema), name]));
+  const refer = (node: unknown): unknown => {
+    if (!node || typeof node !== 'object') return node;
+    const name = names.get(JSON.stringify(node));
+    if (name) return { $ref: `#/components/schemas/${name}` };
+    if (Array.isArray(node)) return node.map(refer);
+    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, refer(value)]));
+  };
+  for (const [name, schema] of Object.entries(schemas)) {
+    schemas[name] = Object.fromEntries(Object.entries(schema as object).map(([key, value]) => [key, refer(value)]));
+  }
+}
+
+/**
+ * Parameters that several operations take alike (`format`, `language`, `pageSize`, the path's
+ * ids) move to `components.parameters`, named by where and what they are (`query.format`; a
+ * second variant of a name gets a number), the operations referring to them.
+ */
+function shareRepeatedParameters(operations: ReadonlyArray<{ parameters: unknown[] }>): Record<string, unknown> {
+  const uses = new Map<string, number>();
+  for (const op of operations) for (const parameter of op.parameters) uses.set(JSON.stringify(parameter), (uses.get(JSON.stringify(parameter)) ?? 0) + 1);
+  const names = new Map<string, string>();
+  const shared: Record<string, unknown> = {};
+  for (const op of operations) {
+    op.parameters = op.parameters.map((parameter) => {
+      const json = JSON.stringify(parameter);
+      if ((uses.get(json) ?? 0) < 2) return parameter;
+      let name = names.get(json);
+      if (!name) {
+        const { in: where, name: called } = parameter as { in: string; name: string };
+        const base = `${where}.${called}`;
+        name = base;
+        for (let n = 2; name in shared; n++) name = `${base}.${n}`;
+        names.set(json, name);
+        shared[name] = parameter;
+      }
+      return { $ref: `#/components/parameters/${name}` };
+    });
+  }
+  return shared;
 }

@@ -4,7 +4,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, type ErrorCode } from '../shared/error-codes.ts';
 import { ROUTES, type Route } from '../shared/routes.ts';
-import { openApiDocument } from '../infra/openapi.ts';
+import { inlinedOpenApiDocument } from './support/openapi-inlined.ts';
 import { errorTable } from '../infra/error-table.ts';
 
 /**
@@ -118,7 +118,7 @@ function documentedCodes(useCase: { name: string; file: string }, seen = new Set
 }
 
 type Operation = { operationId: string; responses: Record<string, { content?: { 'application/json': { examples?: Record<string, { value: { status: number; errors: Array<{ code: string }> } }> } } }> };
-const document = openApiDocument();
+const document = inlinedOpenApiDocument();
 const operationsOf = (route: Route) => route.methods.map((m) => (document.paths[route.path] as Record<string, Operation>)[m.toLowerCase()]!);
 
 /** The `<status> <code>` pairs an operation's document shows an example body for. */

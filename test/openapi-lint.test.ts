@@ -1,6 +1,7 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../infra/openapi.ts';
+import { inlinedOpenApiDocument } from './support/openapi-inlined.ts';
 
 describe('the OpenAPI document', () => {
   it('passes Redocly’s recommended rules with no error and no warning', async () => {
@@ -22,7 +23,7 @@ describe('the OpenAPI document’s descriptions', () => {
       }
       for (const [key, value] of Object.entries(node)) if (key !== 'example') walk(value, where);
     };
-    for (const [path, operations] of Object.entries(openApiDocument().paths)) {
+    for (const [path, operations] of Object.entries(inlinedOpenApiDocument().paths)) {
       for (const [method, op] of Object.entries(operations as Record<string, { parameters: Array<{ name: string; description?: string }>; requestBody?: unknown; responses: Record<string, unknown> }>)) {
         for (const p of op.parameters) if (!p.description) missing.add(`${method} ${path}: parameter ${p.name}`);
         walk(op.requestBody, `${method} ${path} request`);
@@ -36,7 +37,7 @@ describe('the OpenAPI document’s descriptions', () => {
 describe('the OpenAPI document’s names', () => {
   type Body = { content: { 'application/json': { schema: { properties: Record<string, { type?: string; description?: string }> } } } };
   const nameOf = (path: string, method: string) => {
-    const op = (openApiDocument().paths as Record<string, Record<string, { requestBody: Body; responses: Record<string, Body> }>>)[path]![method]!;
+    const op = (inlinedOpenApiDocument().paths as Record<string, Record<string, { requestBody: Body; responses: Record<string, Body> }>>)[path]![method]!;
     return [op.requestBody, op.responses['200']!].map((body) => body.content['application/json'].schema.properties.name!);
   };
 

@@ -46,5 +46,5 @@ describe('the typed client and the walkthrough', () => {
     expect(total[2]).toBe('Total');
     expect(total.at(-2)).toBe(total.at(-1));
     expect(workbook.getWorksheet('Balance sheet')!.getRow(1).values).toEqual([undefined, 'Code', 'Account', 'As of 2026-03-31', 'As of 2026-06-30', 'As of 2026-09-30', 'As of 2026-12-31']);
-  });
+  }, 120_000);
 });

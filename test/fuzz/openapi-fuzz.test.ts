@@ -6,6 +6,7 @@ import { changedItems, companyItems, unchangedButNumbered } from '../db/support/
 import { chartOfAccounts, credit, debit, postedJournal, year2026 } from '../support/ledger.ts';
 import { valueFor, type JsonSchema, type Known } from '../support/schema-arbitrary.ts';
 import { useSignInStack } from '../support/sign-in.ts';
+import { inlineRefs } from '../support/openapi-inlined.ts';
 
 /**
  * Fuzzing generated from the service's own OpenAPI document (fetched from the gateway): every
@@ -143,7 +144,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     const role = (await api.post(`${base}/Roles`, { name: 'Fuzzed', permissions: ['accounts:read'] })).body;
     const rate = (await api.post(`${base}/ExchangeRates`, { currency: 'USD', date: '2026-02-10', rate: '3.75' })).body;
     const budget = (await api.post(`${base}/Budgets`, { name: 'Fuzzed', financialYearId: year.id, lines: [{ accountId: chart.sales.id, amounts: Array.from({ length: 12 }, () => 10) }] })).body;
-    const document = await (await fetch(`${stack.url()}/openapi.json`)).json();
+    const document = inlineRefs(await (await fetch(`${stack.url()}/openapi.json`)).json());
     const operations = operationsOf(document);
 
     const ids = {

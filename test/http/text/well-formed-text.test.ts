@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { openApiDocument } from '../../../infra/openapi.ts';
+import { inlinedOpenApiDocument } from '../../support/openapi-inlined.ts';
 import { companyOwner, useGateway } from '../../support/api.ts';
 import { companyBooks, credit, debit } from '../../support/ledger.ts';
 import type { JsonSchema } from '../../support/schema-arbitrary.ts';
@@ -51,7 +51,7 @@ interface Case {
   field: Segment[];
 }
 
-function casesOf(document: ReturnType<typeof openApiDocument>): Case[] {
+function casesOf(document: ReturnType<typeof inlinedOpenApiDocument>): Case[] {
   return Object.entries(document.paths).flatMap(([path, operations]) =>
     Object.entries(operations as Record<string, any>).flatMap(([method, op]) => [
       ...stringPaths(op.requestBody?.content?.['application/json']?.schema).map((field) => ({ method: method.toUpperCase(), path, where: 'body' as const, field })),
@@ -66,7 +66,7 @@ describe('text the books cannot keep', () => {
   it('is refused with 400 InvalidText naming the field, for every string field of every route', async () => {
     // Arrange: one company; every path parameter is it, or an id that need not exist (the check comes first).
     const owner = await companyOwner(gateway.url);
-    const cases = casesOf(openApiDocument());
+    const cases = casesOf(inlinedOpenApiDocument());
     const fill = (path: string) => path.replace('{companyId}', owner.companyId).replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000001');
     expect(cases.length).toBeGreaterThan(100);
 
