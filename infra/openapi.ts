@@ -4,6 +4,7 @@ import { errorExamples, errorResponses, routeErrors } from './openapi-errors.ts'
 import { ROUTE_EXAMPLES } from './openapi-examples.ts';
 import { describeProperties, GLOSSARY } from './openapi-glossary.ts';
 import { responseSchema } from '../shared/schemas/responses.ts';
+import { Reference } from '../shared/schemas/common.ts';
 import { MEDIA_TYPES } from '../shared/exports/formats.ts';
 
 /**
@@ -38,6 +39,19 @@ const EXPORT_DESCRIPTION =
 
 const jsonSchema = (schema: z.core.$ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
 
+/** A path parameter: a UUID, or where the row names an account or cost center there, its UUID or path. */
+function pathParameter(route: Route, name: string) {
+  const names = route.pathReferences?.[name];
+  if (!names) return { name, in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
+  return {
+    name,
+    in: 'path',
+    required: true,
+    description: `The ${names}: its UUID, or its path of codes from the root (such as 1.11.1101, percent-encoded where a code holds characters a URL path cannot), resolved in the company. A path naming nothing is a 404 naming \`${name}\`.`,
+    schema: jsonSchema(Reference()),
+  };
+}
+
 function operation(route: Route, method: Method, path: string) {
   const query = route.query ? (jsonSchema(route.query()) as { properties?: Record<string, object>; required?: string[] }) : undefined;
   const example = ROUTE_EXAMPLES[route.name];
@@ -50,7 +64,7 @@ function operation(route: Route, method: Method, path: string) {
     ...(route.access === 'public' ? { security: [] } : {}),
     ...(route.access !== 'public' && route.access !== 'user' ? { 'x-permission': route.access } : {}),
     parameters: [
-      ...pathParameters(path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string', format: 'uuid' } })),
+      ...pathParameters(path).map((name) => pathParameter(route, name)),
       ...Object.entries(query?.properties ?? {}).map(([name, schema]) => ({ name, in: 'query', required: query?.required?.includes(name) ?? false, schema })),
       ...(route.idempotentOperation
         ? [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 255 } }]

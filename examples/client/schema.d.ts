@@ -1585,9 +1585,9 @@ export interface components {
              * @description Identifier (UUID).
              */
             id: string;
-            /** @description Code, unique among siblings; paths join codes with dots. */
+            /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
             code: string;
-            /** @description Codes from the root, joined with dots. */
+            /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
             path: string;
             /** @description The parent: its UUID or path; null for a root. */
             parentId: string | null;
@@ -1682,9 +1682,9 @@ export interface components {
              * @description Identifier (UUID).
              */
             id: string;
-            /** @description Code, unique among siblings; paths join codes with dots. */
+            /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
             code: string;
-            /** @description Codes from the root, joined with dots. */
+            /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
             path: string;
             /** @description The parent: its UUID or path; null for a root. */
             parentId: string | null;
@@ -1968,9 +1968,9 @@ export interface components {
                  * @description Identifier (UUID).
                  */
                 id: string;
-                /** @description Code, unique among siblings; paths join codes with dots. */
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
                 code: string;
-                /** @description Codes from the root, joined with dots. */
+                /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                 path: string;
                 /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                 name: {
@@ -1991,9 +1991,9 @@ export interface components {
                 accountId: string;
                 /** @description The parent: its UUID or path; null for a root. */
                 parentId: string | null;
-                /** @description Code, unique among siblings; paths join codes with dots. */
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
                 code: string;
-                /** @description Codes from the root, joined with dots. */
+                /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                 path: string;
                 /** @description Depth in the tree: 0 for a root. */
                 depth: number;
@@ -2172,9 +2172,9 @@ export interface components {
                      * @description Identifier (UUID).
                      */
                     id: string;
-                    /** @description Code, unique among siblings; paths join codes with dots. */
+                    /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
                     code: string;
-                    /** @description Codes from the root, joined with dots. */
+                    /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                     path: string;
                     /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                     name: {
@@ -2194,9 +2194,9 @@ export interface components {
                 accountId: string;
                 /** @description The parent: its UUID or path; null for a root. */
                 parentId: string | null;
-                /** @description Code, unique among siblings; paths join codes with dots. */
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
                 code: string;
-                /** @description Codes from the root, joined with dots. */
+                /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                 path: string;
                 /** @description Depth in the tree: 0 for a root. */
                 depth: number;
@@ -2229,9 +2229,9 @@ export interface components {
                 accountId: string;
                 /** @description The parent: its UUID or path; null for a root. */
                 parentId: string | null;
-                /** @description Code, unique among siblings; paths join codes with dots. */
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
                 code: string;
-                /** @description Codes from the root, joined with dots. */
+                /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                 path: string;
                 /** @description Depth in the tree: 0 for a root. */
                 depth: number;
@@ -2289,9 +2289,9 @@ export interface components {
                      * @description Identifier (UUID).
                      */
                     id: string;
-                    /** @description Code, unique among siblings; paths join codes with dots. */
+                    /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
                     code: string;
-                    /** @description Codes from the root, joined with dots. */
+                    /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                     path: string;
                     /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                     name: {
@@ -2311,9 +2311,9 @@ export interface components {
                 accountId: string;
                 /** @description The parent: its UUID or path; null for a root. */
                 parentId: string | null;
-                /** @description Code, unique among siblings; paths join codes with dots. */
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
                 code: string;
-                /** @description Codes from the root, joined with dots. */
+                /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                 path: string;
                 /** @description Depth in the tree: 0 for a root. */
                 depth: number;
@@ -2346,9 +2346,9 @@ export interface components {
                 accountId: string;
                 /** @description The parent: its UUID or path; null for a root. */
                 parentId: string | null;
-                /** @description Code, unique among siblings; paths join codes with dots. */
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
                 code: string;
-                /** @description Codes from the root, joined with dots. */
+                /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                 path: string;
                 /** @description Depth in the tree: 0 for a root. */
                 depth: number;
@@ -2381,9 +2381,9 @@ export interface components {
                 accountId: string;
                 /** @description The parent: its UUID or path; null for a root. */
                 parentId: string | null;
-                /** @description Code, unique among siblings; paths join codes with dots. */
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
                 code: string;
-                /** @description Codes from the root, joined with dots. */
+                /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                 path: string;
                 /** @description Depth in the tree: 0 for a root. */
                 depth: number;
@@ -2441,9 +2441,9 @@ export interface components {
                  * @description Identifier (UUID).
                  */
                 id: string;
-                /** @description Code, unique among siblings; paths join codes with dots. */
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
                 code: string;
-                /** @description Codes from the root, joined with dots. */
+                /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                 path: string;
                 /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                 name: {
@@ -2476,9 +2476,9 @@ export interface components {
                      * @description Identifier (UUID).
                      */
                     id: string;
-                    /** @description Code, unique among siblings; paths join codes with dots. */
+                    /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
                     code: string;
-                    /** @description Codes from the root, joined with dots. */
+                    /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                     path: string;
                     /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                     name: {
@@ -2498,9 +2498,9 @@ export interface components {
                 accountId: string;
                 /** @description The parent: its UUID or path; null for a root. */
                 parentId: string | null;
-                /** @description Code, unique among siblings; paths join codes with dots. */
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
                 code: string;
-                /** @description Codes from the root, joined with dots. */
+                /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                 path: string;
                 /** @description Depth in the tree: 0 for a root. */
                 depth: number;
@@ -2533,9 +2533,9 @@ export interface components {
                 accountId: string;
                 /** @description The parent: its UUID or path; null for a root. */
                 parentId: string | null;
-                /** @description Code, unique among siblings; paths join codes with dots. */
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
                 code: string;
-                /** @description Codes from the root, joined with dots. */
+                /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                 path: string;
                 /** @description Depth in the tree: 0 for a root. */
                 depth: number;
@@ -2568,9 +2568,9 @@ export interface components {
                 accountId: string;
                 /** @description The parent: its UUID or path; null for a root. */
                 parentId: string | null;
-                /** @description Code, unique among siblings; paths join codes with dots. */
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
                 code: string;
-                /** @description Codes from the root, joined with dots. */
+                /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                 path: string;
                 /** @description Depth in the tree: 0 for a root. */
                 depth: number;
@@ -2603,9 +2603,9 @@ export interface components {
                 accountId: string;
                 /** @description The parent: its UUID or path; null for a root. */
                 parentId: string | null;
-                /** @description Code, unique among siblings; paths join codes with dots. */
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
                 code: string;
-                /** @description Codes from the root, joined with dots. */
+                /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                 path: string;
                 /** @description Depth in the tree: 0 for a root. */
                 depth: number;
@@ -2638,9 +2638,9 @@ export interface components {
                 accountId: string;
                 /** @description The parent: its UUID or path; null for a root. */
                 parentId: string | null;
-                /** @description Code, unique among siblings; paths join codes with dots. */
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
                 code: string;
-                /** @description Codes from the root, joined with dots. */
+                /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                 path: string;
                 /** @description Depth in the tree: 0 for a root. */
                 depth: number;
@@ -2736,9 +2736,9 @@ export interface components {
                      * @description Identifier (UUID).
                      */
                     id: string;
-                    /** @description Code, unique among siblings; paths join codes with dots. */
+                    /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
                     code: string;
-                    /** @description Codes from the root, joined with dots. */
+                    /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                     path: string;
                     /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                     name: {
@@ -2758,9 +2758,9 @@ export interface components {
                 accountId: string;
                 /** @description The parent: its UUID or path; null for a root. */
                 parentId: string | null;
-                /** @description Code, unique among siblings; paths join codes with dots. */
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
                 code: string;
-                /** @description Codes from the root, joined with dots. */
+                /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                 path: string;
                 /** @description Depth in the tree: 0 for a root. */
                 depth: number;
@@ -2788,9 +2788,9 @@ export interface components {
                      * @description Identifier (UUID).
                      */
                     id: string;
-                    /** @description Code, unique among siblings; paths join codes with dots. */
+                    /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
                     code: string;
-                    /** @description Codes from the root, joined with dots. */
+                    /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                     path: string;
                     /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                     name: {
@@ -2854,9 +2854,9 @@ export interface components {
                  * @description Identifier (UUID).
                  */
                 id: string;
-                /** @description Code, unique among siblings; paths join codes with dots. */
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
                 code: string;
-                /** @description Codes from the root, joined with dots. */
+                /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                 path: string;
                 /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                 name: {
@@ -2893,9 +2893,9 @@ export interface components {
                  * @description Identifier (UUID).
                  */
                 id: string;
-                /** @description Code, unique among siblings; paths join codes with dots. */
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
                 code: string;
-                /** @description Codes from the root, joined with dots. */
+                /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                 path: string;
                 /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                 name: {
@@ -3822,6 +3822,14 @@ export interface components {
         "path.id": string;
         /** @description The field to sort by. */
         "query.orderBy.2": "Code" | "CreatedAt";
+        /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
+        "query.path": string;
+        /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
+        "query.code": string;
+        /** @description The account: its UUID, or its path of codes from the root (such as 1.11.1101, percent-encoded where a code holds characters a URL path cannot), resolved in the company. A path naming nothing is a 404 naming `id`. */
+        "path.id.2": string;
+        /** @description The cost center: its UUID, or its path of codes from the root (such as 1.11.1101, percent-encoded where a code holds characters a URL path cannot), resolved in the company. A path naming nothing is a 404 naming `id`. */
+        "path.id.3": string;
         /** @description The field to sort by. */
         "query.orderBy.3": "StartDate";
         /** @description A period of the financial year (UUID). */
@@ -3885,7 +3893,7 @@ export interface operations {
     "authentication.callback": {
         parameters: {
             query: {
-                /** @description Code, unique among siblings; paths join codes with dots. */
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
                 code: string;
                 /** @description The state value the sign-in started with. */
                 state: string;
@@ -5406,6 +5414,10 @@ export interface operations {
                 orderAsc?: components["parameters"]["query.orderAsc"];
                 /** @description Free-text search, at most 50 characters. */
                 keyword?: components["parameters"]["query.keyword"];
+                /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
+                path?: components["parameters"]["query.path"];
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
+                code?: components["parameters"]["query.code"];
             };
             header?: never;
             path: {
@@ -5708,8 +5720,8 @@ export interface operations {
             path: {
                 /** @description The company (UUID). */
                 companyId: components["parameters"]["path.companyId"];
-                /** @description Identifier (UUID). */
-                id: components["parameters"]["path.id"];
+                /** @description The account: its UUID, or its path of codes from the root (such as 1.11.1101, percent-encoded where a code holds characters a URL path cannot), resolved in the company. A path naming nothing is a 404 naming `id`. */
+                id: components["parameters"]["path.id.2"];
             };
             cookie?: never;
         };
@@ -5759,8 +5771,8 @@ export interface operations {
             path: {
                 /** @description The company (UUID). */
                 companyId: components["parameters"]["path.companyId"];
-                /** @description Identifier (UUID). */
-                id: components["parameters"]["path.id"];
+                /** @description The account: its UUID, or its path of codes from the root (such as 1.11.1101, percent-encoded where a code holds characters a URL path cannot), resolved in the company. A path naming nothing is a 404 naming `id`. */
+                id: components["parameters"]["path.id.2"];
             };
             cookie?: never;
         };
@@ -5868,8 +5880,8 @@ export interface operations {
             path: {
                 /** @description The company (UUID). */
                 companyId: components["parameters"]["path.companyId"];
-                /** @description Identifier (UUID). */
-                id: components["parameters"]["path.id"];
+                /** @description The account: its UUID, or its path of codes from the root (such as 1.11.1101, percent-encoded where a code holds characters a URL path cannot), resolved in the company. A path naming nothing is a 404 naming `id`. */
+                id: components["parameters"]["path.id.2"];
             };
             cookie?: never;
         };
@@ -5924,8 +5936,8 @@ export interface operations {
             path: {
                 /** @description The company (UUID). */
                 companyId: components["parameters"]["path.companyId"];
-                /** @description Identifier (UUID). */
-                id: components["parameters"]["path.id"];
+                /** @description The account: its UUID, or its path of codes from the root (such as 1.11.1101, percent-encoded where a code holds characters a URL path cannot), resolved in the company. A path naming nothing is a 404 naming `id`. */
+                id: components["parameters"]["path.id.2"];
             };
             cookie?: never;
         };
@@ -5999,6 +6011,10 @@ export interface operations {
                 orderAsc?: components["parameters"]["query.orderAsc"];
                 /** @description Free-text search, at most 50 characters. */
                 keyword?: components["parameters"]["query.keyword"];
+                /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
+                path?: components["parameters"]["query.path"];
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
+                code?: components["parameters"]["query.code"];
             };
             header?: never;
             path: {
@@ -6171,8 +6187,8 @@ export interface operations {
             path: {
                 /** @description The company (UUID). */
                 companyId: components["parameters"]["path.companyId"];
-                /** @description Identifier (UUID). */
-                id: components["parameters"]["path.id"];
+                /** @description The cost center: its UUID, or its path of codes from the root (such as 1.11.1101, percent-encoded where a code holds characters a URL path cannot), resolved in the company. A path naming nothing is a 404 naming `id`. */
+                id: components["parameters"]["path.id.3"];
             };
             cookie?: never;
         };
@@ -6219,8 +6235,8 @@ export interface operations {
             path: {
                 /** @description The company (UUID). */
                 companyId: components["parameters"]["path.companyId"];
-                /** @description Identifier (UUID). */
-                id: components["parameters"]["path.id"];
+                /** @description The cost center: its UUID, or its path of codes from the root (such as 1.11.1101, percent-encoded where a code holds characters a URL path cannot), resolved in the company. A path naming nothing is a 404 naming `id`. */
+                id: components["parameters"]["path.id.3"];
             };
             cookie?: never;
         };
@@ -6315,8 +6331,8 @@ export interface operations {
             path: {
                 /** @description The company (UUID). */
                 companyId: components["parameters"]["path.companyId"];
-                /** @description Identifier (UUID). */
-                id: components["parameters"]["path.id"];
+                /** @description The cost center: its UUID, or its path of codes from the root (such as 1.11.1101, percent-encoded where a code holds characters a URL path cannot), resolved in the company. A path naming nothing is a 404 naming `id`. */
+                id: components["parameters"]["path.id.3"];
             };
             cookie?: never;
         };
@@ -6371,8 +6387,8 @@ export interface operations {
             path: {
                 /** @description The company (UUID). */
                 companyId: components["parameters"]["path.companyId"];
-                /** @description Identifier (UUID). */
-                id: components["parameters"]["path.id"];
+                /** @description The cost center: its UUID, or its path of codes from the root (such as 1.11.1101, percent-encoded where a code holds characters a URL path cannot), resolved in the company. A path naming nothing is a 404 naming `id`. */
+                id: components["parameters"]["path.id.3"];
             };
             cookie?: never;
         };
@@ -6437,8 +6453,8 @@ export interface operations {
             path: {
                 /** @description The company (UUID). */
                 companyId: components["parameters"]["path.companyId"];
-                /** @description Identifier (UUID). */
-                id: components["parameters"]["path.id"];
+                /** @description The cost center: its UUID, or its path of codes from the root (such as 1.11.1101, percent-encoded where a code holds characters a URL path cannot), resolved in the company. A path naming nothing is a 404 naming `id`. */
+                id: components["parameters"]["path.id.3"];
             };
             cookie?: never;
         };
@@ -6498,8 +6514,8 @@ export interface operations {
             path: {
                 /** @description The company (UUID). */
                 companyId: components["parameters"]["path.companyId"];
-                /** @description Identifier (UUID). */
-                id: components["parameters"]["path.id"];
+                /** @description The cost center: its UUID, or its path of codes from the root (such as 1.11.1101, percent-encoded where a code holds characters a URL path cannot), resolved in the company. A path naming nothing is a 404 naming `id`. */
+                id: components["parameters"]["path.id.3"];
             };
             cookie?: never;
         };

@@ -4,6 +4,7 @@ import { errorHandling } from './error-handling.ts';
 import { idempotency } from './idempotency.ts';
 import { inputParsing } from './input-parsing.ts';
 import { outbox } from './outbox.ts';
+import type { PathResolutionOf } from './path-references.ts';
 import { lambdaHandler, type RequestFor, type RouteHandler } from './lambda-handler.ts';
 
 export type { LambdaHandler, RequestFor, RouteHandler } from './lambda-handler.ts';
@@ -16,7 +17,14 @@ export type { LambdaHandler, RequestFor, RouteHandler } from './lambda-handler.t
  *   3. idempotency     claim / replay / release the Idempotency-Key
  *   4. outbox          the row's event, in the use case's transaction
  *   5. inputParsing    path UUIDs, query and JSON body against the route's schemas
+ *   6. pathReferences  a row's `pathReferences` given as paths, replaced by their UUIDs
+ * A row with `pathReferences` takes their resolution after `run` (`byPath({ id: accounts.store })`,
+ * path-references.ts); the type requires it, so no such row can reach its use case with a path
+ * where it expects a UUID.
  */
-export function endpoint<R extends Route>(route: R, run: (request: RequestFor<R>) => Promise<unknown>): RouteHandler<R> {
-  return lambdaHandler(route, [errorHandling(), authentication(route), idempotency(route), outbox(route), inputParsing(route)], run);
+export function endpoint<R extends Route>(route: R, run: (request: RequestFor<R>) => Promise<unknown>, ...resolution: ResolutionArgument<R>): RouteHandler<R> {
+  const references = resolution[0] ? [resolution[0].middleware(route)] : [];
+  return lambdaHandler(route, [errorHandling(), authentication(route), idempotency(route), outbox(route), inputParsing(route), ...references], run);
 }
+
+type ResolutionArgument<R extends Route> = [PathResolutionOf<R>] extends [never] ? [] : [resolution: PathResolutionOf<R>];

@@ -8,9 +8,10 @@ import { apiRequestOf } from './api-request.ts';
 import { fieldPath, zodIssuesToErrors } from './field-path.ts';
 
 /**
- * Parses and validates path parameters (UUIDs), the query string and the JSON body against
- * the route's schemas. Every failure is a 400 naming the field; nothing downstream sees
- * unvalidated input. Errors: ValidationError.
+ * Parses and validates path parameters (UUIDs; those of a row's `pathReferences` are left to
+ * pathReferences), the query string and the JSON body against the route's schemas. Every
+ * failure is a 400 naming the field; nothing downstream sees unvalidated input.
+ * Errors: ValidationError.
  */
 export function inputParsing(route: Route): MiddlewareObj<APIGatewayProxyEventV2> {
   const paramNames = pathParameters(route.path);
@@ -20,6 +21,8 @@ export function inputParsing(route: Route): MiddlewareObj<APIGatewayProxyEventV2
       const api = apiRequestOf(request.event);
       const event = request.event;
       for (const name of paramNames) {
+        // An account or cost center by UUID or path: parsed and resolved by pathReferences (path-references.ts), next.
+        if (route.pathReferences?.[name]) continue;
         const parsed = Uuid().safeParse(event.pathParameters?.[name] ?? '');
         if (!parsed.success) throw ValidationError.field(name, 'must be a UUID');
         api.params[name] = parsed.data;

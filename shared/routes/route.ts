@@ -26,8 +26,15 @@ export type SchemaOf<S extends z.ZodMiniType = z.ZodMiniType> = () => S;
 export interface RouteSpec<P extends string = string, B extends SchemaOf | undefined = SchemaOf | undefined, Q extends SchemaOf | undefined = SchemaOf | undefined> {
   /** One row may serve several methods with one function (period Close: POST and PUT). */
   methods: readonly [Method, ...Method[]];
-  /** Path under the base URL; `{companyId}`-style parameters are UUIDs. */
+  /** Path under the base URL; `{companyId}`-style parameters are UUIDs, except those of `pathReferences`. */
   path: P;
+  /**
+   * Path parameters naming an account or a cost center, which take its path of codes as well as
+   * its UUID (spec: Code paths), with what they name. A path is resolved in the company before
+   * the use case runs and replaced by the UUID (http/path-references.ts), so the use case, the
+   * event and the log all see the UUID; the handler hands `endpoint()` the store that resolves it.
+   */
+  pathReferences?: { readonly [param: string]: 'account' | 'cost center' };
   /** Handler module relative to the project root; it exports `handler`, built from this row. */
   handler: string;
   access: Access;

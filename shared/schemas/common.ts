@@ -69,6 +69,16 @@ export const BilingualName = lazy(() =>
 );
 
 
+/** Why a (NFC-normalised) path of codes cannot name anything, or undefined when it can. */
+function pathProblem(path: string): string | undefined {
+  const codes = path.split('.');
+  if (codes.length > MAX_DEPTH) return `a path of at most ${MAX_DEPTH} codes`;
+  const bad = codes.findIndex((code) => codeProblem(code) !== undefined);
+  return bad >= 0 ? `a path of codes; code ${bad + 1} of the path ${codeProblem(codes[bad]!)}` : undefined;
+}
+
+const MAX_PATH_LENGTH = MAX_DEPTH * (MAX_CODE_LENGTH + 1);
+
 /**
  * A UUID (any case, handed on in lower case) or a dot-joined code path from the root that
  * resolves to one in the same company; each code of the path follows the rules of `Code`.
@@ -76,19 +86,25 @@ export const BilingualName = lazy(() =>
 export const Reference = lazy(() =>
   z.string().check(
     z.minLength(1),
-    z.maxLength(MAX_DEPTH * (MAX_CODE_LENGTH + 1)),
+    z.maxLength(MAX_PATH_LENGTH),
     z.overwrite((reference) => (isUuidReference(reference) ? reference.toLowerCase() : nfc(reference))),
     z.superRefine((reference, ctx) => {
       if (isUuidReference(reference)) return;
-      const codes = reference.split('.');
-      if (codes.length > MAX_DEPTH) {
-        ctx.addIssue({ code: 'custom', message: `must be a UUID or a path of at most ${MAX_DEPTH} codes` });
-        return;
-      }
-      const bad = codes.findIndex((code) => codeProblem(code) !== undefined);
-      if (bad >= 0) {
-        ctx.addIssue({ code: 'custom', message: `must be a UUID or a path of codes; code ${bad + 1} of the path ${codeProblem(codes[bad]!)}` });
-      }
+      const problem = pathProblem(reference);
+      if (problem) ctx.addIssue({ code: 'custom', message: `must be a UUID or ${problem}` });
     }),
   ).register(z.globalRegistry, { description: 'A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101").' } as never),
+);
+
+/** A dot-joined code path from the root (never a UUID: a code is too short to look like one), NFC-normalised. */
+export const CodePath = lazy(() =>
+  z.string().check(
+    z.minLength(1),
+    z.maxLength(MAX_PATH_LENGTH),
+    z.overwrite(nfc),
+    z.superRefine((path, ctx) => {
+      const problem = pathProblem(path);
+      if (problem) ctx.addIssue({ code: 'custom', message: `must be ${problem}` });
+    }),
+  ).register(z.globalRegistry, { description: 'The dot-joined path of codes from the root (e.g. "1.11.1101"), matched exactly.' } as never),
 );

@@ -1,6 +1,7 @@
-import { BilingualName, Code, Reference, Version } from '../schemas/common.ts';
+import { BilingualName, Code, CodePath, Reference, Version } from '../schemas/common.ts';
 import * as z from '../schemas/zod.ts';
-import { listQuery } from '../schemas/list-query.ts';
+import { lazy } from '../schemas/lazy.ts';
+import { listQueryShape } from '../schemas/list-query.ts';
 
 /** Fields every hierarchy node (account, cost center) accepts. `parentId` takes a UUID or a path. */
 export const nodeFields = () => ({
@@ -11,4 +12,11 @@ export const nodeFields = () => ({
 
 export const nodeUpdateFields = () => ({ ...nodeFields(), version: Version() });
 
-export const ListNodesQuery = listQuery(['Code', 'CreatedAt'], 'Code');
+/** The list query, narrowed by exact `path` (at most one record) and exact `code` (one per parent at most). */
+export const ListNodesQuery = lazy(() =>
+  z.extend(listQueryShape(['Code', 'CreatedAt'], 'Code'), {
+    path: z.optional(CodePath()),
+    code: z.optional(Code()),
+  }),
+);
+export type ListNodesInput = z.output<ReturnType<typeof ListNodesQuery>>;

@@ -155,16 +155,18 @@ export async function getNode<C extends NodeInput, U extends NodeInput, V, A ext
 }
 
 /**
- * orderBy names: `Code` and `CreatedAt`; keyword matches code and both names, folded.
+ * orderBy names: `Code` and `CreatedAt`; keyword matches code and both names, folded; `code`
+ * keeps the records with exactly that code, `path` the one record that path names (nothing
+ * when it names none: a filter, not a reference). The filters combine.
  * Errors: ValidationError (InvalidCursor), StateConflict (HierarchyTooDeep, HierarchyChanged).
  */
 export async function listNodes<C extends NodeInput, U extends NodeInput, V, A extends NodeAttributes>(
   kind: NodeKind<C, U, V, A>,
   companyId: string,
   endpoint: string,
-  query: ListQuery<'Code' | 'CreatedAt'>,
+  query: ListQuery<'Code' | 'CreatedAt'> & { path?: string | undefined; code?: string | undefined },
 ): Promise<Page<V>> {
-  const page = await kind.store.page(companyId, endpoint, query, query.keyword ? foldForSearch(query.keyword) : '');
+  const page = await kind.store.page(companyId, endpoint, query, { keyword: query.keyword ? foldForSearch(query.keyword) : '', code: query.code, path: query.path });
   const chains = await kind.store.chains(companyId, page.results);
   return mapPage(page, (n) => kind.view(n, chains.get(n.id)!));
 }

@@ -167,7 +167,9 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       if (param === 'userId') return ids.Members;
       if (param === 'roleId') return ids.Roles;
       const resource = /\/(\w+)\/\{id\}/.exec(path)?.[1] as keyof typeof ids | undefined;
-      return (resource && ids[resource]) || [];
+      // Accounts and cost centers are also named by path, one that names nothing included.
+      const paths: Partial<Record<keyof typeof ids, string[]>> = { Accounts: ['1.1101', '4.4101', '9.9'], CostCenters: ['HQ', 'HQ.x'] };
+      return resource ? [...(ids[resource] ?? []), ...(paths[resource] ?? [])] : [];
     };
     const known: Known = {
       uuids: Object.values(ids).flat(),
@@ -175,7 +177,10 @@ describe('fuzzing every operation of the OpenAPI document', () => {
         accountId: [chart.cash.id, chart.sales.id, '1.1101', '4.4101', chart.assets.id, '9.9'],
         costCenterId: [chart.hq.id, 'BR', 'HQ.x'],
         parentId: [chart.assets.id, '1', '5'],
-        retainedEarningsAccountId: [chart.retained.id, chart.cash.id],
+        retainedEarningsAccountId: [chart.retained.id, chart.cash.id, '3.3101'],
+        unrealizedFxGainLossAccountId: [chart.cash.id, '1.1101', '9.9'],
+        path: ['1.1101', 'HQ', '9.9'],
+        code: ['1101', 'HQ', 'x'],
         roleId: ['5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002', '5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0003'],
         postingDate: ['2026-02-10', '2026-03-01', '2031-01-01'],
         dateFrom: ['2026-01-01', '2026-02-11', '2025-01-01'],

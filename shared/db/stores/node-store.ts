@@ -2,7 +2,7 @@ import { NotFound } from '../../errors.ts';
 import type { ListQuery, Page } from '../../schemas/list-query.ts';
 import type { NodeKind } from '../table/keys.ts';
 import type { NodeAttributes, NodeRecord } from '../../tree/records.ts';
-import { allNodes, ancestorChains, getNode, getNodes, nodesPage, resolveNode } from './nodes/node-reads.ts';
+import { allNodes, ancestorChains, getNode, getNodes, nodesPage, resolveNode, resolveNodeId, type NodeFilters } from './nodes/node-reads.ts';
 import type { NodeKindRef } from './nodes/node-record.ts';
 
 /**
@@ -42,6 +42,11 @@ export class NodeStore<A extends NodeAttributes = NodeAttributes> implements Nod
     return resolveNode<A>(this.kind, this.label, companyId, reference, field);
   }
 
+  /** The id a UUID or a code path names, reading only a path's edges (a UUID comes back unread). Errors: NotFound naming `field` for a path. */
+  resolveId(companyId: string, reference: string, field: string): Promise<string> {
+    return resolveNodeId(this.kind, this.label, companyId, reference, field);
+  }
+
   chains(companyId: string, nodes: NodeRecord<A>[]): Promise<Map<string, NodeRecord<A>[]>> {
     return ancestorChains(this.kind, this.label, companyId, nodes);
   }
@@ -50,7 +55,7 @@ export class NodeStore<A extends NodeAttributes = NodeAttributes> implements Nod
     return (await this.chains(companyId, [node])).get(node.id)!;
   }
 
-  page(companyId: string, endpoint: string, query: ListQuery<'Code' | 'CreatedAt'>, keyword: string): Promise<Page<NodeRecord<A>>> {
-    return nodesPage<A>(this.kind, companyId, endpoint, query, keyword);
+  page(companyId: string, endpoint: string, query: ListQuery<'Code' | 'CreatedAt'>, filters: NodeFilters): Promise<Page<NodeRecord<A>>> {
+    return nodesPage<A>(this.kind, companyId, endpoint, query, filters);
   }
 }
