@@ -50,16 +50,17 @@ export async function walkthrough(baseUrl: string, token: string, log: Log = con
   await account('1102', 'Bank', 'البنك', assets);
   const dollars = await account('1103', 'Bank (USD)', 'البنك (دولار)', assets, undefined, 'USD');
   const equity = await account('3', 'Equity', 'حقوق الملكية', null, 'equity');
-  const retained = await account('3101', 'Retained earnings', 'أرباح مبقاة', equity);
+  await account('3101', 'Retained earnings', 'أرباح مبقاة', equity);
   const revenue = await account('4', 'Revenue', 'الإيرادات', null, 'revenue');
   const sales = await account('4101', 'Sales', 'المبيعات', revenue);
   const expenses = await account('5', 'Expenses', 'المصروفات', null, 'expense');
   await account('5101', 'Rent', 'الإيجار', expenses);
-  const exchange = await account('5201', 'Unrealized exchange differences', 'فروق صرف غير محققة', expenses);
+  await account('5201', 'Unrealized exchange differences', 'فروق صرف غير محققة', expenses);
   log('chart: 1 Assets (1101 Cash, 1102 Bank, 1103 Bank in USD), 3 Equity (3101 Retained earnings), 4 Revenue (4101 Sales), 5 Expenses (5101 Rent, 5201 Unrealized exchange differences)');
 
   const settings = ok(await api.GET('/api/v1/Companies/{companyId}/Settings', { params: path }));
-  ok(await api.PUT('/api/v1/Companies/{companyId}/Settings', { params: path, body: { baseCurrency: 'SAR', decimalPrecision: 2, retainedEarningsAccountId: retained.id, unrealizedFxGainLossAccountId: exchange.id, version: settings.version } }));
+  // A merge patch: only the fields to change, accounts by path (the settings answer their UUIDs).
+  ok(await api.PUT('/api/v1/Companies/{companyId}/Settings', { params: path, body: { retainedEarningsAccountId: '3.3101', unrealizedFxGainLossAccountId: '5.5201', version: settings.version } }));
 
   const hq = ok(await api.POST('/api/v1/Companies/{companyId}/CostCenters', { params: path, body: { code: 'HQ', name: name('Head office', 'المركز الرئيسي') } }));
   ok(await api.POST('/api/v1/Companies/{companyId}/CostCenters', { params: path, body: { code: 'BR', name: name('Branch', 'الفرع') } }));

@@ -1,7 +1,7 @@
 import * as z from '../shared/schemas/zod.ts';
 import { ROUTES, pathParameters, type Method, type Route } from '../shared/routes.ts';
 import { errorExamples, errorResponses, routeErrors } from './openapi-errors.ts';
-import { ROUTE_EXAMPLES } from './openapi-examples.ts';
+import { ROUTE_EXAMPLES, type RouteExample } from './openapi-examples.ts';
 import { describeProperties, GLOSSARY } from './openapi-glossary.ts';
 import { responseSchema } from '../shared/schemas/responses.ts';
 import { Reference } from '../shared/schemas/common.ts';
@@ -52,6 +52,12 @@ function pathParameter(route: Route, name: string) {
   };
 }
 
+/** The request body: JSON, and for a merge patch (RFC 7396) the same under its own media type. */
+function requestContent(route: Route, example: RouteExample | undefined) {
+  const json = { schema: jsonSchema(route.body!()), ...(example?.body !== undefined ? { example: example.body } : {}) };
+  return { 'application/json': json, ...(route.mergePatch ? { 'application/merge-patch+json': { schema: json.schema } } : {}) };
+}
+
 function operation(route: Route, method: Method, path: string) {
   const query = route.query ? (jsonSchema(route.query()) as { properties?: Record<string, object>; required?: string[] }) : undefined;
   const example = ROUTE_EXAMPLES[route.name];
@@ -70,7 +76,7 @@ function operation(route: Route, method: Method, path: string) {
         ? [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 255 } }]
         : []),
     ],
-    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body()), ...(example?.body !== undefined ? { example: example.body } : {}) } } } } : {}),
+    ...(route.body ? { requestBody: { required: true, content: requestContent(route, example) } } : {}),
     responses: {
       200: route.response
         ? {

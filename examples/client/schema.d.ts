@@ -117,7 +117,7 @@ export interface paths {
          */
         get: operations["settings.get"];
         /**
-         * Update company settings (versioned)
+         * Change company settings (versioned): a JSON Merge Patch, one field or all of them
          * @description Example request: `PUT /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Settings`
          */
         put: operations["settings.update"];
@@ -1356,11 +1356,11 @@ export interface components {
                 baseCurrency: string;
                 /** @description Decimals of the currency: 2 or 3. */
                 decimalPrecision: 2 | 3;
-                /** @description The equity leaf account closing journals book the year’s profit to. */
+                /** @description The equity leaf account closing journals book the year’s profit to. In an update: a UUID or path; left out, unchanged; null clears it. */
                 retainedEarningsAccountId: string | null;
-                /** @description The leaf account that takes the base-currency rounding difference of journals with foreign-currency lines (at most one minor unit per foreign line); null: such a journal does not post until one is set. Left out of an update: unchanged. */
+                /** @description The leaf account that takes the base-currency rounding difference of journals with foreign-currency lines (at most one minor unit per foreign line); null: such a journal does not post until one is set. In an update: a UUID or path; left out, unchanged; null clears it. */
                 fxRoundingAccountId: string | null;
-                /** @description The leaf account that takes the differences a revaluation posts (unrealized exchange gains and losses); null: revaluations are answered only as dry runs. Left out of an update: unchanged. */
+                /** @description The leaf account that takes the differences a revaluation posts (unrealized exchange gains and losses); null: revaluations are answered only as dry runs. In an update: a UUID or path; left out, unchanged; null clears it. */
                 unrealizedFxGainLossAccountId: string | null;
                 /** @description The version read; a write based on another is refused (409). */
                 version: number;
@@ -1427,11 +1427,11 @@ export interface components {
             baseCurrency: string;
             /** @description Decimals of the currency: 2 or 3. */
             decimalPrecision: 2 | 3;
-            /** @description The equity leaf account closing journals book the year’s profit to. */
+            /** @description The equity leaf account closing journals book the year’s profit to. In an update: a UUID or path; left out, unchanged; null clears it. */
             retainedEarningsAccountId: string | null;
-            /** @description The leaf account that takes the base-currency rounding difference of journals with foreign-currency lines (at most one minor unit per foreign line); null: such a journal does not post until one is set. Left out of an update: unchanged. */
+            /** @description The leaf account that takes the base-currency rounding difference of journals with foreign-currency lines (at most one minor unit per foreign line); null: such a journal does not post until one is set. In an update: a UUID or path; left out, unchanged; null clears it. */
             fxRoundingAccountId: string | null;
-            /** @description The leaf account that takes the differences a revaluation posts (unrealized exchange gains and losses); null: revaluations are answered only as dry runs. Left out of an update: unchanged. */
+            /** @description The leaf account that takes the differences a revaluation posts (unrealized exchange gains and losses); null: revaluations are answered only as dry runs. In an update: a UUID or path; left out, unchanged; null clears it. */
             unrealizedFxGainLossAccountId: string | null;
             /** @description The version read; a write based on another is refused (409). */
             version: number;
@@ -4402,14 +4402,28 @@ export interface operations {
                  */
                 "application/json": {
                     /** @description ISO 4217 currency code of the company’s books; it changes only while the company has no journal. */
-                    baseCurrency: string;
+                    baseCurrency?: string;
                     /** @description Decimals of the currency: 2 or 3. */
-                    decimalPrecision: 2 | 3;
-                    /** @description The equity leaf account closing journals book the year’s profit to. */
-                    retainedEarningsAccountId: string | null;
-                    /** @description The leaf account that takes the base-currency rounding difference of journals with foreign-currency lines (at most one minor unit per foreign line); null: such a journal does not post until one is set. Left out of an update: unchanged. */
+                    decimalPrecision?: 2 | 3;
+                    /** @description The equity leaf account closing journals book the year’s profit to. In an update: a UUID or path; left out, unchanged; null clears it. */
+                    retainedEarningsAccountId?: string | null;
+                    /** @description The leaf account that takes the base-currency rounding difference of journals with foreign-currency lines (at most one minor unit per foreign line); null: such a journal does not post until one is set. In an update: a UUID or path; left out, unchanged; null clears it. */
                     fxRoundingAccountId?: string | null;
-                    /** @description The leaf account that takes the differences a revaluation posts (unrealized exchange gains and losses); null: revaluations are answered only as dry runs. Left out of an update: unchanged. */
+                    /** @description The leaf account that takes the differences a revaluation posts (unrealized exchange gains and losses); null: revaluations are answered only as dry runs. In an update: a UUID or path; left out, unchanged; null clears it. */
+                    unrealizedFxGainLossAccountId?: string | null;
+                    /** @description The version read; a write based on another is refused (409). */
+                    version: number;
+                };
+                "application/merge-patch+json": {
+                    /** @description ISO 4217 currency code of the company’s books; it changes only while the company has no journal. */
+                    baseCurrency?: string;
+                    /** @description Decimals of the currency: 2 or 3. */
+                    decimalPrecision?: 2 | 3;
+                    /** @description The equity leaf account closing journals book the year’s profit to. In an update: a UUID or path; left out, unchanged; null clears it. */
+                    retainedEarningsAccountId?: string | null;
+                    /** @description The leaf account that takes the base-currency rounding difference of journals with foreign-currency lines (at most one minor unit per foreign line); null: such a journal does not post until one is set. In an update: a UUID or path; left out, unchanged; null clears it. */
+                    fxRoundingAccountId?: string | null;
+                    /** @description The leaf account that takes the differences a revaluation posts (unrealized exchange gains and losses); null: revaluations are answered only as dry runs. In an update: a UUID or path; left out, unchanged; null clears it. */
                     unrealizedFxGainLossAccountId?: string | null;
                     /** @description The version read; a write based on another is refused (409). */
                     version: number;

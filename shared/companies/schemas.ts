@@ -1,10 +1,13 @@
 import * as z from '../schemas/zod.ts';
-import { Uuid, Version } from '../schemas/common.ts';
+import { Reference, Version } from '../schemas/common.ts';
 import { CurrencyCode } from '../schemas/currency.ts';
 import { lazy } from '../schemas/lazy.ts';
 import { listQuery } from '../schemas/list-query.ts';
 
 const DecimalPrecision = () => z.union([z.literal(2), z.literal(3)], { error: 'must be 2 or 3' });
+
+/** In a merge patch, null would clear the field: what a field that cannot be cleared answers to it. */
+const notClearable = { error: (issue: { input?: unknown }) => (issue.input === null ? 'cannot be cleared (null); leave it out to keep it' : undefined) };
 
 export const CreateCompanyBody = lazy(() =>
   z.strictObject({
@@ -15,17 +18,23 @@ export const CreateCompanyBody = lazy(() =>
 );
 export type CreateCompanyInput = z.output<ReturnType<typeof CreateCompanyBody>>;
 
+/**
+ * A JSON Merge Patch (RFC 7396) of the settings, with the version it is based on: a field left
+ * out stays as it is, null clears an account field (the others cannot be cleared), any other
+ * value replaces it. A full body is a patch of every field. Accounts by UUID or path.
+ */
 export const UpdateSettingsBody = lazy(() =>
   z.strictObject({
-    baseCurrency: CurrencyCode(),
-    decimalPrecision: DecimalPrecision(),
-    retainedEarningsAccountId: z.nullable(Uuid()),
-    /** Left out: unchanged (it came after the other settings; clients written before it keep working). */
-    fxRoundingAccountId: z.optional(z.nullable(Uuid())),
-    /** Left out: unchanged, like fxRoundingAccountId. */
-    unrealizedFxGainLossAccountId: z.optional(z.nullable(Uuid())),
+    baseCurrency: z.optional(CurrencyCode(notClearable)),
+    decimalPrecision: z.optional(DecimalPrecision()),
+    retainedEarningsAccountId: z.optional(z.nullable(Reference())),
+    fxRoundingAccountId: z.optional(z.nullable(Reference())),
+    unrealizedFxGainLossAccountId: z.optional(z.nullable(Reference())),
     version: Version(),
-  }),
+  }).register(z.globalRegistry, {
+    description:
+      'A JSON Merge Patch (RFC 7396) of the settings: a field left out stays as it is, null clears an account field (baseCurrency and decimalPrecision cannot be cleared), any other value replaces it; version is required. Account fields take a UUID or a path of codes and are answered as the UUID.',
+  } as never),
 );
 export type UpdateSettingsInput = z.output<ReturnType<typeof UpdateSettingsBody>>;
 

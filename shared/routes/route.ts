@@ -43,6 +43,11 @@ export interface RouteSpec<P extends string = string, B extends SchemaOf | undef
   /** The event a successful write records in its own transaction (shared/events); absent for reads. */
   event?: EventType;
   body?: B;
+  /**
+   * The body is a JSON Merge Patch (RFC 7396) of the record: fields left out stay, null clears
+   * a nullable one. Taken as application/json or application/merge-patch+json alike.
+   */
+  mergePatch?: true;
   query?: Q;
   /**
    * The 200 body can also be a CSV or XLSX file (`format`, or the Accept header; shared/exports):
