@@ -146,6 +146,10 @@ export const config = {
   get exportRunsPerCompany() {
     return positiveInteger(process.env.EXPORT_RUNS_PER_COMPANY) ?? 2;
   },
+  /** How long an export file waits for one of the company's slots before its 429 (exports/export-runs.ts): short of the 29 s a request has, leaving the file its time. */
+  get exportSlotWaitMs() {
+    return nonNegativeInteger(process.env.EXPORT_SLOT_WAIT_MS) ?? 10_000;
+  },
   /** Verify requests a company may have under way at once (audit/verify-runs.ts); one more is 429. */
   get verifyRunsPerCompany() {
     return positiveInteger(process.env.VERIFY_RUNS_PER_COMPANY) ?? 2;
@@ -161,4 +165,9 @@ function milliseconds(text: string | undefined, fallback: number): number {
 function positiveInteger(text: string | undefined): number | undefined {
   const value = Number(text);
   return text && Number.isSafeInteger(value) && value > 0 ? value : undefined;
+}
+
+function nonNegativeInteger(text: string | undefined): number | undefined {
+  const value = Number(text);
+  return text && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
 }

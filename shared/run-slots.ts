@@ -4,13 +4,21 @@ import type { AppError } from './errors.ts';
 /** A slot outlives the longest request (29 s), so a live run never loses it; a crashed one frees it within this. */
 const LEASE_MS = 60_000;
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
  * Runs `work` holding one of the company's `slots` for bulk reads of `kind` (Verify requests,
  * export files), so that a company's bulk readers cannot pile up and starve its own, and the
- * table's, other requests. `refused` is the error when every slot is held (a 429 with Retry-After).
+ * table's, other requests. With every slot held it tries again for up to `waitMs` (each try one
+ * conditional write, at most one a second), then answers `refused` (a 429 with Retry-After).
  */
-export async function inRunSlot<T>(companyId: string, kind: 'verify' | 'export', slots: number, refused: () => AppError, work: () => Promise<T>): Promise<T> {
-  const run = await takeRunSlot(companyId, kind, slots, LEASE_MS);
+export async function inRunSlot<T>(companyId: string, kind: 'verify' | 'export', slots: number, refused: () => AppError, work: () => Promise<T>, waitMs = 0): Promise<T> {
+  const until = Date.now() + waitMs;
+  let run = await takeRunSlot(companyId, kind, slots, LEASE_MS);
+  for (let pause = 200; !run && Date.now() + pause <= until; pause = Math.min(pause * 2, 1000)) {
+    await sleep(pause * (0.5 + Math.random() / 2));
+    run = await takeRunSlot(companyId, kind, slots, LEASE_MS);
+  }
   if (!run) throw refused();
   try {
     return await work();

@@ -2,7 +2,7 @@ import { config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { inRunSlot } from '../run-slots.ts';
 
-/** Seconds a refused export is told to wait: most files take a few seconds, none more than a request's 29. */
+/** Seconds a refused export (one that waited for a slot already) is told to wait: most files take a few seconds, none more than a request's 29. */
 const RETRY_AFTER_SECONDS = 5;
 
 /** 429 `TooManyExports` with Retry-After: the company's export slots are all held. */
@@ -19,9 +19,10 @@ export class TooManyExports extends AppError {
 /**
  * Writes an export file holding one of the company's export slots (config.exportRunsPerCompany):
  * a file reads a whole range at once, and a company's exporters piling up would starve its, and
- * the table's, other requests. Errors: TooManyExports when every slot is held.
+ * the table's, other requests. A file waits up to config.exportSlotWaitMs for a slot, so a few
+ * at once take turns. Errors: TooManyExports when every slot is still held.
  */
 export function inExportRun<T>(companyId: string, work: () => Promise<T>): Promise<T> {
   const runs = config.exportRunsPerCompany;
-  return inRunSlot(companyId, 'export', runs, () => new TooManyExports(runs), work);
+  return inRunSlot(companyId, 'export', runs, () => new TooManyExports(runs), work, config.exportSlotWaitMs);
 }

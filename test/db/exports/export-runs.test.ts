@@ -1,13 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releaseRunSlot, takeRunSlot } from '../../../shared/db/stores/run-slot-store.ts';
 import { companyOwner, useGateway } from '../../support/api.ts';
 
 /**
- * A company writes at most two export files at once (EXPORT_RUNS_PER_COMPANY): one more is 429
- * with Retry-After, while its JSON reads and other companies' files are served. The slots
- * themselves (leases, release) are Verify's, tested with it.
+ * A company writes at most two export files at once (EXPORT_RUNS_PER_COMPANY): one more waits
+ * for a slot, then is 429 with Retry-After, while its JSON reads and other companies' files are
+ * served. The slots themselves (leases, release) are Verify's, tested with it.
  */
 const gateway = useGateway();
+// A file that finds both slots held waits for one (EXPORT_SLOT_WAIT_MS); here it is refused at once, and once after a short wait.
+beforeAll(() => void (process.env.EXPORT_SLOT_WAIT_MS = '0'));
+afterAll(() => void delete process.env.EXPORT_SLOT_WAIT_MS);
 
 describe('export slots', () => {
   it('refuses a third file of a company at once with 429 TooManyExports, serves JSON and other companies meanwhile, and the file once a slot frees', async () => {
@@ -35,7 +38,15 @@ describe('export slots', () => {
     expect(elsewhere.status, elsewhere.text).toBe(200);
     expect(afterOneEnded.status, afterOneEnded.text).toBe(200);
     expect(afterOneEnded.headers.get('content-type')).toContain('text/csv');
-    // The served file gave its slot back: both are free again.
+    // A file that waits gets the slot freed meanwhile.
+    process.env.EXPORT_SLOT_WAIT_MS = '5000';
+    const again = [await takeRunSlot(companyId, 'export', 2, 60_000), await takeRunSlot(companyId, 'export', 2, 60_000)];
+    const waited = api.get(`${base}/Journals?format=csv`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await releaseRunSlot(companyId, 'export', again[0]!);
+    expect((await waited).status).toBe(200);
+    await releaseRunSlot(companyId, 'export', again[1]!);
+    // The served files gave their slots back: both are free again.
     const slots = [await takeRunSlot(companyId, 'export', 2, 60_000), await takeRunSlot(companyId, 'export', 2, 60_000)];
     expect(slots.every(Boolean)).toBe(true);
   });
