@@ -1,10 +1,11 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/free-port.ts';
 import { findRunningStack, stackFileOf } from '../../infra/local/running-stack.ts';
+import { interrupt, shellEnv, startedStack } from '../support/npm-start.ts';
 
 /**
  * A newcomer's first hour, as README tells it: `npm start` moved off its default ports and data
@@ -15,58 +16,22 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'ledger-helpers-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-/** Nothing of the test runner's environment leaks in: only what a shell has, plus what is given. */
-const shell = (env: Record<string, string>): Record<string, string> => ({ PATH: process.env.PATH!, HOME: process.env.HOME!, ...env });
-
 function npmRun(args: string[], env: Record<string, string>) {
-  return spawnSync('npm', ['run', '-s', ...args], { cwd: ROOT, env: shell(env), encoding: 'utf8', timeout: 60_000 });
-}
-
-/**
- * `npm start` on free ports, ready. A port found free can be taken by another test's stack
- * before this one binds it: then it starts again on other ports (a test of the helpers, not of
- * the port check).
- */
-async function startedStack() {
-  for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
-    const oidcPort = await freePort();
-    const stack = spawn('npm', ['start'], { cwd: ROOT, detached: true, env: shell({ PORT: String(port), OIDC_PORT: String(oidcPort), LEDGER_DATA_DIR: dataDir, LOG_LEVEL: 'silent' }) });
-    const output = { text: '' };
-    stack.stdout!.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
-    stack.stderr!.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
-    // 'close': every process of the stack has let go of the output (npm itself exits at once on SIGINT).
-    const closed = new Promise<void>((r) => stack.once('close', () => r()));
-    const deadline = Date.now() + 45_000;
-    while (!output.text.includes('ready: ')) {
-      const taken = output.text.includes('EADDRINUSE') || output.text.includes('is already in use');
-      if (taken && attempt < 3) break;
-      if (Date.now() > deadline || stack.exitCode !== null) throw new Error(`no readiness line: ${output.text}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    if (output.text.includes('ready: ')) return { stack, closed, output };
-    try {
-      process.kill(-stack.pid!, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
-    await closed;
-  }
+  return spawnSync('npm', ['run', '-s', ...args], { cwd: ROOT, env: shellEnv(env), encoding: 'utf8', timeout: 60_000 });
 }
 
 describe('the helpers follow the stack npm start runs', () => {
   it('npm start on other ports and a temporary data directory; token and walkthrough with LEDGER_DATA_DIR only; Ctrl-C says stopped', async () => {
     // Arrange: the stack, in its own process group as a terminal would run it.
-    const { stack, closed, output: out } = await startedStack();
-    const output = () => out.text;
+    const started = await startedStack(dataDir);
+    const output = () => started.output.text;
 
     // Act: the helpers, with nothing but the data directory (and the token).
     const token = npmRun(['token', '--', '--email', 'newcomer@example.com'], { LEDGER_DATA_DIR: dataDir });
     const walk = npmRun(['walkthrough'], { LEDGER_DATA_DIR: dataDir, TOKEN: token.stdout.trim(), STATEMENTS_FILE: join(dataDir, 'statements.xlsx') });
     const companyId = /^company .* \(([0-9a-f-]{36})\)/m.exec(walk.stdout)?.[1] ?? 'none';
     const recount = npmRun(['recount-tree-levels', '--', companyId], { LEDGER_DATA_DIR: dataDir });
-    process.kill(-stack.pid!, 'SIGINT');
-    await closed;
+    await interrupt(started);
     const after = npmRun(['token', '--', '--email', 'newcomer@example.com'], { LEDGER_DATA_DIR: dataDir });
 
     // Assert

@@ -1,0 +1,59 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import { freePort } from '../../infra/local/free-port.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/** Nothing of the test runner's environment leaks in: only what a shell has, plus what is given. */
+export const shellEnv = (env: Record<string, string>): Record<string, string> => ({ PATH: process.env.PATH!, HOME: process.env.HOME!, ...env });
+
+/** `npm start` running, as a terminal runs it: its own process group, its output gathered. */
+export interface NpmStart {
+  stack: ChildProcess;
+  /** Resolves when every process of the stack has let go of the output. */
+  closed: Promise<void>;
+  output: { text: string };
+  port: number;
+  oidcPort: number;
+}
+
+/**
+ * `npm start` on free ports with the given data directory, ready. A port found free can be taken
+ * by another test's stack before this one binds it: then it starts again on other ports.
+ */
+export async function startedStack(dataDir: string): Promise<NpmStart> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const oidcPort = await freePort();
+    const stack = spawn('npm', ['start'], { cwd: ROOT, detached: true, env: shellEnv({ PORT: String(port), OIDC_PORT: String(oidcPort), LEDGER_DATA_DIR: dataDir, LOG_LEVEL: 'silent' }) });
+    const output = { text: '' };
+    stack.stdout!.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
+    stack.stderr!.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
+    // 'close': every process of the stack has let go of the output (npm itself exits at once on SIGINT).
+    const closed = new Promise<void>((r) => stack.once('close', () => r()));
+    const deadline = Date.now() + 45_000;
+    while (!output.text.includes('ready: ')) {
+      const taken = output.text.includes('EADDRINUSE') || output.text.includes('is already in use');
+      if (taken && attempt < 3) break;
+      if (Date.now() > deadline || stack.exitCode !== null) throw new Error(`no readiness line: ${output.text}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    if (output.text.includes('ready: ')) return { stack, closed, output, port, oidcPort };
+    try {
+      process.kill(-stack.pid!, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+    await closed;
+  }
+}
+
+/** Ctrl-C: SIGINT to the whole process group, as a terminal sends it; resolves once the stack is down. */
+export async function interrupt({ stack, closed }: NpmStart): Promise<void> {
+  try {
+    process.kill(-stack.pid!, 'SIGINT');
+  } catch {
+    // Already gone.
+  }
+  await closed;
+}
