@@ -1,0 +1,134 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { jsonDocuments } from '../support/json-documents.ts';
+import { fencedBlocks, type FencedBlock } from '../support/markdown-blocks.ts';
+import { interrupt, shellEnv, startedStack } from '../support/npm-start.ts';
+
+/**
+ * README's ```sh blocks, pasted as a reader pastes them: in order, in one bash session
+ * (`-euo pipefail`: a failing command, a failing stage of a pipe or a variable no earlier block
+ * defined stops it), in a directory of the clone, against `npm start` moved off its default
+ * ports and data directory with `PORT` and `LEDGER_DATA_DIR` exported as README says. ```console
+ * blocks are commands README does not mean to be run here (the comment at its top).
+ */
+const ROOT = resolve(import.meta.dirname, '../..');
+const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const BLOCKS = fencedBlocks(README);
+const RUNNABLE = BLOCKS.filter((block) => block.info === 'sh');
+
+/** Info strings README uses: shell run (sh) or not (console), output (text) and the languages of its other examples. */
+const KNOWN_INFO = ['sh', 'console', 'text', 'js', 'json', 'csv'];
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const anId = new RegExp(`^${UUID}$`);
+
+const dataDir = mkdtempSync(join(tmpdir(), 'ledger-readme-'));
+// Inside the clone, where a reader runs them (npm finds the package from there); test-results/ is git-ignored.
+mkdirSync(join(ROOT, 'test-results'), { recursive: true });
+const workDir = mkdtempSync(join(ROOT, 'test-results', 'readme-'));
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+const marker = (index: number) => `@@readme-block ${index}@@`;
+
+/** The runnable blocks as one script, each announced on stdout and stderr so that its output and a failure can be told apart. */
+function sessionScript(blocks: FencedBlock[]): string {
+  const announce = (text: string) => `printf '\\n%s\\n' '${text}'; printf '\\n%s\\n' '${text}' >&2\n`;
+  return blocks.map((block, index) => announce(marker(index)) + block.text).join('') + announce('@@readme-end@@');
+}
+
+/** bash on the script, with the environment given: exit code and output. */
+function runBash(script: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const file = join(workDir, 'readme.sh');
+  writeFileSync(file, script);
+  const bash = spawn('bash', ['-euo', 'pipefail', file], { cwd: workDir, env: shellEnv(env), timeout: 300_000 });
+  let stdout = '';
+  let stderr = '';
+  bash.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  bash.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((r) => bash.once('close', (code) => r({ code, stdout, stderr })));
+}
+
+/** What the text printed between one block's marker and the next. */
+function sections(text: string): Map<number, string> {
+  const parts = text.split(/\n@@readme-block (\d+)@@\n/);
+  const found = new Map<number, string>();
+  for (let i = 1; i < parts.length; i += 2) found.set(Number(parts[i]), parts[i + 1]!.split('\n@@readme-end@@\n')[0]!);
+  return found;
+}
+
+describe("README's shell blocks", () => {
+  it('are each marked as run (sh) or not (console); output is text', () => {
+    expect(BLOCKS.filter((block) => !KNOWN_INFO.includes(block.info)).map((block) => `line ${block.line}: "${block.info}"`)).toEqual([]);
+    expect(RUNNABLE.length).toBeGreaterThan(5);
+  });
+
+  it('run as written, in order, in one bash session, and print what README says', async () => {
+    // Arrange: the stack, moved as README's "How the helpers find the stack" moves it.
+    const started = await startedStack(dataDir);
+    const began = Date.now();
+
+    // Act: README's blocks; the walkthrough's workbook goes to the work directory (README: STATEMENTS_FILE names another).
+    let session;
+    try {
+      session = await runBash(sessionScript(RUNNABLE), { PORT: String(started.port), LEDGER_DATA_DIR: dataDir, STATEMENTS_FILE: join(workDir, 'statements-2026.xlsx') });
+    } finally {
+      await interrupt(started);
+    }
+    console.log(`README's ${RUNNABLE.length} shell blocks ran in ${((Date.now() - began) / 1000).toFixed(1)} s`);
+
+    // Assert: every block ran and the session ended well; else the block that stopped it, with what it printed.
+    const out = sections(session.stdout);
+    const err = sections(session.stderr);
+    const reached = Math.max(-1, ...out.keys());
+    const failed = RUNNABLE[reached];
+    expect(session.code, `README's block on line ${failed?.line} stopped the session (exit ${session.code}):\n${failed?.text}--- stdout\n${out.get(reached)}\n--- stderr\n${err.get(reached)}`).toBe(0);
+    expect(session.stdout).toContain('@@readme-end@@');
+    expect([...out.keys()]).toEqual(RUNNABLE.map((_, index) => index));
+
+    const outputOf = (snippet: string) => {
+      const index = RUNNABLE.findIndex((block) => block.text.includes(snippet));
+      expect(index, `no runnable block holds ${snippet}`).toBeGreaterThanOrEqual(0);
+      return out.get(index)!;
+    };
+
+    // Try it: a company and its year, by id.
+    const [, company, year] = /^company (\S+), year (\S+)$/m.exec(outputOf('COMPANY=$(')) ?? [];
+    expect(company).toMatch(anId);
+    expect(year).toMatch(anId);
+
+    // The walkthrough prints what README shows after it, ids and the workbook's place apart.
+    const walkthroughIndex = BLOCKS.findIndex((block) => block.info === 'sh' && block.text.includes('npm run -s walkthrough'));
+    const shown = BLOCKS[walkthroughIndex + 1]!;
+    expect(shown.info).toBe('text');
+    const normal = (text: string) => text.replaceAll(`${workDir}/`, '').replace(new RegExp(UUID, 'g'), '<id>').trimEnd();
+    expect(normal(outputOf('npm run -s walkthrough'))).toBe(normal(shown.text));
+
+    // Exports: the files, under the names the answers give them.
+    expect(readFileSync(join(workDir, 'trial-balance_2026-01-01_2026-12-31.xlsx')).subarray(0, 2).toString()).toBe('PK');
+    expect(readFileSync(join(workDir, 'journals_2026-01-01_2026-03-31.csv'), 'utf8')).toMatch(/^\uFEFFSerial number,Date,/);
+
+    // Webhooks: the subscription with its secret, shown once.
+    expect(jsonDocuments(outputOf('/Webhooks"'))).toEqual([expect.objectContaining({ url: 'https://erp.example.com/ledger-hook', secret: expect.stringMatching(/^whsec_/) })]);
+
+    // Imports: the job of the chart's five rows, then its errors page.
+    const [job, errors] = jsonDocuments(outputOf('/Imports"')) as [{ id: string; kind: string; status: string; counts: { rows: number } }, { results: unknown[] }];
+    expect(job).toMatchObject({ kind: 'accounts', counts: { rows: 5 } });
+    expect(job.id).toMatch(anId);
+    // Read at once: the worker may not have taken it up yet.
+    expect(['queued', 'running', 'succeeded']).toContain(job.status);
+    expect(errors.results).toEqual([]);
+
+    // Auditing: the chain verifies; the trial balance as known then balances; restatements are a page.
+    expect(jsonDocuments(outputOf('/Audit/Verify"'))).toEqual([expect.objectContaining({ verified: true, firstBrokenSequence: null })]);
+    const [trial, restatements] = jsonDocuments(outputOf('knownAt=')) as [{ financialYearId: string; totals: { closing: { debit: string; credit: string } } }, { results: unknown[] }];
+    expect(trial.financialYearId).toBe(year);
+    expect(trial.totals.closing.debit).toBe(trial.totals.closing.credit);
+    expect(restatements.results).toEqual([]);
+  }, 400_000);
+});
