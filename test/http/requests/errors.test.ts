@@ -52,10 +52,10 @@ describe('error responses', () => {
     expect(response.body.errors[0]).toMatchObject({ name: 'body', code: 'PayloadTooLarge' });
   });
 
-  it('refuses a path parameter that is not a UUID with 400 naming it', async () => {
+  it('refuses a path parameter that is not a UUID with 400 naming it (where the route takes no path of codes)', async () => {
     const { api, base } = await companyOwner(gateway.url);
 
-    const response = await api.get(`${base}/Accounts/not-a-uuid`);
+    const response = await api.get(`${base}/Journals/not-a-uuid`);
 
     expect(response.status).toBe(400);
     expect(response.body.errors[0]).toMatchObject({ name: 'id', code: 'ValidationError' });
