@@ -10,8 +10,8 @@ const FORWARD_ALL = 'forward the whole query string of the redirect (code and st
 export const CallbackQuery = lazy(() =>
   z.catchall(
     z.object({
-      code: z.string({ error: `is missing: ${FORWARD_ALL}` }).check(z.minLength(1), z.maxLength(2048)),
-      state: z.string({ error: `is missing: ${FORWARD_ALL}` }).check(z.minLength(1), z.maxLength(512)),
+      code: z.string({ error: `is required: ${FORWARD_ALL}` }).check(z.minLength(1), z.maxLength(2048)),
+      state: z.string({ error: `is required: ${FORWARD_ALL}` }).check(z.minLength(1), z.maxLength(512)),
     }),
     z.string(),
   ),

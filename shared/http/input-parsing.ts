@@ -5,7 +5,7 @@ import { pathParameters, type Route } from '../routes/route.ts';
 import { Uuid } from '../schemas/common.ts';
 import { textProblems } from '../text/well-formed.ts';
 import { apiRequestOf } from './api-request.ts';
-import { fieldPath, zodIssuesToErrors } from './field-path.ts';
+import { fieldPath, PARSE_REPORTING_INPUT, zodIssuesToErrors } from './field-path.ts';
 
 /**
  * Parses and validates path parameters (UUIDs; those of a row's `pathReferences` are left to
@@ -29,14 +29,14 @@ export function inputParsing(route: Route): MiddlewareObj<APIGatewayProxyEventV2
       }
       if (route.query) {
         refuseUnkeepableText(event.queryStringParameters ?? {}, 'query');
-        const parsed = route.query().safeParse(event.queryStringParameters ?? {});
+        const parsed = route.query().safeParse(event.queryStringParameters ?? {}, PARSE_REPORTING_INPUT);
         if (!parsed.success) throw new ValidationError(zodIssuesToErrors(parsed.error.issues, 'query'));
         api.query = parsed.data;
       }
       if (route.body) {
         const body = parseJsonBody(event, route.maxBodyBytes ?? MAX_BODY_BYTES);
         refuseUnkeepableText(body, 'body');
-        const parsed = route.body().safeParse(body);
+        const parsed = route.body().safeParse(body, PARSE_REPORTING_INPUT);
         if (!parsed.success) throw new ValidationError(zodIssuesToErrors(parsed.error.issues, 'body'));
         api.body = parsed.data;
       }
