@@ -8,6 +8,6 @@ import { errorResponse } from '../shared/http/respond.ts';
 export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
   const requestId = event.requestContext?.requestId ?? randomUUID();
   const { method, path } = event.requestContext.http;
-  const response = errorResponse(new AppError(404, [{ name: 'generalErrors', reason: `No endpoint ${method} ${path}.`, code: 'RouteNotFound' }]), requestId);
+  const response = errorResponse(new AppError(404, [{ name: 'generalErrors', reason: `No endpoint ${method} ${path}; GET /openapi.json (or /docs in a browser) lists every one.`, code: 'RouteNotFound' }]), requestId);
   return { ...response, headers: { ...response.headers, [REQUEST_ID_HEADER]: requestId } };
 }

@@ -5,7 +5,7 @@ import { ROUTES } from '../shared/routes.ts';
 import { exampleBody, routeErrors } from './openapi-errors.ts';
 
 /**
- * docs/errors.md: every error code with its status, meaning, an example body and the operations
+ * docs/errors.md: every error code with its status, meaning, way out, an example body and the operations
  * that can answer it, from shared/error-codes.ts and the route table (`npm run error-table`
  * writes it; a test fails when it is not current).
  */
@@ -17,13 +17,14 @@ export function errorTable(): string {
   const everywhere = (code: ErrorCode) => (operations.get(code)?.length ?? 0) === ROUTES.length;
   const rows = (Object.keys(ERROR_CODES) as ErrorCode[]).map((code) => {
     const where = everywhere(code) ? 'every operation' : (operations.get(code) ?? ['no operation of the route table (unknown paths)']).map((o) => `\`${o}\``).join(', ');
-    return `| \`${codeOf(code)}\` | ${statusOf(code)} | ${ERROR_CODES[code].meaning} | \`${ERROR_CODES[code].example.name}\`: ${ERROR_CODES[code].example.reason} | ${where} |`;
+    return `| \`${codeOf(code)}\` | ${statusOf(code)} | ${ERROR_CODES[code].meaning} | ${ERROR_CODES[code].wayOut} | \`${ERROR_CODES[code].example.name}\`: ${ERROR_CODES[code].example.reason} | ${where} |`;
   });
   return `# Error codes
 
 Every error answer has the same body: the HTTP status, one item per problem and the request id
 of its log line. \`name\` is the field the problem is about (a path such as \`entries[1].amount\`),
-or \`generalErrors\`; \`reason\` is for people; \`code\` is for programs. For example:
+or \`generalErrors\`; \`reason\` is for people, and says the way out where the service knows it
+(the operation to call, with the record's ids filled in); \`code\` is for programs. For example:
 
 \`\`\`json
 ${JSON.stringify(exampleBody('409 PeriodNotOpen'), null, 2)}
@@ -34,8 +35,8 @@ answer, per status, with an example body each. Operation names below are the rou
 (\`journals.post\`; the OpenAPI \`operationId\`). Generated from \`shared/error-codes.ts\` and the
 route table by \`npm run error-table\`.
 
-| Code | Status | Meaning | Example (\`name\`: \`reason\`) | Answered by |
-|---|---|---|---|---|
+| Code | Status | Meaning | Way out | Example (\`name\`: \`reason\`) | Answered by |
+|---|---|---|---|---|---|
 ${rows.join('\n')}
 `;
 }

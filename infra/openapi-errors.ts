@@ -50,9 +50,9 @@ export function exampleBody(code: ErrorCode) {
 /** The name of a code's example body under `components.examples`: `ValidationError.400`. */
 const exampleName = (code: ErrorCode) => `${codeOf(code)}.${statusOf(code)}`;
 
-/** The example body of each code operations answer (`used`), once (`components.examples`), with its meaning as the summary; the operations refer to them. */
+/** The example body of each code operations answer (`used`), once (`components.examples`), with its meaning as the summary and its way out as the description; the operations refer to them. */
 export function errorExamples(used: readonly ErrorCode[]): Record<string, object> {
-  return Object.fromEntries([...new Set(used)].sort().map((c) => [exampleName(c), { summary: ERROR_CODES[c].meaning, value: exampleBody(c) }]));
+  return Object.fromEntries([...new Set(used)].sort().map((c) => [exampleName(c), { summary: ERROR_CODES[c].meaning, description: `Way out: ${ERROR_CODES[c].wayOut}`, value: exampleBody(c) }]));
 }
 
 /**
@@ -66,7 +66,7 @@ export function errorResponses(route: Route): Record<string, object> {
     [...byStatus].map(([status, codes]) => [
       status,
       {
-        description: `${STATUS_TEXT[status] ?? 'Error'}. Codes: ${codes.map((c) => `\`${codeOf(c)}\``).join(', ')} (each example's summary says what it means; docs/errors.md lists them all)`,
+        description: `${STATUS_TEXT[status] ?? 'Error'}. Codes: ${codes.map((c) => `\`${codeOf(c)}\``).join(', ')} (each example says what it means and the way out; docs/errors.md lists them all)`,
         content: {
           'application/json': {
             schema: { $ref: '#/components/schemas/Error' },

@@ -34,7 +34,7 @@ export class ValidationError extends AppError {
 
 /** 401: no credentials, or credentials that are not valid (expired, badly signed, revoked). */
 export class Unauthorized extends AppError {
-  constructor(reason = 'A valid access token or API key is required.') {
+  constructor(reason = 'A valid access token or API key is required, sent as the header Authorization: Bearer <token>.') {
     super(401, [{ name: GENERAL, reason, code: 'Unauthorized' }], { 'WWW-Authenticate': 'Bearer' });
   }
 }
@@ -48,19 +48,20 @@ export class Forbidden extends AppError {
 
 /** 404: the record (or, for a field reference, the referenced record) does not exist for this caller. */
 export class NotFound extends AppError {
-  constructor(what: string, name = GENERAL) {
-    super(404, [{ name, reason: `${what} was not found.`, code: 'NotFound' }]);
+  /** `wayOut`, where the service knows one: what to read or do instead. */
+  constructor(what: string, name = GENERAL, wayOut?: string) {
+    super(404, [{ name, reason: `${what} was not found${wayOut ? `: ${wayOut}` : ''}.`, code: 'NotFound' }]);
   }
 
   /** For `record ?? NotFound.throw('The journal')`. */
-  static throw(what: string, name?: string): never {
-    throw new NotFound(what, name);
+  static throw(what: string, name?: string, wayOut?: string): never {
+    throw new NotFound(what, name, wayOut);
   }
 }
 
 /** 409 `Conflict`: a version mismatch, or an idempotency key whose first request is still running. */
 export class VersionConflict extends AppError {
-  constructor(reason = 'The record has changed since it was read; fetch it again and retry with its new version.') {
+  constructor(reason = 'The record has changed since it was read; read it again and send the version that read answers (never the one sent here).') {
     super(409, [{ name: 'version', reason, code: 'Conflict' }]);
   }
 }
@@ -68,7 +69,7 @@ export class VersionConflict extends AppError {
 export class IdempotencyInProgress extends AppError {
   constructor() {
     super(409, [
-      { name: 'Idempotency-Key', reason: 'A request with this key is still in progress; retry shortly.', code: 'Conflict' },
+      { name: 'Idempotency-Key', reason: 'A request with this key is still in progress; wait a second or two and send it again with the same key.', code: 'Conflict' },
     ]);
   }
 }

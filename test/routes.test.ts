@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../infra/openapi.ts';
 import { ROUTES } from '../shared/routes.ts';
+import { WAY_OUT } from '../shared/schemas/api-paths.ts';
 import { client, companyOwner, useGateway } from './support/api.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -79,6 +80,17 @@ describe('route table', () => {
     for (const route of ROUTES) {
       const module = (await import(resolve(ROOT, route.handler))) as { handler?: { route?: unknown } };
       expect(module.handler?.route, route.name).toBe(route);
+    }
+  });
+
+  it('names in error reasons only operations of the table, with their row\'s method, path and permission', () => {
+    for (const operation of Object.values(WAY_OUT)) {
+      const row = ROUTES.find((r) => r.name === operation.route);
+      expect(row, operation.route).toBeDefined();
+      expect(row!.methods, operation.route).toContain(operation.method);
+      expect(row!.path, operation.route).toBe(operation.path);
+      const permission = 'permission' in operation ? operation.permission : undefined;
+      expect(permission, operation.route).toBe(row!.access === 'public' || row!.access === 'user' ? undefined : row!.access);
     }
   });
 

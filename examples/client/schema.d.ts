@@ -3564,7 +3564,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding` (each example's summary says what it means; docs/errors.md lists them all) */
+        /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding` (each example says what it means and the way out; docs/errors.md lists them all) */
         "ValidationError_InvalidText_InvalidEncoding.400": {
             headers: {
                 [name: string]: unknown;
@@ -3573,7 +3573,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Internal error. Codes: `InternalError` (each example's summary says what it means; docs/errors.md lists them all) */
+        /** @description Internal error. Codes: `InternalError` (each example says what it means and the way out; docs/errors.md lists them all) */
         "InternalError.500": {
             headers: {
                 [name: string]: unknown;
@@ -3582,7 +3582,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable`, `IdentityProviderUnavailable` (each example's summary says what it means; docs/errors.md lists them all) */
+        /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable`, `IdentityProviderUnavailable` (each example says what it means and the way out; docs/errors.md lists them all) */
         "ServiceUnavailable_IdentityProviderUnavailable.503": {
             headers: {
                 [name: string]: unknown;
@@ -3591,7 +3591,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText` (each example's summary says what it means; docs/errors.md lists them all) */
+        /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText` (each example says what it means and the way out; docs/errors.md lists them all) */
         "ValidationError_InvalidJson_InvalidText.400": {
             headers: {
                 [name: string]: unknown;
@@ -3600,7 +3600,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Unauthorized. Codes: `Unauthorized` (each example's summary says what it means; docs/errors.md lists them all) */
+        /** @description Unauthorized. Codes: `Unauthorized` (each example says what it means and the way out; docs/errors.md lists them all) */
         "Unauthorized.401": {
             headers: {
                 [name: string]: unknown;
@@ -3609,7 +3609,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (each example's summary says what it means; docs/errors.md lists them all) */
+        /** @description Too large: the request body, or the file an export would write. Codes: `PayloadTooLarge` (each example says what it means and the way out; docs/errors.md lists them all) */
         "PayloadTooLarge.413": {
             headers: {
                 [name: string]: unknown;
@@ -3618,7 +3618,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (each example's summary says what it means; docs/errors.md lists them all) */
+        /** @description Unavailable: retry after Retry-After. Codes: `ServiceUnavailable` (each example says what it means and the way out; docs/errors.md lists them all) */
         "ServiceUnavailable.503": {
             headers: {
                 [name: string]: unknown;
@@ -3627,7 +3627,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Forbidden. Codes: `Forbidden` (each example's summary says what it means; docs/errors.md lists them all) */
+        /** @description Forbidden. Codes: `Forbidden` (each example says what it means and the way out; docs/errors.md lists them all) */
         "Forbidden.403": {
             headers: {
                 [name: string]: unknown;
@@ -3636,7 +3636,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Conflict with the record’s version or state. Codes: `Conflict` (each example's summary says what it means; docs/errors.md lists them all) */
+        /** @description Conflict with the record’s version or state. Codes: `Conflict` (each example says what it means and the way out; docs/errors.md lists them all) */
         "Conflict.409": {
             headers: {
                 [name: string]: unknown;
@@ -3645,7 +3645,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Idempotency-Key reused for another record. Codes: `IdempotencyKeyReused` (each example's summary says what it means; docs/errors.md lists them all) */
+        /** @description Idempotency-Key reused for another record. Codes: `IdempotencyKeyReused` (each example says what it means and the way out; docs/errors.md lists them all) */
         "IdempotencyKeyReused.422": {
             headers: {
                 [name: string]: unknown;
@@ -3654,7 +3654,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding`, `InvalidCursor` (each example's summary says what it means; docs/errors.md lists them all) */
+        /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding`, `InvalidCursor` (each example says what it means and the way out; docs/errors.md lists them all) */
         "ValidationError_InvalidText_InvalidEncoding_InvalidCursor.400": {
             headers: {
                 [name: string]: unknown;
@@ -3663,7 +3663,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidEncoding` (each example's summary says what it means; docs/errors.md lists them all) */
+        /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidEncoding` (each example says what it means and the way out; docs/errors.md lists them all) */
         "ValidationError_InvalidEncoding.400": {
             headers: {
                 [name: string]: unknown;
@@ -3672,7 +3672,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Not found. Codes: `NotFound` (each example's summary says what it means; docs/errors.md lists them all) */
+        /** @description Not found. Codes: `NotFound` (each example says what it means and the way out; docs/errors.md lists them all) */
         "NotFound.404": {
             headers: {
                 [name: string]: unknown;
@@ -3681,7 +3681,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding` (each example's summary says what it means; docs/errors.md lists them all) */
+        /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding` (each example says what it means and the way out; docs/errors.md lists them all) */
         "ValidationError_InvalidJson_InvalidText_InvalidEncoding.400": {
             headers: {
                 [name: string]: unknown;
@@ -3690,7 +3690,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Conflict with the record’s version or state. Codes: `Conflict`, `InvalidState` (each example's summary says what it means; docs/errors.md lists them all) */
+        /** @description Conflict with the record’s version or state. Codes: `Conflict`, `InvalidState` (each example says what it means and the way out; docs/errors.md lists them all) */
         "Conflict_InvalidState.409": {
             headers: {
                 [name: string]: unknown;
@@ -3699,7 +3699,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Conflict with the record’s version or state. Codes: `Conflict`, `DuplicateCode`, `HierarchyTooDeep`, `HierarchyChanged` (each example's summary says what it means; docs/errors.md lists them all) */
+        /** @description Conflict with the record’s version or state. Codes: `Conflict`, `DuplicateCode`, `HierarchyTooDeep`, `HierarchyChanged` (each example says what it means and the way out; docs/errors.md lists them all) */
         "Conflict_DuplicateCode_HierarchyTooDeep_HierarchyChanged.409": {
             headers: {
                 [name: string]: unknown;
@@ -3708,7 +3708,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Conflict with the record’s version or state. Codes: `HierarchyTooDeep`, `HierarchyChanged` (each example's summary says what it means; docs/errors.md lists them all) */
+        /** @description Conflict with the record’s version or state. Codes: `HierarchyTooDeep`, `HierarchyChanged` (each example says what it means and the way out; docs/errors.md lists them all) */
         "HierarchyTooDeep_HierarchyChanged.409": {
             headers: {
                 [name: string]: unknown;
@@ -3717,7 +3717,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Conflict with the record’s version or state. Codes: `Conflict`, `InvalidState`, `HasPostings` (each example's summary says what it means; docs/errors.md lists them all) */
+        /** @description Conflict with the record’s version or state. Codes: `Conflict`, `InvalidState`, `HasPostings` (each example says what it means and the way out; docs/errors.md lists them all) */
         "Conflict_InvalidState_HasPostings.409": {
             headers: {
                 [name: string]: unknown;
@@ -3726,7 +3726,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `AccountCurrency`, `CategoryAccount`, `InactiveCostCenter`, `UnsupportedCurrency`, `NoExchangeRate` (each example's summary says what it means; docs/errors.md lists them all) */
+        /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `AccountCurrency`, `CategoryAccount`, `InactiveCostCenter`, `UnsupportedCurrency`, `NoExchangeRate` (each example says what it means and the way out; docs/errors.md lists them all) */
         "ValidationError_InvalidJson_InvalidText_InvalidEncoding_AccountCurrency_CategoryAccount_InactiveCostCenter_UnsupportedCurrency_NoExchangeRate.400": {
             headers: {
                 [name: string]: unknown;
@@ -3735,7 +3735,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Not acceptable: the Accept header names no format the operation answers. Codes: `NotAcceptable` (each example's summary says what it means; docs/errors.md lists them all) */
+        /** @description Not acceptable: the Accept header names no format the operation answers. Codes: `NotAcceptable` (each example says what it means and the way out; docs/errors.md lists them all) */
         "NotAcceptable.406": {
             headers: {
                 [name: string]: unknown;
@@ -3744,7 +3744,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Too large: the request body, or the file an export would write. Codes: `ExportTooLarge` (each example's summary says what it means; docs/errors.md lists them all) */
+        /** @description Too large: the request body, or the file an export would write. Codes: `ExportTooLarge` (each example says what it means and the way out; docs/errors.md lists them all) */
         "ExportTooLarge.413": {
             headers: {
                 [name: string]: unknown;
@@ -3753,7 +3753,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Too many requests of this kind under way: retry after Retry-After. Codes: `TooManyExports` (each example's summary says what it means; docs/errors.md lists them all) */
+        /** @description Too many requests of this kind under way: retry after Retry-After. Codes: `TooManyExports` (each example says what it means and the way out; docs/errors.md lists them all) */
         "TooManyExports.429": {
             headers: {
                 [name: string]: unknown;
@@ -3762,7 +3762,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Conflict with the record’s version or state. Codes: `Conflict`, `InvalidState`, `PeriodNotOpen`, `ReversalIsFinal`, `PostingInProgress`, `RevaluationJournal` (each example's summary says what it means; docs/errors.md lists them all) */
+        /** @description Conflict with the record’s version or state. Codes: `Conflict`, `InvalidState`, `PeriodNotOpen`, `ReversalIsFinal`, `PostingInProgress`, `RevaluationJournal` (each example says what it means and the way out; docs/errors.md lists them all) */
         "Conflict_InvalidState_PeriodNotOpen_ReversalIsFinal_PostingInProgress_RevaluationJournal.409": {
             headers: {
                 [name: string]: unknown;
@@ -3771,7 +3771,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding`, `NoFinancialYear`, `InvalidRange`, `RangeTooLong`, `TooManyChanges`, `BeforeChangeRecord`, `TooManyColumns` (each example's summary says what it means; docs/errors.md lists them all) */
+        /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding`, `NoFinancialYear`, `InvalidRange`, `RangeTooLong`, `TooManyChanges`, `BeforeChangeRecord`, `TooManyColumns` (each example says what it means and the way out; docs/errors.md lists them all) */
         "ValidationError_InvalidText_InvalidEncoding_NoFinancialYear_InvalidRange_RangeTooLong_TooManyChanges_BeforeChangeRecord_TooManyColumns.400": {
             headers: {
                 [name: string]: unknown;
@@ -3780,7 +3780,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Conflict with the record’s version or state. Codes: `PostingInProgress` (each example's summary says what it means; docs/errors.md lists them all) */
+        /** @description Conflict with the record’s version or state. Codes: `PostingInProgress` (each example says what it means and the way out; docs/errors.md lists them all) */
         "PostingInProgress.409": {
             headers: {
                 [name: string]: unknown;
@@ -3789,7 +3789,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `PeriodCount`, `DuplicateLine`, `MixedCostCenterLines` (each example's summary says what it means; docs/errors.md lists them all) */
+        /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `PeriodCount`, `DuplicateLine`, `MixedCostCenterLines` (each example says what it means and the way out; docs/errors.md lists them all) */
         "ValidationError_InvalidJson_InvalidText_InvalidEncoding_PeriodCount_DuplicateLine_MixedCostCenterLines.400": {
             headers: {
                 [name: string]: unknown;
@@ -4002,7 +4002,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenResponse"];
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding`, `InvalidState`, `InvalidGrant` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding`, `InvalidState`, `InvalidGrant` (each example says what it means and the way out; docs/errors.md lists them all) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4455,7 +4455,7 @@ export interface operations {
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
-            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `PrecisionInUse`, `CurrencyInUse` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `PrecisionInUse`, `CurrencyInUse` (each example says what it means and the way out; docs/errors.md lists them all) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4697,7 +4697,7 @@ export interface operations {
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
-            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `DuplicateName`, `TooManyRoles` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `DuplicateName`, `TooManyRoles` (each example says what it means and the way out; docs/errors.md lists them all) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4831,7 +4831,7 @@ export interface operations {
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
-            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `DuplicateName`, `BuiltInRole` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `DuplicateName`, `BuiltInRole` (each example says what it means and the way out; docs/errors.md lists them all) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4882,7 +4882,7 @@ export interface operations {
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
-            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `BuiltInRole`, `RoleInUse` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `BuiltInRole`, `RoleInUse` (each example says what it means and the way out; docs/errors.md lists them all) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5061,7 +5061,7 @@ export interface operations {
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
-            /** @description Conflict with the record’s version or state. Codes: `RoleChanged`, `AlreadyMember` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Conflict with the record’s version or state. Codes: `RoleChanged`, `AlreadyMember` (each example says what it means and the way out; docs/errors.md lists them all) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5143,7 +5143,7 @@ export interface operations {
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
-            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `RoleChanged`, `SelfChange`, `LastOwner` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `RoleChanged`, `SelfChange`, `LastOwner` (each example says what it means and the way out; docs/errors.md lists them all) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5194,7 +5194,7 @@ export interface operations {
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
-            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `SelfChange`, `LastOwner` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `SelfChange`, `LastOwner` (each example says what it means and the way out; docs/errors.md lists them all) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5708,7 +5708,7 @@ export interface operations {
                     "application/json": components["schemas"]["AccountResponse"];
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `TooDeep`, `ParentNotCategory`, `CategoryCurrency`, `CashFlowCategory` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `TooDeep`, `ParentNotCategory`, `CategoryCurrency`, `CashFlowCategory` (each example says what it means and the way out; docs/errors.md lists them all) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5861,7 +5861,7 @@ export interface operations {
                     "application/json": components["schemas"]["AccountResponse"];
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `TooDeep`, `Cycle`, `ParentNotCategory`, `CategoryCurrency`, `CashFlowCategory` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `TooDeep`, `Cycle`, `ParentNotCategory`, `CategoryCurrency`, `CashFlowCategory` (each example says what it means and the way out; docs/errors.md lists them all) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5873,7 +5873,7 @@ export interface operations {
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
-            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `DuplicateCode`, `InUse`, `HierarchyTooDeep`, `HierarchyChanged`, `RetainedEarningsAccount`, `SettingsAccount` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `DuplicateCode`, `InUse`, `HierarchyTooDeep`, `HierarchyChanged`, `RetainedEarningsAccount`, `SettingsAccount` (each example says what it means and the way out; docs/errors.md lists them all) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5924,7 +5924,7 @@ export interface operations {
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
-            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `HasChildren`, `InUse`, `RetainedEarningsAccount`, `SettingsAccount` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `HasChildren`, `InUse`, `RetainedEarningsAccount`, `SettingsAccount` (each example says what it means and the way out; docs/errors.md lists them all) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6175,7 +6175,7 @@ export interface operations {
                     "application/json": components["schemas"]["CostCenterResponse"];
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `TooDeep` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `TooDeep` (each example says what it means and the way out; docs/errors.md lists them all) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6312,7 +6312,7 @@ export interface operations {
                     "application/json": components["schemas"]["CostCenterResponse"];
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `TooDeep`, `Cycle` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `TooDeep`, `Cycle` (each example says what it means and the way out; docs/errors.md lists them all) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6324,7 +6324,7 @@ export interface operations {
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
-            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `DuplicateCode`, `InUse`, `HierarchyTooDeep`, `HierarchyChanged` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `DuplicateCode`, `InUse`, `HierarchyTooDeep`, `HierarchyChanged` (each example says what it means and the way out; docs/errors.md lists them all) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6375,7 +6375,7 @@ export interface operations {
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
-            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `HasChildren`, `InUse` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `HasChildren`, `InUse` (each example says what it means and the way out; docs/errors.md lists them all) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7129,7 +7129,7 @@ export interface operations {
                     "application/json": components["schemas"]["YearResponse"];
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `Overlap` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `Overlap` (each example says what it means and the way out; docs/errors.md lists them all) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7631,7 +7631,7 @@ export interface operations {
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
-            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `InvalidState`, `PeriodsNotClosed`, `UnpostedJournals` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `InvalidState`, `PeriodsNotClosed`, `UnpostedJournals` (each example says what it means and the way out; docs/errors.md lists them all) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7722,7 +7722,7 @@ export interface operations {
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
-            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `InvalidState`, `RetainedEarningsNotSet`, `NothingToClose`, `TooManyAccounts` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `InvalidState`, `RetainedEarningsNotSet`, `NothingToClose`, `TooManyAccounts` (each example says what it means and the way out; docs/errors.md lists them all) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8422,7 +8422,7 @@ export interface operations {
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
-            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `YearClosed` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `YearClosed` (each example says what it means and the way out; docs/errors.md lists them all) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8636,7 +8636,7 @@ export interface operations {
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
-            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `InvalidState`, `YearClosed`, `ClosingJournalReadOnly`, `RevaluationJournal` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `InvalidState`, `YearClosed`, `ClosingJournalReadOnly`, `RevaluationJournal` (each example says what it means and the way out; docs/errors.md lists them all) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8839,7 +8839,7 @@ export interface operations {
                     "application/json": components["schemas"]["JournalResponse"];
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `NoFinancialYear`, `Unbalanced`, `TooFewLines`, `OutsideClosingPeriod` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `NoFinancialYear`, `Unbalanced`, `TooFewLines`, `OutsideClosingPeriod` (each example says what it means and the way out; docs/errors.md lists them all) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8851,7 +8851,7 @@ export interface operations {
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
-            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `InvalidState`, `PeriodNotOpen`, `InactiveCostCenter`, `PostingInProgress`, `RevaluationJournal` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `InvalidState`, `PeriodNotOpen`, `InactiveCostCenter`, `PostingInProgress`, `RevaluationJournal` (each example says what it means and the way out; docs/errors.md lists them all) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9139,7 +9139,7 @@ export interface operations {
                     "application/json": components["schemas"]["JournalResponse"];
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `NoFinancialYear`, `OutsideClosingPeriod` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `NoFinancialYear`, `OutsideClosingPeriod` (each example says what it means and the way out; docs/errors.md lists them all) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9151,7 +9151,7 @@ export interface operations {
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
-            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `InvalidState`, `PeriodNotOpen`, `ReversalIsFinal`, `RevaluationJournal` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `InvalidState`, `PeriodNotOpen`, `ReversalIsFinal`, `RevaluationJournal` (each example says what it means and the way out; docs/errors.md lists them all) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9217,7 +9217,7 @@ export interface operations {
                     "application/json": components["schemas"]["RevaluationResponse"];
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `NoExchangeRate`, `NoFinancialYear`, `Unbalanced`, `TooFewLines`, `OutsideClosingPeriod`, `TooManyAccounts` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `NoExchangeRate`, `NoFinancialYear`, `Unbalanced`, `TooFewLines`, `OutsideClosingPeriod`, `TooManyAccounts` (each example says what it means and the way out; docs/errors.md lists them all) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9229,7 +9229,7 @@ export interface operations {
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
-            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `InvalidState`, `PeriodNotOpen`, `InactiveCostCenter`, `ReversalIsFinal`, `PostingInProgress`, `UnrealizedFxGainLossNotSet`, `RevaluationInProgress` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `InvalidState`, `PeriodNotOpen`, `InactiveCostCenter`, `ReversalIsFinal`, `PostingInProgress`, `UnrealizedFxGainLossNotSet`, `RevaluationInProgress` (each example says what it means and the way out; docs/errors.md lists them all) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9758,7 +9758,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding`, `NoFinancialYear`, `TooManyChanges`, `BeforeChangeRecord` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding`, `NoFinancialYear`, `TooManyChanges`, `BeforeChangeRecord` (each example says what it means and the way out; docs/errors.md lists them all) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9903,7 +9903,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding`, `NoFinancialYear`, `InvalidRange`, `RangeTooLong`, `TooManyChanges`, `BeforeChangeRecord` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding`, `NoFinancialYear`, `InvalidRange`, `RangeTooLong`, `TooManyChanges`, `BeforeChangeRecord` (each example says what it means and the way out; docs/errors.md lists them all) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10139,7 +10139,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding`, `OutsideBudgetYear`, `TooManyChanges`, `BeforeChangeRecord`, `TooManyColumns` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding`, `OutsideBudgetYear`, `TooManyChanges`, `BeforeChangeRecord`, `TooManyColumns` (each example says what it means and the way out; docs/errors.md lists them all) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10152,7 +10152,7 @@ export interface operations {
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
             406: components["responses"]["NotAcceptable.406"];
-            /** @description Conflict with the record’s version or state. Codes: `PostingInProgress`, `BudgetPeriodsChanged` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Conflict with the record’s version or state. Codes: `PostingInProgress`, `BudgetPeriodsChanged` (each example says what it means and the way out; docs/errors.md lists them all) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10255,7 +10255,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding`, `InvalidCursor`, `NoFinancialYear`, `InvalidRange`, `RangeTooLong`, `TooManyChanges`, `BeforeChangeRecord` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding`, `InvalidCursor`, `NoFinancialYear`, `InvalidRange`, `RangeTooLong`, `TooManyChanges`, `BeforeChangeRecord` (each example says what it means and the way out; docs/errors.md lists them all) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10310,7 +10310,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestatementResponsePage"];
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding`, `InvalidCursor`, `BeforeChangeRecord` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding`, `InvalidCursor`, `BeforeChangeRecord` (each example says what it means and the way out; docs/errors.md lists them all) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10608,7 +10608,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReportSnapshotSummaryResponse"];
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `NoFinancialYear`, `InvalidRange`, `RangeTooLong` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `NoFinancialYear`, `InvalidRange`, `RangeTooLong` (each example says what it means and the way out; docs/errors.md lists them all) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10620,7 +10620,7 @@ export interface operations {
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
-            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `PostingInProgress`, `ReportTooLarge`, `TooManyReports` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `PostingInProgress`, `ReportTooLarge`, `TooManyReports` (each example says what it means and the way out; docs/errors.md lists them all) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11168,7 +11168,7 @@ export interface operations {
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
-            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `TooManyWebhooks` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `TooManyWebhooks` (each example says what it means and the way out; docs/errors.md lists them all) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11523,7 +11523,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeRateResponse"];
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `BaseCurrency` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `BaseCurrency` (each example says what it means and the way out; docs/errors.md lists them all) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11535,7 +11535,7 @@ export interface operations {
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
-            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `DuplicateRate` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `DuplicateRate` (each example says what it means and the way out; docs/errors.md lists them all) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12332,7 +12332,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImportResponse"];
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `InvalidCsv`, `UnknownColumn`, `MissingColumn`, `DuplicateColumn`, `TooManyRows` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `InvalidCsv`, `UnknownColumn`, `MissingColumn`, `DuplicateColumn`, `TooManyRows` (each example says what it means and the way out; docs/errors.md lists them all) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12518,7 +12518,7 @@ export interface operations {
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
-            /** @description Too many requests of this kind under way: retry after Retry-After. Codes: `TooManyVerifyRuns` (each example's summary says what it means; docs/errors.md lists them all) */
+            /** @description Too many requests of this kind under way: retry after Retry-After. Codes: `TooManyVerifyRuns` (each example says what it means and the way out; docs/errors.md lists them all) */
             429: {
                 headers: {
                     [name: string]: unknown;

@@ -1,7 +1,11 @@
+import { operationNamed, WAY_OUT } from '../schemas/api-paths.ts';
 import { errors, jwtVerify } from 'jose';
 import { config } from '../config.ts';
 import { Unauthorized } from '../errors.ts';
 import { ACCESS_TOKEN_ALG, accessTokenKeys, reloadedKeys, UnknownSigningKey } from './signing-keys.ts';
+
+/** Sent whole, as the service issued it: anything else is not a token of this service. */
+const NOT_VALID = `The access token is not valid; send the access_token of a sign-in (${operationNamed(WAY_OUT.login)}) or of ${operationNamed(WAY_OUT.refresh)}, whole.`;
 
 /** The service's own access tokens: ES256 JWTs whose subject is the user id (signed by sign-access-token.ts). */
 export interface AccessTokenClaims {
@@ -22,12 +26,12 @@ export async function verifyAccessToken(token: string): Promise<AccessTokenClaim
       if (!reloaded) throw error;
       return jwtVerify(token, reloaded, options);
     });
-    if (typeof payload.email !== 'string') throw new Unauthorized('The access token is not valid.');
+    if (typeof payload.email !== 'string') throw new Unauthorized(NOT_VALID);
     return { userId: payload.sub!, email: payload.email };
   } catch (error) {
     if (error instanceof Unauthorized) throw error;
-    if (error instanceof errors.JWTExpired) throw new Unauthorized('The access token has expired.');
-    if (error instanceof errors.JOSEError || error instanceof UnknownSigningKey) throw new Unauthorized('The access token is not valid.');
+    if (error instanceof errors.JWTExpired) throw new Unauthorized(`The access token has expired; trade the refresh token for new tokens with ${operationNamed(WAY_OUT.refresh)}, or sign in again.`);
+    if (error instanceof errors.JOSEError || error instanceof UnknownSigningKey) throw new Unauthorized(NOT_VALID);
     throw error;
   }
 }

@@ -24,10 +24,10 @@ export async function authenticate(authorization: string | undefined, sourceIp: 
     return { kind: 'user', userId: claims.userId, email: claims.email };
   }
   const key = await keptApiKey(hashApiKey(token));
-  if (!key || key.revokedAt) throw new Unauthorized('The API key is not valid.');
-  if (apiKeyExpired(key)) throw new Unauthorized('The API key has expired.');
+  if (!key || key.revokedAt) throw new Unauthorized('The API key is not valid (unknown, or revoked); a key is shown once, at creation: use a current key or have a new one created.');
+  if (apiKeyExpired(key)) throw new Unauthorized('The API key has expired; a key is not renewed: have a new one created.');
   if (!ipAllowed(key.ipAllowlist ?? [], sourceIp)) {
-    throw new Forbidden('Requests from this IP address are not allowed for this API key.');
+    throw new Forbidden("Requests from this IP address are not allowed for this API key; call from an address of the key's IP allowlist, or use another key.");
   }
   return { kind: 'apiKey', keyId: key.keyId, companyId: key.companyId, permissions: key.permissions };
 }

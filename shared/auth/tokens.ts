@@ -4,6 +4,7 @@ import { listMemberships } from '../db/stores/member-store.ts';
 import { familyRevoked, getRefreshToken, putRefreshTokenOp, revokeFamily, rotateRefreshToken } from '../db/stores/session-store.ts';
 import { transactWrite } from '../db/table/transact.ts';
 import { Unauthorized } from '../errors.ts';
+import { operationNamed, WAY_OUT } from '../schemas/api-paths.ts';
 import { signAccessToken } from './sign-access-token.ts';
 import { roleRef } from '../db/stores/role-store.ts';
 import { findRoles } from '../roles/held-roles.ts';
@@ -49,6 +50,9 @@ export async function issueTokens(user: User): Promise<TokenResponse> {
   return response(user, token);
 }
 
+/** A refused refresh: only a new sign-in gives new tokens. */
+const SIGN_IN_AGAIN = (what: string) => `${what}; sign in again (${operationNamed(WAY_OUT.login)}).`;
+
 /**
  * Trades a refresh token for new tokens. Refresh tokens are opaque, stored only as hashes and
  * single use: presenting a spent one again revokes its whole family (it must have leaked).
@@ -56,16 +60,16 @@ export async function issueTokens(user: User): Promise<TokenResponse> {
  */
 export async function refreshTokens(refreshToken: string): Promise<TokenResponse> {
   const record = refreshToken.startsWith(REFRESH_PREFIX) ? await getRefreshToken(hash(refreshToken)) : undefined;
-  if (!record) throw new Unauthorized('The refresh token is not valid.');
-  if (record.expiresAt <= nowSeconds()) throw new Unauthorized('The refresh token has expired; sign in again.');
+  if (!record) throw new Unauthorized(SIGN_IN_AGAIN('The refresh token is not valid'));
+  if (record.expiresAt <= nowSeconds()) throw new Unauthorized(SIGN_IN_AGAIN('The refresh token has expired'));
   const revokeAll = () => revokeFamily(record.familyId, nowSeconds() + config.refreshTokenSeconds);
   if (record.usedAt) {
     await revokeAll();
-    throw new Unauthorized('The refresh token was already used; every session of its sign-in is revoked.');
+    throw new Unauthorized(SIGN_IN_AGAIN('The refresh token was already used; every session of its sign-in is revoked'));
   }
-  if (await familyRevoked(record.familyId)) throw new Unauthorized('The refresh token was revoked.');
+  if (await familyRevoked(record.familyId)) throw new Unauthorized(SIGN_IN_AGAIN('The refresh token was revoked'));
   const user = await getUser(record.userId);
-  if (!user) throw new Unauthorized('The refresh token is not valid.');
+  if (!user) throw new Unauthorized(SIGN_IN_AGAIN('The refresh token is not valid'));
   const next = newRefreshToken(user.id, record.familyId);
   try {
     await rotateRefreshToken(record, next.record);

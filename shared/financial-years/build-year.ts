@@ -31,7 +31,7 @@ export function buildPeriods(input: YearShapeInput): PeriodRecord[] {
 export function checkNoOverlap(range: DateRange, others: Record<string, DateRange>, exceptId?: string): void {
   for (const [id, other] of Object.entries(others)) {
     if (id !== exceptId && rangesOverlap(range, other)) {
-      throw ValidationError.field('startDate', `overlaps the financial year ${other.startDate} to ${other.endDate}`, 'Overlap');
+      throw ValidationError.field('startDate', `overlaps the financial year ${other.startDate} to ${other.endDate}; years may not overlap: start after ${other.endDate} or end before ${other.startDate}`, 'Overlap');
     }
   }
 }

@@ -9,7 +9,7 @@ import { yearView, type YearView } from './views.ts';
 async function openYear(companyId: string, yearId: string, version: number): Promise<YearRecord> {
   const year = await mustGetYear(companyId, yearId);
   if (year.version !== version) throw new VersionConflict();
-  if (year.status === 'closed') throw new StateConflict('InvalidState', 'The financial year is closed.');
+  if (year.status === 'closed') throw new StateConflict('InvalidState', 'The financial year is closed, and a closed year is never reopened: it cannot change.');
   return year;
 }
 

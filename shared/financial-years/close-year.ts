@@ -15,8 +15,7 @@ import { yearView } from './views.ts';
 export async function closeYear(uow: UnitOfWork, companyId: string, yearId: string, version: number): Promise<null> {
   const year = await mustGetYear(companyId, yearId);
   if (year.version !== version) throw new VersionConflict();
-  const statuses = year.periods.map((p) => p.status);
-  checkYearCanClose(year.status, statuses, 0);
+  checkYearCanClose(companyId, year, 0);
   // The close records the chain's head: every change committed before it (docs/decisions.md, Audit).
   const closed = { ...year, status: 'closed' as const, version: year.version + 1, updatedAt: new Date().toISOString(), auditHead: await currentAuditHead(companyId) };
   // Drafts are counted while the year and its guards hold off new ones (and new postings), so
@@ -24,7 +23,7 @@ export async function closeYear(uow: UnitOfWork, companyId: string, yearId: stri
   await withYearGuard(
     companyId,
     year,
-    async () => yearCloseRefusal(year.status, statuses, (await hasDraftJournalsBetween(companyId, year.startDate, year.endDate)) ? 1 : 0),
+    async () => yearCloseRefusal(companyId, year, (await hasDraftJournalsBetween(companyId, year.startDate, year.endDate)) ? 1 : 0),
     async (guard) => {
       await uow.commit(replaceYearOps(companyId, year, closed, undefined, guard), null, { described: yearView(closed) });
     },

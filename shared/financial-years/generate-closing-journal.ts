@@ -12,6 +12,7 @@ import { StateConflict } from '../errors.ts';
 import { referenceOps } from '../db/ledger/reference-changes.ts';
 import { journalView, type JournalView } from '../journals/views.ts';
 import { closingLines, MAX_CLOSING_LINES, type AccountNet } from './closing-rules.ts';
+import { operationNamed, WAY_OUT } from '../schemas/api-paths.ts';
 
 /**
  * Generates the year's closing journal, as a draft dated the last day of the year: it moves
@@ -22,18 +23,18 @@ import { closingLines, MAX_CLOSING_LINES, type AccountNet } from './closing-rule
  */
 export async function generateClosingJournal(uow: UnitOfWork, companyId: string, yearId: string): Promise<JournalView> {
   const year = await mustGetYear(companyId, yearId);
-  if (year.status !== 'open') throw new StateConflict('InvalidState', 'The financial year is closed.');
+  if (year.status !== 'open') throw new StateConflict('InvalidState', 'The financial year is closed: its closing journal was posted before it closed (GET its closingJournalId).');
   const existing = year.closingJournalId ? await getJournal(companyId, year.closingJournalId) : undefined;
   if (existing && existing.status !== 'voided') return uow.commit([], journalView(existing));
 
   const settings = await getSettings(companyId);
   if (!settings.retainedEarningsAccountId) {
-    throw new StateConflict('RetainedEarningsNotSet', 'Set retainedEarningsAccountId in the company settings first.', 'retainedEarningsAccountId');
+    throw new StateConflict('RetainedEarningsNotSet', `Set retainedEarningsAccountId in the company settings first (${operationNamed(WAY_OUT.updateSettings, { companyId })}): the closing journal moves the year's profit to it.`, 'retainedEarningsAccountId');
   }
   // Closing a half-applied wide posting would close figures that are not the year's.
   const nets = await whileBooksSteady(companyId, () => profitAndLossNets(companyId, year.periods.map((p) => p.id)));
   const lines = closingLines(nets, settings.retainedEarningsAccountId, settings.decimalPrecision).map((line) => ({ ...line, currency: settings.baseCurrency }));
-  if (lines.length === 0) throw new StateConflict('NothingToClose', 'No revenue or expense account has a balance in this year.');
+  if (lines.length === 0) throw new StateConflict('NothingToClose', 'No revenue or expense account has a balance in this year, so there is nothing to close: the year closes without a closing journal.');
   if (lines.length > MAX_CLOSING_LINES) {
     throw new StateConflict('TooManyAccounts', `Closing needs more than ${MAX_CLOSING_LINES} lines (one per revenue or expense account and cost center with a balance).`);
   }

@@ -1,4 +1,5 @@
 import { StateConflict, ValidationError } from '../errors.ts';
+import { operationNamed, WAY_OUT } from '../schemas/api-paths.ts';
 import { addDays, daysBetween, endOfMonth, minDate, type IsoDate } from './dates.ts';
 
 /**
@@ -82,26 +83,75 @@ const PERIOD_TRANSITIONS: Record<PeriodTransition, { from: PeriodStatus[]; to: P
   Reopen: { from: ['locked', 'closed'], to: 'open' },
 };
 
-/** The period's next status, or StateConflict (InvalidState) when the transition does not apply. */
+/** A year as the rules below read it. */
+interface YearOf<P> {
+  id: string;
+  name: string;
+  status: YearStatus;
+  periods: readonly P[];
+}
+type NamedPeriod = DateRange & { id: string; name: string; status: PeriodStatus };
+type DatedYear = YearOf<NamedPeriod> & DateRange;
+
+/** A period's Close or Reopen, as a reason names it (schemas/api-paths.ts). */
+const periodOperation = (transition: 'Close' | 'Reopen', companyId: string, yearId: string, periodId: string) =>
+  operationNamed(transition === 'Close' ? WAY_OUT.closePeriod : WAY_OUT.reopenPeriod, { companyId, id: yearId, periodId });
+
+/** No year contains the date: ValidationError (NoFinancialYear) naming `postingDate`, with the way out. */
+export const noYearRefusal = (companyId: string, date: string) =>
+  ValidationError.field('postingDate', `no financial year contains ${date}; create one that does (${operationNamed(WAY_OUT.createYear, { companyId })}) or give a date inside an existing year`, 'NoFinancialYear');
+
+/**
+ * Why the year containing `date` refuses a posting (or a void, adjust or reversal) on it, with
+ * the way out: StateConflict (PeriodNotOpen) naming `postingDate` when the year is closed (for
+ * good: a closed year is never reopened) or the date's period is locked or closed (Reopen
+ * opens it again); undefined when it takes it.
+ */
+export function postingRefusal(companyId: string, year: YearOf<NamedPeriod>, date: string): StateConflict | undefined {
+  if (year.status !== 'open') {
+    return new StateConflict('PeriodNotOpen', `The financial year of ${date} (${year.name}) is closed, and a closed year is never reopened: nothing is posted, voided or adjusted in it any more; post into a period of an open year instead.`, 'postingDate');
+  }
+  const period = periodContaining(year, date);
+  if (period.status === 'open') return undefined;
+  const verb = period.status === 'locked' ? 'unlock' : 'reopen';
+  return new StateConflict(
+    'PeriodNotOpen',
+    `The period of ${date} (${period.name}, ${period.startDate} to ${period.endDate}) is ${period.status}; ${verb} it with ${periodOperation('Reopen', companyId, year.id, period.id)}, then send this request again.`,
+    'postingDate',
+  );
+}
+
+/** The period's next status, or StateConflict (InvalidState) when the transition does not apply (the reason says what does). */
 export function nextPeriodStatus(current: PeriodStatus, transition: PeriodTransition, yearStatus: YearStatus): PeriodStatus {
-  if (yearStatus === 'closed') throw new StateConflict('InvalidState', 'The financial year is closed; its periods cannot change.');
+  if (yearStatus === 'closed') throw new StateConflict('InvalidState', 'The financial year is closed, and a closed year is never reopened; its periods cannot change.');
   const rule = PERIOD_TRANSITIONS[transition];
   if (!rule.from.includes(current)) {
-    throw new StateConflict('InvalidState', `${transition} applies to a period that is ${rule.from.join(' or ')}; this one is ${current}.`);
+    // A closed period locks only once reopened; the other refusals ask for what is already so.
+    const wayOut = transition === 'Lock' && current === 'closed' ? ' Reopen it first.' : '';
+    throw new StateConflict('InvalidState', `${transition} applies to a period that is ${rule.from.join(' or ')}; this one is ${current}.${wayOut}`);
   }
   return rule.to;
 }
 
-/** Why a year cannot close, or undefined. */
-export function yearCloseRefusal(status: YearStatus, periodStatuses: PeriodStatus[], draftJournals: number): StateConflict | undefined {
-  if (status === 'closed') return new StateConflict('InvalidState', 'The financial year is already closed.');
-  const open = periodStatuses.filter((s) => s !== 'closed').length;
-  if (open > 0) return new StateConflict('PeriodsNotClosed', `${open} period(s) of the year are not closed.`);
-  if (draftJournals > 0) return new StateConflict('UnpostedJournals', 'Draft journals are dated inside the year; post or void them first.');
+/** Why a year cannot close, naming the periods and what to do first, or undefined. */
+export function yearCloseRefusal(companyId: string, year: DatedYear, draftJournals: number): StateConflict | undefined {
+  if (year.status === 'closed') return new StateConflict('InvalidState', 'The financial year is already closed.');
+  const open = year.periods.filter((p) => p.status !== 'closed');
+  if (open.length > 0) {
+    const first = open[0]!;
+    return new StateConflict(
+      'PeriodsNotClosed',
+      `${open.length} period(s) of the year are not closed (${open.map((p) => `${p.name} ${p.status}`).join(', ')}); close each first, as ${periodOperation('Close', companyId, year.id, first.id)} closes ${first.name}.`,
+    );
+  }
+  if (draftJournals > 0) {
+    const drafts = operationNamed(WAY_OUT.listJournals, { companyId }, { query: `?status=draft&dateFrom=${year.startDate}&dateTo=${year.endDate}`, withPermission: false });
+    return new StateConflict('UnpostedJournals', `Draft journals are dated inside the year; post or void them first (${drafts} lists them).`);
+  }
   return undefined;
 }
 
-export function checkYearCanClose(status: YearStatus, periodStatuses: PeriodStatus[], draftJournals: number): void {
-  const refusal = yearCloseRefusal(status, periodStatuses, draftJournals);
+export function checkYearCanClose(companyId: string, year: DatedYear, draftJournals: number): void {
+  const refusal = yearCloseRefusal(companyId, year, draftJournals);
   if (refusal) throw refusal;
 }

@@ -33,7 +33,7 @@ export function authentication(route: Route): MiddlewareObj<APIGatewayProxyEvent
       const companyId = parsed.data;
       const permissions = await permissionsInCompany(principal, companyId);
       if (!permissions) throw new NotFound('The company');
-      if (!hasPermission(permissions, route.access)) throw new Forbidden(`This operation needs the permission ${route.access}.`);
+      if (!hasPermission(permissions, route.access)) throw new Forbidden(`This operation needs the permission ${route.access}, which your role (or API key) lacks; a member who manages roles can grant it, while an API key's permissions are fixed at creation (use a key that has it).`);
       api.companyId = companyId;
       api.permissions = permissions;
     },

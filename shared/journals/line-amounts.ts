@@ -53,7 +53,7 @@ export async function lineAmounts(entries: readonly EntryLineInput[], money: Lin
       continue;
     }
     const exchangeRate = entry.exchangeRate ?? (await rateInEffect(currency));
-    if (exchangeRate === undefined) throw ValidationError.field(field('exchangeRate'), `is needed: the company has no ${currency} rate on or before ${money.date}`, 'NoExchangeRate');
+    if (exchangeRate === undefined) throw ValidationError.field(field('exchangeRate'), `is needed: the company has no ${currency} rate on or before ${money.date}; give the line's exchangeRate, or add a rate (POST .../ExchangeRates)`, 'NoExchangeRate');
     const converted = parseAmount(toBaseAmount(parsed.amount, exchangeRate, money.basePrecision), money.basePrecision);
     if ('problem' in converted) throw ValidationError.field(field('amount'), `converts to ${converted.problem === 'positive' ? 'zero' : 'too large an amount'} in ${money.baseCurrency} at ${exchangeRate}`);
     amounts.push({ amount: converted.amount, currency, foreign: { amount: parsed.amount, exchangeRate } });

@@ -45,12 +45,12 @@ export async function resolveLines(companyId: string, entries: EntryLineInput[],
   for (const [i, entry] of entries.entries()) {
     const account = await results[i]!.account;
     if (account.attributes.accountType !== 'leaf') {
-      throw ValidationError.field(`entries[${i}].accountId`, 'is a category account; only leaf accounts take entries', 'CategoryAccount');
+      throw ValidationError.field(`entries[${i}].accountId`, 'is a category account; only leaf accounts take entries: name one of the accounts under it', 'CategoryAccount');
     }
     checkLineCurrency(account.attributes, amounts[i]!.currency!, `entries[${i}].currency`);
     const costCenter = await results[i]!.costCenter;
     if (costCenter && costCenter.attributes.status !== 'active') {
-      throw ValidationError.field(`entries[${i}].costCenterId`, 'is an inactive cost center', 'InactiveCostCenter');
+      throw ValidationError.field(`entries[${i}].costCenterId`, 'is an inactive cost center; activate it (POST .../CostCenters/{id}/Activate) or name another', 'InactiveCostCenter');
     }
     lines.push({ accountId: account.id, costCenterId: costCenter?.id ?? null, side: entry.side, ...amounts[i]! });
     named.set(account.id, account);

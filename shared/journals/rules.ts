@@ -85,9 +85,20 @@ export function checkTransition<J extends { status: JournalStatus; reversalOf?: 
   }
   const status = journal.status;
   if (!(ALLOWED[action] as readonly JournalStatus[]).includes(status)) {
-    throw new StateConflict('InvalidState', `${action} applies to a ${ALLOWED[action].join(' or ')} journal; this one is ${status}.`);
+    const wayOut = WAY_OUT[status];
+    throw new StateConflict('InvalidState', `${action} applies to a ${ALLOWED[action].join(' or ')} journal; this one is ${status}${wayOut ? `: ${wayOut}` : ''}.`);
   }
 }
+
+/** What a journal in each state takes instead, for the reason of an action it does not. */
+const WAY_OUT: Partial<Record<JournalStatus, string>> = {
+  draft: 'a draft has not touched the balances yet; update it, post it (Post) or discard it (Void)',
+  posted: 'to change it, return it to draft with Adjust (its period must be open) or undo it with Reverse (a new journal on a date you choose)',
+  voided: 'a voided journal is final; write a new journal',
+  reversed: 'a reversed journal is final (reversedBy names its reversal); write a new journal to correct it',
+  posting: 'its posting is under way; send its Post again to finish it',
+  unposting: 'its void or adjust is under way; send that request again to finish it',
+};
 
 export function totals(lines: readonly Line[]): { debit: string; credit: string } {
   return {

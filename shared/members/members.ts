@@ -67,7 +67,7 @@ export async function addMember(uow: UnitOfWork, companyId: string, actor: Actor
 
 /** Another member at the given version, with the role they hold (undefined if it is gone). */
 async function otherMember(companyId: string, userId: string, actor: Actor, version: number): Promise<{ member: MemberRecord; role: HeldRole | undefined }> {
-  if (userId === actor.userId) throw new StateConflict('SelfChange', 'You cannot change or remove your own membership.');
+  if (userId === actor.userId) throw new StateConflict('SelfChange', 'You cannot change or remove your own membership; another member who manages members can.');
   const member = await getMember(companyId, userId);
   if (!member) throw new NotFound('The member');
   if (member.version !== version) throw new VersionConflict();

@@ -17,6 +17,7 @@ import { postRevaluation, type OpenPlace } from './post-revaluation.ts';
 import type { RevaluationRow, RevaluationView } from './records.ts';
 import { revaluationLines, revalue, type CurrencyHolding, type Revalued } from './rules.ts';
 import type { CreateRevaluationInput } from './schemas.ts';
+import { operationNamed, WAY_OUT } from '../schemas/api-paths.ts';
 
 /**
  * Revalues, at `date`, every foreign-currency balance of an asset or liability account: posts
@@ -35,7 +36,7 @@ export async function createRevaluation(uow: UnitOfWork, companyId: string, inpu
   const settings = await getSettings(companyId);
   const gainLossAccountId = settings.unrealizedFxGainLossAccountId;
   if (!dryRun && !gainLossAccountId) {
-    throw new StateConflict('UnrealizedFxGainLossNotSet', 'Set unrealizedFxGainLossAccountId in the company settings first: revaluation differences are posted to it.', 'unrealizedFxGainLossAccountId');
+    throw new StateConflict('UnrealizedFxGainLossNotSet', `Set unrealizedFxGainLossAccountId in the company settings first (${operationNamed(WAY_OUT.updateSettings, { companyId })}): revaluation differences are posted to it.`, 'unrealizedFxGainLossAccountId');
   }
   const places = dryRun ? undefined : await Promise.all([openPlace(companyId, date, 'the revaluation'), openPlace(companyId, addDays(date, 1), 'its reversal')] as const);
 
@@ -49,7 +50,7 @@ export async function createRevaluation(uow: UnitOfWork, companyId: string, inpu
     const revalued = await Promise.all(
       holdings.map(async (h) => {
         const rate = (await rateInEffect(companyId, h.currency, date))?.rate;
-        if (!rate) throw ValidationError.field('date', `no exchange rate for ${h.currency} on or before ${date}`, 'NoExchangeRate');
+        if (!rate) throw ValidationError.field('date', `no exchange rate for ${h.currency} on or before ${date}; add one (${operationNamed(WAY_OUT.createExchangeRate, { companyId })})`, 'NoExchangeRate');
         return revalue(h, rate, settings.decimalPrecision);
       }),
     );

@@ -56,7 +56,7 @@ async function customRole(companyId: string, roleId: string, version?: number): 
 /** StateConflict (DuplicateName) when the name is, or looks like, a built-in role's (text/look-alike-form.ts). */
 function checkNameFree(name: string): void {
   const builtIn = ROLES.find((r) => lookAlikeForm(r.name) === lookAlikeForm(name));
-  if (builtIn) throw new StateConflict('DuplicateName', `${name} is, or looks like, the name of the built-in role ${builtIn.name}.`, 'name');
+  if (builtIn) throw new StateConflict('DuplicateName', `${name} is, or looks like, the name of the built-in role ${builtIn.name}; choose another name.`, 'name');
 }
 
 /** Built-in roles first, then the company's custom roles by name. Errors: none of its own. */

@@ -90,12 +90,7 @@ export function area<const T extends Record<string, RouteSpec>>(name: string, ro
 }
 
 export const VersionBody = lazy(() => z.strictObject({ version: Version() }));
-export const AUTH = '/api/Authentication';
-export const V1 = '/api/v1';
-export const company = `${V1}/Companies/{companyId}` as const;
-export const year = `${company}/FinancialYears/{id}` as const;
-export const period = `${year}/Periods/{periodId}` as const;
-export const journal = `${company}/Journals/{id}` as const;
+export { AUTH, V1, company, year, period, journal } from '../schemas/api-paths.ts';
 
 /** Names of the `{param}` segments of a path, in order. */
 export function pathParameters(path: string): string[] {

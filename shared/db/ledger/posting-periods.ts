@@ -1,4 +1,4 @@
-import { periodContaining } from '../../financial-years/rules.ts';
+import { noYearRefusal, periodContaining, postingRefusal } from '../../financial-years/rules.ts';
 import { yearContaining } from '../../financial-years/year-hint.ts';
 import { StateConflict, ValidationError } from '../../errors.ts';
 import { pinCovers } from '../capacity/pin-rules.ts';
@@ -34,18 +34,11 @@ async function yearTaking(companyId: string, date: string, takes: (year: YearRec
  * closed or the period locked or closed. Both name `postingDate`.
  */
 export async function findOpenPeriod(companyId: string, date: string): Promise<{ year: YearRecord; period: PeriodRecord }> {
-  const year = await yearTaking(companyId, date, (y) => !postingRefusal(y, date));
-  if (!year) throw ValidationError.field('postingDate', `no financial year contains ${date}`, 'NoFinancialYear');
-  const refusal = postingRefusal(year, date);
+  const year = await yearTaking(companyId, date, (y) => !postingRefusal(companyId, y, date));
+  if (!year) throw noYearRefusal(companyId, date);
+  const refusal = postingRefusal(companyId, year, date);
   if (refusal) throw refusal;
   return { year, period: periodContaining(year, date) };
-}
-
-/** Why the year refuses a posting dated `date` (closed, or its period locked or closed), or undefined when it takes it. */
-function postingRefusal(year: YearRecord, date: string): StateConflict | undefined {
-  if (year.status !== 'open') return new StateConflict('PeriodNotOpen', `The financial year of ${date} is closed.`, 'postingDate');
-  const period = periodContaining(year, date);
-  return period.status === 'open' ? undefined : new StateConflict('PeriodNotOpen', `The period of ${date} is ${period.status}.`, 'postingDate');
 }
 
 /** A draft's date's year as read, and what the draft checks of it at commit. */
@@ -64,7 +57,7 @@ export interface DraftDateChecks extends DraftYear {
 export async function draftDateChecks(companyId: string, date: string): Promise<DraftDateChecks> {
   const year = await yearTaking(companyId, date, (y) => y.status === 'open');
   if (!year) return { checks: [] };
-  if (year.status !== 'open') throw new StateConflict('YearClosed', `The financial year of ${date} is closed; it takes no new journals.`, 'date');
+  if (year.status !== 'open') throw new StateConflict('YearClosed', `The financial year of ${date} (${year.name}) is closed; it takes no new journals, and a closed year is never reopened: date the journal in an open year.`, 'date');
   const checks = pinCovers(pinOf(year), Date.now()) ? [] : [{ ...yearTakesDraftsCheckOp(companyId, year.id), onConflict: () => markBusy(year.id) }];
   return { checks, year };
 }

@@ -32,7 +32,7 @@ export function putReportOps(companyId: string, report: ReportSnapshot, limit: n
       { ...reportKeys.report(companyId, report.id), ...reportKeys.reportByCreation(companyId, report.createdAt, report.id), entity: 'Report', ...summary, figures },
       { condition: conditions.absent },
     ),
-    cappedCountOp(companyId, 'reportCount', 1, { max: limit, code: 'TooManyReports', what: 'stored report snapshots' }),
+    cappedCountOp(companyId, 'reportCount', 1, { max: limit, code: 'TooManyReports', what: 'stored report snapshots', wayOut: 'snapshots are kept for good, but the report endpoints (GET .../Reports/TrialBalance, ...) still answer any report unstored' }),
   ];
 }
 

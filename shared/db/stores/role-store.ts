@@ -22,7 +22,7 @@ const roleFromItem = (item: Item) => recordOf<RoleRecord>(item, FIELDS);
 
 const roleItem = (role: RoleRecord): Item => ({ ...keys.role(role.companyId, role.roleId), entity: 'Role', ...role });
 
-const nameTaken = () => new StateConflict('DuplicateName', 'Another role of the company has this name or one that looks like it.', 'name');
+const nameTaken = () => new StateConflict('DuplicateName', 'Another role of the company has this name or one that looks like it; choose another name.', 'name');
 
 /** The name item of a role: under the name's look-alike form. */
 const nameKey = (companyId: string, name: string) => keys.roleName(companyId, lookAlikeForm(name));
@@ -74,7 +74,7 @@ export async function listCustomRoles(companyId: string): Promise<RoleRecord[]> 
   return roles.sort((a, b) => a.name.localeCompare(b.name));
 }
 
-const roleCountOp = (companyId: string, delta: 1 | -1, max: number) => cappedCountOp(companyId, 'customRoleCount', delta, { max, code: 'TooManyRoles', what: 'custom roles' });
+const roleCountOp = (companyId: string, delta: 1 | -1, max: number) => cappedCountOp(companyId, 'customRoleCount', delta, { max, code: 'TooManyRoles', what: 'custom roles', wayOut: 'delete one that no member holds first' });
 
 export function createRoleOps(role: RoleRecord, max: number): WriteOp[] {
   return [

@@ -37,7 +37,7 @@ export async function listWebhooks(companyId: string): Promise<WebhookRecord[]> 
   return found;
 }
 
-const webhookCountOp = (companyId: string, delta: 1 | -1, max: number) => cappedCountOp(companyId, 'webhookCount', delta, { max, code: 'TooManyWebhooks', what: 'webhook subscriptions' });
+const webhookCountOp = (companyId: string, delta: 1 | -1, max: number) => cappedCountOp(companyId, 'webhookCount', delta, { max, code: 'TooManyWebhooks', what: 'webhook subscriptions', wayOut: 'delete one it no longer needs first' });
 
 export function createWebhookOps(webhook: WebhookRecord, max: number): WriteOp[] {
   return [mainTable.put(webhookItem(webhook), { condition: conditions.absent }), webhookCountOp(webhook.companyId, 1, max)];

@@ -174,7 +174,7 @@ export async function withNoPostings(companyId: string, year: YearRecord, write:
     async () => {
       for (const period of year.periods) {
         if (await anyWithPrefixIn(balancePks, balanceKeys.periodBalancePrefix(period.id))) {
-          return new StateConflict('HasPostings', 'Journals have been posted into this financial year.');
+          return new StateConflict('HasPostings', 'Journals have been posted into this financial year, so it cannot be deleted and its dates and periods cannot change (its name still can).');
         }
       }
       return undefined;

@@ -301,7 +301,7 @@ describe('storing reports: a write, with its own permission and a per-company li
 
     // Assert
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ status: 409, errors: [{ name: 'generalErrors', reason: `A company has at most ${LIMIT} stored report snapshots.`, code: 'TooManyReports' }] });
+    expect(refused.body).toMatchObject({ status: 409, errors: [{ name: 'generalErrors', reason: `A company has at most ${LIMIT} stored report snapshots; snapshots are kept for good, but the report endpoints (GET .../Reports/TrialBalance, ...) still answer any report unstored.`, code: 'TooManyReports' }] });
     expect(retried.status).toBe(409);
     expect(await stored(api, base)).toEqual(before);
     expect(await createdEvents(api, base)).toBe(LIMIT);

@@ -57,10 +57,14 @@ describe('financial year rules', () => {
     expect(() => nextPeriodStatus('closed', 'Reopen', 'closed')).toThrow(/year is closed/);
   });
 
-  it('closes a year only with every period closed and no drafts', () => {
-    expect(() => checkYearCanClose('open', ['closed', 'closed'], 0)).not.toThrow();
-    expect(() => checkYearCanClose('open', ['closed', 'locked'], 0)).toThrow(/not closed/);
-    expect(() => checkYearCanClose('open', ['closed'], 1)).toThrow(/Draft journals/);
-    expect(() => checkYearCanClose('closed', ['closed'], 0)).toThrow(/already closed/);
+  it('closes a year only with every period closed and no drafts, naming what to do first', () => {
+    const period = (name: string, status: 'open' | 'locked' | 'closed') => ({ id: `id-${name}`, name, status, startDate: '2026-01-01', endDate: '2026-01-31' });
+    const year = (status: 'open' | 'closed', ...periods: ReturnType<typeof period>[]) => ({ id: 'y', name: 'FY 2026', status, startDate: '2026-01-01', endDate: '2026-12-31', periods });
+    expect(() => checkYearCanClose('c', year('open', period('P01', 'closed'), period('P02', 'closed')), 0)).not.toThrow();
+    expect(() => checkYearCanClose('c', year('open', period('P01', 'closed'), period('P02', 'locked')), 0)).toThrow(
+      '1 period(s) of the year are not closed (P02 locked); close each first, as POST /api/v1/Companies/c/FinancialYears/y/Periods/id-P02/Close (permission financial-years:close) closes P02.',
+    );
+    expect(() => checkYearCanClose('c', year('open', period('P01', 'closed')), 1)).toThrow('GET /api/v1/Companies/c/Journals?status=draft&dateFrom=2026-01-01&dateTo=2026-12-31 lists them');
+    expect(() => checkYearCanClose('c', year('closed', period('P01', 'closed')), 0)).toThrow(/already closed/);
   });
 });

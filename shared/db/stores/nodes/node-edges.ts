@@ -33,7 +33,7 @@ function typedEdgeKey(ref: NodeKindRef, companyId: string, parentId: string | nu
  * older sibling with exactly this code, written before forms were used.
  */
 export function edgePuts(ref: NodeKindRef, companyId: string, node: NodeRecord): WriteOp[] {
-  const duplicate = () => new StateConflict('DuplicateCode', `Another ${ref.label.replace(/^The /, '').toLowerCase()} under the same parent already has this code or one that looks like it.`, 'code');
+  const duplicate = () => new StateConflict('DuplicateCode', `Another ${ref.label.replace(/^The /, '').toLowerCase()} under the same parent already has this code or one that looks like it; choose another code.`, 'code');
   const absentOrMine: Expr = { expression: 'attribute_not_exists(pk) OR childId = :self', values: { ':self': node.id } };
   const typed = typedEdgeKey(ref, companyId, node.parentId, node.code);
   return [

@@ -12,6 +12,7 @@ import { queryAll } from '../../table/query-all.ts';
 import { getItem, type Item } from '../../table/table-ops.ts';
 import { childWithCode } from './node-edges.ts';
 import { nodeFromItem } from './node-record.ts';
+import { operationNamed, WAY_OUT } from '../../../schemas/api-paths.ts';
 
 /** Reads of hierarchy nodes: one by id, one by path, all of a company's, a page, and ancestor chains. */
 
@@ -63,7 +64,7 @@ export async function findNodeId(kind: NodeKind, companyId: string, reference: s
  */
 export async function resolveNode<A extends NodeAttributes>(kind: NodeKind, label: string, companyId: string, reference: string, field: string): Promise<NodeRecord<A>> {
   const id = await resolveNodeId(kind, label, companyId, reference, field);
-  return (await getNode<A>(kind, companyId, id)) ?? NotFound.throw(`${label} '${reference}'`, field);
+  return (await getNode<A>(kind, companyId, id)) ?? NotFound.throw(`${label} '${reference}'`, field, nodeWayOut(kind, companyId));
 }
 
 /**
@@ -71,7 +72,13 @@ export async function resolveNode<A extends NodeAttributes>(kind: NodeKind, labe
  * the node next answers for a UUID that names none). Errors: NotFound naming `field` for a path.
  */
 export async function resolveNodeId(kind: NodeKind, label: string, companyId: string, reference: string, field: string): Promise<string> {
-  return (await findNodeId(kind, companyId, reference)) ?? NotFound.throw(`${label} '${reference}'`, field);
+  return (await findNodeId(kind, companyId, reference)) ?? NotFound.throw(`${label} '${reference}'`, field, nodeWayOut(kind, companyId));
+}
+
+/** What to do when a reference names no node: the list that shows the current ones. */
+function nodeWayOut(kind: NodeKind, companyId: string): string {
+  const list = operationNamed(kind === 'ACCOUNT' ? WAY_OUT.listAccounts : WAY_OUT.listCostCenters, { companyId }, { withPermission: false });
+  return `no record of the company has this id or code path (it may have been deleted); ${list} lists the current ones with their ids and paths`;
 }
 
 /**

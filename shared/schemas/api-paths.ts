@@ -1,0 +1,55 @@
+/**
+ * The API's path prefixes, and the operations an error's reason names as the way out of it
+ * (a base module: the domain and the stores word reasons; the route table, shared/routes/route.ts,
+ * builds its paths from the same prefixes, and test/routes.test.ts holds each operation below to
+ * its row: same method, path and permission).
+ */
+export const AUTH = '/api/Authentication';
+export const V1 = '/api/v1';
+export const company = `${V1}/Companies/{companyId}` as const;
+export const year = `${company}/FinancialYears/{id}` as const;
+export const period = `${year}/Periods/{periodId}` as const;
+export const journal = `${company}/Journals/{id}` as const;
+
+/**
+ * A path with its parameters filled in: how a reason names the operation that gets the client
+ * out of an error (`/api/v1/Companies/<id>/FinancialYears/<id>/Periods/<id>/Reopen`).
+ */
+export function pathWith(path: string, values: Readonly<Record<string, string>>): string {
+  return path.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+interface Operation {
+  /** The route table's name of the row (`periods.reopen`). */
+  route: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  /** The permission it needs; absent for the sign-in routes. */
+  permission?: string;
+}
+
+/** The operations reasons name, by what they do. */
+export const WAY_OUT = {
+  login: { route: 'authentication.login', method: 'GET', path: `${AUTH}/Login` },
+  refresh: { route: 'authentication.refresh', method: 'POST', path: `${AUTH}/Refresh` },
+  reopenPeriod: { route: 'periods.reopen', method: 'POST', path: `${period}/Reopen`, permission: 'financial-years:update' },
+  closePeriod: { route: 'periods.close', method: 'POST', path: `${period}/Close`, permission: 'financial-years:close' },
+  createYear: { route: 'financialYears.create', method: 'POST', path: `${company}/FinancialYears`, permission: 'financial-years:create' },
+  updateSettings: { route: 'settings.update', method: 'PUT', path: `${company}/Settings`, permission: 'settings:update' },
+  createExchangeRate: { route: 'exchangeRates.create', method: 'POST', path: `${company}/ExchangeRates`, permission: 'exchange-rates:manage' },
+  deactivateCostCenter: { route: 'costCenters.deactivate', method: 'POST', path: `${company}/CostCenters/{id}/Deactivate`, permission: 'cost-centers:update' },
+  listAccounts: { route: 'accounts.list', method: 'GET', path: `${company}/Accounts`, permission: 'accounts:read' },
+  listCostCenters: { route: 'costCenters.list', method: 'GET', path: `${company}/CostCenters`, permission: 'cost-centers:read' },
+  listJournals: { route: 'journals.list', method: 'GET', path: `${company}/Journals`, permission: 'journals:read' },
+  changeMember: { route: 'members.change', method: 'PUT', path: `${company}/Members/{userId}`, permission: 'members:manage' },
+} as const satisfies Record<string, Operation>;
+
+/**
+ * An operation as a reason names it: method, path with the ids filled in (and `query`, for a
+ * list), and the permission it needs where `withPermission` (a key or role may lack it).
+ * `POST /api/v1/Companies/<id>/FinancialYears/<id>/Periods/<id>/Reopen (permission financial-years:update)`
+ */
+export function operationNamed(operation: Operation, values: Readonly<Record<string, string>> = {}, { query = '', withPermission = true } = {}): string {
+  const permission = withPermission && operation.permission ? ` (permission ${operation.permission})` : '';
+  return `${operation.method} ${pathWith(operation.path, values)}${query}${permission}`;
+}
