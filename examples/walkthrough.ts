@@ -86,8 +86,9 @@ export async function walkthrough(baseUrl: string, token: string, log: Log = con
     { accountId: '1.1101', side: 1, amount: 99.99 },
     { accountId: '4.4101', side: 2, amount: 99.99 },
   ]);
-  const reversed = ok(await api.POST('/api/v1/Companies/{companyId}/Journals/{id}/Reverse', { params: { path: { companyId, id: mistake.id } }, body: { postingDate: '2026-02-04', version: mistake.version } }));
-  log(`journal #${reversed.serialNumber} ${reversed.status} by ${reversed.reversedBy}`);
+  // Reverse answers the new reversing journal; its reversalOf names the original.
+  const reversal = ok(await api.POST('/api/v1/Companies/{companyId}/Journals/{id}/Reverse', { params: { path: { companyId, id: mistake.id } }, body: { postingDate: '2026-02-04', version: mistake.version } }));
+  log(`journal #${mistake.serialNumber} reversed by ${reversal.id}`);
 
   // Dollars bought in March: the line in USD takes the company's rate in effect on the journal's date.
   const rate = ok(await api.POST('/api/v1/Companies/{companyId}/ExchangeRates', { params: path, body: { currency: 'USD', date: '2026-03-01', rate: '3.75' } }));

@@ -790,7 +790,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Reverse a posted journal with a new posted journal (versioned)
+         * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
          * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Journals/b666fd35-5a22-4573-b97c-e477d305637a/Reverse`
          */
         post: operations["journals.reverse"];
@@ -9092,16 +9092,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b666fd35-5a22-4573-b97c-e477d305637a",
-                     *       "serialNumber": 1,
-                     *       "date": "2026-03-02T00:00:00Z",
-                     *       "description": null,
+                     *       "id": "0b900709-603a-4980-922e-73c3d8c08473",
+                     *       "serialNumber": 2,
+                     *       "date": "2026-03-03T00:00:00Z",
+                     *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
                      *           "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
                      *           "costCenterId": null,
-                     *           "side": 1,
+                     *           "side": 2,
                      *           "amount": 120,
                      *           "currency": "SAR",
                      *           "exchangeRate": "1",
@@ -9111,7 +9111,7 @@ export interface operations {
                      *         {
                      *           "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
                      *           "costCenterId": null,
-                     *           "side": 2,
+                     *           "side": 1,
                      *           "amount": 120,
                      *           "currency": "SAR",
                      *           "exchangeRate": "1",
@@ -9123,16 +9123,16 @@ export interface operations {
                      *         "debit": 120,
                      *         "credit": 120
                      *       },
-                     *       "status": "reversed",
-                     *       "postingDate": "2026-03-02",
+                     *       "status": "posted",
+                     *       "postingDate": "2026-03-03",
                      *       "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *       "periodId": "ceb1824d-9b32-4cf0-8489-627a49daf80c",
-                     *       "reversalOf": null,
-                     *       "reversedBy": "0b900709-603a-4980-922e-73c3d8c08473",
+                     *       "reversalOf": "b666fd35-5a22-4573-b97c-e477d305637a",
+                     *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
-                     *       "version": 6,
-                     *       "createdAt": "2026-11-24T17:55:40.384Z",
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-24T17:55:40.736Z",
                      *       "updatedAt": "2026-11-24T17:55:40.736Z"
                      *     }
                      */

@@ -43,13 +43,19 @@ function finishOwnJob(uow: UnitOfWork, companyId: string, journal: InProgressJou
 
 /**
  * Finishes a job whose request is gone, as that request would have: the journal's final state,
- * answering what the request would have answered (for a reversal, the original journal).
- * Errors: those of Books.postingFinished.
+ * answering what the request would have answered (for a reversal, the reversing journal, its
+ * event recording the original). Errors: those of Books.postingFinished.
  */
 export async function finishAbandonedJob(uow: UnitOfWork, companyId: string, journal: InProgressJournal): Promise<JournalView> {
   if (!isReversalJob(journal)) return finishOwnJob(uow, companyId, journal);
   const original = await books.existingJournal(companyId, journal.reversalOf!);
-  return books.postingFinished(uow, companyId, journal, (j) => ({ final: posted(j), response: journalView(original) }));
+  return books.postingFinished(uow, companyId, journal, (j) => reversalFinished(j, original));
+}
+
+/** A reversal's job finished: the reversing journal posted and answered, the event recording the original (as every JournalReversed does). */
+function reversalFinished(journal: InProgressJournal, original: JournalRecord) {
+  const final = posted(journal);
+  return { final, response: journalView(final), described: journalView(original) };
 }
 
 /**
@@ -114,14 +120,17 @@ export async function adjustJournal(uow: UnitOfWork, companyId: string, journalI
  * Reverses a posted journal: a new posted journal with the sides swapped, dated and posted on
  * `postingDate` (an open period), and the original marked reversed, in one transaction (for a
  * wide journal, the reversal's posting runs as a job; sending the Reverse again finishes it).
- * Returns the original, whose `reversedBy` names the reversing journal.
+ * Returns the reversing journal, whose `reversalOf` names the original (now `reversed`, its
+ * `reversedBy` naming the reversal).
  * Errors: NotFound, VersionConflict, StateConflict (InvalidState, RevaluationJournal, ReversalIsFinal, PeriodNotOpen), ValidationError (NoFinancialYear, OutsideClosingPeriod).
  */
 export async function reverseJournal(uow: UnitOfWork, companyId: string, journalId: string, input: ReverseJournalInput, byService = false): Promise<JournalView> {
   const periodLookup = alongside(books.openPeriod(companyId, input.postingDate));
   const journal = await books.existingJournal(companyId, journalId);
   const unfinished = journal.status === 'reversed' && journal.version === input.version + 1 ? await books.journal(companyId, journal.reversedBy) : undefined;
-  if (unfinished && isInProgress(unfinished)) return books.postingFinished(uow, companyId, unfinished, (j) => ({ final: posted(j), response: journalView(journal) }));
+  if (unfinished && isInProgress(unfinished)) {
+    return books.postingFinished(uow, companyId, unfinished, (j) => reversalFinished(j, journal));
+  }
 
   const original = checkFor(journal, input.version, 'Reverse', byService);
   await checkReversalDate(companyId, original, input.postingDate);
@@ -146,5 +155,6 @@ export async function reverseJournal(uow: UnitOfWork, companyId: string, journal
     updatedAt: now(),
   };
   const reversed: ReversedJournal = { ...original, status: 'reversed', reversedBy: reversalId, version: original.version + 1, updatedAt: now() };
-  return books.reversed(uow, companyId, { before: original, after: reversed }, reversal, into, journalView(reversed));
+  // Its event records the original, now reversed (audit/book-changes.ts reads the reversal through its reversedBy).
+  return books.reversed(uow, companyId, { before: original, after: reversed }, reversal, into, journalView, journalView(reversed));
 }

@@ -46,15 +46,20 @@ export interface Books {
   posted<T>(uow: UnitOfWork, companyId: string, before: DraftJournal, after: PostedJournal, into: OpenPeriod, respond: (journal: JournalRecord) => T): Promise<T>;
   /** A posted journal's posting taken back, its period still open: voided, or a draft again (Adjust). */
   unposted<T>(uow: UnitOfWork, companyId: string, before: PostedJournal, after: VoidedJournal | DraftJournal, respond: (journal: JournalRecord) => T): Promise<T>;
-  /** A posted journal reversed by `reversal`, a new journal posted into the open period it was read in. */
-  reversed<T>(uow: UnitOfWork, companyId: string, original: { before: PostedJournal; after: ReversedJournal }, reversal: PostedJournal, into: OpenPeriod, response: T): Promise<T>;
+  /**
+   * A posted journal reversed by `reversal`, a new journal posted into the open period it was read
+   * in. Answers `respond` of the reversal as the books hold it once posted; its event records
+   * `described` (the original, reversed).
+   */
+  reversed<T>(uow: UnitOfWork, companyId: string, original: { before: PostedJournal; after: ReversedJournal }, reversal: PostedJournal, into: OpenPeriod, respond: (reversal: JournalRecord) => T, described: unknown): Promise<T>;
   /**
    * A posting too wide for one transaction, under way (records.ts PostingJob), finished: what is
-   * left of it applied, then its final state and answer, as `finish` says, committed.
+   * left of it applied, then its final state and answer (and what its event records, when not
+   * the answer), as `finish` says, committed.
    * Errors: those of the writes (it stays resumable), StateConflict PostingInProgress when another
    * request finished it first.
    */
-  postingFinished<T>(uow: UnitOfWork, companyId: string, journal: InProgressJournal, finish: (journal: InProgressJournal) => { final: JournalRecord; response: T }): Promise<T>;
+  postingFinished<T>(uow: UnitOfWork, companyId: string, journal: InProgressJournal, finish: (journal: InProgressJournal) => { final: JournalRecord; response: T; described?: unknown }): Promise<T>;
 }
 
 /** The open year and period a posting on a date goes into, as read. */

@@ -86,6 +86,8 @@ export async function applyStateChange(api: Client, base: string, journals: Trac
   const body = op.kind === 'post' || op.kind === 'reverse' ? { postingDate: op.day, version: journal.version } : { version: journal.version };
   const r = await api.post(`${base}/Journals/${journal.id}/${op.kind[0]!.toUpperCase()}${op.kind.slice(1)}`, body);
   if (r.status !== 200) return;
-  Object.assign(journal, { version: r.body.version, status: r.body.status });
-  if (op.kind === 'reverse') journals.push({ id: r.body.reversedBy, version: 1, status: 'posted', reversal: true });
+  if (op.kind !== 'reverse') return void Object.assign(journal, { version: r.body.version, status: r.body.status });
+  // Reverse answers the reversing journal; the original moves on one version, reversed.
+  Object.assign(journal, { version: journal.version + 1, status: 'reversed' });
+  journals.push({ id: r.body.id, version: r.body.version, status: 'posted', reversal: true });
 }

@@ -6,7 +6,7 @@ import type { Books, DraftRead, DraftYear, OpenPeriod } from '../../journals/sto
 import { pinCovers } from '../capacity/pin-rules.ts';
 import { pinOf } from '../capacity/pinned.ts';
 import { spreadsEvent } from '../events/pending-width.ts';
-import type { Change, UnitOfWork } from '../../unit-of-work.ts';
+import type { Change, CommitOptions, UnitOfWork } from '../../unit-of-work.ts';
 import { pinNode, pinYear, wantsPin } from '../capacity/use-pins.ts';
 import type { NodeRecord } from '../../tree/records.ts';
 import type { YearRecord } from '../../financial-years/records.ts';
@@ -70,8 +70,8 @@ async function writeDraft<T>(uow: UnitOfWork, write: WriteOp[], adds: WriteOp[][
  * Commits a new posting with what its period takes (periodTakesPosting): its check, or none under
  * the period's pin, and the pin taken or renewed beside the commit; its event spread under the year's.
  */
-async function commitPosting<T>(uow: UnitOfWork, ops: WriteOp[], taking: PeriodTaking, response: T): Promise<T> {
-  const [answer] = await Promise.all([uow.commit(withEventSpread([...ops, ...taking.checks], taking.spreadEvent), response), taking.pin?.()]);
+async function commitPosting<T>(uow: UnitOfWork, ops: WriteOp[], taking: PeriodTaking, response: T, options?: CommitOptions): Promise<T> {
+  const [answer] = await Promise.all([uow.commit(withEventSpread([...ops, ...taking.checks], taking.spreadEvent), response, options), taking.pin?.()]);
   return answer;
 }
 
@@ -135,17 +135,23 @@ export const booksStore: Books = {
     return runJob(uow, companyId, before, placed(before), after.status === 'voided' ? 'Void' : 'Adjust', respond);
   },
 
-  /** The reversal born posted with the original marked reversed, in one transaction; a wide one is born as a job, showing `posting` until its last chunk. */
-  async reversed(uow, companyId, { before, after }, reversal, into, response) {
+  /**
+   * The reversal born posted with the original marked reversed, in one transaction; a wide one is born as a job, showing `posting` until its last chunk.
+   * Answers the reversal; the event records `described`.
+   */
+  async reversed(uow, companyId, { before, after }, reversal, into, respond, described) {
     const placement = drawPlacement(before.entries);
     const posted = { ...reversal, ...placement };
     const markReversed = replaceJournalOp(companyId, before, after);
     const taking = periodTakesPosting(companyId, into.year, into.period, placement.balanceShard);
     const ops = [putNewJournalOp(companyId, posted), markReversed, ...postingItemOps(companyId, posted, 1)];
-    if (fitsOneTransaction([...ops, ...taking.checks])) return commitPosting(uow, ops, taking, response);
+    if (fitsOneTransaction([...ops, ...taking.checks])) return commitPosting(uow, ops, taking, respond(posted), { described });
     const started = placed(withJob({ ...posted, version: 0 }, 'Post', uow.actor));
     await transactWrite([...startJobOps(companyId, started, putNewJournalOp(companyId, started)), markReversed]);
-    return finishJob(uow, companyId, started, (j) => ({ final: finalState(j), response }));
+    return finishJob(uow, companyId, started, (j) => {
+      const final = finalState(j);
+      return { final, response: respond(final), described };
+    });
   },
 
   postingFinished: (uow, companyId, journal, finish) => finishJob(uow, companyId, placed(journal), finish),

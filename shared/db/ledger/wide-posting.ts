@@ -49,15 +49,15 @@ export function startJobOps(companyId: string, started: Placed<InProgressJournal
 }
 
 /**
- * Applies the job's remaining chunks, then commits the journal's final state (`finish`) with
- * the request's own writes. Errors: those of the writes (the job stays resumable), StateConflict
+ * Applies the job's remaining chunks, then commits the journal's final state (`finish`, with the
+ * answer and what its event records when that is not the answer) with the request's own writes. Errors: those of the writes (the job stays resumable), StateConflict
  * PostingInProgress when another request finished the job first.
  */
 export async function finishJob<T>(
   uow: UnitOfWork,
   companyId: string,
   started: Placed<InProgressJournal>,
-  finish: (journal: InProgressJournal) => { final: JournalRecord; response: T },
+  finish: (journal: InProgressJournal) => { final: JournalRecord; response: T; described?: unknown },
 ): Promise<T> {
   const ops = postingItemOps(companyId, started, started.status === 'posting' ? 1 : -1);
   const chunks = inChunks(ops, CHUNK_ITEMS);
@@ -75,8 +75,8 @@ export async function finishJob<T>(
       journal = current as Placed<InProgressJournal>;
     }
   }
-  const { final, response } = finish(journal);
-  return uow.commit([replaceJournalOp(companyId, journal, final), periodPostingsOp(companyId, journal.periodId, -1), ...jobFinishedOps(companyId, journal.id)], response);
+  const { final, response, described } = finish(journal);
+  return uow.commit([replaceJournalOp(companyId, journal, final), periodPostingsOp(companyId, journal.periodId, -1), ...jobFinishedOps(companyId, journal.id)], response, { described });
 }
 
 function finishedMeanwhile(): never {

@@ -136,13 +136,15 @@ describe('reports as known at a moment against what was read then and a naive re
               const r = await api.post(`${base}/Journals/${journal.id}/${action}`, op.kind === 'reverse' ? { version: journal.version, postingDate: op.day } : { version: journal.version });
               if (r.status === 200) {
                 const posting = inBooks.get(journal.id)!;
-                Object.assign(journal, { version: r.body.version, status: r.body.status });
                 if (op.kind === 'reverse') {
+                  // Reverse answers the reversing journal; the original moves on one version, reversed.
+                  Object.assign(journal, { version: journal.version + 1, status: 'reversed' });
                   const swapped = posting.lines.map((l) => ({ ...l, side: (l.side === 1 ? 2 : 1) as 1 | 2 }));
-                  journals.push({ id: r.body.reversedBy, version: 1, status: 'posted', reversal: true, lines: swapped, date: op.day });
-                  inBooks.set(r.body.reversedBy, { journalId: r.body.reversedBy, postingDate: op.day, periodId: periodOf(op.day), lines: swapped });
-                  changes.push({ journalId: r.body.reversedBy, type: 'JournalReversed', effect: 'added', periodId: periodOf(op.day), at });
+                  journals.push({ id: r.body.id, version: 1, status: 'posted', reversal: true, lines: swapped, date: op.day });
+                  inBooks.set(r.body.id, { journalId: r.body.id, postingDate: op.day, periodId: periodOf(op.day), lines: swapped });
+                  changes.push({ journalId: r.body.id, type: 'JournalReversed', effect: 'added', periodId: periodOf(op.day), at });
                 } else {
+                  Object.assign(journal, { version: r.body.version, status: r.body.status });
                   inBooks.delete(journal.id);
                   changes.push({ journalId: journal.id, type: op.kind === 'void' ? 'JournalVoided' : 'JournalAdjusted', effect: 'takenBack', periodId: posting.periodId, at });
                 }

@@ -121,7 +121,7 @@ describe('void and reverse', () => {
     expect((await api.get(`${base}/Journals/${journal.id}`)).body.status).toBe('posted');
   });
 
-  it('reverses a posted journal with a posted mirror journal, idempotently', async () => {
+  it('reverses a posted journal with a posted mirror journal, answering the mirror, idempotently', async () => {
     const { api, base, chart, periodOf, balanceOf } = await setup();
     const journal = await draftJournal(api, base, [debit(chart.rent.id, 900, chart.hq.id), credit(chart.bank.id, 900)]);
     const posted = (await api.post(`${base}/Journals/${journal.id}/Post`, { postingDate: '2026-03-31', version: 1 })).body;
@@ -131,10 +131,12 @@ describe('void and reverse', () => {
     const replay = await api.post(`${base}/Journals/${journal.id}/Reverse`, { postingDate: '2026-04-01', version: posted.version }, key);
 
     expect(reversed.status).toBe(200);
-    expect(reversed.body).toMatchObject({ status: 'reversed', version: posted.version + 1 });
+    // The answer is the new reversing journal, as a GET of it shows it; the original names it.
+    const mirror = reversed.body;
+    expect(mirror).toMatchObject({ status: 'posted', postingDate: '2026-04-01', reversalOf: journal.id, reversedBy: null, serialNumber: journal.serialNumber + 1, periodId: periodOf(4).id, version: 1 });
+    expect((await api.get(`${base}/Journals/${mirror.id}`)).body).toEqual(mirror);
+    expect((await api.get(`${base}/Journals/${journal.id}`)).body).toMatchObject({ status: 'reversed', reversedBy: mirror.id, version: posted.version + 1 });
     expect(replay.text).toBe(reversed.text);
-    const mirror = (await api.get(`${base}/Journals/${reversed.body.reversedBy}`)).body;
-    expect(mirror).toMatchObject({ status: 'posted', postingDate: '2026-04-01', reversalOf: journal.id, serialNumber: journal.serialNumber + 1, periodId: periodOf(4).id });
     expect(mirror.entries.map((e: { side: number }) => e.side)).toEqual([2, 1]);
     expect(await balanceOf(periodOf(3).id, chart.rent.id, chart.hq.id)).toEqual({ debit: '900', credit: '0' });
     expect(await balanceOf(periodOf(4).id, chart.rent.id, chart.hq.id)).toEqual({ debit: '0', credit: '900' });

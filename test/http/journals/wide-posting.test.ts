@@ -36,8 +36,10 @@ describe('postings wider than one transaction', () => {
     const again = await api.post(`${base}/Journals/${draft.id}/Post`, { postingDate: '2026-04-01', version: 3 });
     expect(again.status, again.text).toBe(200);
     const reversed = await api.post(`${base}/Journals/${draft.id}/Reverse`, { postingDate: '2026-04-02', version: 4 });
-    expect(reversed.body).toMatchObject({ status: 'reversed' });
-    const reversal = (await api.get(`${base}/Journals/${reversed.body.reversedBy}`)).body;
+    // A wide reversal answers the reversing journal once its posting job is done.
+    expect(reversed.body).toMatchObject({ status: 'posted', reversalOf: draft.id, version: 1 });
+    expect((await api.get(`${base}/Journals/${draft.id}`)).body).toMatchObject({ status: 'reversed', reversedBy: reversed.body.id });
+    const reversal = (await api.get(`${base}/Journals/${reversed.body.id}`)).body;
     expect(reversal).toMatchObject({ status: 'posted', reversalOf: draft.id });
     const netted = await trial(api, base);
     expect(netted.totals.movement).toEqual({ debit: (Number(total) * 2).toFixed(2), credit: (Number(total) * 2).toFixed(2) });

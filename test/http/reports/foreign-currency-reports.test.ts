@@ -178,7 +178,7 @@ describe('trial balance in foreign currencies', () => {
     model.add('', [], voided.id, -1);
     const reversal = await api.post(`${base}/Journals/${reversed.id}/Reverse`, { postingDate: '2026-03-20', version: reversed.version });
     expect(reversal.status, reversal.text).toBe(200);
-    model.add('2026-03-20', swap(reversedEntries), reversal.body.reversedBy);
+    model.add('2026-03-20', swap(reversedEntries), reversal.body.id);
     expect((await api.post(`${base}/Journals/${adjusted.id}/Adjust`, { version: adjusted.version })).status).toBe(200);
     model.add('', [], adjusted.id, -1);
     const reposted = await api.post(`${base}/Journals/${adjusted.id}/Post`, { postingDate: '2026-04-12', version: adjusted.version + 1 });
