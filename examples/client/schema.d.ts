@@ -1980,6 +1980,8 @@ export interface components {
                     english: string;
                 };
             } | null;
+            /** @description The moment the report was asked as known at (the knownAt parameter), in UTC to the millisecond: the figures are the books as they stood then. null for the books of now. */
+            knownAt: string | null;
             /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
             currency: string;
             /** @description Accounts with figures, and their ancestors, along the tree. */
@@ -2149,6 +2151,8 @@ export interface components {
             }[] | null;
         };
         IncomeStatementResponse: {
+            /** @description The moment the report was asked as known at (the knownAt parameter), in UTC to the millisecond: the figures are the books as they stood then. null for the books of now. */
+            knownAt: string | null;
             /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
             currency: string;
             /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
@@ -2266,6 +2270,8 @@ export interface components {
             };
         };
         BalanceSheetResponse: {
+            /** @description The moment the report was asked as known at (the knownAt parameter), in UTC to the millisecond: the figures are the books as they stood then. null for the books of now. */
+            knownAt: string | null;
             /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
             currency: string;
             /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
@@ -2453,6 +2459,8 @@ export interface components {
                     english: string;
                 };
             } | null;
+            /** @description The moment the report was asked as known at (the knownAt parameter), in UTC to the millisecond: the figures are the books as they stood then. null for the books of now. */
+            knownAt: string | null;
             /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
             currency: string;
             /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
@@ -2713,6 +2721,8 @@ export interface components {
              * @description Last day of the range (YYYY-MM-DD), included.
              */
             dateTo: string;
+            /** @description The moment the report was asked as known at (the knownAt parameter), in UTC to the millisecond: the figures are the books as they stood then. null for the books of now. */
+            knownAt: string | null;
             /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
             currency: string;
             /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
@@ -2920,6 +2930,8 @@ export interface components {
                 /** @description Debit minus credit through dateTo. */
                 closingBalance: string;
             } | null;
+            /** @description The moment the report was asked as known at (the knownAt parameter), in UTC to the millisecond: the figures are the books as they stood then. null for the books of now. */
+            knownAt: string | null;
             /** @description The cursor used for this page; null on the first page. */
             currentPage: string | null;
             /** @description The items of this page. */
@@ -9290,6 +9302,7 @@ export interface operations {
                      *       "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *       "periodId": null,
                      *       "costCenter": null,
+                     *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
@@ -9530,6 +9543,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "columns": [
                      *         {
@@ -9672,6 +9686,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "columns": [
                      *         {
@@ -9816,6 +9831,7 @@ export interface operations {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-06-30",
                      *       "costCenter": null,
+                     *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "columns": [
                      *         {
@@ -9965,6 +9981,7 @@ export interface operations {
                      *       "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
+                     *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "columns": [
                      *         {
@@ -10226,6 +10243,7 @@ export interface operations {
                      *       "openingBalance": "0.00",
                      *       "closingBalance": "-7.00",
                      *       "accountCurrency": null,
+                     *       "knownAt": null,
                      *       "currentPage": null,
                      *       "results": [
                      *         {
@@ -10683,6 +10701,7 @@ export interface operations {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30",
                      *         "costCenter": null,
+                     *         "knownAt": null,
                      *         "currency": "SAR",
                      *         "columns": [
                      *           {

@@ -9,6 +9,7 @@ import type { BalanceSheetInput, KnownAtInput } from './schemas.ts';
 import type { BooksKnownAt } from '../audit/known-at.ts';
 import { whileBooksSteady } from './steady-books.ts';
 import { statementSection } from './statement-section.ts';
+import { knownAtEcho } from './known-at-echo.ts';
 
 export type BalanceSheet = ResponseOf<'BalanceSheetResponse'>;
 
@@ -25,7 +26,7 @@ export function balanceSheet(companyId: string, query: BalanceSheetInput & Known
   return whileBooksSteady(companyId, (known) => readBalanceSheet(companyId, query, known), { consistent: (bs) => bs.totals.assets.every((a, i) => a === bs.totals.liabilitiesAndEquity[i]), knownAt: query.knownAt });
 }
 
-async function readBalanceSheet(companyId: string, query: BalanceSheetInput, known: BooksKnownAt | undefined): Promise<BalanceSheet> {
+async function readBalanceSheet(companyId: string, query: BalanceSheetInput & KnownAtInput, known: BooksKnownAt | undefined): Promise<BalanceSheet> {
   const dates = datesOf(query);
   const ctx = await reportContext(companyId, known);
   dates.forEach((date, i) => checkInYear(date, ctx.years, query.dates ? `dates[${i}]` : i === 0 ? 'date' : 'compareDate'));
@@ -40,6 +41,7 @@ async function readBalanceSheet(companyId: string, query: BalanceSheetInput, kno
   const equity = section('equity');
   const equityTotals = columns.map((c, i) => equity.totals[i]! + c.currentYear + c.earlierYears);
   return {
+    knownAt: knownAtEcho(query.knownAt),
     currency: ctx.currency,
     columns: dates.map((date) => ({ dateFrom: null, dateTo: date, scope: 'company' as const, costCenter: null })),
     assets: assets.rows,

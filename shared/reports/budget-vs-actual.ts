@@ -15,6 +15,7 @@ import { checkReportRange } from './report-range.ts';
 import type { BudgetVsActualInput } from './schemas.ts';
 import type { BooksKnownAt } from '../audit/known-at.ts';
 import { whileBooksSteady } from './steady-books.ts';
+import { knownAtEcho } from './known-at-echo.ts';
 
 export type BudgetVsActual = ResponseOf<'BudgetVsActualResponse'>;
 type Range = { from: string; to: string };
@@ -84,6 +85,7 @@ async function readBudgetVsActual(companyId: string, query: BudgetVsActualInput,
     financialYearId: budget.financialYearId,
     dateFrom: range.from,
     dateTo: range.to,
+    knownAt: knownAtEcho(query.knownAt),
     currency: ctx.currency,
     columns: columns.map((c) => ({ dateFrom: c.from, dateTo: c.to, scope: 'company' as const, costCenter: null })),
     rows,

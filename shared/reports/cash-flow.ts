@@ -10,6 +10,7 @@ import { checkReportRange } from './report-range.ts';
 import type { CashFlowInput, KnownAtInput } from './schemas.ts';
 import type { BooksKnownAt } from '../audit/known-at.ts';
 import { whileBooksSteady } from './steady-books.ts';
+import { knownAtEcho } from './known-at-echo.ts';
 
 export type CashFlow = ResponseOf<'CashFlowResponse'>;
 
@@ -28,7 +29,7 @@ export function cashFlow(companyId: string, query: CashFlowInput & KnownAtInput)
   return whileBooksSteady(companyId, (known) => readCashFlow(companyId, query, known), { consistent: (cf) => cf.costCenter !== null || cf.reconciles, knownAt: query.knownAt });
 }
 
-async function readCashFlow(companyId: string, query: CashFlowInput, known: BooksKnownAt | undefined): Promise<CashFlow> {
+async function readCashFlow(companyId: string, query: CashFlowInput & KnownAtInput, known: BooksKnownAt | undefined): Promise<CashFlow> {
   const [ctx, costCenter] = await Promise.all([reportContext(companyId, known), query.costCenterId ? reportCostCenter(companyId, query.costCenterId, 'costCenterId') : undefined]);
   checkReportRange(query.dateFrom, query.dateTo, ctx.years);
   const range = { from: query.dateFrom, to: query.dateTo };
@@ -44,6 +45,7 @@ async function readCashFlow(companyId: string, query: CashFlowInput, known: Book
     dateFrom: range.from,
     dateTo: range.to,
     costCenter: costCenter ?? null,
+    knownAt: knownAtEcho(query.knownAt),
     currency: ctx.currency,
     columns: [{ dateFrom: range.from, dateTo: range.to, scope: costCenter ? 'costCenter' : 'company', costCenter: costCenter ?? null }],
     nonCash: rows('nonCash'),

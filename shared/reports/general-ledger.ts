@@ -18,6 +18,7 @@ import { streamOfLines } from './ledger-stream.ts';
 import type { BooksKnownAt } from '../audit/known-at.ts';
 import { journalOfChange } from '../audit/book-changes.ts';
 import { ledgerDifference, mergedRows, rowKey, type LedgerDifference } from '../audit/ledger-at.ts';
+import { knownAtEcho } from './known-at-echo.ts';
 
 export type GeneralLedger = ResponseOf<'GeneralLedgerResponse'>;
 
@@ -53,6 +54,7 @@ async function readGeneralLedger(companyId: string, query: GeneralLedgerInput, k
   const last = results.at(-1);
   return {
     ...statement.fields,
+    knownAt: knownAtEcho(query.knownAt),
     currentPage: query.page ?? null,
     results: lines,
     nextPage:
@@ -66,7 +68,7 @@ export type GeneralLedgerLine = GeneralLedger['results'][number];
 
 /** The whole statement of a range: its fields, and every line with its running balance as a stream (for exports). */
 export interface WholeGeneralLedger {
-  fields: Omit<GeneralLedger, 'currentPage' | 'results' | 'nextPage'>;
+  fields: Omit<GeneralLedger, 'knownAt' | 'currentPage' | 'results' | 'nextPage'>;
   /** The leaf accounts the lines are on. */
   accounts: ReadonlyMap<string, ChartAccount>;
   lines: AsyncIterable<GeneralLedgerLine>;

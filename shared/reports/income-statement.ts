@@ -12,6 +12,7 @@ import type { IncomeStatementInput, KnownAtInput } from './schemas.ts';
 import type { BooksKnownAt } from '../audit/known-at.ts';
 import { statementSection } from './statement-section.ts';
 import { whileBooksSteady } from './steady-books.ts';
+import { knownAtEcho } from './known-at-echo.ts';
 
 export type IncomeStatement = ResponseOf<'IncomeStatementResponse'>;
 type Column = IncomeStatement['columns'][number];
@@ -32,7 +33,7 @@ export function incomeStatement(companyId: string, query: IncomeStatementInput &
   return whileBooksSteady(companyId, (known) => readIncomeStatement(companyId, query, known), { knownAt: query.knownAt });
 }
 
-async function readIncomeStatement(companyId: string, query: IncomeStatementInput, known: BooksKnownAt | undefined): Promise<IncomeStatement> {
+async function readIncomeStatement(companyId: string, query: IncomeStatementInput & KnownAtInput, known: BooksKnownAt | undefined): Promise<IncomeStatement> {
   if (query.byCostCenter && query.costCenterId) throw ValidationError.field('byCostCenter', 'cannot be combined with costCenterId');
   const [ctx, costCenter] = await Promise.all([reportContext(companyId, known), query.costCenterId ? reportCostCenter(companyId, query.costCenterId, 'costCenterId') : undefined]);
   checkReportRange(query.dateFrom, query.dateTo, ctx.years);
@@ -65,6 +66,7 @@ async function readIncomeStatement(companyId: string, query: IncomeStatementInpu
   const revenue = statementSection(ctx, 'revenue', columns.length, (leaf, i) => -(columns[i]!.nets.get(leaf.id) ?? 0n));
   const expense = statementSection(ctx, 'expense', columns.length, (leaf, i) => columns[i]!.nets.get(leaf.id) ?? 0n);
   return {
+    knownAt: knownAtEcho(query.knownAt),
     currency: ctx.currency,
     columns: columns.map((c) => c.column),
     revenue: revenue.rows,

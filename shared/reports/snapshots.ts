@@ -58,13 +58,18 @@ export async function createReport(uow: UnitOfWork, companyId: string, principal
 /** Errors: NotFound. */
 export async function getReportSnapshot(companyId: string, reportId: string): Promise<ReportSnapshotView> {
   const report = (await getReport(companyId, reportId)) ?? NotFound.throw('The report');
-  return { ...summaryView(report), figures: withCurrencies(report.kind, report.figures) };
+  return { ...summaryView(report), figures: withLaterFields(report.kind, report.figures) };
 }
 
-/** Trial balances stored before rows had `currencies` (or `columns`) show none known (null), as the schema says. */
-function withCurrencies(kind: string, figures: unknown): ReportSnapshotView['figures'] {
-  if (kind !== 'TrialBalance') return figures as ReportSnapshotView['figures'];
-  const trial = figures as { rows: Array<{ currencies?: unknown }> };
+/**
+ * Figures stored before a field existed show it as the schema says: `knownAt` null (a snapshot
+ * is always of the books of its moment), and a trial balance's `currencies` and `columns` none
+ * known (null). Spread after the defaults, a stored value wins.
+ */
+function withLaterFields(kind: string, figures: unknown): ReportSnapshotView['figures'] {
+  const stored: object = { knownAt: null, ...(figures as object) };
+  if (kind !== 'TrialBalance') return stored as ReportSnapshotView['figures'];
+  const trial = stored as { rows: Array<{ currencies?: unknown }> };
   return { columns: null, ...trial, rows: trial.rows.map((row) => ({ currencies: null, columns: null, ...row })) } as ReportSnapshotView['figures'];
 }
 

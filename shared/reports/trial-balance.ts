@@ -12,6 +12,7 @@ import { columnRanges } from './column-ranges.ts';
 import type { KnownAtInput, TrialBalanceInput } from './schemas.ts';
 import type { BooksKnownAt } from '../audit/known-at.ts';
 import { whileBooksSteady } from './steady-books.ts';
+import { knownAtEcho } from './known-at-echo.ts';
 
 /** The report as answered: the type of its documented response schema. */
 export type TrialBalance = ResponseOf<'TrialBalanceResponse'>;
@@ -35,7 +36,7 @@ export function trialBalance(companyId: string, query: TrialBalanceInput & Known
 /** Debits equal credits in every column of the company's totals (not of one cost center's: a journal balances as a whole). */
 const balances = (totals: TrialBalance['totals']) => Object.values(totals).every((t) => t.debit === t.credit);
 
-async function readTrialBalance(companyId: string, query: TrialBalanceInput, known: BooksKnownAt | undefined): Promise<TrialBalance> {
+async function readTrialBalance(companyId: string, query: TrialBalanceInput & KnownAtInput, known: BooksKnownAt | undefined): Promise<TrialBalance> {
   const [ctx, costCenter] = await Promise.all([reportContext(companyId, known), query.costCenterId ? reportCostCenter(companyId, query.costCenterId, 'costCenterId') : undefined]);
   const range = await rangeOf(companyId, ctx, query);
   const splits = query.columns ? columnRanges(range, query.columns) : [];
@@ -52,6 +53,7 @@ async function readTrialBalance(companyId: string, query: TrialBalanceInput, kno
     financialYearId: query.financialYearId ?? null,
     periodId: query.periodId ?? null,
     costCenter: costCenter ?? null,
+    knownAt: knownAtEcho(query.knownAt),
     currency: ctx.currency,
     rows: total.rows.map((r) => ({ ...accountFields(r.account), ...threeSides(r.figures), currencies: total.currenciesOf(r.account), columns: columnsOf(r.account.id) })),
     totals: threeSides(total.totals),

@@ -22,6 +22,8 @@ export function buildReportResponses() {
     classification: z.enum(CLASSIFICATIONS),
   };
   const costCenter = z.strictObject({ id, code: z.string(), path: z.string(), name });
+  const knownAt = z.nullable(instant);
+  z.globalRegistry.add(knownAt, { description: 'The moment the report was asked as known at (the knownAt parameter), in UTC to the millisecond: the figures are the books as they stood then. null for the books of now.' });
 
   const TrialBalanceResponse = z.strictObject({
     dateFrom: date,
@@ -29,6 +31,7 @@ export function buildReportResponses() {
     financialYearId: z.nullable(id),
     periodId: z.nullable(id),
     costCenter: z.nullable(costCenter),
+    knownAt,
     currency: z.string(),
     rows: z.array(
       z.strictObject({
@@ -65,6 +68,7 @@ export function buildReportResponses() {
   const amounts = z.array(decimal);
 
   const IncomeStatementResponse = z.strictObject({
+    knownAt,
     currency: z.string(),
     columns: z.array(column),
     revenue: z.array(statementRow),
@@ -73,6 +77,7 @@ export function buildReportResponses() {
   });
 
   const BalanceSheetResponse = z.strictObject({
+    knownAt,
     currency: z.string(),
     columns: z.array(column),
     assets: z.array(statementRow),
@@ -90,6 +95,7 @@ export function buildReportResponses() {
     dateFrom: date,
     dateTo: date,
     costCenter: z.nullable(costCenter),
+    knownAt,
     currency: z.string(),
     columns: z.array(column),
     nonCash: z.array(statementRow),
@@ -120,6 +126,7 @@ export function buildReportResponses() {
     financialYearId: id,
     dateFrom: date,
     dateTo: date,
+    knownAt,
     currency: z.string(),
     columns: z.array(column),
     rows: z.array(z.strictObject({ ...account, costCenter: z.nullable(costCenter), ...comparison })),
@@ -137,6 +144,7 @@ export function buildReportResponses() {
     closingBalance: decimal,
     /** For a leaf account with a foreign currency of its own (not within a cost center): its balances in it. */
     accountCurrency: z.nullable(z.strictObject({ currency: z.string(), openingBalance: decimal, closingBalance: decimal })),
+    knownAt,
     currentPage: z.nullable(z.string()),
     results: z.array(
       z.strictObject({

@@ -28,7 +28,7 @@ describe('knownAt through blocks of summaries', () => {
     const atT1 = await report();
     await postedJournal(api, base, '2026-01-20', [debit(chart.rent.id, 9), credit(chart.cash.id, 9)]);
     await postedJournal(api, base, '2026-02-20', [debit(chart.rent.id, 3), credit(chart.bank.id, 3)]);
-    expect((await report(t1)).body).toEqual(atT1.body);
+    expect((await report(t1)).body).toEqual({ ...atT1.body, knownAt: t1 });
     const pk = keys.company(companyId).pk;
     const items = async (prefix: string) =>
       (await db().send(new QueryCommand({ TableName: config.tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': prefix }, ConsistentRead: true }))).Items ?? [];
@@ -45,7 +45,7 @@ describe('knownAt through blocks of summaries', () => {
     const empty = await report(t0);
     expect(empty.status, empty.text).toBe(200);
     expect(empty.body.rows).toEqual([]);
-    expect((await report(t1)).body).toEqual(atT1.body);
+    expect((await report(t1)).body).toEqual({ ...atT1.body, knownAt: t1 });
   });
 });
 
@@ -69,9 +69,9 @@ describe('knownAt after events numbered without summaries', () => {
     // Assert: the journal numbered outside the summaries is taken back all the same, before and after the next numbering.
     const known = await report(t0);
     expect(known.status, known.text).toBe(200);
-    expect(known.body).toEqual(atT0.body);
+    expect(known.body).toEqual({ ...atT0.body, knownAt: t0 });
     await postedJournal(api, base, '2026-01-12', [debit(chart.rent.id, 9), credit(chart.cash.id, 9)]);
-    expect((await report(t0)).body).toEqual(atT0.body);
+    expect((await report(t0)).body).toEqual({ ...atT0.body, knownAt: t0 });
   });
 });
 
