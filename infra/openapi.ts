@@ -85,7 +85,7 @@ function operation(route: Route, method: Method, path: string) {
               'application/json': { schema: z.toJSONSchema(responseSchema(route.response), { io: 'output', unrepresentable: 'any' }), ...(example?.response !== undefined ? { example: example.response } : {}) },
               ...(route.exportable ? FILE_CONTENT : {}),
             },
-            ...(route.exportable ? { headers: { 'Content-Disposition': { description: 'attachment; filename="<report>_<range>.csv|xlsx" (files only)', schema: { type: 'string' } } } } : {}),
+            ...(route.exportable ? { headers: { 'Content-Disposition': { description: 'attachment; filename="<report>_<range>_<language>.csv|xlsx" (files only; language en or ar)', schema: { type: 'string' } } } } : {}),
           }
         : { description: 'OK, with an empty body' },
       ...errorResponses(route),

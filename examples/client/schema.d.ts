@@ -8244,7 +8244,7 @@ export interface operations {
             /** @description OK. JSON by default; a CSV or XLSX file with `format=csv|xlsx` or the matching Accept header (`format` wins; an Accept naming none of the three is 406). A general ledger or journal list file holds the whole range, not a page, up to 50,000 lines and 4 MiB (413 `ExportTooLarge` names a narrower `dateTo`). */
             200: {
                 headers: {
-                    /** @description attachment; filename="<report>_<range>.csv|xlsx" (files only) */
+                    /** @description attachment; filename="<report>_<range>_<language>.csv|xlsx" (files only; language en or ar) */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
@@ -9290,7 +9290,7 @@ export interface operations {
             /** @description OK. JSON by default; a CSV or XLSX file with `format=csv|xlsx` or the matching Accept header (`format` wins; an Accept naming none of the three is 406). A general ledger or journal list file holds the whole range, not a page, up to 50,000 lines and 4 MiB (413 `ExportTooLarge` names a narrower `dateTo`). */
             200: {
                 headers: {
-                    /** @description attachment; filename="<report>_<range>.csv|xlsx" (files only) */
+                    /** @description attachment; filename="<report>_<range>_<language>.csv|xlsx" (files only; language en or ar) */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
@@ -9536,7 +9536,7 @@ export interface operations {
             /** @description OK. JSON by default; a CSV or XLSX file with `format=csv|xlsx` or the matching Accept header (`format` wins; an Accept naming none of the three is 406). A general ledger or journal list file holds the whole range, not a page, up to 50,000 lines and 4 MiB (413 `ExportTooLarge` names a narrower `dateTo`). */
             200: {
                 headers: {
-                    /** @description attachment; filename="<report>_<range>.csv|xlsx" (files only) */
+                    /** @description attachment; filename="<report>_<range>_<language>.csv|xlsx" (files only; language en or ar) */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
@@ -9679,7 +9679,7 @@ export interface operations {
             /** @description OK. JSON by default; a CSV or XLSX file with `format=csv|xlsx` or the matching Accept header (`format` wins; an Accept naming none of the three is 406). A general ledger or journal list file holds the whole range, not a page, up to 50,000 lines and 4 MiB (413 `ExportTooLarge` names a narrower `dateTo`). */
             200: {
                 headers: {
-                    /** @description attachment; filename="<report>_<range>.csv|xlsx" (files only) */
+                    /** @description attachment; filename="<report>_<range>_<language>.csv|xlsx" (files only; language en or ar) */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
@@ -9821,7 +9821,7 @@ export interface operations {
             /** @description OK. JSON by default; a CSV or XLSX file with `format=csv|xlsx` or the matching Accept header (`format` wins; an Accept naming none of the three is 406). A general ledger or journal list file holds the whole range, not a page, up to 50,000 lines and 4 MiB (413 `ExportTooLarge` names a narrower `dateTo`). */
             200: {
                 headers: {
-                    /** @description attachment; filename="<report>_<range>.csv|xlsx" (files only) */
+                    /** @description attachment; filename="<report>_<range>_<language>.csv|xlsx" (files only; language en or ar) */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
@@ -9969,7 +9969,7 @@ export interface operations {
             /** @description OK. JSON by default; a CSV or XLSX file with `format=csv|xlsx` or the matching Accept header (`format` wins; an Accept naming none of the three is 406). A general ledger or journal list file holds the whole range, not a page, up to 50,000 lines and 4 MiB (413 `ExportTooLarge` names a narrower `dateTo`). */
             200: {
                 headers: {
-                    /** @description attachment; filename="<report>_<range>.csv|xlsx" (files only) */
+                    /** @description attachment; filename="<report>_<range>_<language>.csv|xlsx" (files only; language en or ar) */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
@@ -10218,7 +10218,7 @@ export interface operations {
             /** @description OK. JSON by default; a CSV or XLSX file with `format=csv|xlsx` or the matching Accept header (`format` wins; an Accept naming none of the three is 406). A general ledger or journal list file holds the whole range, not a page, up to 50,000 lines and 4 MiB (413 `ExportTooLarge` names a narrower `dateTo`). */
             200: {
                 headers: {
-                    /** @description attachment; filename="<report>_<range>.csv|xlsx" (files only) */
+                    /** @description attachment; filename="<report>_<range>_<language>.csv|xlsx" (files only; language en or ar) */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
@@ -10675,7 +10675,7 @@ export interface operations {
             /** @description OK. JSON by default; a CSV or XLSX file with `format=csv|xlsx` or the matching Accept header (`format` wins; an Accept naming none of the three is 406). A general ledger or journal list file holds the whole range, not a page, up to 50,000 lines and 4 MiB (413 `ExportTooLarge` names a narrower `dateTo`). */
             200: {
                 headers: {
-                    /** @description attachment; filename="<report>_<range>.csv|xlsx" (files only) */
+                    /** @description attachment; filename="<report>_<range>_<language>.csv|xlsx" (files only; language en or ar) */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };

@@ -29,7 +29,7 @@ export interface FileChoice {
  * endpoint cannot answer costs nothing. Errors: NotAcceptable, TooManyExports, ExportTooLarge, and the errors of the report it computes.
  */
 export async function answer<T>(request: ExportRequest, compute: () => Promise<T>, toTable: (report: T, language: Language) => ReportTable): Promise<T | FileBody> {
-  return answerWhole(request, compute, async (choice) => renderFile(toTable(await compute(), choice.language), choice.format, choice.limits));
+  return answerWhole(request, compute, async (choice) => renderFile(toTable(await compute(), choice.language), choice));
 }
 
 /**

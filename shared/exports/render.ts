@@ -4,21 +4,30 @@ import { writeCsv } from './csv.ts';
 import { MEDIA_TYPES } from './formats.ts';
 import type { ExportLimits } from './limits.ts';
 import { RowLimits } from './row-limits.ts';
-import type { ReportTable } from './table.ts';
+import type { Language, ReportTable } from './table.ts';
 import { writeXlsx } from './xlsx.ts';
 
 export type FileFormat = 'csv' | 'xlsx';
 
 const CONTENT_TYPES: Record<FileFormat, string> = { csv: `${MEDIA_TYPES.csv}; charset=utf-8`, xlsx: MEDIA_TYPES.xlsx };
 
+/** How a file is written: its format, the language of its names and headers, and the limits it must fit. */
+export interface FileRendering {
+  format: FileFormat;
+  language: Language;
+  limits: ExportLimits;
+}
+
 /**
  * Renders a table as a file within the limits; `dateFrom` is the start of the range a ledger or
- * journal export covers, for the 413's narrower range. Errors: ExportTooLarge.
+ * journal export covers, for the 413's narrower range. The file's name ends with its language
+ * (`trial-balance_2026-01-01_2026-12-31_ar.xlsx`), so the Arabic and the English file of one
+ * report can sit side by side in a folder. Errors: ExportTooLarge.
  */
-export async function renderFile(table: ReportTable, format: FileFormat, limits: ExportLimits, dateFrom?: string): Promise<FileBody> {
+export async function renderFile(table: ReportTable, { format, language, limits }: FileRendering, dateFrom?: string): Promise<FileBody> {
   const sink = new ByteSink(limits.bytes);
   await writeFile(table, format, sink, limits, dateFrom);
-  return new FileBody(sink.contents(), CONTENT_TYPES[format], `${table.fileName}.${format}`);
+  return new FileBody(sink.contents(), CONTENT_TYPES[format], `${table.fileName}_${language}.${format}`);
 }
 
 /** Writes the table into a sink (the bench passes one that only counts). */

@@ -43,7 +43,7 @@ export interface TableRow {
 export interface ReportTable {
   /** The sheet's name (at most 31 characters). */
   sheet: string;
-  /** The file's name without its extension: ASCII letters, digits, dots, dashes and underscores. */
+  /** The file's name without its language and extension (render.ts adds both): ASCII letters, digits, dots, dashes and underscores. */
   fileName: string;
   rightToLeft: boolean;
   columns: TableColumn[];

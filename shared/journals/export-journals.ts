@@ -20,7 +20,7 @@ import type { ListJournalsInput } from './schemas.ts';
  */
 export async function exportJournals(companyId: string, query: ListJournalsInput, choice: FileChoice): Promise<FileBody> {
   if (query.page) throw ValidationError.field('page', 'is not taken by an export, which holds every journal the filters select');
-  return renderFile(await journalsExportTable(companyId, query, choice), choice.format, choice.limits, query.dateFrom);
+  return renderFile(await journalsExportTable(companyId, query, choice), choice, query.dateFrom);
 }
 
 /** The table of the journals the filters select, read as the renderer pulls its rows (the bench renders it too). */

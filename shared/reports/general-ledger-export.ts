@@ -21,7 +21,7 @@ export async function exportGeneralLedger(companyId: string, query: GeneralLedge
     async (known) => {
       const shown = namesShown(choice.permissions);
       const [ledger, centers] = await Promise.all([wholeGeneralLedger(companyId, query, known), shown.costCenters ? costCenterPaths(companyId) : new Map<string, string>()]);
-      return renderFile(generalLedgerTable(ledger, centers, shown, choice.language), choice.format, choice.limits, query.dateFrom);
+      return renderFile(generalLedgerTable(ledger, centers, shown, choice.language), choice, query.dateFrom);
     },
     { knownAt: query.knownAt, whole: true },
   );

@@ -27,7 +27,7 @@ describe('CSV exports', () => {
     // Assert
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(file.headers.get('content-disposition')).toBe('attachment; filename="trial-balance_2026-02-01_2026-12-31.csv"');
+    expect(file.headers.get('content-disposition')).toBe('attachment; filename="trial-balance_2026-02-01_2026-12-31_ar.csv"');
     const [header, ...rows] = csvRows(file.bytes);
     expect(header).toEqual(['الرمز', 'الحساب', 'رصيد افتتاحي مدين', 'رصيد افتتاحي دائن', 'حركة مدينة', 'حركة دائنة', 'رصيد ختامي مدين', 'رصيد ختامي دائن']);
     const figures = (s: { opening: { debit: string; credit: string }; movement: { debit: string; credit: string }; closing: { debit: string; credit: string } }) =>
@@ -120,7 +120,7 @@ describe('CSV exports', () => {
 
     const file = await getFile(gateway.url(), token, `${base}/Reports/GeneralLedger?${query}&format=csv`);
 
-    expect(file.headers.get('content-disposition')).toBe('attachment; filename="general-ledger_1_2026-01-01_2026-12-31.csv"');
+    expect(file.headers.get('content-disposition')).toBe('attachment; filename="general-ledger_1_2026-01-01_2026-12-31_en.csv"');
     const [header, opening, ...rest] = csvRows(file.bytes);
     const closing = rest.pop();
     expect(header).toEqual(['Posting date', 'Serial number', 'Date', 'Code', 'Account', 'Description', 'Reference', 'Cost center', 'Debit', 'Credit', 'Balance', 'Currency', 'Amount in currency', 'Exchange rate']);
@@ -196,7 +196,7 @@ describe('XLSX exports', () => {
     // Assert
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe(XLSX);
-    expect(file.headers.get('content-disposition')).toBe('attachment; filename="trial-balance_2026-01-01_2026-12-31.xlsx"');
+    expect(file.headers.get('content-disposition')).toBe('attachment; filename="trial-balance_2026-01-01_2026-12-31_ar.xlsx"');
     const sheet = await xlsxSheet(file.bytes);
     expect(sheet.name).toBe('ميزان المراجعة');
     expect(sheet.views[0]?.rightToLeft).toBe(true);

@@ -195,7 +195,7 @@ describe('the cash flow statement', () => {
     const xlsx = await getFile(gateway.url(), token, `${path}&format=xlsx&language=ar`);
 
     expect(csv.status).toBe(200);
-    expect(csv.headers.get('content-disposition')).toBe('attachment; filename="cash-flow_2026-01-01_2026-03-31.csv"');
+    expect(csv.headers.get('content-disposition')).toBe('attachment; filename="cash-flow_2026-01-01_2026-03-31_en.csv"');
     const [header, ...rows] = csvRows(csv.bytes);
     expect(header).toEqual(['Code', 'Account', '2026-01-01 – 2026-03-31']);
     const section = (rowsOf: Array<{ code: string; name: { english: string }; amounts: string[] }>) => rowsOf.map((r) => [r.code, r.name.english, r.amounts[0]]);
