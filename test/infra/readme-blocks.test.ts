@@ -110,8 +110,8 @@ describe("README's shell blocks", () => {
     expect(normal(outputOf('npm run -s walkthrough'))).toBe(normal(shown.text));
 
     // Exports: the files, under the names the answers give them.
-    expect(readFileSync(join(workDir, 'trial-balance_2026-01-01_2026-12-31.xlsx')).subarray(0, 2).toString()).toBe('PK');
-    expect(readFileSync(join(workDir, 'journals_2026-01-01_2026-03-31.csv'), 'utf8')).toMatch(/^\uFEFFSerial number,Date,/);
+    expect(readFileSync(join(workDir, 'trial-balance_2026-01-01_2026-12-31_ar.xlsx')).subarray(0, 2).toString()).toBe('PK');
+    expect(readFileSync(join(workDir, 'journals_2026-01-01_2026-03-31_en.csv'), 'utf8')).toMatch(/^\uFEFFSerial number,Date,/);
 
     // Webhooks: the subscription with its secret, shown once.
     expect(jsonDocuments(outputOf('/Webhooks"'))).toEqual([expect.objectContaining({ url: 'https://erp.example.com/ledger-hook', secret: expect.stringMatching(/^whsec_/) })]);
