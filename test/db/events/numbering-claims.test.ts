@@ -137,12 +137,19 @@ describe('numbering claims', () => {
     // 24 events: a claim written in two transactions side by side (events/fill-slices.ts).
     const { api, base, companyId, from } = await pendingPostings(gateway.url, 12, '2026-01-11');
 
-    // Each fill transaction takes 200 ms: the others find the claim open with its events unwritten, and write them too.
+    // A fill transaction is held until another sequencer's fill arrives (a third, the claim's own
+    // two slices being the first two) or 5 s pass: the others find the claim open with its events
+    // unwritten, and write them too, however slowly they start.
     const faults = faultInjector();
     let fills = 0;
+    let another = () => {};
+    const anotherArrived = new Promise<void>((resolve) => (another = resolve));
     faults.mock.on(TransactWriteCommand).callsFake(async (input: { TransactItems: TransactItems }) => {
       if (atOnce(input.TransactItems)) throw tooLarge();
-      if (writesEvents(input.TransactItems)) fills++, await new Promise((resolve) => setTimeout(resolve, 200));
+      if (writesEvents(input.TransactItems)) {
+        if (++fills > 2) another();
+        await Promise.race([anotherArrived, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      }
       return faults.realSend(new TransactWriteCommand(input as never));
     });
     try {
