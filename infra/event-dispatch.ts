@@ -4,13 +4,12 @@ import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct, type IDependable } from 'constructs';
 import type { Monitoring } from './monitoring.ts';
 import { grantTable, type GrantableTable } from './table-grants.ts';
-import { serviceFunction } from './service-function.ts';
+import { serviceFunction, type ServiceFunction } from './service-function.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -28,7 +27,7 @@ export interface EventDispatchProps {
  * that keep failing; its messages, the function's errors and throttles raise alarms.
  */
 export class EventDispatch extends Construct {
-  readonly dispatcher: NodejsFunction;
+  readonly dispatcher: ServiceFunction;
 
   constructor(scope: Construct, id: string, props: EventDispatchProps) {
     super(scope, id);

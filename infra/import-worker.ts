@@ -5,11 +5,10 @@ import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import { IMPORT_METRICS, METRICS_NAMESPACE, SERVICE_DIMENSION } from '../shared/metrics.ts';
 import type { Monitoring } from './monitoring.ts';
-import { serviceFunction } from './service-function.ts';
+import { serviceFunction, type ServiceFunction } from './service-function.ts';
 import { grantTable, type GrantableTable } from './table-grants.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -30,7 +29,7 @@ export interface ImportWorkerProps {
  * failures that go on for 15 minutes (a job that cannot even be stopped) raise another.
  */
 export class ImportWorker extends Construct {
-  readonly worker: NodejsFunction;
+  readonly worker: ServiceFunction;
 
   constructor(scope: Construct, id: string, props: ImportWorkerProps) {
     super(scope, id);

@@ -2,10 +2,9 @@ import { resolve } from 'node:path';
 import { Duration } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import type { Monitoring } from './monitoring.ts';
-import { serviceFunction } from './service-function.ts';
+import { serviceFunction, type ServiceFunction } from './service-function.ts';
 import { grantTable, type GrantableTable } from './table-grants.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -22,7 +21,7 @@ export interface JobRecoveryProps {
  * raise the alarms every function has.
  */
 export class JobRecovery extends Construct {
-  readonly recoverer: NodejsFunction;
+  readonly recoverer: ServiceFunction;
 
   constructor(scope: Construct, id: string, props: JobRecoveryProps) {
     super(scope, id);

@@ -1,11 +1,10 @@
 import { resolve } from 'node:path';
 import { type CfnElement, CustomResource, Duration, Stack, Validations } from 'aws-cdk-lib';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Provider } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
-import { LOG_RETENTION, serviceFunction } from './service-function.ts';
+import { LOG_RETENTION, serviceFunction, type ServiceFunction } from './service-function.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -23,7 +22,7 @@ export class ServiceSecret extends Construct {
   /** Done once the secret holds its first keys: every function depends on it. */
   readonly ready: CustomResource;
   /** Its functions, by name, for their alarms. */
-  readonly functions: Record<string, NodejsFunction>;
+  readonly functions: Record<string, ServiceFunction>;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -52,7 +51,7 @@ export class ServiceSecret extends Construct {
     this.functions = { initializeSecrets: initializer, rotateSigningKey: rotation };
   }
 
-  private logicalId(fn: NodejsFunction): string {
+  private logicalId(fn: ServiceFunction): string {
     return Stack.of(this).getLogicalId(fn.node.defaultChild as CfnElement);
   }
 }

@@ -10,7 +10,6 @@ import { DOCS_ASSETS, swaggerUiDir } from './docs-page.ts';
 import { EventDispatch } from './event-dispatch.ts';
 import { JobRecovery } from './job-recovery.ts';
 import { ImportWorker } from './import-worker.ts';
-import { FUNCTION_DEFAULTS } from './function-defaults.ts';
 import { LedgerHttpApi } from './http-api.ts';
 import { Monitoring } from './monitoring.ts';
 import { RouteAreaStack } from './route-area-stack.ts';
@@ -79,14 +78,7 @@ export class LedgerStack extends Stack {
     const reference = serviceFunction(this, 'Fn-apiReference', {
       entry: resolve(ROOT, 'functions/ops/api-reference.ts'),
       paramsAndSecrets: undefined,
-      bundling: {
-        ...FUNCTION_DEFAULTS.bundling,
-        commandHooks: {
-          beforeBundling: () => [],
-          beforeInstall: () => [],
-          afterBundling: (_input: string, output: string) => Object.keys(DOCS_ASSETS).map((name) => `cp ${join(swaggerUiDir(), name)} ${output}/${name}`),
-        },
-      },
+      copies: Object.fromEntries(Object.keys(DOCS_ASSETS).map((name) => [name, join(swaggerUiDir(), name)])),
     });
     const referenceIntegration = new HttpLambdaIntegration('Int-apiReference', reference);
     for (const path of ['/', '/favicon.ico', '/docs', '/docs/{asset}', '/openapi.json']) api.addRoutes({ path, methods: [HttpMethod.GET], integration: referenceIntegration });

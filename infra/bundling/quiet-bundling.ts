@@ -1,6 +1,6 @@
 /**
  * `cdk synth` bundles every function: the CDK writes "Bundling asset <path>..." for each (and
- * esbuild its sizes, silenced by `logLevel` in function-defaults.ts), some 600 lines even with
+ * esbuild its sizes, silenced by `logLevel` in bundle-function.ts), some 600 lines even with
  * `--quiet`. While `build` runs those lines are counted instead, and one line sums them up;
  * anything else written to stderr (warnings, errors) passes through.
  */

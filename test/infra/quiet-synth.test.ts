@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * `cdk synth --quiet` printed a "Bundling asset" line and esbuild's sizes for every function.
- * A small app built as infra/app.ts builds the stack (the stack's function defaults, bundled
+ * A small app built as infra/app.ts builds the stack (a function as the stack makes it, bundled
  * quietly) must print one summary line, whatever esbuild and the CDK would say per function.
  */
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -16,13 +16,12 @@ describe('synth output', () => {
     const outdir = mkdtempSync(join(tmpdir(), 'ledger-synth-'));
     const script = `
       import { App, Stack } from 'aws-cdk-lib';
-      import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-      import { FUNCTION_DEFAULTS } from './infra/function-defaults.ts';
+      import { serviceFunction } from './infra/service-function.ts';
       import { bundleQuietly } from './infra/bundling/quiet-bundling.ts';
       const app = new App({ outdir: ${JSON.stringify(outdir)} });
       bundleQuietly(() => {
         const stack = new Stack(app, 'Quiet');
-        new NodejsFunction(stack, 'F', { ...FUNCTION_DEFAULTS, paramsAndSecrets: undefined, entry: 'functions/not-found.ts' });
+        serviceFunction(stack, 'F', { paramsAndSecrets: undefined, entry: 'functions/not-found.ts' });
       });
       app.synth();`;
     const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
