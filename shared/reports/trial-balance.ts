@@ -1,5 +1,4 @@
 import { TOTAL_GROUP, type AccountSums } from '../balances/records.ts';
-import { mustGetYear } from '../db/stores/year-store.ts';
 import { NotFound, ValidationError } from '../errors.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import { rootsOf, treeRows, type TreeRow } from './account-tree.ts';
@@ -38,7 +37,7 @@ const balances = (totals: TrialBalance['totals']) => Object.values(totals).every
 
 async function readTrialBalance(companyId: string, query: TrialBalanceInput & KnownAtInput, known: BooksKnownAt | undefined): Promise<TrialBalance> {
   const [ctx, costCenter] = await Promise.all([reportContext(companyId, known), query.costCenterId ? reportCostCenter(companyId, query.costCenterId, 'costCenterId') : undefined]);
-  const range = await rangeOf(companyId, ctx, query);
+  const range = rangeOf(ctx, query);
   const splits = query.columns ? columnRanges(range, query.columns) : [];
   const [total, ...columns] = await Promise.all([figuresOf(companyId, ctx, range, costCenter, true), ...splits.map((r) => figuresOf(companyId, ctx, r, costCenter, false))]);
   const fixed = formatter(ctx);
@@ -92,10 +91,11 @@ async function figuresOf(companyId: string, ctx: ReportContext, range: { from: s
 }
 
 /** The range asked for: dateFrom and dateTo, or a financial year or one of its periods. */
-async function rangeOf(companyId: string, ctx: ReportContext, query: TrialBalanceInput): Promise<{ from: string; to: string }> {
+function rangeOf(ctx: ReportContext, query: TrialBalanceInput): { from: string; to: string } {
   if (query.financialYearId) {
     if (query.dateFrom || query.dateTo) throw ValidationError.field(query.dateFrom ? 'dateFrom' : 'dateTo', 'give either a date range or financialYearId, not both');
-    const year = await mustGetYear(companyId, query.financialYearId);
+    // The context has read every year of the company already: no second read of this one.
+    const year = ctx.years.find((y) => y.id === query.financialYearId) ?? NotFound.throw('The financial year');
     const period = query.periodId ? (year.periods.find((p) => p.id === query.periodId) ?? NotFound.throw('The period', 'periodId')) : year;
     return { from: period.startDate, to: period.endDate };
   }

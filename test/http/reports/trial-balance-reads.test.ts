@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { useGateway } from '../../support/api.ts';
+import { companyBooks, credit, debit, postedJournal } from '../../support/ledger.ts';
+import { logLines, type LogLine } from '../../support/request-log.ts';
+
+/**
+ * What a trial balance reads. Its report context reads every year of the company (with their
+ * periods), so a trial balance of a financial year finds that year there: it makes exactly the
+ * DynamoDB calls the same range asked by its dates makes, not one more to read the year again.
+ */
+const gateway = useGateway();
+
+/** The log line of the request that answered with this request id. */
+function lineOf(response: { headers: Headers }): LogLine {
+  const line = logLines().find((l) => l.requestId === response.headers.get('x-request-id') && l.message === 'request');
+  if (!line) throw new Error('no log line for the request');
+  return line;
+}
+
+describe('a trial balance of a financial year', () => {
+  it('reads the year once: the calls of the same range by its dates, and the same figures', async () => {
+    const { api, base, chart } = await companyBooks(gateway.url);
+    await postedJournal(api, base, '2026-04-10', [debit(chart.cash.id, '25.00'), credit(chart.sales.id, '25.00')]);
+    const year = (await api.get(`${base}/FinancialYears`)).body.results[0] as { id: string };
+    const byDates = `${base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-12-31`;
+    // The same warm state for both: the caller's access and the company's years known.
+    await api.get(byDates);
+
+    const ofYear = await api.get(`${base}/Reports/TrialBalance?financialYearId=${year.id}`);
+    const ofDates = await api.get(byDates);
+    const unknownYear = await api.get(`${base}/Reports/TrialBalance?financialYearId=00000000-0000-4000-8000-000000000000`);
+
+    expect([ofYear.status, ofDates.status]).toEqual([200, 200]);
+    expect({ ...ofYear.body, financialYearId: null }).toEqual(ofDates.body);
+    expect(lineOf(ofYear).dynamoCalls).toBe(lineOf(ofDates).dynamoCalls);
+    expect(unknownYear.status).toBe(404);
+  });
+});
