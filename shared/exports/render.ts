@@ -1,11 +1,9 @@
 import { FileBody } from './file-body.ts';
 import { ByteSink } from './byte-sink.ts';
-import { writeCsv } from './csv.ts';
 import { MEDIA_TYPES } from './formats.ts';
 import type { ExportLimits } from './limits.ts';
 import { RowLimits } from './row-limits.ts';
 import type { Language, ReportTable } from './table.ts';
-import { writeXlsx } from './xlsx.ts';
 
 export type FileFormat = 'csv' | 'xlsx';
 
@@ -30,8 +28,12 @@ export async function renderFile(table: ReportTable, { format, language, limits 
   return new FileBody(sink.contents(), CONTENT_TYPES[format], `${table.fileName}_${language}.${format}`);
 }
 
-/** Writes the table into a sink (the bench passes one that only counts). */
-export function writeFile(table: ReportTable, format: FileFormat, sink: ByteSink, limits: ExportLimits, dateFrom?: string): Promise<void> {
+/**
+ * Writes the table into a sink (the bench passes one that only counts). The writers are loaded
+ * on this path only (a chunk of their own in a bundled function): a JSON answer never loads them.
+ */
+export async function writeFile(table: ReportTable, format: FileFormat, sink: ByteSink, limits: ExportLimits, dateFrom?: string): Promise<void> {
   const rowLimits = new RowLimits(sink, limits, dateFrom);
-  return format === 'csv' ? writeCsv(table, sink, rowLimits) : writeXlsx(table, sink, rowLimits);
+  if (format === 'csv') return (await import('./csv.ts')).writeCsv(table, sink, rowLimits);
+  return (await import('./xlsx.ts')).writeXlsx(table, sink, rowLimits);
 }
