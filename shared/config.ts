@@ -163,8 +163,7 @@ function milliseconds(text: string | undefined, fallback: number): number {
 }
 
 function positiveInteger(text: string | undefined): number | undefined {
-  const value = Number(text);
-  return text && Number.isSafeInteger(value) && value > 0 ? value : undefined;
+  return nonNegativeInteger(text) || undefined;
 }
 
 function nonNegativeInteger(text: string | undefined): number | undefined {

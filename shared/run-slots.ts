@@ -1,10 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { releaseRunSlot, takeRunSlot } from './db/stores/run-slot-store.ts';
 import type { AppError } from './errors.ts';
 
 /** A slot outlives the longest request (29 s), so a live run never loses it; a crashed one frees it within this. */
 const LEASE_MS = 60_000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Runs `work` holding one of the company's `slots` for bulk reads of `kind` (Verify requests,

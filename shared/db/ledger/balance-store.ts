@@ -107,7 +107,10 @@ export interface BalanceAdd {
   key: { pk: string; sk: string };
   accountId: string;
   set: { entity: 'Balance'; accountId: string; costCenterId: string };
-  add: ReadonlyArray<readonly [attribute: string, amount: string]>;
+  debit: string;
+  credit: string;
+  /** The figures in foreign currencies, by attribute name (`USD:d`). */
+  inCurrencies: ReadonlyArray<readonly [attribute: string, amount: string]>;
 }
 
 /**
@@ -122,33 +125,35 @@ export interface BalanceAdd {
 export function balanceAdds(companyId: string, place: Place, deltas: BalanceDelta[], currencies: readonly CurrencyDelta[] = []): BalanceAdd[] {
   return deltas.flatMap((d) => {
     const inCurrencies = d.costCenterId ? [] : currencies.filter((c) => c.accountId === d.accountId);
-    const add: Array<[string, string]> = [
-      ['debit', d.debit],
-      ['credit', d.credit],
-      ...inCurrencies.flatMap((c): Array<[string, string]> => [
-        [currencyAttribute(c.currency, 'debit'), c.debit],
-        [currencyAttribute(c.currency, 'credit'), c.credit],
-        [currencyAttribute(c.currency, 'base'), fromMils(toMils(c.baseDebit) - toMils(c.baseCredit))],
-      ]),
-    ];
+    const figures = inCurrencies.flatMap((c): Array<[string, string]> => [
+      [currencyAttribute(c.currency, 'debit'), c.debit],
+      [currencyAttribute(c.currency, 'credit'), c.credit],
+      [currencyAttribute(c.currency, 'base'), fromMils(toMils(c.baseDebit) - toMils(c.baseCredit))],
+    ]);
     const shard = accountShard(place, d.accountId, currencies.length > 0);
     const set = { entity: 'Balance' as const, accountId: d.accountId, costCenterId: d.costCenterId ?? '-' };
-    return ([{ period: place.periodId }, { day: place.postingDate }] as BalanceBucket[]).map((bucket) => ({ key: balanceKeys.balance(companyId, bucket, d.accountId, d.costCenterId, shard), accountId: d.accountId, set, add }));
+    return ([{ period: place.periodId }, { day: place.postingDate }] as BalanceBucket[]).map((bucket) => ({
+      key: balanceKeys.balance(companyId, bucket, d.accountId, d.costCenterId, shard),
+      accountId: d.accountId,
+      set,
+      debit: d.debit,
+      credit: d.credit,
+      inCurrencies: figures,
+    }));
   });
 }
 
 /** The balance updates of a posting's deltas (balanceAdds), each `ADD`ing its amounts as exact decimals. */
 export function balanceOps(companyId: string, place: Place, deltas: BalanceDelta[], currencies: readonly CurrencyDelta[] = []): WriteOp[] {
-  return balanceAdds(companyId, place, deltas, currencies).map(({ key, accountId, set, add }) => {
+  return balanceAdds(companyId, place, deltas, currencies).map(({ key, accountId, set, debit, credit, inCurrencies: extra }) => {
     // debit and credit by name; a currency's figures (`USD:d`) through placeholders.
-    const extra = add.slice(2);
     return withConflictNote(
       mainTable.update(key, {
         expression: `ADD debit :debit, credit :credit${extra.map((_, i) => `, #fx${i} :fx${i}`).join('')} SET entity = :entity, accountId = :accountId, costCenterId = :costCenterId`,
         ...(extra.length > 0 ? { names: Object.fromEntries(extra.map(([name], i) => [`#fx${i}`, name])) } : {}),
         values: {
-          ':debit': NumberValue.from(add[0]![1]),
-          ':credit': NumberValue.from(add[1]![1]),
+          ':debit': NumberValue.from(debit),
+          ':credit': NumberValue.from(credit),
           ...Object.fromEntries(extra.map(([, value], i) => [`:fx${i}`, NumberValue.from(value)])),
           ':entity': set.entity,
           ':accountId': set.accountId,
