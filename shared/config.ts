@@ -150,6 +150,14 @@ export const config = {
   get exportSlotWaitMs() {
     return nonNegativeInteger(process.env.EXPORT_SLOT_WAIT_MS) ?? 10_000;
   },
+  /**
+   * Items a second that one bulk request (an export file, a Verify page) may read from the table
+   * (run-slots.ts, db/table/read-pace.ts); 0 does not hold them. With the company's slots, what
+   * its bulk readers take from the table, leaving its neighbours their pace.
+   */
+  get bulkReadItemsPerSecond() {
+    return nonNegativeInteger(process.env.BULK_READ_ITEMS_PER_SECOND) ?? 0;
+  },
   /** Verify requests a company may have under way at once (audit/verify-runs.ts); one more is 429. */
   get verifyRunsPerCompany() {
     return positiveInteger(process.env.VERIFY_RUNS_PER_COMPANY) ?? 2;

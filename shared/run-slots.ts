@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { releaseRunSlot, takeRunSlot } from './db/stores/run-slot-store.ts';
+import { withReadPace } from './db/table/read-pace.ts';
+import { config } from './config.ts';
 import type { AppError } from './errors.ts';
 
 /** A slot outlives the longest request (29 s), so a live run never loses it; a crashed one frees it within this. */
@@ -10,6 +12,8 @@ const LEASE_MS = 60_000;
  * export files), so that a company's bulk readers cannot pile up and starve its own, and the
  * table's, other requests. With every slot held it tries again for up to `waitMs` (each try one
  * conditional write, at most one a second), then answers `refused` (a 429 with Retry-After).
+ * The work's reads keep to config.bulkReadItemsPerSecond (db/table/read-pace.ts), so the slots
+ * bound what a company's bulk readers take from the table, not only how many there are.
  */
 export async function inRunSlot<T>(companyId: string, kind: 'verify' | 'export', slots: number, refused: () => AppError, work: () => Promise<T>, waitMs = 0): Promise<T> {
   const until = Date.now() + waitMs;
@@ -20,7 +24,7 @@ export async function inRunSlot<T>(companyId: string, kind: 'verify' | 'export',
   }
   if (!run) throw refused();
   try {
-    return await work();
+    return await withReadPace(config.bulkReadItemsPerSecond, work);
   } finally {
     // A slot not freed (the table away) frees itself when its lease runs out.
     await releaseRunSlot(companyId, kind, run).catch(() => undefined);
