@@ -1,5 +1,5 @@
-import { costCenters } from '../cost-centers/cost-center-kind.ts';
 import { StateConflict } from '../errors.ts';
+import { books } from './books.ts';
 import type { Line } from './rules.ts';
 
 /**
@@ -11,7 +11,7 @@ import type { Line } from './rules.ts';
  */
 export async function checkCostCentersActive(companyId: string, lines: readonly Line[]): Promise<void> {
   const ids = [...new Set(lines.flatMap((l) => (l.costCenterId ? [l.costCenterId] : [])))];
-  const nodes = await Promise.all(ids.map((id) => costCenters.store.get(companyId, id)));
+  const nodes = await Promise.all(ids.map((id) => books.costCenters.get(companyId, id)));
   const inactive = new Set(nodes.filter((n) => n && n.attributes.status !== 'active').map((n) => n!.id));
   const line = lines.findIndex((l) => l.costCenterId !== null && inactive.has(l.costCenterId));
   if (line >= 0) {

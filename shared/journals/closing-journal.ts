@@ -1,7 +1,7 @@
 import type { JournalRecord } from './records.ts';
-import { getYear } from '../db/stores/year-store.ts';
 import type { YearRecord } from '../financial-years/records.ts';
 import { checkClosingPostingDate } from '../financial-years/closing-rules.ts';
+import { books } from './books.ts';
 import { checkCostCentersActive } from './check-cost-centers.ts';
 
 type Marked = Pick<JournalRecord, 'id' | 'closingOf'>;
@@ -14,7 +14,7 @@ type Marked = Pick<JournalRecord, 'id' | 'closingOf'>;
  */
 export async function closingYearOf(companyId: string, journal: Marked): Promise<YearRecord | undefined> {
   if (!journal.closingOf) return undefined;
-  const year = await getYear(companyId, journal.closingOf);
+  const year = await books.year(companyId, journal.closingOf);
   return year?.closingJournalId === journal.id ? year : undefined;
 }
 

@@ -1,15 +1,16 @@
-import { accounts } from '../accounts/account-kind.ts';
 import type { AccountAttributes } from '../accounts/records.ts';
 import { checkLineCurrency } from '../accounts/rules.ts';
-import { costCenters, type CostCenterAttributes } from '../cost-centers/cost-center-kind.ts';
+import type { CostCenterStatus } from '../cost-centers/rules.ts';
 import type { NodeAttributes, NodeRecord } from '../tree/records.ts';
 import { isUuidReference } from '../tree/rules.ts';
 import { ValidationError } from '../errors.ts';
+import { books } from './books.ts';
 import { lineAmounts, type LineMoney } from './line-amounts.ts';
 import type { EntryLineInput } from './schemas.ts';
 import type { Line } from './rules.ts';
 
 const uuidsOf = (references: string[]) => [...new Set(references.filter(isUuidReference))];
+type CostCenterAttributes = NodeAttributes & { status: CostCenterStatus };
 const byId = async <A extends NodeAttributes>(nodes: Promise<NodeRecord<A>[]>) => new Map((await nodes).map((n) => [n.id, n]));
 
 /**
@@ -29,14 +30,14 @@ export async function resolveLines(companyId: string, entries: EntryLineInput[],
   // UUID references are read in batches first (a wide journal names hundreds); paths, and UUIDs
   // not found, go through resolve, which names the line.
   const [accountsById, costCentersById] = await Promise.all([
-    byId(accounts.store.getMany(companyId, uuidsOf(entries.map((e) => e.accountId)))),
-    byId(costCenters.store.getMany(companyId, uuidsOf(entries.flatMap((e) => (e.costCenterId ? [e.costCenterId] : []))))),
+    byId(books.accounts.getMany(companyId, uuidsOf(entries.map((e) => e.accountId)))),
+    byId(books.costCenters.getMany(companyId, uuidsOf(entries.flatMap((e) => (e.costCenterId ? [e.costCenterId] : []))))),
   ]);
   const accountCache = new Map<string, Promise<NodeRecord<AccountAttributes>>>([...accountsById].map(([id, node]) => [id, Promise.resolve(node)]));
   const costCenterCache = new Map<string, Promise<NodeRecord<CostCenterAttributes>>>([...costCentersById].map(([id, node]) => [id, Promise.resolve(node)]));
   const results = entries.map(({ accountId, costCenterId }, i) => ({
-    account: once(accountCache, accountId, () => accounts.store.resolve(companyId, accountId, `entries[${i}].accountId`)),
-    costCenter: costCenterId ? once(costCenterCache, costCenterId, () => costCenters.store.resolve(companyId, costCenterId, `entries[${i}].costCenterId`)) : undefined,
+    account: once(accountCache, accountId, () => books.accounts.resolve(companyId, accountId, `entries[${i}].accountId`)),
+    costCenter: costCenterId ? once(costCenterCache, costCenterId, () => books.costCenters.resolve(companyId, costCenterId, `entries[${i}].costCenterId`)) : undefined,
   }));
   // Settle all first so an early failure leaves no request running; then report the first line's problem.
   await Promise.allSettled([...accountCache.values(), ...costCenterCache.values()]);

@@ -1,5 +1,7 @@
-import type { NodeRecord } from '../tree/records.ts';
+import type { AccountAttributes } from '../accounts/records.ts';
+import type { NodeAttributes, NodeRecord } from '../tree/records.ts';
 import type { PeriodRecord, YearRecord } from '../financial-years/records.ts';
+import type { CostCenterStatus } from '../cost-centers/rules.ts';
 import type { Change, UnitOfWork } from '../unit-of-work.ts';
 import type { DraftJournal, InProgressJournal, JournalRecord, PostedJournal, ReversedJournal, VoidedJournal } from './records.ts';
 
@@ -13,6 +15,14 @@ export interface Books {
   journal(companyId: string, journalId: string): Promise<JournalRecord | undefined>;
   /** Errors: NotFound. */
   existingJournal(companyId: string, journalId: string): Promise<JournalRecord>;
+
+  /** A financial year as the books hold it (the year a closing journal closes). */
+  year(companyId: string, yearId: string): Promise<YearRecord | undefined>;
+  /** The accounts and cost centers a journal's lines name. */
+  accounts: LineNodes<AccountAttributes>;
+  costCenters: LineNodes<NodeAttributes & { status: CostCenterStatus }>;
+  /** The rate of a foreign currency in effect on a date (the company's latest on or before it), if any. */
+  rateOn(companyId: string, currency: string, date: string): Promise<string | undefined>;
 
   /** The company's next serial number: never handed out twice (docs/decisions.md, serialNumber). */
   nextSerial(companyId: string): Promise<number>;
@@ -60,6 +70,15 @@ export interface Books {
    * request finished it first.
    */
   postingFinished<T>(uow: UnitOfWork, companyId: string, journal: InProgressJournal, finish: (journal: InProgressJournal) => { final: JournalRecord; response: T; described?: unknown }): Promise<T>;
+}
+
+/** Accounts or cost centers as a journal's lines name them: by id, or by a UUID or code path. */
+export interface LineNodes<A extends NodeAttributes> {
+  get(companyId: string, id: string): Promise<NodeRecord<A> | undefined>;
+  /** Missing ones are left out. */
+  getMany(companyId: string, ids: string[]): Promise<NodeRecord<A>[]>;
+  /** Errors: NotFound naming `field`. */
+  resolve(companyId: string, reference: string, field: string): Promise<NodeRecord<A>>;
 }
 
 /** The open year and period a posting on a date goes into, as read. */

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { accounts } from '../accounts/account-kind.ts';
 import { checkLineCurrency } from '../accounts/rules.ts';
 import type { DraftJournal } from './records.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { draftSettings } from '../companies/draft-settings.ts';
 import { VersionConflict } from '../errors.ts';
-import { rateInEffect } from '../db/stores/exchange-rate-store.ts';
 import { checkNotClosingJournal } from '../financial-years/closing-rules.ts';
 import { books } from './books.ts';
 import { resolveLines } from './resolve-lines.ts';
@@ -26,7 +24,7 @@ import { journalView, type JournalView } from './views.ts';
 async function linesOf(companyId: string, input: CreateJournalInput) {
   const date = calendarDate(input.date);
   const settingsRead = draftSettings.read(companyId);
-  const moneyOf = (settings: SettingsView) => ({ baseCurrency: settings.baseCurrency, basePrecision: settings.decimalPrecision, date, rateOn: async (currency: string, on: string) => (await rateInEffect(companyId, currency, on))?.rate });
+  const moneyOf = (settings: SettingsView) => ({ baseCurrency: settings.baseCurrency, basePrecision: settings.decimalPrecision, date, rateOn: (currency: string, on: string) => books.rateOn(companyId, currency, on) });
   const [settingsUsed, resolved, year] = await Promise.all([
     settingsRead,
     settingsRead.then(({ settings }) => resolveLines(companyId, input.entries, moneyOf(settings))),
@@ -41,7 +39,7 @@ async function linesOf(companyId: string, input: CreateJournalInput) {
 
 /** The rounding line is in the base currency: its account must take it. Errors: ValidationError (AccountCurrency) naming `entries`. */
 async function checkRoundingAccountCurrency(companyId: string, rounding: Line): Promise<void> {
-  const account = await accounts.store.get(companyId, rounding.accountId);
+  const account = await books.accounts.get(companyId, rounding.accountId);
   if (account) checkLineCurrency(account.attributes, rounding.currency!, 'entries', 'the rounding line this journal needs, on settings fxRoundingAccountId,');
 }
 

@@ -8,8 +8,12 @@ import { pinOf } from '../capacity/pinned.ts';
 import { spreadsEvent } from '../events/pending-width.ts';
 import type { Change, CommitOptions, UnitOfWork } from '../../unit-of-work.ts';
 import { pinNode, pinYear, wantsPin } from '../capacity/use-pins.ts';
-import type { NodeRecord } from '../../tree/records.ts';
+import type { NodeAttributes, NodeRecord } from '../../tree/records.ts';
 import type { YearRecord } from '../../financial-years/records.ts';
+import type { CostCenterStatus } from '../../cost-centers/rules.ts';
+import { NodeStore } from '../stores/node-store.ts';
+import { getYear } from '../stores/year-store.ts';
+import { rateInEffect } from '../stores/exchange-rate-store.ts';
 import { fitsOneTransaction, inChunks, MAX_TRANSACTION_ITEMS, transactWrite, writesOf, type WriteOp } from '../table/transact.ts';
 import { withEventSpread } from '../table/unit-of-work.ts';
 import { pickLane, pickShard } from './balance-store.ts';
@@ -98,6 +102,10 @@ async function runJob<T>(uow: UnitOfWork, companyId: string, before: JournalReco
 export const booksStore: Books = {
   journal: getJournal,
   existingJournal: mustGetJournal,
+  year: (companyId, yearId) => getYear(companyId, yearId),
+  accounts: accounts.store,
+  costCenters: new NodeStore<NodeAttributes & { status: CostCenterStatus }>('COST_CENTER', 'The cost center'),
+  rateOn: async (companyId, currency, date) => (await rateInEffect(companyId, currency, date))?.rate,
   nextSerial: drawSerial,
   serialUnused: giveBackSerial,
   openPeriod: (companyId: string, date: string): Promise<OpenPeriod> => findOpenPeriod(companyId, date),
