@@ -25,8 +25,9 @@ export type { Access, BodyOf, Method, ParamsOf, PathParams, QueryOf, ResponseNam
 /**
  * The one route table, gathered from one module per area (shared/routes/): the local gateway
  * mounts it, the CDK stack makes one function per row (and one API route per method and
- * path), and the OpenAPI document is generated from it. A handler imports only its own area's
- * module (`endpoint(journals.post, ...)`), so its bundle holds no other area's rows or schemas.
+ * path), and the OpenAPI document is generated from it. A handler imports its own row from its
+ * area's module (`import * as journalsRoutes`, `endpoint(journalsRoutes.post, ...)`), so its
+ * bundle holds no other row's schemas.
  */
 export const routes = {
   authentication: authenticationRoutes,

@@ -25,7 +25,7 @@ export const LEGACY_KID = 'legacy';
 
 const PrivateKey = () => z.looseObject({ kty: z.literal('EC'), crv: z.literal('P-256'), x: z.string(), y: z.string(), d: z.string() });
 
-const SecretsShape = lazy(() =>
+const SecretsShape = /* @__PURE__ */ lazy(() =>
   z.object({
     signingKeys: z.optional(z.array(z.looseObject({ ...PrivateKey().shape, kid: z.string().check(z.minLength(1)) })).check(z.minLength(1))),
     /** The shape before key rotation: one key without a kid (read as the only key, kid `legacy`). */

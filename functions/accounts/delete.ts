@@ -1,7 +1,7 @@
 import { accounts } from '../../shared/accounts/account-kind.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { byPath } from '../../shared/http/path-references.ts';
-import { accountsRoutes } from '../../shared/routes/accounts.ts';
+import * as accountsRoutes from '../../shared/routes/accounts.ts';
 import { deleteNode } from '../../shared/tree/use-cases.ts';
 
 export const handler = endpoint(accountsRoutes.delete, (r) => deleteNode(accounts, r.uow, r.params.companyId, r.params.id, r.body.version), byPath({ id: accounts.store }));

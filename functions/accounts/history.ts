@@ -2,6 +2,6 @@ import { recordHistory } from '../../shared/audit/history.ts';
 import { accountNodes } from '../../shared/reports/report-nodes.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { byPath } from '../../shared/http/path-references.ts';
-import { accountsRoutes } from '../../shared/routes/accounts.ts';
+import * as accountsRoutes from '../../shared/routes/accounts.ts';
 
 export const handler = endpoint(accountsRoutes.history, (r) => recordHistory(r.params.companyId, 'account', r.params.id, r.query), byPath({ id: accountNodes }));

@@ -1,6 +1,6 @@
 import { accounts } from '../../shared/accounts/account-kind.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { accountsRoutes } from '../../shared/routes/accounts.ts';
+import * as accountsRoutes from '../../shared/routes/accounts.ts';
 import { listNodes } from '../../shared/tree/use-cases.ts';
 
 export const handler = endpoint(accountsRoutes.list, (r) =>

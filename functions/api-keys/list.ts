@@ -1,5 +1,5 @@
 import { listApiKeys } from '../../shared/api-keys/api-keys.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { apiKeysRoutes } from '../../shared/routes/api-keys.ts';
+import * as apiKeysRoutes from '../../shared/routes/api-keys.ts';
 
 export const handler = endpoint(apiKeysRoutes.list, (r) => listApiKeys(r.params.companyId, r.query));

@@ -1,5 +1,5 @@
 import { revokeApiKey } from '../../shared/api-keys/api-keys.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { apiKeysRoutes } from '../../shared/routes/api-keys.ts';
+import * as apiKeysRoutes from '../../shared/routes/api-keys.ts';
 
 export const handler = endpoint(apiKeysRoutes.revoke, (r) => revokeApiKey(r.uow, r.params.companyId, r.params.id, r.body.version));

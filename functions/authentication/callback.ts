@@ -1,5 +1,5 @@
 import { completeLogin } from '../../shared/authentication/login.ts';
 import { publicEndpoint } from '../../shared/http/public-endpoint.ts';
-import { authenticationRoutes } from '../../shared/routes/authentication.ts';
+import * as authenticationRoutes from '../../shared/routes/authentication.ts';
 
 export const handler = publicEndpoint(authenticationRoutes.callback, (r) => completeLogin(r.query));

@@ -1,5 +1,5 @@
 import { refreshTokens } from '../../shared/auth/tokens.ts';
 import { publicEndpoint } from '../../shared/http/public-endpoint.ts';
-import { authenticationRoutes } from '../../shared/routes/authentication.ts';
+import * as authenticationRoutes from '../../shared/routes/authentication.ts';
 
 export const handler = publicEndpoint(authenticationRoutes.refresh, (r) => refreshTokens(r.body.refreshToken));

@@ -1,5 +1,5 @@
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { budgetsRoutes } from '../../shared/routes/budgets.ts';
+import * as budgetsRoutes from '../../shared/routes/budgets.ts';
 import { deleteBudget } from '../../shared/budgets/budgets.ts';
 
 export const handler = endpoint(budgetsRoutes.delete, (r) => deleteBudget(r.uow, r.params.companyId, r.params.id, r.body.version));

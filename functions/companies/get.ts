@@ -1,5 +1,5 @@
 import { getCompany } from '../../shared/companies/read-companies.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { companiesRoutes } from '../../shared/routes/companies.ts';
+import * as companiesRoutes from '../../shared/routes/companies.ts';
 
 export const handler = endpoint(companiesRoutes.get, (r) => getCompany(r.params.companyId));

@@ -1,7 +1,7 @@
 import { costCenters } from '../../shared/cost-centers/cost-center-kind.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { byPath } from '../../shared/http/path-references.ts';
-import { costCentersRoutes } from '../../shared/routes/cost-centers.ts';
+import * as costCentersRoutes from '../../shared/routes/cost-centers.ts';
 import { deleteNode } from '../../shared/tree/use-cases.ts';
 
 export const handler = endpoint(costCentersRoutes.delete, (r) => deleteNode(costCenters, r.uow, r.params.companyId, r.params.id, r.body.version), byPath({ id: costCenters.store }));

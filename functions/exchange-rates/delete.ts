@@ -1,5 +1,5 @@
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { exchangeRatesRoutes } from '../../shared/routes/exchange-rates.ts';
+import * as exchangeRatesRoutes from '../../shared/routes/exchange-rates.ts';
 import { deleteExchangeRate } from '../../shared/exchange-rates/exchange-rates.ts';
 
 export const handler = endpoint(exchangeRatesRoutes.delete, (r) => deleteExchangeRate(r.uow, r.params.companyId, r.params.id, r.body.version));

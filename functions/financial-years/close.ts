@@ -1,6 +1,6 @@
 import { closeYear } from '../../shared/financial-years/close-year.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { financialYearsRoutes } from '../../shared/routes/financial-years.ts';
+import * as financialYearsRoutes from '../../shared/routes/financial-years.ts';
 
 export const handler = endpoint(financialYearsRoutes.close, (r) =>
   closeYear(r.uow, r.params.companyId, r.params.id, r.body.version),

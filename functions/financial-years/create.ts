@@ -1,5 +1,5 @@
 import { createYear } from '../../shared/financial-years/create-year.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { financialYearsRoutes } from '../../shared/routes/financial-years.ts';
+import * as financialYearsRoutes from '../../shared/routes/financial-years.ts';
 
 export const handler = endpoint(financialYearsRoutes.create, (r) => createYear(r.uow, r.params.companyId, r.body));

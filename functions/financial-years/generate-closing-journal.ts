@@ -1,5 +1,5 @@
 import { generateClosingJournal } from '../../shared/financial-years/generate-closing-journal.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { financialYearsRoutes } from '../../shared/routes/financial-years.ts';
+import * as financialYearsRoutes from '../../shared/routes/financial-years.ts';
 
 export const handler = endpoint(financialYearsRoutes.generateClosingJournal, (r) => generateClosingJournal(r.uow, r.params.companyId, r.params.id));

@@ -1,5 +1,5 @@
 import { getYearView } from '../../shared/financial-years/read-years.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { financialYearsRoutes } from '../../shared/routes/financial-years.ts';
+import * as financialYearsRoutes from '../../shared/routes/financial-years.ts';
 
 export const handler = endpoint(financialYearsRoutes.get, (r) => getYearView(r.params.companyId, r.params.id));

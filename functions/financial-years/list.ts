@@ -1,5 +1,5 @@
 import { listYears } from '../../shared/financial-years/read-years.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { financialYearsRoutes } from '../../shared/routes/financial-years.ts';
+import * as financialYearsRoutes from '../../shared/routes/financial-years.ts';
 
 export const handler = endpoint(financialYearsRoutes.list, (r) => listYears(r.params.companyId, r.query));

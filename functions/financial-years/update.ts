@@ -1,5 +1,5 @@
 import { updateYear } from '../../shared/financial-years/change-year.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { financialYearsRoutes } from '../../shared/routes/financial-years.ts';
+import * as financialYearsRoutes from '../../shared/routes/financial-years.ts';
 
 export const handler = endpoint(financialYearsRoutes.update, (r) => updateYear(r.uow, r.params.companyId, r.params.id, r.body));

@@ -1,5 +1,5 @@
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { importsRoutes } from '../../shared/routes/imports.ts';
+import * as importsRoutes from '../../shared/routes/imports.ts';
 import { createImport } from '../../shared/imports/create-import.ts';
 
 export const handler = endpoint(importsRoutes.create, (r) => createImport(r.uow, r.params.companyId, r.permissions ?? [], r.body));

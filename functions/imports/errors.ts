@@ -1,5 +1,5 @@
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { importsRoutes } from '../../shared/routes/imports.ts';
+import * as importsRoutes from '../../shared/routes/imports.ts';
 import { listImportErrors } from '../../shared/imports/read-imports.ts';
 
 export const handler = endpoint(importsRoutes.errors, (r) => listImportErrors(r.params.companyId, r.params.id, r.query));

@@ -1,5 +1,5 @@
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { journalsRoutes } from '../../shared/routes/journals.ts';
+import * as journalsRoutes from '../../shared/routes/journals.ts';
 import { createJournal } from '../../shared/journals/write-journal.ts';
 
 export const handler = endpoint(journalsRoutes.create, (r) => createJournal(r.uow, r.params.companyId, r.body));

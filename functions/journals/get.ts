@@ -1,5 +1,5 @@
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { journalsRoutes } from '../../shared/routes/journals.ts';
+import * as journalsRoutes from '../../shared/routes/journals.ts';
 import { getJournalView } from '../../shared/journals/read-journals.ts';
 
 export const handler = endpoint(journalsRoutes.get, (r) => getJournalView(r.params.companyId, r.params.id));

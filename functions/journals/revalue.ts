@@ -1,5 +1,5 @@
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { journalsRoutes } from '../../shared/routes/journals.ts';
+import * as journalsRoutes from '../../shared/routes/journals.ts';
 import { createRevaluation } from '../../shared/revaluations/create-revaluation.ts';
 
 export const handler = endpoint(journalsRoutes.revalue, (r) => createRevaluation(r.uow, r.params.companyId, r.body));

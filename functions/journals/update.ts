@@ -1,5 +1,5 @@
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { journalsRoutes } from '../../shared/routes/journals.ts';
+import * as journalsRoutes from '../../shared/routes/journals.ts';
 import { updateJournal } from '../../shared/journals/write-journal.ts';
 
 export const handler = endpoint(journalsRoutes.update, (r) => updateJournal(r.uow, r.params.companyId, r.params.id, r.body));

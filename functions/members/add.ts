@@ -1,5 +1,5 @@
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { membersRoutes } from '../../shared/routes/members.ts';
+import * as membersRoutes from '../../shared/routes/members.ts';
 import { actorOf } from '../../shared/http/principal-of.ts';
 import { addMember } from '../../shared/members/members.ts';
 

@@ -1,5 +1,5 @@
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { membersRoutes } from '../../shared/routes/members.ts';
+import * as membersRoutes from '../../shared/routes/members.ts';
 import { listMembers } from '../../shared/members/members.ts';
 
 export const handler = endpoint(membersRoutes.list, (r) => listMembers(r.params.companyId, r.query));

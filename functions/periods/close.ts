@@ -1,6 +1,6 @@
 import { changePeriod } from '../../shared/financial-years/period-transitions.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { periodsRoutes } from '../../shared/routes/periods.ts';
+import * as periodsRoutes from '../../shared/routes/periods.ts';
 
 /** Serves both POST and PUT .../Close (the spec lists both); they share the idempotent operation. */
 export const handler = endpoint(periodsRoutes.close, (r) =>

@@ -1,5 +1,5 @@
 import { getPeriodView } from '../../shared/financial-years/read-years.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { periodsRoutes } from '../../shared/routes/periods.ts';
+import * as periodsRoutes from '../../shared/routes/periods.ts';
 
 export const handler = endpoint(periodsRoutes.get, (r) => getPeriodView(r.params.companyId, r.params.id, r.params.periodId));

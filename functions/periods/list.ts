@@ -1,6 +1,6 @@
 import { listPeriods } from '../../shared/financial-years/read-years.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { periodsRoutes } from '../../shared/routes/periods.ts';
+import * as periodsRoutes from '../../shared/routes/periods.ts';
 
 export const handler = endpoint(periodsRoutes.list, (r) =>
   listPeriods(r.params.companyId, r.params.id, r.query),

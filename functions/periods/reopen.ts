@@ -1,6 +1,6 @@
 import { changePeriod } from '../../shared/financial-years/period-transitions.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { periodsRoutes } from '../../shared/routes/periods.ts';
+import * as periodsRoutes from '../../shared/routes/periods.ts';
 
 export const handler = endpoint(periodsRoutes.reopen, (r) =>
   changePeriod(r.uow, r.params.companyId, r.params.id, r.params.periodId, r.body.version, 'Reopen'),

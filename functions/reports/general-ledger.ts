@@ -1,6 +1,6 @@
 import { answerWhole } from '../../shared/exports/answer.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { reportsRoutes } from '../../shared/routes/reports.ts';
+import * as reportsRoutes from '../../shared/routes/reports.ts';
 import { generalLedger } from '../../shared/reports/general-ledger.ts';
 import { exportGeneralLedger } from '../../shared/reports/general-ledger-export.ts';
 

@@ -1,5 +1,5 @@
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { rolesRoutes } from '../../shared/routes/roles.ts';
+import * as rolesRoutes from '../../shared/routes/roles.ts';
 import { listRoles } from '../../shared/roles/roles.ts';
 
 export const handler = endpoint(rolesRoutes.list, (r) => listRoles(r.params.companyId));

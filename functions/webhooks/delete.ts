@@ -1,5 +1,5 @@
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { webhooksRoutes } from '../../shared/routes/webhooks.ts';
+import * as webhooksRoutes from '../../shared/routes/webhooks.ts';
 import { deleteWebhook } from '../../shared/webhooks/webhooks.ts';
 
 export const handler = endpoint(webhooksRoutes.delete, (r) => deleteWebhook(r.uow, r.params.companyId, r.params.id, r.body.version));

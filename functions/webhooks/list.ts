@@ -1,5 +1,5 @@
 import { endpoint } from '../../shared/http/endpoint.ts';
-import { webhooksRoutes } from '../../shared/routes/webhooks.ts';
+import * as webhooksRoutes from '../../shared/routes/webhooks.ts';
 import { listCompanyWebhooks } from '../../shared/webhooks/webhooks.ts';
 
 export const handler = endpoint(webhooksRoutes.list, (r) => listCompanyWebhooks(r.params.companyId, r.query));

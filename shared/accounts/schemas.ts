@@ -10,7 +10,7 @@ const AccountCurrency = () => z.optional(z.nullable(CurrencyCode()));
 /** Where the account's movements sit in the cash flow statement (cash-flow-category.ts); null or left out: the classification's default. */
 const AccountCashFlowCategory = () => z.optional(z.nullable(z.enum(CASH_FLOW_CATEGORIES)));
 
-export const CreateAccountBody = lazy(() =>
+export const CreateAccountBody = /* @__PURE__ */ lazy(() =>
   z.strictObject({
     ...nodeFields(),
     type: z.enum(ACCOUNT_TYPES),
@@ -22,7 +22,7 @@ export const CreateAccountBody = lazy(() =>
 );
 export type CreateAccountInput = z.output<ReturnType<typeof CreateAccountBody>>;
 
-export const UpdateAccountBody = lazy(() =>
+export const UpdateAccountBody = /* @__PURE__ */ lazy(() =>
   z.strictObject({
     ...nodeUpdateFields(),
     classification: z.optional(z.enum(CLASSIFICATIONS)),

@@ -20,7 +20,7 @@ const IpOrRange = () => z.string().check(z.refine(
 ));
 
 /** The key's permissions are given either as a list or as a role whose permissions are copied at creation. */
-export const CreateApiKeyBody = lazy(() =>
+export const CreateApiKeyBody = /* @__PURE__ */ lazy(() =>
   z
     .strictObject({
       name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
@@ -36,6 +36,6 @@ export const CreateApiKeyBody = lazy(() =>
 );
 export type CreateApiKeyInput = z.output<ReturnType<typeof CreateApiKeyBody>>;
 
-export const RevokeApiKeyBody = lazy(() => z.strictObject({ version: Version() }));
+export const RevokeApiKeyBody = /* @__PURE__ */ lazy(() => z.strictObject({ version: Version() }));
 
 export const ListApiKeysQuery = listQuery(['CreatedAt'], 'CreatedAt');

@@ -16,7 +16,7 @@ const sequenceNumber = () =>
  * `page`, the previous answer's `nextPage`, to resume a range one request did not finish (given
  * with the same range).
  */
-export const VerifyAuditQuery = lazy(() =>
+export const VerifyAuditQuery = /* @__PURE__ */ lazy(() =>
   z
     .strictObject({ fromSequence: sequenceNumber(), toSequence: sequenceNumber(), page: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))) })
     .check(z.refine((q) => q.fromSequence === undefined || q.toSequence === undefined || q.fromSequence <= q.toSequence, { path: ['toSequence'], error: 'must not be below fromSequence' })),
@@ -24,8 +24,8 @@ export const VerifyAuditQuery = lazy(() =>
 export type VerifyAuditInput = z.output<ReturnType<typeof VerifyAuditQuery>>;
 
 /** A record's history: page and pageSize only (one order: by version, oldest first). */
-export const RecordHistoryQuery = lazy(() => pageQueryShape());
+export const RecordHistoryQuery = /* @__PURE__ */ lazy(() => pageQueryShape());
 
 /** Restatements' query: the instant whose closed and locked periods count as issued, and the page. */
-export const RestatementsQuery = lazy(() => z.extend(pageQueryShape(), { since: IsoDateTimeField() }));
+export const RestatementsQuery = /* @__PURE__ */ lazy(() => z.extend(pageQueryShape(), { since: IsoDateTimeField() }));
 export type RestatementsInput = z.output<ReturnType<typeof RestatementsQuery>>;

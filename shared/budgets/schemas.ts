@@ -28,10 +28,10 @@ const budgetFields = () => ({
   lines: z.array(budgetLine()).check(z.maxLength(MAX_BUDGET_LINES)),
 });
 
-export const CreateBudgetBody = lazy(() => z.strictObject(budgetFields()));
+export const CreateBudgetBody = /* @__PURE__ */ lazy(() => z.strictObject(budgetFields()));
 export type CreateBudgetInput = z.output<ReturnType<typeof CreateBudgetBody>>;
 
-export const UpdateBudgetBody = lazy(() => z.strictObject({ ...budgetFields(), version: Version() }));
+export const UpdateBudgetBody = /* @__PURE__ */ lazy(() => z.strictObject({ ...budgetFields(), version: Version() }));
 export type UpdateBudgetInput = z.output<ReturnType<typeof UpdateBudgetBody>>;
 
 /** Newest first unless orderAsc; the keyword matches the name. */

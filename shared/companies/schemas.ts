@@ -9,7 +9,7 @@ const DecimalPrecision = () => z.union([z.literal(2), z.literal(3)], { error: 'm
 /** In a merge patch, null would clear the field: what a field that cannot be cleared answers to it. */
 const notClearable = { error: (issue: { input?: unknown }) => (issue.input === null ? 'cannot be cleared (null); leave it out to keep it' : undefined) };
 
-export const CreateCompanyBody = lazy(() =>
+export const CreateCompanyBody = /* @__PURE__ */ lazy(() =>
   z.strictObject({
     name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
     baseCurrency: CurrencyCode(),
@@ -23,7 +23,7 @@ export type CreateCompanyInput = z.output<ReturnType<typeof CreateCompanyBody>>;
  * out stays as it is, null clears an account field (the others cannot be cleared), any other
  * value replaces it. A full body is a patch of every field. Accounts by UUID or path.
  */
-export const UpdateSettingsBody = lazy(() =>
+export const UpdateSettingsBody = /* @__PURE__ */ lazy(() =>
   z.strictObject({
     baseCurrency: z.optional(CurrencyCode(notClearable)),
     decimalPrecision: z.optional(DecimalPrecision()),

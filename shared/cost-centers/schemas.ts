@@ -3,10 +3,10 @@ import { Version } from '../schemas/common.ts';
 import { lazy } from '../schemas/lazy.ts';
 import { nodeFields, nodeUpdateFields } from '../tree/schemas.ts';
 
-export const CreateCostCenterBody = lazy(() => z.strictObject(nodeFields()));
+export const CreateCostCenterBody = /* @__PURE__ */ lazy(() => z.strictObject(nodeFields()));
 export type CreateCostCenterInput = z.output<ReturnType<typeof CreateCostCenterBody>>;
 
-export const UpdateCostCenterBody = lazy(() => z.strictObject(nodeUpdateFields()));
+export const UpdateCostCenterBody = /* @__PURE__ */ lazy(() => z.strictObject(nodeUpdateFields()));
 export type UpdateCostCenterInput = z.output<ReturnType<typeof UpdateCostCenterBody>>;
 
-export const StateChangeBody = lazy(() => z.strictObject({ version: Version() }));
+export const StateChangeBody = /* @__PURE__ */ lazy(() => z.strictObject({ version: Version() }));

@@ -9,7 +9,7 @@ import { EVENT_TYPES } from './event-types.ts';
  * sequence number: only later events), `type` (comma-separated event types) and a date range
  * of when the events occurred.
  */
-export const ListEventsQuery = lazy(() =>
+export const ListEventsQuery = /* @__PURE__ */ lazy(() =>
   z
     .extend(pageQueryShape(), {
       after: z._default(

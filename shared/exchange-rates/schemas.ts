@@ -25,17 +25,17 @@ export const Rate = () =>
 
 const ForeignCurrency = () => CurrencyCode().register(z.globalRegistry, { description: 'ISO 4217 code of the foreign currency the rate converts; never the company’s base currency.' } as never);
 
-export const CreateExchangeRateBody = lazy(() => z.strictObject({ currency: ForeignCurrency(), date: IsoDateField(), rate: Rate() }));
+export const CreateExchangeRateBody = /* @__PURE__ */ lazy(() => z.strictObject({ currency: ForeignCurrency(), date: IsoDateField(), rate: Rate() }));
 export type CreateExchangeRateInput = z.output<ReturnType<typeof CreateExchangeRateBody>>;
 
-export const UpdateExchangeRateBody = lazy(() => z.strictObject({ rate: Rate(), version: Version() }));
+export const UpdateExchangeRateBody = /* @__PURE__ */ lazy(() => z.strictObject({ rate: Rate(), version: Version() }));
 export type UpdateExchangeRateInput = z.output<ReturnType<typeof UpdateExchangeRateBody>>;
 
 /**
  * One order, by date then currency (orderBy `Date`, newest first unless orderAsc); filters
  * `currency`, `dateFrom`, `dateTo` (inclusive). No keyword: `currency` is the precise filter.
  */
-export const ListExchangeRatesQuery = lazy(() =>
+export const ListExchangeRatesQuery = /* @__PURE__ */ lazy(() =>
   z
     .extend(pageQueryShape(), {
       orderBy: z._default(z.enum(['Date']), 'Date'),

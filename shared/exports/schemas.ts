@@ -13,5 +13,5 @@ export const exportParameters = () => ({
 });
 
 /** The query of an endpoint that takes nothing but the export parameters (a stored report). */
-export const ExportQuery = lazy(() => z.strictObject(exportParameters()));
+export const ExportQuery = /* @__PURE__ */ lazy(() => z.strictObject(exportParameters()));
 export type ExportInput = z.output<ReturnType<typeof ExportQuery>>;

@@ -14,10 +14,10 @@ const yearFields = () => ({
   periods: z.optional(z.array(z.strictObject({ name: name(), startDate: IsoDateField(), endDate: IsoDateField() }))),
 });
 
-export const CreateYearBody = lazy(() => z.strictObject(yearFields()));
+export const CreateYearBody = /* @__PURE__ */ lazy(() => z.strictObject(yearFields()));
 export type CreateYearInput = z.output<ReturnType<typeof CreateYearBody>>;
 
-export const UpdateYearBody = lazy(() => z.strictObject({ ...yearFields(), version: Version() }));
+export const UpdateYearBody = /* @__PURE__ */ lazy(() => z.strictObject({ ...yearFields(), version: Version() }));
 export type UpdateYearInput = z.output<ReturnType<typeof UpdateYearBody>>;
 
 export const ListYearsQuery = listQuery(['StartDate'], 'StartDate');

@@ -76,7 +76,7 @@ interface CheckedRow {
 const SIDES: Record<string, typeof DEBIT | typeof CREDIT> = { '1': DEBIT, '2': CREDIT, debit: DEBIT, credit: CREDIT };
 const text = (max: number) => z.string().check(z.maxLength(max, { error: `must be at most ${max} characters` }));
 /** The fields' schemas, built once (a file has up to 100,000 rows). */
-const Fields = lazy(() => ({
+const Fields = /* @__PURE__ */ lazy(() => ({
   reference: text(100),
   description: text(500),
   /** A date (YYYY-MM-DD, taken as midnight UTC) or a date-time with an offset, as journals take. */

@@ -65,7 +65,7 @@ interface Placed {
 }
 
 /** The fields' schemas, built once: the parse cache knows a schema by its object (a file has up to 100,000 rows). */
-const Fields = lazy(() => ({
+const Fields = /* @__PURE__ */ lazy(() => ({
   type: z.enum(ACCOUNT_TYPES, { error: 'must be category or leaf' }),
   classification: z.enum(CLASSIFICATIONS, { error: `must be one of ${CLASSIFICATIONS.join(', ')}` }),
   currency: CurrencyCode(),

@@ -15,7 +15,7 @@ const described = <T extends z.ZodMiniType>(schema: T, description: string): T =
  * CSV file is one string (RFC 4180, a header row naming the columns); JSON is an array of
  * objects with the same names. Whether each row is right is the job's to say (its errors).
  */
-export const CreateImportBody = lazy(() =>
+export const CreateImportBody = /* @__PURE__ */ lazy(() =>
   z
     .strictObject({
       kind: described(z.enum(IMPORT_KINDS), 'What the file holds: accounts, costCenters, openingBalances (one opening journal of financialYearId), journals, or budgetLines (one budget named budgetName for financialYearId).'),
@@ -46,4 +46,4 @@ export type CreateImportInput = z.output<ReturnType<typeof CreateImportBody>>;
 export const ListImportsQuery = listQuery(['CreatedAt'], 'CreatedAt');
 
 /** A job's errors in file order: page and page size only. */
-export const ListImportErrorsQuery = lazy(() => pageQueryShape());
+export const ListImportErrorsQuery = /* @__PURE__ */ lazy(() => pageQueryShape());

@@ -37,16 +37,16 @@ const journalFields = () => ({
   reference: optionalText(100),
 });
 
-export const CreateJournalBody = lazy(() => z.strictObject(journalFields()));
+export const CreateJournalBody = /* @__PURE__ */ lazy(() => z.strictObject(journalFields()));
 export type CreateJournalInput = z.output<ReturnType<typeof CreateJournalBody>>;
 
-export const UpdateJournalBody = lazy(() => z.strictObject({ ...journalFields(), version: Version() }));
+export const UpdateJournalBody = /* @__PURE__ */ lazy(() => z.strictObject({ ...journalFields(), version: Version() }));
 export type UpdateJournalInput = z.output<ReturnType<typeof UpdateJournalBody>>;
 
-export const PostJournalBody = lazy(() => z.strictObject({ postingDate: IsoDateField(), version: Version() }));
+export const PostJournalBody = /* @__PURE__ */ lazy(() => z.strictObject({ postingDate: IsoDateField(), version: Version() }));
 export type PostJournalInput = z.output<ReturnType<typeof PostJournalBody>>;
 
-export const ReverseJournalBody = lazy(() => z.strictObject({ postingDate: IsoDateField(), version: Version(), description: optionalText(500) }));
+export const ReverseJournalBody = /* @__PURE__ */ lazy(() => z.strictObject({ postingDate: IsoDateField(), version: Version(), description: optionalText(500) }));
 export type ReverseJournalInput = z.output<ReturnType<typeof ReverseJournalBody>>;
 
 /** A journal total bound: plain decimal text, at most 15 digits before the point and 3 after. */
@@ -62,7 +62,7 @@ const serialBound = () =>
     z.transform(Number),
   );
 
-export const ListJournalsQuery = lazy(() =>
+export const ListJournalsQuery = /* @__PURE__ */ lazy(() =>
   z
     .extend(listQueryShape(['Date', 'SerialNumber'], 'Date'), {
       dateFrom: z.optional(IsoDateField()),

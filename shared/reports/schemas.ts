@@ -18,7 +18,7 @@ const Columns = () => z.optional(z.enum(COLUMN_SPLITS));
 /** true or false: a JSON boolean in a body, its text in a query string. */
 const Flag = () => z.union([z.boolean(), BooleanText()]);
 
-export const TrialBalanceQuery = lazy(() =>
+export const TrialBalanceQuery = /* @__PURE__ */ lazy(() =>
   z.strictObject({
     /** A date range; or instead financialYearId (and periodId) for a year or one of its periods. */
     dateFrom: z.optional(IsoDateField()),
@@ -32,7 +32,7 @@ export const TrialBalanceQuery = lazy(() =>
 );
 export type TrialBalanceInput = z.output<ReturnType<typeof TrialBalanceQuery>>;
 
-export const IncomeStatementQuery = lazy(() =>
+export const IncomeStatementQuery = /* @__PURE__ */ lazy(() =>
   z.strictObject({
     dateFrom: IsoDateField(),
     dateTo: IsoDateField(),
@@ -47,7 +47,7 @@ export const IncomeStatementQuery = lazy(() =>
 );
 export type IncomeStatementInput = z.output<ReturnType<typeof IncomeStatementQuery>>;
 
-export const BalanceSheetQuery = lazy(() =>
+export const BalanceSheetQuery = /* @__PURE__ */ lazy(() =>
   z.strictObject({
     /** As of the end of this day (or give `dates`). */
     date: z.optional(IsoDateField()),
@@ -66,7 +66,7 @@ export const BalanceSheetQuery = lazy(() =>
 );
 export type BalanceSheetInput = z.output<ReturnType<typeof BalanceSheetQuery>>;
 
-export const CashFlowQuery = lazy(() =>
+export const CashFlowQuery = /* @__PURE__ */ lazy(() =>
   z.strictObject({
     dateFrom: IsoDateField(),
     dateTo: IsoDateField(),
@@ -77,7 +77,7 @@ export const CashFlowQuery = lazy(() =>
 export type CashFlowInput = z.output<ReturnType<typeof CashFlowQuery>>;
 
 
-export const BudgetVsActualQuery = lazy(() =>
+export const BudgetVsActualQuery = /* @__PURE__ */ lazy(() =>
   z.strictObject({
     budgetId: Uuid(),
     /** Both within the budget's financial year. */
@@ -92,7 +92,7 @@ export const BudgetVsActualQuery = lazy(() =>
 );
 export type BudgetVsActualInput = z.output<ReturnType<typeof BudgetVsActualQuery>>;
 
-export const GeneralLedgerQuery = lazy(() =>
+export const GeneralLedgerQuery = /* @__PURE__ */ lazy(() =>
   z.strictObject({
     ...(({ page, pageSize }) => ({ page, pageSize }))(listQueryShape(['PostingDate'], 'PostingDate').shape),
     /** A UUID or path; a category means every account under it. */
@@ -108,14 +108,14 @@ export const GeneralLedgerQuery = lazy(() =>
 export type GeneralLedgerInput = z.output<ReturnType<typeof GeneralLedgerQuery>>;
 
 /** The queries of the report endpoints: a report's parameters (as a snapshot stores them) and the export parameters. */
-export const TrialBalanceRouteQuery = lazy(() => z.extend(TrialBalanceQuery(), { ...knownAtParameter(), ...exportParameters() }));
-export const IncomeStatementRouteQuery = lazy(() => z.extend(IncomeStatementQuery(), { ...knownAtParameter(), ...exportParameters() }));
-export const BalanceSheetRouteQuery = lazy(() => z.extend(BalanceSheetQuery(), { ...knownAtParameter(), ...exportParameters() }));
-export const CashFlowRouteQuery = lazy(() => z.extend(CashFlowQuery(), { ...knownAtParameter(), ...exportParameters() }));
+export const TrialBalanceRouteQuery = /* @__PURE__ */ lazy(() => z.extend(TrialBalanceQuery(), { ...knownAtParameter(), ...exportParameters() }));
+export const IncomeStatementRouteQuery = /* @__PURE__ */ lazy(() => z.extend(IncomeStatementQuery(), { ...knownAtParameter(), ...exportParameters() }));
+export const BalanceSheetRouteQuery = /* @__PURE__ */ lazy(() => z.extend(BalanceSheetQuery(), { ...knownAtParameter(), ...exportParameters() }));
+export const CashFlowRouteQuery = /* @__PURE__ */ lazy(() => z.extend(CashFlowQuery(), { ...knownAtParameter(), ...exportParameters() }));
 
 export const REPORT_KINDS = ['TrialBalance', 'IncomeStatement', 'BalanceSheet', 'CashFlow'] as const;
 
-export const CreateReportBody = lazy(() =>
+export const CreateReportBody = /* @__PURE__ */ lazy(() =>
   z.discriminatedUnion('kind', [
     z.strictObject({ kind: z.literal('TrialBalance'), parameters: TrialBalanceQuery() }),
     z.strictObject({ kind: z.literal('IncomeStatement'), parameters: IncomeStatementQuery() }),

@@ -9,8 +9,8 @@ const Description = () => z.string().check(z.trim(), z.maxLength(200));
 export const PermissionSet = () =>
   z.array(z.enum(PERMISSIONS)).check(z.refine((p) => new Set(p).size === p.length, { error: 'must not repeat a permission' }));
 
-export const CreateRoleBody = lazy(() => z.strictObject({ name: Name(), description: z._default(Description(), ''), permissions: PermissionSet() }));
+export const CreateRoleBody = /* @__PURE__ */ lazy(() => z.strictObject({ name: Name(), description: z._default(Description(), ''), permissions: PermissionSet() }));
 export type CreateRoleInput = z.output<ReturnType<typeof CreateRoleBody>>;
 
-export const UpdateRoleBody = lazy(() => z.strictObject({ name: Name(), description: z._default(Description(), ''), permissions: PermissionSet(), version: Version() }));
+export const UpdateRoleBody = /* @__PURE__ */ lazy(() => z.strictObject({ name: Name(), description: z._default(Description(), ''), permissions: PermissionSet(), version: Version() }));
 export type UpdateRoleInput = z.output<ReturnType<typeof UpdateRoleBody>>;

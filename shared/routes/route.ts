@@ -17,7 +17,7 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** Who may call: `public` (no credentials), `user` (any signed-in user, no company), or the permission needed inside the path's company. */
 export type Access = 'public' | 'user' | Permission;
 
-/** What a row declares; `area()` adds its name. */
+/** What a row declares; `route()` adds its name. */
 export type ResponseName = keyof Responses;
 
 /** Schemas are given as functions that build them on first call (schemas/lazy.ts). */
@@ -84,12 +84,16 @@ export type BodyOf<R> = R extends Route<string, infer B, SchemaOf | undefined> ?
 export type QueryOf<R> = R extends Route<string, SchemaOf | undefined, infer Q> ? (Q extends SchemaOf<infer S> ? z.output<S> : undefined) : never;
 export type ParamsOf<R> = R extends Route<infer P> ? PathParams<P> : never;
 
-/** Names an area's rows `<area>.<action>`, keeping each row's literal types. */
-export function area<const T extends Record<string, RouteSpec>>(name: string, rows: T): { [K in keyof T]: T[K] & { readonly name: string } } {
-  return Object.fromEntries(Object.entries(rows).map(([action, row]) => [action, { ...row, name: `${name}.${action}` }])) as never;
+/**
+ * A row named `<area>.<action>`, keeping its literal types. Rows call it under a `@__PURE__`
+ * mark (esbuild honours it only at the call) with the row inside a function (it counts a
+ * template-literal path as a side effect), so a bundle drops every row its handler does not import.
+ */
+export function route<const T extends RouteSpec>(name: string, row: () => T): T & { readonly name: string } {
+  return { ...row(), name };
 }
 
-export const VersionBody = lazy(() => z.strictObject({ version: Version() }));
+export const VersionBody = /* @__PURE__ */ lazy(() => z.strictObject({ version: Version() }));
 export { AUTH, V1, company, year, period, journal } from '../schemas/api-paths.ts';
 
 /** Names of the `{param}` segments of a path, in order. */

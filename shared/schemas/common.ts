@@ -6,10 +6,10 @@ import { CODE_TEXT, invisibleCharacterProblem, lengthProblem, NAME_TEXT } from '
 /** Shared field schemas. Field names and limits here are part of the public contract (see OpenAPI). */
 
 /** A UUID in any case (RFC 9562: they are case-insensitive), handed on in lower case. */
-export const Uuid = lazy(() => z.uuid({ error: 'must be a UUID' }).check(z.overwrite((id) => id.toLowerCase())));
+export const Uuid = /* @__PURE__ */ lazy(() => z.uuid({ error: 'must be a UUID' }).check(z.overwrite((id) => id.toLowerCase())));
 
 /** The record version a versioned write was based on (opaque to clients, an unsigned integer). */
-export const Version = lazy(() => z.int({ error: 'must be the unsigned integer version from the last read' }).check(z.minimum(0)));
+export const Version = /* @__PURE__ */ lazy(() => z.int({ error: 'must be the unsigned integer version from the last read' }).check(z.minimum(0)));
 
 export const MAX_CODE_LENGTH = 32;
 
@@ -28,7 +28,7 @@ export function codeProblem(code: string): string | undefined {
 const nfc = (text: string) => text.normalize('NFC');
 
 /** A hierarchy code: one segment of a path. Stored NFC-normalised, so equal-looking codes compare equal. */
-export const Code = lazy(() =>
+export const Code = /* @__PURE__ */ lazy(() =>
   z
     .string()
     .check(
@@ -64,7 +64,7 @@ export const ReadableText = (max: number) =>
       }),
     );
 
-export const BilingualName = lazy(() =>
+export const BilingualName = /* @__PURE__ */ lazy(() =>
   z.strictObject({ arabic: ReadableText(200), english: ReadableText(200) }).register(z.globalRegistry, { description: 'The name, in Arabic and English.' } as never),
 );
 
@@ -83,7 +83,7 @@ const MAX_PATH_LENGTH = MAX_DEPTH * (MAX_CODE_LENGTH + 1);
  * A UUID (any case, handed on in lower case) or a dot-joined code path from the root that
  * resolves to one in the same company; each code of the path follows the rules of `Code`.
  */
-export const Reference = lazy(() =>
+export const Reference = /* @__PURE__ */ lazy(() =>
   z.string().check(
     z.minLength(1),
     z.maxLength(MAX_PATH_LENGTH),
@@ -97,7 +97,7 @@ export const Reference = lazy(() =>
 );
 
 /** A dot-joined code path from the root (never a UUID: a code is too short to look like one), NFC-normalised. */
-export const CodePath = lazy(() =>
+export const CodePath = /* @__PURE__ */ lazy(() =>
   z.string().check(
     z.minLength(1),
     z.maxLength(MAX_PATH_LENGTH),

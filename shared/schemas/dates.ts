@@ -12,12 +12,12 @@ const MIN_INSTANT = Date.parse(`${MIN_DATE}T00:00:00Z`);
 const MAX_INSTANT = Date.parse(`${MAX_DATE}T23:59:59.999Z`);
 const RANGE = `between ${MIN_DATE} and ${MAX_DATE}`;
 
-export const IsoDateField = lazy(() =>
+export const IsoDateField = /* @__PURE__ */ lazy(() =>
   z.iso.date({ error: 'must be a date in the form YYYY-MM-DD' }).check(z.refine((date) => date >= MIN_DATE && date <= MAX_DATE, { error: `must be ${RANGE}` })),
 );
 
 /** An ISO 8601 date-time with an offset, whose UTC instant lies in the accepted range. */
-export const IsoDateTimeField = lazy(() =>
+export const IsoDateTimeField = /* @__PURE__ */ lazy(() =>
   z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time such as 2026-03-31T00:00:00Z' }).check(
     z.refine(
       (value) => {
@@ -35,7 +35,7 @@ const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
  * A journal's date: an ISO 8601 date-time with an offset, or a plain date (YYYY-MM-DD), which
  * stands for the start of that day in UTC and is handed on as that date-time.
  */
-export const DateOrDateTimeField = lazy(() =>
+export const DateOrDateTimeField = /* @__PURE__ */ lazy(() =>
   z.pipe(
     z.string({ error: 'must be an ISO 8601 date-time such as 2026-03-31T09:00:00Z, or a date such as 2026-03-31' }).check(
       z.superRefine((value, ctx) => {

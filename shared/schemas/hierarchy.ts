@@ -11,7 +11,7 @@ export const MAX_DEPTH = 32;
 export const PATH_SEPARATOR = '.';
 
 /** A reference that parses as a UUID is an id; anything else is a path (spec: Code paths, rule 1). */
-const AnyUuid = lazy(() => z.uuid());
+const AnyUuid = /* @__PURE__ */ lazy(() => z.uuid());
 
 export function isUuidReference(reference: string): boolean {
   return AnyUuid().safeParse(reference).success;

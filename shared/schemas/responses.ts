@@ -335,7 +335,7 @@ function buildResponses() {
   return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, WebhookResponse, CreatedWebhookResponse, DeliveryResponse, ExchangeRateResponse, RevaluationResponse, BudgetResponse, BudgetSummaryResponse, ApiKeyResponse, CreatedApiKeyResponse, ImportResponse, ImportErrorResponse, LoginResponse, TokenResponse, AuditVerifyResponse, HistoryResponse, RestatementResponse, ...buildReportResponses() };
 }
 
-export const responses = lazy(buildResponses);
+export const responses = /* @__PURE__ */ lazy(buildResponses);
 export type Responses = ReturnType<typeof responses>;
 /** The type of a documented response body. */
 export type ResponseOf<K extends keyof Responses> = z.output<Responses[K]>;

@@ -13,7 +13,7 @@ export const nodeFields = () => ({
 export const nodeUpdateFields = () => ({ ...nodeFields(), version: Version() });
 
 /** The list query, narrowed by exact `path` (at most one record) and exact `code` (one per parent at most). */
-export const ListNodesQuery = lazy(() =>
+export const ListNodesQuery = /* @__PURE__ */ lazy(() =>
   z.extend(listQueryShape(['Code', 'CreatedAt'], 'Code'), {
     path: z.optional(CodePath()),
     code: z.optional(Code()),
