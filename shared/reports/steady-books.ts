@@ -1,4 +1,4 @@
-import { booksKnownAt, changedSince, type BooksKnownAt } from '../audit/known-at.ts';
+import type { BooksKnownAt } from '../audit/known-at.ts';
 import { jobsState } from '../db/stores/job-store.ts';
 import { AppError } from '../errors.ts';
 
@@ -38,12 +38,14 @@ export async function whileBooksSteady<T>(
 ): Promise<T> {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     // The moment first: a knownAt the books cannot answer is a 400 whether or not a wide posting runs.
-    const known = await booksKnownAt(companyId, knownAt, { whole });
+    // As known at a moment is a rare read: its module loads on that path only (docs/decisions.md, Bundling).
+    const moment = knownAt === undefined ? undefined : await import('../audit/known-at.ts');
+    const known = await moment?.booksKnownAt(companyId, knownAt, { whole });
     const before = await jobsState(companyId);
     if (before.underWay > 0) throw new BooksInMotion();
     const result = await read(known);
     const after = await jobsState(companyId);
-    if (after.started === before.started && consistent(result) && !(known && !known.empty && (await changedSince(companyId, known)))) return result;
+    if (after.started === before.started && consistent(result) && !(moment && known && !known.empty && (await moment.changedSince(companyId, known)))) return result;
   }
   throw new BooksInMotion();
 }
