@@ -1,6 +1,6 @@
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { principalOf } from '../../shared/http/principal-of.ts';
 import * as reportsRoutes from '../../shared/routes/reports.ts';
-import { createReport } from '../../shared/reports/snapshots.ts';
+import { createReport } from '../../shared/reports/create-report.ts';
 
 export const handler = endpoint(reportsRoutes.create, (r) => createReport(r.uow, r.params.companyId, principalOf(r), r.body));
