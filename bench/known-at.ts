@@ -29,7 +29,7 @@ export async function benchKnownAt(stack: BenchStack) {
   const { sealBlocks } = await import('../shared/audit/book-summaries.ts');
   const { config } = await import('../shared/config.ts');
   const { eventHead } = await import('../shared/db/events/event-store.ts');
-  const { keys } = await import('../shared/db/table/keys.ts');
+  const keys = await import('../shared/db/table/keys.ts');
   const { mainTable } = await import('../shared/db/table/table-ops.ts');
   const { transactWrite } = await import('../shared/db/table/transact.ts');
 

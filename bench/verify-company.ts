@@ -13,7 +13,7 @@ export async function verifyCompany(stack: BenchStack, name: string, events: num
   const { numberEvents } = await import('../shared/events/numbering.ts');
   const { eventRecord } = await import('../shared/events/event-record.ts');
   const { eventHead, numberedEventOps } = await import('../shared/db/events/event-store.ts');
-  const { keys } = await import('../shared/db/table/keys.ts');
+  const keys = await import('../shared/db/table/keys.ts');
   const { bulkWrite } = await import('../shared/db/table/batch-write.ts');
   const { journalView } = await import('../shared/journals/views.ts');
   const { LedgerFold } = await import('../shared/db/ledger/ledger-fold.ts');

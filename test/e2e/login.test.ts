@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../shared/config.ts';
 import { db } from '../../shared/db/table/client.ts';
-import { keys } from '../../shared/db/table/keys.ts';
+import * as keys from '../../shared/db/table/keys.ts';
 import { client } from '../support/api.ts';
 import { logLines, suiteLogFile } from '../support/request-log.ts';
 import { useBrowser } from '../support/browser.ts';

@@ -2,7 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config.ts';
 import { blockEndingAt, blockUsable, nextBlockSize, type SerialBlock } from '../../journals/serial-blocks.ts';
 import { db } from '../table/client.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/keys.ts';
 
 /**
  * Serial numbers drawn in blocks per warm function instance (shared/journals/serial-blocks.ts):

@@ -2,7 +2,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import type { EventHead } from '../../events/numbering.ts';
 import { SequenceMoved } from './event-store.ts';
 import type { ClaimedEvent, ClaimMark, NumberingClaim } from '../../events/records.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/keys.ts';
 import { getItem, mainTable } from '../table/table-ops.ts';
 import type { WriteOp } from '../table/transact.ts';
 

@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config.ts';
 import { db } from '../table/client.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/keys.ts';
 import { conditions, getItem, mainTable } from '../table/table-ops.ts';
 import type { WriteOp } from '../table/transact.ts';
 

@@ -3,7 +3,7 @@ import type { JournalStatus } from '../../journals/rules.ts';
 import type { ListQuery, Page } from '../../schemas/list-query.ts';
 import type { JournalRecord } from '../../journals/records.ts';
 import { journalFromItem } from './journal-store.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/keys.ts';
 import { mergedQueryPage } from '../table/merged-page.ts';
 import { mergedQueryAll } from '../table/merged-query-stream.ts';
 import { mapPage } from '../table/paginate.ts';

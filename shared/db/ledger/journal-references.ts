@@ -1,5 +1,5 @@
 import { config } from '../../config.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/keys.ts';
 import { withPrefix } from '../table/prefix-query.ts';
 import { queryAll } from '../table/query-all.ts';
 

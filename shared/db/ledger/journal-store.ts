@@ -1,7 +1,7 @@
 import { NotFound, StateConflict, VersionConflict, type AppError } from '../../errors.ts';
 import { batchGetItems } from '../table/batch-get.ts';
 import type { DraftJournal, InProgressJournal, JournalRecord, ReversedJournal } from '../../journals/records.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/keys.ts';
 import { advanceCounter, drawFromBlock, giveBackToBlock } from '../capacity/serial-draw.ts';
 import { conditions, getItem, mainTable, recordOf, type Item } from '../table/table-ops.ts';
 import type { WriteOp } from '../table/transact.ts';

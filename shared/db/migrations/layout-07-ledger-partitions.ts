@@ -1,4 +1,5 @@
-import { balanceKeys, keys, ledgerKeys } from '../table/keys.ts';
+import { balanceKeys, ledgerKeys } from '../table/keys.ts';
+import * as keys from '../table/keys.ts';
 
 /**
  * Layout 7: balance items and ledger entries under partition keys of their own, not the

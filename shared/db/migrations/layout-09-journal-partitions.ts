@@ -1,6 +1,6 @@
 import { config } from '../../config.ts';
 import { bulkWrite } from '../table/batch-write.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/keys.ts';
 import { withPrefix } from '../table/prefix-query.ts';
 import { queryAll } from '../table/query-all.ts';
 import type { Item } from '../table/table-ops.ts';

@@ -1,4 +1,5 @@
-import { historyKeys, keys } from '../table/keys.ts';
+import { historyKeys } from '../table/keys.ts';
+import * as keys from '../table/keys.ts';
 import { moveItems } from './move-items.ts';
 
 /**

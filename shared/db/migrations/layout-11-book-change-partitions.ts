@@ -1,4 +1,5 @@
-import { keys, knownKeys } from '../table/keys.ts';
+import { knownKeys } from '../table/keys.ts';
+import * as keys from '../table/keys.ts';
 import { moveItems } from './move-items.ts';
 
 /** Layout 11: book changes under partition keys of their own (by their event's number), moved from the company's key. */

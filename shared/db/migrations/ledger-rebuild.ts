@@ -3,7 +3,7 @@ import { config } from '../../config.ts';
 import { bulkWrite, type BulkRequest } from '../table/batch-write.ts';
 import { db } from '../table/client.ts';
 import { journalFromItem } from '../ledger/journal-store.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/keys.ts';
 import { LedgerFold } from '../ledger/ledger-fold.ts';
 import { withPrefix } from '../table/prefix-query.ts';
 import { queryAll } from '../table/query-all.ts';

@@ -1,5 +1,5 @@
 import { VersionConflict } from '../../errors.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/keys.ts';
 import type { ListQuery, Page } from '../../schemas/list-query.ts';
 import { keywordListPage } from '../table/paginate.ts';
 import { conditions, getItem, mainTable, recordOf, type Item } from '../table/table-ops.ts';

@@ -1,6 +1,6 @@
 import { StateConflict } from '../../errors.ts';
 import { batchGetItems } from '../table/batch-get.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/keys.ts';
 import { memberItem } from './member-store.ts';
 import { newCompanyWidthOp } from '../events/pending-width-store.ts';
 import { settingsItem } from './settings-store.ts';

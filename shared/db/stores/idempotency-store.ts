@@ -5,7 +5,8 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { config } from '../../config.ts';
 import { IdempotencyInProgress, IdempotencyKeyReused } from '../../errors.ts';
 import { db } from '../table/client.ts';
-import { keys, type IdempotencyScope } from '../table/keys.ts';
+import { type IdempotencyScope } from '../table/keys.ts';
+import * as keys from '../table/keys.ts';
 import { ttlTable, type Expr } from '../table/table-ops.ts';
 import type { WriteOp } from '../table/transact.ts';
 

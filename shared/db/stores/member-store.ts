@@ -3,7 +3,7 @@ import { config } from '../../config.ts';
 import { StateConflict, VersionConflict } from '../../errors.ts';
 import type { ListQuery, Page } from '../../schemas/list-query.ts';
 import { db } from '../table/client.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/keys.ts';
 import { keywordListPage, mapPage, queryPage } from '../table/paginate.ts';
 import { queryAll } from '../table/query-all.ts';
 import { conditions, getItem, mainTable, recordOf, type Item } from '../table/table-ops.ts';

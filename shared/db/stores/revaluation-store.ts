@@ -1,6 +1,6 @@
 import type { PendingRevaluation, RevaluationDay } from '../../revaluations/records.ts';
 import { StateConflict, VersionConflict } from '../../errors.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/keys.ts';
 import { conditions, getItem, mainTable } from '../table/table-ops.ts';
 import type { WriteOp } from '../table/transact.ts';
 

@@ -3,7 +3,7 @@ import { NotFound, StateConflict, VersionConflict } from '../../errors.ts';
 import { batchGetItems } from '../table/batch-get.ts';
 import { cappedCountOp } from './company-store.ts';
 import { lookAlikeForm } from '../../text/look-alike-form.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/keys.ts';
 import { withPrefix } from '../table/prefix-query.ts';
 import { queryAll } from '../table/query-all.ts';
 import { conditions, getItem, mainTable, recordOf, type Item } from '../table/table-ops.ts';

@@ -3,7 +3,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config.ts';
 import { db } from '../table/client.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/keys.ts';
 
 type RunKind = 'verify' | 'export';
 

@@ -3,7 +3,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { config } from '../../config.ts';
 import { Unauthorized } from '../../errors.ts';
 import { db } from '../table/client.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/keys.ts';
 import { conditions, ttlTable } from '../table/table-ops.ts';
 import { transactWrite } from '../table/transact.ts';
 import type { PendingLogin, RefreshRecord } from '../../auth/records.ts';

@@ -1,5 +1,5 @@
 import { VersionConflict, type AppError } from '../../errors.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/keys.ts';
 import { conditions, getItem, mainTable, recordOf, type Item } from '../table/table-ops.ts';
 import type { WriteOp } from '../table/transact.ts';
 import type { SettingsRecord } from '../../companies/records.ts';

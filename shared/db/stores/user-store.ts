@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/keys.ts';
 import { conditions, getItem, mainTable, recordOf } from '../table/table-ops.ts';
 import { transactWrite } from '../table/transact.ts';
 import { StateConflict } from '../../errors.ts';

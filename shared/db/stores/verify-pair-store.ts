@@ -1,7 +1,7 @@
 import type { TouchedPair } from '../../audit/balance-rules.ts';
 import { config } from '../../config.ts';
 import { bulkWrite } from '../table/batch-write.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/keys.ts';
 import { withRange } from '../table/prefix-query.ts';
 import { queryAll } from '../table/query-all.ts';
 

@@ -4,7 +4,7 @@ import { AppError, NotFound, VersionConflict } from '../../errors.ts';
 import { db } from '../table/client.ts';
 import { cappedCountOp } from './company-store.ts';
 import { decodeCursor, encodeCursor, type CursorBinding } from '../table/cursor.ts';
-import { keys } from '../table/keys.ts';
+import * as keys from '../table/keys.ts';
 import { withPrefix, withRange } from '../table/prefix-query.ts';
 import { queryAll } from '../table/query-all.ts';
 import { conditions, getItem, mainTable, recordOf, type Item } from '../table/table-ops.ts';

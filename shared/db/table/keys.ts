@@ -47,209 +47,208 @@ const EVENT_KEYS = 16;
 const eventPartition = (companyId: string, n: number) => `${companyPk(companyId)}#EVENT#${n}`;
 const periodBalances = (periodId: string, costCenterId: string | null) => (costCenterId ? `BAL#C#P#${periodId}#${costCenterId}#` : `BAL#T#P#${periodId}#`);
 
-export const keys = {
-  company: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'COMPANY' }),
-  settings: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'SETTINGS' }),
-  member: (companyId: string, userId: string): Key => ({ pk: companyPk(companyId), sk: `MEMBER#${userId}` }),
-  /** gsi1 of a member item: the user's companies in the order they joined. */
-  memberByUser: (userId: string, joinedAt: string, companyId: string) => ({
-    gsi1pk: `USER#${userId}#COMPANIES`,
-    gsi1sk: `${joinedAt} ${companyId}`,
-  }),
-  userCompaniesPartition: (userId: string) => `USER#${userId}#COMPANIES`,
-  /** gsi2 of a member item: the company's members by email. */
-  memberByEmail: (companyId: string, email: string, userId: string) => ({
-    gsi2pk: `${companyPk(companyId)}#MEMBER`,
-    gsi2sk: `${email} ${userId}`,
-  }),
-  memberListPartition: (companyId: string) => `${companyPk(companyId)}#MEMBER`,
-  /**
-   * An event waiting for its sequence number (outbox), by the instant its transaction was sent
-   * (ISO 8601, which sorts as time), so the oldest is numbered first (docs/decisions.md, Events).
-   * Under the company's key, or, `spread`, under one of PENDING_EVENT_SHARDS partition keys of
-   * its own chosen by the event's id, so a busy company's outbox is not one hot key (only while
-   * its readers read them all: events/pending-width.ts). Items keyed `EVENTQ#<record>#<version>#<event>`
-   * (written before) are read and deleted by the key they were read with, never rebuilt.
-   */
-  pendingEvent: (companyId: string, stampedAt: string, eventId: string, spread: boolean): Key => ({
-    pk: spread ? pendingEventPartition(companyId, pendingEventShard(eventId)) : companyPk(companyId),
-    sk: `EVENTQ#${stampedAt}#${eventId}`,
-  }),
-  /** The partition a company's pending events are under unless spread: its own. */
-  pendingEventHome: (companyId: string): string => companyPk(companyId),
-  /** The partitions a company's spread pending events are under. */
-  pendingEventShards: (companyId: string): string[] => Array.from({ length: PENDING_EVENT_SHARDS }, (_, shard) => pendingEventPartition(companyId, shard)),
-  /** Until when the company's pending events may be spread, so its readers read every shard (events/pending-width.ts). */
-  pendingWidth: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'EVENTQWIDTH' }),
-  pendingEventPrefix: 'EVENTQ#',
-  /** A sequenced event, by its number in the company's feed, under the partition key its number picks. */
-  event: (companyId: string, sequence: number): Key => ({ pk: eventPartition(companyId, sequence % EVENT_KEYS), sk: `EVENT#${String(sequence).padStart(16, '0')}` }),
-  /** Every partition key numbered events are under. */
-  eventPartitions: (companyId: string): string[] => Array.from({ length: EVENT_KEYS }, (_, n) => eventPartition(companyId, n)),
-  eventPrefix: 'EVENT#',
-  /** The company's event counter: the next sequence number. */
-  eventSequence: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'EVENTSEQ' }),
-  /**
-   * A numbering claim (events/sequencer.ts): which pending events take the numbers from `from` on,
-   * while they are being written; under one of EVENT_KEYS keys picked by a hash of its first
-   * number (claims are of a size, so the number itself would pick the same key each time).
-   */
-  numberingClaim: (companyId: string, from: number): Key => ({ pk: `${companyPk(companyId)}#CLAIM#${spreadSlot(String(from), EVENT_KEYS)}`, sk: `CLAIM#${String(from).padStart(16, '0')}` }),
-  /** One of the company's slots for a bulk read under way, by kind (db/stores/run-slot-store.ts): `VERIFYRUN#0`, `EXPORTRUN#1`. */
-  runSlot: (companyId: string, kind: 'verify' | 'export', slot: number): Key => ({ pk: companyPk(companyId), sk: `${kind.toUpperCase()}RUN#${slot}` }),
-  /**
-   * An (account, period) pair a paged Verify run's walk posted into (db/stores/verify-pair-store.ts), one
-   * item per request that saw it (`from`: that request's first event), under a key of the run's
-   * own; by period, then account, so a run's checks read a period's balance items together.
-   */
-  verifyPair: (companyId: string, runId: string, periodId: string, accountId: string, from: number): Key => ({
-    pk: keys.verifyPairsPartition(companyId, runId),
-    sk: `PAIR#${periodId}#${accountId}#${String(from).padStart(16, '0')}`,
-  }),
-  verifyPairsPartition: (companyId: string, runId: string) => `${companyPk(companyId)}#VERIFYPAIRS#${runId}`,
-  /** Sort-key bounds of a run's pairs after the pair `after` (`<period>#<account>`; null: from the first). */
-  verifyPairsAfter: (after: string | null) => ({ from: after === null ? 'PAIR#' : `PAIR#${after}#~`, to: 'PAIR#~' }),
-  /** A webhook subscription, and its deliveries by event sequence. */
-  webhook: (companyId: string, webhookId: string): Key => ({ pk: companyPk(companyId), sk: `WEBHOOK#${webhookId}` }),
-  webhookPrefix: 'WEBHOOK#',
-  delivery: (companyId: string, webhookId: string, sequence: number): Key => ({ pk: companyPk(companyId), sk: `DELIVERY#${webhookId}#${String(sequence).padStart(16, '0')}` }),
-  /**
-   * gsi1 of a delivery waiting for an attempt (sparse): every company's, by when they are due,
-   * spread over DUE_DELIVERY_KEYS key values by a hash of the delivery, so no one index key value
-   * takes every delivery's writes (docs/decisions.md, Capacity).
-   */
-  dueDelivery: (nextAttemptAt: string, companyId: string, webhookId: string, sequence: number) => ({
-    gsi1pk: dueDeliveriesKey(spreadSlot(`${companyId} ${webhookId} ${sequence}`, DUE_DELIVERY_KEYS)),
-    gsi1sk: `${nextAttemptAt} ${companyId} ${webhookId} ${sequence}`,
-  }),
-  /** Every key value due deliveries are spread over: the retry sweep reads them all. */
-  dueDeliveriesPartitions: (): string[] => Array.from({ length: DUE_DELIVERY_KEYS }, (_, n) => dueDeliveriesKey(n)),
-  /**
-   * The one key value every due delivery was written under before the spread. The sweep still
-   * reads it; a delivery found there moves to its spread key when its attempt is recorded.
-   */
-  dueDeliveriesBeforeSpread: 'DELIVERIES#DUE',
-  /**
-   * A company's custom role, and the item that keeps role names unique: keyed by the name's
-   * look-alike form (text/look-alike-form.ts), or, for items written before forms were used,
-   * by the name in lower case.
-   */
-  role: (companyId: string, roleId: string): Key => ({ pk: companyPk(companyId), sk: `ROLE#${roleId}` }),
-  rolePrefix: 'ROLE#',
-  roleName: (companyId: string, nameKey: string): Key => ({ pk: companyPk(companyId), sk: `ROLENAME#${nameKey}` }),
-  /** The company's pointer from an API key id to the key's record (which lives under its hash). */
-  apiKeyById: (companyId: string, keyId: string): Key => ({ pk: companyPk(companyId), sk: `APIKEY#${keyId}` }),
-  apiKeyByCreation: (companyId: string, createdAt: string, keyId: string) => ({
-    gsi1pk: `${companyPk(companyId)}#APIKEY`,
-    gsi1sk: `${createdAt} ${keyId}`,
-  }),
-  apiKeyListPartition: (companyId: string) => `${companyPk(companyId)}#APIKEY`,
-  user: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'USER' }),
-  userEmail: (email: string): Key => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' }),
-  apiKey: (hash: string): Key => ({ pk: `APIKEY#${hash}`, sk: 'APIKEY' }),
+// The main table's keys, one export each: callers import them as `import * as keys`, so a bundle holds only the builders it calls.
+export const company = (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'COMPANY' });
+export const settings = (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'SETTINGS' });
+export const member = (companyId: string, userId: string): Key => ({ pk: companyPk(companyId), sk: `MEMBER#${userId}` });
+/** gsi1 of a member item: the user's companies in the order they joined. */
+export const memberByUser = (userId: string, joinedAt: string, companyId: string) => ({
+  gsi1pk: `USER#${userId}#COMPANIES`,
+  gsi1sk: `${joinedAt} ${companyId}`,
+});
+export const userCompaniesPartition = (userId: string) => `USER#${userId}#COMPANIES`;
+/** gsi2 of a member item: the company's members by email. */
+export const memberByEmail = (companyId: string, email: string, userId: string) => ({
+  gsi2pk: `${companyPk(companyId)}#MEMBER`,
+  gsi2sk: `${email} ${userId}`,
+});
+export const memberListPartition = (companyId: string) => `${companyPk(companyId)}#MEMBER`;
+/**
+ * An event waiting for its sequence number (outbox), by the instant its transaction was sent
+ * (ISO 8601, which sorts as time), so the oldest is numbered first (docs/decisions.md, Events).
+ * Under the company's key, or, `spread`, under one of PENDING_EVENT_SHARDS partition keys of
+ * its own chosen by the event's id, so a busy company's outbox is not one hot key (only while
+ * its readers read them all: events/pending-width.ts). Items keyed `EVENTQ#<record>#<version>#<event>`
+ * (written before) are read and deleted by the key they were read with, never rebuilt.
+ */
+export const pendingEvent = (companyId: string, stampedAt: string, eventId: string, spread: boolean): Key => ({
+  pk: spread ? pendingEventPartition(companyId, pendingEventShard(eventId)) : companyPk(companyId),
+  sk: `EVENTQ#${stampedAt}#${eventId}`,
+});
+/** The partition a company's pending events are under unless spread: its own. */
+export const pendingEventHome = (companyId: string): string => companyPk(companyId);
+/** The partitions a company's spread pending events are under. */
+export const pendingEventShards = (companyId: string): string[] => Array.from({ length: PENDING_EVENT_SHARDS }, (_, shard) => pendingEventPartition(companyId, shard));
+/** Until when the company's pending events may be spread, so its readers read every shard (events/pending-width.ts). */
+export const pendingWidth = (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'EVENTQWIDTH' });
+export const pendingEventPrefix = 'EVENTQ#';
+/** A sequenced event, by its number in the company's feed, under the partition key its number picks. */
+export const event = (companyId: string, sequence: number): Key => ({ pk: eventPartition(companyId, sequence % EVENT_KEYS), sk: `EVENT#${String(sequence).padStart(16, '0')}` });
+/** Every partition key numbered events are under. */
+export const eventPartitions = (companyId: string): string[] => Array.from({ length: EVENT_KEYS }, (_, n) => eventPartition(companyId, n));
+export const eventPrefix = 'EVENT#';
+/** The company's event counter: the next sequence number. */
+export const eventSequence = (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'EVENTSEQ' });
+/**
+ * A numbering claim (events/sequencer.ts): which pending events take the numbers from `from` on,
+ * while they are being written; under one of EVENT_KEYS keys picked by a hash of its first
+ * number (claims are of a size, so the number itself would pick the same key each time).
+ */
+export const numberingClaim = (companyId: string, from: number): Key => ({ pk: `${companyPk(companyId)}#CLAIM#${spreadSlot(String(from), EVENT_KEYS)}`, sk: `CLAIM#${String(from).padStart(16, '0')}` });
+/** One of the company's slots for a bulk read under way, by kind (db/stores/run-slot-store.ts): `VERIFYRUN#0`, `EXPORTRUN#1`. */
+export const runSlot = (companyId: string, kind: 'verify' | 'export', slot: number): Key => ({ pk: companyPk(companyId), sk: `${kind.toUpperCase()}RUN#${slot}` });
+/**
+ * An (account, period) pair a paged Verify run's walk posted into (db/stores/verify-pair-store.ts), one
+ * item per request that saw it (`from`: that request's first event), under a key of the run's
+ * own; by period, then account, so a run's checks read a period's balance items together.
+ */
+export const verifyPair = (companyId: string, runId: string, periodId: string, accountId: string, from: number): Key => ({
+  pk: verifyPairsPartition(companyId, runId),
+  sk: `PAIR#${periodId}#${accountId}#${String(from).padStart(16, '0')}`,
+});
+export const verifyPairsPartition = (companyId: string, runId: string) => `${companyPk(companyId)}#VERIFYPAIRS#${runId}`;
+/** Sort-key bounds of a run's pairs after the pair `after` (`<period>#<account>`; null: from the first). */
+export const verifyPairsAfter = (after: string | null) => ({ from: after === null ? 'PAIR#' : `PAIR#${after}#~`, to: 'PAIR#~' });
+/** A webhook subscription, and its deliveries by event sequence. */
+export const webhook = (companyId: string, webhookId: string): Key => ({ pk: companyPk(companyId), sk: `WEBHOOK#${webhookId}` });
+export const webhookPrefix = 'WEBHOOK#';
+export const delivery = (companyId: string, webhookId: string, sequence: number): Key => ({ pk: companyPk(companyId), sk: `DELIVERY#${webhookId}#${String(sequence).padStart(16, '0')}` });
+/**
+ * gsi1 of a delivery waiting for an attempt (sparse): every company's, by when they are due,
+ * spread over DUE_DELIVERY_KEYS key values by a hash of the delivery, so no one index key value
+ * takes every delivery's writes (docs/decisions.md, Capacity).
+ */
+export const dueDelivery = (nextAttemptAt: string, companyId: string, webhookId: string, sequence: number) => ({
+  gsi1pk: dueDeliveriesKey(spreadSlot(`${companyId} ${webhookId} ${sequence}`, DUE_DELIVERY_KEYS)),
+  gsi1sk: `${nextAttemptAt} ${companyId} ${webhookId} ${sequence}`,
+});
+/** Every key value due deliveries are spread over: the retry sweep reads them all. */
+export const dueDeliveriesPartitions = (): string[] => Array.from({ length: DUE_DELIVERY_KEYS }, (_, n) => dueDeliveriesKey(n));
+/**
+ * The one key value every due delivery was written under before the spread. The sweep still
+ * reads it; a delivery found there moves to its spread key when its attempt is recorded.
+ */
+export const dueDeliveriesBeforeSpread = 'DELIVERIES#DUE';
+/**
+ * A company's custom role, and the item that keeps role names unique: keyed by the name's
+ * look-alike form (text/look-alike-form.ts), or, for items written before forms were used,
+ * by the name in lower case.
+ */
+export const role = (companyId: string, roleId: string): Key => ({ pk: companyPk(companyId), sk: `ROLE#${roleId}` });
+export const rolePrefix = 'ROLE#';
+export const roleName = (companyId: string, nameKey: string): Key => ({ pk: companyPk(companyId), sk: `ROLENAME#${nameKey}` });
+/** The company's pointer from an API key id to the key's record (which lives under its hash). */
+export const apiKeyById = (companyId: string, keyId: string): Key => ({ pk: companyPk(companyId), sk: `APIKEY#${keyId}` });
+export const apiKeyByCreation = (companyId: string, createdAt: string, keyId: string) => ({
+  gsi1pk: `${companyPk(companyId)}#APIKEY`,
+  gsi1sk: `${createdAt} ${keyId}`,
+});
+export const apiKeyListPartition = (companyId: string) => `${companyPk(companyId)}#APIKEY`;
+export const user = (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'USER' });
+export const userEmail = (email: string): Key => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' });
+export const apiKey = (hash: string): Key => ({ pk: `APIKEY#${hash}`, sk: 'APIKEY' });
 
-  node: (kind: NodeKind, companyId: string, id: string): Key => ({ pk: companyPk(companyId), sk: `${kind}#${id}` }),
-  /** Prefix of every node item of a kind (edge items use `${kind}_EDGE#`, which this prefix does not match). */
-  nodePrefix: (kind: NodeKind) => `${kind}#`,
-  /**
-   * The edge `(parent, code) -> child`: keeps sibling codes unique and resolves a path segment in
-   * one read. Keyed by the code's look-alike form (text/look-alike-form.ts), so look-alike sibling
-   * codes meet on one key; edges written before forms were used are keyed by the code as typed.
-   */
-  nodeEdge: (kind: NodeKind, companyId: string, parentId: string | null, codeKey: string): Key => ({
-    pk: companyPk(companyId),
-    sk: `${kind}_EDGE#${parentId ?? 'ROOT'}#${codeKey}`,
-  }),
-  /** gsi1 orders a company's nodes by code, gsi2 by creation time. */
-  nodeByCode: (kind: NodeKind, companyId: string, code: string, id: string) => ({
-    gsi1pk: `${companyPk(companyId)}#${kind}`,
-    gsi1sk: `${code} ${id}`,
-  }),
-  nodeByCreation: (kind: NodeKind, companyId: string, createdAt: string, id: string) => ({
-    gsi2pk: `${companyPk(companyId)}#${kind}`,
-    gsi2sk: `${createdAt} ${id}`,
-  }),
-  nodeListPartition: (kind: NodeKind, companyId: string) => `${companyPk(companyId)}#${kind}`,
-  /**
-   * One item per (node, journal) naming it: while any exists the node cannot be deleted. Under
-   * one of NODE_REFERENCE_SHARDS partition keys of the node's own, chosen by the journal id, so
-   * a busy account's usage items do not all land under one key.
-   */
-  nodeUsage: (kind: NodeKind, companyId: string, nodeId: string, journalId: string): Key => ({
-    pk: nodeReferencePartition(kind, companyId, nodeId, nodeUsageShard(journalId)),
-    sk: `USAGE#${journalId}`,
-  }),
-  /** Usage items written before they had keys of their own: under the company's key. */
-  legacyNodeUsagePrefix: (kind: NodeKind, nodeId: string) => `USAGE#${kind}#${nodeId}#`,
-  /** Every partition a node's usage items are under, and the sort-key prefix there: each shard's, then the company's (items written before). */
-  nodeUsagePlaces: (kind: NodeKind, companyId: string, nodeId: string): Array<{ pk: string; prefix: string }> => [
-    ...Array.from({ length: NODE_REFERENCE_SHARDS }, (_, shard) => ({ pk: nodeReferencePartition(kind, companyId, nodeId, shard), prefix: 'USAGE#' })),
-    { pk: companyPk(companyId), prefix: keys.legacyNodeUsagePrefix(kind, nodeId) },
-  ],
-  /** One of a node's reference guards (nodes/node-guards.ts), beside its usage items of that shard. */
-  nodeGuard: (kind: NodeKind, companyId: string, nodeId: string, shard: number): Key => ({ pk: nodeReferencePartition(kind, companyId, nodeId, shard), sk: 'GUARD' }),
+export const node = (kind: NodeKind, companyId: string, id: string): Key => ({ pk: companyPk(companyId), sk: `${kind}#${id}` });
+/** Prefix of every node item of a kind (edge items use `${kind}_EDGE#`, which this prefix does not match). */
+export const nodePrefix = (kind: NodeKind) => `${kind}#`;
+/**
+ * The edge `(parent, code) -> child`: keeps sibling codes unique and resolves a path segment in
+ * one read. Keyed by the code's look-alike form (text/look-alike-form.ts), so look-alike sibling
+ * codes meet on one key; edges written before forms were used are keyed by the code as typed.
+ */
+export const nodeEdge = (kind: NodeKind, companyId: string, parentId: string | null, codeKey: string): Key => ({
+  pk: companyPk(companyId),
+  sk: `${kind}_EDGE#${parentId ?? 'ROOT'}#${codeKey}`,
+});
+/** gsi1 orders a company's nodes by code, gsi2 by creation time. */
+export const nodeByCode = (kind: NodeKind, companyId: string, code: string, id: string) => ({
+  gsi1pk: `${companyPk(companyId)}#${kind}`,
+  gsi1sk: `${code} ${id}`,
+});
+export const nodeByCreation = (kind: NodeKind, companyId: string, createdAt: string, id: string) => ({
+  gsi2pk: `${companyPk(companyId)}#${kind}`,
+  gsi2sk: `${createdAt} ${id}`,
+});
+export const nodeListPartition = (kind: NodeKind, companyId: string) => `${companyPk(companyId)}#${kind}`;
+/**
+ * One item per (node, journal) naming it: while any exists the node cannot be deleted. Under
+ * one of NODE_REFERENCE_SHARDS partition keys of the node's own, chosen by the journal id, so
+ * a busy account's usage items do not all land under one key.
+ */
+export const nodeUsage = (kind: NodeKind, companyId: string, nodeId: string, journalId: string): Key => ({
+  pk: nodeReferencePartition(kind, companyId, nodeId, nodeUsageShard(journalId)),
+  sk: `USAGE#${journalId}`,
+});
+/** Usage items written before they had keys of their own: under the company's key. */
+export const legacyNodeUsagePrefix = (kind: NodeKind, nodeId: string) => `USAGE#${kind}#${nodeId}#`;
+/** Every partition a node's usage items are under, and the sort-key prefix there: each shard's, then the company's (items written before). */
+export const nodeUsagePlaces = (kind: NodeKind, companyId: string, nodeId: string): Array<{ pk: string; prefix: string }> => [
+  ...Array.from({ length: NODE_REFERENCE_SHARDS }, (_, shard) => ({ pk: nodeReferencePartition(kind, companyId, nodeId, shard), prefix: 'USAGE#' })),
+  { pk: companyPk(companyId), prefix: legacyNodeUsagePrefix(kind, nodeId) },
+];
+/** One of a node's reference guards (nodes/node-guards.ts), beside its usage items of that shard. */
+export const nodeGuard = (kind: NodeKind, companyId: string, nodeId: string, shard: number): Key => ({ pk: nodeReferencePartition(kind, companyId, nodeId, shard), sk: 'GUARD' });
 
-  yearRegistry: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'YEARS' }),
-  year: (companyId: string, yearId: string): Key => ({ pk: companyPk(companyId), sk: `YEAR#${yearId}` }),
-  yearByStart: (companyId: string, startDate: string, yearId: string) => ({
-    gsi1pk: `${companyPk(companyId)}#YEAR`,
-    gsi1sk: `${startDate} ${yearId}`,
-  }),
-  yearListPartition: (companyId: string) => `${companyPk(companyId)}#YEAR`,
-  /**
-   * A journal item: under one of JOURNAL_KEYS partition keys of the company's journals, by a hash
-   * of its id, so a busy company's creates and posts do not all write (and read) one key.
-   */
-  journal: (companyId: string, journalId: string): Key => ({ pk: journalPk(companyId, spreadSlot(journalId, JOURNAL_KEYS)), sk: `JOURNAL#${journalId}` }),
-  /** Every partition key a company's journal items live under. */
-  journalPartitions: (companyId: string): string[] => Array.from({ length: JOURNAL_KEYS }, (_, n) => journalPk(companyId, n)),
-  /** Every journal item of a company. */
-  journalsPrefix: () => 'JOURNAL#',
-  /**
-   * gsi1 of a journal: by calendar date, then instant, then id. Under one of JOURNAL_INDEX_SHARDS
-   * index keys, by a hash of the journal id, so a busy company's journals do not all write one
-   * index key; a list merges the shards (merged-page.ts).
-   */
-  journalByDate: (companyId: string, calendarDate: string, instant: string, journalId: string) => ({
-    gsi1pk: journalIndexPartition(companyId, journalIndexShard(journalId)),
-    gsi1sk: `${calendarDate} ${instant} ${journalId}`,
-  }),
-  /** gsi2 of a journal: by serial number, zero-padded so it sorts as a number; sharded like gsi1. */
-  journalBySerial: (companyId: string, serialNumber: number, journalId: string) => ({
-    gsi2pk: journalIndexPartition(companyId, journalIndexShard(journalId)),
-    gsi2sk: `${String(serialNumber).padStart(12, '0')} ${journalId}`,
-  }),
-  /** Every index key a company's journals are under: each shard's, then the one journals written before are under. */
-  journalListPartitions: (companyId: string): string[] => [
-    ...Array.from({ length: JOURNAL_INDEX_SHARDS }, (_, shard) => journalIndexPartition(companyId, shard)),
-    `${companyPk(companyId)}#JOURNAL`,
-  ],
-  journalCounter: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'COUNTER#JOURNAL' }),
-  /** How many postings too wide for one transaction are under way into a period. */
-  periodPostings: (companyId: string, periodId: string): Key => ({ pk: companyPk(companyId), sk: `POSTINGS#${periodId}` }),
-  /** The company's wide-posting jobs: how many ever started and how many are under way (reports read it). */
-  companyJobs: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'JOBS' }),
-  /** A wide-posting job under way, in one partition across companies, so recovery finds every unfinished one. */
-  unfinishedJob: (companyId: string, journalId: string): Key => ({ pk: 'JOBS#UNFINISHED', sk: `${companyId} ${journalId}` }),
-  unfinishedJobsPartition: 'JOBS#UNFINISHED',
-  /** A revaluation too wide for one transaction, under way, beside the unfinished jobs (recovery finds it with them). */
-  unfinishedRevaluation: (companyId: string, date: string): Key => ({ pk: 'JOBS#UNFINISHED', sk: `${companyId} REVALUATION#${date}` }),
-  /** The revaluations of one date: how many were made (so two at once cannot both post) and the one under way. */
-  revaluationDay: (companyId: string, date: string): Key => ({ pk: companyPk(companyId), sk: `REVALUATION#${date}` }),
+export const yearRegistry = (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'YEARS' });
+export const year = (companyId: string, yearId: string): Key => ({ pk: companyPk(companyId), sk: `YEAR#${yearId}` });
+export const yearByStart = (companyId: string, startDate: string, yearId: string) => ({
+  gsi1pk: `${companyPk(companyId)}#YEAR`,
+  gsi1sk: `${startDate} ${yearId}`,
+});
+export const yearListPartition = (companyId: string) => `${companyPk(companyId)}#YEAR`;
+/**
+ * A journal item: under one of JOURNAL_KEYS partition keys of the company's journals, by a hash
+ * of its id, so a busy company's creates and posts do not all write (and read) one key.
+ */
+export const journal = (companyId: string, journalId: string): Key => ({ pk: journalPk(companyId, spreadSlot(journalId, JOURNAL_KEYS)), sk: `JOURNAL#${journalId}` });
+/** Every partition key a company's journal items live under. */
+export const journalPartitions = (companyId: string): string[] => Array.from({ length: JOURNAL_KEYS }, (_, n) => journalPk(companyId, n));
+/** Every journal item of a company. */
+export const journalsPrefix = () => 'JOURNAL#';
+/**
+ * gsi1 of a journal: by calendar date, then instant, then id. Under one of JOURNAL_INDEX_SHARDS
+ * index keys, by a hash of the journal id, so a busy company's journals do not all write one
+ * index key; a list merges the shards (merged-page.ts).
+ */
+export const journalByDate = (companyId: string, calendarDate: string, instant: string, journalId: string) => ({
+  gsi1pk: journalIndexPartition(companyId, journalIndexShard(journalId)),
+  gsi1sk: `${calendarDate} ${instant} ${journalId}`,
+});
+/** gsi2 of a journal: by serial number, zero-padded so it sorts as a number; sharded like gsi1. */
+export const journalBySerial = (companyId: string, serialNumber: number, journalId: string) => ({
+  gsi2pk: journalIndexPartition(companyId, journalIndexShard(journalId)),
+  gsi2sk: `${String(serialNumber).padStart(12, '0')} ${journalId}`,
+});
+/** Every index key a company's journals are under: each shard's, then the one journals written before are under. */
+export const journalListPartitions = (companyId: string): string[] => [
+  ...Array.from({ length: JOURNAL_INDEX_SHARDS }, (_, shard) => journalIndexPartition(companyId, shard)),
+  `${companyPk(companyId)}#JOURNAL`,
+];
+export const journalCounter = (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'COUNTER#JOURNAL' });
+/** How many postings too wide for one transaction are under way into a period. */
+export const periodPostings = (companyId: string, periodId: string): Key => ({ pk: companyPk(companyId), sk: `POSTINGS#${periodId}` });
+/** The company's wide-posting jobs: how many ever started and how many are under way (reports read it). */
+export const companyJobs = (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'JOBS' });
+/** A wide-posting job under way, in one partition across companies, so recovery finds every unfinished one. */
+export const unfinishedJob = (companyId: string, journalId: string): Key => ({ pk: 'JOBS#UNFINISHED', sk: `${companyId} ${journalId}` });
+export const unfinishedJobsPartition = 'JOBS#UNFINISHED';
+/** A revaluation too wide for one transaction, under way, beside the unfinished jobs (recovery finds it with them). */
+export const unfinishedRevaluation = (companyId: string, date: string): Key => ({ pk: 'JOBS#UNFINISHED', sk: `${companyId} REVALUATION#${date}` });
+/** The revaluations of one date: how many were made (so two at once cannot both post) and the one under way. */
+export const revaluationDay = (companyId: string, date: string): Key => ({ pk: companyPk(companyId), sk: `REVALUATION#${date}` });
 
-  /** Which layout the table's balance and ledger items are in (ledger-rebuild.ts). */
-  ledgerLayout: (): Key => ({ pk: 'META', sk: 'LEDGER_LAYOUT' }),
+/** Which layout the table's balance and ledger items are in (ledger-rebuild.ts). */
+export const ledgerLayout = (): Key => ({ pk: 'META', sk: 'LEDGER_LAYOUT' });
 
-  /** Sessions table: a pending login by its state, a refresh token by its hash, a token family. */
-  loginState: (state: string) => ({ pk: `LOGIN#${state}` }),
-  refreshToken: (hash: string) => ({ pk: `REFRESH#${hash}` }),
-  refreshFamily: (familyId: string) => ({ pk: `FAMILY#${familyId}` }),
+/** Sessions table: a pending login by its state, a refresh token by its hash, a token family. */
+export const loginState = (state: string) => ({ pk: `LOGIN#${state}` });
+export const refreshToken = (hash: string) => ({ pk: `REFRESH#${hash}` });
+export const refreshFamily = (familyId: string) => ({ pk: `FAMILY#${familyId}` });
 
-  /** An Idempotency-Key in its scope: the company, or for user-scoped operations (POST /Companies) the user. */
-  idempotency: (scope: IdempotencyScope, operation: string, key: string) => ({
-    pk: `${'userId' in scope ? `USER#${scope.userId}` : companyPk(scope.companyId)}|${operation}|${key}`,
-  }),
-};
+/** An Idempotency-Key in its scope: the company, or for user-scoped operations (POST /Companies) the user. */
+export const idempotency = (scope: IdempotencyScope, operation: string, key: string) => ({
+  pk: `${'userId' in scope ? `USER#${scope.userId}` : companyPk(scope.companyId)}|${operation}|${key}`,
+});
 
 /**
  * How many partition keys a company's balance items are spread over: an item of shard s lives

@@ -2,7 +2,8 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { describe, expect, it } from 'vitest';
 import { config } from '../../../shared/config.ts';
 import { db } from '../../../shared/db/table/client.ts';
-import { balanceKeys, keys } from '../../../shared/db/table/keys.ts';
+import { balanceKeys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/keys.ts';
 import { useGateway } from '../../support/api.ts';
 import { auditedBooks, verify } from '../../support/audited-books.ts';
 import { balanceItems } from '../support/spread-items.ts';

@@ -2,7 +2,8 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/li
 import { describe, expect, it } from 'vitest';
 import { config } from '../../../shared/config.ts';
 import { db } from '../../../shared/db/table/client.ts';
-import { keys, knownKeys } from '../../../shared/db/table/keys.ts';
+import { knownKeys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/keys.ts';
 import { sequenceEvents } from '../../../shared/events/sequencer.ts';
 import { eventHead } from '../../../shared/db/events/event-store.ts';
 import { useGateway } from '../../support/api.ts';

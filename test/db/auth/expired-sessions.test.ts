@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { findOrCreateUserByEmail } from '../../../shared/db/stores/user-store.ts';
 import { config } from '../../../shared/config.ts';
 import { db } from '../../../shared/db/table/client.ts';
-import { keys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/keys.ts';
 import { putPendingLogin } from '../../../shared/db/stores/session-store.ts';
 import { client, useGateway } from '../../support/api.ts';
 

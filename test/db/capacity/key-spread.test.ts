@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { spreadSlot } from '../../../shared/db/capacity/key-spread.ts';
-import { DUE_DELIVERY_KEYS, keys } from '../../../shared/db/table/keys.ts';
+import { DUE_DELIVERY_KEYS } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/keys.ts';
 
 describe('spreading an index key over several values', () => {
   it('puts a text on the same value every time, and many texts on every value about evenly', () => {

@@ -3,7 +3,7 @@ import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { describe, expect, it } from 'vitest';
 import { config } from '../../../shared/config.ts';
 import { db } from '../../../shared/db/table/client.ts';
-import { keys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/keys.ts';
 import { EVENT_RETENTION_DAYS, numberedEventOps, pendingEverywhere, SequenceMoved } from '../../../shared/db/events/event-store.ts';
 import type { PendingEvent } from '../../../shared/events/records.ts';
 import { advanceOps, claimOf, claimOps } from '../../../shared/db/events/numbering-claim-store.ts';

@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { eventHead, eventsPage, getEvent } from '../../../shared/db/events/event-store.ts';
-import { keys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/keys.ts';
 import { getItem } from '../../../shared/db/table/table-ops.ts';
 import { sequenceEvents } from '../../../shared/events/sequencer.ts';
 import { useGateway, type Client } from '../../support/api.ts';

@@ -2,7 +2,7 @@ import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk
 import { describe, expect, it, vi } from 'vitest';
 import { config } from '../../../shared/config.ts';
 import { db } from '../../../shared/db/table/client.ts';
-import { keys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/keys.ts';
 import { readWidth } from '../../../shared/db/events/pending-width-store.ts';
 import { pinYear } from '../../../shared/db/capacity/use-pins.ts';
 import { mustGetYear } from '../../../shared/db/stores/year-store.ts';

@@ -2,7 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../../shared/config.ts';
 import { db } from '../../../shared/db/table/client.ts';
-import { keys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/keys.ts';
 import { useGateway } from '../../support/api.ts';
 import { csvRows, getFile, sheetValues, xlsxSheet } from '../../support/files.ts';
 import { exportBooks, ok } from '../../support/export-books.ts';

@@ -3,7 +3,7 @@ import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { config } from '../../../shared/config.ts';
 import { db } from '../../../shared/db/table/client.ts';
-import { keys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/keys.ts';
 import { companyOwner, useGateway } from '../../support/api.ts';
 import { credit, debit, wideChart } from '../../support/ledger.ts';
 import { faultInjector } from '../support/faults.ts';

@@ -3,7 +3,7 @@ import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynam
 import { describe, expect, it } from 'vitest';
 import { config } from '../../../shared/config.ts';
 import { db } from '../../../shared/db/table/client.ts';
-import { keys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/keys.ts';
 import { responseSchema } from '../../../shared/schemas/responses.ts';
 import { client, companyOwner, useGateway } from '../../support/api.ts';
 import { faultInjector } from '../support/faults.ts';

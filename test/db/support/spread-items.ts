@@ -1,7 +1,8 @@
 import { config } from '../../../shared/config.ts';
 import { withPrefix } from '../../../shared/db/table/prefix-query.ts';
 import { queryAll } from '../../../shared/db/table/query-all.ts';
-import { balanceKeys, historyKeys, keys, knownKeys, ledgerKeys } from '../../../shared/db/table/keys.ts';
+import { balanceKeys, historyKeys, knownKeys, ledgerKeys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/keys.ts';
 
 type Row = Record<string, unknown>;
 

@@ -2,7 +2,7 @@ import { TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } f
 import { describe, expect, it } from 'vitest';
 import { config } from '../../../shared/config.ts';
 import { db } from '../../../shared/db/table/client.ts';
-import { keys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/keys.ts';
 import { NodeStore } from '../../../shared/db/stores/node-store.ts';
 import { recountLevels } from '../../../shared/db/stores/nodes/node-levels.ts';
 import { MAX_DEPTH } from '../../../shared/tree/rules.ts';

@@ -2,7 +2,7 @@ import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../../shared/config.ts';
 import { db } from '../../../shared/db/table/client.ts';
-import { keys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/keys.ts';
 import { companyOwner, useGateway, type ApiResponse, type Client } from '../../support/api.ts';
 
 /** Code edges written before look-alike forms, as the tree still reads them (test/http/tree/look-alikes.test.ts: codes written now). */

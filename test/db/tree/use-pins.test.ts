@@ -2,7 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { accounts } from '../../../shared/accounts/account-kind.ts';
 import { db } from '../../../shared/db/table/client.ts';
-import { keys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/keys.ts';
 import { markBusy, pinNode, wantsPin } from '../../../shared/db/capacity/use-pins.ts';
 import { mustGetYear, replaceYearOps } from '../../../shared/db/stores/year-store.ts';
 import { withNoUsage } from '../../../shared/db/stores/nodes/node-usage.ts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTables } from '../../../infra/local/create-tables.ts';
 import { config } from '../../../shared/config.ts';
 import { db } from '../../../shared/db/table/client.ts';
-import { keys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/keys.ts';
 import { MAIN_TABLE } from '../../../shared/db/table/tables.ts';
 import { dueDeliveries } from '../../../shared/db/stores/webhook-store.ts';
 import { dispatchCompany, retryDueDeliveries } from '../../../shared/webhooks/dispatcher.ts';

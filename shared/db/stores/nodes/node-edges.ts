@@ -1,6 +1,7 @@
 import { StateConflict } from '../../../errors.ts';
 import { lookAlikeForm } from '../../../text/look-alike-form.ts';
-import { keys, type Key, type NodeKind } from '../../table/keys.ts';
+import { type Key, type NodeKind } from '../../table/keys.ts';
+import * as keys from '../../table/keys.ts';
 import { getItem, mainTable, type Expr } from '../../table/table-ops.ts';
 import type { WriteOp } from '../../table/transact.ts';
 import type { NodeRecord } from '../../../tree/records.ts';

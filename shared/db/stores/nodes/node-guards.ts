@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { VersionConflict, type AppError } from '../../../errors.ts';
-import { keys, NODE_REFERENCE_SHARDS, type Key } from '../../table/keys.ts';
+import { NODE_REFERENCE_SHARDS, type Key } from '../../table/keys.ts';
+import * as keys from '../../table/keys.ts';
 import type { NodeConditionName, NodeRecord } from '../../../tree/records.ts';
 import { NODE_CONDITIONS } from '../node-conditions.ts';
 import { conditions, mainTable, type Expr } from '../../table/table-ops.ts';

@@ -1,7 +1,7 @@
 import { NotFound, VersionConflict } from '../../../errors.ts';
 import { heightOf, MAX_DEPTH } from '../../../schemas/hierarchy.ts';
 import type { NodeConditionName, NodeRecord } from '../../../tree/records.ts';
-import { keys } from '../../table/keys.ts';
+import * as keys from '../../table/keys.ts';
 import { NODE_CONDITIONS } from '../node-conditions.ts';
 import { conditions, mainTable, type Expr } from '../../table/table-ops.ts';
 import { transactWrite, type WriteOp } from '../../table/transact.ts';

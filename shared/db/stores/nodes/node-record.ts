@@ -1,7 +1,8 @@
 import { MAX_DEPTH } from '../../../schemas/hierarchy.ts';
 import type { NodeAttributes, NodeRecord } from '../../../tree/records.ts';
 import type { StoredNode } from '../../capacity/pinned.ts';
-import { keys, type NodeKind } from '../../table/keys.ts';
+import { type NodeKind } from '../../table/keys.ts';
+import * as keys from '../../table/keys.ts';
 import type { Item } from '../../table/table-ops.ts';
 
 /**

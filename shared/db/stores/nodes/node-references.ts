@@ -1,6 +1,6 @@
 import type { AppError } from '../../../errors.ts';
 import { VersionConflict } from '../../../errors.ts';
-import { keys } from '../../table/keys.ts';
+import * as keys from '../../table/keys.ts';
 import type { NodeConditionName, NodeRecord } from '../../../tree/records.ts';
 import { NODE_CONDITIONS } from '../node-conditions.ts';
 import { conditions, mainTable, type Expr } from '../../table/table-ops.ts';

@@ -2,7 +2,7 @@ import { config } from '../../../config.ts';
 import { StateConflict } from '../../../errors.ts';
 import { batchGetItems } from '../../table/batch-get.ts';
 import { importUnderWay } from '../import-store.ts';
-import { keys } from '../../table/keys.ts';
+import * as keys from '../../table/keys.ts';
 import { withPrefix } from '../../table/prefix-query.ts';
 import { queryAll } from '../../table/query-all.ts';
 import { withWriteGuard } from '../../table/write-guard.ts';

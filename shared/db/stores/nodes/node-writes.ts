@@ -1,6 +1,6 @@
 import { NotFound, StateConflict, VersionConflict, type AppError } from '../../../errors.ts';
 import type { NodeConditionName, NodeRecord } from '../../../tree/records.ts';
-import { keys } from '../../table/keys.ts';
+import * as keys from '../../table/keys.ts';
 import { conditions, mainTable, type Expr } from '../../table/table-ops.ts';
 import type { WriteOp } from '../../table/transact.ts';
 import { heldGuard } from '../../table/write-guard.ts';
