@@ -41,7 +41,8 @@ export interface BundleFiles {
  */
 export function bundleFiles(metafile: Metafile): BundleFiles {
   const outputs = Object.fromEntries(Object.entries(metafile.outputs).filter(([file]) => !file.endsWith('.map')));
-  const entry = Object.keys(outputs).find((file) => outputs[file]!.entryPoint !== undefined)!;
+  // The handler's file by its name: a chunk `import()` reaches records an entry point too.
+  const entry = Object.keys(outputs).find((file) => /(^|\/)index\.mjs$/.test(file))!;
   const reach = (from: string[], kinds: string[], into: Set<string>) => {
     const queue = [...from];
     while (queue.length > 0) {
