@@ -1,7 +1,6 @@
 import { answer } from '../../shared/exports/answer.ts';
-import { balanceSheetTable } from '../../shared/exports/tables/balance-sheet.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import * as reportsRoutes from '../../shared/routes/reports.ts';
 import { balanceSheet } from '../../shared/reports/balance-sheet.ts';
 
-export const handler = endpoint(reportsRoutes.balanceSheet, (r) => answer(r, () => balanceSheet(r.params.companyId, r.query), balanceSheetTable));
+export const handler = endpoint(reportsRoutes.balanceSheet, (r) => answer(r, () => balanceSheet(r.params.companyId, r.query), async () => (await import('../../shared/exports/tables/balance-sheet.ts')).balanceSheetTable));

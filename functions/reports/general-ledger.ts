@@ -2,6 +2,5 @@ import { answerWhole } from '../../shared/exports/answer.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import * as reportsRoutes from '../../shared/routes/reports.ts';
 import { generalLedger } from '../../shared/reports/general-ledger.ts';
-import { exportGeneralLedger } from '../../shared/reports/general-ledger-export.ts';
 
-export const handler = endpoint(reportsRoutes.generalLedger, (r) => answerWhole(r, () => generalLedger(r.params.companyId, r.query), (choice) => exportGeneralLedger(r.params.companyId, r.query, choice)));
+export const handler = endpoint(reportsRoutes.generalLedger, (r) => answerWhole(r, () => generalLedger(r.params.companyId, r.query), async (choice) => (await import('../../shared/reports/general-ledger-export.ts')).exportGeneralLedger(r.params.companyId, r.query, choice)));

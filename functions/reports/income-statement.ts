@@ -1,7 +1,6 @@
 import { answer } from '../../shared/exports/answer.ts';
-import { incomeStatementTable } from '../../shared/exports/tables/income-statement.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import * as reportsRoutes from '../../shared/routes/reports.ts';
 import { incomeStatement } from '../../shared/reports/income-statement.ts';
 
-export const handler = endpoint(reportsRoutes.incomeStatement, (r) => answer(r, () => incomeStatement(r.params.companyId, r.query), incomeStatementTable));
+export const handler = endpoint(reportsRoutes.incomeStatement, (r) => answer(r, () => incomeStatement(r.params.companyId, r.query), async () => (await import('../../shared/exports/tables/income-statement.ts')).incomeStatementTable));

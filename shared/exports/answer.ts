@@ -1,8 +1,7 @@
-import { inExportRun } from './export-runs.ts';
 import type { FileBody } from './file-body.ts';
 import { chooseFormat, type ExportFormat } from './formats.ts';
-import { apiExportLimits, type ExportLimits } from './limits.ts';
-import { renderFile, type FileFormat } from './render.ts';
+import type { ExportLimits } from './limits.ts';
+import type { FileFormat } from './render.ts';
 import type { Language, ReportTable } from './table.ts';
 
 /** What an exportable endpoint's request carries: the export parameters and the Accept header. */
@@ -26,10 +25,15 @@ export interface FileChoice {
 /**
  * A report computed once, then answered as JSON or rendered as the file the request asked for
  * (format, else Accept). The format is chosen before anything is read, so a request the
- * endpoint cannot answer costs nothing. Errors: NotAcceptable, TooManyExports, ExportTooLarge, and the errors of the report it computes.
+ * endpoint cannot answer costs nothing. `table` loads the report's table builder with
+ * `import()`: only a file needs it, so a JSON answer never loads it (docs/decisions.md, Bundling).
+ * Errors: NotAcceptable, TooManyExports, ExportTooLarge, and the errors of the report it computes.
  */
-export async function answer<T>(request: ExportRequest, compute: () => Promise<T>, toTable: (report: T, language: Language) => ReportTable): Promise<T | FileBody> {
-  return answerWhole(request, compute, async (choice) => renderFile(toTable(await compute(), choice.language), choice));
+export async function answer<T>(request: ExportRequest, compute: () => Promise<T>, table: () => Promise<(report: T, language: Language) => ReportTable>): Promise<T | FileBody> {
+  return answerWhole(request, compute, async (choice) => {
+    const [toTable, { renderFile }] = await Promise.all([table(), import('./render.ts')]);
+    return renderFile(toTable(await compute(), choice.language), choice);
+  });
 }
 
 /**
@@ -40,5 +44,7 @@ export async function answer<T>(request: ExportRequest, compute: () => Promise<T
 export async function answerWhole<T>(request: ExportRequest, page: () => Promise<T>, whole: (choice: FileChoice) => Promise<FileBody>): Promise<T | FileBody> {
   const format = chooseFormat(request.query.format, request.accept);
   if (format === 'json') return page();
+  // A file is the rarer answer: its export slots and limits load on that path only, as its writers do.
+  const [{ inExportRun }, { apiExportLimits }] = await Promise.all([import('./export-runs.ts'), import('./limits.ts')]);
   return inExportRun(request.params.companyId, () => whole({ format, language: request.query.language, limits: apiExportLimits(), permissions: request.permissions ?? [] }));
 }
