@@ -1,6 +1,7 @@
 import { accounts } from '../../shared/accounts/account-kind.ts';
+import { nodeAdding } from '../../shared/db/stores/nodes/node-ports.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import * as accountsRoutes from '../../shared/routes/accounts.ts';
 import { createNode } from '../../shared/tree/use-cases.ts';
 
-export const handler = endpoint(accountsRoutes.create, (r) => createNode(accounts, r.uow, r.params.companyId, r.body));
+export const handler = endpoint(accountsRoutes.create, (r) => createNode(accounts, nodeAdding(accounts.store), r.uow, r.params.companyId, r.body));

@@ -1,4 +1,5 @@
 import { NodeStore } from '../db/stores/node-store.ts';
+import { settingsAccounts } from '../db/stores/settings-accounts.ts';
 import type { NodeRecord } from '../tree/records.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import { nodeView, type NodeKind } from '../tree/node-kind.ts';
@@ -15,7 +16,8 @@ const store = new NodeStore<AccountAttributes>('ACCOUNT', 'The account');
 /** An account's classification: its root's (the chain runs from the root to the account). */
 export const classificationOf = (chain: NodeRecord<AccountAttributes>[]) => chain[0]!.attributes.classification!;
 
-export const accounts: NodeKind<CreateAccountInput, UpdateAccountInput, AccountView, AccountAttributes> = {
+/** The account kind, with the store the other areas read accounts from and the handlers hand the tree's write ports. */
+export const accounts: NodeKind<CreateAccountInput, UpdateAccountInput, AccountView, AccountAttributes> & { store: NodeStore<AccountAttributes> } = {
   store,
   parentMust: 'isCategory',
   usableInEntries: 'isLeaf',
@@ -42,8 +44,8 @@ export const accounts: NodeKind<CreateAccountInput, UpdateAccountInput, AccountV
   },
   // Lines already on the account were checked against its currency: it changes only while none names the account.
   fixedWhileUsed: (before, after) => (before.attributes.currency !== after.attributes.currency ? 'currency' : undefined),
-  guardUpdate: (companyId, before, after, newParentChain) => guardRetainedEarningsUpdate(store, companyId, before, after, newParentChain),
-  guardDelete: guardSettingsAccountsDelete,
+  guardUpdate: (companyId, before, after, newParentChain) => guardRetainedEarningsUpdate(settingsAccounts, store, companyId, before, after, newParentChain),
+  guardDelete: (companyId, node) => guardSettingsAccountsDelete(settingsAccounts, companyId, node),
   view: (node, chain) => ({
     ...nodeView(node, chain),
     type: node.attributes.accountType,

@@ -1,8 +1,8 @@
-import { getSettings, notNamedBySettingsOp, retainedEarningsUnchangedOp, SETTINGS_ACCOUNT_FIELDS } from '../db/stores/settings-store.ts';
-import type { NodeStore } from '../db/stores/node-store.ts';
 import type { NodeRecord } from '../tree/records.ts';
+import type { NodeReads } from '../tree/store.ts';
 import { StateConflict, VersionConflict } from '../errors.ts';
 import type { AccountAttributes } from './records.ts';
+import type { SettingsAccounts } from './store.ts';
 import type { Change } from '../unit-of-work.ts';
 
 /**
@@ -15,18 +15,18 @@ import type { Change } from '../unit-of-work.ts';
  */
 const settingsChanged = () => new VersionConflict('The company settings changed meanwhile; read the account again and retry.');
 
-export async function guardSettingsAccountsDelete(companyId: string, node: NodeRecord): Promise<Change[]> {
-  const settings = await getSettings(companyId);
-  const field = SETTINGS_ACCOUNT_FIELDS.find((name) => settings?.[name] === node.id);
+export async function guardSettingsAccountsDelete(settings: SettingsAccounts, companyId: string, node: NodeRecord): Promise<Change[]> {
+  const field = await settings.fieldNaming(companyId, node.id);
   if (field === 'retainedEarningsAccountId') {
     throw new StateConflict('RetainedEarningsAccount', 'The company settings name this account as retained earnings; name another account there first.');
   }
   if (field) throw new StateConflict('SettingsAccount', `The company settings name this account as ${field}; name another account there first.`);
-  return [notNamedBySettingsOp(companyId, node.id, settingsChanged)];
+  return [settings.notNamingChange(companyId, node.id, settingsChanged)];
 }
 
 export async function guardRetainedEarningsUpdate(
-  store: NodeStore<AccountAttributes>,
+  settings: SettingsAccounts,
+  store: NodeReads<AccountAttributes>,
   companyId: string,
   before: NodeRecord<AccountAttributes>,
   after: NodeRecord<AccountAttributes>,
@@ -35,8 +35,8 @@ export async function guardRetainedEarningsUpdate(
   const moved = before.parentId !== after.parentId;
   const reclassified = before.attributes.classification !== after.attributes.classification;
   if (!moved && !reclassified) return [];
-  const retainedId = (await getSettings(companyId))?.retainedEarningsAccountId ?? null;
-  const unchanged = [retainedEarningsUnchangedOp(companyId, retainedId, settingsChanged)];
+  const retainedId = await settings.retainedEarnings(companyId);
+  const unchanged = [settings.retainedEarningsStillChange(companyId, retainedId, settingsChanged)];
   if (!retainedId) return unchanged;
   const retained = retainedId === after.id ? after : await store.get(companyId, retainedId);
   const inSubtree = retained && (retained.id === after.id || (await store.chain(companyId, retained)).some((n) => n.id === after.id));

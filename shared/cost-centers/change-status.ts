@@ -1,3 +1,4 @@
+import type { NodeReplacing } from '../tree/store.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { changeNodeAttributes } from '../tree/use-cases.ts';
 import { costCenters, type CostCenterView } from './cost-center-kind.ts';
@@ -5,13 +6,14 @@ import { nextStatus, type CostCenterTransition } from './rules.ts';
 
 /** Activate or Deactivate, versioned. Errors: NotFound, VersionConflict, StateConflict (InvalidState). */
 export function changeCostCenterStatus(
+  nodes: NodeReplacing,
   uow: UnitOfWork,
   companyId: string,
   id: string,
   version: number,
   transition: CostCenterTransition,
 ): Promise<CostCenterView> {
-  return changeNodeAttributes(costCenters, uow, companyId, id, version, (before) => ({
+  return changeNodeAttributes(costCenters, nodes, uow, companyId, id, version, (before) => ({
     ...before.attributes,
     status: nextStatus(before.attributes.status, transition),
   }));

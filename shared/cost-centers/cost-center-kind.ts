@@ -11,7 +11,8 @@ export type CostCenterView = ResponseOf<'CostCenterResponse'>;
 /** A cost center's own attribute: whether it is active. */
 export type CostCenterAttributes = NodeAttributes & { status: CostCenterStatus };
 
-export const costCenters: NodeKind<CreateCostCenterInput, UpdateCostCenterInput, CostCenterView, CostCenterAttributes> = {
+/** The cost center kind, with the store the other areas read cost centers from and the handlers hand the tree's write ports. */
+export const costCenters: NodeKind<CreateCostCenterInput, UpdateCostCenterInput, CostCenterView, CostCenterAttributes> & { store: NodeStore<CostCenterAttributes> } = {
   store: new NodeStore<CostCenterAttributes>('COST_CENTER', 'The cost center'),
   usableInEntries: 'isActive',
   createAttributes: (input) => ({ name: input.name, status: 'active' satisfies CostCenterStatus }),

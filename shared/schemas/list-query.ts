@@ -75,3 +75,8 @@ export interface Page<T> {
   results: T[];
   nextPage: string | null;
 }
+
+/** The same page with each result mapped (records to their responses). */
+export function mapPage<A, B>(page: Page<A>, map: (item: A) => B): Page<B> {
+  return { ...page, results: page.results.map(map) };
+}

@@ -1,8 +1,8 @@
 import type { NodeAttributes, NodeConditionName, NodeRecord } from './records.ts';
-import type { NodeStore } from '../db/stores/node-store.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import { joinPath } from './rules.ts';
 import type { Change } from '../unit-of-work.ts';
+import type { NodeReads } from './store.ts';
 
 /** Input fields common to creating or replacing a node; `parentId` is a UUID, a path or null. */
 export interface NodeInput {
@@ -16,7 +16,8 @@ export interface NodeInput {
  * must meet, and the response shape. The hierarchy use cases are shared.
  */
 export interface NodeKind<Create extends NodeInput, Update extends NodeInput, View, A extends NodeAttributes = NodeAttributes> {
-  store: NodeStore<A>;
+  /** Where the kind's nodes are read (store.ts). */
+  store: NodeReads<A>;
   /** Attributes of a new node, given the parent's chain (root first; empty for a root). Throws ValidationError. */
   createAttributes(input: Create, parentChain: NodeRecord<A>[]): A;
   /** Attributes after a replace. Throws ValidationError. */

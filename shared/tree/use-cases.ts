@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { NodeAttributes, NodeRecord } from './records.ts';
-import { copyToNodeGuardsOps } from '../db/stores/nodes/node-guards.ts';
-import { withNoUsage } from '../db/stores/nodes/node-usage.ts';
-import { childrenError, createNodeOps, deleteNodeOps, updateNodeOps } from '../db/stores/nodes/node-writes.ts';
-import { mapPage } from '../db/table/paginate.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { ValidationError, VersionConflict } from '../errors.ts';
-import type { ListQuery, Page } from '../schemas/list-query.ts';
+import { mapPage, type ListQuery, type Page } from '../schemas/list-query.ts';
 import type { NodeInput, NodeKind } from './node-kind.ts';
+import type { NodeAdding, NodeRemoving, NodeReplacing, NodeUpdating, UnusedHold } from './store.ts';
 import { createsCycle, fitsUnder, heightOf, MAX_DEPTH } from './rules.ts';
 import { foldForSearch, searchTextOf } from './search-text.ts';
 
@@ -23,6 +20,9 @@ import { foldForSearch, searchTextOf } from './search-text.ts';
  * move its new parent's depth plus the moved subtree's height (its level counts); the write is
  * conditional on the node's level counts and on every ancestor involved hanging where it was
  * read, so of two writes at once that together would pass the limit, one gets a 409 Conflict.
+ *
+ * Each use case reads through its kind's store and writes through the port it is handed
+ * (store.ts), which the handler wires.
  */
 
 async function parentChainOf<C extends NodeInput, U extends NodeInput, V, A extends NodeAttributes>(
@@ -52,6 +52,7 @@ function checkFits(parentChain: NodeRecord[], height: number): void {
  */
 export async function createNode<C extends NodeInput, U extends NodeInput, V, A extends NodeAttributes>(
   kind: NodeKind<C, U, V, A>,
+  nodes: NodeAdding,
   uow: UnitOfWork,
   companyId: string,
   input: C,
@@ -69,7 +70,7 @@ export async function createNode<C extends NodeInput, U extends NodeInput, V, A 
     updatedAt: now,
     attributes: kind.createAttributes(input, parentChain),
   };
-  const ops = createNodeOps(kind.store, companyId, node, searchTextOf(node.code, input.name), parentChain, kind.parentMust);
+  const ops = nodes.addChanges(companyId, node, searchTextOf(node.code, input.name), parentChain, kind.parentMust);
   return uow.commit(ops, kind.view(node, [...parentChain, node]));
 }
 
@@ -79,6 +80,7 @@ export async function createNode<C extends NodeInput, U extends NodeInput, V, A 
  */
 export async function updateNode<C extends NodeInput, U extends NodeInput & { version: number }, V, A extends NodeAttributes>(
   kind: NodeKind<C, U, V, A>,
+  nodes: NodeUpdating,
   uow: UnitOfWork,
   companyId: string,
   id: string,
@@ -102,18 +104,19 @@ export async function updateNode<C extends NodeInput, U extends NodeInput & { ve
     attributes: kind.updateAttributes(input, before, parentChain),
   };
   const guards = (await kind.guardUpdate?.(companyId, before, after, parentChain)) ?? [];
-  const ops = (guard?: string) => [...updateNodeOps(kind.store, companyId, before, after, searchTextOf(after.code, input.name), move, kind.parentMust, guard), ...guards];
+  const ops = (hold?: UnusedHold) => [...nodes.replaceChanges(companyId, before, after, searchTextOf(after.code, input.name), move, kind.parentMust, hold), ...guards];
   const view = kind.view(after, [...parentChain, after]);
   const fixed = kind.fixedWhileUsed?.(before, after);
   if (!fixed) return uow.commit(ops(), view);
   // Like a delete: no journal may come to name the node between the usage check and the write.
-  await withNoUsage(kind.store, companyId, before, async (guard) => void (await uow.commit([...ops(guard), ...copyToNodeGuardsOps(kind.store, companyId, after, guard)], view)), fixed);
+  await nodes.whileUnused(companyId, before, async (hold) => void (await uow.commit([...ops(hold), ...nodes.usableAsChanges(companyId, after, hold)], view)), fixed);
   return view;
 }
 
 /** Replaces attributes only (state changes): same code and parent, version advanced. */
 export async function changeNodeAttributes<C extends NodeInput, U extends NodeInput, V, A extends NodeAttributes>(
   kind: NodeKind<C, U, V, A>,
+  nodes: NodeReplacing,
   uow: UnitOfWork,
   companyId: string,
   id: string,
@@ -124,13 +127,14 @@ export async function changeNodeAttributes<C extends NodeInput, U extends NodeIn
   if (before.version !== version) throw new VersionConflict();
   const after: NodeRecord<A> = { ...before, version: before.version + 1, updatedAt: new Date().toISOString(), attributes: change(before) };
   const chain = await kind.store.chain(companyId, after);
-  // A state change (a cost center's status) decides whether journals may name the node: its reference guards learn it at once.
-  return uow.commit([...updateNodeOps(kind.store, companyId, before, after, searchTextOf(after.code, after.attributes.name)), ...copyToNodeGuardsOps(kind.store, companyId, after)], kind.view(after, chain));
+  // A state change (a cost center's status) decides whether journals may name the node: new journal lines learn it at once.
+  return uow.commit([...nodes.replaceChanges(companyId, before, after, searchTextOf(after.code, after.attributes.name)), ...nodes.usableAsChanges(companyId, after)], kind.view(after, chain));
 }
 
 /** Errors: NotFound, VersionConflict, StateConflict (HasChildren, InUse). */
 export async function deleteNode<C extends NodeInput, U extends NodeInput, V, A extends NodeAttributes>(
   kind: NodeKind<C, U, V, A>,
+  nodes: NodeRemoving,
   uow: UnitOfWork,
   companyId: string,
   id: string,
@@ -138,12 +142,12 @@ export async function deleteNode<C extends NodeInput, U extends NodeInput, V, A 
 ): Promise<null> {
   const node = await kind.store.mustGet(companyId, id);
   if (node.version !== version) throw new VersionConflict();
-  const hasChildren = childrenError(kind.store, node);
+  const hasChildren = nodes.childrenError(node);
   if (hasChildren) throw hasChildren;
   const guards = (await kind.guardDelete?.(companyId, node)) ?? [];
   const parentChain = (await kind.store.chain(companyId, node)).slice(0, -1);
-  await withNoUsage(kind.store, companyId, node, async (guard) => {
-    await uow.commit([...deleteNodeOps(kind.store, companyId, node, parentChain, guard), ...guards, ...copyToNodeGuardsOps(kind.store, companyId, { id: node.id, gone: true })], null);
+  await nodes.whileUnused(companyId, node, async (hold) => {
+    await uow.commit([...nodes.removeChanges(companyId, node, parentChain, hold), ...guards, ...nodes.usableAsChanges(companyId, { id: node.id, gone: true })], null);
   });
   return null;
 }

@@ -2,17 +2,19 @@ import { NotFound } from '../../errors.ts';
 import type { ListQuery, Page } from '../../schemas/list-query.ts';
 import type { NodeKind } from '../table/keys.ts';
 import type { NodeAttributes, NodeRecord } from '../../tree/records.ts';
-import { allNodes, ancestorChains, getNode, getNodes, nodesPage, resolveNode, resolveNodeId, type NodeFilters } from './nodes/node-reads.ts';
+import type { NodeFilters, NodeReads } from '../../tree/store.ts';
+import { allNodes, ancestorChains, getNode, getNodes, nodesPage, resolveNode, resolveNodeId } from './nodes/node-reads.ts';
 import type { NodeKindRef } from './nodes/node-record.ts';
 
 /**
  * The node entity (accounts, cost centers) bound to one kind, for reads: by id, by path, pages
- * and ancestor chains (nodes/node-reads.ts). Writes are functions taking the store as their
- * kind: op builders in nodes/node-writes.ts, the items other records' writes add about a node
+ * and ancestor chains (nodes/node-reads.ts); the tree's read port (tree/store.ts). Writes are
+ * functions taking the store as their kind: the tree's write ports in nodes/node-ports.ts, op
+ * builders in nodes/node-writes.ts, the items other records' writes add about a node
  * in nodes/node-references.ts, the delete guard in nodes/node-usage.ts. Functions, not methods,
  * so a function's bundle holds only the writes it makes.
  */
-export class NodeStore<A extends NodeAttributes = NodeAttributes> implements NodeKindRef {
+export class NodeStore<A extends NodeAttributes = NodeAttributes> implements NodeKindRef, NodeReads<A> {
   constructor(
     readonly kind: NodeKind,
     /** Human name used in error messages ("The account"). */

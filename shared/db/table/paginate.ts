@@ -1,6 +1,6 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config.ts';
-import type { ListQuery, Page } from '../../schemas/list-query.ts';
+import { mapPage, type ListQuery, type Page } from '../../schemas/list-query.ts';
 import { db } from './client.ts';
 import { decodeCursor, encodeCursor, type CursorBinding } from './cursor.ts';
 import { MAIN_TABLE } from './tables.ts';
@@ -133,6 +133,5 @@ export async function keywordListPage<T>(
   return mapPage(page, list.toRecord);
 }
 
-export function mapPage<A, B>(page: Page<A>, map: (item: A) => B): Page<B> {
-  return { ...page, results: page.results.map(map) };
-}
+// Pages are the API's (schemas/list-query.ts); callers here and in the domain map them alike.
+export { mapPage };

@@ -3,6 +3,7 @@ import { NotFound, StateConflict } from '../../../errors.ts';
 import type { ListQuery, Page } from '../../../schemas/list-query.ts';
 import { isUuidReference, MAX_DEPTH, pathSegments } from '../../../schemas/hierarchy.ts';
 import type { NodeAttributes, NodeRecord } from '../../../tree/records.ts';
+import type { NodeFilters } from '../../../tree/store.ts';
 import { batchGetItems } from '../../table/batch-get.ts';
 import { type NodeKind } from '../../table/keys.ts';
 import * as keys from '../../table/keys.ts';
@@ -115,13 +116,6 @@ export async function ancestorChains<A extends NodeAttributes>(kind: NodeKind, l
     result.set(node.id, chain);
   }
   return result;
-}
-
-/** What a node list is narrowed to: the folded keyword (empty for none), an exact code, an exact path. */
-export interface NodeFilters {
-  keyword: string;
-  code?: string | undefined;
-  path?: string | undefined;
 }
 
 /**
