@@ -1,6 +1,7 @@
 import type { ApiKeyRecord } from '../api-keys/records.ts';
 import { getApiKeyById } from '../db/stores/api-key-store.ts';
 import { getMember } from '../db/stores/member-store.ts';
+import { roleReads } from '../db/stores/role-ports.ts';
 import { findRole } from '../roles/held-roles.ts';
 import type { ActorRef } from './actor.ts';
 
@@ -15,7 +16,7 @@ export const apiKeyExpired = (key: ApiKeyRecord) => key.expiresAt !== undefined 
 export async function memberPermissions(companyId: string, userId: string): Promise<readonly string[] | null> {
   const member = await getMember(companyId, userId);
   if (!member) return null;
-  return (await findRole(companyId, member.roleId))?.permissions ?? [];
+  return (await findRole(roleReads, companyId, member.roleId))?.permissions ?? [];
 }
 
 /**

@@ -6,8 +6,8 @@ import { transactWrite } from '../db/table/transact.ts';
 import { Unauthorized } from '../errors.ts';
 import { operationNamed, WAY_OUT } from '../schemas/api-paths.ts';
 import { signAccessToken } from './sign-access-token.ts';
-import { roleRef } from '../db/stores/role-store.ts';
-import { findRoles } from '../roles/held-roles.ts';
+import { manyRoleReads } from '../db/stores/role-ports.ts';
+import { findRoles, roleRef } from '../roles/held-roles.ts';
 import { getUser } from '../db/stores/user-store.ts';
 import type { RefreshRecord, User } from './records.ts';
 
@@ -32,7 +32,7 @@ function newRefreshToken(userId: string, familyId: string): { token: string; rec
 
 async function response(user: User, refreshToken: string): Promise<TokenResponse> {
   const memberships = await listMemberships(user.id);
-  const roles = await findRoles(memberships);
+  const roles = await findRoles(manyRoleReads, memberships);
   return {
     access_token: await signAccessToken({ userId: user.id, email: user.email }),
     refresh_token: refreshToken,

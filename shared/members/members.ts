@@ -1,16 +1,13 @@
 import { forgetMembersOf } from '../auth/access-cache.ts';
 import { OWNER_ROLE } from '../auth/permissions.ts';
-import { findOrCreateUserByEmail } from '../db/stores/user-store.ts';
-import { ownerCountOp } from '../db/stores/company-store.ts';
-import { addMemberOp, getMember, membersPage, removeMemberOp, replaceMemberOp } from '../db/stores/member-store.ts';
 import type { MemberRecord } from './records.ts';
-import { roleHolderOp, roleRef } from '../db/stores/role-store.ts';
-import { mapPage } from '../db/table/paginate.ts';
+import type { MemberAdding, MemberList, MemberRemoving, MemberReplacing, MemberRoleCounts } from './store.ts';
 import type { Change, UnitOfWork } from '../unit-of-work.ts';
 import { NotFound, StateConflict, ValidationError, VersionConflict } from '../errors.ts';
 import { checkActorHolds, type Actor } from '../roles/grants.ts';
-import { findRole, findRoles, type HeldRole } from '../roles/held-roles.ts';
-import type { ListQuery, Page } from '../schemas/list-query.ts';
+import { findRole, findRoles, roleRef, type HeldRole } from '../roles/held-roles.ts';
+import type { ManyRoleReads, RoleReads } from '../roles/store.ts';
+import { mapPage, type ListQuery, type Page } from '../schemas/list-query.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import type { AddMemberInput, ChangeMemberInput } from './schemas.ts';
 
@@ -25,6 +22,7 @@ import type { AddMemberInput, ChangeMemberInput } from './schemas.ts';
  *   transaction as the membership, so two concurrent demotions cannot both win).
  * - A custom role counts its members in the same transaction (a role in use is not deleted),
  *   and is granted only at the version whose permissions were checked.
+ * Each use case takes the members' port it writes through and the roles' reads (store.ts, roles/store.ts).
  */
 export type MemberView = ResponseOf<'MemberResponse'>;
 
@@ -38,66 +36,66 @@ const view = (m: MemberRecord, role: HeldRole | undefined): MemberView => ({
   version: m.version,
 });
 
-async function roleOf(companyId: string, roleId: string): Promise<HeldRole> {
-  const role = await findRole(companyId, roleId);
+async function roleOf(roles: RoleReads, companyId: string, roleId: string): Promise<HeldRole> {
+  const role = await findRole(roles, companyId, roleId);
   if (!role) throw ValidationError.field('roleId', 'must be the id of a built-in role or of one of the company\'s roles (GET .../Roles)');
   return role;
 }
 
 /** The owner counter's and the custom roles' member counts' moves when a member goes from one role to another. */
-function roleChange(companyId: string, from: HeldRole | null, to: HeldRole | null, field: string): Change[] {
+function roleChange(members: MemberRoleCounts, companyId: string, from: HeldRole | null, to: HeldRole | null, field: string): Change[] {
   if (from?.id === to?.id) return [];
   const wasOwner = from?.id === OWNER_ROLE.id;
   const isOwner = to?.id === OWNER_ROLE.id;
   return [
-    ...(wasOwner !== isOwner ? [ownerCountOp(companyId, isOwner ? 1 : -1, field)] : []),
-    ...(from?.record ? [roleHolderOp(companyId, from.id, -1)] : []),
-    ...(to?.record ? [roleHolderOp(companyId, to.id, 1, to.record.version)] : []),
+    ...(wasOwner !== isOwner ? [members.ownersChange(companyId, isOwner ? 1 : -1, field)] : []),
+    ...(from?.record ? [members.roleHoldersChange(companyId, from.id, -1)] : []),
+    ...(to?.record ? [members.roleHoldersChange(companyId, to.id, 1, to.record.version)] : []),
   ];
 }
 
 /** Adds a user (created on first sight) by email. Errors: ValidationError (roleId), Forbidden (roleId), StateConflict (AlreadyMember, RoleChanged). */
-export async function addMember(uow: UnitOfWork, companyId: string, actor: Actor, input: AddMemberInput): Promise<MemberView> {
-  const role = await roleOf(companyId, input.roleId);
+export async function addMember(members: MemberAdding, roles: RoleReads, uow: UnitOfWork, companyId: string, actor: Actor, input: AddMemberInput): Promise<MemberView> {
+  const role = await roleOf(roles, companyId, input.roleId);
   checkActorHolds(actor, role, 'roleId', 'You cannot grant');
-  const user = await findOrCreateUserByEmail(input.email);
+  const user = await members.userByEmail(input.email);
   const member: MemberRecord = { companyId, userId: user.id, email: user.email, roleId: role.id, joinedAt: new Date().toISOString(), version: 1 };
-  return uow.commit([addMemberOp(member), ...roleChange(companyId, null, role, 'roleId')], view(member, role));
+  return uow.commit([members.addChange(member), ...roleChange(members, companyId, null, role, 'roleId')], view(member, role));
 }
 
 /** Another member at the given version, with the role they hold (undefined if it is gone). */
-async function otherMember(companyId: string, userId: string, actor: Actor, version: number): Promise<{ member: MemberRecord; role: HeldRole | undefined }> {
+async function otherMember(members: MemberReplacing | MemberRemoving, roles: RoleReads, companyId: string, userId: string, actor: Actor, version: number): Promise<{ member: MemberRecord; role: HeldRole | undefined }> {
   if (userId === actor.userId) throw new StateConflict('SelfChange', 'You cannot change or remove your own membership; another member who manages members can.');
-  const member = await getMember(companyId, userId);
+  const member = await members.get(companyId, userId);
   if (!member) throw new NotFound('The member');
   if (member.version !== version) throw new VersionConflict();
-  const role = await findRole(companyId, member.roleId);
+  const role = await findRole(roles, companyId, member.roleId);
   if (role) checkActorHolds(actor, role, 'userId', 'You cannot change a member holding');
   return { member, role };
 }
 
 /** Errors: NotFound, VersionConflict, ValidationError, Forbidden (roleId, userId), StateConflict (SelfChange, LastOwner, RoleChanged). */
-export async function changeMemberRole(uow: UnitOfWork, companyId: string, userId: string, actor: Actor, input: ChangeMemberInput): Promise<MemberView> {
-  const role = await roleOf(companyId, input.roleId);
+export async function changeMemberRole(members: MemberReplacing, roles: RoleReads, uow: UnitOfWork, companyId: string, userId: string, actor: Actor, input: ChangeMemberInput): Promise<MemberView> {
+  const role = await roleOf(roles, companyId, input.roleId);
   checkActorHolds(actor, role, 'roleId', 'You cannot grant');
-  const { member: before, role: current } = await otherMember(companyId, userId, actor, input.version);
+  const { member: before, role: current } = await otherMember(members, roles, companyId, userId, actor, input.version);
   const after = { ...before, roleId: role.id, version: before.version + 1 };
-  const changed = await uow.commit([replaceMemberOp(before, after), ...roleChange(companyId, current ?? null, role, 'roleId')], view(after, role));
+  const changed = await uow.commit([members.replaceChange(before, after), ...roleChange(members, companyId, current ?? null, role, 'roleId')], view(after, role));
   forgetMembersOf(companyId);
   return changed;
 }
 
 /** Errors: NotFound, VersionConflict, Forbidden (userId), StateConflict (SelfChange, LastOwner). */
-export async function removeMember(uow: UnitOfWork, companyId: string, userId: string, actor: Actor, version: number): Promise<null> {
-  const { member, role } = await otherMember(companyId, userId, actor, version);
-  await uow.commit([removeMemberOp(member), ...roleChange(companyId, role ?? null, null, 'userId')], null);
+export async function removeMember(members: MemberRemoving, roles: RoleReads, uow: UnitOfWork, companyId: string, userId: string, actor: Actor, version: number): Promise<null> {
+  const { member, role } = await otherMember(members, roles, companyId, userId, actor, version);
+  await uow.commit([members.removeChange(member), ...roleChange(members, companyId, role ?? null, null, 'userId')], null);
   forgetMembersOf(companyId);
   return null;
 }
 
 /** orderBy `Email`; the keyword matches the email. Errors: ValidationError (InvalidCursor). */
-export async function listMembers(companyId: string, query: ListQuery<'Email'>): Promise<Page<MemberView>> {
-  const page = await membersPage(companyId, query, query.keyword?.toLowerCase() ?? '');
-  const roles = await findRoles(page.results);
-  return mapPage(page, (m) => view(m, roles.get(roleRef(companyId, m.roleId))));
+export async function listMembers(members: MemberList, roles: ManyRoleReads, companyId: string, query: ListQuery<'Email'>): Promise<Page<MemberView>> {
+  const page = await members.page(companyId, query, query.keyword?.toLowerCase() ?? '');
+  const held = await findRoles(roles, page.results);
+  return mapPage(page, (m) => view(m, held.get(roleRef(companyId, m.roleId))));
 }

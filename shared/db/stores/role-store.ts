@@ -56,7 +56,7 @@ export async function getRole(companyId: string, roleId: string): Promise<RoleRe
 }
 
 /** A role's reference: the key of getRoles' answer. */
-export const roleRef = (companyId: string, roleId: string) => `${companyId}/${roleId}`;
+const roleRef = (companyId: string, roleId: string) => `${companyId}/${roleId}`;
 
 /** Custom roles by `roleRef` (batch reads; unknown ones are absent). */
 export async function getRoles(refs: ReadonlyArray<{ companyId: string; roleId: string }>): Promise<Map<string, RoleRecord>> {
