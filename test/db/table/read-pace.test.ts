@@ -2,7 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../../shared/config.ts';
 import { db } from '../../../shared/db/table/client.ts';
-import { keys } from '../../../shared/db/table/keys.ts';
+import * as keys from '../../../shared/db/table/keys.ts';
 import { currentReadPace, withReadPace } from '../../../shared/db/table/read-pace.ts';
 import { companyOwner, useGateway } from '../../support/api.ts';
 
