@@ -58,17 +58,17 @@ export interface ReferenceAnswer {
 
 /**
  * `GET` of the reference's paths: `/` (HTML for a client accepting it, else JSON links),
- * `/favicon.ico`, `/docs`, its assets from `assetDir`, `/openapi.json` (from `openApi`, built on
- * demand). Undefined for any other path.
+ * `/favicon.ico`, `/docs`, its assets from `assetDir`, `/openapi.json` (the text `openApi`
+ * answers). Undefined for any other path.
  */
-export function referenceAnswer(path: string, accept: string | undefined, assetDir: string, openApi: () => unknown): ReferenceAnswer | undefined {
+export function referenceAnswer(path: string, accept: string | undefined, assetDir: string, openApi: () => string): ReferenceAnswer | undefined {
   if (path === '/') {
     return /\btext\/html\b/.test(accept ?? '')
       ? { statusCode: 200, headers: { 'content-type': 'text/html; charset=utf-8', vary: 'accept' }, body: ROOT_PAGE }
       : { statusCode: 200, headers: { 'content-type': 'application/json', vary: 'accept' }, body: JSON.stringify(ROOT_LINKS) };
   }
   if (path === '/favicon.ico') return { statusCode: 200, headers: { 'content-type': 'image/svg+xml', 'cache-control': 'max-age=86400' }, body: FAVICON };
-  if (path === '/openapi.json') return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(openApi()) };
+  if (path === '/openapi.json') return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: openApi() };
   if (path === '/docs') return { statusCode: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: DOCS_PAGE };
   const asset = path.startsWith('/docs/') ? docsAsset(assetDir, path.slice('/docs/'.length)) : undefined;
   if (asset) return { statusCode: 200, headers: { 'content-type': asset.contentType, 'cache-control': 'max-age=3600' }, body: asset.body.toString('base64'), isBase64Encoded: true };

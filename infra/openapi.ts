@@ -93,6 +93,17 @@ function operation(route: Route, method: Method, path: string) {
   };
 }
 
+let documentText: string | undefined;
+
+/**
+ * The document as `/openapi.json` answers it, built on the first request of a process and kept:
+ * the route table it is made from does not change while a process runs, and building it takes
+ * tens of milliseconds.
+ */
+export function openApiText(): string {
+  return (documentText ??= JSON.stringify(openApiDocument()));
+}
+
 export function openApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
   // Each route once, under its versioned path; the unversioned aliases are named in the description.

@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { referenceAnswer } from '../../infra/docs-page.ts';
-import { openApiDocument } from '../../infra/openapi.ts';
+import { openApiText } from '../../infra/openapi.ts';
 
 /** Swagger UI's files, copied next to this bundle at synth time (infra/stack.ts). */
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -14,7 +14,7 @@ const HERE = dirname(fileURLToPath(import.meta.url));
  */
 export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
   const path = event.rawPath;
-  const answer = referenceAnswer(path, event.headers?.accept, HERE, openApiDocument);
+  const answer = referenceAnswer(path, event.headers?.accept, HERE, openApiText);
   if (answer) return answer;
   return { statusCode: 404, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 404, errors: [{ name: 'generalErrors', reason: `No page ${path}.`, code: 'RouteNotFound' }] }) };
 }

@@ -7,7 +7,7 @@ import { corsHeaders, preflightHeaders } from '../../shared/http/cors.ts';
 import { REQUEST_ID_HEADER } from '../../shared/http/headers.ts';
 import { errorResponse } from '../../shared/http/respond.ts';
 import { ROUTES, routePaths, type Method, type Route } from '../../shared/routes.ts';
-import { openApiDocument } from '../openapi.ts';
+import { openApiText } from '../openapi.ts';
 import { referenceAnswer, swaggerUiDir } from '../docs-page.ts';
 import { lambdaContext } from './lambda-context.ts';
 import { LambdaPool } from './lambda-pool.ts';
@@ -132,7 +132,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, pool: LambdaPoo
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-  const reference = req.method === 'GET' ? referenceAnswer(path, req.headers.accept, SWAGGER_UI, openApiDocument) : undefined;
+  const reference = req.method === 'GET' ? referenceAnswer(path, req.headers.accept, SWAGGER_UI, openApiText) : undefined;
   if (reference) return write(res, reference);
   if (req.method === 'OPTIONS') return write(res, { statusCode: 204, headers: preflightHeaders() });
   const found = match(req.method ?? 'GET', path);

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { handler } from '../../functions/ops/api-reference.ts';
-import { openApiDocument } from '../../infra/openapi.ts';
+import { openApiDocument, openApiText } from '../../infra/openapi.ts';
 
 const get = (rawPath: string, accept?: string) => handler({ rawPath, headers: accept ? { accept } : {} } as unknown as APIGatewayProxyEventV2);
 
@@ -13,6 +13,22 @@ describe('the deployed reference function', () => {
     expect(page.body).toContain('/docs/swagger-ui-bundle.js');
     expect(JSON.parse((await get('/openapi.json')).body!)).toEqual(openApiDocument());
     expect((await get('/docs/../../etc/passwd')).statusCode).toBe(404);
+  });
+
+  it('builds the OpenAPI document once per process and answers the same text after', async () => {
+    // Arrange: the first answer builds it.
+    const first = (await get('/openapi.json')).body;
+    const stringify = vi.spyOn(JSON, 'stringify');
+
+    // Act
+    const second = (await get('/openapi.json')).body;
+    const built = stringify.mock.calls.length;
+    stringify.mockRestore();
+
+    // Assert: the same text, and no document turned into text again.
+    expect(second).toBe(first);
+    expect(second).toBe(openApiText());
+    expect(built).toBe(0);
   });
 
   it('answers a browser at / with a page of links, and the icon at /favicon.ico', async () => {
