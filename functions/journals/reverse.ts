@@ -1,5 +1,6 @@
+import { booksStore } from '../../shared/db/ledger/books-store.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import * as journalsRoutes from '../../shared/routes/journals.ts';
 import { reverseJournal } from '../../shared/journals/post-journal.ts';
 
-export const handler = endpoint(journalsRoutes.reverse, (r) => reverseJournal(r.uow, r.params.companyId, r.params.id, r.body));
+export const handler = endpoint(journalsRoutes.reverse, (r) => reverseJournal(booksStore, r.uow, r.params.companyId, r.params.id, r.body));

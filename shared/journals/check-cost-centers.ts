@@ -1,6 +1,6 @@
 import { StateConflict } from '../errors.ts';
-import { books } from './books.ts';
 import type { Line } from './rules.ts';
+import type { Books } from './store.ts';
 
 /**
  * Posting checks the draft's cost centers again: one deactivated after the draft was written
@@ -9,7 +9,7 @@ import type { Line } from './rules.ts';
  * closing journal (closing-journal.ts), which closes figures booked while they were active.
  * Errors: StateConflict (InactiveCostCenter) naming the first line that uses one.
  */
-export async function checkCostCentersActive(companyId: string, lines: readonly Line[]): Promise<void> {
+export async function checkCostCentersActive(books: Pick<Books, 'costCenters'>, companyId: string, lines: readonly Line[]): Promise<void> {
   const ids = [...new Set(lines.flatMap((l) => (l.costCenterId ? [l.costCenterId] : [])))];
   const nodes = await Promise.all(ids.map((id) => books.costCenters.get(companyId, id)));
   const inactive = new Set(nodes.filter((n) => n && n.attributes.status !== 'active').map((n) => n!.id));

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { DraftJournal, InProgressJournal, JournalRecord, Posting, PostedJournal, ReversedJournal, VoidedJournal } from './records.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { VersionConflict } from '../errors.ts';
-import { books } from './books.ts';
 import { checkPostable, checkReversalDate } from './closing-journal.ts';
 import { checkResumes, finalState, isInProgress, isReversalJob, posted } from './posting-jobs.ts';
 import { checkBalanced, checkTransition, swapSides, type JournalAction } from './rules.ts';
 import type { PostJournalInput, ReverseJournalInput } from './schemas.ts';
+import type { Books } from './store.ts';
 import { journalView, type JournalView } from './views.ts';
 
 /**
@@ -34,7 +34,7 @@ function alongside<T>(read: Promise<T>): Promise<T> {
 }
 
 /** Finishes a job under way and answers the journal's final state. */
-function finishOwnJob(uow: UnitOfWork, companyId: string, journal: InProgressJournal): Promise<JournalView> {
+function finishOwnJob(books: Books, uow: UnitOfWork, companyId: string, journal: InProgressJournal): Promise<JournalView> {
   return books.postingFinished(uow, companyId, journal, (j) => {
     const final = finalState(j);
     return { final, response: journalView(final) };
@@ -46,8 +46,8 @@ function finishOwnJob(uow: UnitOfWork, companyId: string, journal: InProgressJou
  * answering what the request would have answered (for a reversal, the reversing journal, its
  * event recording the original). Errors: those of Books.postingFinished.
  */
-export async function finishAbandonedJob(uow: UnitOfWork, companyId: string, journal: InProgressJournal): Promise<JournalView> {
-  if (!isReversalJob(journal)) return finishOwnJob(uow, companyId, journal);
+export async function finishAbandonedJob(books: Books, uow: UnitOfWork, companyId: string, journal: InProgressJournal): Promise<JournalView> {
+  if (!isReversalJob(journal)) return finishOwnJob(books, uow, companyId, journal);
   const original = await books.existingJournal(companyId, journal.reversalOf!);
   return books.postingFinished(uow, companyId, journal, (j) => reversalFinished(j, original));
 }
@@ -65,16 +65,16 @@ function reversalFinished(journal: InProgressJournal, original: JournalRecord) {
  * InactiveCostCenter, PostingInProgress), ValidationError (Unbalanced, TooFewLines, NoFinancialYear,
  * OutsideClosingPeriod: a closing journal posts into its year's last period, closing-journal.ts).
  */
-export async function postJournal(uow: UnitOfWork, companyId: string, journalId: string, input: PostJournalInput, byService = false): Promise<JournalView> {
+export async function postJournal(books: Books, uow: UnitOfWork, companyId: string, journalId: string, input: PostJournalInput, byService = false): Promise<JournalView> {
   const periodLookup = alongside(books.openPeriod(companyId, input.postingDate));
   const journal = await books.existingJournal(companyId, journalId);
   if (isInProgress(journal)) {
     checkResumes(journal, 'Post', input.version);
-    return finishOwnJob(uow, companyId, journal);
+    return finishOwnJob(books, uow, companyId, journal);
   }
   const before = checkFor(journal, input.version, 'Post', byService);
   checkBalanced(before.entries);
-  await checkPostable(companyId, before, input.postingDate);
+  await checkPostable(books, companyId, before, input.postingDate);
   const into = await periodLookup;
   const posting: Posting = { postingDate: input.postingDate, financialYearId: into.year.id, periodId: into.period.id };
   const after: PostedJournal = { ...before, ...posting, status: 'posted', version: before.version + 1, updatedAt: now() };
@@ -86,11 +86,11 @@ export async function postJournal(uow: UnitOfWork, companyId: string, journalId:
  * balances of the period it was posted into, which must still be open.
  * Errors: NotFound, VersionConflict, StateConflict (InvalidState, RevaluationJournal, ReversalIsFinal, PeriodNotOpen, PostingInProgress).
  */
-export async function voidJournal(uow: UnitOfWork, companyId: string, journalId: string, version: number): Promise<JournalView> {
+export async function voidJournal(books: Books, uow: UnitOfWork, companyId: string, journalId: string, version: number): Promise<JournalView> {
   const journal = await books.existingJournal(companyId, journalId);
   if (isInProgress(journal)) {
     checkResumes(journal, 'Void', version);
-    return finishOwnJob(uow, companyId, journal);
+    return finishOwnJob(books, uow, companyId, journal);
   }
   const before = checkFor(journal, version, 'Void');
   const after: VoidedJournal = { ...before, status: 'voided', version: before.version + 1, updatedAt: now() };
@@ -104,11 +104,11 @@ export async function voidJournal(uow: UnitOfWork, companyId: string, journalId:
  * updated and posted again. Errors: NotFound, VersionConflict, StateConflict (InvalidState, RevaluationJournal,
  * ReversalIsFinal, PeriodNotOpen, PostingInProgress).
  */
-export async function adjustJournal(uow: UnitOfWork, companyId: string, journalId: string, version: number): Promise<JournalView> {
+export async function adjustJournal(books: Books, uow: UnitOfWork, companyId: string, journalId: string, version: number): Promise<JournalView> {
   const journal = await books.existingJournal(companyId, journalId);
   if (isInProgress(journal)) {
     checkResumes(journal, 'Adjust', version);
-    return finishOwnJob(uow, companyId, journal);
+    return finishOwnJob(books, uow, companyId, journal);
   }
   const before = checkFor(journal, version, 'Adjust');
   const { postingDate: _date, financialYearId: _year, periodId: _period, ...fields } = before;
@@ -124,7 +124,7 @@ export async function adjustJournal(uow: UnitOfWork, companyId: string, journalI
  * `reversedBy` naming the reversal).
  * Errors: NotFound, VersionConflict, StateConflict (InvalidState, RevaluationJournal, ReversalIsFinal, PeriodNotOpen), ValidationError (NoFinancialYear, OutsideClosingPeriod).
  */
-export async function reverseJournal(uow: UnitOfWork, companyId: string, journalId: string, input: ReverseJournalInput, byService = false): Promise<JournalView> {
+export async function reverseJournal(books: Books, uow: UnitOfWork, companyId: string, journalId: string, input: ReverseJournalInput, byService = false): Promise<JournalView> {
   const periodLookup = alongside(books.openPeriod(companyId, input.postingDate));
   const journal = await books.existingJournal(companyId, journalId);
   const unfinished = journal.status === 'reversed' && journal.version === input.version + 1 ? await books.journal(companyId, journal.reversedBy) : undefined;
@@ -133,7 +133,7 @@ export async function reverseJournal(uow: UnitOfWork, companyId: string, journal
   }
 
   const original = checkFor(journal, input.version, 'Reverse', byService);
-  await checkReversalDate(companyId, original, input.postingDate);
+  await checkReversalDate(books, companyId, original, input.postingDate);
   const into = await periodLookup;
   const reversalId = randomUUID();
   const reversal: PostedJournal = {

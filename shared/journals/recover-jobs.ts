@@ -8,6 +8,7 @@ import { recoverRevaluation } from '../revaluations/finish-revaluation.ts';
 import { finishAbandonedJob } from './post-journal.ts';
 import { recoveryUnitOfWork } from './recovery-unit-of-work.ts';
 import { isInProgress, jobEvent } from './posting-jobs.ts';
+import type { Books } from './store.ts';
 
 /** Older than any request can still be running (the functions time out at 29 s): a job left this long is abandoned. */
 export const ABANDONED_AFTER_MS = 30_000;
@@ -24,12 +25,12 @@ export const ABANDONED_AFTER_MS = 30_000;
  * (the functions' 29 s timeout), or locally the stack's own start. `companyId` narrows it to one
  * company's jobs.
  */
-export async function recoverJobs(startedBefore: Date, companyId?: string): Promise<{ finished: number; failed: number }> {
+export async function recoverJobs(books: Books, startedBefore: Date, companyId?: string): Promise<{ finished: number; failed: number }> {
   let finished = 0;
   let failed = 0;
   for (const job of await unfinishedJobs(startedBefore, companyId)) {
     try {
-      if (await recoverJob(job)) finished++;
+      if (await recoverJob(books, job)) finished++;
     } catch (error) {
       // Another request finished it first (a state or version conflict): nothing left to do.
       if (error instanceof AppError && error.status === 409) continue;
@@ -40,13 +41,13 @@ export async function recoverJobs(startedBefore: Date, companyId?: string): Prom
   return { finished, failed };
 }
 
-async function recoverJob({ companyId, journalId, revaluationDate }: UnfinishedJob): Promise<boolean> {
-  if (revaluationDate) return recoverRevaluation(companyId, revaluationDate);
+async function recoverJob(books: Books, { companyId, journalId, revaluationDate }: UnfinishedJob): Promise<boolean> {
+  if (revaluationDate) return recoverRevaluation(books, companyId, revaluationDate);
   const journal = await getJournal(companyId, journalId);
   if (!journal || !isInProgress(journal)) return false;
   // A revaluation's journals are posted and reversed by the revaluation's own recovery, which records its one event.
   if (journal.revaluationDate) return false;
   const uow = recoveryUnitOfWork(companyId, journal.job.actor ?? null, jobEvent(journal), { id: journalId }, { version: journal.job.fromVersion });
-  await finishAbandonedJob(uow, companyId, journal);
+  await finishAbandonedJob(books, uow, companyId, journal);
   return true;
 }

@@ -4,10 +4,10 @@ import type { CostCenterStatus } from '../cost-centers/rules.ts';
 import type { NodeAttributes, NodeRecord } from '../tree/records.ts';
 import { isUuidReference } from '../tree/rules.ts';
 import { ValidationError } from '../errors.ts';
-import { books } from './books.ts';
 import { lineAmounts, type LineMoney } from './line-amounts.ts';
 import type { EntryLineInput } from './schemas.ts';
 import type { Line } from './rules.ts';
+import type { Books } from './store.ts';
 
 const uuidsOf = (references: string[]) => [...new Set(references.filter(isUuidReference))];
 type CostCenterAttributes = NodeAttributes & { status: CostCenterStatus };
@@ -20,7 +20,7 @@ const byId = async <A extends NodeAttributes>(nodes: Promise<NodeRecord<A>[]>) =
  * a bad amount, currency or rate (line-amounts.ts), a line not in its account's currency.
  * Also gives the accounts as read (their reference pins: write-journal.ts).
  */
-export async function resolveLines(companyId: string, entries: EntryLineInput[], money: LineMoney): Promise<{ lines: Line[]; accounts: NodeRecord<AccountAttributes>[] }> {
+export async function resolveLines(books: Pick<Books, 'accounts' | 'costCenters'>, companyId: string, entries: EntryLineInput[], money: LineMoney): Promise<{ lines: Line[]; accounts: NodeRecord<AccountAttributes>[] }> {
   const amounts = await lineAmounts(entries, money);
   // Each distinct reference is resolved once, whatever the number of lines naming it.
   const once = <T>(cache: Map<string, Promise<T>>, reference: string, resolve: () => Promise<T>) => {

@@ -9,7 +9,9 @@ import type { DraftJournal, InProgressJournal, JournalRecord, PostedJournal, Rev
  * The books as the journal use cases see them (shared/db/ledger/books-store.ts keeps them): the
  * journals, the year and period a date falls in, and the facts a use case commits: a draft
  * saved, a journal posted, unposted or reversed. How the books spread, check and record those
- * facts (and whether a wide one takes one transaction or several) is theirs.
+ * facts (and whether a wide one takes one transaction or several) is theirs. Each use case
+ * takes the books as its first argument; the handlers (functions/journals/) and the job recovery
+ * hand in shared/db's.
  */
 export interface Books {
   journal(companyId: string, journalId: string): Promise<JournalRecord | undefined>;

@@ -5,10 +5,10 @@ import type { UnitOfWork } from '../unit-of-work.ts';
 import { draftSettings } from '../companies/draft-settings.ts';
 import { VersionConflict } from '../errors.ts';
 import { checkNotClosingJournal } from '../financial-years/closing-rules.ts';
-import { books } from './books.ts';
 import { resolveLines } from './resolve-lines.ts';
 import { calendarDate, checkTransition, fxRoundingLine, type Line } from './rules.ts';
 import type { CreateJournalInput, UpdateJournalInput } from './schemas.ts';
+import type { Books } from './store.ts';
 import type { SettingsView } from '../companies/views.ts';
 import { journalView, type JournalView } from './views.ts';
 
@@ -21,24 +21,24 @@ import { journalView, type JournalView } from './views.ts';
  * still take drafts) and the accounts the lines name. The settings, the lines' references and
  * the year are read at once.
  */
-async function linesOf(companyId: string, input: CreateJournalInput) {
+async function linesOf(books: Books, companyId: string, input: CreateJournalInput) {
   const date = calendarDate(input.date);
   const settingsRead = draftSettings.read(companyId);
   const moneyOf = (settings: SettingsView) => ({ baseCurrency: settings.baseCurrency, basePrecision: settings.decimalPrecision, date, rateOn: (currency: string, on: string) => books.rateOn(companyId, currency, on) });
   const [settingsUsed, resolved, year] = await Promise.all([
     settingsRead,
-    settingsRead.then(({ settings }) => resolveLines(companyId, input.entries, moneyOf(settings))),
+    settingsRead.then(({ settings }) => resolveLines(books, companyId, input.entries, moneyOf(settings))),
     books.draftYear(companyId, date),
   ]);
   const { settings } = settingsUsed;
   const rounding = settings.fxRoundingAccountId ? fxRoundingLine(resolved.lines, settings.decimalPrecision, settings.fxRoundingAccountId, settings.baseCurrency) : undefined;
-  if (rounding) await checkRoundingAccountCurrency(companyId, rounding);
+  if (rounding) await checkRoundingAccountCurrency(books, companyId, rounding);
   const lines = rounding ? [...resolved.lines, rounding] : resolved.lines;
   return { lines, read: { year, accounts: resolved.accounts }, settings: { used: settingsUsed, rounding: rounding !== undefined } };
 }
 
 /** The rounding line is in the base currency: its account must take it. Errors: ValidationError (AccountCurrency) naming `entries`. */
-async function checkRoundingAccountCurrency(companyId: string, rounding: Line): Promise<void> {
+async function checkRoundingAccountCurrency(books: Books, companyId: string, rounding: Line): Promise<void> {
   const account = await books.accounts.get(companyId, rounding.accountId);
   if (account) checkLineCurrency(account.attributes, rounding.currency!, 'entries', 'the rounding line this journal needs, on settings fxRoundingAccountId,');
 }
@@ -49,8 +49,8 @@ async function checkRoundingAccountCurrency(companyId: string, rounding: Line): 
  * (CategoryAccount, InactiveCostCenter, AccountCurrency, UnsupportedCurrency, NoExchangeRate)
  * naming the line, StateConflict (YearClosed) naming `date`.
  */
-export async function createJournal(uow: UnitOfWork, companyId: string, input: CreateJournalInput): Promise<JournalView> {
-  const { lines, read, settings } = await linesOf(companyId, input);
+export async function createJournal(books: Books, uow: UnitOfWork, companyId: string, input: CreateJournalInput): Promise<JournalView> {
+  const { lines, read, settings } = await linesOf(books, companyId, input);
   // Drawn only once the checks passed: drawing may advance the company's counter, a write a refused create must not make.
   const serialNumber = await books.nextSerial(companyId);
   // Refused once drawn (its settings changed meanwhile), the number goes back unused.
@@ -81,12 +81,12 @@ export async function createJournal(uow: UnitOfWork, companyId: string, input: C
  * Errors: NotFound, VersionConflict, StateConflict (InvalidState, ClosingJournalReadOnly,
  * YearClosed), and those of createJournal.
  */
-export async function updateJournal(uow: UnitOfWork, companyId: string, journalId: string, input: UpdateJournalInput): Promise<JournalView> {
+export async function updateJournal(books: Books, uow: UnitOfWork, companyId: string, journalId: string, input: UpdateJournalInput): Promise<JournalView> {
   const before = await books.existingJournal(companyId, journalId);
   if (before.version !== input.version) throw new VersionConflict();
   checkTransition(before, 'Update');
   checkNotClosingJournal(before);
-  const { lines, read, settings } = await linesOf(companyId, input);
+  const { lines, read, settings } = await linesOf(books, companyId, input);
   const after: DraftJournal = {
     ...before,
     date: input.date,

@@ -5,7 +5,7 @@ import { getRevaluationDay, RevaluationRaced } from '../db/stores/revaluation-st
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { AppError, StateConflict, ValidationError } from '../errors.ts';
 import { addDays } from '../financial-years/dates.ts';
-import { books } from '../journals/books.ts';
+import type { Books } from '../journals/store.ts';
 import { MAX_LINES } from '../journals/rules.ts';
 import { formatTotal } from '../money/amount.ts';
 import { minorUnits } from '../money/currencies.ts';
@@ -30,7 +30,7 @@ import { operationNamed, WAY_OUT } from '../schemas/api-paths.ts';
  * StateConflict (UnrealizedFxGainLossNotSet, PeriodNotOpen naming `date`, BooksInMotion,
  * RevaluationInProgress); VersionConflict when other revaluations of the date keep winning the race.
  */
-export async function createRevaluation(uow: UnitOfWork, companyId: string, input: CreateRevaluationInput): Promise<RevaluationView> {
+export async function createRevaluation(books: Books, uow: UnitOfWork, companyId: string, input: CreateRevaluationInput): Promise<RevaluationView> {
   const { date } = input;
   const dryRun = input.dryRun ?? false;
   const settings = await getSettings(companyId);
@@ -38,12 +38,12 @@ export async function createRevaluation(uow: UnitOfWork, companyId: string, inpu
   if (!dryRun && !gainLossAccountId) {
     throw new StateConflict('UnrealizedFxGainLossNotSet', `Set unrealizedFxGainLossAccountId in the company settings first (${operationNamed(WAY_OUT.updateSettings, { companyId })}): revaluation differences are posted to it.`, 'unrealizedFxGainLossAccountId');
   }
-  const places = dryRun ? undefined : await Promise.all([openPlace(companyId, date, 'the revaluation'), openPlace(companyId, addDays(date, 1), 'its reversal')] as const);
+  const places = dryRun ? undefined : await Promise.all([openPlace(books, companyId, date, 'the revaluation'), openPlace(books, companyId, addDays(date, 1), 'its reversal')] as const);
 
   for (let attempt = 1; ; attempt++) {
     // Read before the balances: a revaluation of the date made after this read makes the post fail.
     const day = places && (await getRevaluationDay(companyId, date));
-    if (day?.pending) return finishRevaluation(uow, companyId, date, day.pending);
+    if (day?.pending) return finishRevaluation(books, uow, companyId, date, day.pending);
 
     const ctx = await reportContext(companyId);
     const holdings = await whileBooksSteady(companyId, () => holdingsAt(companyId, ctx, date));
@@ -60,7 +60,7 @@ export async function createRevaluation(uow: UnitOfWork, companyId: string, inpu
     if (!places || !day || !gainLossAccountId || lines.length === 0) return { date, dryRun, journalId: null, reversalId: null, accounts: rows };
     if (lines.length > MAX_LINES) throw ValidationError.field('date', `revaluing at ${date} needs more than ${MAX_LINES} lines`, 'TooManyAccounts');
     try {
-      return await postRevaluation(uow, companyId, { day, lines, rows, gainLossAccountId, places });
+      return await postRevaluation(books, uow, companyId, { day, lines, rows, gainLossAccountId, places });
     } catch (error) {
       // Another revaluation of the date won: read again, and find its differences already posted.
       if (!(error instanceof RevaluationRaced) || attempt >= RACE_ATTEMPTS) throw error;
@@ -91,7 +91,7 @@ async function holdingsAt(companyId: string, ctx: ReportContext, date: string): 
 }
 
 /** The open period of `day`, its errors naming `date` (the request's only date). */
-async function openPlace(companyId: string, day: string, what: string): Promise<OpenPlace> {
+async function openPlace(books: Books, companyId: string, day: string, what: string): Promise<OpenPlace> {
   try {
     return { day, ...(await books.openPeriod(companyId, day)) };
   } catch (error) {

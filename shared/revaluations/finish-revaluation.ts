@@ -8,6 +8,7 @@ import { AppError, StateConflict } from '../errors.ts';
 import { addDays } from '../financial-years/dates.ts';
 import { postJournal, reverseJournal } from '../journals/post-journal.ts';
 import type { JournalRecord } from '../journals/records.ts';
+import type { Books } from '../journals/store.ts';
 import { recoveryUnitOfWork } from '../journals/recovery-unit-of-work.ts';
 import { isInProgress } from '../journals/posting-jobs.ts';
 import type { PendingRevaluation, RevaluationView } from './records.ts';
@@ -27,7 +28,7 @@ import { reversalDescription } from './revaluation-journals.ts';
  * Errors: StateConflict RevaluationInProgress when another request ended it first, and those of
  * the steps that are not another request's progress.
  */
-export async function finishRevaluation(uow: UnitOfWork, companyId: string, date: string, pending: PendingRevaluation): Promise<RevaluationView> {
+export async function finishRevaluation(books: Books, uow: UnitOfWork, companyId: string, date: string, pending: PendingRevaluation): Promise<RevaluationView> {
   const steps: UnitOfWork = { actor: pending.actor, commit: async (ops, response) => (await transactWrite(ops), response) };
   let lastConflict: AppError | undefined;
   for (let attempt = 0; attempt < MAX_STEPS; attempt++) {
@@ -38,8 +39,8 @@ export async function finishRevaluation(uow: UnitOfWork, companyId: string, date
       return uow.commit(ops, { date, dryRun: false, journalId: journal.id, reversalId: journal.reversedBy, accounts: pending.accounts });
     }
     try {
-      if (step === 'post') await postJournal(steps, companyId, journal.id, { postingDate: date, version: 1 }, true);
-      else await reverseJournal(steps, companyId, journal.id, { postingDate: addDays(date, 1), version: 2, description: reversalDescription(date) }, true);
+      if (step === 'post') await postJournal(books, steps, companyId, journal.id, { postingDate: date, version: 1 }, true);
+      else await reverseJournal(books, steps, companyId, journal.id, { postingDate: addDays(date, 1), version: 2, description: reversalDescription(date) }, true);
     } catch (error) {
       // Another request took this step, or is taking it: read the journal again.
       if (!(error instanceof AppError) || error.status !== 409) throw error;
@@ -66,9 +67,9 @@ async function nextStep(companyId: string, journal: JournalRecord): Promise<'pos
  * Finishes the date's revaluation whose request died, as that request would have, with its
  * RevaluationPosted event. False when none is pending (another request finished it).
  */
-export async function recoverRevaluation(companyId: string, date: string): Promise<boolean> {
+export async function recoverRevaluation(books: Books, companyId: string, date: string): Promise<boolean> {
   const { pending } = await getRevaluationDay(companyId, date);
   if (!pending) return false;
-  await finishRevaluation(recoveryUnitOfWork(companyId, pending.actor, 'RevaluationPosted', {}, { date }), companyId, date, pending);
+  await finishRevaluation(books, recoveryUnitOfWork(companyId, pending.actor, 'RevaluationPosted', {}, { date }), companyId, date, pending);
   return true;
 }

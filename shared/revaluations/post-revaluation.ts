@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { revaluationBooks } from '../db/ledger/revaluation-books.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
-import { books } from '../journals/books.ts';
+import type { Books } from '../journals/store.ts';
 import type { Line } from '../journals/rules.ts';
 import { finishRevaluation } from './finish-revaluation.ts';
 import type { PendingRevaluation, RevaluationDay, RevaluationRow, RevaluationView } from './records.ts';
@@ -30,7 +30,7 @@ export interface RevaluationPlan {
  * Errors: RevaluationRaced (another revaluation of the date committed after `day` was read),
  * VersionConflict (the gain and loss account changed meanwhile), StateConflict PeriodNotOpen.
  */
-export async function postRevaluation(uow: UnitOfWork, companyId: string, plan: RevaluationPlan): Promise<RevaluationView> {
+export async function postRevaluation(books: Books, uow: UnitOfWork, companyId: string, plan: RevaluationPlan): Promise<RevaluationView> {
   const [at] = plan.places;
   const planned: PlannedRevaluation = { id: randomUUID(), serialNumber: await books.nextSerial(companyId), date: at.day, lines: plan.lines, now: new Date().toISOString() };
   const reversalId = randomUUID();
@@ -38,5 +38,5 @@ export async function postRevaluation(uow: UnitOfWork, companyId: string, plan: 
   const pending: PendingRevaluation = { journalId: planned.id, accounts: plan.rows, periodIds, actor: uow.actor, startedAt: planned.now };
   const answer: RevaluationView = { date: at.day, dryRun: false, journalId: planned.id, reversalId, accounts: plan.rows };
   const outcome = await revaluationBooks.revaluationPosted(uow, companyId, { planned, reversalId, places: plan.places, day: plan.day, gainLossAccountId: plan.gainLossAccountId, pending }, answer);
-  return outcome.posted ? outcome.response : finishRevaluation(uow, companyId, at.day, pending);
+  return outcome.posted ? outcome.response : finishRevaluation(books, uow, companyId, at.day, pending);
 }
