@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { compressPayload, newJobOps, putPayload } from '../db/stores/import-store.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
-import { getYear } from '../db/stores/year-store.ts';
 import { Forbidden, NotFound } from '../errors.ts';
 import { noCounts, type ImportJob } from './records.ts';
 import { readRows } from './read-rows.ts';
 import { checkMayImport } from './rules.ts';
 import type { CreateImportInput } from './schemas.ts';
+import type { ImportQueue } from './store.ts';
 import { importView, type ImportView } from './views.ts';
 
 /**
@@ -16,22 +15,22 @@ import { importView, type ImportView } from './views.ts';
  * Errors: Forbidden (a permission of what it writes), ValidationError naming `data`
  * (InvalidCsv, UnknownColumn, MissingColumn, TooManyRows), NotFound naming `financialYearId`.
  */
-export async function createImport(uow: UnitOfWork, companyId: string, granted: readonly string[], input: CreateImportInput): Promise<ImportView> {
+export async function createImport(queue: ImportQueue, uow: UnitOfWork, companyId: string, granted: readonly string[], input: CreateImportInput): Promise<ImportView> {
   checkMayImport(input.kind, input.post, granted);
   const { rows } = readRows(input.kind, input.format, input.data);
-  if (input.financialYearId && !(await getYear(companyId, input.financialYearId))) throw new NotFound('The financial year', 'financialYearId');
+  if (input.financialYearId && !(await queue.hasYear(companyId, input.financialYearId))) throw new NotFound('The financial year', 'financialYearId');
   const createdBy = uow.actor;
   if (!createdBy) throw new Forbidden('An import needs a caller to write in the name of.');
-  const { job, pieces, now } = queuedJob(input, createdBy, rows.length);
-  await putPayload(companyId, job.id, pieces, now);
-  return uow.commit(newJobOps(companyId, job), importView(job));
+  const { job, pieces, now } = queuedJob(queue, input, createdBy, rows.length);
+  await queue.keepFile(companyId, job.id, pieces, now);
+  return uow.commit(queue.queuedChanges(companyId, job), importView(job));
 }
 
 /** A queued job of `rows` rows for the request's file, and the file compressed as it is stored. */
-export function queuedJob(input: CreateImportInput, createdBy: ImportJob['createdBy'], rows: number) {
+export function queuedJob(queue: Pick<ImportQueue, 'storedPieces'>, input: CreateImportInput, createdBy: ImportJob['createdBy'], rows: number) {
   const now = new Date();
   const text = typeof input.data === 'string' ? input.data : JSON.stringify(input.data);
-  const pieces = compressPayload(text);
+  const pieces = queue.storedPieces(text);
   const job: ImportJob = {
     id: randomUUID(),
     kind: input.kind,

@@ -6,6 +6,7 @@ import { db } from '../../../shared/db/table/client.ts';
 import { getJob, newJobOps, putPayload } from '../../../shared/db/stores/import-store.ts';
 import { importKeys } from '../../../shared/db/table/keys.ts';
 import { transactWrite } from '../../../shared/db/table/transact.ts';
+import { importQueue } from '../../../shared/db/stores/import-ports.ts';
 import { queuedJob } from '../../../shared/imports/create-import.ts';
 import { runPendingImports } from '../../../shared/imports/import-worker.ts';
 import { MAX_FAULTS } from '../../../shared/imports/run-import.ts';
@@ -101,7 +102,7 @@ describe("an import whose creator's access is gone while the worker runs it", ()
 describe('an import the worker cannot write', () => {
   /** A job put straight into the store, as a request would, holding what the request itself might not let in. */
   async function queuedAsIs(companyId: string, createdBy: { type: 'user'; id: string }, data: unknown[]) {
-    const { job, pieces, now } = queuedJob({ kind: 'journals', format: 'json', mode: 'perItem', dryRun: false, post: true, data }, createdBy, data.length);
+    const { job, pieces, now } = queuedJob(importQueue, { kind: 'journals', format: 'json', mode: 'perItem', dryRun: false, post: true, data }, createdBy, data.length);
     await putPayload(companyId, job.id, pieces, now);
     await transactWrite(newJobOps(companyId, job));
     return job.id;
