@@ -3,6 +3,7 @@ import { config } from '../../config.ts';
 import { sortsBefore, type LedgerRow } from '../../journals/ledger-entries.ts';
 import { MinHeap } from '../../min-heap.ts';
 import { db } from '../table/client.ts';
+import { pacedLimit } from '../table/read-pace.ts';
 import { ledgerKeys } from '../table/keys.ts';
 import { ledgerRowsOfItem } from './ledger-store.ts';
 import { withRange } from '../table/prefix-query.ts';
@@ -46,7 +47,7 @@ export async function* mergedLedgerLines(
   const readPage = (source: Source, startKey: Record<string, unknown> | undefined) => {
     const page = reads.run(async (): Promise<Page> => {
       const bounds = ledgerKeys.ledgerRange(source.accountId, range.from, range.to);
-      const result = await db().send(new QueryCommand({ TableName: config.tableName, ...withRange(source.pk, bounds), ExclusiveStartKey: startKey, ConsistentRead: true, Limit: limit }));
+      const result = await db().send(new QueryCommand({ TableName: config.tableName, ...withRange(source.pk, bounds), ExclusiveStartKey: startKey, ConsistentRead: true, Limit: pacedLimit(limit) }));
       const rows: LedgerRow[] = [];
       for (const item of result.Items ?? []) for (const row of ledgerRowsOfItem(item, source.accountId)) if (keep(row)) rows.push(row);
       return { rows, next: result.LastEvaluatedKey };

@@ -1,6 +1,7 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config.ts';
 import { db } from './client.ts';
+import { pacedLimit } from './read-pace.ts';
 import { MAIN_TABLE } from './tables.ts';
 import type { Item } from './table-ops.ts';
 
@@ -49,7 +50,7 @@ export async function* mergedQueryAll(query: MergedQuery): AsyncGenerator<Item> 
         ExpressionAttributeValues: { ...query.filter?.ExpressionAttributeValues, ':pk': partition, ...(query.range ? { ':keyFrom': query.range.from, ':keyTo': query.range.to } : {}) },
         ScanIndexForward: true,
         ExclusiveStartKey: startKey,
-        Limit: READ_ITEMS,
+        Limit: pacedLimit(READ_ITEMS),
       }),
     );
     const items = (result.Items ?? []) as Item[];

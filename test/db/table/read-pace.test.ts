@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { config } from '../../../shared/config.ts';
 import { db } from '../../../shared/db/table/client.ts';
 import * as keys from '../../../shared/db/table/keys.ts';
-import { currentReadPace, withReadPace } from '../../../shared/db/table/read-pace.ts';
+import { currentReadPace, pacedLimit, withReadPace } from '../../../shared/db/table/read-pace.ts';
 import { companyOwner, useGateway } from '../../support/api.ts';
 
 /**
@@ -36,6 +36,17 @@ describe('the read pace', () => {
     expect(paced.ms).toBeGreaterThanOrEqual(1_900);
     expect(unpaced).toBeLessThan(1_000);
     expect(currentReadPace()).toBeUndefined();
+  });
+
+  it('makes a paging read within a pace ask for a tenth of a second\'s budget at most (25 at least), and leaves reads outside it as asked', async () => {
+    // Act
+    const within = await withReadPace(2_000, async () => [pacedLimit(1_000), pacedLimit(undefined), pacedLimit(50)]);
+    const small = await withReadPace(60, async () => pacedLimit(1_000));
+
+    // Assert
+    expect(within).toEqual([200, 200, 50]);
+    expect(small).toBe(25);
+    expect([pacedLimit(1_000), pacedLimit(undefined)]).toEqual([1_000, undefined]);
   });
 
   it('does not hold reads with a budget of 0', async () => {
