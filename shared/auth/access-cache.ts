@@ -1,6 +1,5 @@
 import { config } from '../config.ts';
 import type { ApiKeyRecord } from '../api-keys/records.ts';
-import { getApiKeyByHash } from '../db/stores/api-key-store.ts';
 import { WarmCache } from '../warm-cache.ts';
 
 /**
@@ -31,9 +30,9 @@ export function keptMemberPermissions(companyId: string, userId: string, read: (
   return members.get(memberKey(companyId, userId), () => read(companyId, userId), (permissions) => permissions !== null);
 }
 
-/** The API key with this hash, kept while it exists and is not revoked. */
-export function keptApiKey(hash: string): Promise<ApiKeyRecord | undefined> {
-  return apiKeys.get(hash, () => getApiKeyByHash(hash), (key) => key !== undefined && !key.revokedAt);
+/** The API key with this hash as `read` finds it (principal.ts: handed the store by the HTTP edge), kept while it exists and is not revoked. */
+export function keptApiKey(hash: string, read: (hash: string) => Promise<ApiKeyRecord | undefined>): Promise<ApiKeyRecord | undefined> {
+  return apiKeys.get(hash, () => read(hash), (key) => key !== undefined && !key.revokedAt);
 }
 
 /** After this process changed a company's members or roles: its next requests read them again. */

@@ -4,6 +4,7 @@ import { hashApiKey, isApiKey } from './api-key.ts';
 import { keptApiKey, keptMemberPermissions } from './access-cache.ts';
 import { apiKeyExpired, memberPermissions } from './access-in-company.ts';
 import { ipAllowed } from './ip-allowlist.ts';
+import type { ApiKeyReads } from './store.ts';
 
 /** Who is calling: a signed-in user (any of their companies) or an API key (one company). */
 export type Principal =
@@ -13,9 +14,9 @@ export type Principal =
 /**
  * Authenticates the `Authorization: Bearer ...` header. Errors: Unauthorized for a missing,
  * malformed, expired, badly signed, revoked or unknown credential; Forbidden for an API key
- * used from an address outside its allowlist.
+ * used from an address outside its allowlist. An API key is read through `apiKeys` (store.ts).
  */
-export async function authenticate(authorization: string | undefined, sourceIp: string): Promise<Principal> {
+export async function authenticate(authorization: string | undefined, sourceIp: string, apiKeys: ApiKeyReads): Promise<Principal> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
   if (!match) throw new Unauthorized();
   const token = match[1]!;
@@ -23,7 +24,7 @@ export async function authenticate(authorization: string | undefined, sourceIp: 
     const claims = await verifyAccessToken(token);
     return { kind: 'user', userId: claims.userId, email: claims.email };
   }
-  const key = await keptApiKey(hashApiKey(token));
+  const key = await keptApiKey(hashApiKey(token), (hash) => apiKeys.byHash(hash));
   if (!key || key.revokedAt) throw new Unauthorized('The API key is not valid (unknown, or revoked); a key is shown once, at creation: use a current key or have a new one created.');
   if (apiKeyExpired(key)) throw new Unauthorized('The API key has expired; a key is not renewed: have a new one created.');
   if (!ipAllowed(key.ipAllowlist ?? [], sourceIp)) {

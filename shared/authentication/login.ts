@@ -1,8 +1,7 @@
 import { authorizationRequest, exchangeCode } from '../auth/oidc.ts';
 import { issueTokens, type TokenResponse } from '../auth/tokens.ts';
-import { findOrCreateUserByEmail } from '../db/stores/user-store.ts';
-import { putPendingLogin, takePendingLogin } from '../db/stores/session-store.ts';
 import { ValidationError } from '../errors.ts';
+import type { SignInCompleting, SignInStarting } from './store.ts';
 
 /** How long a started sign-in may take before its state expires. */
 export const LOGIN_SECONDS = 600;
@@ -12,9 +11,9 @@ export const LOGIN_SECONDS = 600;
  * state are kept server-side for ten minutes; the client never handles PKCE.
  * Errors: IdentityProviderUnavailable (503) when the provider cannot be reached.
  */
-export async function startLogin(email?: string): Promise<{ redirectTo: string }> {
+export async function startLogin(signIns: SignInStarting, email?: string): Promise<{ redirectTo: string }> {
   const request = await authorizationRequest(email);
-  await putPendingLogin({ state: request.state, codeVerifier: request.codeVerifier }, LOGIN_SECONDS);
+  await signIns.keepPending({ state: request.state, codeVerifier: request.codeVerifier }, LOGIN_SECONDS);
   return { redirectTo: request.url };
 }
 
@@ -24,11 +23,11 @@ export async function startLogin(email?: string): Promise<{ redirectTo: string }
  * (InvalidState naming `state`: unknown, expired or reused; InvalidGrant naming `code`: refused
  * by the provider), IdentityProviderUnavailable.
  */
-export async function completeLogin(query: Record<string, string | undefined>): Promise<TokenResponse> {
+export async function completeLogin(signIns: SignInCompleting, query: Record<string, string | undefined>): Promise<TokenResponse> {
   const state = query.state!;
-  const pending = await takePendingLogin(state);
+  const pending = await signIns.takePending(state);
   if (!pending) throw ValidationError.field('state', 'is unknown, expired or already used; start the sign-in again', 'InvalidState');
   const redirectQuery = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined));
   const { email } = await exchangeCode(redirectQuery, pending.codeVerifier, state);
-  return issueTokens(await findOrCreateUserByEmail(email));
+  return issueTokens(await signIns.userByEmail(email));
 }

@@ -2,6 +2,7 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { authenticate, permissionsInCompany } from '../auth/principal.ts';
 import { hasPermission } from '../auth/permissions.ts';
+import { apiKeyReads } from '../db/stores/api-key-ports.ts';
 import { Forbidden, NotFound, ValidationError } from '../errors.ts';
 import type { Route } from '../routes/route.ts';
 import { Uuid } from '../schemas/common.ts';
@@ -21,7 +22,7 @@ export function authentication(route: Route): MiddlewareObj<APIGatewayProxyEvent
       if (route.access === 'public') return;
       const api = apiRequestOf(request.event);
       const headers = request.event.headers ?? {};
-      const principal = await authenticate(headers.authorization, request.event.requestContext.http.sourceIp);
+      const principal = await authenticate(headers.authorization, request.event.requestContext.http.sourceIp, apiKeyReads);
       api.principal = principal;
       if (route.access === 'user') {
         if (principal.kind !== 'user') throw new Forbidden('This operation needs a signed-in user; API keys are bound to one company.');
