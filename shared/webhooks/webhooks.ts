@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ActorRef } from '../auth/actor.ts';
 import { config } from '../config.ts';
-import { paginateArray } from '../db/table/paginate-array.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
-import { createWebhookOps, deleteWebhookOps, deliveriesPage, getWebhook, listWebhooks, updateWebhookOp } from '../db/stores/webhook-store.ts';
 import type { DeliveryRecord, WebhookRecord } from './records.ts';
-import { eventHead } from '../db/events/event-store.ts';
+import type { DeliveryList, WebhookCreating, WebhookDeleting, WebhookList, WebhookReads, WebhookReplacing } from './store.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
 import { NotFound, ValidationError, VersionConflict } from '../errors.ts';
 import type { ListQuery, Page, PageQuery } from '../schemas/list-query.ts';
@@ -20,7 +18,8 @@ import { webhookUrlProblem } from './url-rules.ts';
  * wants and a signing secret shown once. A new subscription receives events from the moment it
  * is created (its mark starts at the feed's current end). It delivers what its principal may
  * read: whoever last set it (created it, or changed it: that one chose where the events go),
- * resolved at each delivery (shared/webhooks/dispatcher.ts).
+ * resolved at each delivery (shared/webhooks/dispatcher.ts). Each use case takes the port it
+ * reads and writes through (store.ts).
  */
 export type WebhookView = ResponseOf<'WebhookResponse'>;
 export type DeliveryView = ResponseOf<'DeliveryResponse'>;
@@ -60,20 +59,20 @@ function checkUrl(url: string): void {
   if (problem) throw ValidationError.field('url', problem);
 }
 
-async function mustGet(companyId: string, webhookId: string, version?: number): Promise<WebhookRecord> {
-  const webhook = (await getWebhook(companyId, webhookId)) ?? NotFound.throw('The webhook');
+async function mustGet(webhooks: WebhookReads, companyId: string, webhookId: string, version?: number): Promise<WebhookRecord> {
+  const webhook = (await webhooks.get(companyId, webhookId)) ?? NotFound.throw('The webhook');
   if (version !== undefined && webhook.version !== version) throw new VersionConflict();
   return webhook;
 }
 
 /** Errors: ValidationError (url), StateConflict (TooManyWebhooks). The secret is in this response only. */
-export async function createWebhook(uow: UnitOfWork, companyId: string, input: CreateWebhookInput, by: NonNullable<ActorRef>): Promise<ResponseOf<'CreatedWebhookResponse'>> {
+export async function createWebhook(webhooks: WebhookCreating, uow: UnitOfWork, companyId: string, input: CreateWebhookInput, by: NonNullable<ActorRef>): Promise<ResponseOf<'CreatedWebhookResponse'>> {
   checkUrl(input.url);
   const secret = newWebhookSecret();
   const now = new Date().toISOString();
   // Changes committed before now are not sent: number them, then start after the last.
   await sequenceEvents(companyId);
-  const lastSequence = (await eventHead(companyId)).next - 1;
+  const lastSequence = await webhooks.lastEventSequence(companyId);
   const record: WebhookRecord = {
     companyId,
     webhookId: randomUUID(),
@@ -89,37 +88,37 @@ export async function createWebhook(uow: UnitOfWork, companyId: string, input: C
     createdAt: now,
     updatedAt: now,
   };
-  return uow.commit(createWebhookOps(record, MAX_WEBHOOKS), { ...view(record), ...shownOnce('secret', secret) });
+  return uow.commit(webhooks.createChanges(record, MAX_WEBHOOKS), { ...view(record), ...shownOnce('secret', secret) });
 }
 
 /** Errors: NotFound. */
-export async function readWebhook(companyId: string, webhookId: string): Promise<WebhookView> {
-  return view(await mustGet(companyId, webhookId));
+export async function readWebhook(webhooks: WebhookReads, companyId: string, webhookId: string): Promise<WebhookView> {
+  return view(await mustGet(webhooks, companyId, webhookId));
 }
 
 /** orderBy `CreatedAt`; the keyword matches the URL. Errors: ValidationError (InvalidCursor). */
-export async function listCompanyWebhooks(companyId: string, query: ListQuery<'CreatedAt'>): Promise<Page<WebhookView>> {
-  const all = (await listWebhooks(companyId)).filter((w) => !query.keyword || w.url.includes(query.keyword));
-  const page = await paginateArray(all, (w) => `${w.createdAt} ${w.webhookId}`, query, { companyId, endpoint: 'webhooks.list', orderBy: query.orderBy, orderAsc: query.orderAsc, filters: { keyword: query.keyword ?? '' } });
+export async function listCompanyWebhooks(webhooks: WebhookList, companyId: string, query: ListQuery<'CreatedAt'>): Promise<Page<WebhookView>> {
+  const all = (await webhooks.all(companyId)).filter((w) => !query.keyword || w.url.includes(query.keyword));
+  const page = await webhooks.pageOf(companyId, all, query);
   return { ...page, results: page.results.map(view) };
 }
 
 /** Errors: NotFound, VersionConflict, ValidationError (url). The subscription then delivers what `by` may read. */
-export async function updateWebhook(uow: UnitOfWork, companyId: string, webhookId: string, input: UpdateWebhookInput, by: NonNullable<ActorRef>): Promise<WebhookView> {
+export async function updateWebhook(webhooks: WebhookReplacing, uow: UnitOfWork, companyId: string, webhookId: string, input: UpdateWebhookInput, by: NonNullable<ActorRef>): Promise<WebhookView> {
   checkUrl(input.url);
-  const before = await mustGet(companyId, webhookId, input.version);
+  const before = await mustGet(webhooks, companyId, webhookId, input.version);
   const after: WebhookRecord = { ...before, url: input.url, eventTypes: input.eventTypes, description: input.description, active: input.active, deliversAs: by, version: before.version + 1, updatedAt: new Date().toISOString() };
-  return uow.commit([updateWebhookOp(before, after)], view(after));
+  return uow.commit([webhooks.replaceChange(before, after)], view(after));
 }
 
 /** Errors: NotFound, VersionConflict. Deliveries already made stay in the log until they expire. */
-export async function deleteWebhook(uow: UnitOfWork, companyId: string, webhookId: string, version: number): Promise<null> {
-  return uow.commit(deleteWebhookOps(await mustGet(companyId, webhookId, version)), null);
+export async function deleteWebhook(webhooks: WebhookDeleting, uow: UnitOfWork, companyId: string, webhookId: string, version: number): Promise<null> {
+  return uow.commit(webhooks.deleteChanges(await mustGet(webhooks, companyId, webhookId, version)), null);
 }
 
 /** The subscription's deliveries, newest first. Errors: NotFound, ValidationError (InvalidCursor). */
-export async function listDeliveries(companyId: string, webhookId: string, query: PageQuery): Promise<Page<DeliveryView>> {
-  await mustGet(companyId, webhookId);
-  const page = await deliveriesPage(companyId, webhookId, query.pageSize, query.page);
+export async function listDeliveries(webhooks: DeliveryList, companyId: string, webhookId: string, query: PageQuery): Promise<Page<DeliveryView>> {
+  await mustGet(webhooks, companyId, webhookId);
+  const page = await webhooks.deliveriesPage(companyId, webhookId, query.pageSize, query.page);
   return { ...page, results: page.results.map(deliveryView) };
 }

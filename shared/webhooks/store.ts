@@ -1,0 +1,43 @@
+import type { ListQuery, Page } from '../schemas/list-query.ts';
+import type { Change } from '../unit-of-work.ts';
+import type { DeliveryRecord, WebhookRecord } from './records.ts';
+
+/**
+ * What the subscription use cases (webhooks.ts) need of the place subscriptions and their
+ * deliveries are kept, one port per use case so a handler carries only what it uses; shared/db
+ * implements them.
+ */
+
+export interface WebhookReads {
+  /** The company's subscription with this id, or undefined. */
+  get(companyId: string, webhookId: string): Promise<WebhookRecord | undefined>;
+}
+
+export interface WebhookCreating {
+  /** The sequence number of the company's last numbered event (0 before the first). */
+  lastEventSequence(companyId: string): Promise<number>;
+  /** Errors at commit: StateConflict (TooManyWebhooks). */
+  createChanges(webhook: WebhookRecord, max: number): Change[];
+}
+
+export interface WebhookReplacing extends WebhookReads {
+  /** At the version read. Errors at commit: VersionConflict. */
+  replaceChange(before: WebhookRecord, after: WebhookRecord): Change;
+}
+
+export interface WebhookDeleting extends WebhookReads {
+  /** At the version read. Errors at commit: VersionConflict. */
+  deleteChanges(webhook: WebhookRecord): Change[];
+}
+
+export interface WebhookList {
+  /** Every subscription of the company (a bounded number). */
+  all(companyId: string): Promise<WebhookRecord[]>;
+  /** One page of these subscriptions of the company, by creation in `query`'s order, its cursor bound to the query's keyword. */
+  pageOf(companyId: string, webhooks: WebhookRecord[], query: ListQuery<'CreatedAt'>): Promise<Page<WebhookRecord>>;
+}
+
+export interface DeliveryList extends WebhookReads {
+  /** A subscription's deliveries, newest first, a page at a time. Errors: ValidationError (InvalidCursor). */
+  deliveriesPage(companyId: string, webhookId: string, pageSize: number, page: string | undefined): Promise<Page<DeliveryRecord>>;
+}
