@@ -1,5 +1,5 @@
-import type { NodeStore } from '../db/stores/node-store.ts';
 import type { NodeAttributes, NodeRecord } from '../tree/records.ts';
+import type { NodeReads } from '../tree/store.ts';
 import { ValidationError } from '../errors.ts';
 import { accountNodes, costCenterNodes } from '../reports/report-nodes.ts';
 import { isUuidReference } from '../tree/rules.ts';
@@ -30,7 +30,7 @@ export async function resolveBudgetLines(companyId: string, lines: ReadonlyArray
 }
 
 /** The node each reference names (undefined for none), in order. Errors: NotFound naming the first line with an unknown one. */
-async function resolveAll<A extends NodeAttributes>(store: NodeStore<A>, companyId: string, references: ReadonlyArray<string | null>, field: (i: number) => string): Promise<Array<NodeRecord<A> | undefined>> {
+async function resolveAll<A extends NodeAttributes>(store: NodeReads<A>, companyId: string, references: ReadonlyArray<string | null>, field: (i: number) => string): Promise<Array<NodeRecord<A> | undefined>> {
   const uuids = [...new Set(references.filter((r): r is string => r !== null && isUuidReference(r)))];
   const known = new Map<string, Promise<NodeRecord<A>>>((await store.getMany(companyId, uuids)).map((n) => [n.id, Promise.resolve(n)]));
   const results: Array<NodeRecord<A> | undefined> = [];
