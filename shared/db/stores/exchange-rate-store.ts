@@ -2,6 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config.ts';
 import { NotFound, StateConflict, VersionConflict, type AppError } from '../../errors.ts';
 import type { ExchangeRateRecord } from '../../exchange-rates/records.ts';
+import type { RateFilters } from '../../exchange-rates/store.ts';
 import type { Page } from '../../schemas/list-query.ts';
 import { MAX_DATE, MIN_DATE } from '../../schemas/dates.ts';
 import { db } from '../table/client.ts';
@@ -79,12 +80,6 @@ export function deleteExchangeRateOps(rate: ExchangeRateRecord): WriteOp[] {
     mainTable.delete(rateKey(rate), { condition: conditions.atVersion(rate.version), returnOld: true, onConditionFailed: (old) => (old ? new VersionConflict() : new NotFound('The exchange rate')) }),
     mainTable.delete(exchangeRateKeys.rateById(rate.companyId, rate.rateId)),
   ];
-}
-
-export interface RateFilters {
-  currency?: string | undefined;
-  dateFrom?: string | undefined;
-  dateTo?: string | undefined;
 }
 
 /**
