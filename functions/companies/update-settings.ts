@@ -1,5 +1,7 @@
-import { updateSettings } from '../../shared/companies/settings.ts';
+import { accounts } from '../../shared/accounts/account-kind.ts';
+import { updateSettings } from '../../shared/companies/update-settings.ts';
+import { settingsUpdating } from '../../shared/db/stores/company-ports.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import * as settingsRoutes from '../../shared/routes/settings.ts';
 
-export const handler = endpoint(settingsRoutes.update, (r) => updateSettings(r.uow, r.params.companyId, r.body));
+export const handler = endpoint(settingsRoutes.update, (r) => updateSettings(settingsUpdating(accounts.store), r.uow, r.params.companyId, r.body));

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { OWNER_ROLE } from '../auth/permissions.ts';
-import { createCompanyOps } from '../db/stores/company-store.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import type { CreateCompanyInput } from './schemas.ts';
+import type { CompanyCreating } from './store.ts';
 import type { CompanyView, SettingsView } from './views.ts';
 
 export interface CreatedCompany extends CompanyView {
@@ -12,7 +12,7 @@ export interface CreatedCompany extends CompanyView {
 }
 
 /** Creates a company with its settings; the creator becomes its owner with every permission. Errors: ValidationError (the body). */
-export async function createCompany(uow: UnitOfWork, user: { userId: string; email: string }, input: CreateCompanyInput): Promise<CreatedCompany> {
+export async function createCompany(companies: CompanyCreating, uow: UnitOfWork, user: { userId: string; email: string }, input: CreateCompanyInput): Promise<CreatedCompany> {
   const now = new Date().toISOString();
   const company = { id: randomUUID(), name: input.name, createdAt: now, version: 1 };
   const settings = {
@@ -25,7 +25,7 @@ export async function createCompany(uow: UnitOfWork, user: { userId: string; ema
     updatedAt: now,
   };
   const owner = { companyId: company.id, userId: user.userId, email: user.email, roleId: OWNER_ROLE.id, joinedAt: now, version: 1 };
-  return uow.commit(createCompanyOps(company, settings, owner), {
+  return uow.commit(companies.createChanges(company, settings, owner), {
     ...company,
     settings,
     roleId: OWNER_ROLE.id,

@@ -23,7 +23,7 @@ const kept = new WarmCache<SettingsView>(() => config.settingsCacheMs);
 
 /** Errors: NotFound. */
 function draftSettings(companyId: string): Promise<SettingsView> {
-  // Read from storage here, not through companies/settings.ts, whose update forgets this copy.
+  // Read from storage here, not through companies/settings.ts: an update (companies/update-settings.ts) forgets this copy.
   return kept.get(companyId, async () => (await getSettings(companyId)) ?? NotFound.throw('The company settings'));
 }
 
@@ -43,7 +43,7 @@ const keptSettled = new WarmCache<SettingsView>(() => config.settingsCacheMs);
 /**
  * The settings for a draft, and whether they are settled: this instance has drawn a serial
  * number of the company or read its counter, so the counter exists, and from then on its precision can only rise and
- * its base currency not change (companies/settings.ts). A copy whose read began since then is safe for the
+ * its base currency not change (companies/update-settings.ts). A copy whose read began since then is safe for the
  * draft's amounts without a check in its transaction, so the settings item is not touched by
  * every create; such copies are kept apart from those read before. The rounding account may
  * change any time: a draft that uses it still checks (stillHold).
@@ -59,7 +59,7 @@ async function settledDraftSettings(companyId: string): Promise<SettledRead> {
 /**
  * Settles an unsettled copy a create's amounts used, once the create has drawn its serial
  * number: the counter exists from then on, so the base currency is fixed and the precision
- * can only rise (companies/settings.ts checks there is no counter), and a copy settled since (read after the
+ * can only rise (companies/update-settings.ts checks there is no counter), and a copy settled since (read after the
  * counter was seen) with the same precision, base currency and rounding account means the
  * settings held at that read and hold at commit. So the company's first creates need not all
  * check the one settings item in their transactions, where they would cancel each other.

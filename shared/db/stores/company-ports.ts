@@ -1,0 +1,23 @@
+import type { CompanyCreating, CompanyList, CompanyReads, SettingsUpdating } from '../../companies/store.ts';
+import { noJournalsYetOp } from '../ledger/journal-store.ts';
+import { onePerItem } from '../table/transact.ts';
+import { createCompanyOps, getCompanies, getCompany } from './company-store.ts';
+import { membershipsPage } from './member-store.ts';
+import type { NodeKindRef } from './nodes/node-record.ts';
+import { unchangedCheckOp } from './nodes/node-references.ts';
+import { getSettings, updateSettingsOps } from './settings-store.ts';
+
+/** The companies' ports (companies/store.ts), one per use case. */
+export const companyCreating: CompanyCreating = { createChanges: createCompanyOps };
+
+export const companyReads: CompanyReads = { get: getCompany };
+
+export const companyList: CompanyList = { membershipsPage, getMany: getCompanies };
+
+/** A change of the settings, the accounts it names kept by `accounts`; checks of one item merged, as a transaction names an item once. */
+export const settingsUpdating = (accounts: NodeKindRef): SettingsUpdating => ({
+  get: getSettings,
+  replaceChanges: (companyId, before, after, checks) => [...updateSettingsOps(companyId, before, after), ...onePerItem(checks)],
+  accountUnchangedCheck: (companyId, account) => unchangedCheckOp(accounts, companyId, account),
+  noJournalsYetCheck: noJournalsYetOp,
+});
