@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { UnitOfWork } from '../unit-of-work.ts';
-import { createYearOps, getRegistry } from '../db/stores/year-store.ts';
 import type { YearRecord } from './records.ts';
+import type { YearCreating } from './store.ts';
 import { buildPeriods, checkNoOverlap, defaultYearName } from './build-year.ts';
 import type { CreateYearInput } from './schemas.ts';
 import { yearView, type YearView } from './views.ts';
@@ -10,9 +10,9 @@ import { yearView, type YearView } from './views.ts';
  * Creates an open financial year with open periods (calendar months unless given).
  * Errors: ValidationError (the range, the periods, Overlap), VersionConflict (a concurrent year change).
  */
-export async function createYear(uow: UnitOfWork, companyId: string, input: CreateYearInput): Promise<YearView> {
+export async function createYear(years: YearCreating, uow: UnitOfWork, companyId: string, input: CreateYearInput): Promise<YearView> {
   const periods = buildPeriods(input);
-  const registry = await getRegistry(companyId);
+  const registry = await years.registry(companyId);
   checkNoOverlap(input, registry.years);
   const now = new Date().toISOString();
   const year: YearRecord = {
@@ -26,5 +26,5 @@ export async function createYear(uow: UnitOfWork, companyId: string, input: Crea
     createdAt: now,
     updatedAt: now,
   };
-  return uow.commit(createYearOps(companyId, year, registry), yearView(year));
+  return uow.commit(years.createChanges(companyId, year, registry), yearView(year));
 }

@@ -2,16 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { whileBooksSteady } from '../reports/steady-books.ts';
 import { accounts, classificationOf } from '../accounts/account-kind.ts';
 import { getSettings } from '../companies/settings.ts';
-import { sumThrough } from '../db/ledger/balance-reads.ts';
 import { TOTAL_GROUP } from '../balances/records.ts';
-import { drawSerial, getJournal, putNewJournalOp } from '../db/ledger/journal-store.ts';
 import type { DraftJournal } from '../journals/records.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
-import { mustGetYear, setClosingJournalOp } from '../db/stores/year-store.ts';
 import { StateConflict } from '../errors.ts';
-import { referenceOps } from '../db/ledger/reference-changes.ts';
 import { journalView, type JournalView } from '../journals/views.ts';
 import { closingLines, MAX_CLOSING_LINES, type AccountNet } from './closing-rules.ts';
+import type { ClosingJournalWriting } from './store.ts';
 import { operationNamed, WAY_OUT } from '../schemas/api-paths.ts';
 
 /**
@@ -21,10 +18,10 @@ import { operationNamed, WAY_OUT } from '../schemas/api-paths.ts';
  * it. Errors: NotFound, StateConflict (InvalidState, RetainedEarningsNotSet, NothingToClose,
  * TooManyAccounts), VersionConflict.
  */
-export async function generateClosingJournal(uow: UnitOfWork, companyId: string, yearId: string): Promise<JournalView> {
-  const year = await mustGetYear(companyId, yearId);
+export async function generateClosingJournal(books: ClosingJournalWriting, uow: UnitOfWork, companyId: string, yearId: string): Promise<JournalView> {
+  const year = await books.get(companyId, yearId);
   if (year.status !== 'open') throw new StateConflict('InvalidState', 'The financial year is closed: its closing journal was posted before it closed (GET its closingJournalId).');
-  const existing = year.closingJournalId ? await getJournal(companyId, year.closingJournalId) : undefined;
+  const existing = year.closingJournalId ? await books.journal(companyId, year.closingJournalId) : undefined;
   if (existing && existing.status !== 'voided') return uow.commit([], journalView(existing));
 
   const settings = await getSettings(companyId);
@@ -32,7 +29,7 @@ export async function generateClosingJournal(uow: UnitOfWork, companyId: string,
     throw new StateConflict('RetainedEarningsNotSet', `Set retainedEarningsAccountId in the company settings first (${operationNamed(WAY_OUT.updateSettings, { companyId })}): the closing journal moves the year's profit to it.`, 'retainedEarningsAccountId');
   }
   // Closing a half-applied wide posting would close figures that are not the year's.
-  const nets = await whileBooksSteady(companyId, () => profitAndLossNets(companyId, year.periods.map((p) => p.id)));
+  const nets = await whileBooksSteady(companyId, () => profitAndLossNets(books, companyId, year.periods.map((p) => p.id)));
   const lines = closingLines(nets, settings.retainedEarningsAccountId, settings.decimalPrecision).map((line) => ({ ...line, currency: settings.baseCurrency }));
   if (lines.length === 0) throw new StateConflict('NothingToClose', 'No revenue or expense account has a balance in this year, so there is nothing to close: the year closes without a closing journal.');
   if (lines.length > MAX_CLOSING_LINES) {
@@ -46,7 +43,7 @@ export async function generateClosingJournal(uow: UnitOfWork, companyId: string,
   const retained = lines.filter((l) => l.accountId === settings.retainedEarningsAccountId);
   const journal: DraftJournal = {
     id,
-    serialNumber: await drawSerial(companyId),
+    serialNumber: await books.drawSerial(companyId),
     date: `${year.endDate}T00:00:00Z`,
     calendarDate: year.endDate,
     description: `Closing journal of ${year.name}`,
@@ -57,10 +54,7 @@ export async function generateClosingJournal(uow: UnitOfWork, companyId: string,
     createdAt: now,
     updatedAt: now,
   };
-  return uow.commit(
-    [putNewJournalOp(companyId, journal), setClosingJournalOp(companyId, year, id), ...referenceOps(companyId, id, retained, [])],
-    journalView(journal),
-  );
+  return uow.commit(books.draftChanges(companyId, journal, year, retained), journalView(journal));
 }
 
 /**
@@ -68,8 +62,8 @@ export async function generateClosingJournal(uow: UnitOfWork, companyId: string,
  * balance: per cost center, and the part booked without one (the account's total less its
  * cost centers').
  */
-async function profitAndLossNets(companyId: string, periodIds: string[]): Promise<AccountNet[]> {
-  const [totals, centers] = await Promise.all([sumThrough(companyId, { periods: periodIds }, { kind: 'total' }), sumThrough(companyId, { periods: periodIds }, { kind: 'byCostCenter' })]);
+async function profitAndLossNets(books: ClosingJournalWriting, companyId: string, periodIds: string[]): Promise<AccountNet[]> {
+  const [totals, centers] = await Promise.all([books.sums(companyId, { periods: periodIds }, { kind: 'total' }), books.sums(companyId, { periods: periodIds }, { kind: 'byCostCenter' })]);
   const net = (s: { debit: bigint; credit: bigint }) => s.debit - s.credit;
   const nets: AccountNet[] = [];
   const withoutCenter = new Map([...(totals.get(TOTAL_GROUP) ?? new Map<string, { debit: bigint; credit: bigint }>())].map(([accountId, s]) => [accountId, net(s)]));

@@ -1,8 +1,8 @@
 import { currentAuditHead } from '../audit/audit-head.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
-import { mustGetYear, periodStatusOps } from '../db/stores/year-store.ts';
 import { NotFound, VersionConflict } from '../errors.ts';
 import { nextPeriodStatus, type PeriodTransition } from './rules.ts';
+import type { PeriodChanging } from './store.ts';
 import { periodView, type PeriodView } from './views.ts';
 
 /**
@@ -12,6 +12,7 @@ import { periodView, type PeriodView } from './views.ts';
  * StateConflict (InvalidState).
  */
 export async function changePeriod(
+  years: PeriodChanging,
   uow: UnitOfWork,
   companyId: string,
   yearId: string,
@@ -19,7 +20,7 @@ export async function changePeriod(
   version: number,
   transition: PeriodTransition,
 ): Promise<PeriodView | null> {
-  const year = await mustGetYear(companyId, yearId);
+  const year = await years.get(companyId, yearId);
   const period = year.periods.find((p) => p.id === periodId);
   if (!period) throw new NotFound('The period');
   if (period.version !== version) throw new VersionConflict();
@@ -27,5 +28,5 @@ export async function changePeriod(
   // A close records the chain's head: every change committed before it (docs/decisions.md, Audit).
   const auditHead = transition === 'Close' ? await currentAuditHead(companyId) : undefined;
   const after = periodView(year, { ...period, status, version: period.version + 1, ...(auditHead ? { auditHead } : {}) });
-  return uow.commit(periodStatusOps(companyId, year, period, status, auditHead), transition === 'Close' ? null : after, { described: after });
+  return uow.commit(years.statusChanges(companyId, year, period, status, auditHead), transition === 'Close' ? null : after, { described: after });
 }
