@@ -1,5 +1,5 @@
 import { noYearRefusal, periodContaining, postingRefusal } from '../../financial-years/rules.ts';
-import { yearContaining } from '../../financial-years/year-hint.ts';
+import { yearContaining } from '../capacity/year-hint.ts';
 import { StateConflict, ValidationError } from '../../errors.ts';
 import { pinCovers } from '../capacity/pin-rules.ts';
 import { pinOf } from '../capacity/pinned.ts';
