@@ -12,7 +12,6 @@ import { mapPage, queryPage } from '../../table/paginate.ts';
 import { withPrefix } from '../../table/prefix-query.ts';
 import { queryAll } from '../../table/query-all.ts';
 import { getItem, type Item } from '../../table/table-ops.ts';
-import { childWithCode } from './node-edges.ts';
 import { nodeFromItem } from './node-record.ts';
 import { operationNamed, WAY_OUT } from '../../../schemas/api-paths.ts';
 
@@ -51,6 +50,8 @@ export async function findNodeId(kind: NodeKind, companyId: string, reference: s
   if (isUuidReference(reference)) return reference;
   const segments = pathSegments(reference);
   if (!segments || segments.length > MAX_DEPTH) return undefined;
+  // A path in place of a UUID is the rarer reference: the look-alike table it is read with loads on that path only.
+  const { childWithCode } = await import('./node-edges.ts');
   let id: string | null = null;
   for (const code of segments) {
     id = (await childWithCode(kind, companyId, id, code)) ?? null;
