@@ -76,7 +76,7 @@ export async function createRole(roles: RoleCreating, uow: UnitOfWork, companyId
   checkActorHolds(actor, { name: input.name, permissions: input.permissions }, 'permissions', 'You cannot create');
   const now = new Date().toISOString();
   const record: RoleRecord = { companyId, roleId: randomUUID(), name: input.name, description: input.description, permissions: input.permissions, memberCount: 0, version: 1, createdAt: now, updatedAt: now };
-  return uow.commit(roles.createChanges(record, MAX_CUSTOM_ROLES), customView(record));
+  return uow.commit(roles.createChanges(record, MAX_CUSTOM_ROLES, lookAlikeForm), customView(record));
 }
 
 /** Errors: NotFound, VersionConflict, Forbidden (id, permissions), StateConflict (BuiltInRole, DuplicateName). */
@@ -86,7 +86,7 @@ export async function updateRole(roles: RoleReplacing, uow: UnitOfWork, companyI
   checkActorHolds(actor, { name: before.name, permissions: before.permissions }, 'roleId', 'You cannot change');
   checkActorHolds(actor, { name: input.name, permissions: input.permissions }, 'permissions', 'You cannot grant');
   const after: RoleRecord = { ...before, name: input.name, description: input.description, permissions: input.permissions, version: before.version + 1, updatedAt: new Date().toISOString() };
-  const view = await uow.commit(roles.replaceChanges(before, after), customView(after));
+  const view = await uow.commit(roles.replaceChanges(before, after, lookAlikeForm), customView(after));
   forgetMembersOf(companyId);
   return view;
 }
@@ -96,5 +96,5 @@ export async function deleteRole(roles: RoleDeleting, uow: UnitOfWork, companyId
   const role = await customRole(roles, companyId, roleId, version);
   checkActorHolds(actor, { name: role.name, permissions: role.permissions }, 'roleId', 'You cannot delete');
   if (role.memberCount > 0) throw new StateConflict('RoleInUse', 'Members hold this role; give them another role first.', 'roleId');
-  return uow.commit(roles.deleteChanges(role), null);
+  return uow.commit(roles.deleteChanges(role, lookAlikeForm), null);
 }

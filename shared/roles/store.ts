@@ -24,17 +24,20 @@ export interface RoleList {
   list(companyId: string): Promise<RoleRecord[]>;
 }
 
+/** The form two role names share when they look alike (text/look-alikes): names are unique by it. */
+export type LookAlikeForm = (name: string) => string;
+
 export interface RoleCreating {
   /** Errors at commit: StateConflict (DuplicateName, TooManyRoles). */
-  createChanges(role: RoleRecord, max: number): Change[];
+  createChanges(role: RoleRecord, max: number, lookAlike: LookAlikeForm): Change[];
 }
 
 export interface RoleReplacing extends RoleReads {
   /** At the version read. Errors at commit: VersionConflict, StateConflict (DuplicateName). */
-  replaceChanges(before: RoleRecord, after: RoleRecord): Change[];
+  replaceChanges(before: RoleRecord, after: RoleRecord, lookAlike: LookAlikeForm): Change[];
 }
 
 export interface RoleDeleting extends RoleReads {
   /** At the version read. Errors at commit: VersionConflict, StateConflict (RoleInUse). */
-  deleteChanges(role: RoleRecord): Change[];
+  deleteChanges(role: RoleRecord, lookAlike: LookAlikeForm): Change[];
 }

@@ -1,6 +1,5 @@
 import type { ManyRoleReads, RoleCreating, RoleDeleting, RoleList, RoleReads, RoleReplacing } from '../../roles/store.ts';
-import { getRole, getRoles, listCustomRoles } from './role-store.ts';
-import { createRoleOps, deleteRoleOps, updateRoleOps } from './role-writes-store.ts';
+import { createRoleOps, deleteRoleOps, getRole, getRoles, listCustomRoles, updateRoleOps } from './role-store.ts';
 
 /**
  * The roles' ports (roles/store.ts), one per need, so a bundle holds only the role reads and
