@@ -1,7 +1,7 @@
 import { accounts } from '../../shared/accounts/account-kind.ts';
-import { endpoint } from '../../shared/http/endpoint.ts';
+import { readEndpoint } from '../../shared/http/read-endpoint.ts';
 import { byPath } from '../../shared/http/path-references.ts';
 import * as accountsRoutes from '../../shared/routes/accounts.ts';
 import { getNode } from '../../shared/tree/use-cases.ts';
 
-export const handler = endpoint(accountsRoutes.get, (r) => getNode(accounts, r.params.companyId, r.params.id), byPath({ id: accounts.store }));
+export const handler = readEndpoint(accountsRoutes.get, (r) => getNode(accounts, r.params.companyId, r.params.id), byPath({ id: accounts.store }));

@@ -1,7 +1,7 @@
 import { recordHistory } from '../../shared/audit/history.ts';
 import { accountNodes } from '../../shared/reports/report-nodes.ts';
-import { endpoint } from '../../shared/http/endpoint.ts';
+import { readEndpoint } from '../../shared/http/read-endpoint.ts';
 import { byPath } from '../../shared/http/path-references.ts';
 import * as accountsRoutes from '../../shared/routes/accounts.ts';
 
-export const handler = endpoint(accountsRoutes.history, (r) => recordHistory(r.params.companyId, 'account', r.params.id, r.query), byPath({ id: accountNodes }));
+export const handler = readEndpoint(accountsRoutes.history, (r) => recordHistory(r.params.companyId, 'account', r.params.id, r.query), byPath({ id: accountNodes }));

@@ -1,8 +1,8 @@
 import { accounts } from '../../shared/accounts/account-kind.ts';
-import { endpoint } from '../../shared/http/endpoint.ts';
+import { readEndpoint } from '../../shared/http/read-endpoint.ts';
 import * as accountsRoutes from '../../shared/routes/accounts.ts';
 import { listNodes } from '../../shared/tree/use-cases.ts';
 
-export const handler = endpoint(accountsRoutes.list, (r) =>
+export const handler = readEndpoint(accountsRoutes.list, (r) =>
   listNodes(accounts, r.params.companyId, r.route.name, r.query),
 );

@@ -1,5 +1,5 @@
 import { verifyAudit } from '../../shared/audit/verify.ts';
-import { endpoint } from '../../shared/http/endpoint.ts';
+import { readEndpoint } from '../../shared/http/read-endpoint.ts';
 import * as auditRoutes from '../../shared/routes/audit.ts';
 
-export const handler = endpoint(auditRoutes.verify, (r) => verifyAudit(r.params.companyId, r.query));
+export const handler = readEndpoint(auditRoutes.verify, (r) => verifyAudit(r.params.companyId, r.query));

@@ -1,6 +1,6 @@
 import { budgetReads } from '../../shared/db/stores/budget-ports.ts';
-import { endpoint } from '../../shared/http/endpoint.ts';
+import { readEndpoint } from '../../shared/http/read-endpoint.ts';
 import * as budgetsRoutes from '../../shared/routes/budgets.ts';
 import { readBudget } from '../../shared/budgets/budgets.ts';
 
-export const handler = endpoint(budgetsRoutes.get, (r) => readBudget(budgetReads, r.params.companyId, r.params.id));
+export const handler = readEndpoint(budgetsRoutes.get, (r) => readBudget(budgetReads, r.params.companyId, r.params.id));

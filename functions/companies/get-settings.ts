@@ -1,5 +1,5 @@
 import { getSettings } from '../../shared/companies/settings.ts';
-import { endpoint } from '../../shared/http/endpoint.ts';
+import { readEndpoint } from '../../shared/http/read-endpoint.ts';
 import * as settingsRoutes from '../../shared/routes/settings.ts';
 
-export const handler = endpoint(settingsRoutes.get, (r) => getSettings(r.params.companyId));
+export const handler = readEndpoint(settingsRoutes.get, (r) => getSettings(r.params.companyId));

@@ -1,7 +1,7 @@
 import { costCenters } from '../../shared/cost-centers/cost-center-kind.ts';
-import { endpoint } from '../../shared/http/endpoint.ts';
+import { readEndpoint } from '../../shared/http/read-endpoint.ts';
 import { byPath } from '../../shared/http/path-references.ts';
 import * as costCentersRoutes from '../../shared/routes/cost-centers.ts';
 import { getNode } from '../../shared/tree/use-cases.ts';
 
-export const handler = endpoint(costCentersRoutes.get, (r) => getNode(costCenters, r.params.companyId, r.params.id), byPath({ id: costCenters.store }));
+export const handler = readEndpoint(costCentersRoutes.get, (r) => getNode(costCenters, r.params.companyId, r.params.id), byPath({ id: costCenters.store }));

@@ -1,5 +1,5 @@
 import { recordHistory } from '../../shared/audit/history.ts';
-import { endpoint } from '../../shared/http/endpoint.ts';
+import { readEndpoint } from '../../shared/http/read-endpoint.ts';
 import * as journalsRoutes from '../../shared/routes/journals.ts';
 
-export const handler = endpoint(journalsRoutes.history, (r) => recordHistory(r.params.companyId, 'journal', r.params.id, r.query));
+export const handler = readEndpoint(journalsRoutes.history, (r) => recordHistory(r.params.companyId, 'journal', r.params.id, r.query));

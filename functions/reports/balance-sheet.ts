@@ -1,6 +1,6 @@
 import { answer } from '../../shared/exports/answer.ts';
-import { endpoint } from '../../shared/http/endpoint.ts';
+import { readEndpoint } from '../../shared/http/read-endpoint.ts';
 import * as reportsRoutes from '../../shared/routes/reports.ts';
 import { balanceSheet } from '../../shared/reports/balance-sheet.ts';
 
-export const handler = endpoint(reportsRoutes.balanceSheet, (r) => answer(r, () => balanceSheet(r.params.companyId, r.query), async () => (await import('../../shared/exports/tables/balance-sheet.ts')).balanceSheetTable));
+export const handler = readEndpoint(reportsRoutes.balanceSheet, (r) => answer(r, () => balanceSheet(r.params.companyId, r.query), async () => (await import('../../shared/exports/tables/balance-sheet.ts')).balanceSheetTable));

@@ -1,6 +1,6 @@
 import { answer } from '../../shared/exports/answer.ts';
-import { endpoint } from '../../shared/http/endpoint.ts';
+import { readEndpoint } from '../../shared/http/read-endpoint.ts';
 import * as reportsRoutes from '../../shared/routes/reports.ts';
 import { getReportSnapshot } from '../../shared/reports/snapshots.ts';
 
-export const handler = endpoint(reportsRoutes.get, (r) => answer(r, () => getReportSnapshot(r.params.companyId, r.params.id), async () => (await import('../../shared/exports/tables/snapshot.ts')).snapshotTable));
+export const handler = readEndpoint(reportsRoutes.get, (r) => answer(r, () => getReportSnapshot(r.params.companyId, r.params.id), async () => (await import('../../shared/exports/tables/snapshot.ts')).snapshotTable));

@@ -1,5 +1,5 @@
-import { endpoint } from '../../shared/http/endpoint.ts';
+import { readEndpoint } from '../../shared/http/read-endpoint.ts';
 import * as reportsRoutes from '../../shared/routes/reports.ts';
 import { listReports } from '../../shared/reports/snapshots.ts';
 
-export const handler = endpoint(reportsRoutes.list, (r) => listReports(r.params.companyId, r.query));
+export const handler = readEndpoint(reportsRoutes.list, (r) => listReports(r.params.companyId, r.query));

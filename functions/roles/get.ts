@@ -1,6 +1,6 @@
 import { roleReads } from '../../shared/db/stores/role-ports.ts';
-import { endpoint } from '../../shared/http/endpoint.ts';
+import { readEndpoint } from '../../shared/http/read-endpoint.ts';
 import * as rolesRoutes from '../../shared/routes/roles.ts';
 import { readRole } from '../../shared/roles/roles.ts';
 
-export const handler = endpoint(rolesRoutes.get, (r) => readRole(roleReads, r.params.companyId, r.params.roleId));
+export const handler = readEndpoint(rolesRoutes.get, (r) => readRole(roleReads, r.params.companyId, r.params.roleId));

@@ -27,4 +27,4 @@ export function endpoint<R extends Route>(route: R, run: (request: RequestFor<R>
   return lambdaHandler(route, [errorHandling(), authentication(route), idempotency(route), outbox(route), inputParsing(route), ...references], run);
 }
 
-type ResolutionArgument<R extends Route> = [PathResolutionOf<R>] extends [never] ? [] : [resolution: PathResolutionOf<R>];
+export type ResolutionArgument<R extends Route> = [PathResolutionOf<R>] extends [never] ? [] : [resolution: PathResolutionOf<R>];
