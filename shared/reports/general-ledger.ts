@@ -16,7 +16,6 @@ import type { GeneralLedgerInput } from './schemas.ts';
 import { whileBooksSteady } from './steady-books.ts';
 import { streamOfLines } from './ledger-stream.ts';
 import type { BooksKnownAt } from '../audit/known-at.ts';
-import { journalOfChange } from '../audit/book-changes.ts';
 import { ledgerDifference, mergedRows, rowKey, type LedgerDifference } from '../audit/ledger-at.ts';
 import { knownAtEcho } from './known-at-echo.ts';
 
@@ -44,7 +43,7 @@ async function readGeneralLedger(companyId: string, query: GeneralLedgerInput, k
   const scope = await scopeOf(companyId, query, known);
   const { ctx, leaves, costCenterId, binding, own } = scope;
   const resumed = query.page ? ((await decodeCursor(binding, query.page)) as unknown as LedgerPlace & { balance: string; currencyBalance?: string }) : undefined;
-  const [statement, rows] = await Promise.all([statementOf(companyId, query, scope), pageOfLines(companyId, [...leaves], { from: query.dateFrom, to: query.dateTo }, resumed, query.pageSize + 1, costCenterId, differenceOf(scope, query))]);
+  const [statement, rows] = await Promise.all([statementOf(companyId, query, scope), pageOfLines(companyId, [...leaves], { from: query.dateFrom, to: query.dateTo }, resumed, query.pageSize + 1, costCenterId, await differenceOf(scope, query))]);
   const fixed = formatter(ctx);
   const results = rows.slice(0, query.pageSize);
   const running = resumed
@@ -87,7 +86,7 @@ export async function wholeGeneralLedger(companyId: string, query: LedgerQuery, 
   async function* lines(): AsyncGenerator<GeneralLedgerLine> {
     const running = { balance: statement.opening, currencyBalance: statement.currencyOpening };
     const range = { from: query.dateFrom, to: query.dateTo };
-    const difference = differenceOf(scope, query);
+    const difference = await differenceOf(scope, query);
     if (difference === 'empty') return;
     const now = streamOfLines(companyId, [...leaves], range, costCenterId, difference && ((row) => !difference.hidden.has(rowKey(row))));
     for await (const row of difference ? mergedRows(now, difference) : now) {
@@ -209,9 +208,11 @@ function lineMoney(row: LedgerRow, ctx: ReportContext, fixed: (mils: bigint) => 
  * As known at a moment (`ctx.known`), how the statement's rows then differ from now's: 'empty'
  * before the company's first change; undefined for the books of now.
  */
-function differenceOf({ ctx, leaves, costCenterId }: Awaited<ReturnType<typeof scopeOf>>, range: { dateFrom: string; dateTo: string }): LedgerDifference | 'empty' | undefined {
+async function differenceOf({ ctx, leaves, costCenterId }: Awaited<ReturnType<typeof scopeOf>>, range: { dateFrom: string; dateTo: string }): Promise<LedgerDifference | 'empty' | undefined> {
   if (!ctx.known) return undefined;
   if (ctx.known.empty) return 'empty';
+  // As known at a moment is a rare read: what reads a change's journal loads on that path only.
+  const { journalOfChange } = await import('../audit/book-changes.ts');
   const inStatement = (row: LedgerRow) => leaves.has(row.accountId) && row.postingDate >= range.dateFrom && row.postingDate <= range.dateTo && (!costCenterId || row.costCenterId === costCenterId);
   return ledgerDifference(ctx.known.changes, (change) => ledgerRowsOf(journalOfChange(change)).filter(inStatement));
 }
