@@ -5,8 +5,9 @@ import { resolve } from 'node:path';
  * benchmark measures what is deployed: ESM, minified, `module` entry points (tree-shakable
  * SDK), the SDK bundled whole (the version the tests ran against) except its default
  * credential chain, replaced by environment credentials (environment-credentials.ts), and the
- * endpoint cache's LRU library, replaced by a small Map-based one (lru-cache.ts), and the
- * SDK's event-stream support, which DynamoDB never uses (no-event-streams.ts).
+ * endpoint cache's LRU library, replaced by a small Map-based one (lru-cache.ts), the SDK's
+ * event-stream support, which DynamoDB never uses (no-event-streams.ts), and its checksum
+ * module, of which DynamoDB takes only node:crypto's SHA-256 (node-sha256.ts).
  */
 export const BUNDLE_ALIASES = {
   '@aws-sdk/credential-provider-node': resolve(import.meta.dirname, 'environment-credentials.ts'),
@@ -14,6 +15,8 @@ export const BUNDLE_ALIASES = {
   'mnemonist/lru-cache': resolve(import.meta.dirname, 'lru-cache.ts'),
   // Event-stream serialisation, which no DynamoDB operation uses: 10 KB less per function.
   '@smithy/core/event-streams': resolve(import.meta.dirname, 'no-event-streams.ts'),
+  // The checksum module, of which the client takes only SHA-256: node:crypto's, without the pure-JS fallback (3 KB).
+  '@smithy/core/checksum': resolve(import.meta.dirname, 'node-sha256.ts'),
 };
 
 export const ESM_REQUIRE_BANNER = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";

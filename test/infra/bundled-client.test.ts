@@ -8,7 +8,7 @@ import { ESBUILD_OPTIONS } from '../../infra/bundling/options.ts';
 
 /** The document client as the functions bundle it (aliases included), against the suite's DynamoDB Local. */
 describe('the DynamoDB client bundled as the functions are', () => {
-  it('leaves the SDK\'s event-stream code out and still reads, writes and transacts', async () => {
+  it('leaves the SDK\'s event-stream code and pure-JS SHA-256 out and still reads, writes and transacts', async () => {
     const outfile = join(mkdtempSync(join(tmpdir(), 'bundled-')), 'client.mjs');
     const result = await build({
       ...ESBUILD_OPTIONS,
@@ -24,6 +24,8 @@ describe('the DynamoDB client bundled as the functions are', () => {
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs.some((i) => i.endsWith('infra/bundling/no-event-streams.ts'))).toBe(true);
     expect(inputs.filter((i) => i.includes('event-streams/') || i.includes('eventstream'))).toEqual([]);
+    expect(inputs.some((i) => i.endsWith('infra/bundling/node-sha256.ts'))).toBe(true);
+    expect(inputs.filter((i) => i.includes('checksum/sha256/'))).toEqual([]);
 
     const bundled = (await import(outfile)) as typeof import('@aws-sdk/lib-dynamodb') & typeof import('../../shared/db/table/client.ts');
     const TableName = process.env.TABLE_NAME!;
