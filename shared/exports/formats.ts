@@ -23,14 +23,15 @@ export interface ExportChoice {
   language: Language;
 }
 
-const BY_MEDIA_TYPE: Record<string, ExportFormat> = {
+/** The format of each media type; built by a function, as esbuild keeps a top-level table with computed keys in every bundle that imports this module. */
+const byMediaType = (): Record<string, ExportFormat> => ({
   [MEDIA_TYPES.json]: 'json',
   [MEDIA_TYPES.csv]: 'csv',
   [MEDIA_TYPES.xlsx]: 'xlsx',
   '*/*': 'json',
   'application/*': 'json',
   'text/*': 'csv',
-};
+});
 
 /** 406: the Accept header names no format the endpoint answers in. */
 export class NotAcceptable extends AppError {
@@ -43,12 +44,13 @@ export class NotAcceptable extends AppError {
 export function chooseFormat(format: ExportFormat | undefined, accept: string | undefined): ExportFormat {
   if (format) return format;
   if (!accept || accept.trim() === '') return 'json';
+  const known = byMediaType();
   const offers = accept
     .split(',')
     .map((part, order) => {
       const [type = '', ...parameters] = part.split(';').map((p) => p.trim().toLowerCase());
       const q = parameters.find((p) => p.startsWith('q='));
-      return { format: BY_MEDIA_TYPE[type], quality: q ? Number(q.slice(2)) : 1, order };
+      return { format: known[type], quality: q ? Number(q.slice(2)) : 1, order };
     })
     .filter((o): o is { format: ExportFormat; quality: number; order: number } => o.format !== undefined && o.quality > 0)
     .sort((a, b) => b.quality - a.quality || a.order - b.order);
