@@ -57,7 +57,7 @@ describe('layering', () => {
   it('types handlers from their row: no route names as strings, no casts, no non-null assertions', () => {
     for (const file of files(resolve(ROOT, 'functions')).filter((f) => !f.includes('ops') && !f.endsWith('not-found.ts'))) {
       const text = readFileSync(file, 'utf8');
-      expect(text, rel(file)).toMatch(/(endpoint|publicEndpoint|readEndpoint)\(\w+Routes\.\w+,/);
+      expect(text, rel(file)).toMatch(/(endpoint|publicEndpoint|readEndpoint|writeEndpoint)\(\w+Routes\.\w+,/);
       expect(text.match(/\bas [A-Z{]|!\.|!\)|!,|endpoint</g) ?? [], rel(file)).toEqual([]);
     }
   });

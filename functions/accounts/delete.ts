@@ -1,8 +1,8 @@
 import { accounts } from '../../shared/accounts/account-kind.ts';
 import { nodeRemoving } from '../../shared/db/stores/nodes/node-ports.ts';
-import { endpoint } from '../../shared/http/endpoint.ts';
+import { writeEndpoint } from '../../shared/http/write-endpoint.ts';
 import { byPath } from '../../shared/http/path-references.ts';
 import * as accountsRoutes from '../../shared/routes/accounts.ts';
 import { deleteNode } from '../../shared/tree/use-cases.ts';
 
-export const handler = endpoint(accountsRoutes.delete, (r) => deleteNode(accounts, nodeRemoving(accounts.store), r.uow, r.params.companyId, r.params.id, r.body.version), byPath({ id: accounts.store }));
+export const handler = writeEndpoint(accountsRoutes.delete, (r) => deleteNode(accounts, nodeRemoving(accounts.store), r.uow, r.params.companyId, r.params.id, r.body.version), byPath({ id: accounts.store }));

@@ -1,8 +1,8 @@
 import { accounts } from '../../shared/accounts/account-kind.ts';
 import { nodeUpdating } from '../../shared/db/stores/nodes/node-ports.ts';
-import { endpoint } from '../../shared/http/endpoint.ts';
+import { writeEndpoint } from '../../shared/http/write-endpoint.ts';
 import { byPath } from '../../shared/http/path-references.ts';
 import * as accountsRoutes from '../../shared/routes/accounts.ts';
 import { updateNode } from '../../shared/tree/use-cases.ts';
 
-export const handler = endpoint(accountsRoutes.update, (r) => updateNode(accounts, nodeUpdating(accounts.store), r.uow, r.params.companyId, r.params.id, r.body), byPath({ id: accounts.store }));
+export const handler = writeEndpoint(accountsRoutes.update, (r) => updateNode(accounts, nodeUpdating(accounts.store), r.uow, r.params.companyId, r.params.id, r.body), byPath({ id: accounts.store }));

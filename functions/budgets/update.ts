@@ -1,6 +1,6 @@
 import { budgetReplacing } from '../../shared/db/stores/budget-ports.ts';
-import { endpoint } from '../../shared/http/endpoint.ts';
+import { writeEndpoint } from '../../shared/http/write-endpoint.ts';
 import * as budgetsRoutes from '../../shared/routes/budgets.ts';
 import { updateBudget } from '../../shared/budgets/budgets.ts';
 
-export const handler = endpoint(budgetsRoutes.update, (r) => updateBudget(budgetReplacing, r.uow, r.params.companyId, r.params.id, r.body));
+export const handler = writeEndpoint(budgetsRoutes.update, (r) => updateBudget(budgetReplacing, r.uow, r.params.companyId, r.params.id, r.body));

@@ -1,8 +1,8 @@
 import { costCenters } from '../../shared/cost-centers/cost-center-kind.ts';
 import { nodeRemoving } from '../../shared/db/stores/nodes/node-ports.ts';
-import { endpoint } from '../../shared/http/endpoint.ts';
+import { writeEndpoint } from '../../shared/http/write-endpoint.ts';
 import { byPath } from '../../shared/http/path-references.ts';
 import * as costCentersRoutes from '../../shared/routes/cost-centers.ts';
 import { deleteNode } from '../../shared/tree/use-cases.ts';
 
-export const handler = endpoint(costCentersRoutes.delete, (r) => deleteNode(costCenters, nodeRemoving(costCenters.store), r.uow, r.params.companyId, r.params.id, r.body.version), byPath({ id: costCenters.store }));
+export const handler = writeEndpoint(costCentersRoutes.delete, (r) => deleteNode(costCenters, nodeRemoving(costCenters.store), r.uow, r.params.companyId, r.params.id, r.body.version), byPath({ id: costCenters.store }));

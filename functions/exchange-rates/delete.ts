@@ -1,6 +1,6 @@
 import { exchangeRateDeleting } from '../../shared/db/stores/exchange-rate-ports.ts';
-import { endpoint } from '../../shared/http/endpoint.ts';
+import { writeEndpoint } from '../../shared/http/write-endpoint.ts';
 import * as exchangeRatesRoutes from '../../shared/routes/exchange-rates.ts';
 import { deleteExchangeRate } from '../../shared/exchange-rates/exchange-rates.ts';
 
-export const handler = endpoint(exchangeRatesRoutes.delete, (r) => deleteExchangeRate(exchangeRateDeleting, r.uow, r.params.companyId, r.params.id, r.body.version));
+export const handler = writeEndpoint(exchangeRatesRoutes.delete, (r) => deleteExchangeRate(exchangeRateDeleting, r.uow, r.params.companyId, r.params.id, r.body.version));

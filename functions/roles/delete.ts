@@ -1,7 +1,7 @@
 import { roleDeleting } from '../../shared/db/stores/role-ports.ts';
-import { endpoint } from '../../shared/http/endpoint.ts';
+import { writeEndpoint } from '../../shared/http/write-endpoint.ts';
 import { actorOf } from '../../shared/http/principal-of.ts';
 import * as rolesRoutes from '../../shared/routes/roles.ts';
 import { deleteRole } from '../../shared/roles/roles.ts';
 
-export const handler = endpoint(rolesRoutes.delete, (r) => deleteRole(roleDeleting, r.uow, r.params.companyId, r.params.roleId, actorOf(r), r.body.version));
+export const handler = writeEndpoint(rolesRoutes.delete, (r) => deleteRole(roleDeleting, r.uow, r.params.companyId, r.params.roleId, actorOf(r), r.body.version));

@@ -20,7 +20,9 @@ export type { LambdaHandler, RequestFor, RouteHandler } from './lambda-handler.t
  *   6. pathReferences  a row's `pathReferences` given as paths, replaced by their UUIDs
  * A row with `pathReferences` takes their resolution after `run` (`byPath({ id: accounts.store })`,
  * path-references.ts); the type requires it, so no such row can reach its use case with a path
- * where it expects a UUID.
+ * where it expects a UUID. A row that writes nothing takes readEndpoint(), one that records an
+ * event without an Idempotency-Key writeEndpoint(): the same chain less the steps that would
+ * do nothing for it, so its bundle holds only the steps it runs.
  */
 export function endpoint<R extends Route>(route: R, run: (request: RequestFor<R>) => Promise<unknown>, ...resolution: ResolutionArgument<R>): RouteHandler<R> {
   const references = resolution[0] ? [resolution[0].middleware(route)] : [];
