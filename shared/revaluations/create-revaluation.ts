@@ -12,7 +12,6 @@ import { minorUnits } from '../money/currencies.ts';
 import { balancesThrough } from '../reports/figures.ts';
 import { reportContext, type ReportContext } from '../reports/report-context.ts';
 import { whileBooksSteady } from '../reports/steady-books.ts';
-import { finishRevaluation } from './finish-revaluation.ts';
 import { postRevaluation, type OpenPlace } from './post-revaluation.ts';
 import type { RevaluationRow, RevaluationView } from './records.ts';
 import { revaluationLines, revalue, type CurrencyHolding, type Revalued } from './rules.ts';
@@ -43,7 +42,8 @@ export async function createRevaluation(books: Books, uow: UnitOfWork, companyId
   for (let attempt = 1; ; attempt++) {
     // Read before the balances: a revaluation of the date made after this read makes the post fail.
     const day = places && (await getRevaluationDay(companyId, date));
-    if (day?.pending) return finishRevaluation(books, uow, companyId, date, day.pending);
+    // A revaluation left under way by a request that died is rare: its repair loads on that path only.
+    if (day?.pending) return (await import('./finish-revaluation.ts')).finishRevaluation(books, uow, companyId, date, day.pending);
 
     const ctx = await reportContext(companyId);
     const holdings = await whileBooksSteady(companyId, () => holdingsAt(companyId, ctx, date));

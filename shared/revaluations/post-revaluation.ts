@@ -3,7 +3,6 @@ import { revaluationBooks } from '../db/ledger/revaluation-books.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import type { Books } from '../journals/store.ts';
 import type { Line } from '../journals/rules.ts';
-import { finishRevaluation } from './finish-revaluation.ts';
 import type { PendingRevaluation, RevaluationDay, RevaluationRow, RevaluationView } from './records.ts';
 import type { PlannedRevaluation } from './revaluation-journals.ts';
 import type { OpenPlace } from './store.ts';
@@ -38,5 +37,7 @@ export async function postRevaluation(books: Books, uow: UnitOfWork, companyId: 
   const pending: PendingRevaluation = { journalId: planned.id, accounts: plan.rows, periodIds, actor: uow.actor, startedAt: planned.now };
   const answer: RevaluationView = { date: at.day, dryRun: false, journalId: planned.id, reversalId, accounts: plan.rows };
   const outcome = await revaluationBooks.revaluationPosted(uow, companyId, { planned, reversalId, places: plan.places, day: plan.day, gainLossAccountId: plan.gainLossAccountId, pending }, answer);
-  return outcome.posted ? outcome.response : finishRevaluation(books, uow, companyId, at.day, pending);
+  if (outcome.posted) return outcome.response;
+  // Too wide for one commit, which few revaluations are: the stepped path loads on demand.
+  return (await import('./finish-revaluation.ts')).finishRevaluation(books, uow, companyId, at.day, pending);
 }
