@@ -83,6 +83,9 @@ export interface LineNodes<A extends NodeAttributes> {
   resolve(companyId: string, reference: string, field: string): Promise<NodeRecord<A>>;
 }
 
+/** What saving a draft takes of the books (write-journal.ts): its journal, a serial number, the year of its date, what its lines name, the draft saved. */
+export type DraftBooks = Pick<Books, 'journal' | 'existingJournal' | 'nextSerial' | 'serialUnused' | 'draftYear' | 'draftSaved' | 'accounts' | 'costCenters' | 'rateOn'>;
+
 /** The open year and period a posting on a date goes into, as read. */
 export interface OpenPeriod {
   year: YearRecord;

@@ -8,7 +8,7 @@ import { checkNotClosingJournal } from '../financial-years/closing-rules.ts';
 import { resolveLines } from './resolve-lines.ts';
 import { calendarDate, checkTransition, fxRoundingLine, type Line } from './rules.ts';
 import type { CreateJournalInput, UpdateJournalInput } from './schemas.ts';
-import type { Books } from './store.ts';
+import type { DraftBooks } from './store.ts';
 import type { SettingsView } from '../companies/views.ts';
 import { journalView, type JournalView } from './views.ts';
 
@@ -21,7 +21,7 @@ import { journalView, type JournalView } from './views.ts';
  * still take drafts) and the accounts the lines name. The settings, the lines' references and
  * the year are read at once.
  */
-async function linesOf(books: Books, companyId: string, input: CreateJournalInput) {
+async function linesOf(books: DraftBooks, companyId: string, input: CreateJournalInput) {
   const date = calendarDate(input.date);
   const settingsRead = draftSettings.read(companyId);
   const moneyOf = (settings: SettingsView) => ({ baseCurrency: settings.baseCurrency, basePrecision: settings.decimalPrecision, date, rateOn: (currency: string, on: string) => books.rateOn(companyId, currency, on) });
@@ -38,7 +38,7 @@ async function linesOf(books: Books, companyId: string, input: CreateJournalInpu
 }
 
 /** The rounding line is in the base currency: its account must take it. Errors: ValidationError (AccountCurrency) naming `entries`. */
-async function checkRoundingAccountCurrency(books: Books, companyId: string, rounding: Line): Promise<void> {
+async function checkRoundingAccountCurrency(books: DraftBooks, companyId: string, rounding: Line): Promise<void> {
   const account = await books.accounts.get(companyId, rounding.accountId);
   if (account) checkLineCurrency(account.attributes, rounding.currency!, 'entries', 'the rounding line this journal needs, on settings fxRoundingAccountId,');
 }
@@ -49,7 +49,7 @@ async function checkRoundingAccountCurrency(books: Books, companyId: string, rou
  * (CategoryAccount, InactiveCostCenter, AccountCurrency, UnsupportedCurrency, NoExchangeRate)
  * naming the line, StateConflict (YearClosed) naming `date`.
  */
-export async function createJournal(books: Books, uow: UnitOfWork, companyId: string, input: CreateJournalInput): Promise<JournalView> {
+export async function createJournal(books: DraftBooks, uow: UnitOfWork, companyId: string, input: CreateJournalInput): Promise<JournalView> {
   const { lines, read, settings } = await linesOf(books, companyId, input);
   // Drawn only once the checks passed: drawing may advance the company's counter, a write a refused create must not make.
   const serialNumber = await books.nextSerial(companyId);
@@ -81,7 +81,7 @@ export async function createJournal(books: Books, uow: UnitOfWork, companyId: st
  * Errors: NotFound, VersionConflict, StateConflict (InvalidState, ClosingJournalReadOnly,
  * YearClosed), and those of createJournal.
  */
-export async function updateJournal(books: Books, uow: UnitOfWork, companyId: string, journalId: string, input: UpdateJournalInput): Promise<JournalView> {
+export async function updateJournal(books: DraftBooks, uow: UnitOfWork, companyId: string, journalId: string, input: UpdateJournalInput): Promise<JournalView> {
   const before = await books.existingJournal(companyId, journalId);
   if (before.version !== input.version) throw new VersionConflict();
   checkTransition(before, 'Update');

@@ -2,7 +2,7 @@ import { accounts } from '../../accounts/account-kind.ts';
 import { finalState, withJob } from '../../journals/posting-jobs.ts';
 import type { DraftJournal, InProgressJournal, JournalRecord, Posting, PostedJournal } from '../../journals/records.ts';
 import { carriesCurrencies } from '../../journals/rules.ts';
-import type { Books, DraftRead, DraftYear, OpenPeriod } from '../../journals/store.ts';
+import type { Books, DraftBooks, DraftRead, DraftYear, OpenPeriod } from '../../journals/store.ts';
 import { pinCovers } from '../capacity/pin-rules.ts';
 import { pinOf } from '../capacity/pinned.ts';
 import { spreadsEvent } from '../events/pending-width.ts';
@@ -99,31 +99,52 @@ async function runJob<T>(uow: UnitOfWork, companyId: string, before: JournalReco
   return finishJob(uow, companyId, started, toFinalState(respond));
 }
 
+/**
+ * The draft with the writes recording what it names (referenceChanges), while this instance
+ * takes or renews the pins of the busy accounts and year it names: a pin spares later drafts
+ * their check, this one checks what it read.
+ */
+async function draftSaved<T>(uow: UnitOfWork, companyId: string, { before, after }: { before?: DraftJournal; after: DraftJournal }, read: DraftRead, checks: readonly Change[], response: T): Promise<T> {
+  const year = read.year as DraftDateChecks;
+  const pins = pinsOf(companyId, read.accounts, year.year);
+  const write = [before ? replaceJournalOp(companyId, before, after) : putNewJournalOp(companyId, after), ...writesOf(checks), ...year.checks];
+  const { adds, removes } = referenceChanges(companyId, after.id, after.entries, before?.entries ?? [], { pinned: pins.pinned });
+  const [answer] = await Promise.all([writeDraft(uow, write, adds, removes, pins.spreadEvent, response), ...pins.pinning.map((pin) => pin())]);
+  return answer;
+}
+
+const draftYear = (companyId: string, date: string): Promise<DraftYear> => draftDateChecks(companyId, date);
+
+/** The books as saving a draft needs them: the functions that only save drafts bundle none of the posting below. */
+/** The cost centers journal lines name, as the books read them. */
+const costCenterNodes = new NodeStore<NodeAttributes & { status: CostCenterStatus }>('COST_CENTER', 'The cost center');
+
+const rateOn = async (companyId: string, currency: string, date: string) => (await rateInEffect(companyId, currency, date))?.rate;
+
+export const draftBooksStore: DraftBooks = {
+  journal: getJournal,
+  existingJournal: mustGetJournal,
+  accounts: accounts.store,
+  costCenters: costCenterNodes,
+  rateOn,
+  nextSerial: drawSerial,
+  serialUnused: giveBackSerial,
+  draftYear,
+  draftSaved,
+};
+
 export const booksStore: Books = {
   journal: getJournal,
   existingJournal: mustGetJournal,
   year: (companyId, yearId) => getYear(companyId, yearId),
   accounts: accounts.store,
-  costCenters: new NodeStore<NodeAttributes & { status: CostCenterStatus }>('COST_CENTER', 'The cost center'),
-  rateOn: async (companyId, currency, date) => (await rateInEffect(companyId, currency, date))?.rate,
+  costCenters: costCenterNodes,
+  rateOn,
   nextSerial: drawSerial,
   serialUnused: giveBackSerial,
   openPeriod: (companyId: string, date: string): Promise<OpenPeriod> => findOpenPeriod(companyId, date),
-  draftYear: (companyId: string, date: string): Promise<DraftYear> => draftDateChecks(companyId, date),
-
-  /**
-   * The draft with the writes recording what it names (referenceChanges), while this instance
-   * takes or renews the pins of the busy accounts and year it names: a pin spares later drafts
-   * their check, this one checks what it read.
-   */
-  async draftSaved<T>(uow: UnitOfWork, companyId: string, { before, after }: { before?: DraftJournal; after: DraftJournal }, read: DraftRead, checks: readonly Change[], response: T): Promise<T> {
-    const year = read.year as DraftDateChecks;
-    const pins = pinsOf(companyId, read.accounts, year.year);
-    const write = [before ? replaceJournalOp(companyId, before, after) : putNewJournalOp(companyId, after), ...writesOf(checks), ...year.checks];
-    const { adds, removes } = referenceChanges(companyId, after.id, after.entries, before?.entries ?? [], { pinned: pins.pinned });
-    const [answer] = await Promise.all([writeDraft(uow, write, adds, removes, pins.spreadEvent, response), ...pins.pinning.map((pin) => pin())]);
-    return answer;
-  },
+  draftYear,
+  draftSaved,
 
   saved: (uow, companyId, before, after, response) => uow.commit([replaceJournalOp(companyId, before, after)], response),
 
