@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { config } from '../shared/config.ts';
 import type { BenchStack } from './local-stack.ts';
 import { percentile } from './percentile.ts';
 import { smallCompany } from './small-company.ts';
@@ -141,6 +142,8 @@ export async function benchHeavyReaders(stack: BenchStack, company: { base: stri
     lines: company.lines,
     verifyClients: verifies.length,
     exportClients: files.length,
+    // The read budget of each bulk request (BULK_READ_ITEMS_PER_SECOND; 0: not held), read where the gateway runs: this process's environment.
+    bulkReadItemsPerSecond: config.bulkReadItemsPerSecond,
     verify: { ...summary(verifies.flatMap((r) => r.requests)), slowestRunSeconds: Math.max(...verifies.map((r) => r.seconds)), allVerified: verifies.every((r) => r.answer.verified && r.answer.checked >= company.events) },
     exports: { ...summary(files.flatMap((r) => r.requests)), files: files.reduce((n, r) => n + r.files, 0), megabytes: Number((files.reduce((n, r) => n + r.bytes, 0) / 2 ** 20).toFixed(1)), slowestClientSeconds: Math.max(...files.map((r) => r.seconds)) },
     neighbour: { idleP99Ms: round(idleP99), busyP99Ms: round(busyP99), busyMaxMs: round(Math.max(...during)), busyReads: during.length, busyOverIdle: Number((busyP99 / idleP99).toFixed(2)) },

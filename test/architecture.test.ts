@@ -139,7 +139,7 @@ describe('coupling ratchets', () => {
     expect(coupled.length, coupled.map(rel).join('\n')).toBeLessThanOrEqual(47);
   });
 
-  it('keeps the domain files Post and create reach at 8 and 10 at most', () => {
+  it('keeps the domain files Post and create reach at 7 and 9 at most (the aim was 8 and 10)', () => {
     // The domain modules a use case loads at run time, following imports within the domain (the
     // books' adapter, the HTTP edge and base modules not counted): what a reader holds in mind.
     const reached = (start: string) => {
@@ -155,8 +155,8 @@ describe('coupling ratchets', () => {
     const post = reached('shared/journals/post-journal.ts');
     const create = reached('shared/journals/write-journal.ts');
     expect(post).toContain(join('shared', 'journals', 'rules.ts'));
-    expect(post.length, post.join('\n')).toBeLessThanOrEqual(8);
-    expect(create.length, create.join('\n')).toBeLessThanOrEqual(10);
+    expect(post.length, post.join('\n')).toBeLessThanOrEqual(7);
+    expect(create.length, create.join('\n')).toBeLessThanOrEqual(9);
   });
 
   it('keeps shared files out of import cycles (none today)', () => {

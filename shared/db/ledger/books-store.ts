@@ -1,4 +1,4 @@
-import { accounts } from '../../accounts/account-kind.ts';
+import type { AccountAttributes } from '../../accounts/records.ts';
 import { finalState, withJob } from '../../journals/posting-jobs.ts';
 import type { DraftJournal, InProgressJournal, JournalRecord, Posting, PostedJournal } from '../../journals/records.ts';
 import { carriesCurrencies } from '../../journals/rules.ts';
@@ -46,7 +46,7 @@ const postingOf = ({ postingDate, financialYearId, periodId }: Posting): Posting
  */
 function pinsOf(companyId: string, read: readonly NodeRecord[], year: YearRecord | undefined) {
   const now = Date.now();
-  const pinning = [...read.filter((a) => wantsPin(a, now)).map((a) => () => pinNode(accounts.store, companyId, a)), ...(year && wantsPin(year, now) ? [() => pinYear(companyId, year)] : [])];
+  const pinning = [...read.filter((a) => wantsPin(a, now)).map((a) => () => pinNode(accountNodes, companyId, a)), ...(year && wantsPin(year, now) ? [() => pinYear(companyId, year)] : [])];
   return { pinned: new Set(read.filter((a) => pinCovers(pinOf(a), now)).map((a) => a.id)), pinning, spreadEvent: spreadsEvent(year && pinOf(year), now) };
 }
 
@@ -116,15 +116,16 @@ async function draftSaved<T>(uow: UnitOfWork, companyId: string, { before, after
 const draftYear = (companyId: string, date: string): Promise<DraftYear> => draftDateChecks(companyId, date);
 
 /** The books as saving a draft needs them: the functions that only save drafts bundle none of the posting below. */
-/** The cost centers journal lines name, as the books read them. */
-const costCenterNodes = new NodeStore<NodeAttributes & { status: CostCenterStatus }>('COST_CENTER', 'The cost center');
+/** The accounts and cost centers journal lines name, as the books read them. */
+const accountNodes = /* @__PURE__ */ new NodeStore<AccountAttributes>('ACCOUNT', 'The account');
+const costCenterNodes = /* @__PURE__ */ new NodeStore<NodeAttributes & { status: CostCenterStatus }>('COST_CENTER', 'The cost center');
 
 const rateOn = async (companyId: string, currency: string, date: string) => (await rateInEffect(companyId, currency, date))?.rate;
 
 export const draftBooksStore: DraftBooks = {
   journal: getJournal,
   existingJournal: mustGetJournal,
-  accounts: accounts.store,
+  accounts: accountNodes,
   costCenters: costCenterNodes,
   rateOn,
   nextSerial: drawSerial,
@@ -137,7 +138,7 @@ export const booksStore: Books = {
   journal: getJournal,
   existingJournal: mustGetJournal,
   year: (companyId, yearId) => getYear(companyId, yearId),
-  accounts: accounts.store,
+  accounts: accountNodes,
   costCenters: costCenterNodes,
   rateOn,
   nextSerial: drawSerial,
