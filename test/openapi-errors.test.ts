@@ -60,7 +60,7 @@ function useCasesOf(route: Route): Array<{ name: string; file: string }> {
   const imports = importsOf(file);
   const found: Array<{ name: string; file: string }> = [];
   const visit = (node: ts.Node) => {
-    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && /^(endpoint|publicEndpoint)$/.test(node.expression.text)) {
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && /^(endpoint|publicEndpoint|readEndpoint|writeEndpoint)$/.test(node.expression.text)) {
       const callback = node.arguments[1];
       if (callback && ts.isArrowFunction(callback)) {
         let body: ts.Node = callback.body;
