@@ -1,4 +1,4 @@
-import { NodeStore } from '../db/stores/node-store.ts';
+import { accountNodes } from '../db/stores/nodes/kind-stores.ts';
 import { settingsAccounts } from '../db/stores/settings-accounts.ts';
 import type { NodeRecord } from '../tree/records.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
@@ -11,13 +11,13 @@ import type { CreateAccountInput, UpdateAccountInput } from './schemas.ts';
 
 export type AccountView = ResponseOf<'AccountResponse'>;
 
-const store = new NodeStore<AccountAttributes>('ACCOUNT', 'The account');
+const store = accountNodes;
 
 /** An account's classification: its root's (the chain runs from the root to the account). */
 export const classificationOf = (chain: NodeRecord<AccountAttributes>[]) => chain[0]!.attributes.classification!;
 
 /** The account kind, with the store the other areas read accounts from and the handlers hand the tree's write ports. */
-export const accounts: NodeKind<CreateAccountInput, UpdateAccountInput, AccountView, AccountAttributes> & { store: NodeStore<AccountAttributes> } = {
+export const accounts: NodeKind<CreateAccountInput, UpdateAccountInput, AccountView, AccountAttributes> & { store: typeof accountNodes } = {
   store,
   parentMust: 'isCategory',
   usableInEntries: 'isLeaf',

@@ -1,6 +1,6 @@
 import type { AccountAttributes } from '../accounts/records.ts';
 import { checkLineCurrency } from '../accounts/rules.ts';
-import type { CostCenterStatus } from '../cost-centers/rules.ts';
+import type { CostCenterAttributes } from '../cost-centers/records.ts';
 import type { NodeAttributes, NodeRecord } from '../tree/records.ts';
 import { isUuidReference } from '../tree/rules.ts';
 import { ValidationError } from '../errors.ts';
@@ -10,7 +10,6 @@ import type { Line } from './rules.ts';
 import type { Books } from './store.ts';
 
 const uuidsOf = (references: string[]) => [...new Set(references.filter(isUuidReference))];
-type CostCenterAttributes = NodeAttributes & { status: CostCenterStatus };
 const byId = async <A extends NodeAttributes>(nodes: Promise<NodeRecord<A>[]>) => new Map((await nodes).map((n) => [n.id, n]));
 
 /**

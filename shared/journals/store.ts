@@ -1,7 +1,7 @@
 import type { AccountAttributes } from '../accounts/records.ts';
 import type { NodeAttributes, NodeRecord } from '../tree/records.ts';
 import type { PeriodRecord, YearRecord } from '../financial-years/records.ts';
-import type { CostCenterStatus } from '../cost-centers/rules.ts';
+import type { CostCenterAttributes } from '../cost-centers/records.ts';
 import type { Change, UnitOfWork } from '../unit-of-work.ts';
 import type { DraftJournal, InProgressJournal, JournalRecord, PostedJournal, ReversedJournal, VoidedJournal } from './records.ts';
 
@@ -22,7 +22,7 @@ export interface Books {
   year(companyId: string, yearId: string): Promise<YearRecord | undefined>;
   /** The accounts and cost centers a journal's lines name. */
   accounts: LineNodes<AccountAttributes>;
-  costCenters: LineNodes<NodeAttributes & { status: CostCenterStatus }>;
+  costCenters: LineNodes<CostCenterAttributes>;
   /** The rate of a foreign currency in effect on a date (the company's latest on or before it), if any. */
   rateOn(companyId: string, currency: string, date: string): Promise<string | undefined>;
 

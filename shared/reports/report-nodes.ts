@@ -1,16 +1,14 @@
-import type { AccountAttributes } from '../accounts/records.ts';
-import type { CostCenterAttributes } from '../cost-centers/cost-center-kind.ts';
-import { NodeStore } from '../db/stores/node-store.ts';
+import type { CostCenterAttributes } from '../cost-centers/records.ts';
+import { accountNodes, costCenterNodes } from '../db/stores/nodes/kind-stores.ts';
 import type { NodeRecord } from '../tree/records.ts';
 import { allNodes } from '../db/stores/nodes/node-reads.ts';
 import { joinPath } from '../tree/rules.ts';
 
 /**
- * Read-only stores of the nodes reports name. Reports read accounts and cost centers but
- * never write them, so they do without the kinds' write rules and guards (and their bundles).
+ * The nodes reports name, read through the kinds' stores alone: reports never write accounts or
+ * cost centers, so they do without the kinds' write rules and guards (and their bundles).
  */
-export const accountNodes = new NodeStore<AccountAttributes>('ACCOUNT', 'The account');
-export const costCenterNodes = new NodeStore<CostCenterAttributes>('COST_CENTER', 'The cost center');
+export { accountNodes, costCenterNodes };
 
 /** A cost center as reports name it. */
 export function costCenterFields(record: NodeRecord<CostCenterAttributes>, chain: NodeRecord[]) {

@@ -26,8 +26,8 @@ export async function chartOfAccounts(api: Client, base: string) {
 export async function companyBooks(baseUrl: () => string, baseCurrency = 'SAR') {
   const owner = await companyOwner(baseUrl, { baseCurrency });
   const chart = await chartOfAccounts(owner.api, owner.base);
-  await year2026(owner.api, owner.base);
-  return { ...owner, chart };
+  const year = await year2026(owner.api, owner.base);
+  return { ...owner, chart, year };
 }
 
 /** A financial year for 2026 with monthly periods. */

@@ -1,4 +1,3 @@
-import type { AccountAttributes } from '../../accounts/records.ts';
 import { finalState, withJob } from '../../journals/posting-jobs.ts';
 import type { DraftJournal, InProgressJournal, JournalRecord, Posting, PostedJournal } from '../../journals/records.ts';
 import { carriesCurrencies } from '../../journals/rules.ts';
@@ -8,10 +7,9 @@ import { pinOf } from '../capacity/pinned.ts';
 import { spreadsEvent } from '../events/pending-width.ts';
 import type { Change, CommitOptions, UnitOfWork } from '../../unit-of-work.ts';
 import { pinNode, pinYear, wantsPin } from '../capacity/use-pins.ts';
-import type { NodeAttributes, NodeRecord } from '../../tree/records.ts';
+import type { NodeRecord } from '../../tree/records.ts';
 import type { YearRecord } from '../../financial-years/records.ts';
-import type { CostCenterStatus } from '../../cost-centers/rules.ts';
-import { NodeStore } from '../stores/node-store.ts';
+import { accountNodes, costCenterNodes } from '../stores/nodes/kind-stores.ts';
 import { getYear } from '../stores/year-store.ts';
 import { rateInEffect } from '../stores/exchange-rate-store.ts';
 import { fitsOneTransaction, inChunks, MAX_TRANSACTION_ITEMS, transactWrite, writesOf, type WriteOp } from '../table/transact.ts';
@@ -117,8 +115,6 @@ const draftYear = (companyId: string, date: string): Promise<DraftYear> => draft
 
 /** The books as saving a draft needs them: the functions that only save drafts bundle none of the posting below. */
 /** The accounts and cost centers journal lines name, as the books read them. */
-const accountNodes = /* @__PURE__ */ new NodeStore<AccountAttributes>('ACCOUNT', 'The account');
-const costCenterNodes = /* @__PURE__ */ new NodeStore<NodeAttributes & { status: CostCenterStatus }>('COST_CENTER', 'The cost center');
 
 const rateOn = async (companyId: string, currency: string, date: string) => (await rateInEffect(companyId, currency, date))?.rate;
 

@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { companyOwner, useGateway } from '../../support/api.ts';
-import { chartOfAccounts, credit, debit, draftJournal, year2026 } from '../../support/ledger.ts';
+import { useGateway } from '../../support/api.ts';
+import { companyBooks, credit, debit, draftJournal } from '../../support/ledger.ts';
 
 /** A refused posting says how to get out of it: the operation that opens the period again, with its ids. */
 const gateway = useGateway();
 
-async function setup() {
-  const owner = await companyOwner(gateway.url);
-  const chart = await chartOfAccounts(owner.api, owner.base);
-  const year = await year2026(owner.api, owner.base);
-  return { ...owner, chart, year };
-}
+const setup = () => companyBooks(gateway.url);
 
 describe('the reason of PeriodNotOpen', () => {
   it('names the Reopen of a closed period, which lets the same posting through', async () => {
