@@ -118,7 +118,7 @@ for (const count of DRY_RUN_ROWS) {
   await reads;
   // The same file's reading and check alone, as the worker does them (the books read once, then every row checked).
   const readStarted = performance.now();
-  const read = readRows('journals', 'csv', file);
+  const read = await readRows('journals', 'csv', file);
   const checkStarted = performance.now();
   await planJournalImport({ ...job, id: crypto.randomUUID() }, dryRunBooks.companyId, read.rows, read.errors);
   const checkEnded = performance.now();

@@ -20,7 +20,6 @@ export const classificationOf = (chain: NodeRecord<AccountAttributes>[]) => chai
 export const accounts: NodeKind<CreateAccountInput, UpdateAccountInput, AccountView, AccountAttributes> & { store: typeof accountNodes } = {
   store,
   parentMust: 'isCategory',
-  usableInEntries: 'isLeaf',
   checkParent: (parent) => checkAccountParent(parent.attributes),
   createAttributes: (input, parentChain) => {
     const classification = storedClassification(input.classification, parentChain[0]?.attributes);

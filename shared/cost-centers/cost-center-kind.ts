@@ -16,7 +16,6 @@ export type { CostCenterAttributes };
  */
 export const costCenters: NodeKind<CreateCostCenterInput, UpdateCostCenterInput, CostCenterView, CostCenterAttributes> & { store: typeof costCenterNodes } = {
   store: costCenterNodes,
-  usableInEntries: 'isActive',
   createAttributes: (input) => ({ name: input.name, status: 'active' satisfies CostCenterStatus }),
   updateAttributes: (input, before) => ({ ...before.attributes, name: input.name }),
   view: (node, chain) => ({ ...nodeView(node, chain), status: node.attributes.status }),

@@ -17,7 +17,7 @@ import { importView, type ImportView } from './views.ts';
  */
 export async function createImport(queue: ImportQueue, uow: UnitOfWork, companyId: string, granted: readonly string[], input: CreateImportInput): Promise<ImportView> {
   checkMayImport(input.kind, input.post, granted);
-  const { rows } = readRows(input.kind, input.format, input.data);
+  const { rows } = await readRows(input.kind, input.format, input.data);
   if (input.financialYearId && !(await queue.hasYear(companyId, input.financialYearId))) throw new NotFound('The financial year', 'financialYearId');
   const createdBy = uow.actor;
   if (!createdBy) throw new Forbidden('An import needs a caller to write in the name of.');

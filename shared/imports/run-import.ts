@@ -97,7 +97,7 @@ async function runClaimed(steps: JobSteps): Promise<void> {
   let plan: ImportPlan;
   try {
     const text = await readPayload(companyId, job.id);
-    const read = readRows(job.kind, job.format, job.format === 'csv' ? text : (JSON.parse(text) as unknown));
+    const read = await readRows(job.kind, job.format, job.format === 'csv' ? text : (JSON.parse(text) as unknown));
     rows = read.rows;
     plan = await planFor(job, companyId, read.rows, read.errors);
   } catch (error) {

@@ -1,7 +1,6 @@
 import { ValidationError } from '../errors.ts';
 import { parseAmount, type AmountProblem } from '../money/amount.ts';
 import { currencyPrecision } from '../money/currencies.ts';
-import { toBaseAmount } from '../money/exchange.ts';
 import { MIL_DIGITS } from '../money/mils.ts';
 import type { Line } from './rules.ts';
 import type { EntryLineInput } from './schemas.ts';
@@ -54,6 +53,8 @@ export async function lineAmounts(entries: readonly EntryLineInput[], money: Lin
     }
     const exchangeRate = entry.exchangeRate ?? (await rateInEffect(currency));
     if (exchangeRate === undefined) throw ValidationError.field(field('exchangeRate'), `is needed: the company has no ${currency} rate on or before ${money.date}; give the line's exchangeRate, or add a rate (POST .../ExchangeRates)`, 'NoExchangeRate');
+    // The decimal arithmetic (big.js, 7 KB) loads with the first foreign-currency line, not with every journal's handler.
+    const { toBaseAmount } = await import('../money/exchange.ts');
     const converted = parseAmount(toBaseAmount(parsed.amount, exchangeRate, money.basePrecision), money.basePrecision);
     if ('problem' in converted) throw ValidationError.field(field('amount'), `converts to ${converted.problem === 'positive' ? 'zero' : 'too large an amount'} in ${money.baseCurrency} at ${exchangeRate}`);
     amounts.push({ amount: converted.amount, currency, foreign: { amount: parsed.amount, exchangeRate } });

@@ -4,8 +4,9 @@ import type { core } from 'zod/mini';
  * The reasons a field check gives when its schema gives none of its own, in the words of the
  * service's other reasons ("is required", "must be a string"), read after the field's name:
  * `entries[0].side: must be a number, not a string`. zod's own ("Invalid input: expected string,
- * received undefined") name types the way a TypeScript reader does. Codes this does not word
- * keep zod's English message (zod.ts).
+ * received undefined") name types the way a TypeScript reader does. An issue this does not
+ * word reads as zod's "Invalid input": a refinement without a message of its own, and unknown
+ * keys, which field-path.ts names one by one in its own words; no schema takes records or maps.
  */
 export const plainMessage: core.$ZodErrorMap = (issue) => {
   switch (issue.code) {

@@ -24,8 +24,6 @@ export interface NodeKind<Create extends NodeInput, Update extends NodeInput, Vi
   updateAttributes(input: Update, before: NodeRecord<A>, parentChain: NodeRecord<A>[]): A;
   /** What a parent must still be when a write under it commits (accounts: a category). */
   parentMust?: NodeConditionName;
-  /** What a node must be for a journal line to name it (leaf account, active cost center). */
-  usableInEntries: NodeConditionName;
   /** Throws ValidationError (naming `parentId`) when the node may not be placed under this parent. */
   checkParent?(parent: NodeRecord<A>): void;
   view(node: NodeRecord<A>, chain: NodeRecord<A>[]): View;

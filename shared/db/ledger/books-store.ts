@@ -9,7 +9,7 @@ import type { Change, CommitOptions, UnitOfWork } from '../../unit-of-work.ts';
 import { pinNode, pinYear, wantsPin } from '../capacity/use-pins.ts';
 import type { NodeRecord } from '../../tree/records.ts';
 import type { YearRecord } from '../../financial-years/records.ts';
-import { accountNodes, costCenterNodes } from '../stores/nodes/kind-stores.ts';
+import { accountLines, costCenterLines } from '../stores/nodes/line-nodes.ts';
 import { getYear } from '../stores/year-store.ts';
 import { rateInEffect } from '../stores/exchange-rate-store.ts';
 import { fitsOneTransaction, inChunks, MAX_TRANSACTION_ITEMS, transactWrite, writesOf, type WriteOp } from '../table/transact.ts';
@@ -44,7 +44,7 @@ const postingOf = ({ postingDate, financialYearId, periodId }: Posting): Posting
  */
 function pinsOf(companyId: string, read: readonly NodeRecord[], year: YearRecord | undefined) {
   const now = Date.now();
-  const pinning = [...read.filter((a) => wantsPin(a, now)).map((a) => () => pinNode(accountNodes, companyId, a)), ...(year && wantsPin(year, now) ? [() => pinYear(companyId, year)] : [])];
+  const pinning = [...read.filter((a) => wantsPin(a, now)).map((a) => () => pinNode(accountLines, companyId, a)), ...(year && wantsPin(year, now) ? [() => pinYear(companyId, year)] : [])];
   return { pinned: new Set(read.filter((a) => pinCovers(pinOf(a), now)).map((a) => a.id)), pinning, spreadEvent: spreadsEvent(year && pinOf(year), now) };
 }
 
@@ -113,16 +113,14 @@ async function draftSaved<T>(uow: UnitOfWork, companyId: string, { before, after
 
 const draftYear = (companyId: string, date: string): Promise<DraftYear> => draftDateChecks(companyId, date);
 
-/** The books as saving a draft needs them: the functions that only save drafts bundle none of the posting below. */
-/** The accounts and cost centers journal lines name, as the books read them. */
-
 const rateOn = async (companyId: string, currency: string, date: string) => (await rateInEffect(companyId, currency, date))?.rate;
 
+/** The books as saving a draft needs them: the functions that only save drafts bundle none of the posting below. */
 export const draftBooksStore: DraftBooks = {
   journal: getJournal,
   existingJournal: mustGetJournal,
-  accounts: accountNodes,
-  costCenters: costCenterNodes,
+  accounts: accountLines,
+  costCenters: costCenterLines,
   rateOn,
   nextSerial: drawSerial,
   serialUnused: giveBackSerial,
@@ -134,8 +132,8 @@ export const booksStore: Books = {
   journal: getJournal,
   existingJournal: mustGetJournal,
   year: (companyId, yearId) => getYear(companyId, yearId),
-  accounts: accountNodes,
-  costCenters: costCenterNodes,
+  accounts: accountLines,
+  costCenters: costCenterLines,
   rateOn,
   nextSerial: drawSerial,
   serialUnused: giveBackSerial,

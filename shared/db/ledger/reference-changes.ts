@@ -1,11 +1,10 @@
-import { accounts } from '../../accounts/account-kind.ts';
-import { costCenters } from '../../cost-centers/cost-center-kind.ts';
 import { takesCurrency } from '../stores/node-conditions.ts';
 import { referenceGuardCheckOp } from '../stores/nodes/node-guards.ts';
 import { markBusy } from '../capacity/use-pins.ts';
 import { referenceCheckOp, usageDeleteOp, usagePutOp } from '../stores/nodes/node-references.ts';
 import { VersionConflict } from '../../errors.ts';
-import type { Line } from '../../journals/rules.ts';
+import { LINES_NAME, type Line } from '../../journals/rules.ts';
+import { accountLines as accounts, costCenterLines as costCenters } from '../stores/nodes/line-nodes.ts';
 import type { WriteOp } from '../table/transact.ts';
 
 const distinct = (lines: readonly Line[]) => ({
@@ -62,20 +61,20 @@ export function referenceChanges(
   const removes: WriteOp[] = [];
   for (const id of now.accounts) {
     if (before.accounts.has(id)) continue;
-    const usage = usagePutOp(accounts.store, companyId, id, journalId);
+    const usage = usagePutOp(accounts, companyId, id, journalId);
     if (pinned.has(id)) {
       adds.push([usage]);
       continue;
     }
     const currency = accountCurrencies ? takesCurrency(currencies.get(id)!) : undefined;
     // A check cancelled by another at once marks the account busy, so a later draft may pin it (use-pins.ts).
-    adds.push([{ ...check(accounts.store, companyId, id, accounts.usableInEntries, changed, currency), onConflict: () => markBusy(id) }, usage]);
+    adds.push([{ ...check(accounts, companyId, id, LINES_NAME.account, changed, currency), onConflict: () => markBusy(id) }, usage]);
   }
   for (const id of now.costCenters) {
-    if (!before.costCenters.has(id)) adds.push([check(costCenters.store, companyId, id, costCenters.usableInEntries, changed), usagePutOp(costCenters.store, companyId, id, journalId)]);
+    if (!before.costCenters.has(id)) adds.push([check(costCenters, companyId, id, LINES_NAME.costCenter, changed), usagePutOp(costCenters, companyId, id, journalId)]);
   }
-  for (const id of before.accounts) if (!now.accounts.has(id)) removes.push(usageDeleteOp(accounts.store, companyId, id, journalId));
-  for (const id of before.costCenters) if (!now.costCenters.has(id)) removes.push(usageDeleteOp(costCenters.store, companyId, id, journalId));
+  for (const id of before.accounts) if (!now.accounts.has(id)) removes.push(usageDeleteOp(accounts, companyId, id, journalId));
+  for (const id of before.costCenters) if (!now.costCenters.has(id)) removes.push(usageDeleteOp(costCenters, companyId, id, journalId));
   return { adds, removes };
 }
 

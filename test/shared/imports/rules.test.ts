@@ -9,9 +9,9 @@ import type { NodeRecord } from '../../../shared/tree/records.ts';
 const node = (id: string, code: string, parentId: string | null, attributes: Record<string, unknown>): NodeRecord => ({ id, code, parentId, levels: [], version: 1, createdAt: '', updatedAt: '', attributes: { name: { arabic: code, english: code }, ...attributes } as never });
 
 describe('reading an import file', () => {
-  it('reads CSV with a BOM and quoted fields, numbering data rows from 1, and JSON objects alike', () => {
-    const csv = readRows('costCenters', 'csv', '\uFEFFcode,nameArabic,nameEnglish\r\nHQ,"رئيسي, أول","Head ""office"""\r\n\r\nBR,فرع,Branch\r\n');
-    const json = readRows('costCenters', 'json', [{ code: 'HQ', nameArabic: 'ر', nameEnglish: 'H', active: false, colour: 'red' }, { code: 7 }]);
+  it('reads CSV with a BOM and quoted fields, numbering data rows from 1, and JSON objects alike', async () => {
+    const csv = await readRows('costCenters', 'csv', '\uFEFFcode,nameArabic,nameEnglish\r\nHQ,"رئيسي, أول","Head ""office"""\r\n\r\nBR,فرع,Branch\r\n');
+    const json = await readRows('costCenters', 'json', [{ code: 'HQ', nameArabic: 'ر', nameEnglish: 'H', active: false, colour: 'red' }, { code: 7 }]);
 
     expect(csv).toEqual({ rows: [{ row: 1, values: { code: 'HQ', nameArabic: 'رئيسي, أول', nameEnglish: 'Head "office"' } }, { row: 2, values: { code: 'BR', nameArabic: 'فرع', nameEnglish: 'Branch' } }], errors: [] });
     expect(json.rows[0]!.values).toEqual({ code: 'HQ', nameArabic: 'ر', nameEnglish: 'H', active: 'false' });
@@ -22,16 +22,16 @@ describe('reading an import file', () => {
     ]);
   });
 
-  it('refuses a file it cannot read at all, naming data', () => {
-    expect(() => readRows('accounts', 'csv', 'code,type\n"1,leaf\n')).toThrow(expect.objectContaining({ items: [expect.objectContaining({ name: 'data', code: 'InvalidCsv' })] }));
-    expect(() => readRows('accounts', 'csv', 'code,type,nameArabic\n')).toThrow(expect.objectContaining({ items: [expect.objectContaining({ name: 'data', code: 'MissingColumn' })] }));
+  it('refuses a file it cannot read at all, naming data', async () => {
+    await expect(readRows('accounts', 'csv', 'code,type\n"1,leaf\n')).rejects.toThrow(expect.objectContaining({ items: [expect.objectContaining({ name: 'data', code: 'InvalidCsv' })] }));
+    await expect(readRows('accounts', 'csv', 'code,type,nameArabic\n')).rejects.toThrow(expect.objectContaining({ items: [expect.objectContaining({ name: 'data', code: 'MissingColumn' })] }));
   });
 });
 
 describe('planning accounts', () => {
   it('orders parents before children, skips what exists alike, and reports each problem on its row', async () => {
     const existing = new ChartIndex([node('a1', '1', null, { accountType: 'category', classification: 'asset' }), node('a2', '1101', 'a1', { accountType: 'leaf' })]);
-    const { rows, errors } = readRows('accounts', 'json', [
+    const { rows, errors } = await readRows('accounts', 'json', [
       { code: '1102', parentPath: '1.11', type: 'leaf', nameArabic: 'b', nameEnglish: 'b' },
       { code: '11', parentPath: '1', type: 'category', nameArabic: 'c', nameEnglish: 'c' },
       { code: '1101', parentPath: '1', type: 'leaf', nameArabic: '1101', nameEnglish: '1101' },
