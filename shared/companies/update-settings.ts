@@ -1,7 +1,6 @@
 import { accounts, classificationOf } from '../accounts/account-kind.ts';
 import type { AccountAttributes } from '../accounts/records.ts';
 import type { NodeRecord } from '../tree/records.ts';
-import { draftSettings } from './draft-settings.ts';
 import type { Change, UnitOfWork } from '../unit-of-work.ts';
 import { NotFound, StateConflict, ValidationError, VersionConflict } from '../errors.ts';
 import type { UpdateSettingsInput } from './schemas.ts';
@@ -58,7 +57,7 @@ export async function updateSettings(settings: SettingsUpdating, uow: UnitOfWork
   }
   // One account may serve two settings, and two may share ancestors: each is checked once.
   const updated = await uow.commit(settings.replaceChanges(companyId, before, after, guards), after);
-  draftSettings.forget(companyId);
+  settings.settingsChanged(companyId);
   return updated;
 }
 

@@ -3,6 +3,7 @@ import type { NodeAttributes, NodeRecord } from '../tree/records.ts';
 import type { PeriodRecord, YearRecord } from '../financial-years/records.ts';
 import type { CostCenterAttributes } from '../cost-centers/records.ts';
 import type { Change, UnitOfWork } from '../unit-of-work.ts';
+import type { DraftSettings } from '../companies/store.ts';
 import type { DraftJournal, InProgressJournal, JournalRecord, PostedJournal, ReversedJournal, VoidedJournal } from './records.ts';
 
 /**
@@ -20,6 +21,8 @@ export interface Books {
 
   /** A financial year as the books hold it (the year a closing journal closes). */
   year(companyId: string, yearId: string): Promise<YearRecord | undefined>;
+  /** The company's settings as a draft's amounts use them, and what its commit checks of them. */
+  settings: DraftSettings;
   /** The accounts and cost centers a journal's lines name. */
   accounts: LineNodes<AccountAttributes>;
   costCenters: LineNodes<CostCenterAttributes>;
@@ -84,7 +87,7 @@ export interface LineNodes<A extends NodeAttributes> {
 }
 
 /** What saving a draft takes of the books (write-journal.ts): its journal, a serial number, the year of its date, what its lines name, the draft saved. */
-export type DraftBooks = Pick<Books, 'journal' | 'existingJournal' | 'nextSerial' | 'serialUnused' | 'draftYear' | 'draftSaved' | 'accounts' | 'costCenters' | 'rateOn'>;
+export type DraftBooks = Pick<Books, 'journal' | 'existingJournal' | 'nextSerial' | 'serialUnused' | 'draftYear' | 'draftSaved' | 'settings' | 'accounts' | 'costCenters' | 'rateOn'>;
 
 /** The open year and period a posting on a date goes into, as read. */
 export interface OpenPeriod {

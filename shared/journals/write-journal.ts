@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { checkLineCurrency } from '../accounts/rules.ts';
 import type { DraftJournal } from './records.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
-import { draftSettings } from '../companies/draft-settings.ts';
 import { VersionConflict } from '../errors.ts';
 import { checkNotClosingJournal } from '../financial-years/closing-rules.ts';
 import { resolveLines } from './resolve-lines.ts';
@@ -16,14 +15,14 @@ import { journalView, type JournalView } from './views.ts';
  * The resolved lines (a foreign line converted at its rate, and where their rounding alone
  * unbalances the base amounts, the line that balances it on the rounding account), and what
  * the draft is checked against at commit: the settings the amounts used (kept per warm
- * function: draft-settings.ts; not checked once they can no longer change under the draft,
+ * function: the books' `settings`; not checked once they can no longer change under the draft,
  * unless it needs the rounding account), and as read (`read`), the year of the date (it must
  * still take drafts) and the accounts the lines name. The settings, the lines' references and
  * the year are read at once.
  */
 async function linesOf(books: DraftBooks, companyId: string, input: CreateJournalInput) {
   const date = calendarDate(input.date);
-  const settingsRead = draftSettings.read(companyId);
+  const settingsRead = books.settings.read(companyId);
   const moneyOf = (settings: SettingsView) => ({ baseCurrency: settings.baseCurrency, basePrecision: settings.decimalPrecision, date, rateOn: (currency: string, on: string) => books.rateOn(companyId, currency, on) });
   const [settingsUsed, resolved, year] = await Promise.all([
     settingsRead,
@@ -54,7 +53,7 @@ export async function createJournal(books: DraftBooks, uow: UnitOfWork, companyI
   // Drawn only once the checks passed: drawing may advance the company's counter, a write a refused create must not make.
   const serialNumber = await books.nextSerial(companyId);
   // Refused once drawn (its settings changed meanwhile), the number goes back unused.
-  const settingsHold = await draftSettings.stillHold(companyId, settings.used, { rounding: settings.rounding, serialDrawn: true }).catch((error: unknown) => {
+  const settingsHold = await books.settings.stillHold(companyId, settings.used, { rounding: settings.rounding, serialDrawn: true }).catch((error: unknown) => {
     books.serialUnused(companyId, serialNumber);
     throw error;
   });
@@ -97,6 +96,6 @@ export async function updateJournal(books: DraftBooks, uow: UnitOfWork, companyI
     version: before.version + 1,
     updatedAt: new Date().toISOString(),
   };
-  const settingsHold = await draftSettings.stillHold(companyId, settings.used, { rounding: settings.rounding, serialDrawn: false });
+  const settingsHold = await books.settings.stillHold(companyId, settings.used, { rounding: settings.rounding, serialDrawn: false });
   return books.draftSaved(uow, companyId, { before, after }, read, settingsHold, journalView(after));
 }

@@ -10,6 +10,7 @@ import { pinNode, pinYear, wantsPin } from '../capacity/use-pins.ts';
 import type { NodeRecord } from '../../tree/records.ts';
 import type { YearRecord } from '../../financial-years/records.ts';
 import { accountLines, costCenterLines } from '../stores/nodes/line-nodes.ts';
+import { settledSettings } from '../capacity/settled-settings.ts';
 import { getYear } from '../stores/year-store.ts';
 import { rateInEffect } from '../stores/exchange-rate-store.ts';
 import { fitsOneTransaction, inChunks, MAX_TRANSACTION_ITEMS, transactWrite, writesOf, type WriteOp } from '../table/transact.ts';
@@ -119,6 +120,7 @@ const rateOn = async (companyId: string, currency: string, date: string) => (awa
 export const draftBooksStore: DraftBooks = {
   journal: getJournal,
   existingJournal: mustGetJournal,
+  settings: settledSettings,
   accounts: accountLines,
   costCenters: costCenterLines,
   rateOn,
@@ -132,6 +134,7 @@ export const booksStore: Books = {
   journal: getJournal,
   existingJournal: mustGetJournal,
   year: (companyId, yearId) => getYear(companyId, yearId),
+  settings: settledSettings,
   accounts: accountLines,
   costCenters: costCenterLines,
   rateOn,

@@ -1,4 +1,5 @@
 import type { CompanyCreating, CompanyList, CompanyReads, SettingsUpdating } from '../../companies/store.ts';
+import { settledSettings } from '../capacity/settled-settings.ts';
 import { noJournalsYetOp } from '../ledger/journal-store.ts';
 import { onePerItem } from '../table/transact.ts';
 import { createCompanyOps, getCompanies, getCompany } from './company-store.ts';
@@ -20,4 +21,5 @@ export const settingsUpdating = (accounts: NodeKindRef): SettingsUpdating => ({
   replaceChanges: (companyId, before, after, checks) => [...updateSettingsOps(companyId, before, after), ...onePerItem(checks)],
   accountUnchangedCheck: (companyId, account) => unchangedCheckOp(accounts, companyId, account),
   noJournalsYetCheck: noJournalsYetOp,
+  settingsChanged: settledSettings.forget,
 });
