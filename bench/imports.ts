@@ -36,7 +36,8 @@ const ROOTS = [
 const LEAVES_PER_ROOT = 60;
 
 const stack = await startBenchStack();
-const { runPendingImports } = await import('../shared/imports/import-worker.ts');
+const { runImports } = await import('../functions/ops/run-imports.ts');
+const { importWork } = await import('../shared/db/stores/import-work.ts');
 const { readRows } = await import('../shared/imports/read-rows.ts');
 const { planJournalImport } = await import('../shared/imports/journal-import.ts');
 
@@ -84,7 +85,7 @@ async function booksCompany(name: string) {
 async function runImport(books: { companyId: string; base: string }, body: Record<string, unknown>) {
   const started = performance.now();
   const job = await stack.ok('POST', `${books.base}/Imports`, body);
-  await runPendingImports({ companyId: books.companyId });
+  await runImports({ companyId: books.companyId });
   const ended = await stack.ok('GET', `${books.base}/Imports/${job.id}`);
   return { job: ended, seconds: (performance.now() - started) / 1000 };
 }
@@ -111,7 +112,7 @@ for (const count of DRY_RUN_ROWS) {
   const started = performance.now();
   const sent = await stack.ok('POST', `${dryRunBooks.base}/Imports`, { kind: 'journals', format: 'csv', mode: 'perItem', post: true, dryRun: true, data: file });
   const accepted = performance.now();
-  await runPendingImports({ companyId: dryRunBooks.companyId });
+  await runImports({ companyId: dryRunBooks.companyId });
   const job = await stack.ok('GET', `${dryRunBooks.base}/Imports/${sent.id}`);
   const seconds = (performance.now() - started) / 1000;
   reading = false;
@@ -120,7 +121,7 @@ for (const count of DRY_RUN_ROWS) {
   const readStarted = performance.now();
   const read = await readRows('journals', 'csv', file);
   const checkStarted = performance.now();
-  await planJournalImport({ ...job, id: crypto.randomUUID() }, dryRunBooks.companyId, read.rows, read.errors);
+  await planJournalImport(importWork, { ...job, id: crypto.randomUUID() }, dryRunBooks.companyId, read.rows, read.errors);
   const checkEnded = performance.now();
   dryRuns.push({
     rows: count,

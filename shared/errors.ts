@@ -104,3 +104,10 @@ export class StateConflict extends AppError {
     super(409, [{ name, reason, code }]);
   }
 }
+
+/** Raised when an import job's claim or step moved: another worker holds it now; this one stops (imports/run-import.ts). */
+export class ClaimLost extends StateConflict {
+  constructor() {
+    super('ImportMoved', 'Another worker took over this import.');
+  }
+}

@@ -9,7 +9,7 @@ import { responseSchema } from '../shared/schemas/responses.ts';
 import { client, companyOwner, type ApiResponse } from './support/api.ts';
 import { useSignInStack } from './support/sign-in.ts';
 import { chartOfAccounts, credit, debit, year2026 } from './support/ledger.ts';
-import { runPendingImports } from '../shared/imports/import-worker.ts';
+import { runImports } from '../functions/ops/run-imports.ts';
 
 const gateway = useSignInStack();
 const checked = new Set<string>();
@@ -88,7 +88,7 @@ describe('responses match the OpenAPI document', () => {
 
     const chartFile = 'code,parentPath,type,classification,nameArabic,nameEnglish\r\n1103,1,leaf,,صندوق فرعي,Petty cash\r\n1104,1.77,leaf,,بنك,Bank\r\n';
     const job = check('imports.create', await api.post(`${base}/Imports`, { kind: 'accounts', format: 'csv', mode: 'perItem', dryRun: false, data: chartFile }));
-    await runPendingImports({ companyId });
+    await runImports({ companyId });
     check('imports.get', await api.get(`${base}/Imports/${job.id}`));
     check('imports.list', await api.get(`${base}/Imports`));
     check('imports.errors', await api.get(`${base}/Imports/${job.id}/Errors`));

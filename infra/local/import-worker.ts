@@ -1,4 +1,4 @@
-import { runPendingImports } from '../../shared/imports/import-worker.ts';
+import { runImports } from '../../functions/ops/run-imports.ts';
 import { sweepLoop, type RunningSweep } from './sweep-loop.ts';
 
 export type RunningImportWorker = RunningSweep;
@@ -11,7 +11,7 @@ export type RunningImportWorker = RunningSweep;
  */
 export function startImportWorker(options: { everyMs?: number } = {}): RunningImportWorker {
   return sweepLoop('imports: worker', options.everyMs ?? 1000, async () => {
-    const { finished } = await runPendingImports({ deadline: Number.POSITIVE_INFINITY });
+    const { finished } = await runImports({ deadline: Number.POSITIVE_INFINITY });
     if (finished > 0) console.log(`imports: ${finished} import${finished === 1 ? '' : 's'} ended`);
   });
 }

@@ -2,9 +2,6 @@ import { budgetView } from '../budgets/budgets.ts';
 import type { BudgetLine, BudgetRecord, BudgetSummary } from '../budgets/records.ts';
 import { resolveBudgetLines } from '../budgets/resolve-budget-lines.ts';
 import { checkDistinctLines, checkLineAmounts, MAX_BUDGET_LINES } from '../budgets/rules.ts';
-import { budgetsPage, createBudgetOps } from '../db/stores/budget-store.ts';
-import { getSettings } from '../db/stores/settings-store.ts';
-import { getYear } from '../db/stores/year-store.ts';
 import { NotFound, ValidationError } from '../errors.ts';
 import { MAX_PERIODS } from '../financial-years/rules.ts';
 import { Reference } from '../schemas/common.ts';
@@ -14,6 +11,7 @@ import type { ImportJob, RowError } from './records.ts';
 import type { SourceRow } from './read-rows.ts';
 import { rowFailure } from './row-failure.ts';
 import { RowFields } from './row-fields.ts';
+import type { ImportWork } from './store.ts';
 
 /**
  * A budgetLines import: the file becomes one budget named `budgetName` for `financialYearId`,
@@ -24,8 +22,8 @@ import { RowFields } from './row-fields.ts';
  * job) is recognised by its id and planned again.
  * Errors: ValidationError naming `financialYearId` (the year is gone) or `data` (TooManyLines).
  */
-export async function planBudgetImport(job: ImportJob, companyId: string, rows: SourceRow[], readErrors: RowError[]): Promise<ImportPlan> {
-  const [year, settings] = await Promise.all([getYear(companyId, job.financialYearId!), getSettings(companyId)]);
+export async function planBudgetImport(work: ImportWork, job: ImportJob, companyId: string, rows: SourceRow[], readErrors: RowError[]): Promise<ImportPlan> {
+  const [year, settings] = await Promise.all([work.year(companyId, job.financialYearId!), work.settings(companyId)]);
   if (!year) throw ValidationError.field('financialYearId', 'names a financial year the company no longer has', 'NotFound');
   if (!settings) NotFound.throw('The company settings');
   if (rows.length > MAX_BUDGET_LINES) throw ValidationError.field('data', `has ${rows.length} rows; a budget holds at most ${MAX_BUDGET_LINES} lines`, 'TooManyLines');
@@ -41,7 +39,7 @@ export async function planBudgetImport(job: ImportJob, companyId: string, rows: 
   errors.push(...withoutDuplicates(lines));
   const invalidRows = new Set(errors.map((e) => e.row));
   const budget: BudgetRecord = { companyId, budgetId: importedId(job.id, 'budget'), name: job.budgetName!, financialYearId: year.id, lines: lines.map((l) => l.line), version: 1, createdAt: job.createdAt, updatedAt: job.createdAt };
-  const existing = await sameBudget(companyId, budget);
+  const existing = await sameBudget(work, companyId, budget);
   const skip = existing !== undefined && existing.budgetId !== budget.budgetId;
   const units = skip || lines.length === 0 ? 0 : 1;
   return {
@@ -105,10 +103,10 @@ function withoutDuplicates(lines: Array<{ row: number; line: BudgetLine }>): Row
 }
 
 /** The budget of the same name in the same year, if the company has one (budgets are few: read page by page). */
-async function sameBudget(companyId: string, budget: BudgetRecord): Promise<BudgetSummary | undefined> {
+async function sameBudget(work: ImportWork, companyId: string, budget: BudgetRecord): Promise<BudgetSummary | undefined> {
   let page: string | undefined;
   do {
-    const found = await budgetsPage(companyId, { pageSize: 100, orderBy: 'CreatedAt', orderAsc: true, page });
+    const found = await work.budgetsPage(companyId, page);
     const same = found.results.find((b) => b.name === budget.name && b.financialYearId === budget.financialYearId);
     if (same) return same;
     page = found.nextPage ?? undefined;
@@ -119,7 +117,7 @@ async function sameBudget(companyId: string, budget: BudgetRecord): Promise<Budg
 /** One step: the budget with its `BudgetCreated` event; a write the books refuse is an error of the file. */
 async function writeBudget(steps: JobSteps, budget: BudgetRecord): Promise<void> {
   try {
-    await steps.inTransaction(0, () => [...createBudgetOps(budget), steps.eventOp('BudgetCreated', budgetView(budget))], { written: budget.lines.length });
+    await steps.inTransaction(0, () => [...steps.work.budgetChanges(budget), steps.eventOp('BudgetCreated', budgetView(budget))], { written: budget.lines.length });
   } catch (error) {
     await steps.failed(0, rowFailure(error, 0, {}));
   }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { unfinishedJobs } from '../db/stores/import-store.ts';
 import { requestLogger } from '../logger.ts';
 import { emfFields, IMPORT_METRICS } from '../metrics.ts';
 import { ImportRunFailed, runImport } from './run-import.ts';
+import type { ImportWork } from './store.ts';
 
 /**
  * The import worker: runs every unfinished job that no live worker holds, each company's jobs
@@ -11,19 +11,19 @@ import { ImportRunFailed, runImport } from './run-import.ts';
  * stream and a schedule start in AWS (functions/ops/run-imports.ts), and every second beside
  * `npm start` (infra/local/import-worker.ts); tests call it directly.
  * `deadline` (epoch ms) stops it between steps, leaving the rest to the next run; `companyId`
- * narrows it to one company's jobs.
+ * narrows it to one company's jobs. `work`: the jobs and books as shared/db keeps them.
  */
-export async function runPendingImports(options: { deadline?: number; companyId?: string } = {}): Promise<{ finished: number; failed: number }> {
+export async function runPendingImports(work: ImportWork, options: { deadline?: number; companyId?: string } = {}): Promise<{ finished: number; failed: number }> {
   let finished = 0;
   let failed = 0;
   // A pass runs the oldest job of each company; a company's next job waits for the next pass.
   for (let ended = 1; ended > 0 && !(options.deadline !== undefined && Date.now() > options.deadline); ) {
     ended = 0;
     const oldest = new Map<string, string>();
-    for (const { companyId, importId } of await unfinishedJobs(options.companyId)) if (!oldest.has(companyId)) oldest.set(companyId, importId);
+    for (const { companyId, importId } of await work.unfinishedJobs(options.companyId)) if (!oldest.has(companyId)) oldest.set(companyId, importId);
     for (const [companyId, importId] of oldest) {
       try {
-        if ((await runImport(companyId, importId, options)) === 'finished') ended++;
+        if ((await runImport(work, companyId, importId, options)) === 'finished') ended++;
       } catch (error) {
         failed++;
         logFailure(companyId, importId, error);

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { pendingEventOp } from '../db/events/event-store.ts';
-import { advanceJobOp, errorOp } from '../db/stores/import-store.ts';
-import { transactWrite } from '../db/table/transact.ts';
 import { AppError } from '../errors.ts';
 import { eventRecord } from '../events/event-record.ts';
 import type { EventType } from '../events/event-types.ts';
 import { creatorAccessLost } from './creator-access.ts';
 import type { ImportJob, RowError } from './records.ts';
+import type { ImportWork } from './store.ts';
 import type { Change } from '../unit-of-work.ts';
 
 /** How long a worker's claim holds without a step: longer than any one step takes. */
@@ -68,6 +66,7 @@ export class JobSteps {
   errorCount: number;
 
   constructor(
+    readonly work: ImportWork,
     readonly companyId: string,
     readonly job: ImportJob,
     readonly owner: string,
@@ -84,7 +83,7 @@ export class JobSteps {
   }
 
   private advance(step: number, effect: { written?: number; errors?: number }): Change {
-    return advanceJobOp(this.companyId, this.job.id, this.owner, step, new Date(Date.now() + CLAIM_MS), effect);
+    return this.work.advanceChange(this.companyId, this.job.id, this.owner, step, new Date(Date.now() + CLAIM_MS), effect);
   }
 
   private async begin(step: number, writes = true): Promise<boolean> {
@@ -105,7 +104,7 @@ export class JobSteps {
   /** Step `step` as one transaction with its record (at most 99 items of its own). */
   async inTransaction(step: number, ops: () => Change[] | Promise<Change[]>, effect: { written?: number } = {}): Promise<void> {
     if (!(await this.begin(step))) return;
-    await transactWrite([...(await built(ops)), this.advance(step, effect)]);
+    await this.work.commit([...(await built(ops)), this.advance(step, effect)]);
     this.done(effect);
   }
 
@@ -118,10 +117,10 @@ export class JobSteps {
     if (!(await this.begin(step))) return;
     // Settled, not all: a failure returns only once the others have landed or failed, so whoever
     // handles it (a retry, the wind-down) never races a transaction still in flight.
-    const outcomes = await Promise.allSettled(transactions.map(async (ops) => transactWrite(built(ops))));
+    const outcomes = await Promise.allSettled(transactions.map(async (ops) => this.work.commit(built(ops))));
     const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected' && !(o.reason instanceof AlreadyWritten));
     if (failure) throw failure.reason;
-    await transactWrite([this.advance(step, effect)]);
+    await this.work.commit([this.advance(step, effect)]);
     this.done(effect);
   }
 
@@ -129,20 +128,20 @@ export class JobSteps {
   async repeatable(step: number, work: () => Promise<void>, effect: { written?: number } = {}): Promise<void> {
     if (!(await this.begin(step))) return;
     await work();
-    await transactWrite([this.advance(step, effect)]);
+    await this.work.commit([this.advance(step, effect)]);
     this.done(effect);
   }
 
   /** Step `step` could not be written: the error goes into the report, as that step (a report entry, not a write in the creator's name). */
   async failed(step: number, error: RowError): Promise<void> {
     if (!(await this.begin(step, false))) return;
-    await transactWrite([errorOp(this.companyId, this.job.id, this.errorCount, error), this.advance(step, { errors: 1 })]);
+    await this.work.commit([this.work.errorChange(this.companyId, this.job.id, this.errorCount, error), this.advance(step, { errors: 1 })]);
     this.done({ errors: 1 });
   }
 
   /** The outbox item of the ordinary event of a record the job writes (the record is the response's), in the name of whoever created the job. */
   eventOp(type: EventType, response: unknown): Change {
-    return pendingEventOp(eventRecord({ eventId: randomUUID(), type, companyId: this.companyId, actor: this.job.createdBy, requestId: null, params: { companyId: this.companyId }, body: {}, response, now: new Date() }));
+    return this.work.eventChange(eventRecord({ eventId: randomUUID(), type, companyId: this.companyId, actor: this.job.createdBy, requestId: null, params: { companyId: this.companyId }, body: {}, response, now: new Date() }));
   }
 }
 

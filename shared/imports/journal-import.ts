@@ -1,16 +1,10 @@
-import { accounts } from '../accounts/account-kind.ts';
-import { getSettings } from '../companies/settings.ts';
-import { costCenters } from '../cost-centers/cost-center-kind.ts';
-import { rateInEffect } from '../db/stores/exchange-rate-store.ts';
-import { journalMarks } from '../db/ledger/journal-references.ts';
-import { getRegistry, getYear } from '../db/stores/year-store.ts';
-import type { YearRecord } from '../financial-years/records.ts';
-import { ValidationError } from '../errors.ts';
+import { NotFound, ValidationError } from '../errors.ts';
 import { ChartIndex } from './chart-index.ts';
 import { planJournals, planOpeningBalances, type JournalBooks } from './plan-journals.ts';
 import type { ImportJob, RowError } from './records.ts';
 import type { ImportPlan } from './job-steps.ts';
 import type { SourceRow } from './read-rows.ts';
+import type { ImportWork } from './store.ts';
 import { windDownJournals, writeJournals } from './write-journals.ts';
 
 /**
@@ -19,9 +13,9 @@ import { windDownJournals, writeJournals } from './write-journals.ts';
  * (plan-journals.ts), and its writer (write-journals.ts).
  * Errors: ValidationError naming `financialYearId` when the opening year no longer exists.
  */
-export async function planJournalImport(job: ImportJob, companyId: string, rows: SourceRow[], readErrors: RowError[]): Promise<ImportPlan> {
-  const [settings, accountNodes, centerNodes, registry, marks] = await Promise.all([getSettings(companyId), accounts.store.all(companyId), costCenters.store.all(companyId), getRegistry(companyId), journalMarks(companyId)]);
-  const years = (await Promise.all(Object.keys(registry.years).map((id) => getYear(companyId, id)))).filter((y): y is YearRecord => y !== undefined);
+export async function planJournalImport(work: ImportWork, job: ImportJob, companyId: string, rows: SourceRow[], readErrors: RowError[]): Promise<ImportPlan> {
+  const [found, accountNodes, centerNodes, years, marks] = await Promise.all([work.settings(companyId), work.nodes('accounts', companyId), work.nodes('costCenters', companyId), work.years(companyId), work.journalMarks(companyId)]);
+  const settings = found ?? NotFound.throw('The company settings');
   const rates = new Map<string, Promise<string | undefined>>();
   const books: JournalBooks = {
     importId: job.id,
@@ -34,7 +28,7 @@ export async function planJournalImport(job: ImportJob, companyId: string, rows:
     marks,
     rateOn: (currency, date) => {
       const key = `${currency} ${date}`;
-      if (!rates.has(key)) rates.set(key, rateInEffect(companyId, currency, date).then((r) => r?.rate));
+      if (!rates.has(key)) rates.set(key, work.rateOn(companyId, currency, date));
       return rates.get(key)!;
     },
   };

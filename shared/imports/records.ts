@@ -86,3 +86,11 @@ export interface ImportJob {
 export const LISTED_ERRORS = 20;
 
 export const noCounts = (): ImportCounts => ({ rows: 0, valid: 0, invalid: 0, written: 0, skippedDuplicates: 0 });
+
+/** What an import needs to know of a journal already in the books. */
+export interface JournalMark {
+  id: string;
+  reference?: string | undefined;
+  status: string;
+  openingOf?: string | undefined;
+}

@@ -1,5 +1,4 @@
-import { ClaimLost } from '../db/stores/import-store.ts';
-import { AppError } from '../errors.ts';
+import { AppError, ClaimLost } from '../errors.ts';
 import { Unwritable } from './job-steps.ts';
 import type { RowError } from './records.ts';
 

@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { accounts } from '../accounts/account-kind.ts';
-import { costCenters } from '../cost-centers/cost-center-kind.ts';
-import { checkedOp, claimJob, ClaimLost, deletePayload, finishJobOps, firstErrors, putErrors, readPayload, recordFault, releaseJob, stopJobOps } from '../db/stores/import-store.ts';
-import type { NodeRecord } from '../tree/records.ts';
-import { drawSerials } from '../db/ledger/journal-store.ts';
-import { transactWrite } from '../db/table/transact.ts';
-import { AppError } from '../errors.ts';
+import { AppError, ClaimLost } from '../errors.ts';
 import { planBudgetImport } from './budget-import.ts';
 import { ChartIndex } from './chart-index.ts';
 import { creatorAccessLost } from './creator-access.ts';
@@ -17,7 +11,7 @@ import { readRows, type SourceRow } from './read-rows.ts';
 import { finalStatus } from './rules.ts';
 import { writeNodes } from './write-nodes.ts';
 import { ImportRefused } from './write-journals.ts';
-import type { Change } from '../unit-of-work.ts';
+import type { ImportWork } from './store.ts';
 
 /** Runs of the worker that may fail in a row at one point of a job before it stops there. */
 export const MAX_FAULTS = 5;
@@ -52,19 +46,19 @@ export type RunOutcome = 'finished' | 'busy' | 'stopped' | 'lost';
  * a row at one point the job stops there (ImportRunFailed): stopping winds down what it holds
  * and ends it `failed` (`partiallySucceeded` when it wrote rows), its reason in the report.
  */
-export async function runImport(companyId: string, importId: string, options: { deadline?: number } = {}): Promise<RunOutcome> {
+export async function runImport(work: ImportWork, companyId: string, importId: string, options: { deadline?: number } = {}): Promise<RunOutcome> {
   const owner = randomUUID();
   const now = new Date();
-  const job = await claimJob(companyId, importId, owner, now, new Date(now.getTime() + CLAIM_MS));
+  const job = await work.claim(companyId, importId, owner, now, new Date(now.getTime() + CLAIM_MS));
   if (!job) return 'busy';
-  const steps = new JobSteps(companyId, job, owner, options.deadline);
+  const steps = new JobSteps(work, companyId, job, owner, options.deadline);
   try {
     await runClaimed(steps);
     return 'finished';
   } catch (error) {
     if (error instanceof ClaimLost) return 'lost';
     if (error instanceof TimeUp) {
-      await releaseJob(companyId, importId, owner);
+      await work.release(companyId, importId, owner);
       return 'stopped';
     }
     throw await countFault(steps, error);
@@ -77,29 +71,29 @@ export async function runImport(companyId: string, importId: string, options: { 
  * down at once). Answers the error for the worker to log.
  */
 async function countFault(steps: JobSteps, error: unknown): Promise<ImportRunFailed> {
-  const { companyId, job, owner } = steps;
+  const { work, companyId, job, owner } = steps;
   const at = job.progress.checked ? `step ${steps.next}` : 'check';
   const count = (job.faults?.at === at ? job.faults.count : 0) + 1;
   const message = error instanceof Error ? error.message : String(error);
   const stopping = count >= MAX_FAULTS && !job.stop;
   if (stopping) {
     const reason = `the worker failed ${count} times in a row at the same point of the import (${at === 'check' ? 'checking the file' : `write ${at}`}): ${message}; it stopped there and wrote nothing more`;
-    await transactWrite(stopJobOps(companyId, job.id, owner, steps.errorCount, { row: 0, field: 'data', reason, code: 'ImportFailedRepeatedly' }));
+    await work.commit(work.stopChanges(companyId, job.id, owner, steps.errorCount, { row: 0, field: 'data', reason, code: 'ImportFailedRepeatedly' }));
   }
-  await recordFault(companyId, job.id, owner, { at, count, error: message.slice(0, 1000) }, new Date(Date.now() + (stopping ? 0 : faultBackoffMs(count))));
+  await work.recordFault(companyId, job.id, owner, { at, count, error: message.slice(0, 1000) }, new Date(Date.now() + (stopping ? 0 : faultBackoffMs(count))));
   return new ImportRunFailed(error, { at, count }, stopping);
 }
 
 async function runClaimed(steps: JobSteps): Promise<void> {
-  const { companyId, job } = steps;
+  const { work, companyId, job } = steps;
   const stop = job.stop ?? (await creatorAccessLost(companyId, job));
   let rows: SourceRow[];
   let plan: ImportPlan;
   try {
-    const text = await readPayload(companyId, job.id);
+    const text = await work.file(companyId, job.id);
     const read = await readRows(job.kind, job.format, job.format === 'csv' ? text : (JSON.parse(text) as unknown));
     rows = read.rows;
-    plan = await planFor(job, companyId, read.rows, read.errors);
+    plan = await planFor(work, job, companyId, read.rows, read.errors);
   } catch (error) {
     // A job stopping that cannot be planned again ends at once when it cannot hold anything.
     if (stop && !mayHoldCompany(job)) return stopJob(steps, undefined, stop);
@@ -111,9 +105,9 @@ async function runClaimed(steps: JobSteps): Promise<void> {
   const counts: ImportCounts = { rows: rows.length, valid: rows.length - plan.invalidRows.size, invalid: plan.invalidRows.size, written: steps.written, skippedDuplicates: plan.skippedRows.size };
   const writes = !job.dryRun && !(job.mode === 'atomic' && counts.invalid > 0) && plan.units > 0;
   if (!job.progress.checked) {
-    await putErrors(companyId, job.id, plan.errors);
-    const serialBase = writes && plan.serials ? await drawSerials(companyId, plan.serials) : undefined;
-    await transactWrite([checkedOp(companyId, job.id, steps.owner, { counts, errors: plan.errors.slice(0, LISTED_ERRORS), errorCount: plan.errors.length, planned: plan.units, serialBase })]);
+    await work.putErrors(companyId, job.id, plan.errors);
+    const serialBase = writes && plan.serials ? await work.drawSerials(companyId, plan.serials) : undefined;
+    await work.commit([work.checkedChange(companyId, job.id, steps.owner, { counts, errors: plan.errors.slice(0, LISTED_ERRORS), errorCount: plan.errors.length, planned: plan.units, serialBase })]);
     steps.errorCount = plan.errors.length;
     job.progress = { ...job.progress, checked: true, checkErrors: plan.errors.length, planned: plan.units, serialBase };
   } else if (job.progress.planned !== plan.units) {
@@ -130,25 +124,24 @@ async function runClaimed(steps: JobSteps): Promise<void> {
   await finish(steps, { ...counts, written: steps.written });
 }
 
-async function planFor(job: ImportJob, companyId: string, rows: SourceRow[], readErrors: RowError[]): Promise<ImportPlan> {
-  if (job.kind === 'accounts' || job.kind === 'costCenters') return planNodeImport(job, companyId, job.kind, rows, readErrors);
-  if (job.kind === 'budgetLines') return planBudgetImport(job, companyId, rows, readErrors);
-  return planJournalImport(job, companyId, rows, readErrors);
+async function planFor(work: ImportWork, job: ImportJob, companyId: string, rows: SourceRow[], readErrors: RowError[]): Promise<ImportPlan> {
+  if (job.kind === 'accounts' || job.kind === 'costCenters') return planNodeImport(work, job, companyId, job.kind, rows, readErrors);
+  if (job.kind === 'budgetLines') return planBudgetImport(work, job, companyId, rows, readErrors);
+  return planJournalImport(work, job, companyId, rows, readErrors);
 }
 
-async function planNodeImport(job: ImportJob, companyId: string, kind: NodeImportKind, rows: SourceRow[], readErrors: RowError[]): Promise<ImportPlan> {
-  const nodes: NodeRecord[] = kind === 'accounts' ? await accounts.store.all(companyId) : await costCenters.store.all(companyId);
-  const index = new ChartIndex(nodes);
+async function planNodeImport(work: ImportWork, job: ImportJob, companyId: string, kind: NodeImportKind, rows: SourceRow[], readErrors: RowError[]): Promise<ImportPlan> {
+  const index = new ChartIndex(await work.nodes(kind, companyId));
   const plan = await planNodes(kind, job.id, rows, readErrors, index, new Date().toISOString());
   return { ...plan, rowsToWrite: plan.writes.length, units: plan.writes.length, write: (steps) => writeNodes(steps, kind, plan.writes) };
 }
 
 /** Ends the job: its status from what happened, its first errors, and its payload deleted. */
 async function finish(steps: JobSteps, counts: ImportCounts): Promise<void> {
-  const { companyId, job } = steps;
+  const { work, companyId, job } = steps;
   const status = finalStatus(job, counts, steps.failedWrites);
-  await transactWrite(finishJobOps(companyId, { ...job, counts }, steps.owner, { status, errors: await firstErrors(companyId, job.id, LISTED_ERRORS) }));
-  await deletePayload(companyId, job);
+  await work.commit(work.finishChanges(companyId, { ...job, counts }, steps.owner, { status, errors: await work.firstErrors(companyId, job.id, LISTED_ERRORS) }));
+  await work.deleteFile(companyId, job);
 }
 
 /** A journal import that wrote a step may have counted itself under way in the company (write-journals.ts). */
@@ -161,23 +154,23 @@ const mayHoldCompany = (job: ImportJob) => (job.kind === 'journals' || job.kind 
  * of rows written being those of the records found written.
  */
 async function stopJob(steps: JobSteps, plan: ImportPlan | undefined, reason: RowError): Promise<void> {
-  const { companyId, job } = steps;
+  const { work, companyId, job } = steps;
   if (!job.stop) {
-    await transactWrite(stopJobOps(companyId, job.id, steps.owner, steps.errorCount, reason));
+    await work.commit(work.stopChanges(companyId, job.id, steps.owner, steps.errorCount, reason));
     steps.errorCount++;
     job.stop = reason;
   }
   const { release, written } = plan?.windDown && job.progress.checked && !job.dryRun ? await plan.windDown(steps) : { release: [], written: steps.written };
   const status = written > 0 ? 'partiallySucceeded' : 'failed';
   const counts = { ...job.counts, written };
-  await transactWrite([...finishJobOps(companyId, job, steps.owner, { status, errors: await firstErrors(companyId, job.id, LISTED_ERRORS), counts }), ...release]);
-  await deletePayload(companyId, job);
+  await work.commit([...work.finishChanges(companyId, job, steps.owner, { status, errors: await work.firstErrors(companyId, job.id, LISTED_ERRORS), counts }), ...release]);
+  await work.deleteFile(companyId, job);
 }
 
 /** A job whose file cannot be read or planned at all, or that the books refuse before it writes: failed, with the error saying why. */
 async function finishUnreadable(steps: JobSteps, error: RowError): Promise<void> {
-  const { companyId, job } = steps;
+  const { work, companyId, job } = steps;
   await steps.failed(steps.next, error);
-  await transactWrite(finishJobOps(companyId, job, steps.owner, { status: 'failed', errors: await firstErrors(companyId, job.id, LISTED_ERRORS) }));
-  await deletePayload(companyId, job);
+  await work.commit(work.finishChanges(companyId, job, steps.owner, { status: 'failed', errors: await work.firstErrors(companyId, job.id, LISTED_ERRORS) }));
+  await work.deleteFile(companyId, job);
 }

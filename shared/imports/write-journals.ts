@@ -1,23 +1,12 @@
-import { accounts } from '../accounts/account-kind.ts';
-import { costCenters } from '../cost-centers/cost-center-kind.ts';
-import { importedPosting } from '../db/ledger/import-postings.ts';
-import { periodsOpenCheckOp } from '../db/ledger/posting-periods.ts';
-import { bulkWrite } from '../db/table/batch-write.ts';
-import { jobUnderWayOp } from '../db/stores/job-store.ts';
-import { existingJournalIds, putNewJournalOp } from '../db/ledger/journal-store.ts';
-import { LedgerFold } from '../db/ledger/ledger-fold.ts';
-import { ledgerItems } from '../db/ledger/ledger-store.ts';
-import { importUsageItem, unusableNodes } from '../db/stores/nodes/node-references.ts';
-import { inChunks, MAX_TRANSACTION_ITEMS } from '../db/table/transact.ts';
-import type { Item } from '../db/table/table-ops.ts';
-import { periodPostingsOp } from '../db/stores/year-store.ts';
 import { AppError } from '../errors.ts';
+import { inChunks } from '../in-chunks.ts';
 import type { DraftJournal, PostedJournal } from '../journals/records.ts';
 import { journalView } from '../journals/views.ts';
 import { importedId } from './ids.ts';
 import { AlreadyWritten, built, Unwritable, type JobSteps } from './job-steps.ts';
 import type { PlannedJournal } from './plan-journals.ts';
 import type { RowError } from './records.ts';
+import type { ImportWork, StoredItem } from './store.ts';
 import type { Change } from '../unit-of-work.ts';
 
 /**
@@ -55,7 +44,7 @@ const USAGE_GROUP = 500;
 /** Batches of one step: their ledger items put together (about 4,000 for journals of 10 lines), their transactions sent at once. */
 const BATCHES_PER_GROUP = 8;
 /** Journals per transaction: each journal and its event. */
-const PER_TRANSACTION = Math.floor(MAX_TRANSACTION_ITEMS / 2);
+const perTransaction = (work: ImportWork) => Math.floor(work.transactionLimit / 2);
 
 /** A job the books refuse as a whole before it writes anything that counts (a period no longer open, an account deleted). */
 export class ImportRefused extends Error {
@@ -65,7 +54,7 @@ export class ImportRefused extends Error {
 }
 
 export async function writeJournals(steps: JobSteps, planned: readonly PlannedJournal[]): Promise<void> {
-  const { companyId, job } = steps;
+  const { work, companyId, job } = steps;
   const layout = journalSteps(steps, planned);
   const { records, posted, periods, setAside } = layout;
   if (setAside.length > 0 && job.mode === 'atomic') throw new ImportRefused(setAside[0]!);
@@ -74,29 +63,29 @@ export async function writeJournals(steps: JobSteps, planned: readonly PlannedJo
 
   // Usage items, then the check that everything named is still usable.
   const kept = records.map((r) => layout.plannedOf(r));
-  for (const chunk of inChunks(layout.usage, PUTS_PER_STEP)) await steps.repeatable(step++, async () => void (await bulkWrite(chunk.map((put) => ({ put })))));
-  await steps.repeatable(step++, () => checkStillUsable(companyId, kept));
+  for (const chunk of inChunks(layout.usage, PUTS_PER_STEP)) await steps.repeatable(step++, () => work.bulk(chunk));
+  await steps.repeatable(step++, () => checkStillUsable(work, companyId, kept));
 
   // Start: periods open and counted, the company's job counted.
   if (posted.length > 0) {
-    await steps.inTransaction(step++, () => startOps(companyId, periods, kept)).catch((error: unknown) => {
+    await steps.inTransaction(step++, () => startOps(work, companyId, periods, kept)).catch((error: unknown) => {
       if (error instanceof AppError && error.status < 500 && error.items[0]!.code !== 'ImportMoved') throw new ImportRefused({ row: 0, field: 'postingDate', reason: error.items[0]!.reason, code: error.items[0]!.code });
       throw error;
     });
-    for (const chunk of inChunks(layout.balances, PUTS_PER_STEP)) await steps.repeatable(step++, async () => void (await bulkWrite(chunk.map((put) => ({ put })))));
+    for (const chunk of inChunks(layout.balances, PUTS_PER_STEP)) await steps.repeatable(step++, () => work.bulk(chunk));
   }
 
   // The journals: per group of batches, their ledger items, then the batches' transactions at once.
-  for (const group of inChunks(records, PER_TRANSACTION * BATCHES_PER_GROUP)) {
+  for (const group of inChunks(records, perTransaction(work) * BATCHES_PER_GROUP)) {
     const postedInGroup = group.filter((r): r is PostedJournal => r.status === 'posted');
     if (postedInGroup.length > 0) {
-      await steps.repeatable(step++, async () => void (await bulkWrite(postedInGroup.flatMap((j) => ledgerItems(companyId, j)).map((put) => ({ put })))));
+      await steps.repeatable(step++, () => work.bulk(postedInGroup.flatMap((j) => work.ledgerItems(companyId, j))));
     }
     const rows = group.reduce((n, r) => n + layout.plannedOf(r).rows.length, 0);
-    await steps.inTransactions(step++, inChunks(group, PER_TRANSACTION).map((batch) => () => batch.flatMap((record) => journalOps(steps, companyId, record))), { written: rows });
+    await steps.inTransactions(step++, inChunks(group, perTransaction(work)).map((batch) => () => batch.flatMap((record) => journalOps(steps, companyId, record))), { written: rows });
   }
 
-  if (posted.length > 0) await steps.inTransaction(step++, () => endOps(companyId, periods));
+  if (posted.length > 0) await steps.inTransaction(step++, () => endOps(work, companyId, periods));
 }
 
 /**
@@ -109,26 +98,26 @@ export async function writeJournals(steps: JobSteps, planned: readonly PlannedJo
  * a worker that dies here is followed by one that does the same.
  */
 export async function windDownJournals(steps: JobSteps, planned: readonly PlannedJournal[]): Promise<{ release: Change[]; written: number }> {
-  const { companyId } = steps;
+  const { work, companyId } = steps;
   const { records, posted, periods, balances, startStep, endStep, plannedOf } = journalSteps(steps, planned);
-  const writtenIds = await existingJournalIds(companyId, records.map((r) => r.id));
+  const writtenIds = await work.existingJournalIds(companyId, records.map((r) => r.id));
   const written = records.filter((r) => writtenIds.has(r.id)).reduce((n, r) => n + plannedOf(r).rows.length, 0);
   if (posted.length === 0 || steps.next <= startStep || steps.next > endStep) return { release: [], written };
-  const keep = foldOf(companyId, posted.filter((j) => writtenIds.has(j.id))).balanceItems();
-  const keyOf = (item: Item) => ({ pk: String(item.pk), sk: String(item.sk) });
-  const kept = new Set(keep.map((item) => JSON.stringify(keyOf(item))));
-  const stale = balances.filter((item) => !kept.has(JSON.stringify(keyOf(item))));
-  const unwrittenLedger = posted.filter((j) => !writtenIds.has(j.id)).flatMap((j) => ledgerItems(companyId, j));
-  await bulkWrite([...keep.map((put) => ({ put })), ...[...stale, ...unwrittenLedger].map((item) => ({ delete: keyOf(item) }))]);
-  return { release: endOps(companyId, periods), written };
+  const keep = work.balanceItems(companyId, posted.filter((j) => writtenIds.has(j.id)));
+  const keyOf = (item: StoredItem) => JSON.stringify([item.pk, item.sk]);
+  const kept = new Set(keep.map(keyOf));
+  const stale = balances.filter((item) => !kept.has(keyOf(item)));
+  const unwrittenLedger = posted.filter((j) => !writtenIds.has(j.id)).flatMap((j) => work.ledgerItems(companyId, j));
+  await work.bulk(keep, [...stale, ...unwrittenLedger]);
+  return { release: endOps(work, companyId, periods), written };
 }
 
 /** The records a job writes and where its steps fall, as every worker of the job computes them. */
 function journalSteps(steps: JobSteps, planned: readonly PlannedJournal[]) {
-  const { companyId, job } = steps;
+  const { work, companyId, job } = steps;
   const serialBase = job.progress.serialBase!;
   const now = new Date().toISOString();
-  const all = planned.map((p, i) => recordOf(p, serialBase + i, serialBase, now));
+  const all = planned.map((p, i) => recordOf(work, p, serialBase + i, serialBase, now));
   const setAside: RowError[] = [];
   const records = all.filter((record, i) => {
     const fault = buildFault(steps, companyId, record);
@@ -137,11 +126,11 @@ function journalSteps(steps: JobSteps, planned: readonly PlannedJournal[]) {
   });
   const posted = records.filter((r): r is PostedJournal => r.status === 'posted');
   const periods = new Map(posted.map((j) => [j.periodId, j.financialYearId]));
-  const usage = usageItems(companyId, job.id, records.map((r) => planned[r.serialNumber - serialBase]!));
+  const usage = usageItems(work, companyId, job.id, records.map((r) => planned[r.serialNumber - serialBase]!));
   const startStep = setAside.length + inChunks(usage, PUTS_PER_STEP).length + 1;
-  const balances = posted.length > 0 ? foldOf(companyId, posted).balanceItems() : [];
+  const balances = posted.length > 0 ? work.balanceItems(companyId, posted) : [];
   const balanceSteps = inChunks(balances, PUTS_PER_STEP).length;
-  const groupSteps = inChunks(records, PER_TRANSACTION * BATCHES_PER_GROUP).reduce((n, group) => n + (group.some((r) => r.status === 'posted') ? 2 : 1), 0);
+  const groupSteps = inChunks(records, perTransaction(work) * BATCHES_PER_GROUP).reduce((n, group) => n + (group.some((r) => r.status === 'posted') ? 2 : 1), 0);
   const endStep = startStep + 1 + balanceSteps + groupSteps;
   return { records, posted, periods, setAside, usage, balances, startStep, endStep, plannedOf: (r: DraftJournal | PostedJournal) => planned[r.serialNumber - serialBase]! };
 }
@@ -151,7 +140,7 @@ function buildFault(steps: JobSteps, companyId: string, record: DraftJournal | P
   try {
     built(() => {
       journalOps(steps, companyId, record);
-      if (record.status === 'posted') foldOf(companyId, [record]);
+      if (record.status === 'posted') steps.work.balanceItems(companyId, [record]);
     });
     return undefined;
   } catch (error) {
@@ -160,23 +149,13 @@ function buildFault(steps: JobSteps, companyId: string, record: DraftJournal | P
   }
 }
 
-/** The balance and ledger items of posted journals, summed per balance item. */
-function foldOf(companyId: string, posted: readonly PostedJournal[]): LedgerFold {
-  const fold = new LedgerFold(companyId);
-  for (const journal of posted) {
-    fold.add(journal);
-    fold.takeLedgerItems();
-  }
-  return fold;
-}
-
 /** The end: the counts of the start taken back. */
-function endOps(companyId: string, periods: Map<string, string>): Change[] {
-  return [...[...periods.keys()].map((periodId) => periodPostingsOp(companyId, periodId, -1)), jobUnderWayOp(companyId, -1)];
+function endOps(work: ImportWork, companyId: string, periods: Map<string, string>): Change[] {
+  return [...[...periods.keys()].map((periodId) => work.periodPostingsChange(companyId, periodId, -1)), work.jobUnderWayChange(companyId, -1)];
 }
 
 /** The journal as written: a draft, or born posted (version 1, as a reversing journal is) on the import's own balance items. */
-function recordOf(p: PlannedJournal, serialNumber: number, serialBase: number, now: string): DraftJournal | PostedJournal {
+function recordOf(work: ImportWork, p: PlannedJournal, serialNumber: number, serialBase: number, now: string): DraftJournal | PostedJournal {
   const draft: DraftJournal = {
     id: p.id,
     serialNumber,
@@ -192,7 +171,7 @@ function recordOf(p: PlannedJournal, serialNumber: number, serialBase: number, n
     updatedAt: now,
   };
   if (!p.posting) return draft;
-  return importedPosting({ ...draft, ...p.posting, status: 'posted' }, serialBase);
+  return work.importedPosting({ ...draft, ...p.posting, status: 'posted' }, serialBase);
 }
 
 /**
@@ -200,11 +179,11 @@ function recordOf(p: PlannedJournal, serialNumber: number, serialBase: number, n
  * The journal is new or its batch was written whole before (AlreadyWritten).
  */
 function journalOps(steps: JobSteps, companyId: string, record: DraftJournal | PostedJournal): Change[] {
-  return [putNewJournalOp(companyId, record, () => new AlreadyWritten()), steps.eventOp(record.status === 'draft' ? 'JournalCreated' : 'JournalPosted', journalView(record))];
+  return [steps.work.newJournalChange(companyId, record, () => new AlreadyWritten()), steps.eventOp(record.status === 'draft' ? 'JournalCreated' : 'JournalPosted', journalView(record))];
 }
 
 /** One usage item per account or cost center and group of journals, naming the journals of the group that name it. */
-function usageItems(companyId: string, importId: string, planned: readonly PlannedJournal[]): Item[] {
+function usageItems(work: ImportWork, companyId: string, importId: string, planned: readonly PlannedJournal[]): StoredItem[] {
   return inChunks(planned, USAGE_GROUP).flatMap((group, g) => {
     const groupId = importedId(importId, `usage ${g}`);
     const naming = (pick: (l: PlannedJournal['entries'][number]) => string | null) => {
@@ -219,19 +198,19 @@ function usageItems(companyId: string, importId: string, planned: readonly Plann
       return byNode;
     };
     return [
-      ...[...naming((l) => l.accountId)].map(([nodeId, ids]) => importUsageItem(accounts.store, companyId, nodeId, groupId, ids, importId)),
-      ...[...naming((l) => l.costCenterId)].map(([nodeId, ids]) => importUsageItem(costCenters.store, companyId, nodeId, groupId, ids, importId)),
+      ...[...naming((l) => l.accountId)].map(([nodeId, ids]) => work.usageItem('accounts', companyId, nodeId, groupId, ids, importId)),
+      ...[...naming((l) => l.costCenterId)].map(([nodeId, ids]) => work.usageItem('costCenters', companyId, nodeId, groupId, ids, importId)),
     ];
   });
 }
 
 /** Errors: ImportRefused naming the first row of a journal that names an account or cost center deleted, or no longer usable, since the check. */
-async function checkStillUsable(companyId: string, planned: readonly PlannedJournal[]): Promise<void> {
+async function checkStillUsable(work: ImportWork, companyId: string, planned: readonly PlannedJournal[]): Promise<void> {
   const accountIds = [...new Set(planned.flatMap((j) => j.entries.map((l) => l.accountId)))];
   const centerIds = [...new Set(planned.flatMap((j) => j.entries.flatMap((l) => (l.costCenterId ? [l.costCenterId] : []))))];
   const [badAccounts, badCenters] = await Promise.all([
-    unusableNodes(accounts.store, companyId, accountIds, (item) => item.accountType === 'leaf'),
-    unusableNodes(costCenters.store, companyId, centerIds, (item) => item.status === 'active'),
+    work.unusableNodes('accounts', companyId, accountIds),
+    work.unusableNodes('costCenters', companyId, centerIds),
   ]);
   const bad = new Set([...badAccounts, ...badCenters]);
   if (bad.size === 0) return;
@@ -241,15 +220,15 @@ async function checkStillUsable(companyId: string, planned: readonly PlannedJour
 }
 
 /** Every period posted into is open (one check per year) and counted; the import is a job under way. */
-function startOps(companyId: string, periods: Map<string, string>, planned: readonly PlannedJournal[]): Change[] {
+function startOps(work: ImportWork, companyId: string, periods: Map<string, string>, planned: readonly PlannedJournal[]): Change[] {
   const byYear = new Map<string, string[]>();
   for (const [periodId, yearId] of periods) byYear.set(yearId, [...(byYear.get(yearId) ?? []), periodId]);
-  if (byYear.size + periods.size + 2 > MAX_TRANSACTION_ITEMS) {
-    throw new ImportRefused({ row: planned[0]!.rows[0]!, field: 'postingDate', reason: `the journals post into ${periods.size} periods of ${byYear.size} years; an import posts into at most ${MAX_TRANSACTION_ITEMS - 2 - byYear.size} (split the file by year)`, code: 'TooManyPeriods' });
+  if (byYear.size + periods.size + 2 > work.transactionLimit) {
+    throw new ImportRefused({ row: planned[0]!.rows[0]!, field: 'postingDate', reason: `the journals post into ${periods.size} periods of ${byYear.size} years; an import posts into at most ${work.transactionLimit - 2 - byYear.size} (split the file by year)`, code: 'TooManyPeriods' });
   }
   return [
-    ...[...byYear].map(([yearId, periodIds]) => periodsOpenCheckOp(companyId, yearId, periodIds)),
-    ...[...periods.keys()].map((periodId) => periodPostingsOp(companyId, periodId, 1)),
-    jobUnderWayOp(companyId, 1),
+    ...[...byYear].map(([yearId, periodIds]) => work.periodsOpenCheck(companyId, yearId, periodIds)),
+    ...[...periods.keys()].map((periodId) => work.periodPostingsChange(companyId, periodId, 1)),
+    work.jobUnderWayChange(companyId, 1),
   ];
 }

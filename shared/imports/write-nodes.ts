@@ -1,6 +1,5 @@
 import { accounts } from '../accounts/account-kind.ts';
 import { costCenters } from '../cost-centers/cost-center-kind.ts';
-import { createNodeOps } from '../db/stores/nodes/node-writes.ts';
 import { searchTextOf } from '../tree/search-text.ts';
 import type { NodeRecord } from '../tree/records.ts';
 import { rowFailure } from './row-failure.ts';
@@ -31,8 +30,8 @@ function nodeOps(steps: JobSteps, kind: NodeImportKind, { node, chain }: NodeWri
   const searchText = searchTextOf(node.code, node.attributes.name);
   if (kind === 'accounts') {
     const view = accounts.view(node as NodeRecord<never>, chain as NodeRecord<never>[]);
-    return [...createNodeOps(accounts.store, steps.companyId, node, searchText, parentChain, accounts.parentMust), steps.eventOp('AccountCreated', view)];
+    return [...steps.work.nodeChanges(kind, steps.companyId, node, searchText, parentChain, accounts.parentMust), steps.eventOp('AccountCreated', view)];
   }
   const view = costCenters.view(node as NodeRecord<never>, chain as NodeRecord<never>[]);
-  return [...createNodeOps(costCenters.store, steps.companyId, node, searchText, parentChain, costCenters.parentMust), steps.eventOp('CostCenterCreated', view)];
+  return [...steps.work.nodeChanges(kind, steps.companyId, node, searchText, parentChain, costCenters.parentMust), steps.eventOp('CostCenterCreated', view)];
 }

@@ -1,11 +1,11 @@
-import { runPendingImports } from '../../shared/imports/import-worker.ts';
+import { runImports } from '../../functions/ops/run-imports.ts';
 import type { Client } from './api.ts';
 
 /** Sends an import and runs the worker on the company's jobs (as the stack's worker would), answering the job as it ended. */
 export async function imported(api: Client, base: string, companyId: string, body: Record<string, unknown>) {
   const created = await api.post(`${base}/Imports`, body);
   if (created.status !== 200) throw new Error(`import refused: ${created.text}`);
-  await runPendingImports({ companyId });
+  await runImports({ companyId });
   const job = await api.get(`${base}/Imports/${created.body.id}`);
   return job.body;
 }

@@ -1,15 +1,9 @@
+import type { JournalMark } from '../../imports/records.ts';
 import { config } from '../../config.ts';
 import * as keys from '../table/keys.ts';
 import { withPrefix } from '../table/prefix-query.ts';
 import { queryAll } from '../table/query-all.ts';
 
-/** What an import needs to know of a journal already in the books. */
-export interface JournalMark {
-  id: string;
-  reference?: string | undefined;
-  status: string;
-  openingOf?: string | undefined;
-}
 
 /**
  * The reference (and opening mark) of every journal of the company: one query of its journal

@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { config } from '../../config.ts';
-import { StateConflict } from '../../errors.ts';
+import { ClaimLost } from '../../errors.ts';
 import type { ImportCounts, ImportJob, ImportStatus, RowError } from '../../imports/records.ts';
 import type { ListQuery, PageQuery, Page } from '../../schemas/list-query.ts';
 import { bulkWrite } from '../table/batch-write.ts';
@@ -155,12 +155,6 @@ export async function claimJob(companyId: string, importId: string, owner: strin
   }
 }
 
-/** Raised when the job's claim or step moved: another worker holds it now; this one stops. */
-export class ClaimLost extends StateConflict {
-  constructor() {
-    super('ImportMoved', 'Another worker took over this import.');
-  }
-}
 
 /** The job is still this worker's (and, with `step`, still at that step). */
 function heldAt(owner: string, step?: number) {

@@ -23,8 +23,7 @@ export const writesOf = <C extends Change>(changes: readonly C[]): WriteOp[] => 
 
 export const MAX_TRANSACTION_ITEMS = 100;
 
-/** The items in consecutive chunks of at most `size`. */
-export const inChunks = <T>(items: readonly T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+export { inChunks } from '../../in-chunks.ts';
 
 /** The item an op names (its table and key). */
 const itemOf = (op: WriteOp) => {

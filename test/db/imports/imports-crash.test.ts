@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { config } from '../../../shared/config.ts';
 import { db } from '../../../shared/db/table/client.ts';
 import { importKeys } from '../../../shared/db/table/keys.ts';
-import { runPendingImports } from '../../../shared/imports/import-worker.ts';
+import { runImports } from '../../../functions/ops/run-imports.ts';
+import { importWork } from '../../../shared/db/stores/import-work.ts';
 import { runImport } from '../../../shared/imports/run-import.ts';
 import { useGateway, type Client } from '../../support/api.ts';
 import { dieAfterWrite, faultInjector } from '../support/faults.ts';
@@ -60,7 +61,7 @@ describe('an import whose worker dies', () => {
       const importId = await send(n);
       const crash = dieAfterWrite(n);
       restore = crash.restore;
-      const outcome = await runImport(companyId, importId).catch((error: Error) => error);
+      const outcome = await runImport(importWork, companyId, importId).catch((error: Error) => error);
       restore();
       restore = undefined;
       ended = outcome === 'finished';
@@ -70,7 +71,7 @@ describe('an import whose worker dies', () => {
       }
 
       await claimRunsOut(companyId, importId);
-      await runPendingImports({ companyId });
+      await runImports({ companyId });
 
       const job = (await api.get(`${base}/Imports/${importId}`)).body;
       expect(job, `death after write ${n}`).toMatchObject({ status: 'succeeded', counts: { rows: 4, valid: 4, written: 4, skippedDuplicates: 0 }, errorCount: 0 });
@@ -121,12 +122,12 @@ describe('an import whose worker dies', () => {
       if (batch === 1) await new Promise((resolve) => setTimeout(resolve, 300));
       return faults.realSend(new TransactWriteCommand(input as never));
     });
-    await expect(runImport(companyId, importId)).rejects.toThrow('ECONNREFUSED');
+    await expect(runImport(importWork, companyId, importId)).rejects.toThrow('ECONNREFUSED');
     restore();
     restore = undefined;
     const halfway = (await api.get(`${base}/Journals?pageSize=100`)).body.results.length;
     await claimRunsOut(companyId, importId);
-    await runPendingImports({ companyId });
+    await runImports({ companyId });
 
     expect(halfway).toBe(50);
     expect((await api.get(`${base}/Imports/${importId}`)).body).toMatchObject({ status: 'succeeded', counts: { written: 200 } });
@@ -152,12 +153,12 @@ describe('an import whose worker dies', () => {
 
     const crash = dieAfterWrite(3);
     restore = crash.restore;
-    await expect(runImport(companyId, importId)).rejects.toThrow('ECONNREFUSED');
+    await expect(runImport(importWork, companyId, importId)).rejects.toThrow('ECONNREFUSED');
     restore();
     restore = undefined;
     const halfway = (await api.get(`${base}/Imports/${importId}`)).body;
     await claimRunsOut(companyId, importId);
-    await runPendingImports({ companyId });
+    await runImports({ companyId });
 
     expect(halfway).toMatchObject({ status: 'running', counts: { written: 2 } });
     expect((await api.get(`${base}/Imports/${importId}`)).body).toMatchObject({ status: 'succeeded', counts: { written: 3 } });

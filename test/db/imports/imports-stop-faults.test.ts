@@ -8,7 +8,7 @@ import { importKeys } from '../../../shared/db/table/keys.ts';
 import { transactWrite } from '../../../shared/db/table/transact.ts';
 import { importQueue } from '../../../shared/db/stores/import-ports.ts';
 import { queuedJob } from '../../../shared/imports/create-import.ts';
-import { runPendingImports } from '../../../shared/imports/import-worker.ts';
+import { runImports } from '../../../functions/ops/run-imports.ts';
 import { MAX_FAULTS } from '../../../shared/imports/run-import.ts';
 import { signedInUser, useGateway } from '../../support/api.ts';
 import { allErrors } from '../../support/imports.ts';
@@ -82,7 +82,7 @@ describe("an import whose creator's access is gone while the worker runs it", ()
       }
       return result;
     });
-    await runPendingImports({ companyId });
+    await runImports({ companyId });
     restore();
     restore = undefined;
 
@@ -114,7 +114,7 @@ describe('an import the worker cannot write', () => {
     const poisonId = await queuedAsIs(companyId, { type: 'user', id: user.id }, [line('GOOD-1', 1, 'fine'), line('GOOD-1', 2, 'fine'), line('LONE', 1, UNBUILDABLE), line('LONE', 2, UNBUILDABLE)]);
     const nextId = (await api.post(`${base}/Imports`, { kind: 'journals', format: 'csv', post: true, data: salesFile(sale('AFTER-1', '5.00')) })).body.id as string;
 
-    const run = await runPendingImports({ companyId });
+    const run = await runImports({ companyId });
 
     expect(run).toEqual({ finished: 2, failed: 0 });
     const poison = (await api.get(`${base}/Imports/${poisonId}`)).body;
@@ -140,14 +140,14 @@ describe('an import the worker cannot write', () => {
 
     const runs: Array<{ finished: number; failed: number }> = [];
     for (let n = 0; n < MAX_FAULTS; n++) {
-      runs.push(await runPendingImports({ companyId }));
+      runs.push(await runImports({ companyId }));
       // Meanwhile the company is held: the import counts as a posting under way.
       if (n === 0) expect((await api.get(`${base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-12-31`)).body.errors?.[0]?.code).toBe('PostingInProgress');
       // The job waits before its next run; time passes.
       expect((await getJob(companyId, poisonId))!.faults?.count).toBe(n + 1);
       await claimRunsOut(companyId, poisonId);
     }
-    runs.push(await runPendingImports({ companyId }));
+    runs.push(await runImports({ companyId }));
     restore();
     restore = undefined;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '../../../shared/auth/permissions.ts';
-import { runPendingImports } from '../../../shared/imports/import-worker.ts';
+import { runImports } from '../../../functions/ops/run-imports.ts';
 import { client, signedInUser, useGateway, type Client } from '../../support/api.ts';
 import { companyBooks } from '../../support/ledger.ts';
 import { journalCount, mayLocks, sale, salesFile, trialMovement } from '../../support/sales-imports.ts';
@@ -35,7 +35,7 @@ describe("an import whose creator's access is gone before the worker runs it", (
 
   async function expectStoppedUnwritten(api: Client, base: string, companyId: string, importId: string, missing: RegExp) {
     const before = await trialMovement(api, base);
-    await runPendingImports({ companyId });
+    await runImports({ companyId });
     const job = (await api.get(`${base}/Imports/${importId}`)).body;
     expect(job).toMatchObject({ status: 'failed', counts: { written: 0 }, errorCount: 1 });
     expect(job.errors).toEqual([{ row: 0, field: 'createdBy', reason: expect.stringMatching(missing), code: 'CreatorAccessRevoked' }]);
@@ -69,7 +69,7 @@ describe("an import whose creator's access is gone before the worker runs it", (
 
   it('runs the job of a member who still holds what it needs', async () => {
     const { api, base, companyId, importId } = await queuedByMember();
-    await runPendingImports({ companyId });
+    await runImports({ companyId });
     expect((await api.get(`${base}/Imports/${importId}`)).body).toMatchObject({ status: 'succeeded', counts: { written: 2 } });
     expect(await trialMovement(api, base)).toEqual({ debit: '999.00', credit: '999.00' });
   });

@@ -1,0 +1,78 @@
+import type { ImportWork } from '../../imports/store.ts';
+import type { NodeRecord } from '../../tree/records.ts';
+import { pendingEventOp } from '../events/event-store.ts';
+import { importedPosting } from '../ledger/import-postings.ts';
+import { journalMarks } from '../ledger/journal-references.ts';
+import { drawSerials, existingJournalIds, putNewJournalOp } from '../ledger/journal-store.ts';
+import { LedgerFold } from '../ledger/ledger-fold.ts';
+import { ledgerItems } from '../ledger/ledger-store.ts';
+import { periodsOpenCheckOp } from '../ledger/posting-periods.ts';
+import { bulkWrite } from '../table/batch-write.ts';
+import { MAX_TRANSACTION_ITEMS, transactWrite, writesOf } from '../table/transact.ts';
+import { budgetsPage, createBudgetOps } from './budget-store.ts';
+import { rateInEffect } from './exchange-rate-store.ts';
+import { advanceJobOp, checkedOp, claimJob, deletePayload, errorOp, finishJobOps, firstErrors, putErrors, readPayload, recordFault, releaseJob, stopJobOps, unfinishedJobs } from './import-store.ts';
+import { jobUnderWayOp } from './job-store.ts';
+import { allNodes } from './nodes/node-reads.ts';
+import { accountLines, costCenterLines } from './nodes/line-nodes.ts';
+import type { NodeKindRef } from './nodes/node-record.ts';
+import { importUsageItem, unusableNodes } from './nodes/node-references.ts';
+import { createNodeOps } from './nodes/node-writes.ts';
+import { getSettings } from './settings-store.ts';
+import { getRegistry, getYear, periodPostingsOp } from './year-store.ts';
+import type { YearRecord } from '../../financial-years/records.ts';
+
+const NODES: Record<'accounts' | 'costCenters', NodeKindRef> = { accounts: accountLines, costCenters: costCenterLines };
+
+/** A node a journal line may name, as its item says: a leaf account, an active cost center. */
+const USABLE: Record<'accounts' | 'costCenters', (item: Record<string, unknown>) => boolean> = { accounts: (item) => item.accountType === 'leaf', costCenters: (item) => item.status === 'active' };
+
+/** The import worker's port (imports/store.ts, ImportWork), as the table keeps jobs and books. */
+export const importWork: ImportWork = {
+  unfinishedJobs,
+  claim: claimJob,
+  release: releaseJob,
+  recordFault,
+  file: readPayload,
+  deleteFile: deletePayload,
+  putErrors,
+  firstErrors,
+  checkedChange: checkedOp,
+  advanceChange: advanceJobOp,
+  errorChange: errorOp,
+  finishChanges: finishJobOps,
+  stopChanges: stopJobOps,
+  eventChange: pendingEventOp,
+  commit: (changes) => transactWrite(writesOf(changes)),
+  bulk: async (puts, deletes = []) => void (await bulkWrite([...puts.map((put) => ({ put })), ...deletes.map((item) => ({ delete: { pk: String(item.pk), sk: String(item.sk) } }))])),
+  transactionLimit: MAX_TRANSACTION_ITEMS,
+
+  settings: getSettings,
+  nodes: (kind, companyId) => allNodes(NODES[kind].kind, companyId),
+  year: getYear,
+  years: async (companyId) => (await Promise.all(Object.keys((await getRegistry(companyId)).years).map((id) => getYear(companyId, id)))).filter((y): y is YearRecord => y !== undefined),
+  journalMarks,
+  rateOn: async (companyId, currency, date) => (await rateInEffect(companyId, currency, date))?.rate,
+  budgetsPage: (companyId, page) => budgetsPage(companyId, { pageSize: 100, orderBy: 'CreatedAt', orderAsc: true, page }),
+
+  nodeChanges: (kind, companyId, node: NodeRecord, searchText, parentChain, parentMust) => createNodeOps(NODES[kind], companyId, node, searchText, parentChain, parentMust),
+  budgetChanges: createBudgetOps,
+  newJournalChange: putNewJournalOp,
+  existingJournalIds,
+  drawSerials,
+  importedPosting,
+  balanceItems: (companyId, posted) => {
+    const fold = new LedgerFold(companyId);
+    for (const journal of posted) {
+      fold.add(journal);
+      fold.takeLedgerItems();
+    }
+    return fold.balanceItems();
+  },
+  ledgerItems,
+  usageItem: (kind, companyId, nodeId, groupId, journalIds, importId) => importUsageItem(NODES[kind], companyId, nodeId, groupId, journalIds, importId),
+  unusableNodes: (kind, companyId, ids) => unusableNodes(NODES[kind], companyId, ids, USABLE[kind]),
+  periodsOpenCheck: periodsOpenCheckOp,
+  periodPostingsChange: periodPostingsOp,
+  jobUnderWayChange: jobUnderWayOp,
+};
