@@ -1,4 +1,4 @@
-import { booksStore } from '../../shared/db/ledger/books-store.ts';
+import { booksStore, pendingJobs } from '../../shared/db/ledger/books-store.ts';
 import { ABANDONED_AFTER_MS, recoverJobs } from '../../shared/journals/recover-jobs.ts';
 
 /**
@@ -6,5 +6,5 @@ import { ABANDONED_AFTER_MS, recoverJobs } from '../../shared/journals/recover-j
  * minute on a schedule, so a job is finished within 90 s of the request that started it.
  */
 export async function handler(): Promise<{ finished: number; failed: number }> {
-  return recoverJobs(booksStore, new Date(Date.now() - ABANDONED_AFTER_MS));
+  return recoverJobs(booksStore, pendingJobs, new Date(Date.now() - ABANDONED_AFTER_MS));
 }

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { getJournal } from '../db/ledger/journal-store.ts';
-import { unfinishedJobs } from '../db/stores/job-store.ts';
 import type { UnfinishedJob } from './job-records.ts';
 import { AppError } from '../errors.ts';
 import { requestLogger } from '../http/logger.ts';
@@ -8,7 +6,7 @@ import { recoverRevaluation } from '../revaluations/finish-revaluation.ts';
 import { finishAbandonedJob } from './post-journal.ts';
 import { recoveryUnitOfWork } from './recovery-unit-of-work.ts';
 import { isInProgress, jobEvent } from './posting-jobs.ts';
-import type { Books } from './store.ts';
+import type { Books, PendingJobs } from './store.ts';
 
 /** Older than any request can still be running (the functions time out at 29 s): a job left this long is abandoned. */
 export const ABANDONED_AFTER_MS = 30_000;
@@ -25,10 +23,10 @@ export const ABANDONED_AFTER_MS = 30_000;
  * (the functions' 29 s timeout), or locally the stack's own start. `companyId` narrows it to one
  * company's jobs.
  */
-export async function recoverJobs(books: Books, startedBefore: Date, companyId?: string): Promise<{ finished: number; failed: number }> {
+export async function recoverJobs(books: Books, pending: PendingJobs, startedBefore: Date, companyId?: string): Promise<{ finished: number; failed: number }> {
   let finished = 0;
   let failed = 0;
-  for (const job of await unfinishedJobs(startedBefore, companyId)) {
+  for (const job of await pending.unfinished(startedBefore, companyId)) {
     try {
       if (await recoverJob(books, job)) finished++;
     } catch (error) {
@@ -43,7 +41,7 @@ export async function recoverJobs(books: Books, startedBefore: Date, companyId?:
 
 async function recoverJob(books: Books, { companyId, journalId, revaluationDate }: UnfinishedJob): Promise<boolean> {
   if (revaluationDate) return recoverRevaluation(books, companyId, revaluationDate);
-  const journal = await getJournal(companyId, journalId);
+  const journal = await books.journal(companyId, journalId);
   if (!journal || !isInProgress(journal)) return false;
   // A revaluation's journals are posted and reversed by the revaluation's own recovery, which records its one event.
   if (journal.revaluationDate) return false;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { booksStore } from '../../../shared/db/ledger/books-store.ts';
+import { booksStore, pendingJobs } from '../../../shared/db/ledger/books-store.ts';
 import { recoverJobs } from '../../../shared/journals/recover-jobs.ts';
 import { companyOwner, useGateway, type Client } from '../../support/api.ts';
 import { dyingAfter } from '../support/faults.ts';
@@ -25,7 +25,7 @@ const trial = async (api: Client, base: string) => {
 };
 
 /** Now plus a second: every job of the company started before it. */
-const recoverCompany = (companyId: string) => recoverJobs(booksStore, new Date(Date.now() + 1000), companyId);
+const recoverCompany = (companyId: string) => recoverJobs(booksStore, pendingJobs, new Date(Date.now() + 1000), companyId);
 
 describe('wide postings left unfinished', () => {
   it('keeps every report from showing a half-applied posting, then recovery finishes it with its event', async () => {

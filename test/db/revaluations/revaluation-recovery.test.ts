@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { booksStore } from '../../../shared/db/ledger/books-store.ts';
+import { booksStore, pendingJobs } from '../../../shared/db/ledger/books-store.ts';
 import { recoverJobs } from '../../../shared/journals/recover-jobs.ts';
 import { companyOwner, useGateway, type Client } from '../../support/api.ts';
 import { dyingAfter, transactionsMeet } from '../support/faults.ts';
@@ -41,7 +41,7 @@ async function usdBanks(accounts: number) {
 }
 
 const revalue = (api: Client, base: string, headers?: Record<string, string>) => api.post(`${base}/Revaluations`, { date: '2026-01-31' }, headers);
-const recoverCompany = (companyId: string) => recoverJobs(booksStore, new Date(Date.now() + 1000), companyId);
+const recoverCompany = (companyId: string) => recoverJobs(booksStore, pendingJobs, new Date(Date.now() + 1000), companyId);
 
 /** The revaluation journals of the company: exactly one revaluation, reversed, and its reversal, posted. */
 async function expectOneRevaluation(api: Client, base: string) {
