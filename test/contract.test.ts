@@ -178,7 +178,7 @@ describe('responses match the OpenAPI document', () => {
     expect(audit.reason).toBeNull();
     check('reports.restatements', await api.get(`${base}/Reports/Restatements?since=${encodeURIComponent(whileLocked)}&pageSize=5`));
 
-    const tokens = await import('../shared/auth/tokens.ts').then((m) => m.issueTokens({ id: user.id, email: user.email }));
+    const tokens = await import('../functions/authentication/callback.ts').then((m) => m.issueSessionTokens({ id: user.id, email: user.email }));
     check('authentication.refresh', await anonymous.post('/api/Authentication/Refresh', { refreshToken: tokens.refresh_token }));
 
     // The callback's 200 is exercised by the browser test (test/e2e); every other route is here.

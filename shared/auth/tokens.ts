@@ -1,15 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { config } from '../config.ts';
-import { listMemberships } from '../db/stores/member-store.ts';
-import { familyRevoked, getRefreshToken, putRefreshTokenOp, revokeFamily, rotateRefreshToken } from '../db/stores/session-store.ts';
-import { transactWrite } from '../db/table/transact.ts';
 import { Unauthorized } from '../errors.ts';
 import { operationNamed, WAY_OUT } from '../schemas/api-paths.ts';
 import { signAccessToken } from './sign-access-token.ts';
-import { manyRoleReads } from '../db/stores/role-ports.ts';
 import { findRoles, roleRef } from '../roles/held-roles.ts';
-import { getUser } from '../db/stores/user-store.ts';
 import type { RefreshRecord, User } from './records.ts';
+import type { TokenKeeping } from './store.ts';
 
 /** The spec's token response. */
 export interface TokenResponse {
@@ -30,9 +26,9 @@ function newRefreshToken(userId: string, familyId: string): { token: string; rec
   return { token, record: { hash: hash(token), userId, familyId, expiresAt: nowSeconds() + config.refreshTokenSeconds } };
 }
 
-async function response(user: User, refreshToken: string): Promise<TokenResponse> {
-  const memberships = await listMemberships(user.id);
-  const roles = await findRoles(manyRoleReads, memberships);
+async function response(sessions: TokenKeeping, user: User, refreshToken: string): Promise<TokenResponse> {
+  const memberships = await sessions.memberships(user.id);
+  const roles = await findRoles(sessions, memberships);
   return {
     access_token: await signAccessToken({ userId: user.id, email: user.email }),
     refresh_token: refreshToken,
@@ -44,10 +40,10 @@ async function response(user: User, refreshToken: string): Promise<TokenResponse
 }
 
 /** Tokens for a user who just signed in: a new refresh token family. */
-export async function issueTokens(user: User): Promise<TokenResponse> {
+export async function issueTokens(sessions: TokenKeeping, user: User): Promise<TokenResponse> {
   const { token, record } = newRefreshToken(user.id, randomUUID());
-  await transactWrite([putRefreshTokenOp(record)]);
-  return response(user, token);
+  await sessions.keepRefresh(record);
+  return response(sessions, user, token);
 }
 
 /** A refused refresh: only a new sign-in gives new tokens. */
@@ -58,24 +54,24 @@ const SIGN_IN_AGAIN = (what: string) => `${what}; sign in again (${operationName
  * single use: presenting a spent one again revokes its whole family (it must have leaked).
  * Errors: Unauthorized for an unknown, expired, spent or revoked token.
  */
-export async function refreshTokens(refreshToken: string): Promise<TokenResponse> {
-  const record = refreshToken.startsWith(REFRESH_PREFIX) ? await getRefreshToken(hash(refreshToken)) : undefined;
+export async function refreshTokens(sessions: TokenKeeping, refreshToken: string): Promise<TokenResponse> {
+  const record = refreshToken.startsWith(REFRESH_PREFIX) ? await sessions.refresh(hash(refreshToken)) : undefined;
   if (!record) throw new Unauthorized(SIGN_IN_AGAIN('The refresh token is not valid'));
   if (record.expiresAt <= nowSeconds()) throw new Unauthorized(SIGN_IN_AGAIN('The refresh token has expired'));
-  const revokeAll = () => revokeFamily(record.familyId, nowSeconds() + config.refreshTokenSeconds);
+  const revokeAll = () => sessions.revokeFamily(record.familyId, nowSeconds() + config.refreshTokenSeconds);
   if (record.usedAt) {
     await revokeAll();
     throw new Unauthorized(SIGN_IN_AGAIN('The refresh token was already used; every session of its sign-in is revoked'));
   }
-  if (await familyRevoked(record.familyId)) throw new Unauthorized(SIGN_IN_AGAIN('The refresh token was revoked'));
-  const user = await getUser(record.userId);
+  if (await sessions.familyRevoked(record.familyId)) throw new Unauthorized(SIGN_IN_AGAIN('The refresh token was revoked'));
+  const user = await sessions.user(record.userId);
   if (!user) throw new Unauthorized(SIGN_IN_AGAIN('The refresh token is not valid'));
   const next = newRefreshToken(user.id, record.familyId);
   try {
-    await rotateRefreshToken(record, next.record);
+    await sessions.rotate(record, next.record);
   } catch (error) {
     if (error instanceof Unauthorized) await revokeAll();
     throw error;
   }
-  return response(user, next.token);
+  return response(sessions, user, next.token);
 }

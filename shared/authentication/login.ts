@@ -1,6 +1,7 @@
 import { authorizationRequest, exchangeCode } from '../auth/oidc.ts';
 import { issueTokens, type TokenResponse } from '../auth/tokens.ts';
 import { ValidationError } from '../errors.ts';
+import type { TokenKeeping } from '../auth/store.ts';
 import type { SignInCompleting, SignInStarting } from './store.ts';
 
 /** How long a started sign-in may take before its state expires. */
@@ -23,11 +24,11 @@ export async function startLogin(signIns: SignInStarting, email?: string): Promi
  * (InvalidState naming `state`: unknown, expired or reused; InvalidGrant naming `code`: refused
  * by the provider), IdentityProviderUnavailable.
  */
-export async function completeLogin(signIns: SignInCompleting, query: Record<string, string | undefined>): Promise<TokenResponse> {
+export async function completeLogin(signIns: SignInCompleting, sessions: TokenKeeping, query: Record<string, string | undefined>): Promise<TokenResponse> {
   const state = query.state!;
   const pending = await signIns.takePending(state);
   if (!pending) throw ValidationError.field('state', 'is unknown, expired or already used; start the sign-in again', 'InvalidState');
   const redirectQuery = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined));
   const { email } = await exchangeCode(redirectQuery, pending.codeVerifier, state);
-  return issueTokens(await signIns.userByEmail(email));
+  return issueTokens(sessions, await signIns.userByEmail(email));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { issueTokens } from '../../../shared/auth/tokens.ts';
+import { issueSessionTokens } from '../../../functions/authentication/callback.ts';
 import { client, signedInUser, useGateway } from '../../support/api.ts';
 
 /** Through the API only; tokens and login states past their expiry: test/db/auth/expired-sessions.test.ts. */
@@ -10,7 +10,7 @@ const refresh = (refreshToken: unknown) => anonymous.post('/api/Authentication/R
 describe('refresh tokens', () => {
   it('rotates: each refresh returns new tokens and spends the old one; two concurrent uses let one win', async () => {
     const { user } = await signedInUser(gateway.url);
-    const first = await issueTokens(user);
+    const first = await issueSessionTokens(user);
 
     const second = await refresh(first.refresh_token);
     expect(second.status).toBe(200);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS, ROLES } from '../../../shared/auth/permissions.ts';
-import { issueTokens } from '../../../shared/auth/tokens.ts';
+import { issueSessionTokens } from '../../../functions/authentication/callback.ts';
 import { MAX_CUSTOM_ROLES } from '../../../shared/roles/roles.ts';
 import { client, companyOwner, signedInUser, useGateway } from '../../support/api.ts';
 
@@ -32,7 +32,7 @@ describe('custom roles', () => {
     expect((await clerk.api.post(`${owner.base}/Journals`, {})).status).toBe(400);
     expect((await clerk.api.post(`${owner.base}/Accounts`, account('1'))).status).toBe(403);
     expect((await clerk.api.get(`${owner.base}/CostCenters`)).status).toBe(403);
-    const tokens = await issueTokens(clerk.user);
+    const tokens = await issueSessionTokens(clerk.user);
     expect(tokens.companies).toEqual([{ companyId: owner.companyId, roleId: created.body.id, permissions: ['accounts:read', 'journals:create'] }]);
     const members = await owner.api.get(`${owner.base}/Members`);
     expect(members.body.results.find((m: { userId: string }) => m.userId === clerk.user.id)).toMatchObject({ role: 'Clerk', permissions: ['accounts:read', 'journals:create'] });
