@@ -33,6 +33,7 @@ const CLIENTS = 16;
 const stack = await startBenchStack();
 const { sequenceEvents } = await import('../shared/events/sequencer.ts');
 const { verifyAudit } = await import('../shared/audit/verify.ts');
+const { auditVerifying } = await import('../shared/db/stores/audit-ports.ts');
 
 /** 16 clients posting for `seconds` while two numberers keep up, with the chain on or off. */
 async function postingPhase(chain: boolean, seconds = SECONDS) {
@@ -104,7 +105,7 @@ let answer: Record<string, unknown> = {};
 for (let run = 0; run < 3; run++) {
   const t = performance.now();
   // The use case itself (what GET .../Audit/Verify runs), so a database failure shows its cause.
-  answer = await verifyAudit(loaded.books.companyId, { fromSequence: loaded.firstLoaded });
+  answer = await verifyAudit(auditVerifying, loaded.books.companyId, { fromSequence: loaded.firstLoaded });
   runs.push((performance.now() - t) / 1000);
 }
 delete process.env.VERIFY_PAGE_EVENTS;

@@ -1,5 +1,6 @@
+import { historyReads } from '../../shared/db/stores/audit-ports.ts';
 import { recordHistory } from '../../shared/audit/history.ts';
 import { readEndpoint } from '../../shared/http/read-endpoint.ts';
 import * as journalsRoutes from '../../shared/routes/journals.ts';
 
-export const handler = readEndpoint(journalsRoutes.history, (r) => recordHistory(r.params.companyId, 'journal', r.params.id, r.query));
+export const handler = readEndpoint(journalsRoutes.history, (r) => recordHistory(historyReads, r.params.companyId, 'journal', r.params.id, r.query));

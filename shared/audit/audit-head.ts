@@ -1,6 +1,6 @@
-import { eventHead } from '../db/events/event-store.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
 import type { AuditHead } from './chain.ts';
+import type { ChainHeadReads } from './store.ts';
 
 export type { AuditHead };
 
@@ -12,8 +12,8 @@ const CALLS = 6;
  * what a closed period or year, or a stored report, records as "the books as they stood"
  * (docs/decisions.md, Audit). Numbering runs here, in the closing request, not in every write.
  */
-export async function currentAuditHead(companyId: string): Promise<AuditHead> {
+export async function currentAuditHead(events: ChainHeadReads, companyId: string): Promise<AuditHead> {
   for (let call = 0; call < CALLS && (await sequenceEvents(companyId)) > 0; call++);
-  const head = await eventHead(companyId);
+  const head = await events.chainHead(companyId);
   return { sequence: head.next - 1, hash: head.hash };
 }

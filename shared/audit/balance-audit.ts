@@ -1,13 +1,11 @@
-import { accountPeriodFigures, accountPeriodFiguresOnce, ledgerEntriesAt, pairKey } from '../db/stores/audit-figures.ts';
 import type { AccountPeriodFigures } from './records.ts';
-import { getJournals } from '../db/ledger/journal-store.ts';
-import { getYear } from '../db/stores/year-store.ts';
 import type { PeriodSpan, YearRecord } from '../financial-years/records.ts';
 import { linesByAccount, type LedgerLine } from '../journals/ledger-entries.ts';
 import type { JournalRecord } from '../journals/records.ts';
 import { balanceSums, firstDifference, ledgerSums, linesDigest, type EntryPlace, type TouchedPair } from './balance-rules.ts';
 import { firstBreak, type Break } from './chain-walk.ts';
 import { recordName } from './record-rules.ts';
+import type { BalanceAuditReads } from './store.ts';
 
 /** A walked journal's ledger entry on one account as it must be: its lines' digest, or null when the journal is voided (no entry may remain). */
 interface EntryCheck {
@@ -36,7 +34,10 @@ export class BalanceAudit {
   private unread: EntryCheck[] = [];
   private readonly reads: Array<Promise<void>> = [];
 
-  constructor(private readonly companyId: string) {}
+  constructor(
+    private readonly books: BalanceAuditReads,
+    private readonly companyId: string,
+  ) {}
 
   /** Notes the accounts and period a journal posted into (if it did), with the lines its ledger entries must hold. */
   track(journal: JournalRecord, sequence: number): void {
@@ -44,7 +45,7 @@ export class BalanceAudit {
     // A posting under way has applied part of its lines: its pairs' figures are not comparable yet.
     const busy = journal.status === 'posting' || journal.status === 'unposting';
     for (const [accountId, lines] of linesByAccount(journal.entries)) {
-      const key = pairKey(accountId, journal.periodId);
+      const key = this.books.pairKey(accountId, journal.periodId);
       const pair = this.pairs.get(key);
       // A busy pair is never judged, so its first number may count busy postings too.
       if (!pair) this.pairs.set(key, { accountId, periodId: journal.periodId, yearId: journal.financialYearId, sequence, busy });
@@ -85,18 +86,18 @@ export class BalanceAudit {
   /** Both checks at once: the first break (a balance before an entry at the same number, as within one pair). */
   async finish(): Promise<Break | undefined> {
     const entries = await this.entries();
-    return firstBreak(await checkPairSums(this.companyId, this.touched()), entries);
+    return firstBreak(await checkPairSums(this.books, this.companyId, this.touched()), entries);
   }
 
   private async checkEntries(checks: readonly EntryCheck[]): Promise<void> {
-    const found = await ledgerEntriesAt(this.companyId, checks.map((c) => c.place));
+    const found = await this.books.ledgerEntriesAt(this.companyId, checks.map((c) => c.place));
     const differing = checks.flatMap((c, i) => {
       const reason = entryDifference(c, found[i]!);
       return reason ? [{ check: c, reason }] : [];
     });
     if (differing.length === 0) return;
     // A journal changed since the walk read it changed its entries with it (one transaction): only one still at that version is judged.
-    const now = await getJournals(this.companyId, [...new Set(differing.map((d) => d.check.place.journalId))]);
+    const now = await this.books.getJournals(this.companyId, [...new Set(differing.map((d) => d.check.place.journalId))]);
     const versions = new Map(now.map((j) => [j.id, j.version]));
     for (const { check, reason } of differing) {
       if (versions.get(check.place.journalId) === check.version) this.broken = firstBreak(this.broken, { sequence: check.sequence, reason: `${reason}: changed outside the service` });
@@ -119,11 +120,11 @@ function entryDifference(check: EntryCheck, lines: LedgerLine[] | null): string 
  * balances: accountPeriodFigures) and judged on those figures, so a posting that committed
  * between the first reads is never reported.
  */
-export async function checkPairSums(companyId: string, pairs: readonly TouchedPair[]): Promise<Break | undefined> {
+export async function checkPairSums(books: BalanceAuditReads, companyId: string, pairs: readonly TouchedPair[]): Promise<Break | undefined> {
   const years = new Map<string, Promise<YearRecord | undefined>>();
   const year = (id: string) => {
     let found = years.get(id);
-    if (!found) years.set(id, (found = getYear(companyId, id)));
+    if (!found) years.set(id, (found = books.getYear(companyId, id)));
     return found;
   };
   let broken: Break | undefined;
@@ -140,15 +141,15 @@ export async function checkPairSums(companyId: string, pairs: readonly TouchedPa
     return spans;
   };
   if (located.length === 0) return broken;
-  const first = await accountPeriodFiguresOnce(companyId, spansOf(located));
+  const first = await books.figuresOnce(companyId, spansOf(located));
   const doubtful = located.filter(({ pair }) => {
-    const figures = first.get(pairKey(pair.accountId, pair.periodId));
+    const figures = first.get(books.pairKey(pair.accountId, pair.periodId));
     return figures !== undefined && firstDifference(balanceSums(figures.balances), ledgerSums(figures.ledger)) !== undefined;
   });
   if (doubtful.length === 0) return broken;
-  const exact = await accountPeriodFigures(companyId, spansOf(doubtful));
+  const exact = await books.figures(companyId, spansOf(doubtful));
   for (const { pair, period } of doubtful) {
-    const figures = exact.get(pairKey(pair.accountId, pair.periodId));
+    const figures = exact.get(books.pairKey(pair.accountId, pair.periodId));
     if (figures) broken = firstBreak(broken, sumsDifference(pair, period.name, figures));
   }
   return broken;

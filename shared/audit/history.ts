@@ -1,10 +1,9 @@
-import { getApiKeyById } from '../db/stores/api-key-store.ts';
-import { historyPage } from '../db/stores/history-store.ts';
 import { NotFound } from '../errors.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
 import type { Page, PageQuery } from '../schemas/list-query.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import type { AuditedKind } from './record-state.ts';
+import type { HistoryReads } from './store.ts';
 
 export type HistoryView = ResponseOf<'HistoryResponse'>;
 
@@ -18,12 +17,12 @@ const LABELS: Record<AuditedKind, string> = { journal: 'The journal', account: '
  * since histories exist; never expired (db/stores/history-store.ts).
  * Errors: NotFound (no version of such a record).
  */
-export async function recordHistory(companyId: string, kind: AuditedKind, recordId: string, query: PageQuery): Promise<Page<HistoryView>> {
+export async function recordHistory(histories: HistoryReads, companyId: string, kind: AuditedKind, recordId: string, query: PageQuery): Promise<Page<HistoryView>> {
   await sequenceEvents(companyId);
-  const page = await historyPage(companyId, kind, recordId, query.pageSize, query.page);
+  const page = await histories.historyPage(companyId, kind, recordId, query.pageSize, query.page);
   if (page.results.length === 0 && !query.page) throw new NotFound(LABELS[kind]);
   const keyIds = [...new Set(page.results.flatMap((h) => (h.actor?.type === 'apiKey' ? [h.actor.id] : [])))];
-  const creators = new Map(await Promise.all(keyIds.map(async (id) => [id, (await getApiKeyById(companyId, id))?.createdBy ?? null] as const)));
+  const creators = new Map(await Promise.all(keyIds.map(async (id) => [id, (await histories.apiKey(companyId, id))?.createdBy ?? null] as const)));
   return {
     ...page,
     results: page.results.map((h) => ({

@@ -1,11 +1,9 @@
-import { bookChangesAfter, bookChangesAt, bookChangesKeptFrom, TooManyLines } from '../db/stores/book-change-store.ts';
-import { spansAfter, TooManyBlocks } from '../db/stores/book-summary-store.ts';
 import type { StoredSpan } from './records.ts';
-import { eventsBetween } from '../db/events/event-store.ts';
 import { ValidationError } from '../errors.ts';
 import { currentAuditHead } from './audit-head.ts';
 import { BOOK_CHANGE_TYPES, type BookChange } from './book-changes.ts';
 import { mergeMoves, movesOf, type Moves, type Span } from './book-summaries.ts';
+import type { KnownAtReads } from './store.ts';
 
 /**
  * The books as they stood at a moment (docs/decisions.md, Audit, "As known at"): what the
@@ -50,45 +48,46 @@ const tooMany = () =>
  * Errors: ValidationError naming `knownAt` (TooManyChanges; BeforeChangeRecord: before the
  * service kept this company's changes, for a company older than that record).
  */
-export async function booksKnownAt(companyId: string, knownAt: string | undefined, options: { whole?: boolean } = {}, now = new Date()): Promise<BooksKnownAt | undefined> {
+export async function booksKnownAt(books: KnownAtReads, companyId: string, knownAt: string | undefined, options: { whole?: boolean } = {}, now = new Date()): Promise<BooksKnownAt | undefined> {
   if (knownAt === undefined) return undefined;
   const instant = new Date(knownAt).toISOString();
   if (instant >= now.toISOString()) return undefined;
-  const head = await currentAuditHead(companyId);
-  const from = await bookChangesKeptFrom(companyId);
+  const head = await currentAuditHead(books, companyId);
+  const from = await books.keptFrom(companyId);
   const next = head.sequence + 1;
   if (!from || instant < from.occurredAt) {
     // A company whose first event was recorded with its changes had nothing before it.
     if (from?.sequence === 1) return { instant, empty: true, undo: new Map(), changes: [], closings: [], next };
     throw ValidationError.field('knownAt', `must be at or after ${from?.occurredAt ?? now.toISOString()}, when the record of this company's changes to its books begins`, 'BeforeChangeRecord');
   }
-  try {
-    const summarized = options.whole ? undefined : await spansAfter(companyId, instant, MAX_BLOCKS_TAKEN_BACK, head.sequence);
-    const taken = summarized?.complete ? await fromSummaries(companyId, instant, summarized.spans) : await oneByOne(companyId, instant);
-    return { instant, empty: false, ...taken, next };
-  } catch (error) {
-    if (error instanceof TooManyLines || error instanceof TooManyBlocks) throw tooMany();
-    throw error;
-  }
+  const summarized = options.whole ? undefined : within(await books.spansAfter(companyId, instant, MAX_BLOCKS_TAKEN_BACK, head.sequence));
+  const taken = summarized?.complete ? await fromSummaries(books, companyId, instant, summarized.spans) : await oneByOne(books, companyId, instant);
+  return { instant, empty: false, ...taken, next };
+}
+
+/** A read within the bounds a report takes back (undefined: past them). Errors: ValidationError (TooManyChanges). */
+function within<T>(read: T | undefined): T {
+  if (read === undefined) throw tooMany();
+  return read;
 }
 
 /** Every change after the moment, read one by one. */
-async function oneByOne(companyId: string, instant: string) {
-  const changes = await bookChangesAfter(companyId, instant, MAX_LINES_TAKEN_BACK);
+async function oneByOne(books: KnownAtReads, companyId: string, instant: string) {
+  const changes = within(await books.changesAfter(companyId, instant, MAX_LINES_TAKEN_BACK));
   return { undo: movesOf(changes, -1), changes, closings: changes.filter((c) => c.closing) };
 }
 
 /**
- * From the stretches holding a change after the moment (book-summary-store.ts spansAfter): a
+ * From the stretches holding a change after the moment (KnownAtReads.spansAfter): a
  * sealed block whose every change committed after it, in one step; the others (the open stretch,
  * a block straddling the moment) by their changes after it, read one by one.
  */
-async function fromSummaries(companyId: string, instant: string, spans: readonly StoredSpan[]) {
+async function fromSummaries(books: KnownAtReads, companyId: string, instant: string, spans: readonly StoredSpan[]) {
   const wholly = spans.filter((s) => s.sealed && s.span.minOccurredAt !== null && s.span.minOccurredAt > instant);
   const around = spans.filter((s) => !wholly.includes(s) && s.span.maxOccurredAt !== null && s.span.maxOccurredAt > instant);
-  const [reads, closingsOfBlocks] = await Promise.all([Promise.all(around.map((s) => changesAfterIn(companyId, instant, s.span))), bookChangesAt(companyId, wholly.flatMap((s) => s.closingChanges))]);
+  const [reads, closingsOfBlocks] = await Promise.all([Promise.all(around.map((s) => changesAfterIn(books, companyId, instant, s.span))), books.changesAt(companyId, wholly.flatMap((s) => s.closingChanges))]);
   const changes = reads.flat().sort(byKey);
-  if (changes.reduce((n, c) => n + c.lines.length, 0) > MAX_LINES_TAKEN_BACK) throw new TooManyLines(MAX_LINES_TAKEN_BACK);
+  if (changes.reduce((n, c) => n + c.lines.length, 0) > MAX_LINES_TAKEN_BACK) throw tooMany();
   const undo = movesOf(changes, -1);
   for (const block of wholly) mergeMoves(undo, block.moves(), -1);
   return { undo, changes, closings: [...changes.filter((c) => c.closing), ...closingsOfBlocks].sort(byKey) };
@@ -98,9 +97,9 @@ async function fromSummaries(companyId: string, instant: string, spans: readonly
 const byKey = (a: BookChange, b: BookChange) => (a.occurredAt === b.occurredAt ? a.sequence - b.sequence : a.occurredAt < b.occurredAt ? -1 : 1);
 
 /** A stretch's changes committed after the moment: read within the stretch's own instants (not from the moment on), kept when numbered within it. */
-async function changesAfterIn(companyId: string, instant: string, span: Span): Promise<BookChange[]> {
+async function changesAfterIn(books: KnownAtReads, companyId: string, instant: string, span: Span): Promise<BookChange[]> {
   const from = span.minOccurredAt! > instant ? new Date(Date.parse(span.minOccurredAt!) - 1).toISOString() : instant;
-  const read = await bookChangesAfter(companyId, from, MAX_LINES_TAKEN_BACK, span.maxOccurredAt!);
+  const read = within(await books.changesAfter(companyId, from, MAX_LINES_TAKEN_BACK, span.maxOccurredAt!));
   return read.filter((c) => c.sequence >= span.fromSequence && c.sequence <= span.toSequence);
 }
 
@@ -109,9 +108,9 @@ async function changesAfterIn(companyId: string, instant: string, span: Span): P
  * first): balances read meanwhile may hold it although it was not taken back, so the report is
  * read again.
  */
-export async function changedSince(companyId: string, known: BooksKnownAt): Promise<boolean> {
-  const head = await currentAuditHead(companyId);
+export async function changedSince(books: KnownAtReads, companyId: string, known: BooksKnownAt): Promise<boolean> {
+  const head = await currentAuditHead(books, companyId);
   if (head.sequence < known.next) return false;
-  const events = await eventsBetween(companyId, known.next, head.sequence);
+  const events = await books.eventsBetween(companyId, known.next, head.sequence);
   return events.some((e) => BOOK_CHANGE_TYPES[e.type]) || events.length < head.sequence - known.next + 1;
 }

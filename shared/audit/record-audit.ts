@@ -1,8 +1,5 @@
 import { accounts } from '../accounts/account-kind.ts';
 import { costCenters } from '../cost-centers/cost-center-kind.ts';
-import { eventsBetween, getEvent, pendingEverywhere } from '../db/events/event-store.ts';
-import { lastVersionOf } from '../db/stores/history-store.ts';
-import { getJournals } from '../db/ledger/journal-store.ts';
 import type { SequencedEvent } from '../events/event-record.ts';
 import { oldestPending } from '../events/pending-order.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
@@ -15,6 +12,7 @@ import { canonicalJson } from './chain.ts';
 import { describeEvent, firstBreak, type Break } from './chain-walk.ts';
 import { checkRecord, recordName, type CurrentRecord } from './record-rules.ts';
 import { AUDITED_KIND_OF, type AuditedKind } from './record-state.ts';
+import type { RecordAuditReads } from './store.ts';
 
 /** A record the table holds past its last walked event: `need` is the version a later event must record, else `unrecorded` is the break. */
 interface Ahead {
@@ -52,10 +50,11 @@ export class RecordAudit {
 
   /** `to`: the last number the run may walk (a journal's later event up to it counts there, not here). */
   constructor(
+    private readonly books: RecordAuditReads,
     private readonly companyId: string,
     private readonly to: number,
   ) {
-    this.balances = new BalanceAudit(companyId);
+    this.balances = new BalanceAudit(books, companyId);
   }
 
   /** Checks the records of one page of walked events; pages are handed in sequence order, and may be checked at once. */
@@ -73,9 +72,9 @@ export class RecordAudit {
     const ids = (kind: AuditedKind) => [...latest.values()].filter((l) => l.kind === kind).map((l) => l.event.recordId);
     const revalued = revaluations.flatMap((e) => [e.data?.journalId, e.data?.reversalId].filter((id): id is string => typeof id === 'string'));
     const [journals, accountNodes, centerNodes] = await Promise.all([
-      getJournals(this.companyId, [...new Set([...ids('journal'), ...revalued])]),
-      accounts.store.getMany(this.companyId, ids('account')),
-      costCenters.store.getMany(this.companyId, ids('costCenter')),
+      this.books.getJournals(this.companyId, [...new Set([...ids('journal'), ...revalued])]),
+      this.books.accounts(this.companyId, ids('account')),
+      this.books.costCenters(this.companyId, ids('costCenter')),
     ]);
     const byId = new Map(journals.map((j) => [j.id, j]));
     const current = new Map<string, CurrentRecord>([
@@ -93,7 +92,7 @@ export class RecordAudit {
     }
 
     // Postings: the journals of walked events as they stand now, a reversal's reversing journal, a revaluation's two.
-    const reversing = await getJournals(this.companyId, journals.flatMap((j) => (j.status === 'reversed' ? [j.reversedBy] : [])));
+    const reversing = await this.books.getJournals(this.companyId, journals.flatMap((j) => (j.status === 'reversed' ? [j.reversedBy] : [])));
     for (const r of reversing) byId.set(r.id, r);
     const countsLater = await this.countedLater([...latest.values()].flatMap(({ kind, event }) => {
       const journal = kind === 'journal' ? byId.get(event.recordId) : undefined;
@@ -130,7 +129,7 @@ export class RecordAudit {
     for (let i = 0; i < journals.length; i += LOOKUPS_AT_ONCE) {
       await Promise.all(
         journals.slice(i, i + LOOKUPS_AT_ONCE).map(async (j) => {
-          const last = await lastVersionOf(this.companyId, 'journal', j.id);
+          const last = await this.books.lastVersionOf(this.companyId, 'journal', j.id);
           if (last && last.version === j.version && last.sequence <= this.to) later.add(j.id);
         }),
       );
@@ -175,9 +174,9 @@ export class RecordAudit {
     if (open.length === 0) return undefined;
     await sequenceEvents(this.companyId);
     // Pending first: an event numbered between the two reads is then in the second, not in neither.
-    const pending = oldestPending(await pendingEverywhere(this.companyId, 100), 100).events;
+    const pending = oldestPending(await this.books.pendingEverywhere(this.companyId, 100), 100).events;
     if (later === 'history') open = await this.notRecordedAfter(open, to);
-    const numbered = later === 'head' ? await eventsBetween(this.companyId, to + 1, to + 1000) : [];
+    const numbered = later === 'head' ? await this.books.eventsBetween(this.companyId, to + 1, to + 1000) : [];
     const events = [...numbered, ...pending];
     let broken: Break | undefined;
     for (const a of open) {
@@ -198,9 +197,9 @@ export class RecordAudit {
       const batch = open.slice(i, i + LOOKUPS_AT_ONCE);
       const found = await Promise.all(
         batch.map(async (a) => {
-          const last = await lastVersionOf(this.companyId, a.kind, a.event.recordId);
+          const last = await this.books.lastVersionOf(this.companyId, a.kind, a.event.recordId);
           if (!last || last.version < a.need || last.sequence <= to) return false;
-          const e = await getEvent(this.companyId, last.sequence);
+          const e = await this.books.getEvent(this.companyId, last.sequence);
           return e !== undefined && e.recordId === a.event.recordId && AUDITED_KIND_OF[e.type] === a.kind && e.version === last.version;
         }),
       );

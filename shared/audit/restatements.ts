@@ -1,6 +1,3 @@
-import { bookChangesKeptFrom, bookChangesPage, periodStateAt } from '../db/stores/book-change-store.ts';
-import { decodeCursor, encodeCursor, type CursorBinding } from '../db/table/cursor.ts';
-import { getSettings } from '../db/stores/settings-store.ts';
 import { ValidationError } from '../errors.ts';
 import { totals } from '../journals/rules.ts';
 import { formatTotal } from '../money/amount.ts';
@@ -10,6 +7,7 @@ import type { ResponseOf } from '../schemas/responses.ts';
 import { currentAuditHead } from './audit-head.ts';
 import type { BookChange, PeriodState } from './book-changes.ts';
 import type { RestatementsInput } from './schemas.ts';
+import type { PageBinding, RestatementReads } from './store.ts';
 
 export type RestatementView = ResponseOf<'RestatementResponse'>;
 
@@ -30,24 +28,24 @@ const ISSUED: ReadonlySet<PeriodState | undefined> = new Set(['locked', 'closed'
  * request is listed. Errors: ValidationError (`since` before this company's record of changes:
  * BeforeChangeRecord; InvalidCursor).
  */
-export async function restatements(companyId: string, query: RestatementsInput): Promise<Page<RestatementView>> {
+export async function restatements(books: RestatementReads, companyId: string, query: RestatementsInput): Promise<Page<RestatementView>> {
   const since = new Date(query.since).toISOString();
   // The record's start is read once pending events are numbered (a new company's first changes may still be pending).
-  const [, settings] = await Promise.all([currentAuditHead(companyId), getSettings(companyId)]);
-  const from = await bookChangesKeptFrom(companyId);
+  const [, settings] = await Promise.all([currentAuditHead(books, companyId), books.settings(companyId)]);
+  const from = await books.keptFrom(companyId);
   if (!from || (since < from.occurredAt && from.sequence !== 1)) {
     throw ValidationError.field('since', `must be at or after ${from?.occurredAt ?? new Date().toISOString()}, when the record of this company's changes to its books begins`, 'BeforeChangeRecord');
   }
-  const binding: CursorBinding = { companyId, endpoint: 'reports.restatements', orderBy: 'OccurredAt', orderAsc: true, filters: { since } };
-  let startAfter = query.page ? String((await decodeCursor(binding, query.page)).after) : undefined;
+  const binding: PageBinding = { companyId, endpoint: 'reports.restatements', orderBy: 'OccurredAt', orderAsc: true, filters: { since } };
+  let startAfter = query.page ? String((await books.readCursor(binding, query.page)).after) : undefined;
 
   const states = new Map<string, Promise<PeriodState | undefined>>();
-  const stateOf = (periodId: string) => states.get(periodId) ?? states.set(periodId, periodStateAt(companyId, periodId, since)).get(periodId)!;
+  const stateOf = (periodId: string) => states.get(periodId) ?? states.set(periodId, books.periodStateAt(companyId, periodId, since)).get(periodId)!;
   const found: Array<{ view: RestatementView; key: string }> = [];
   let read = 0;
   let more = true;
   while (more && found.length <= query.pageSize && read < MAX_READ) {
-    const page = await bookChangesPage(companyId, since, startAfter, Math.min(READ_STEP, MAX_READ - read));
+    const page = await books.changesPage(companyId, since, startAfter, Math.min(READ_STEP, MAX_READ - read));
     read += page.changes.length;
     const periodStates = await Promise.all(page.changes.map((c) => stateOf(c.periodId)));
     page.changes.forEach((change, i) => {
@@ -60,7 +58,7 @@ export async function restatements(companyId: string, query: RestatementsInput):
   const results = found.slice(0, query.pageSize);
   // The next page starts after the last change shown, or after the last one read when the read budget ran out first.
   const resumeAfter = found.length > query.pageSize ? results.at(-1)!.key : more ? startAfter : undefined;
-  return { currentPage: query.page ?? null, results: results.map((r) => r.view), nextPage: resumeAfter === undefined ? null : await encodeCursor(binding, { after: resumeAfter }) };
+  return { currentPage: query.page ?? null, results: results.map((r) => r.view), nextPage: resumeAfter === undefined ? null : await books.signCursor(binding, { after: resumeAfter }) };
 }
 
 function viewOf(change: BookChange, periodStatus: 'locked' | 'closed', precision: number): RestatementView {

@@ -1,7 +1,7 @@
-import { decodeCursor, encodeCursor, type CursorBinding } from '../db/table/cursor.ts';
 import { ValidationError } from '../errors.ts';
 import type { Break } from './chain-walk.ts';
 import type { VerifyAuditInput } from './schemas.ts';
+import type { CursorSigning, PageBinding } from './store.ts';
 
 /** What every request of a paged Verify run carries: the run's id (its touched pairs are kept under it), its first number, the events checked so far. */
 interface RunSoFar {
@@ -27,12 +27,12 @@ export interface BalancesResume extends RunSoFar {
 
 /**
  * Where a paged Verify run resumes (`page`, from the previous answer's `nextPage`). Signed and
- * bound to the company and the query's range (db/table/cursor.ts), so it cannot be forged or moved to
+ * bound to the company and the query's range (store.ts, CursorSigning), so it cannot be forged or moved to
  * another run; it carries no hash: the resume reads the stored event before `next`.
  */
 export type VerifyResume = WalkResume | BalancesResume;
 
-const binding = (companyId: string, query: VerifyAuditInput): CursorBinding => ({
+const binding = (companyId: string, query: VerifyAuditInput): PageBinding => ({
   companyId,
   endpoint: 'audit.verify',
   orderBy: 'Sequence',
@@ -40,14 +40,14 @@ const binding = (companyId: string, query: VerifyAuditInput): CursorBinding => (
   filters: { fromSequence: query.fromSequence ?? null, toSequence: query.toSequence ?? null },
 });
 
-export const encodeVerifyResume = (companyId: string, query: VerifyAuditInput, resume: VerifyResume) => encodeCursor(binding(companyId, query), { ...resume });
+export const encodeVerifyResume = (cursors: CursorSigning, companyId: string, query: VerifyAuditInput, resume: VerifyResume) => cursors.signCursor(binding(companyId, query), { ...resume });
 
 const whole = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;
 const text = (s: unknown): s is string => typeof s === 'string' && s.length > 0;
 
 /** Errors: ValidationError (InvalidCursor: altered, or given for another company or range). */
-export async function decodeVerifyResume(companyId: string, query: VerifyAuditInput & { page: string }): Promise<VerifyResume> {
-  const k = await decodeCursor(binding(companyId, query), query.page);
+export async function decodeVerifyResume(cursors: CursorSigning, companyId: string, query: VerifyAuditInput & { page: string }): Promise<VerifyResume> {
+  const k = await cursors.readCursor(binding(companyId, query), query.page);
   const invalid = ValidationError.field('page', 'is not a valid cursor for this list; start again without it', 'InvalidCursor');
   // Signed by this service, so well formed; a cursor of an older shape is refused all the same.
   if (!text(k.run) || !whole(k.from) || !whole(k.checked)) throw invalid;

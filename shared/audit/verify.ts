@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { config } from '../config.ts';
-import { eventsBetween, getEvent, oldestKeptSequence } from '../db/events/event-store.ts';
-import { keepTouchedPairs, pairPosition, verifyPairsAfter } from '../db/stores/verify-pair-store.ts';
 import { ValidationError } from '../errors.ts';
 import type { SequencedEvent } from '../events/event-record.ts';
 import { currentAuditHead, type AuditHead } from './audit-head.ts';
@@ -12,6 +10,7 @@ import { RecordAudit } from './record-audit.ts';
 import type { VerifyAuditInput } from './schemas.ts';
 import { decodeVerifyResume, encodeVerifyResume, type BalancesResume, type VerifyResume } from './verify-cursor.ts';
 import { inVerifyRun } from './verify-runs.ts';
+import type { AuditVerifying } from './store.ts';
 
 export type VerifyView = ResponseOf<'AuditVerifyResponse'>;
 
@@ -24,11 +23,11 @@ const CHECKS_AT_ONCE = 3;
 const PAIRS_AT_ONCE = 25;
 
 /** Pages of the events `from` to `to`, in order, a few read ahead. */
-async function* pages(companyId: string, from: number, to: number): AsyncGenerator<SequencedEvent[]> {
+async function* pages(books: AuditVerifying, companyId: string, from: number, to: number): AsyncGenerator<SequencedEvent[]> {
   const starts: number[] = [];
   for (let start = from; start <= to; start += PAGE) starts.push(start);
   const reads: Array<Promise<SequencedEvent[]>> = [];
-  const read = (i: number) => eventsBetween(companyId, starts[i]!, Math.min(starts[i]! + PAGE - 1, to));
+  const read = (i: number) => books.eventsBetween(companyId, starts[i]!, Math.min(starts[i]! + PAGE - 1, to));
   for (let i = 0; i < starts.length; i++) {
     while (reads.length < Math.min(starts.length, i + READ_AHEAD)) {
       const ahead = read(reads.length);
@@ -52,15 +51,15 @@ async function* pages(companyId: string, from: number, to: number): AsyncGenerat
  * resumes from. A company runs at most config.verifyRunsPerCompany requests at once (verify-runs.ts).
  * Errors: ValidationError (fromSequence above the head; InvalidCursor), TooManyVerifyRuns.
  */
-export async function verifyAudit(companyId: string, query: VerifyAuditInput): Promise<VerifyView> {
-  const resume = query.page ? await decodeVerifyResume(companyId, { ...query, page: query.page }) : undefined;
-  return inVerifyRun(companyId, () => verifyPage(companyId, query, resume));
+export async function verifyAudit(books: AuditVerifying, companyId: string, query: VerifyAuditInput): Promise<VerifyView> {
+  const resume = query.page ? await decodeVerifyResume(books, companyId, { ...query, page: query.page }) : undefined;
+  return inVerifyRun(companyId, () => verifyPage(books, companyId, query, resume));
 }
 
-async function verifyPage(companyId: string, query: VerifyAuditInput, resume: VerifyResume | undefined): Promise<VerifyView> {
+async function verifyPage(books: AuditVerifying, companyId: string, query: VerifyAuditInput, resume: VerifyResume | undefined): Promise<VerifyView> {
   const until = Date.now() + config.verifyPageMs;
-  const head = await currentAuditHead(companyId);
-  const runFrom = resume?.from ?? query.fromSequence ?? (await oldestKeptSequence(companyId)) ?? 1;
+  const head = await currentAuditHead(books, companyId);
+  const runFrom = resume?.from ?? query.fromSequence ?? (await books.oldestKeptSequence(companyId)) ?? 1;
   if (runFrom > head.sequence) throw ValidationError.field('fromSequence', `must not be above the head of the chain (${head.sequence})`);
   const to = Math.min(query.toSequence ?? head.sequence, head.sequence);
   const answer = (checked: number, toSequence: number, broken: Break | null, nextPage: string | null): VerifyView => ({
@@ -79,15 +78,15 @@ async function verifyPage(companyId: string, query: VerifyAuditInput, resume: Ve
   if (!resume || 'next' in resume) {
     const run = resume?.run ?? randomUUID();
     const from = resume?.next ?? runFrom;
-    const walked = await walkPage(companyId, { run, from, to, head, resumed: resume !== undefined, until });
+    const walked = await walkPage(books, companyId, { run, from, to, head, resumed: resume !== undefined, until });
     const checked = (resume?.checked ?? 0) + walked.checked;
-    if (!walked.broken && walked.end < to) return answer(checked, walked.end, null, await encodeVerifyResume(companyId, query, { run, from: runFrom, checked, next: walked.end + 1 }));
+    if (!walked.broken && walked.end < to) return answer(checked, walked.end, null, await encodeVerifyResume(books, companyId, query, { run, from: runFrom, checked, next: walked.end + 1 }));
     balances = { run, from: runFrom, checked, after: null, broken: walked.broken ? { ...walked.broken, yields: walked.yields } : null };
   } else balances = resume;
 
-  const { more, ...checked } = await checkBalances(companyId, balances, until);
+  const { more, ...checked } = await checkBalances(books, companyId, balances, until);
   const broken = checked.broken ? { sequence: checked.broken.sequence, reason: checked.broken.reason } : null;
-  return answer(checked.checked, to, broken, more ? await encodeVerifyResume(companyId, query, checked) : null);
+  return answer(checked.checked, to, broken, more ? await encodeVerifyResume(books, companyId, query, checked) : null);
 }
 
 /**
@@ -96,19 +95,19 @@ async function verifyPage(companyId: string, query: VerifyAuditInput, resume: Ve
  * posted into under the run. `end`: the last number walked (or `to`); `yields`: the break is a
  * ledger entry's, so a balance at its number comes before it.
  */
-async function walkPage(companyId: string, w: { run: string; from: number; to: number; head: AuditHead; resumed: boolean; until: number }) {
+async function walkPage(books: AuditVerifying, companyId: string, w: { run: string; from: number; to: number; head: AuditHead; resumed: boolean; until: number }) {
   const { from, to, head } = w;
   const pageTo = Math.min(to, from + config.verifyPageEvents - 1);
-  const before = from > 1 ? await getEvent(companyId, from - 1) : undefined;
+  const before = from > 1 ? await books.getEvent(companyId, from - 1) : undefined;
   const walk = new ChainWalk(from, before);
-  const records = new RecordAudit(companyId, to);
+  const records = new RecordAudit(books, companyId, to);
   // A resumed run walked the event before `from` itself: it must still be there to link to.
   let broken: Break | undefined = w.resumed && !before ? missingEvent(from - 1) : undefined;
   let last = from - 1;
   let outOfTime = false;
   // Record checks of a page run while the next pages are walked (a few at once: they wait on reads).
   const checking: Array<Promise<void>> = [];
-  for await (const page of broken ? [] : pages(companyId, from, pageTo)) {
+  for await (const page of broken ? [] : pages(books, companyId, from, pageTo)) {
     const walked: SequencedEvent[] = [];
     for (const e of page) {
       broken = walk.next(e);
@@ -132,7 +131,7 @@ async function walkPage(companyId: string, w: { run: string; from: number; to: n
     broken = { sequence: end, reason: `the chain's head kept on the event counter is not the hash of event ${end}` };
   }
   broken = firstBreak(broken, await records.finish(last, broken ? 'none' : atHead ? 'head' : 'history'));
-  await keepTouchedPairs(companyId, w.run, from, records.touched());
+  await books.keepTouchedPairs(companyId, w.run, from, records.touched());
   return { end, broken, yields: broken !== undefined && broken === records.entryBroken, checked: walk.checked };
 }
 
@@ -142,17 +141,17 @@ async function walkPage(companyId: string, w: { run: string; from: number; to: n
  * whose first posting comes before the break found so far can change the answer, so only those
  * are read. `more` when pairs are left.
  */
-async function checkBalances(companyId: string, state: BalancesResume, until: number): Promise<BalancesResume & { more: boolean }> {
+async function checkBalances(books: AuditVerifying, companyId: string, state: BalancesResume, until: number): Promise<BalancesResume & { more: boolean }> {
   let { after, broken } = state;
   let budget = config.verifyPagePairs;
   const before = (sequence: number) => !broken || sequence < broken.sequence || (broken.yields && sequence === broken.sequence);
   for (let group = 0; ; group++) {
     if (group > 0 && (budget <= 0 || Date.now() > until)) return { ...state, after, broken, more: true };
-    const { pairs, more } = await verifyPairsAfter(companyId, state.run, after, Math.min(PAIRS_AT_ONCE, budget));
+    const { pairs, more } = await books.verifyPairsAfter(companyId, state.run, after, Math.min(PAIRS_AT_ONCE, budget));
     budget -= pairs.length;
-    const found = await checkPairSums(companyId, pairs.filter((p) => before(p.sequence)));
+    const found = await checkPairSums(books, companyId, pairs.filter((p) => before(p.sequence)));
     if (found && before(found.sequence)) broken = { ...found, yields: false };
-    if (pairs.length > 0) after = pairPosition(pairs.at(-1)!);
+    if (pairs.length > 0) after = books.pairPosition(pairs.at(-1)!);
     if (!more) return { ...state, after, broken, more: false };
   }
 }

@@ -16,7 +16,7 @@ export async function closeYear(years: YearClosing, uow: UnitOfWork, companyId: 
   if (year.version !== version) throw new VersionConflict();
   checkYearCanClose(companyId, year, 0);
   // The close records the chain's head: every change committed before it (docs/decisions.md, Audit).
-  const closed = { ...year, status: 'closed' as const, version: year.version + 1, updatedAt: new Date().toISOString(), auditHead: await currentAuditHead(companyId) };
+  const closed = { ...year, status: 'closed' as const, version: year.version + 1, updatedAt: new Date().toISOString(), auditHead: await currentAuditHead(years, companyId) };
   // Drafts are counted while the year holds off new ones (and new postings), so none can slip in
   // before the close; what the hold puts again with the year says closed from then on.
   await years.whileHeld(

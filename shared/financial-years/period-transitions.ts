@@ -26,7 +26,7 @@ export async function changePeriod(
   if (period.version !== version) throw new VersionConflict();
   const status = nextPeriodStatus(period.status, transition, year.status);
   // A close records the chain's head: every change committed before it (docs/decisions.md, Audit).
-  const auditHead = transition === 'Close' ? await currentAuditHead(companyId) : undefined;
+  const auditHead = transition === 'Close' ? await currentAuditHead(years, companyId) : undefined;
   const after = periodView(year, { ...period, status, version: period.version + 1, ...(auditHead ? { auditHead } : {}) });
   return uow.commit(years.statusChanges(companyId, year, period, status, auditHead), transition === 'Close' ? null : after, { described: after });
 }

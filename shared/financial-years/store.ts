@@ -1,4 +1,5 @@
 import type { AuditHead } from '../audit/chain.ts';
+import type { ChainHeadReads } from '../audit/store.ts';
 import type { BalanceScope, GroupedSums } from '../balances/records.ts';
 import type { AppError } from '../errors.ts';
 import type { DraftJournal, JournalRecord } from '../journals/records.ts';
@@ -60,7 +61,7 @@ export interface YearDeleting extends YearReads, YearRegistryReads, WhileNoPosti
   deleteChanges(companyId: string, year: YearRecord, registry: YearRegistry, hold: YearHold): Change[];
 }
 
-export interface YearClosing extends YearReads {
+export interface YearClosing extends YearReads, ChainHeadReads {
   /** Whether a draft journal is dated within the range (inclusive). */
   hasDraftsBetween(companyId: string, startDate: string, endDate: string): Promise<boolean>;
   /**
@@ -71,7 +72,7 @@ export interface YearClosing extends YearReads {
   replaceChanges(companyId: string, before: YearRecord, after: YearRecord, registry?: YearRegistry, hold?: YearHold): Change[];
 }
 
-export interface PeriodChanging extends YearReads {
+export interface PeriodChanging extends YearReads, ChainHeadReads {
   /** The period's new status at the version read (a close records the audit head). Errors at commit: VersionConflict. */
   statusChanges(companyId: string, year: YearRecord, period: PeriodRecord, status: PeriodStatus, auditHead?: AuditHead): Change[];
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { currentAuditHead } from '../audit/audit-head.ts';
+import type { ChainHeadReads } from '../audit/store.ts';
 import type { Principal } from '../auth/principal.ts';
 import { config } from '../config.ts';
 import { putReportOps } from '../db/stores/report-store.ts';
@@ -38,9 +39,9 @@ function figuresOf(companyId: string, input: CreateReportInput) {
  * Errors: those of trialBalance, incomeStatement and balanceSheet, StateConflict
  * (ReportTooLarge, TooManyReports).
  */
-export async function createReport(uow: UnitOfWork, companyId: string, principal: Principal, input: CreateReportInput): Promise<ReportSummaryView> {
+export async function createReport(events: ChainHeadReads, uow: UnitOfWork, companyId: string, principal: Principal, input: CreateReportInput): Promise<ReportSummaryView> {
   // The head first: every change numbered at or before it committed before the figures are read.
-  const auditHead = await currentAuditHead(companyId);
+  const auditHead = await currentAuditHead(events, companyId);
   const figures = await figuresOf(companyId, input);
   const snapshot: ReportSnapshot = {
     id: randomUUID(),

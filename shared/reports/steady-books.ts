@@ -39,13 +39,13 @@ export async function whileBooksSteady<T>(
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     // The moment first: a knownAt the books cannot answer is a 400 whether or not a wide posting runs.
     // As known at a moment is a rare read: its module loads on that path only (docs/decisions.md, Bundling).
-    const moment = knownAt === undefined ? undefined : await import('../audit/known-at.ts');
-    const known = await moment?.booksKnownAt(companyId, knownAt, { whole });
+    const [moment, ports] = knownAt === undefined ? [] : await Promise.all([import('../audit/known-at.ts'), import('../db/stores/known-at-ports.ts')]);
+    const known = moment && ports ? await moment.booksKnownAt(ports.knownAtReads, companyId, knownAt, { whole }) : undefined;
     const before = await jobsState(companyId);
     if (before.underWay > 0) throw new BooksInMotion();
     const result = await read(known);
     const after = await jobsState(companyId);
-    if (after.started === before.started && consistent(result) && !(moment && known && !known.empty && (await moment.changedSince(companyId, known)))) return result;
+    if (after.started === before.started && consistent(result) && !(moment && ports && known && !known.empty && (await moment.changedSince(ports.knownAtReads, companyId, known)))) return result;
   }
   throw new BooksInMotion();
 }

@@ -1,4 +1,5 @@
 import type { PeriodChanging, PeriodList, YearClosing, YearCreating, YearDeleting, YearList, YearReads, YearReplacing } from '../../financial-years/store.ts';
+import { eventHead } from '../events/event-store.ts';
 import { hasDraftJournalsBetween } from '../ledger/journal-queries.ts';
 import { paginateArray } from '../table/paginate-array.ts';
 import { createYearOps, deleteYearOps, getRegistry, mustGetYear, periodStatusOps, replaceYearOps, withNoPostings, withYearGuard, yearsPage } from './year-store.ts';
@@ -23,6 +24,6 @@ export const yearReplacing: YearReplacing = { get: mustGetYear, registry: getReg
 
 export const yearDeleting: YearDeleting = { get: mustGetYear, registry: getRegistry, whileNoPostings: withNoPostings, deleteChanges: deleteYearOps };
 
-export const yearClosing: YearClosing = { get: mustGetYear, hasDraftsBetween: hasDraftJournalsBetween, whileHeld: withYearGuard, replaceChanges: replaceYearOps };
+export const yearClosing: YearClosing = { get: mustGetYear, chainHead: eventHead, hasDraftsBetween: hasDraftJournalsBetween, whileHeld: withYearGuard, replaceChanges: replaceYearOps };
 
-export const periodChanging: PeriodChanging = { get: mustGetYear, statusChanges: periodStatusOps };
+export const periodChanging: PeriodChanging = { get: mustGetYear, chainHead: eventHead, statusChanges: periodStatusOps };

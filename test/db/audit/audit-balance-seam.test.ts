@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { BalanceAudit } from '../../../shared/audit/balance-audit.ts';
+import { auditVerifying } from '../../../shared/db/stores/audit-ports.ts';
 import { config } from '../../../shared/config.ts';
 import { db } from '../../../shared/db/table/client.ts';
 import { getJournals } from '../../../shared/db/ledger/journal-store.ts';
@@ -35,7 +36,7 @@ describe('balance checks running with the walk', () => {
     await putItem({ ...entry, lines: [{ ...(entry.lines as Array<Record<string, unknown>>)[0], line: 7 }] });
 
     // Act: page one posts into (cash, February) and starts its read; page two walks the second journal.
-    const audit = new BalanceAudit(companyId);
+    const audit = new BalanceAudit(auditVerifying, companyId);
     audit.track(first, 10);
     await audit.readNew();
     audit.track(second, 11);
@@ -56,7 +57,7 @@ describe('balance checks running with the walk', () => {
 
     // Act: changed for the first read only, then changed for good.
     await bump();
-    const passing = new BalanceAudit(companyId);
+    const passing = new BalanceAudit(auditVerifying, companyId);
     passing.track(first, 10);
     passing.track(second, 11);
     await passing.readNew();
@@ -64,7 +65,7 @@ describe('balance checks running with the walk', () => {
     const cleared = await passing.finish();
 
     await bump();
-    const lasting = new BalanceAudit(companyId);
+    const lasting = new BalanceAudit(auditVerifying, companyId);
     lasting.track(first, 10);
     lasting.track(second, 11);
     const reported = await lasting.finish();
