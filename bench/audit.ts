@@ -31,7 +31,9 @@ const VERIFY_EVENTS = Number(process.env.BENCH_VERIFY_EVENTS ?? 100_000);
 const CLIENTS = 16;
 
 const stack = await startBenchStack();
-const { sequenceEvents } = await import('../shared/events/sequencer.ts');
+const { numberPending } = await import('../shared/events/numbering-rules.ts');
+const { eventFeed } = await import('../shared/db/stores/event-ports.ts');
+const sequenceEvents = (companyId: string) => numberPending(eventFeed, companyId);
 const { verifyAudit } = await import('../shared/audit/verify.ts');
 const { auditVerifying } = await import('../shared/db/stores/audit-ports.ts');
 

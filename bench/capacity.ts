@@ -178,7 +178,9 @@ if (levels.length > 0) console.table(levels.map((l) => ({ ...l, refused: JSON.st
 const NUMBERED = Number(process.env.BENCH_CAPACITY_NUMBERED ?? 4000);
 async function numbering(events: number) {
   simulator.reset();
-  const { sequenceEvents } = await import('../shared/events/sequencer.ts');
+  const { numberPending } = await import('../shared/events/numbering-rules.ts');
+  const { eventFeed } = await import('../shared/db/stores/event-ports.ts');
+  const sequenceEvents = (companyId: string) => numberPending(eventFeed, companyId);
   const { eventHead } = await import('../shared/db/events/event-store.ts');
   // Counted by the counter: a call that fails after some of its rounds committed does not say how many it numbered.
   const from = (await eventHead(companyId)).next;

@@ -24,7 +24,9 @@ export async function benchKnownAt(stack: BenchStack) {
   const { bulkWrite } = await import('../shared/db/table/batch-write.ts');
   const { bookChange } = await import('../shared/audit/book-changes.ts');
   const { bookChangeOp } = await import('../shared/db/stores/book-change-store.ts');
-  const { sequenceEvents } = await import('../shared/events/sequencer.ts');
+  const { numberPending } = await import('../shared/events/numbering-rules.ts');
+  const { eventFeed } = await import('../shared/db/stores/event-ports.ts');
+  const sequenceEvents = (companyId: string) => numberPending(eventFeed, companyId);
   const { openSpan, blockOp, openSpanOp } = await import('../shared/db/stores/book-summary-store.ts');
   const { sealBlocks } = await import('../shared/audit/book-summaries.ts');
   const { config } = await import('../shared/config.ts');

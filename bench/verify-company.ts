@@ -9,7 +9,9 @@ import { smallCompany } from './small-company.ts';
  * company and the first of those events (the company's own, made over the API, come before).
  */
 export async function verifyCompany(stack: BenchStack, name: string, events: number) {
-  const { sequenceEvents } = await import('../shared/events/sequencer.ts');
+  const { numberPending } = await import('../shared/events/numbering-rules.ts');
+  const { eventFeed } = await import('../shared/db/stores/event-ports.ts');
+  const sequenceEvents = (companyId: string) => numberPending(eventFeed, companyId);
   const { numberEvents } = await import('../shared/events/numbering.ts');
   const { eventRecord } = await import('../shared/events/event-record.ts');
   const { eventHead, numberedEventOps } = await import('../shared/db/events/event-store.ts');

@@ -18,7 +18,7 @@ export const API_5XX_PERCENT = 1;
 /**
  * What operations watch: an SNS topic every alarm notifies, and a dashboard. Alarms: the API's
  * 5xx rate, each function's errors and throttles, each table's system errors and throttled
- * requests, events numbered with repaired text (shared/events/repaired-text.ts). The dashboard: requests and errors, postings per minute and the other business
+ * requests, events numbered with repaired text (shared/db/events/repaired-text.ts). The dashboard: requests and errors, postings per minute and the other business
  * metrics the functions emit (shared/http/metrics.ts), latency p50/p99 per route.
  */
 export class Monitoring extends Construct {

@@ -26,7 +26,7 @@ export const SEQUENCES_EVENTS = [
 /**
  * What a route's function may do to each table (least privilege, asserted in the CDK test):
  * - main table: read only when every method is GET, except sign-in (its callback records the user)
- *   and the event feed (it numbers pending events before reading, shared/events/sequencer.ts);
+ *   and the event feed (it numbers pending events before reading, shared/db/events/sequencer.ts);
  * - TTL table: only where idempotency keys are claimed or sign-in state is kept.
  */
 export function tableAccess(route: Route): { main: Access; ttl: Access } {

@@ -108,7 +108,7 @@ export const config = {
     return milliseconds(process.env.YEAR_RANGES_CACHE_MS, 60_000);
   },
   /**
-   * How long a numbering claim is left to the sequencer that made it (events/claim-fill.ts):
+   * How long a numbering claim is left to the sequencer that made it (db/events/claim-fill.ts):
    * another that finds it open waits this long for it, then finishes it itself (the first
    * crashed or timed out). Writing a claim twice is harmless; waiting holds the reader.
    */
@@ -116,7 +116,7 @@ export const config = {
     return milliseconds(process.env.NUMBERING_CLAIM_LEASE_MS, 5_000);
   },
   /**
-   * Whether a batch too large for one transaction is numbered in a claim (events/claim-fill.ts),
+   * Whether a batch too large for one transaction is numbered in a claim (db/events/claim-fill.ts),
    * or in smaller batches. NUMBERING_CLAIMS=off is for upgrading a deployment from a version
    * before claims: its readers take a claim's counter (no `next`) for an empty feed, so claims
    * are made only once no function of that version runs (docs/decisions.md, Events).

@@ -15,7 +15,7 @@ export const BUSINESS_METRICS = {
 
 /** Counts an operator is alarmed on (infra/monitoring.ts), emitted outside any request's line. */
 export const OPERATIONS_METRICS = {
-  /** Events numbered with text that had to be repaired to be hashed (events/repaired-text.ts). */
+  /** Events numbered with text that had to be repaired to be hashed (db/events/repaired-text.ts). */
   eventTextRepaired: 'EventTextRepaired',
 } as const;
 

@@ -1,4 +1,5 @@
 import type { DynamoDBStreamEvent, EventBridgeEvent } from 'aws-lambda';
+import { webhookDispatching } from '../../shared/db/stores/webhook-ports.ts';
 import { dispatchCompany, retryDueDeliveries } from '../../shared/webhooks/dispatcher.ts';
 
 /**
@@ -11,8 +12,8 @@ import { dispatchCompany, retryDueDeliveries } from '../../shared/webhooks/dispa
 export async function handler(event: DynamoDBStreamEvent | EventBridgeEvent<'Scheduled Event', unknown>): Promise<void> {
   if ('Records' in event) {
     const companies = new Set(event.Records.flatMap((r) => r.dynamodb?.NewImage?.companyId?.S ?? []));
-    for (const companyId of companies) await dispatchCompany(companyId);
+    for (const companyId of companies) await dispatchCompany(webhookDispatching, companyId);
     return;
   }
-  await retryDueDeliveries();
+  await retryDueDeliveries(webhookDispatching);
 }

@@ -1,5 +1,6 @@
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand } from '@aws-sdk/client-dynamodb-streams';
+import { webhookDispatching } from '../../shared/db/stores/webhook-ports.ts';
 import { dispatchCompany, retryDueDeliveries } from '../../shared/webhooks/dispatcher.ts';
 
 export interface RunningDispatcher {
@@ -57,7 +58,7 @@ export async function startEventDispatcher(options: { endpoint: string; tableNam
         }
       }
       // While the stack stops, DynamoDB Local may already be gone: that is no failure to report.
-      await Promise.all([...companies].map((companyId) => dispatchCompany(companyId).catch((error: unknown) => running && console.error('dispatch failed', companyId, error))));
+      await Promise.all([...companies].map((companyId) => dispatchCompany(webhookDispatching, companyId).catch((error: unknown) => running && console.error('dispatch failed', companyId, error))));
       await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 250));
     }
   };
@@ -65,7 +66,7 @@ export async function startEventDispatcher(options: { endpoint: string; tableNam
   let wakeSweep: (() => void) | undefined;
   const sweep = async () => {
     while (running) {
-      await retryDueDeliveries().catch((error: unknown) => running && console.error('retry sweep failed', error));
+      await retryDueDeliveries(webhookDispatching).catch((error: unknown) => running && console.error('retry sweep failed', error));
       // close() wakes the sweep, so stopping does not wait out its interval.
       await new Promise<void>((resolve) => {
         wakeSweep = resolve;
@@ -86,3 +87,6 @@ export async function startEventDispatcher(options: { endpoint: string; tableNam
     },
   };
 }
+
+/** One dispatch of the company as the stream's would run it (numbering its events, then fanning them out and sending them). */
+export const dispatchNow = (companyId: string): Promise<void> => dispatchCompany(webhookDispatching, companyId);

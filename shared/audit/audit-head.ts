@@ -1,4 +1,4 @@
-import { sequenceEvents } from '../events/sequencer.ts';
+import { numberPending } from '../events/numbering-rules.ts';
 import type { AuditHead } from './chain.ts';
 import type { ChainHeadReads } from './store.ts';
 
@@ -13,7 +13,7 @@ const CALLS = 6;
  * (docs/decisions.md, Audit). Numbering runs here, in the closing request, not in every write.
  */
 export async function currentAuditHead(events: ChainHeadReads, companyId: string): Promise<AuditHead> {
-  for (let call = 0; call < CALLS && (await sequenceEvents(companyId)) > 0; call++);
+  for (let call = 0; call < CALLS && (await numberPending(events, companyId)) > 0; call++);
   const head = await events.chainHead(companyId);
   return { sequence: head.next - 1, hash: head.hash };
 }

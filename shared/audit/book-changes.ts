@@ -4,7 +4,7 @@ import type { Line } from '../journals/rules.ts';
 /**
  * What a committed change did to the books, pure: a journal's lines added to (`effect` 1) or
  * taken off (-1) the balances and ledgers at one posting. Written once, when the event that
- * records the change is numbered (events/sequencer.ts), and kept for good, so a report "as known
+ * records the change is numbered (db/events/sequencer.ts), and kept for good, so a report "as known
  * at" a moment takes back exactly the changes committed after it (docs/decisions.md, Audit).
  */
 export interface BookChange {

@@ -1,5 +1,5 @@
 import { NotFound } from '../errors.ts';
-import { sequenceEvents } from '../events/sequencer.ts';
+import { numberPending } from '../events/numbering-rules.ts';
 import type { Page, PageQuery } from '../schemas/list-query.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import type { AuditedKind } from './record-state.ts';
@@ -18,7 +18,7 @@ const LABELS: Record<AuditedKind, string> = { journal: 'The journal', account: '
  * Errors: NotFound (no version of such a record).
  */
 export async function recordHistory(histories: HistoryReads, companyId: string, kind: AuditedKind, recordId: string, query: PageQuery): Promise<Page<HistoryView>> {
-  await sequenceEvents(companyId);
+  await numberPending(histories, companyId);
   const page = await histories.historyPage(companyId, kind, recordId, query.pageSize, query.page);
   if (page.results.length === 0 && !query.page) throw new NotFound(LABELS[kind]);
   const keyIds = [...new Set(page.results.flatMap((h) => (h.actor?.type === 'apiKey' ? [h.actor.id] : [])))];

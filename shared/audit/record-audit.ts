@@ -2,7 +2,7 @@ import { accounts } from '../accounts/account-kind.ts';
 import { costCenters } from '../cost-centers/cost-center-kind.ts';
 import type { SequencedEvent } from '../events/event-record.ts';
 import { oldestPending } from '../events/pending-order.ts';
-import { sequenceEvents } from '../events/sequencer.ts';
+import { numberPending } from '../events/numbering-rules.ts';
 import type { JournalRecord } from '../journals/records.ts';
 import { swapSides } from '../journals/rules.ts';
 import { journalView } from '../journals/views.ts';
@@ -172,7 +172,7 @@ export class RecordAudit {
     if (open.length === 0) return undefined;
     if (later === 'history') open = await this.notRecordedAfter(open, to);
     if (open.length === 0) return undefined;
-    await sequenceEvents(this.companyId);
+    await numberPending(this.books, this.companyId);
     // Pending first: an event numbered between the two reads is then in the second, not in neither.
     const pending = oldestPending(await this.books.pendingEverywhere(this.companyId, 100), 100).events;
     if (later === 'history') open = await this.notRecordedAfter(open, to);

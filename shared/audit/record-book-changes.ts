@@ -1,12 +1,9 @@
 import { gunzipSync } from 'node:zlib';
-import { bookChangeOp, periodStateOp } from '../db/stores/book-change-store.ts';
-import { stateBefore } from '../db/stores/history-store.ts';
-import { getJournals } from '../db/ledger/journal-store.ts';
-import { getSettings } from '../db/stores/settings-store.ts';
 import type { SequencedEvent } from '../events/event-record.ts';
 import type { JournalRecord } from '../journals/records.ts';
 import { BOOK_CHANGE_TYPES, changesOfEvent, journalsNamedBy, PERIOD_STATE_OF, type BookChange, type JournalAnswer, type PostedLines } from './book-changes.ts';
 import { AUDITED_KIND_OF } from './record-state.ts';
+import type { BookChangeRecording } from './recording-store.ts';
 import type { Change } from '../unit-of-work.ts';
 
 /** The event's data, or the state it left out for its size (kept compressed on the pending event for the history). */
@@ -23,19 +20,19 @@ const hasPosting = (j: JournalRecord): j is JournalRecord & PostedLines => (j.st
  * and for an Adjust the posting the journal had (its last state before: earlier in the batch, or
  * its history).
  */
-export async function bookChangeOps(companyId: string, events: readonly SequencedEvent[]): Promise<{ ops: Map<number, Change[]>; changes: BookChange[] }> {
+export async function bookChangeOps(books: BookChangeRecording, companyId: string, events: readonly SequencedEvent[]): Promise<{ ops: Map<number, Change[]>; changes: BookChange[] }> {
   const ops = new Map<number, Change[]>();
   const add = (sequence: number, op: Change) => ops.set(sequence, [...(ops.get(sequence) ?? []), op]);
   const changes: BookChange[] = [];
   for (const event of events) {
     const state = PERIOD_STATE_OF[event.type];
-    if (state) add(event.sequence, periodStateOp(companyId, { periodId: event.recordId, state, occurredAt: event.occurredAt, sequence: event.sequence }));
+    if (state) add(event.sequence, books.periodStateChange(companyId, { periodId: event.recordId, state, occurredAt: event.occurredAt, sequence: event.sequence }));
   }
   const moving = events.filter((e) => BOOK_CHANGE_TYPES[e.type]).map((e) => ({ ...e, data: dataOf(e) }));
   if (moving.length === 0) return { ops, changes };
 
   const ids = [...new Set(moving.flatMap(journalsNamedBy))];
-  const [settings, records] = await Promise.all([getSettings(companyId), getJournals(companyId, ids)]);
+  const [settings, records] = await Promise.all([books.settings(companyId), books.getJournals(companyId, ids)]);
   const byId = new Map(records.map((r) => [r.id, r]));
   const closingIds = new Set(records.filter((r) => r.closingOf).map((r) => r.id));
   for (const r of records) if (r.reversalOf && byId.get(r.reversalOf)?.closingOf) closingIds.add(r.id);
@@ -53,9 +50,9 @@ export async function bookChangeOps(companyId: string, events: readonly Sequence
     const data = BOOK_CHANGE_TYPES[event.type] ? (movingData.get(event.eventId) ?? null) : event.data;
     if (BOOK_CHANGE_TYPES[event.type]) {
       const before =
-        event.type === 'JournalAdjusted' ? (latest.get(event.recordId) ?? ((await stateBefore(companyId, 'journal', event.recordId, event.version)) as JournalAnswer | null | undefined) ?? undefined) : undefined;
+        event.type === 'JournalAdjusted' ? (latest.get(event.recordId) ?? ((await books.stateBefore(companyId, 'journal', event.recordId, event.version)) as JournalAnswer | null | undefined) ?? undefined) : undefined;
       changesOfEvent({ ...event, data }, { baseCurrency, before, journals, closingIds }).forEach((change, i) => {
-        add(event.sequence, bookChangeOp(companyId, change, i));
+        add(event.sequence, books.bookChangeChange(companyId, change, i));
         changes.push(change);
       });
     }

@@ -1,10 +1,8 @@
-import { bookChangesOfSpan } from '../db/stores/book-change-store.ts';
-import { blockOp, latestBookChangeAt, openSpanOp } from '../db/stores/book-summary-store.ts';
-import { eventsBetween } from '../db/events/event-store.ts';
 import { config } from '../config.ts';
 import { BOOK_CHANGE_TYPES, type BookChange } from './book-changes.ts';
 import { emptySpan, extend, sealBlocks, type Span } from './book-summaries.ts';
 import type { Change } from '../unit-of-work.ts';
+import type { SummaryRecording } from './recording-store.ts';
 
 /**
  * What a numbering batch adds to the summaries of the book changes (audit/book-summaries.ts), as
@@ -18,28 +16,28 @@ import type { Change } from '../unit-of-work.ts';
  * do not follow one another) and read the changes one by one (known-at.ts).
  * Reads the open stretch's own changes only when a block is sealed. `open`: as read with the head.
  */
-export async function summaryOps(companyId: string, open: Span | undefined, numbered: { first: number; last: number }, changes: readonly BookChange[]): Promise<Change[]> {
+export async function summaryOps(books: SummaryRecording, companyId: string, open: Span | undefined, numbered: { first: number; last: number }, changes: readonly BookChange[]): Promise<Change[]> {
   if (!open && changes.length === 0 && numbered.first !== 1) return [];
-  const anew = async () => emptySpan(numbered.first, numbered.first === 1 ? null : await latestBookChangeAt(companyId));
-  const start = open && (await followsOn(companyId, open, numbered.first)) ? { ...open, toSequence: numbered.first - 1 } : await anew();
+  const anew = async () => emptySpan(numbered.first, numbered.first === 1 ? null : await books.latestBookChangeAt(companyId));
+  const start = open && (await followsOn(books, companyId, open, numbered.first)) ? { ...open, toSequence: numbered.first - 1 } : await anew();
   const lines = changes.reduce((n, c) => n + c.lines.length, 0);
   if (start.lines + lines < config.bookSummaryLines) {
-    return [openSpanOp(companyId, { ...changes.reduce(extend, start), toSequence: numbered.last }, open)];
+    return [books.openSpanChange(companyId, { ...changes.reduce(extend, start), toSequence: numbered.last }, open)];
   }
-  const own = await bookChangesOfSpan(companyId, start);
+  const own = await books.changesOfSpan(companyId, start);
   const counted = own.length === start.changes && own.reduce((n, c) => n + c.lines.length, 0) === start.lines;
   const sealing = counted ? sealBlocks({ span: start, changes: own }, changes, numbered.last, config.bookSummaryLines) : sealBlocks({ span: await anew(), changes: [] }, changes, numbered.last, config.bookSummaryLines);
-  return [openSpanOp(companyId, sealing.open, open), ...sealing.sealed.map((block) => blockOp(companyId, block))];
+  return [books.openSpanChange(companyId, sealing.open, open), ...sealing.sealed.map((block) => books.blockChange(companyId, block))];
 }
 
 /** Events read at most to tell whether the open stretch goes on over events numbered without summaries. */
 const GAP_READ = 1000;
 
 /** Whether the open stretch goes on to the batch's first event: nothing numbered since it ended, or only events that moved nothing (every one still kept). */
-async function followsOn(companyId: string, open: Span, first: number): Promise<boolean> {
+async function followsOn(books: SummaryRecording, companyId: string, open: Span, first: number): Promise<boolean> {
   const gap = first - 1 - open.toSequence;
   if (gap === 0) return true;
   if (gap < 0 || gap > GAP_READ) return false;
-  const events = await eventsBetween(companyId, open.toSequence + 1, first - 1);
+  const events = await books.eventsBetween(companyId, open.toSequence + 1, first - 1);
   return events.length === gap && !events.some((e) => BOOK_CHANGE_TYPES[e.type]);
 }

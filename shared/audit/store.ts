@@ -15,6 +15,7 @@ import type { EntryPlace, TouchedPair } from './balance-rules.ts';
 import type { BookChange, PeriodState } from './book-changes.ts';
 import type { AccountPeriodFigures, HistoryRecord, PairFigures, StoredSpan } from './records.ts';
 import type { AuditedKind } from './record-state.ts';
+import type { EventNumbering } from '../events/store.ts';
 
 /**
  * What the audit's use cases need of the place events, histories, book changes and figures are
@@ -23,7 +24,7 @@ import type { AuditedKind } from './record-state.ts';
  */
 
 /** The event counter as it stands: the chain's head once pending events are numbered. */
-export interface ChainHeadReads {
+export interface ChainHeadReads extends EventNumbering {
   /** The next number the counter gives and the hash of the last numbered event. */
   chainHead(companyId: string): Promise<EventHead>;
 }
@@ -49,7 +50,7 @@ export interface ChangeRecordStart {
   keptFrom(companyId: string): Promise<{ sequence: number; occurredAt: string } | undefined>;
 }
 
-export interface HistoryReads {
+export interface HistoryReads extends EventNumbering {
   /** A record's versions, oldest first, a page at a time. Errors: ValidationError (InvalidCursor). */
   historyPage(companyId: string, kind: AuditedKind, recordId: string, pageSize: number, page: string | undefined): Promise<Page<HistoryRecord>>;
   apiKey(companyId: string, keyId: string): Promise<ApiKeyRecord | undefined>;
@@ -89,7 +90,7 @@ export interface BalanceAuditReads {
 }
 
 /** What the record checks of a walk read besides the balances. */
-export interface RecordAuditReads extends BalanceAuditReads {
+export interface RecordAuditReads extends BalanceAuditReads, EventNumbering {
   accounts(companyId: string, ids: string[]): Promise<NodeRecord<AccountAttributes>[]>;
   costCenters(companyId: string, ids: string[]): Promise<NodeRecord<CostCenterAttributes>[]>;
   lastVersionOf(companyId: string, kind: AuditedKind, recordId: string): Promise<{ version: number; sequence: number } | undefined>;
@@ -107,3 +108,4 @@ export interface AuditVerifying extends RecordAuditReads, ChainHeadReads, Cursor
   pairPosition(pair: Pick<TouchedPair, 'accountId' | 'periodId'>): string;
   verifyPairsAfter(companyId: string, runId: string, after: string | null, limit: number): Promise<{ pairs: TouchedPair[]; more: boolean }>;
 }
+

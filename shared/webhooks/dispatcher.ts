@@ -1,12 +1,11 @@
 import { permissionsOfActor } from '../auth/access-in-company.ts';
 import { config } from '../config.ts';
-import { eventsPage, getEvent, type SequencedEvent } from '../db/events/event-store.ts';
-import { inChunks, transactWrite } from '../db/table/transact.ts';
-import { dueDeliveries, FanOutMoved, fanOutOps, getWebhook, leaseDeliveryOp, listWebhooks, recordAttemptOp, webhookHealthOp } from '../db/stores/webhook-store.ts';
+import type { SequencedEvent } from '../events/event-record.ts';
 import type { DeliveryRecord, WebhookRecord } from './records.ts';
 import { EVENTS_PERMISSION } from '../events/event-access.ts';
 import { eventView } from '../events/event-view.ts';
-import { sequenceEvents } from '../events/sequencer.ts';
+import { numberPending } from '../events/numbering-rules.ts';
+import type { WebhookDispatching } from './store.ts';
 import { unseal } from './secret-box.ts';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from './signature.ts';
 import { postToReceiver, type PostOutcome } from './post-to-receiver.ts';
@@ -34,14 +33,17 @@ const MAX_ROUNDS = 10;
 /** Deliveries sent at once to one subscription: a slow receiver holds up a dispatch a tenth as long. */
 const SEND_CONCURRENCY = 10;
 
+/** The items in consecutive chunks of `size`. */
+const inChunks = <T>(items: readonly T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
 const matches = (webhook: WebhookRecord, type: string) => webhook.eventTypes.length === 0 || webhook.eventTypes.includes(type);
 
 /** Deliveries for the events after the subscription's mark; returns those it created, with their events. */
-async function fanOut(start: WebhookRecord): Promise<Array<{ delivery: DeliveryRecord; event: SequencedEvent }>> {
+async function fanOut(store: WebhookDispatching, start: WebhookRecord): Promise<Array<{ delivery: DeliveryRecord; event: SequencedEvent }>> {
   const created: Array<{ delivery: DeliveryRecord; event: SequencedEvent }> = [];
   let webhook = start;
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const { results } = await eventsPage(webhook.companyId, { after: webhook.fannedOut, types: [] }, FAN_OUT_BATCH, undefined);
+    const results = await store.eventsAfter(webhook.companyId, webhook.fannedOut, FAN_OUT_BATCH);
     if (results.length === 0) break;
     const now = new Date().toISOString();
     const pairs = results
@@ -51,13 +53,11 @@ async function fanOut(start: WebhookRecord): Promise<Array<{ delivery: DeliveryR
         delivery: { companyId: webhook.companyId, webhookId: webhook.webhookId, eventId: event.eventId, sequence: event.sequence, type: event.type, status: 'pending', attempts: 0, nextAttemptAt: now, createdAt: now } satisfies DeliveryRecord,
       }));
     const upTo = results.at(-1)!.sequence;
-    try {
-      await transactWrite(fanOutOps(webhook, pairs.map((p) => p.delivery), upTo));
+    if (await store.fanOut(webhook, pairs.map((p) => p.delivery), upTo)) {
       created.push(...pairs);
       webhook = { ...webhook, fannedOut: upTo };
-    } catch (error) {
-      if (!(error instanceof FanOutMoved)) throw error;
-      const current = await getWebhook(webhook.companyId, webhook.webhookId);
+    } else {
+      const current = await store.get(webhook.companyId, webhook.webhookId);
       if (!current) break;
       webhook = current;
     }
@@ -66,10 +66,10 @@ async function fanOut(start: WebhookRecord): Promise<Array<{ delivery: DeliveryR
 }
 
 /** Takes the delivery for one attempt, or returns undefined when another sender holds it or it is done. */
-async function lease(d: DeliveryRecord): Promise<number | undefined> {
+async function lease(store: WebhookDispatching, d: DeliveryRecord): Promise<number | undefined> {
   const until = Date.now() + LEASE_MS;
   try {
-    await transactWrite([leaseDeliveryOp(d, until, Date.now())]);
+    await store.lease(d, until, Date.now());
     return until;
   } catch {
     return undefined;
@@ -104,11 +104,11 @@ async function readerOf(webhook: WebhookRecord | undefined): Promise<readonly st
 const NO_READER = "the subscription's principal may no longer read the company's events (whoever changes the subscription becomes its principal)";
 
 /** One attempt of a delivery (its event given when at hand), as `reader` may see it; its outcome is recorded only while the lease is still ours. */
-async function attempt(d: DeliveryRecord, webhook: WebhookRecord | undefined, reader: readonly string[] | null, known?: SequencedEvent): Promise<void> {
-  const heldUntil = await lease(d);
+async function attempt(store: WebhookDispatching, d: DeliveryRecord, webhook: WebhookRecord | undefined, reader: readonly string[] | null, known?: SequencedEvent): Promise<void> {
+  const heldUntil = await lease(store, d);
   if (heldUntil === undefined) return;
   const now = new Date();
-  const event = known ?? (await getEvent(d.companyId, d.sequence));
+  const event = known ?? (await store.getEvent(d.companyId, d.sequence));
   const outcome: { status?: number; error?: string } =
     !webhook || !webhook.active ? { error: webhook ? 'the subscription is inactive' : 'the subscription was deleted' }
     : !event ? { error: 'the event has expired' }
@@ -131,41 +131,41 @@ async function attempt(d: DeliveryRecord, webhook: WebhookRecord | undefined, re
     // The attempt is over: the next one may take the delivery as soon as it is due.
     leaseUntil: undefined,
   };
-  const health = webhook && (delivered ? webhook.status === 'failing' : givingUp && webhook.active) ? [webhookHealthOp(d.companyId, d.webhookId, !delivered, now.toISOString())] : [];
-  await transactWrite([recordAttemptOp(next, heldUntil), ...health]).catch(() => undefined);
+  const health = webhook && (delivered ? webhook.status === 'failing' : givingUp && webhook.active) ? { failing: !delivered, at: now.toISOString() } : undefined;
+  await store.recordAttempt(next, heldUntil, health).catch(() => undefined);
 }
 
 /**
  * After a company's writes: number (and chain) its events, webhooks or not, so the feed and the
  * audit chain keep up with the writes; then fan them out to its active subscriptions and send them.
  */
-export async function dispatchCompany(companyId: string): Promise<void> {
-  await sequenceEvents(companyId);
-  const webhooks = (await listWebhooks(companyId)).filter((w) => w.active);
+export async function dispatchCompany(store: WebhookDispatching, companyId: string): Promise<void> {
+  await numberPending(store, companyId);
+  const webhooks = (await store.all(companyId)).filter((w) => w.active);
   if (webhooks.length === 0) return;
   await Promise.all(
     webhooks.map(async (webhook) => {
-      const created = await fanOut(webhook);
+      const created = await fanOut(store, webhook);
       const reader = created.length > 0 ? await readerOf(webhook) : null;
-      for (const batch of inChunks(created, SEND_CONCURRENCY)) await Promise.all(batch.map(({ delivery, event }) => attempt(delivery, webhook, reader, event)));
+      for (const batch of inChunks(created, SEND_CONCURRENCY)) await Promise.all(batch.map(({ delivery, event }) => attempt(store, delivery, webhook, reader, event)));
     }),
   );
 }
 
 /** The retry sweep: every delivery due by now, oldest first, a bounded number per call. */
-export async function retryDueDeliveries(limit = 100): Promise<number> {
-  const due = await dueDeliveries(new Date().toISOString(), limit);
+export async function retryDueDeliveries(store: WebhookDispatching, limit = 100): Promise<number> {
+  const due = await store.dueDeliveries(new Date().toISOString(), limit);
   const subscriptions = new Map<string, Promise<{ webhook: WebhookRecord | undefined; reader: readonly string[] | null }>>();
   const subscriptionOf = (d: DeliveryRecord) => {
     const key = `${d.companyId} ${d.webhookId}`;
-    if (!subscriptions.has(key)) subscriptions.set(key, getWebhook(d.companyId, d.webhookId).then(async (webhook) => ({ webhook, reader: await readerOf(webhook) })));
+    if (!subscriptions.has(key)) subscriptions.set(key, store.get(d.companyId, d.webhookId).then(async (webhook) => ({ webhook, reader: await readerOf(webhook) })));
     return subscriptions.get(key)!;
   };
   for (const batch of inChunks(due, SEND_CONCURRENCY)) {
     await Promise.all(
       batch.map(async (d) => {
         const { webhook, reader } = await subscriptionOf(d);
-        return attempt(d, webhook, reader);
+        return attempt(store, d, webhook, reader);
       }),
     );
   }

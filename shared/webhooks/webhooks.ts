@@ -4,6 +4,7 @@ import { config } from '../config.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import type { DeliveryRecord, WebhookRecord } from './records.ts';
 import type { DeliveryList, WebhookCreating, WebhookDeleting, WebhookList, WebhookReads, WebhookReplacing } from './store.ts';
+import { numberPending } from '../events/numbering-rules.ts';
 import { NotFound, ValidationError, VersionConflict } from '../errors.ts';
 import type { ListQuery, Page, PageQuery } from '../schemas/list-query.ts';
 import { shownOnce } from '../schemas/one-time-secrets.ts';
@@ -69,10 +70,8 @@ export async function createWebhook(webhooks: WebhookCreating, uow: UnitOfWork, 
   checkUrl(input.url);
   const secret = newWebhookSecret();
   const now = new Date().toISOString();
-  // Changes committed before now are not sent: number them, then start after the last. The
-  // sequencer (12 KB with the audit projections it writes) loads on this rare path only.
-  const { sequenceEvents } = await import('../events/sequencer.ts');
-  await sequenceEvents(companyId);
+  // Changes committed before now are not sent: number them, then start after the last.
+  await numberPending(webhooks, companyId);
   const lastSequence = await webhooks.lastEventSequence(companyId);
   const record: WebhookRecord = {
     companyId,

@@ -93,13 +93,13 @@ export const pendingInShards = (companyId: string, limit: number) => pendingUnde
 /** What the company's own key and each of its shards hold pending, wherever its events may be (events/pending-order.ts tells the oldest). */
 export const pendingEverywhere = (companyId: string, limit: number) => pendingUnder([keys.pendingEventHome(companyId), ...keys.pendingEventShards(companyId)], limit);
 
-/** The pending items still there of those named (a numbering claim's: events/claim-fill.ts), by their key. */
+/** The pending items still there of those named (a numbering claim's: db/events/claim-fill.ts), by their key. */
 export async function pendingByKey(pendingKeys: Key[]): Promise<Map<string, PendingEvent>> {
   const items = await batchGetItems(pendingKeys, { consistent: true });
   return new Map(items.map((item) => [`${item.pk} ${item.sk}`, { ...eventFromItem(item), pendingKey: { pk: String(item.pk), sk: String(item.sk) } }]));
 }
 
-/** How many of the events numbered `from` to `to` are written (strongly consistent; a claim's range: events/claim-fill.ts). */
+/** How many of the events numbered `from` to `to` are written (strongly consistent; a claim's range: db/events/claim-fill.ts). */
 export async function eventsWritten(companyId: string, from: number, to: number): Promise<number> {
   return (await batchGetItems(eventKeys(companyId, from, to), { consistent: true, attributes: ['sequence'] })).length;
 }

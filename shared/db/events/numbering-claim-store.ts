@@ -14,7 +14,7 @@ import type { WriteOp } from '../table/transact.ts';
  * side by side that each turn some of those pending events into numbered ones; the advance, one
  * transaction that sets `next` past the batch and drops the claim. Readers take the counter's `next`, or while a claim is open its first number, as the
  * head: every event below it is written. While `filling` is set no other claim can be made, and
- * anyone may finish an open claim from its item (events/claim-fill.ts).
+ * anyone may finish an open claim from its item (db/events/claim-fill.ts).
  */
 
 /** The counter's condition to move from `head`: still there, with no claim open (a claim removes `next`). */

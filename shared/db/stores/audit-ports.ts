@@ -1,4 +1,5 @@
 import type { AuditVerifying, ChainHeadReads, HistoryReads, RestatementReads } from '../../audit/store.ts';
+import { sequenceEvents } from '../events/sequencer.ts';
 import { eventHead, eventsBetween, getEvent, oldestKeptSequence, pendingEverywhere } from '../events/event-store.ts';
 import { getJournals } from '../ledger/journal-store.ts';
 import { decodeCursor, encodeCursor } from '../table/cursor.ts';
@@ -12,11 +13,12 @@ import { keepTouchedPairs, pairPosition, verifyPairsAfter } from './verify-pair-
 import { getYear } from './year-store.ts';
 
 /** The audit's ports (audit/store.ts), one per use case (plain properties: a bundler keeps a spread it cannot prove pure). */
-export const chainHeads: ChainHeadReads = { chainHead: eventHead };
+export const chainHeads: ChainHeadReads = { sequence: sequenceEvents, chainHead: eventHead };
 
-export const historyReads: HistoryReads = { historyPage, apiKey: getApiKeyById };
+export const historyReads: HistoryReads = { sequence: sequenceEvents, historyPage, apiKey: getApiKeyById };
 
 export const restatementReads: RestatementReads = {
+  sequence: sequenceEvents,
   chainHead: eventHead,
   keptFrom: bookChangesKeptFrom,
   signCursor: encodeCursor,
@@ -27,6 +29,7 @@ export const restatementReads: RestatementReads = {
 };
 
 export const auditVerifying: AuditVerifying = {
+  sequence: sequenceEvents,
   chainHead: eventHead,
   signCursor: encodeCursor,
   readCursor: decodeCursor,

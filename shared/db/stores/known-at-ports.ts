@@ -1,5 +1,6 @@
 import type { KnownAtReads } from '../../audit/store.ts';
 import { eventHead, eventsBetween } from '../events/event-store.ts';
+import { sequenceEvents } from '../events/sequencer.ts';
 import { bookChangesAfter, bookChangesAt, bookChangesKeptFrom, TooManyLines } from './book-change-store.ts';
 import { spansAfter, TooManyBlocks } from './book-summary-store.ts';
 
@@ -18,6 +19,7 @@ async function bounded<T>(read: Promise<T>): Promise<T | undefined> {
  * own: reports load it with audit/known-at.ts, on that rare path only (docs/decisions.md, Bundling).
  */
 export const knownAtReads: KnownAtReads = {
+  sequence: sequenceEvents,
   chainHead: eventHead,
   keptFrom: bookChangesKeptFrom,
   changesAfter: (companyId, instant, maxLines, upTo) => bounded(bookChangesAfter(companyId, instant, maxLines, upTo)),

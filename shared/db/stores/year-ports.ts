@@ -1,5 +1,6 @@
 import type { PeriodChanging, PeriodList, YearClosing, YearCreating, YearDeleting, YearList, YearReads, YearReplacing } from '../../financial-years/store.ts';
 import { eventHead } from '../events/event-store.ts';
+import { sequenceEvents } from '../events/sequencer.ts';
 import { hasDraftJournalsBetween } from '../ledger/journal-queries.ts';
 import { paginateArray } from '../table/paginate-array.ts';
 import { createYearOps, deleteYearOps, getRegistry, mustGetYear, periodStatusOps, replaceYearOps, withNoPostings, withYearGuard, yearsPage } from './year-store.ts';
@@ -24,6 +25,6 @@ export const yearReplacing: YearReplacing = { get: mustGetYear, registry: getReg
 
 export const yearDeleting: YearDeleting = { get: mustGetYear, registry: getRegistry, whileNoPostings: withNoPostings, deleteChanges: deleteYearOps };
 
-export const yearClosing: YearClosing = { get: mustGetYear, chainHead: eventHead, hasDraftsBetween: hasDraftJournalsBetween, whileHeld: withYearGuard, replaceChanges: replaceYearOps };
+export const yearClosing: YearClosing = { get: mustGetYear, sequence: sequenceEvents, chainHead: eventHead, hasDraftsBetween: hasDraftJournalsBetween, whileHeld: withYearGuard, replaceChanges: replaceYearOps };
 
-export const periodChanging: PeriodChanging = { get: mustGetYear, chainHead: eventHead, statusChanges: periodStatusOps };
+export const periodChanging: PeriodChanging = { get: mustGetYear, sequence: sequenceEvents, chainHead: eventHead, statusChanges: periodStatusOps };

@@ -90,7 +90,7 @@ export const eventPrefix = 'EVENT#';
 /** The company's event counter: the next sequence number. */
 export const eventSequence = (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'EVENTSEQ' });
 /**
- * A numbering claim (events/sequencer.ts): which pending events take the numbers from `from` on,
+ * A numbering claim (db/events/sequencer.ts): which pending events take the numbers from `from` on,
  * while they are being written; under one of EVENT_KEYS keys picked by a hash of its first
  * number (claims are of a size, so the number itself would pick the same key each time).
  */

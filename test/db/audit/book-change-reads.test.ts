@@ -2,7 +2,8 @@ import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { bookChangesAfter, bookChangesPage } from '../../../shared/db/stores/book-change-store.ts';
 import { knownKeys } from '../../../shared/db/table/keys.ts';
-import { sequenceEvents } from '../../../shared/events/sequencer.ts';
+import { eventFeed } from '../../../shared/db/stores/event-ports.ts';
+import { numberPending } from '../../../shared/events/numbering-rules.ts';
 import { useGateway } from '../../support/api.ts';
 import { instant } from '../../support/instants.ts';
 import { companyBooks, credit, debit, postedJournal } from '../../support/ledger.ts';
@@ -18,7 +19,7 @@ describe('reading book changes spread over keys', () => {
     const { api, base, companyId, chart } = await companyBooks(gateway.url);
     const t0 = await instant();
     for (let i = 1; i <= 7; i++) await postedJournal(api, base, `2026-01-${10 + i}`, [debit(chart.cash.id, i), credit(chart.sales.id, i)]);
-    await sequenceEvents(companyId);
+    await numberPending(eventFeed, companyId);
     const items = await bookChangeItems(companyId);
     expect(new Set(items.map((i) => i.pk)).size).toBeGreaterThan(1);
     const all = await bookChangesAfter(companyId, t0, 1000);
@@ -52,7 +53,7 @@ describe('reading book changes spread over keys', () => {
     const { api, base, companyId, chart } = await companyBooks(gateway.url);
     const t0 = await instant();
     for (let i = 1; i <= 12; i++) await postedJournal(api, base, `2026-02-${10 + i}`, [debit(chart.cash.id, i), credit(chart.sales.id, i)]);
-    await sequenceEvents(companyId);
+    await numberPending(eventFeed, companyId);
     const all = (await bookChangesAfter(companyId, t0, 1000)).map((c) => c.sequence);
     const crowded = knownKeys.bookChangePartition(companyId, all[0]!);
     const there = all.filter((sequence) => knownKeys.bookChangePartition(companyId, sequence) === crowded);

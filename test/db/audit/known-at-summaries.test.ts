@@ -4,7 +4,8 @@ import { config } from '../../../shared/config.ts';
 import { db } from '../../../shared/db/table/client.ts';
 import { knownKeys } from '../../../shared/db/table/keys.ts';
 import * as keys from '../../../shared/db/table/keys.ts';
-import { sequenceEvents } from '../../../shared/events/sequencer.ts';
+import { eventFeed } from '../../../shared/db/stores/event-ports.ts';
+import { numberPending } from '../../../shared/events/numbering-rules.ts';
 import { eventHead } from '../../../shared/db/events/event-store.ts';
 import { useGateway } from '../../support/api.ts';
 import { companyBooks, credit, debit, postedJournal } from '../../support/ledger.ts';
@@ -56,7 +57,7 @@ describe('knownAt after events numbered without summaries', () => {
     const { api, base, chart, companyId } = await companyBooks(gateway.url);
     const report = (at?: string) => api.get(`${base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-12-31${at ? `&knownAt=${encodeURIComponent(at)}` : ''}`);
     await postedJournal(api, base, '2026-01-10', [debit(chart.cash.id, 5), credit(chart.sales.id, 5)]);
-    while ((await sequenceEvents(companyId)) > 0);
+    while ((await numberPending(eventFeed, companyId)) > 0);
     const t0 = await instant();
     const atT0 = await report();
     const open = { TableName: config.tableName, Key: knownKeys.openBookSummary(companyId), ConsistentRead: true };
@@ -64,7 +65,7 @@ describe('knownAt after events numbered without summaries', () => {
 
     // Act: a journal numbered, then the open stretch put back as it was, as a numbering by a version from before summaries leaves it.
     await postedJournal(api, base, '2026-01-11', [debit(chart.cash.id, 7), credit(chart.sales.id, 7)]);
-    while ((await sequenceEvents(companyId)) > 0);
+    while ((await numberPending(eventFeed, companyId)) > 0);
     await db().send(new PutCommand({ TableName: config.tableName, Item: before }));
 
     // Assert: the journal numbered outside the summaries is taken back all the same, before and after the next numbering.
@@ -81,16 +82,16 @@ describe('summaries after events numbered without them that moved nothing', () =
     // Arrange: a journal numbered; then a draft created and numbered, and the open stretch put back as before (as an older numbering leaves it).
     const { api, base, chart, companyId } = await companyBooks(gateway.url);
     await postedJournal(api, base, '2026-01-10', [debit(chart.cash.id, 5), credit(chart.sales.id, 5)]);
-    while ((await sequenceEvents(companyId)) > 0);
+    while ((await numberPending(eventFeed, companyId)) > 0);
     const open = { TableName: config.tableName, Key: knownKeys.openBookSummary(companyId), ConsistentRead: true };
     const before = (await db().send(new GetCommand(open))).Item!;
     expect((await api.post(`${base}/Journals`, { date: '2026-01-11T08:00:00Z', entries: [debit(chart.cash.id, 1), credit(chart.sales.id, 1)] })).status).toBe(200);
-    while ((await sequenceEvents(companyId)) > 0);
+    while ((await numberPending(eventFeed, companyId)) > 0);
     await db().send(new PutCommand({ TableName: config.tableName, Item: before }));
 
     // Act: a journal posted and numbered.
     await postedJournal(api, base, '2026-01-12', [debit(chart.rent.id, 9), credit(chart.cash.id, 9)]);
-    while ((await sequenceEvents(companyId)) > 0);
+    while ((await numberPending(eventFeed, companyId)) > 0);
 
     // Assert
     const stretches = ((await db().send(new QueryCommand({ TableName: config.tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': keys.company(companyId).pk, ':p': 'BOOKSUM#' }, ConsistentRead: true }))).Items ?? [])

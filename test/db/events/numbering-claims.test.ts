@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { eventHead, eventsPage, getEvent } from '../../../shared/db/events/event-store.ts';
 import * as keys from '../../../shared/db/table/keys.ts';
 import { getItem } from '../../../shared/db/table/table-ops.ts';
-import { sequenceEvents } from '../../../shared/events/sequencer.ts';
+import { eventFeed } from '../../../shared/db/stores/event-ports.ts';
+import { numberPending } from '../../../shared/events/numbering-rules.ts';
 import { useGateway, type Client } from '../../support/api.ts';
 import { faultInjector } from '../support/faults.ts';
 import { wholeFeed } from '../../support/feed.ts';
 import { pendingPostings } from '../support/pending-postings.ts';
 
-/** Numbering in claims (db/events/numbering-claim-store.ts, events/claim-fill.ts): a claim left open is finished by the next sequencer, each event once. */
+/** Numbering in claims (db/events/numbering-claim-store.ts, db/events/claim-fill.ts): a claim left open is finished by the next sequencer, each event once. */
 const gateway = useGateway();
 
 type TransactItems = Array<{ Put?: { Item?: { entity?: string } }; Update?: { Key?: { sk?: string } }; Delete?: unknown }>;
@@ -51,7 +52,7 @@ describe('numbering claims', () => {
       throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), { code: 'ECONNREFUSED' });
     });
     try {
-      await expect(sequenceEvents(companyId)).rejects.toThrow(/ECONNREFUSED/);
+      await expect(numberPending(eventFeed, companyId)).rejects.toThrow(/ECONNREFUSED/);
     } finally {
       faults.mock.restore();
     }
@@ -64,7 +65,7 @@ describe('numbering claims', () => {
     expect(page.results).toEqual([]);
 
     // Act: the next sequencer, the claim's lease over.
-    await withoutLease(() => sequenceEvents(companyId));
+    await withoutLease(() => numberPending(eventFeed, companyId));
 
     // Assert
     const head = await eventHead(companyId);
@@ -86,7 +87,7 @@ describe('numbering claims', () => {
       const result = await faults.realSend(new QueryCommand(input as never));
       if (!passThrough && !other && input.ExpressionAttributeValues?.[':from'] === 'EVENTQ#') {
         passThrough = true;
-        other = sequenceEvents(companyId);
+        other = numberPending(eventFeed, companyId);
         await other;
         interfered();
       }
@@ -101,7 +102,7 @@ describe('numbering claims', () => {
 
     // Act
     try {
-      await sequenceEvents(companyId);
+      await numberPending(eventFeed, companyId);
     } finally {
       faults.mock.restore();
     }
@@ -122,7 +123,7 @@ describe('numbering claims', () => {
     });
     process.env.NUMBERING_CLAIMS = 'off';
     try {
-      while ((await sequenceEvents(companyId)) > 0);
+      while ((await numberPending(eventFeed, companyId)) > 0);
     } finally {
       delete process.env.NUMBERING_CLAIMS;
       faults.mock.restore();
@@ -134,7 +135,7 @@ describe('numbering claims', () => {
   });
 
   it('numbers each event once when sequencers finish one another’s claims at once', async () => {
-    // 24 events: a claim written in two transactions side by side (events/fill-slices.ts).
+    // 24 events: a claim written in two transactions side by side (db/events/fill-slices.ts).
     const { api, base, companyId, from } = await pendingPostings(gateway.url, 12, '2026-01-11');
 
     // A fill transaction is held until another sequencer's fill arrives (a third, the claim's own
@@ -153,7 +154,7 @@ describe('numbering claims', () => {
       return faults.realSend(new TransactWriteCommand(input as never));
     });
     try {
-      await withoutLease(() => Promise.all(Array.from({ length: 4 }, () => sequenceEvents(companyId))));
+      await withoutLease(() => Promise.all(Array.from({ length: 4 }, () => numberPending(eventFeed, companyId))));
     } finally {
       faults.mock.restore();
     }

@@ -6,7 +6,8 @@ import * as keys from '../../../shared/db/table/keys.ts';
 import { readWidth } from '../../../shared/db/events/pending-width-store.ts';
 import { pinYear } from '../../../shared/db/capacity/use-pins.ts';
 import { mustGetYear } from '../../../shared/db/stores/year-store.ts';
-import { sequenceEvents } from '../../../shared/events/sequencer.ts';
+import { eventFeed } from '../../../shared/db/stores/event-ports.ts';
+import { numberPending } from '../../../shared/events/numbering-rules.ts';
 import { PIN_MARGIN_MS, PIN_MS } from '../../../shared/db/capacity/pin-rules.ts';
 import { useGateway } from '../../support/api.ts';
 import { faultInjector } from '../support/faults.ts';
@@ -35,7 +36,7 @@ const spreadEvent = (companyId: string, recordId: string) => {
 async function numberCountingReads(companyId: string): Promise<{ numbered: number; pendingReads: number }> {
   const send = vi.spyOn(db(), 'send');
   try {
-    const numbered = await sequenceEvents(companyId);
+    const numbered = await numberPending(eventFeed, companyId);
     const pendingReads = send.mock.calls.filter(([command]) => command instanceof QueryCommand && (command.input as { ExpressionAttributeValues?: Record<string, unknown> }).ExpressionAttributeValues?.[':from'] === 'EVENTQ#');
     return { numbered, pendingReads: pendingReads.length };
   } finally {
@@ -62,7 +63,7 @@ describe('pending width', () => {
 
   it('spreads the events of writes under a pinned year, read from every shard until the shards are empty after the pin', async () => {
     const { api, base, chart, companyId } = await companyBooks(gateway.url);
-    while ((await sequenceEvents(companyId)) > 0);
+    while ((await numberPending(eventFeed, companyId)) > 0);
     const yearId = (await api.get(`${base}/FinancialYears`)).body.results[0].id;
     await pinYear(companyId, await mustGetYear(companyId, yearId));
     const wideUntil = (await readWidth(companyId))!;
@@ -105,7 +106,7 @@ describe('pending width', () => {
 
   it('reads a company from before the width item wide, for a pin’s length from then', async () => {
     const { companyId, chart } = await companyBooks(gateway.url);
-    while ((await sequenceEvents(companyId)) > 0);
+    while ((await numberPending(eventFeed, companyId)) > 0);
     await db().send(new DeleteCommand({ TableName: config.tableName, Key: keys.pendingWidth(companyId) }));
     await spreadEvent(companyId, chart.cash.id);
     const before = Date.now();

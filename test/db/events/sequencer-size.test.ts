@@ -2,13 +2,14 @@ import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
 import { db } from '../../../shared/db/table/client.ts';
 import { eventHead } from '../../../shared/db/events/event-store.ts';
-import { sequenceEvents } from '../../../shared/events/sequencer.ts';
+import { eventFeed } from '../../../shared/db/stores/event-ports.ts';
+import { numberPending } from '../../../shared/events/numbering-rules.ts';
 import { useGateway } from '../../support/api.ts';
 import { faultInjector } from '../support/faults.ts';
 import { pendingPostings } from '../support/pending-postings.ts';
 import { companyBooks, credit, debit, postedJournal } from '../../support/ledger.ts';
 
-/** Numbering (events/sequencer.ts) when DynamoDB refuses its transaction for its size, which it estimates from the events' data only. */
+/** Numbering (db/events/sequencer.ts) when DynamoDB refuses its transaction for its size, which it estimates from the events' data only. */
 const gateway = useGateway();
 
 describe('numbering events', () => {
@@ -29,7 +30,7 @@ describe('numbering events', () => {
     // Act
     let numbered = 0;
     try {
-      for (let n = await sequenceEvents(companyId); n > 0; n = await sequenceEvents(companyId)) numbered += n;
+      for (let n = await numberPending(eventFeed, companyId); n > 0; n = await numberPending(eventFeed, companyId)) numbered += n;
     } finally {
       faults.mock.restore();
     }
@@ -44,11 +45,11 @@ describe('numbering events', () => {
 
   it("reads the pending partitions once for a lone write's event, not again to find nothing", async () => {
     const { api, base, chart, companyId } = await companyBooks(gateway.url);
-    while ((await sequenceEvents(companyId)) > 0);
+    while ((await numberPending(eventFeed, companyId)) > 0);
     expect((await api.post(`${base}/Journals`, { date: '2026-01-10', entries: [debit(chart.cash.id, 1), credit(chart.sales.id, 1)] })).status).toBe(200);
     const send = vi.spyOn(db(), 'send');
     try {
-      expect(await sequenceEvents(companyId)).toBe(1);
+      expect(await numberPending(eventFeed, companyId)).toBe(1);
       // One query of its pending partition (a quiet company's: its own key), not a second round.
       const pendingReads = send.mock.calls.filter(([command]) => command instanceof QueryCommand && (command.input as { ExpressionAttributeValues?: Record<string, unknown> }).ExpressionAttributeValues?.[':from'] === 'EVENTQ#');
       expect(pendingReads).toHaveLength(1);

@@ -1,5 +1,6 @@
 import { eventHead } from '../../../shared/db/events/event-store.ts';
-import { sequenceEvents } from '../../../shared/events/sequencer.ts';
+import { eventFeed } from '../../../shared/db/stores/event-ports.ts';
+import { numberPending } from '../../../shared/events/numbering-rules.ts';
 import { companyBooks, credit, debit, postedJournal } from '../../support/ledger.ts';
 
 /**
@@ -8,7 +9,7 @@ import { companyBooks, credit, debit, postedJournal } from '../../support/ledger
  */
 export async function pendingPostings(baseUrl: () => string, journals: number, day: string) {
   const books = await companyBooks(baseUrl);
-  while ((await sequenceEvents(books.companyId)) > 0);
+  while ((await numberPending(eventFeed, books.companyId)) > 0);
   const from = (await eventHead(books.companyId)).next;
   for (let i = 1; i <= journals; i++) await postedJournal(books.api, books.base, day, [debit(books.chart.cash.id, i), credit(books.chart.sales.id, i)]);
   return { ...books, from };

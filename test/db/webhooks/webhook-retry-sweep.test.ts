@@ -7,6 +7,7 @@ import { db } from '../../../shared/db/table/client.ts';
 import * as keys from '../../../shared/db/table/keys.ts';
 import { MAIN_TABLE } from '../../../shared/db/table/tables.ts';
 import { dueDeliveries } from '../../../shared/db/stores/webhook-store.ts';
+import { webhookDispatching } from '../../../shared/db/stores/webhook-ports.ts';
 import { dispatchCompany, retryDueDeliveries } from '../../../shared/webhooks/dispatcher.ts';
 import { installLimitsSimulator } from '../../support/dynamodb-limits/limits-simulator.ts';
 import { simulatedRequest } from '../../support/dynamodb-limits/simulated-request.ts';
@@ -62,7 +63,7 @@ describe('the retry sweep over the spread due-delivery index', () => {
 
     // Every first attempt fails: 24 deliveries wait in the due index. Index writes counted by the limits simulator, all within one simulated second.
     const simulator = installLimitsSimulator(db(), { tables: { [TABLE]: { ...MAIN_TABLE, id: TABLE } } });
-    const runs = await Promise.all(companies.map((c, i) => simulatedRequest(i * 10, () => dispatchCompany(c.companyId)))).finally(() => simulator.uninstall());
+    const runs = await Promise.all(companies.map((c, i) => simulatedRequest(i * 10, () => dispatchCompany(webhookDispatching, c.companyId)))).finally(() => simulator.uninstall());
     const dueIndexWrites = new Map<string, number>();
     for (const { request } of runs) {
       for (const [partition, units] of request.writeUnitsByPartition) if (partition.startsWith(`${TABLE}.gsi1|DELIVERIES#DUE`)) dueIndexWrites.set(partition, (dueIndexWrites.get(partition) ?? 0) + units);
@@ -87,7 +88,7 @@ describe('the retry sweep over the spread due-delivery index', () => {
 
     // Two sweeps at once: each delivery is claimed by one of them.
     await until('every delivery sent', async () => {
-      await Promise.all([retryDueDeliveries(), retryDueDeliveries()]);
+      await Promise.all([retryDueDeliveries(webhookDispatching), retryDueDeliveries(webhookDispatching)]);
       return (await dueIndexOf(ids)).size === 0 ? true : undefined;
     });
     for (const company of companies) {
@@ -102,7 +103,7 @@ describe('the retry sweep over the spread due-delivery index', () => {
 
   it('still delivers a delivery written under the key used before the spread, and moves it out of that key', async () => {
     const company = await companyWithDeliveries(1);
-    await dispatchCompany(company.companyId);
+    await dispatchCompany(webhookDispatching, company.companyId);
     const [pending] = (await company.api.get(`${company.base}/Webhooks/${company.webhookId}/Deliveries`)).body.results;
     expect(pending).toMatchObject({ status: 'pending', attempts: 1 });
 
@@ -112,7 +113,7 @@ describe('the retry sweep over the spread due-delivery index', () => {
     expect([...(await dueIndexOf([company.companyId])).keys()]).toEqual([keys.dueDeliveriesBeforeSpread]);
 
     await until('the delivery sent', async () => {
-      await retryDueDeliveries();
+      await retryDueDeliveries(webhookDispatching);
       return deliveredTo(company.companyId).length > 0 ? true : undefined;
     }, 10_000);
     const [delivered] = (await company.api.get(`${company.base}/Webhooks/${company.webhookId}/Deliveries`)).body.results;

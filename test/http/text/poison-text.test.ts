@@ -9,7 +9,7 @@ import { companyBooks, credit, debit, postedJournal } from '../../support/ledger
  * Text the edge would refuse (a lone surrogate) but the books already hold, as records written
  * before the check would: with the check off for this file, such a record must not stop the
  * company's numbering, its Verify or its other imports. Its event is hashed with the surrogate
- * as U+FFFD (audit/chain.ts: canonicalText) and reported for an operator (events/repaired-text.ts).
+ * as U+FFFD (audit/chain.ts: canonicalText) and reported for an operator (db/events/repaired-text.ts).
  */
 vi.mock('../../../shared/text/well-formed.ts', async (original) => ({
   ...(await original<typeof import('../../../shared/text/well-formed.ts')>()),

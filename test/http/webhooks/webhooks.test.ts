@@ -1,7 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEventDispatcher, type RunningDispatcher } from '../../../infra/local/event-dispatcher.ts';
-import { dispatchCompany } from '../../../shared/webhooks/dispatcher.ts';
+import { dispatchNow, startEventDispatcher, type RunningDispatcher } from '../../../infra/local/event-dispatcher.ts';
 import { verifySignature } from '../../../shared/webhooks/signature.ts';
 import { webhookUrlProblem } from '../../../shared/webhooks/url-rules.ts';
 import { client, companyOwner, signedInUser, useGateway, type Client } from '../../support/api.ts';
@@ -177,7 +176,7 @@ describe('webhooks', () => {
     await owner.api.post(`${owner.base}/Webhooks`, { url: `${url}/once/${owner.companyId}`, eventTypes: ['CostCenterCreated'] });
     await Promise.all(Array.from({ length: 6 }, (_, i) => owner.api.post(`${owner.base}/CostCenters`, { code: `C${i}`, name: { arabic: 'م', english: `C${i}` } })));
     // The stream poller dispatches too: four dispatchers race over the same events.
-    await Promise.all([dispatchCompany(owner.companyId), dispatchCompany(owner.companyId), dispatchCompany(owner.companyId)]);
+    await Promise.all([dispatchNow(owner.companyId), dispatchNow(owner.companyId), dispatchNow(owner.companyId)]);
 
     const ids = await until('six deliveries', () => {
       const got = received.filter((r) => r.path === `/once/${owner.companyId}`).map((r) => String(r.headers['ledger-event-id']));

@@ -1,26 +1,25 @@
-import { bookChangeOps } from '../audit/record-book-changes.ts';
-import { summaryOps } from '../audit/record-summaries.ts';
-import type { Span } from '../audit/book-summaries.ts';
-import { openSpan } from '../db/stores/book-summary-store.ts';
-import { config } from '../config.ts';
-import { eventHead, pendingAtHome, pendingByKey, pendingInShards, SequenceMoved } from '../db/events/event-store.ts';
-import type { PendingEvent } from './records.ts';
-import { claimOf, claimOps, counterMoveOp } from '../db/events/numbering-claim-store.ts';
-import { narrowPendingReads, readWidth, startWidth } from '../db/events/pending-width-store.ts';
-import { MAX_TRANSACTION_ITEMS, transactWrite } from '../db/table/transact.ts';
+import type { Span } from '../../audit/book-summaries.ts';
+import { config } from '../../config.ts';
+import type { EventHead } from '../../events/numbering.ts';
+import type { PendingEvent } from '../../events/records.ts';
+import type { NumberingRules } from '../../events/store.ts';
+import type { Change } from '../../unit-of-work.ts';
+import { bookChangeRecording, summaryRecording } from '../stores/audit-recording-ports.ts';
+import { openSpan } from '../stores/book-summary-store.ts';
+import { MAX_TRANSACTION_ITEMS, transactWrite } from '../table/transact.ts';
 import { advance, eventWrites, finishClaim, settleClaim, tooLarge, writeSlices } from './claim-fill.ts';
+import { eventHead, pendingAtHome, pendingByKey, pendingInShards, SequenceMoved } from './event-store.ts';
 import { FILL_BYTES, fillSlices, type EventWrites } from './fill-slices.ts';
-import { numberEvents, type EventHead } from './numbering.ts';
-import { oldestPending } from './pending-order.ts';
+import { claimOf, claimOps, counterMoveOp } from './numbering-claim-store.ts';
+import { mayNarrow, readsWide, wideForFormerWriters } from './pending-width.ts';
+import { narrowPendingReads, readWidth, startWidth } from './pending-width-store.ts';
 import { reportRepairedText } from './repaired-text.ts';
-import { mayNarrow, readsWide, wideForFormerWriters } from '../db/events/pending-width.ts';
-import type { Change } from '../unit-of-work.ts';
 
-/** Events a claim takes at most (db/events/numbering-claim-store.ts: its item lists each one's pending key and hashes, some 100 bytes compressed). */
+/** Events a claim takes at most (numbering-claim-store.ts: its item lists each one's pending key and hashes, some 100 bytes compressed). */
 export const CLAIM_MOST = 400;
 /**
  * Pending events a round reads from each shard: a busy company's backlog is spread evenly over
- * the 32, so 32 of each find a claim's oldest 400 or close (events/pending-order.ts keeps only
+ * the 32, so 32 of each find a claim's oldest 400 or close (the rules' `oldest`, events/pending-order.ts, keeps only
  * those known to be the oldest).
  */
 const SHARD_READ = 32;
@@ -39,15 +38,15 @@ async function settleWidth(companyId: string, wideUntil: number | undefined, sta
 
 /**
  * Gives the company's pending events their sequence numbers, oldest first, chains them
- * (numbering.ts) and keeps the history of the records they change (db/stores/history-store.ts) and
+ * (`rules`: events/numbering-rules.ts) and keeps the history of the records they change (db/stores/history-store.ts) and
  * what they did to the books (audit/record-book-changes.ts, and its summaries:
- * record-summaries.ts), in claims (db/events/numbering-claim-store.ts, claim-fill.ts); safe to run by
+ * record-summaries.ts), in claims (numbering-claim-store.ts, claim-fill.ts); safe to run by
  * any number of callers at once (the feed before reading, the dispatcher after each write): a
  * caller that lost a race reads again, and one that finds a claim open waits for it, so when it
  * returns every event that committed before it was called is below the head.
  * Returns how many events it numbered.
  */
-export async function sequenceEvents(companyId: string): Promise<number> {
+export async function sequenceEvents(rules: NumberingRules, companyId: string): Promise<number> {
   let numbered = 0;
   // Whether the last round read the shards: the next reads them beside the width, not after it (a wide read is always safe).
   let wasWide = false;
@@ -59,7 +58,7 @@ export async function sequenceEvents(companyId: string): Promise<number> {
     early?.catch(() => undefined);
     const [head, home, wideUntil, open] = await Promise.all([eventHead(companyId), pendingAtHome(companyId, CLAIM_MOST), readWidth(companyId), openSpan(companyId)]);
     if (head.filling) {
-      numbered += await settleClaim(companyId, head.filling);
+      numbered += await settleClaim(rules, companyId, head.filling);
       continue;
     }
     // The shards only while the company's events may be spread (pending-width.ts): a quiet company's round reads one partition, not 33.
@@ -67,10 +66,10 @@ export async function sequenceEvents(companyId: string): Promise<number> {
     const shards = wide ? await (early ?? pendingInShards(companyId, SHARD_READ)) : [];
     wasWide = wide;
     if (wide) await settleWidth(companyId, wideUntil, startedAt, shards.map((read) => read.events));
-    const pending = oldestPending([...home, ...shards], CLAIM_MOST, new Date(startedAt).toISOString());
+    const pending = rules.oldest([...home, ...shards], CLAIM_MOST, new Date(startedAt).toISOString());
     if (pending.events.length === 0) break;
     try {
-      const claimed = await claimAndFill(companyId, head, open, pending.events);
+      const claimed = await claimAndFill(rules, companyId, head, open, pending.events);
       numbered += claimed;
       // Every event stamped before the round was read and numbered: one stamped since has a dispatch of its own to come (the
       // stream names its company once it commits), so a lone write is not followed by a round that reads every pending partition to find nothing.
@@ -89,17 +88,17 @@ export async function sequenceEvents(companyId: string): Promise<number> {
  * Returns how many it numbered.
  * Errors: SequenceMoved (another sequencer claimed first).
  */
-async function claimAndFill(companyId: string, head: EventHead, open: Span | undefined, pending: readonly PendingEvent[]): Promise<number> {
+async function claimAndFill(rules: NumberingRules, companyId: string, head: EventHead, open: Span | undefined, pending: readonly PendingEvent[]): Promise<number> {
   const half = (n: number) => Math.ceil(n / 2);
   for (let take = pending.length; ; ) {
-    const batch = numberEvents(head, pending.slice(0, take), config.auditChain);
-    const book = await bookChangeOps(companyId, batch.numbered);
-    const summaries = await summaryOps(companyId, open, { first: head.next, last: batch.head.next - 1 }, book.changes);
+    const batch = rules.number(head, pending.slice(0, take), config.auditChain);
+    const book = await rules.bookChanges(bookChangeRecording, companyId, batch.numbered);
+    const summaries = await rules.summaries(summaryRecording, companyId, open, { first: head.next, last: batch.head.next - 1 }, book.changes);
     if (summaries.length + CLAIM_ITEMS > MAX_TRANSACTION_ITEMS && take > 1) {
       take = half(take);
       continue;
     }
-    const writes = eventWrites(companyId, batch.numbered, book.ops);
+    const writes = eventWrites(rules, companyId, batch.numbered, book.ops);
     if (await numberedAtOnce(companyId, head, batch.head, batch.numbered[0]!, summaries, writes)) return numberedCount(companyId, batch);
     if (!config.numberingClaims) {
       if (take === 1) throw new Error(`Event ${batch.numbered[0]!.eventId} of company ${companyId} does not fit one transaction with its writes`);
@@ -117,7 +116,7 @@ async function claimAndFill(companyId: string, head: EventHead, open: Span | und
       continue;
     }
     if (await writeSlices(writes)) await advance(companyId, claim);
-    else await finishClaim(companyId, claim);
+    else await finishClaim(rules, companyId, claim);
     return numberedCount(companyId, batch);
   }
 }

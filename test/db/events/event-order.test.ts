@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { sequenceEvents } from '../../../shared/events/sequencer.ts';
+import { eventFeed } from '../../../shared/db/stores/event-ports.ts';
+import { numberPending } from '../../../shared/events/numbering-rules.ts';
 import { companyOwner, useGateway, type ApiResponse, type Client } from '../../support/api.ts';
 import { credit, debit, year2026 } from '../../support/ledger.ts';
 import { wholeFeed } from '../../support/feed.ts';
@@ -61,7 +62,7 @@ describe('event order', () => {
       raced.add(companyId);
       const loop = async () => {
         while (writing) {
-          await sequenceEvents(companyId);
+          await numberPending(eventFeed, companyId);
           await new Promise((resolve) => setTimeout(resolve, Math.random() * 20));
         }
       };

@@ -1,17 +1,17 @@
-import { bookChangeOps } from '../audit/record-book-changes.ts';
-import { AUDITED_KIND_OF } from '../audit/record-state.ts';
-import { config } from '../config.ts';
-import { eventHead, eventsWritten, numberedEventOps, pendingByKey, SequenceMoved } from '../db/events/event-store.ts';
-import type { ClaimMark, NumberingClaim, PendingEvent } from './records.ts';
-import { historyOp } from '../db/stores/history-store.ts';
-import { advanceOps, readClaim } from '../db/events/numbering-claim-store.ts';
-import { transactWrite } from '../db/table/transact.ts';
-import type { SequencedEvent } from './event-record.ts';
+import { config } from '../../config.ts';
+import type { SequencedEvent } from '../../events/event-record.ts';
+import type { ClaimMark, NumberingClaim, PendingEvent } from '../../events/records.ts';
+import type { NumberingRules } from '../../events/store.ts';
+import type { Change } from '../../unit-of-work.ts';
+import { bookChangeRecording } from '../stores/audit-recording-ports.ts';
+import { historyOp } from '../stores/history-store.ts';
+import { transactWrite } from '../table/transact.ts';
+import { eventHead, eventsWritten, numberedEventOps, pendingByKey, SequenceMoved } from './event-store.ts';
 import { fillSlices, type EventWrites } from './fill-slices.ts';
-import type { Change } from '../unit-of-work.ts';
+import { advanceOps, readClaim } from './numbering-claim-store.ts';
 
 /**
- * The fill and advance of a numbering claim (db/events/numbering-claim-store.ts): the claimed events'
+ * The fill and advance of a numbering claim (numbering-claim-store.ts): the claimed events'
  * items written in transactions side by side, then the counter moved past them. Every write is
  * the same whoever makes it (a numbered event's items follow from its pending item and the
  * claim), and each pending item goes in the transaction that writes its event, so a claim is
@@ -21,9 +21,9 @@ import type { Change } from '../unit-of-work.ts';
 type Numbered = PendingEvent & SequencedEvent;
 
 /** Each event's items: its pending item's delete and its event, its record's history, and the book changes it records (`bookOps`, by sequence). */
-export function eventWrites(companyId: string, events: readonly Numbered[], bookOps: ReadonlyMap<number, Change[]>): Array<EventWrites & { ops: Change[] }> {
+export function eventWrites(rules: NumberingRules, companyId: string, events: readonly Numbered[], bookOps: ReadonlyMap<number, Change[]>): Array<EventWrites & { ops: Change[] }> {
   return events.map((event) => {
-    const kind = AUDITED_KIND_OF[event.type];
+    const kind = rules.auditedKindOf[event.type];
     const ops = [...numberedEventOps(companyId, [event]), ...(kind ? [historyOp(kind, event)] : []), ...(bookOps.get(event.sequence) ?? [])];
     return { ops, items: ops.length, bytes: event.omittedState?.length ?? (event.data ? JSON.stringify(event.data).length : 0) };
   });
@@ -72,7 +72,7 @@ const FINISH_PASSES = 5;
  * reading again after a pass that met another sequencer's writes, then advances. Returns how
  * many events it found left to write (0 when the claim was advanced meanwhile).
  */
-export async function finishClaim(companyId: string, mark: ClaimMark): Promise<number> {
+export async function finishClaim(rules: NumberingRules, companyId: string, mark: ClaimMark): Promise<number> {
   const claim = await readClaim(companyId, mark);
   if (!claim) return 0;
   let written = 0;
@@ -84,8 +84,8 @@ export async function finishClaim(companyId: string, mark: ClaimMark): Promise<n
     });
     if (left.length === 0) break;
     if (pass === FINISH_PASSES) throw new Error(`Numbering claim ${claim.from}-${claim.to} of company ${companyId} still has ${left.length} events to write`);
-    const book = await bookChangeOps(companyId, left);
-    const complete = await writeSlices(eventWrites(companyId, left, book.ops));
+    const book = await rules.bookChanges(bookChangeRecording, companyId, left);
+    const complete = await writeSlices(eventWrites(rules, companyId, left, book.ops));
     written += left.length;
     if (complete) break;
   }
@@ -106,10 +106,10 @@ const POLL_MS = 10;
  * committed before it; finishes it once it outlived its lease (config.numberingClaimLeaseMs: its
  * sequencer crashed or timed out). Returns how many events it found left to write.
  */
-export async function settleClaim(companyId: string, mark: ClaimMark): Promise<number> {
+export async function settleClaim(rules: NumberingRules, companyId: string, mark: ClaimMark): Promise<number> {
   while (Date.now() - mark.at < config.numberingClaimLeaseMs) {
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     if ((await eventHead(companyId)).filling?.from !== mark.from) return 0;
   }
-  return finishClaim(companyId, mark);
+  return finishClaim(rules, companyId, mark);
 }

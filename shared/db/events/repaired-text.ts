@@ -1,5 +1,5 @@
-import { requestLogger } from '../logger.ts';
-import { emfFields, OPERATIONS_METRICS } from '../metrics.ts';
+import { requestLogger } from '../../logger.ts';
+import { emfFields, OPERATIONS_METRICS } from '../../metrics.ts';
 
 /**
  * Says, at error level and as the EventTextRepaired metric an alarm watches, that events were
