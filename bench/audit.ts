@@ -35,7 +35,7 @@ const { numberPending } = await import('../shared/events/numbering-rules.ts');
 const { eventFeed } = await import('../shared/db/stores/event-ports.ts');
 const sequenceEvents = (companyId: string) => numberPending(eventFeed, companyId);
 const { verifyAudit } = await import('../shared/audit/verify.ts');
-const { auditVerifying } = await import('../shared/db/stores/audit-ports.ts');
+const { auditVerifying } = await import('../shared/db/stores/audit-verify-ports.ts');
 
 /** 16 clients posting for `seconds` while two numberers keep up, with the chain on or off. */
 async function postingPhase(chain: boolean, seconds = SECONDS) {

@@ -1,4 +1,4 @@
-import { auditVerifying } from '../../shared/db/stores/audit-ports.ts';
+import { auditVerifying } from '../../shared/db/stores/audit-verify-ports.ts';
 import { verifyAudit } from '../../shared/audit/verify.ts';
 import { readEndpoint } from '../../shared/http/read-endpoint.ts';
 import * as auditRoutes from '../../shared/routes/audit.ts';

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { BalanceAudit } from '../../../shared/audit/balance-audit.ts';
-import { auditVerifying } from '../../../shared/db/stores/audit-ports.ts';
+import { auditVerifying } from '../../../shared/db/stores/audit-verify-ports.ts';
 import { config } from '../../../shared/config.ts';
 import { db } from '../../../shared/db/table/client.ts';
 import { getJournals } from '../../../shared/db/ledger/journal-store.ts';

@@ -1,0 +1,34 @@
+import type { AuditVerifying } from '../../audit/store.ts';
+import { eventHead, eventsBetween, getEvent, oldestKeptSequence, pendingEverywhere } from '../events/event-store.ts';
+import { sequenceEvents } from '../events/sequencer.ts';
+import { getJournals } from '../ledger/journal-store.ts';
+import { decodeCursor, encodeCursor } from '../table/cursor.ts';
+import { accountPeriodFigures, accountPeriodFiguresOnce, ledgerEntriesAt, pairKey } from './audit-figures.ts';
+import { lastVersionOf } from './history-store.ts';
+import { accountNodes, costCenterNodes } from './nodes/kind-stores.ts';
+import { keepTouchedPairs, pairPosition, verifyPairsAfter } from './verify-pair-store.ts';
+import { getYear } from './year-store.ts';
+
+/** Verify's port (audit/store.ts AuditVerifying): the walk's reads, the run's kept pairs, its cursors. */
+export const auditVerifying: AuditVerifying = {
+  sequence: sequenceEvents,
+  chainHead: eventHead,
+  signCursor: encodeCursor,
+  readCursor: decodeCursor,
+  getJournals,
+  getYear,
+  pairKey,
+  ledgerEntriesAt,
+  figuresOnce: accountPeriodFiguresOnce,
+  figures: accountPeriodFigures,
+  accounts: (companyId, ids) => accountNodes.getMany(companyId, ids),
+  costCenters: (companyId, ids) => costCenterNodes.getMany(companyId, ids),
+  lastVersionOf,
+  getEvent,
+  eventsBetween,
+  pendingEverywhere,
+  oldestKeptSequence,
+  keepTouchedPairs,
+  pairPosition,
+  verifyPairsAfter,
+};
