@@ -4,7 +4,6 @@ import { config } from '../config.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import type { DeliveryRecord, WebhookRecord } from './records.ts';
 import type { DeliveryList, WebhookCreating, WebhookDeleting, WebhookList, WebhookReads, WebhookReplacing } from './store.ts';
-import { numberPending } from '../events/numbering-rules.ts';
 import { NotFound, ValidationError, VersionConflict } from '../errors.ts';
 import type { ListQuery, Page, PageQuery } from '../schemas/list-query.ts';
 import { shownOnce } from '../schemas/one-time-secrets.ts';
@@ -70,7 +69,9 @@ export async function createWebhook(webhooks: WebhookCreating, uow: UnitOfWork, 
   checkUrl(input.url);
   const secret = newWebhookSecret();
   const now = new Date().toISOString();
-  // Changes committed before now are not sent: number them, then start after the last.
+  // Changes committed before now are not sent: number them, then start after the last. The
+  // numbering (12 KB with the audit projections it writes) loads on this rare path only.
+  const { numberPending } = await import('../events/numbering-rules.ts');
   await numberPending(webhooks, companyId);
   const lastSequence = await webhooks.lastEventSequence(companyId);
   const record: WebhookRecord = {

@@ -22,7 +22,8 @@ import {
 export const webhookReads: WebhookReads = { get: getWebhook };
 
 export const webhookCreating: WebhookCreating = {
-  sequence: sequenceEvents,
+  // The sequencer loads with the numbering it does, once per new subscription (webhooks.ts).
+  sequence: async (rules, companyId) => (await import('../events/sequencer.ts')).sequenceEvents(rules, companyId),
   lastEventSequence: async (companyId) => (await eventHead(companyId)).next - 1,
   createChanges: createWebhookOps,
 };
