@@ -8,6 +8,8 @@
  */
 const [kind, companyId, accountId, format, dateFrom, dateTo] = process.argv.slice(2) as ['ledger' | 'journals', string, string, 'csv' | 'xlsx', string, string];
 const { wholeGeneralLedger } = await import('../shared/reports/general-ledger.ts');
+const { generalLedgerReads } = await import('../shared/db/stores/report-ports.ts');
+const { journalExportReads } = await import('../shared/db/stores/journal-export-ports.ts');
 const { costCenterPaths } = await import('../shared/reports/report-nodes.ts');
 const { generalLedgerTable } = await import('../shared/exports/tables/general-ledger.ts');
 const { journalsExportTable } = await import('../shared/journals/export-journals.ts');
@@ -44,8 +46,8 @@ const counted = (table: ReportTable): ReportTable => ({
 });
 async function table(): Promise<ReportTable> {
   const shown = { accounts: true, costCenters: true };
-  if (kind === 'journals') return journalsExportTable(companyId, { dateFrom, dateTo, keyword: undefined, language: 'en' } as never, { language: 'en', permissions: ['accounts:read', 'cost-centers:read'] });
-  const [ledger, centers] = await Promise.all([wholeGeneralLedger(companyId, { accountId, dateFrom, dateTo, language: 'en' }), costCenterPaths(companyId)]);
+  if (kind === 'journals') return journalsExportTable(journalExportReads, companyId, { dateFrom, dateTo, keyword: undefined, language: 'en' } as never, { language: 'en', permissions: ['accounts:read', 'cost-centers:read'] });
+  const [ledger, centers] = await Promise.all([wholeGeneralLedger(generalLedgerReads, companyId, { accountId, dateFrom, dateTo, language: 'en' }), costCenterPaths(generalLedgerReads, companyId)]);
   return generalLedgerTable(ledger, centers, shown, 'en');
 }
 const sink = new ByteSink(Number.POSITIVE_INFINITY, false);

@@ -1,6 +1,6 @@
 import { historyReads } from '../../shared/db/stores/audit-ports.ts';
 import { recordHistory } from '../../shared/audit/history.ts';
-import { costCenterNodes } from '../../shared/reports/report-nodes.ts';
+import { costCenterNodes } from '../../shared/db/stores/nodes/kind-stores.ts';
 import { readEndpoint } from '../../shared/http/read-endpoint.ts';
 import { byPath } from '../../shared/http/path-references.ts';
 import * as costCentersRoutes from '../../shared/routes/cost-centers.ts';

@@ -1,4 +1,5 @@
-import { booksStore, pendingJobs } from '../../shared/db/ledger/books-store.ts';
+import { booksStore } from '../../shared/db/ledger/books-store.ts';
+import { pendingJobs } from '../../shared/db/stores/pending-jobs.ts';
 import { ABANDONED_AFTER_MS, recoverJobs } from '../../shared/journals/recover-jobs.ts';
 
 /**

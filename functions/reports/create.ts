@@ -1,7 +1,7 @@
-import { chainHeads } from '../../shared/db/stores/audit-ports.ts';
+import { reportCreating } from '../../shared/db/stores/report-closing-ports.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { principalOf } from '../../shared/http/principal-of.ts';
 import * as reportsRoutes from '../../shared/routes/reports.ts';
 import { createReport } from '../../shared/reports/create-report.ts';
 
-export const handler = endpoint(reportsRoutes.create, (r) => createReport(chainHeads, r.uow, r.params.companyId, principalOf(r), r.body));
+export const handler = endpoint(reportsRoutes.create, (r) => createReport(reportCreating, r.uow, r.params.companyId, principalOf(r), r.body));

@@ -1,6 +1,7 @@
+import { reportSnapshotReads } from '../../shared/db/stores/report-snapshot-ports.ts';
 import { answer } from '../../shared/exports/answer.ts';
 import { readEndpoint } from '../../shared/http/read-endpoint.ts';
 import * as reportsRoutes from '../../shared/routes/reports.ts';
 import { getReportSnapshot } from '../../shared/reports/snapshots.ts';
 
-export const handler = readEndpoint(reportsRoutes.get, (r) => answer(r, () => getReportSnapshot(r.params.companyId, r.params.id), async () => (await import('../../shared/exports/tables/snapshot.ts')).snapshotTable));
+export const handler = readEndpoint(reportsRoutes.get, (r) => answer(r, () => getReportSnapshot(reportSnapshotReads, r.params.companyId, r.params.id), async () => (await import('../../shared/exports/tables/snapshot.ts')).snapshotTable));

@@ -1,6 +1,7 @@
+import { trialBalanceReads } from '../../shared/db/stores/report-ports.ts';
 import { answer } from '../../shared/exports/answer.ts';
 import { readEndpoint } from '../../shared/http/read-endpoint.ts';
 import * as reportsRoutes from '../../shared/routes/reports.ts';
 import { trialBalance } from '../../shared/reports/trial-balance.ts';
 
-export const handler = readEndpoint(reportsRoutes.trialBalance, (r) => answer(r, () => trialBalance(r.params.companyId, r.query), async () => (await import('../../shared/exports/tables/trial-balance.ts')).trialBalanceTable));
+export const handler = readEndpoint(reportsRoutes.trialBalance, (r) => answer(r, () => trialBalance(trialBalanceReads, r.params.companyId, r.query), async () => (await import('../../shared/exports/tables/trial-balance.ts')).trialBalanceTable));

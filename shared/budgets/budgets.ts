@@ -49,7 +49,7 @@ async function checkedLines(facts: BudgetLineFacts, companyId: string, input: Cr
   if (!year) NotFound.throw('The financial year', 'financialYearId');
   if (!settings) NotFound.throw('The company settings');
   const amounts = checkLineAmounts(input.lines, year.periods.length, settings.decimalPrecision);
-  const lines = await resolveBudgetLines(companyId, input.lines, amounts);
+  const lines = await resolveBudgetLines(facts, companyId, input.lines, amounts);
   checkDistinctLines(lines);
   return lines;
 }

@@ -1,9 +1,9 @@
 import type { NodeAttributes, NodeRecord } from '../tree/records.ts';
 import type { NodeReads } from '../tree/store.ts';
 import { ValidationError } from '../errors.ts';
-import { accountNodes, costCenterNodes } from '../reports/report-nodes.ts';
 import { isUuidReference } from '../tree/rules.ts';
 import type { BudgetLine } from './records.ts';
+import type { BudgetLineNodes } from './store.ts';
 import { BUDGETED_CLASSIFICATIONS } from './rules.ts';
 
 /**
@@ -12,12 +12,12 @@ import { BUDGETED_CLASSIFICATIONS } from './rules.ts';
  * ValidationError for a category account (CategoryAccount) or one that is not revenue or
  * expense (BudgetAccount).
  */
-export async function resolveBudgetLines(companyId: string, lines: ReadonlyArray<{ accountId: string; costCenterId: string | null }>, amounts: string[][]): Promise<BudgetLine[]> {
+export async function resolveBudgetLines({ accounts, costCenters }: BudgetLineNodes, companyId: string, lines: ReadonlyArray<{ accountId: string; costCenterId: string | null }>, amounts: string[][]): Promise<BudgetLine[]> {
   const [accountsAt, centersAt] = await Promise.all([
-    resolveAll(accountNodes, companyId, lines.map((l) => l.accountId), (i) => `lines[${i}].accountId`),
-    resolveAll(costCenterNodes, companyId, lines.map((l) => l.costCenterId), (i) => `lines[${i}].costCenterId`),
+    resolveAll(accounts, companyId, lines.map((l) => l.accountId), (i) => `lines[${i}].accountId`),
+    resolveAll(costCenters, companyId, lines.map((l) => l.costCenterId), (i) => `lines[${i}].costCenterId`),
   ]);
-  const chains = await accountNodes.chains(companyId, [...new Map(accountsAt.map((a) => [a!.id, a!])).values()]);
+  const chains = await accounts.chains(companyId, [...new Map(accountsAt.map((a) => [a!.id, a!])).values()]);
   return lines.map((_, i) => {
     const account = accountsAt[i]!;
     if (account.attributes.accountType !== 'leaf') throw ValidationError.field(`lines[${i}].accountId`, 'is a category account; budget a leaf account', 'CategoryAccount');

@@ -1,6 +1,9 @@
+import type { AccountAttributes } from '../accounts/records.ts';
 import type { SettingsRecord } from '../companies/records.ts';
+import type { CostCenterAttributes } from '../cost-centers/records.ts';
 import type { YearRecord } from '../financial-years/records.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
+import type { NodeReads } from '../tree/store.ts';
 import type { Change } from '../unit-of-work.ts';
 import type { BudgetRecord, BudgetSummary } from './records.ts';
 
@@ -14,8 +17,14 @@ export interface BudgetReads {
   get(companyId: string, budgetId: string): Promise<BudgetRecord | undefined>;
 }
 
-/** What a budget's lines are checked against: its year's periods and the company's precision. */
-export interface BudgetLineFacts {
+/** What a budget line's account and cost center are resolved in (resolve-budget-lines.ts). */
+export interface BudgetLineNodes {
+  accounts: NodeReads<AccountAttributes>;
+  costCenters: NodeReads<CostCenterAttributes>;
+}
+
+/** What a budget's lines are checked against: its year's periods, the company's precision, the accounts and cost centers. */
+export interface BudgetLineFacts extends BudgetLineNodes {
   year(companyId: string, yearId: string): Promise<YearRecord | undefined>;
   settings(companyId: string): Promise<SettingsRecord | undefined>;
 }

@@ -29,7 +29,7 @@ export async function generateClosingJournal(books: ClosingJournalWriting, uow: 
     throw new StateConflict('RetainedEarningsNotSet', `Set retainedEarningsAccountId in the company settings first (${operationNamed(WAY_OUT.updateSettings, { companyId })}): the closing journal moves the year's profit to it.`, 'retainedEarningsAccountId');
   }
   // Closing a half-applied wide posting would close figures that are not the year's.
-  const nets = await whileBooksSteady(companyId, () => profitAndLossNets(books, companyId, year.periods.map((p) => p.id)));
+  const nets = await whileBooksSteady(books, companyId, () => profitAndLossNets(books, companyId, year.periods.map((p) => p.id)));
   const lines = closingLines(nets, settings.retainedEarningsAccountId, settings.decimalPrecision).map((line) => ({ ...line, currency: settings.baseCurrency }));
   if (lines.length === 0) throw new StateConflict('NothingToClose', 'No revenue or expense account has a balance in this year, so there is nothing to close: the year closes without a closing journal.');
   if (lines.length > MAX_CLOSING_LINES) {

@@ -5,6 +5,7 @@ import type { AppError } from '../errors.ts';
 import type { DraftJournal, JournalRecord } from '../journals/records.ts';
 import type { Line } from '../journals/rules.ts';
 import type { Cover } from '../reports/cover.ts';
+import type { BooksMotion } from '../reports/store.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
 import type { Change } from '../unit-of-work.ts';
 import type { PeriodRecord, YearRecord, YearRegistry } from './records.ts';
@@ -77,8 +78,8 @@ export interface PeriodChanging extends YearReads, ChainHeadReads {
   statusChanges(companyId: string, year: YearRecord, period: PeriodRecord, status: PeriodStatus, auditHead?: AuditHead): Change[];
 }
 
-/** What generating a year's closing journal needs: the year and its journal, the year's sums, and the changes that write the draft. */
-export interface ClosingJournalWriting extends YearReads {
+/** What generating a year's closing journal needs: the year and its journal, the year's sums (read while no wide posting runs), and the changes that write the draft. */
+export interface ClosingJournalWriting extends YearReads, BooksMotion {
   journal(companyId: string, journalId: string): Promise<JournalRecord | undefined>;
   /** The sums of the balances the cover names, grouped as `scope` says. */
   sums(companyId: string, cover: Cover, scope: BalanceScope): Promise<GroupedSums>;

@@ -32,7 +32,7 @@ export async function planBudgetImport(work: ImportWork, job: ImportJob, company
   for (const source of rows) {
     const fields = new RowFields(source);
     fields.errors.push(...readErrors.filter((e) => e.row === source.row));
-    const line = await checkedLine(companyId, fields, year.periods.length, settings.decimalPrecision);
+    const line = await checkedLine(work, companyId, fields, year.periods.length, settings.decimalPrecision);
     errors.push(...fields.errors);
     if (line) lines.push({ row: source.row, line });
   }
@@ -53,7 +53,7 @@ export async function planBudgetImport(work: ImportWork, job: ImportJob, company
 }
 
 /** A row as a budget line, or undefined with its errors on `fields`. */
-async function checkedLine(companyId: string, fields: RowFields, periods: number, precision: number): Promise<BudgetLine | undefined> {
+async function checkedLine(work: ImportWork, companyId: string, fields: RowFields, periods: number, precision: number): Promise<BudgetLine | undefined> {
   const accountId = fields.read('accountPath', Reference());
   const costCenterId = fields.read('costCenterPath', Reference()) ?? null;
   const texts = periodTexts(fields, periods);
@@ -61,7 +61,7 @@ async function checkedLine(companyId: string, fields: RowFields, periods: number
   const columns = { 'lines[0].accountId': 'accountPath', 'lines[0].costCenterId': 'costCenterPath', ...Object.fromEntries(texts.map((_, k) => [`lines[0].amounts[${k}]`, `p${k + 1}`])) };
   try {
     const amounts = checkLineAmounts([{ amounts: texts }], periods, precision);
-    return (await resolveBudgetLines(companyId, [{ accountId, costCenterId }], amounts))[0];
+    return (await resolveBudgetLines(work.budgetLineNodes, companyId, [{ accountId, costCenterId }], amounts))[0];
   } catch (error) {
     fields.errors.push(rowFailure(error, fields.source.row, columns));
     return undefined;

@@ -1,5 +1,6 @@
 import type { AccountAttributes } from '../accounts/records.ts';
 import type { BudgetRecord, BudgetSummary } from '../budgets/records.ts';
+import type { BudgetLineNodes } from '../budgets/store.ts';
 import type { SettingsRecord } from '../companies/records.ts';
 import type { CostCenterAttributes } from '../cost-centers/records.ts';
 import type { AppError } from '../errors.ts';
@@ -95,6 +96,8 @@ export interface ImportWork {
   /** Every journal of the company, as an import recognises one already there. */
   journalMarks(companyId: string): Promise<JournalMark[]>;
   rateOn(companyId: string, currency: string, date: string): Promise<string | undefined>;
+  /** The accounts and cost centers a budget line names. */
+  readonly budgetLineNodes: BudgetLineNodes;
   /** The company's budgets in the order made. Errors: ValidationError (InvalidCursor). */
   budgetsPage(companyId: string, page: string | undefined): Promise<Page<BudgetSummary>>;
 

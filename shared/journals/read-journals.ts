@@ -4,7 +4,7 @@ import type { NodeStore } from '../db/stores/node-store.ts';
 import type { NodeRecord } from '../tree/records.ts';
 import { mapPage } from '../db/table/paginate.ts';
 import { toMils } from '../money/mils.ts';
-import { accountNodes, costCenterNodes } from '../reports/report-nodes.ts';
+import { accountNodes, costCenterNodes } from '../db/stores/nodes/kind-stores.ts';
 import type { Page } from '../schemas/list-query.ts';
 import { subtreeIds } from '../tree/rules.ts';
 import { isEmptyFilter, journalMatches, type JournalLineFilter } from './journal-filter.ts';

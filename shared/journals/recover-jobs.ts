@@ -6,7 +6,16 @@ import { recoverRevaluation } from '../revaluations/finish-revaluation.ts';
 import { finishAbandonedJob } from './post-journal.ts';
 import { recoveryUnitOfWork } from './recovery-unit-of-work.ts';
 import { isInProgress, jobEvent } from './posting-jobs.ts';
-import type { Books, PendingJobs } from './store.ts';
+import type { RevaluationFinishing } from '../revaluations/store.ts';
+import type { Books } from './store.ts';
+
+/** Work requests left under way, for their recovery. */
+export interface PendingJobs {
+  /** Wide postings and wide revaluations under way that started before `startedBefore`, of one company or all. */
+  unfinished(startedBefore: Date, companyId?: string): Promise<UnfinishedJob[]>;
+  /** What finishing a wide revaluation needs, on these books. */
+  revaluations(books: Books): RevaluationFinishing;
+}
 
 /** Older than any request can still be running (the functions time out at 29 s): a job left this long is abandoned. */
 export const ABANDONED_AFTER_MS = 30_000;
@@ -28,7 +37,7 @@ export async function recoverJobs(books: Books, pending: PendingJobs, startedBef
   let failed = 0;
   for (const job of await pending.unfinished(startedBefore, companyId)) {
     try {
-      if (await recoverJob(books, job)) finished++;
+      if (await recoverJob(books, pending, job)) finished++;
     } catch (error) {
       // Another request finished it first (a state or version conflict): nothing left to do.
       if (error instanceof AppError && error.status === 409) continue;
@@ -39,8 +48,8 @@ export async function recoverJobs(books: Books, pending: PendingJobs, startedBef
   return { finished, failed };
 }
 
-async function recoverJob(books: Books, { companyId, journalId, revaluationDate }: UnfinishedJob): Promise<boolean> {
-  if (revaluationDate) return recoverRevaluation(books, companyId, revaluationDate);
+async function recoverJob(books: Books, pending: PendingJobs, { companyId, journalId, revaluationDate }: UnfinishedJob): Promise<boolean> {
+  if (revaluationDate) return recoverRevaluation(pending.revaluations(books), companyId, revaluationDate);
   const journal = await books.journal(companyId, journalId);
   if (!journal || !isInProgress(journal)) return false;
   // A revaluation's journals are posted and reversed by the revaluation's own recovery, which records its one event.

@@ -4,7 +4,6 @@ import type { PeriodRecord, YearRecord } from '../financial-years/records.ts';
 import type { CostCenterAttributes } from '../cost-centers/records.ts';
 import type { Change, UnitOfWork } from '../unit-of-work.ts';
 import type { DraftSettings } from '../companies/store.ts';
-import type { UnfinishedJob } from './job-records.ts';
 import type { DraftJournal, InProgressJournal, JournalRecord, PostedJournal, ReversedJournal, VoidedJournal } from './records.ts';
 
 /**
@@ -85,12 +84,6 @@ export interface LineNodes<A extends NodeAttributes> {
   getMany(companyId: string, ids: string[]): Promise<NodeRecord<A>[]>;
   /** Errors: NotFound naming `field`. */
   resolve(companyId: string, reference: string, field: string): Promise<NodeRecord<A>>;
-}
-
-/** Work requests left under way, for their recovery (recover-jobs.ts). */
-export interface PendingJobs {
-  /** Wide postings and wide revaluations under way that started before `startedBefore`, of one company or all. */
-  unfinished(startedBefore: Date, companyId?: string): Promise<UnfinishedJob[]>;
 }
 
 /** What saving a draft takes of the books (write-journal.ts): its journal, a serial number, the year of its date, what its lines name, the draft saved. */

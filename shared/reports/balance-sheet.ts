@@ -10,6 +10,7 @@ import type { BooksKnownAt } from '../audit/known-at.ts';
 import { whileBooksSteady } from './steady-books.ts';
 import { statementSection } from './statement-section.ts';
 import { knownAtEcho } from './known-at-echo.ts';
+import type { BalanceSheetReads } from './store.ts';
 
 export type BalanceSheet = ResponseOf<'BalanceSheetResponse'>;
 
@@ -22,13 +23,13 @@ export type BalanceSheet = ResponseOf<'BalanceSheetResponse'>;
  * books stood at that instant (audit/known-at.ts).
  * Errors: ValidationError (NoFinancialYear naming `date`, `compareDate` or `dates[i]`; date and dates), BooksInMotion.
  */
-export function balanceSheet(companyId: string, query: BalanceSheetInput & KnownAtInput): Promise<BalanceSheet> {
-  return whileBooksSteady(companyId, (known) => readBalanceSheet(companyId, query, known), { consistent: (bs) => bs.totals.assets.every((a, i) => a === bs.totals.liabilitiesAndEquity[i]), knownAt: query.knownAt });
+export function balanceSheet(books: BalanceSheetReads, companyId: string, query: BalanceSheetInput & KnownAtInput): Promise<BalanceSheet> {
+  return whileBooksSteady(books, companyId, (known) => readBalanceSheet(books, companyId, query, known), { consistent: (bs) => bs.totals.assets.every((a, i) => a === bs.totals.liabilitiesAndEquity[i]), knownAt: query.knownAt });
 }
 
-async function readBalanceSheet(companyId: string, query: BalanceSheetInput & KnownAtInput, known: BooksKnownAt | undefined): Promise<BalanceSheet> {
+async function readBalanceSheet(books: BalanceSheetReads, companyId: string, query: BalanceSheetInput & KnownAtInput, known: BooksKnownAt | undefined): Promise<BalanceSheet> {
   const dates = datesOf(query);
-  const ctx = await reportContext(companyId, known);
+  const ctx = await reportContext(books, companyId, known);
   dates.forEach((date, i) => checkInYear(date, ctx.years, query.dates ? `dates[${i}]` : i === 0 ? 'date' : 'compareDate'));
   const columns = await Promise.all(dates.map((date) => column(companyId, ctx, date)));
 

@@ -1,6 +1,5 @@
 import { TOTAL_GROUP, type BalanceScope, type GroupedSums } from '../balances/records.ts';
 import type { BudgetLine } from '../budgets/records.ts';
-import { getBudget } from '../db/stores/budget-store.ts';
 import { Forbidden, NotFound, StateConflict, ValidationError } from '../errors.ts';
 import { toMils } from '../money/mils.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
@@ -9,13 +8,14 @@ import { budgetForRange, variance, variancePercent } from './budget-figures.ts';
 import { closingJournalsIn, netsOf } from './closing-entries.ts';
 import { accountFields, balancesThrough, dayBefore, formatter, net } from './figures.ts';
 import { columnRanges } from './column-ranges.ts';
-import { costCenterFields, costCenterNodes } from './report-nodes.ts';
+import { costCenterFields } from './report-nodes.ts';
 import { reportContext, type ReportContext } from './report-context.ts';
 import { checkReportRange } from './report-range.ts';
 import type { BudgetVsActualInput } from './schemas.ts';
 import type { BooksKnownAt } from '../audit/known-at.ts';
 import { whileBooksSteady } from './steady-books.ts';
 import { knownAtEcho } from './known-at-echo.ts';
+import type { BudgetVsActualReads } from './store.ts';
 
 export type BudgetVsActual = ResponseOf<'BudgetVsActualResponse'>;
 type Range = { from: string; to: string };
@@ -34,13 +34,13 @@ type Figures = { budget: bigint[]; actual: bigint[]; variance: bigint[] };
  * Errors: Forbidden, NotFound (budgetId), ValidationError (the range, OutsideBudgetYear, TooManyColumns),
  * StateConflict (BudgetPeriodsChanged), BooksInMotion.
  */
-export function budgetVsActual(companyId: string, query: BudgetVsActualInput, permissions: readonly string[]): Promise<BudgetVsActual> {
+export function budgetVsActual(books: BudgetVsActualReads, companyId: string, query: BudgetVsActualInput, permissions: readonly string[]): Promise<BudgetVsActual> {
   if (!permissions.includes('reports:read')) throw new Forbidden('This report shows actual figures too: it also needs the permission reports:read.');
-  return whileBooksSteady(companyId, (known) => readBudgetVsActual(companyId, query, known), { knownAt: query.knownAt });
+  return whileBooksSteady(books, companyId, (known) => readBudgetVsActual(books, companyId, query, known), { knownAt: query.knownAt });
 }
 
-async function readBudgetVsActual(companyId: string, query: BudgetVsActualInput, known: BooksKnownAt | undefined): Promise<BudgetVsActual> {
-  const [ctx, budget] = await Promise.all([reportContext(companyId, known), getBudget(companyId, query.budgetId)]);
+async function readBudgetVsActual(books: BudgetVsActualReads, companyId: string, query: BudgetVsActualInput, known: BooksKnownAt | undefined): Promise<BudgetVsActual> {
+  const [ctx, budget] = await Promise.all([reportContext(books, companyId, known), books.budget(companyId, query.budgetId)]);
   if (!budget) NotFound.throw('The budget', 'budgetId');
   checkReportRange(query.dateFrom, query.dateTo, ctx.years);
   const year = ctx.years.find((y) => y.id === budget.financialYearId) ?? NotFound.throw('The budget’s financial year', 'budgetId');
@@ -55,8 +55,8 @@ async function readBudgetVsActual(companyId: string, query: BudgetVsActualInput,
   const months = query.columns === 'month' ? columnRanges(range, 'month') : [];
   const columns = [range, ...months];
 
-  const lines = await linesShown(companyId, ctx, budget.lines);
-  const actuals = await actualsByColumn(companyId, ctx, range, columns, lines.some((l) => l.line.costCenterId !== null));
+  const lines = await linesShown(books, companyId, ctx, budget.lines);
+  const actuals = await actualsByColumn(books, companyId, ctx, range, columns, lines.some((l) => l.line.costCenterId !== null));
   const periods = year.periods.map((p) => ({ id: p.id, startDate: p.startDate, endDate: p.endDate }));
   const totals = { revenue: emptyFigures(columns.length), expense: emptyFigures(columns.length) };
   const rows = lines.map(({ line, account, costCenter }) => {
@@ -103,10 +103,10 @@ function shown(ctx: ReportContext, f: Figures) {
 }
 
 /** The lines the report shows, with their account and cost center, along the tree and by cost center path (without one first). */
-async function linesShown(companyId: string, ctx: ReportContext, lines: readonly BudgetLine[]) {
+async function linesShown({ costCenters }: BudgetVsActualReads, companyId: string, ctx: ReportContext, lines: readonly BudgetLine[]) {
   const centerIds = [...new Set(lines.flatMap((l) => (l.costCenterId ? [l.costCenterId] : [])))];
-  const records = await costCenterNodes.getMany(companyId, centerIds);
-  const chains = await costCenterNodes.chains(companyId, records);
+  const records = await costCenters.getMany(companyId, centerIds);
+  const chains = await costCenters.chains(companyId, records);
   const centers = new Map(records.map((r) => [r.id, costCenterFields(r, chains.get(r.id)!)]));
   const shownLines: Array<{ line: BudgetLine; account: ChartAccount; costCenter: ReturnType<typeof costCenterFields> | null }> = [];
   for (const line of lines) {
@@ -124,14 +124,14 @@ async function linesShown(companyId: string, ctx: ReportContext, lines: readonly
  * when `byCostCenter`) and account, closing journals left out. Balances are read once per
  * distinct edge date: the day before the range and each column's end (months share them).
  */
-async function actualsByColumn(companyId: string, ctx: ReportContext, range: Range, columns: readonly Range[], byCostCenter: boolean): Promise<Array<Map<string, Map<string, bigint>>>> {
+async function actualsByColumn(books: BudgetVsActualReads, companyId: string, ctx: ReportContext, range: Range, columns: readonly Range[], byCostCenter: boolean): Promise<Array<Map<string, Map<string, bigint>>>> {
   const scopes: BalanceScope[] = [{ kind: 'total' }, ...(byCostCenter ? [{ kind: 'byCostCenter' } as const] : [])];
   const dates = [...new Set([dayBefore(range.from), ...columns.map((c) => c.to)])];
   const throughDate = async (date: string) => {
     const sums = await Promise.all(scopes.map((scope) => balancesThrough(companyId, ctx, date, scope)));
     return [date, new Map(sums.flatMap((s) => [...s])) satisfies GroupedSums] as const;
   };
-  const [closings, reads] = await Promise.all([closingJournalsIn(companyId, ctx, range), Promise.all(dates.map(throughDate))]);
+  const [closings, reads] = await Promise.all([closingJournalsIn(books, companyId, ctx, range), Promise.all(dates.map(throughDate))]);
   const through = new Map(reads);
   return columns.map((column) => {
     const before = through.get(dayBefore(column.from))!;

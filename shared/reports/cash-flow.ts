@@ -11,6 +11,7 @@ import type { CashFlowInput, KnownAtInput } from './schemas.ts';
 import type { BooksKnownAt } from '../audit/known-at.ts';
 import { whileBooksSteady } from './steady-books.ts';
 import { knownAtEcho } from './known-at-echo.ts';
+import type { CashFlowReads } from './store.ts';
 
 export type CashFlow = ResponseOf<'CashFlowResponse'>;
 
@@ -25,16 +26,16 @@ export type CashFlow = ResponseOf<'CashFlowResponse'>;
  * stood at that instant (audit/known-at.ts).
  * Errors: NotFound (cost center), ValidationError (the range), BooksInMotion.
  */
-export function cashFlow(companyId: string, query: CashFlowInput & KnownAtInput): Promise<CashFlow> {
-  return whileBooksSteady(companyId, (known) => readCashFlow(companyId, query, known), { consistent: (cf) => cf.costCenter !== null || cf.reconciles, knownAt: query.knownAt });
+export function cashFlow(books: CashFlowReads, companyId: string, query: CashFlowInput & KnownAtInput): Promise<CashFlow> {
+  return whileBooksSteady(books, companyId, (known) => readCashFlow(books, companyId, query, known), { consistent: (cf) => cf.costCenter !== null || cf.reconciles, knownAt: query.knownAt });
 }
 
-async function readCashFlow(companyId: string, query: CashFlowInput & KnownAtInput, known: BooksKnownAt | undefined): Promise<CashFlow> {
-  const [ctx, costCenter] = await Promise.all([reportContext(companyId, known), query.costCenterId ? reportCostCenter(companyId, query.costCenterId, 'costCenterId') : undefined]);
+async function readCashFlow(books: CashFlowReads, companyId: string, query: CashFlowInput & KnownAtInput, known: BooksKnownAt | undefined): Promise<CashFlow> {
+  const [ctx, costCenter] = await Promise.all([reportContext(books, companyId, known), query.costCenterId ? reportCostCenter(books, companyId, query.costCenterId, 'costCenterId') : undefined]);
   checkReportRange(query.dateFrom, query.dateTo, ctx.years);
   const range = { from: query.dateFrom, to: query.dateTo };
   const scope: BalanceScope = costCenter ? { kind: 'costCenter', costCenterId: costCenter.id } : { kind: 'total' };
-  const read = await rangeFigures(companyId, ctx, range, scope, await closingJournalsIn(companyId, ctx, range));
+  const read = await rangeFigures(companyId, ctx, range, scope, await closingJournalsIn(books, companyId, ctx, range));
   const group = costCenter?.id ?? TOTAL_GROUP;
   const empty = new Map<string, bigint>();
   const { sections, totals } = cashFlowFigures(ctx.chart, { opening: read.opening.get(group) ?? empty, closing: read.closing.get(group) ?? empty, movement: read.movement.get(group) ?? empty });

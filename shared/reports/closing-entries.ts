@@ -1,10 +1,10 @@
 import { TOTAL_GROUP, type BalanceScope } from '../balances/records.ts';
-import { getJournal } from '../db/ledger/journal-store.ts';
 import type { JournalRecord, PostedJournal, ReversedJournal } from '../journals/records.ts';
 import { DEBIT } from '../journals/rules.ts';
 import { toMils } from '../money/mils.ts';
 import type { ReportContext } from './report-context.ts';
 import { closingsAt, type ClosingEntry } from '../audit/ledger-at.ts';
+import type { ClosingJournalReads } from './store.ts';
 
 const inBooks = (j: JournalRecord | undefined): j is PostedJournal | ReversedJournal => j?.status === 'posted' || j?.status === 'reversed';
 
@@ -17,10 +17,10 @@ const inBooks = (j: JournalRecord | undefined): j is PostedJournal | ReversedJou
  * range hold every one the range can contain. As known at a moment (`ctx.known`), those in the
  * books then (audit/ledger-at.ts).
  */
-export async function closingJournalsIn(companyId: string, ctx: ReportContext, range: { from: string; to: string }): Promise<ClosingEntry[]> {
+export async function closingJournalsIn(books: ClosingJournalReads, companyId: string, ctx: ReportContext, range: { from: string; to: string }): Promise<ClosingEntry[]> {
   const ids = ctx.years.filter((y) => y.closingJournalId && y.startDate <= range.to && y.endDate >= range.from).map((y) => y.closingJournalId!);
-  const closings = (await Promise.all(ids.map((id) => getJournal(companyId, id)))).filter(inBooks);
-  const reversals = (await Promise.all(closings.map((j) => (j.status === 'reversed' ? getJournal(companyId, j.reversedBy) : undefined)))).filter(inBooks);
+  const closings = (await Promise.all(ids.map((id) => books.journal(companyId, id)))).filter(inBooks);
+  const reversals = (await Promise.all(closings.map((j) => (j.status === 'reversed' ? books.journal(companyId, j.reversedBy) : undefined)))).filter(inBooks);
   const now: ClosingEntry[] = [...closings, ...reversals];
   const inBooksThen = ctx.known ? (ctx.known.empty ? [] : closingsAt(now, ctx.known.closings)) : now;
   return inBooksThen.filter((j) => j.postingDate >= range.from && j.postingDate <= range.to);

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { currentAuditHead } from '../audit/audit-head.ts';
-import type { ChainHeadReads } from '../audit/store.ts';
 import type { Principal } from '../auth/principal.ts';
 import { config } from '../config.ts';
-import { putReportOps } from '../db/stores/report-store.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { balanceSheet } from './balance-sheet.ts';
 import { cashFlow } from './cash-flow.ts';
 import { incomeStatement } from './income-statement.ts';
 import type { ReportSnapshot } from './records.ts';
+import type { ReportCreating } from './store.ts';
 import type { CreateReportInput } from './schemas.ts';
 import { summaryView, type ReportSummaryView } from './snapshots.ts';
 import { trialBalance } from './trial-balance.ts';
@@ -19,16 +18,16 @@ import { trialBalance } from './trial-balance.ts';
  */
 
 /** The figures of a report kind, exactly as its GET endpoint answers them. */
-function figuresOf(companyId: string, input: CreateReportInput) {
+function figuresOf(books: ReportCreating, companyId: string, input: CreateReportInput) {
   switch (input.kind) {
     case 'TrialBalance':
-      return trialBalance(companyId, input.parameters);
+      return trialBalance(books, companyId, input.parameters);
     case 'IncomeStatement':
-      return incomeStatement(companyId, input.parameters);
+      return incomeStatement(books, companyId, input.parameters);
     case 'BalanceSheet':
-      return balanceSheet(companyId, input.parameters);
+      return balanceSheet(books, companyId, input.parameters);
     case 'CashFlow':
-      return cashFlow(companyId, input.parameters);
+      return cashFlow(books, companyId, input.parameters);
   }
 }
 
@@ -39,10 +38,10 @@ function figuresOf(companyId: string, input: CreateReportInput) {
  * Errors: those of trialBalance, incomeStatement and balanceSheet, StateConflict
  * (ReportTooLarge, TooManyReports).
  */
-export async function createReport(events: ChainHeadReads, uow: UnitOfWork, companyId: string, principal: Principal, input: CreateReportInput): Promise<ReportSummaryView> {
+export async function createReport(books: ReportCreating, uow: UnitOfWork, companyId: string, principal: Principal, input: CreateReportInput): Promise<ReportSummaryView> {
   // The head first: every change numbered at or before it committed before the figures are read.
-  const auditHead = await currentAuditHead(events, companyId);
-  const figures = await figuresOf(companyId, input);
+  const auditHead = await currentAuditHead(books, companyId);
+  const figures = await figuresOf(books, companyId, input);
   const snapshot: ReportSnapshot = {
     id: randomUUID(),
     kind: input.kind,
@@ -53,6 +52,6 @@ export async function createReport(events: ChainHeadReads, uow: UnitOfWork, comp
     auditHead,
     figures,
   };
-  return uow.commit(putReportOps(companyId, snapshot, config.reportSnapshotLimit), summaryView(snapshot));
+  return uow.commit(books.putChanges(companyId, snapshot, config.reportSnapshotLimit), summaryView(snapshot));
 }
 

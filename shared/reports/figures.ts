@@ -1,5 +1,4 @@
 import { takeBack } from '../audit/take-back.ts';
-import { sumThrough } from '../db/ledger/balance-reads.ts';
 import type { BalanceScope, GroupedSums, Sums } from '../balances/records.ts';
 import { addDays, type IsoDate } from '../financial-years/dates.ts';
 import { formatTotal } from '../money/amount.ts';
@@ -14,7 +13,7 @@ import type { ReportContext } from './report-context.ts';
  */
 export async function balancesThrough(companyId: string, ctx: ReportContext, date: IsoDate, scope: BalanceScope, accountIds?: ReadonlySet<string>): Promise<GroupedSums> {
   if (ctx.known?.empty) return new Map();
-  const now = await sumThrough(companyId, { ...coverThrough(ctx.periods, date), booksPeriods: ctx.periods.length }, scope, accountIds);
+  const now = await ctx.books.sums(companyId, { ...coverThrough(ctx.periods, date), booksPeriods: ctx.periods.length }, scope, accountIds);
   // As known at a moment: the changes committed after it are taken back.
   return ctx.known && ctx.known.undo.size > 0 ? takeBack(now, ctx.known.undo, scope, date, accountIds) : now;
 }

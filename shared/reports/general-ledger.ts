@@ -1,6 +1,4 @@
 import { TOTAL_GROUP, type AccountSums, type GroupedSums } from '../balances/records.ts';
-import { decodeCursor, encodeCursor, type CursorBinding } from '../db/table/cursor.ts';
-import { ledgerLines, ledgerRowsOf } from '../db/ledger/ledger-store.ts';
 import { sortsBefore, type LedgerPlace, type LedgerRow } from '../journals/ledger-entries.ts';
 import { DEBIT } from '../journals/rules.ts';
 import { formatTotal } from '../money/amount.ts';
@@ -9,15 +7,15 @@ import { toMils } from '../money/mils.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import { leavesUnder, type ChartAccount } from './account-tree.ts';
 import { balancesThrough, dayBefore, formatter, net } from './figures.ts';
-import { accountNodes, reportCostCenter } from './report-nodes.ts';
+import { reportCostCenter } from './report-nodes.ts';
 import { reportContext, type ReportContext } from './report-context.ts';
 import { checkReportRange } from './report-range.ts';
 import type { GeneralLedgerInput } from './schemas.ts';
 import { whileBooksSteady } from './steady-books.ts';
-import { streamOfLines } from './ledger-stream.ts';
 import type { BooksKnownAt } from '../audit/known-at.ts';
 import { ledgerDifference, mergedRows, rowKey, type LedgerDifference } from '../audit/ledger-at.ts';
 import { knownAtEcho } from './known-at-echo.ts';
+import type { GeneralLedgerReads, PageBinding } from './store.ts';
 
 export type GeneralLedger = ResponseOf<'GeneralLedgerResponse'>;
 
@@ -35,15 +33,15 @@ const PARALLEL = 16;
  * Errors: NotFound (account, cost center), ValidationError (InvalidRange, RangeTooLong, NoFinancialYear,
  * InvalidCursor), BooksInMotion.
  */
-export function generalLedger(companyId: string, query: GeneralLedgerInput): Promise<GeneralLedger> {
-  return whileBooksSteady(companyId, (known) => readGeneralLedger(companyId, query, known), { knownAt: query.knownAt, whole: true });
+export function generalLedger(books: GeneralLedgerReads, companyId: string, query: GeneralLedgerInput): Promise<GeneralLedger> {
+  return whileBooksSteady(books, companyId, (known) => readGeneralLedger(books, companyId, query, known), { knownAt: query.knownAt, whole: true });
 }
 
-async function readGeneralLedger(companyId: string, query: GeneralLedgerInput, known: BooksKnownAt | undefined): Promise<GeneralLedger> {
-  const scope = await scopeOf(companyId, query, known);
+async function readGeneralLedger(books: GeneralLedgerReads, companyId: string, query: GeneralLedgerInput, known: BooksKnownAt | undefined): Promise<GeneralLedger> {
+  const scope = await scopeOf(books, companyId, query, known);
   const { ctx, leaves, costCenterId, binding, own } = scope;
-  const resumed = query.page ? ((await decodeCursor(binding, query.page)) as unknown as LedgerPlace & { balance: string; currencyBalance?: string }) : undefined;
-  const [statement, rows] = await Promise.all([statementOf(companyId, query, scope), pageOfLines(companyId, [...leaves], { from: query.dateFrom, to: query.dateTo }, resumed, query.pageSize + 1, costCenterId, await differenceOf(scope, query))]);
+  const resumed = query.page ? ((await books.decodePlace(binding, query.page)) as unknown as LedgerPlace & { balance: string; currencyBalance?: string }) : undefined;
+  const [statement, rows] = await Promise.all([statementOf(companyId, query, scope), pageOfLines(books, companyId, [...leaves], { from: query.dateFrom, to: query.dateTo }, resumed, query.pageSize + 1, costCenterId, await differenceOf(books, scope, query))]);
   const fixed = formatter(ctx);
   const results = rows.slice(0, query.pageSize);
   const running = resumed
@@ -58,7 +56,7 @@ async function readGeneralLedger(companyId: string, query: GeneralLedgerInput, k
     results: lines,
     nextPage:
       rows.length > query.pageSize && last
-        ? await encodeCursor(binding, { position: last.position, accountId: last.accountId, line: last.line, balance: running.balance.toString(), ...(own ? { currencyBalance: running.currencyBalance.toString() } : {}) })
+        ? await books.encodePlace(binding, { position: last.position, accountId: last.accountId, line: last.line, balance: running.balance.toString(), ...(own ? { currencyBalance: running.currencyBalance.toString() } : {}) })
         : null,
   };
 }
@@ -78,17 +76,17 @@ export interface WholeGeneralLedger {
  * leaf at a time, merged in ledger order), so an export of any length holds little in memory.
  * Run it inside whileBooksSteady with its consumer. Errors: NotFound, ValidationError.
  */
-export async function wholeGeneralLedger(companyId: string, query: LedgerQuery, known?: BooksKnownAt): Promise<WholeGeneralLedger> {
-  const scope = await scopeOf(companyId, query, known);
+export async function wholeGeneralLedger(books: GeneralLedgerReads, companyId: string, query: LedgerQuery, known?: BooksKnownAt): Promise<WholeGeneralLedger> {
+  const scope = await scopeOf(books, companyId, query, known);
   const { ctx, leaves, costCenterId, own } = scope;
   const statement = await statementOf(companyId, query, scope);
   const fixed = formatter(ctx);
   async function* lines(): AsyncGenerator<GeneralLedgerLine> {
     const running = { balance: statement.opening, currencyBalance: statement.currencyOpening };
     const range = { from: query.dateFrom, to: query.dateTo };
-    const difference = await differenceOf(scope, query);
+    const difference = await differenceOf(books, scope, query);
     if (difference === 'empty') return;
-    const now = streamOfLines(companyId, [...leaves], range, costCenterId, difference && ((row) => !difference.hidden.has(rowKey(row))));
+    const now = books.mergedLines(companyId, [...leaves], range, (row) => (!costCenterId || row.costCenterId === costCenterId) && !difference?.hidden.has(rowKey(row)));
     for await (const row of difference ? mergedRows(now, difference) : now) {
       yield lineView(row, advance(running, row, own), ctx, fixed, own);
     }
@@ -113,18 +111,18 @@ interface Running {
 type LedgerQuery = Omit<GeneralLedgerInput, 'page' | 'pageSize'>;
 
 /** Whose statement: the account and its leaves, the cost center, and the cursor's binding. Errors: NotFound, ValidationError. */
-async function scopeOf(companyId: string, query: LedgerQuery, known: BooksKnownAt | undefined) {
+async function scopeOf(books: GeneralLedgerReads, companyId: string, query: LedgerQuery, known: BooksKnownAt | undefined) {
   const [ctx, record, costCenter] = await Promise.all([
-    reportContext(companyId, known),
-    accountNodes.resolve(companyId, query.accountId, 'accountId'),
-    query.costCenterId ? reportCostCenter(companyId, query.costCenterId, 'costCenterId') : undefined,
+    reportContext(books, companyId, known),
+    books.account(companyId, query.accountId, 'accountId'),
+    query.costCenterId ? reportCostCenter(books, companyId, query.costCenterId, 'costCenterId') : undefined,
   ]);
   checkReportRange(query.dateFrom, query.dateTo, ctx.years);
   const account = ctx.chart.get(record.id)!;
   // Kept per account in total only, as currency balances are: none within a cost center.
   const own = costCenter ? undefined : ownCurrency(record.attributes.currency, ctx.currency);
   // knownAt as an instant: the same moment written another way continues the same pages.
-  const binding: CursorBinding = {
+  const binding: PageBinding = {
     companyId,
     endpoint: 'reports.generalLedger',
     orderBy: 'PostingDate',
@@ -208,17 +206,18 @@ function lineMoney(row: LedgerRow, ctx: ReportContext, fixed: (mils: bigint) => 
  * As known at a moment (`ctx.known`), how the statement's rows then differ from now's: 'empty'
  * before the company's first change; undefined for the books of now.
  */
-async function differenceOf({ ctx, leaves, costCenterId }: Awaited<ReturnType<typeof scopeOf>>, range: { dateFrom: string; dateTo: string }): Promise<LedgerDifference | 'empty' | undefined> {
+async function differenceOf(books: GeneralLedgerReads, { ctx, leaves, costCenterId }: Awaited<ReturnType<typeof scopeOf>>, range: { dateFrom: string; dateTo: string }): Promise<LedgerDifference | 'empty' | undefined> {
   if (!ctx.known) return undefined;
   if (ctx.known.empty) return 'empty';
   // As known at a moment is a rare read: what reads a change's journal loads on that path only.
   const { journalOfChange } = await import('../audit/book-changes.ts');
   const inStatement = (row: LedgerRow) => leaves.has(row.accountId) && row.postingDate >= range.dateFrom && row.postingDate <= range.dateTo && (!costCenterId || row.costCenterId === costCenterId);
-  return ledgerDifference(ctx.known.changes, (change) => ledgerRowsOf(journalOfChange(change)).filter(inStatement));
+  return ledgerDifference(ctx.known.changes, (change) => books.rowsOf(journalOfChange(change)).filter(inStatement));
 }
 
 /** The next `limit` lines over the leaves' ledgers, merged in ledger order (as they stood at a moment, with `difference`). */
 async function pageOfLines(
+  books: GeneralLedgerReads,
   companyId: string,
   leafIds: string[],
   range: { from: string; to: string },
@@ -231,7 +230,7 @@ async function pageOfLines(
   const keep = (row: LedgerRow) => (!costCenterId || row.costCenterId === costCenterId) && !difference?.hidden.has(rowKey(row));
   const merged: LedgerRow[] = difference ? difference.restored.filter((row) => !after || sortsBefore(after, row)).slice(0, limit) : [];
   for (let i = 0; i < leafIds.length; i += PARALLEL) {
-    const batch = await Promise.all(leafIds.slice(i, i + PARALLEL).map((id) => ledgerLines(companyId, id, range, after, limit, keep)));
+    const batch = await Promise.all(leafIds.slice(i, i + PARALLEL).map((id) => books.ledgerLines(companyId, id, range, after, limit, keep)));
     merged.push(...batch.flat());
   }
   return merged.sort((a, b) => (sortsBefore(a, b) ? -1 : 1)).slice(0, limit);

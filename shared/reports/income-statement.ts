@@ -4,7 +4,7 @@ import type { ResponseOf } from '../schemas/responses.ts';
 import { closingJournalsIn } from './closing-entries.ts';
 import { formatter } from './figures.ts';
 import { movement, type GroupedNets } from './range-movement.ts';
-import { costCenterFields, costCenterNodes, reportCostCenter } from './report-nodes.ts';
+import { costCenterFields, reportCostCenter } from './report-nodes.ts';
 import { reportContext, type ReportContext } from './report-context.ts';
 import { checkReportRange, comparisonRange } from './report-range.ts';
 import { columnRanges } from './column-ranges.ts';
@@ -13,6 +13,7 @@ import type { BooksKnownAt } from '../audit/known-at.ts';
 import { statementSection } from './statement-section.ts';
 import { whileBooksSteady } from './steady-books.ts';
 import { knownAtEcho } from './known-at-echo.ts';
+import type { IncomeStatementReads } from './store.ts';
 
 export type IncomeStatement = ResponseOf<'IncomeStatementResponse'>;
 type Column = IncomeStatement['columns'][number];
@@ -29,24 +30,24 @@ type CostCenterFields = NonNullable<Column['costCenter']>;
  * Errors: NotFound (cost center), ValidationError (InvalidRange, RangeTooLong,
  * NoFinancialYear; byCostCenter with costCenterId), BooksInMotion.
  */
-export function incomeStatement(companyId: string, query: IncomeStatementInput & KnownAtInput): Promise<IncomeStatement> {
-  return whileBooksSteady(companyId, (known) => readIncomeStatement(companyId, query, known), { knownAt: query.knownAt });
+export function incomeStatement(books: IncomeStatementReads, companyId: string, query: IncomeStatementInput & KnownAtInput): Promise<IncomeStatement> {
+  return whileBooksSteady(books, companyId, (known) => readIncomeStatement(books, companyId, query, known), { knownAt: query.knownAt });
 }
 
-async function readIncomeStatement(companyId: string, query: IncomeStatementInput & KnownAtInput, known: BooksKnownAt | undefined): Promise<IncomeStatement> {
+async function readIncomeStatement(books: IncomeStatementReads, companyId: string, query: IncomeStatementInput & KnownAtInput, known: BooksKnownAt | undefined): Promise<IncomeStatement> {
   if (query.byCostCenter && query.costCenterId) throw ValidationError.field('byCostCenter', 'cannot be combined with costCenterId');
-  const [ctx, costCenter] = await Promise.all([reportContext(companyId, known), query.costCenterId ? reportCostCenter(companyId, query.costCenterId, 'costCenterId') : undefined]);
+  const [ctx, costCenter] = await Promise.all([reportContext(books, companyId, known), query.costCenterId ? reportCostCenter(books, companyId, query.costCenterId, 'costCenterId') : undefined]);
   checkReportRange(query.dateFrom, query.dateTo, ctx.years);
   const ranges = rangesOf(query);
   const scope: BalanceScope = costCenter ? { kind: 'costCenter', costCenterId: costCenter.id } : { kind: 'total' };
   // Closing journals are read once per range, whichever scopes the range is read in.
-  const closings = await Promise.all(ranges.map((r) => closingJournalsIn(companyId, ctx, r)));
+  const closings = await Promise.all(ranges.map((r) => closingJournalsIn(books, companyId, ctx, r)));
   const movements = await Promise.all(ranges.map((r, i) => movement(companyId, ctx, r, scope, closings[i]!)));
   const byCenter = query.byCostCenter ? await Promise.all(ranges.map((r, i) => movement(companyId, ctx, r, { kind: 'byCostCenter' }, closings[i]!))) : [];
 
   // The columns, each with its net movement (debit minus credit) by account.
   const columns: Array<{ column: Column; nets: Map<string, bigint> }> = [];
-  const centers = query.byCostCenter ? await centersWithFigures(companyId, ctx, byCenter) : [];
+  const centers = query.byCostCenter ? await centersWithFigures(books, companyId, ctx, byCenter) : [];
   ranges.forEach((range, i) => {
     const base = { dateFrom: range.from, dateTo: range.to };
     const total = movements[i]!.get(costCenter?.id ?? TOTAL_GROUP) ?? new Map<string, bigint>();
@@ -91,13 +92,13 @@ function rangesOf(query: IncomeStatementInput): Array<{ from: string; to: string
 }
 
 /** The cost centers with any revenue or expense figure in any range, by path. */
-async function centersWithFigures(companyId: string, ctx: ReportContext, byCenter: GroupedNets[]): Promise<CostCenterFields[]> {
+async function centersWithFigures({ costCenters }: IncomeStatementReads, companyId: string, ctx: ReportContext, byCenter: GroupedNets[]): Promise<CostCenterFields[]> {
   const isProfitOrLoss = (accountId: string) => ['revenue', 'expense'].includes(ctx.chart.get(accountId)?.classification ?? '');
   const ids = new Set<string>();
   for (const groups of byCenter) {
     for (const [centerId, nets] of groups) if ([...nets].some(([a, n]) => n !== 0n && isProfitOrLoss(a))) ids.add(centerId);
   }
-  const records = await costCenterNodes.getMany(companyId, [...ids]);
-  const chains = await costCenterNodes.chains(companyId, records);
+  const records = await costCenters.getMany(companyId, [...ids]);
+  const chains = await costCenters.chains(companyId, records);
   return records.map((r) => costCenterFields(r, chains.get(r.id)!)).sort((a, b) => (a.path < b.path ? -1 : 1));
 }

@@ -1,14 +1,11 @@
-import type { AccountAttributes } from '../accounts/records.ts';
 import type { BooksKnownAt } from '../audit/known-at.ts';
-import { allNodes } from '../db/stores/nodes/node-reads.ts';
-import { getSettings } from '../db/stores/settings-store.ts';
 import type { PeriodSpan, YearRecord } from '../financial-years/records.ts';
-import { allYears } from '../financial-years/year-hint.ts';
 import { NotFound } from '../errors.ts';
 import { buildChart, type Chart } from './account-tree.ts';
+import type { ChartReads, ReportBooks } from './store.ts';
 
-/** What every report of a company reads first: its currency, its chart, its years and their periods. */
-export interface ReportContext {
+/** What every report of a company reads first: its currency, its chart, its years and their periods, and the books it reads its figures from. */
+export interface ReportContext<B extends ChartReads = ReportBooks> {
   currency: string;
   precision: number;
   chart: Chart;
@@ -17,11 +14,12 @@ export interface ReportContext {
   periods: PeriodSpan[];
   /** As known at a moment: the changes its figures take back (audit/known-at.ts); undefined for the books of now. */
   known?: BooksKnownAt | undefined;
+  books: B;
 }
 
-export async function reportContext(companyId: string, known?: BooksKnownAt): Promise<ReportContext> {
-  // The years come with the registry when a warm function knows their ids (year-hint.ts).
-  const [settings, records, years] = await Promise.all([getSettings(companyId), allNodes<AccountAttributes>('ACCOUNT', companyId), allYears(companyId)]);
+/** A report's context; with the chart's reads alone (a journals export names accounts from it), one without figures. */
+export async function reportContext<B extends ChartReads>(books: B, companyId: string, known?: BooksKnownAt): Promise<ReportContext<B>> {
+  const [settings, records, years] = await Promise.all([books.settings(companyId), books.accounts(companyId), books.years(companyId)]);
   years.sort((a, b) => (a.startDate < b.startDate ? -1 : 1));
   if (!settings) throw new NotFound('The company settings');
   return {
@@ -31,5 +29,6 @@ export async function reportContext(companyId: string, known?: BooksKnownAt): Pr
     years,
     periods: years.flatMap((y) => y.periods.map((p) => ({ id: p.id, startDate: p.startDate, endDate: p.endDate }))),
     known,
+    books,
   };
 }

@@ -1,14 +1,12 @@
 import type { CostCenterAttributes } from '../cost-centers/records.ts';
-import { accountNodes, costCenterNodes } from '../db/stores/nodes/kind-stores.ts';
 import type { NodeRecord } from '../tree/records.ts';
-import { allNodes } from '../db/stores/nodes/node-reads.ts';
 import { joinPath } from '../tree/rules.ts';
+import type { CostCenterPathReads, CostCenterReads } from './store.ts';
 
-/**
- * The nodes reports name, read through the kinds' stores alone: reports never write accounts or
- * cost centers, so they do without the kinds' write rules and guards (and their bundles).
+/*
+ * The cost centers reports name, read through the port (store.ts): reports never write accounts
+ * or cost centers, so they do without the kinds' write rules and guards (and their bundles).
  */
-export { accountNodes, costCenterNodes };
 
 /** A cost center as reports name it. */
 export function costCenterFields(record: NodeRecord<CostCenterAttributes>, chain: NodeRecord[]) {
@@ -16,14 +14,14 @@ export function costCenterFields(record: NodeRecord<CostCenterAttributes>, chain
 }
 
 /** Errors: NotFound naming `field`. */
-export async function reportCostCenter(companyId: string, reference: string, field: string) {
-  const record = await costCenterNodes.resolve(companyId, reference, field);
-  return costCenterFields(record, await costCenterNodes.chain(companyId, record));
+export async function reportCostCenter({ costCenters }: CostCenterReads, companyId: string, reference: string, field: string) {
+  const record = await costCenters.resolve(companyId, reference, field);
+  return costCenterFields(record, (await costCenters.chains(companyId, [record])).get(record.id)!);
 }
 
 /** Every cost center's path of codes, by id (an export names the cost center of each line). */
-export async function costCenterPaths(companyId: string): Promise<Map<string, string>> {
-  const records = await allNodes<CostCenterAttributes>('COST_CENTER', companyId);
+export async function costCenterPaths({ costCenters }: CostCenterPathReads, companyId: string): Promise<Map<string, string>> {
+  const records = await costCenters.all(companyId);
   const byId = new Map(records.map((r) => [r.id, r]));
   const paths = new Map<string, string>();
   const pathOf = (record: NodeRecord<CostCenterAttributes>): string => {

@@ -1,15 +1,15 @@
-import { getReport, reportsPage } from '../db/stores/report-store.ts';
 import type { ReportSummary } from './records.ts';
 import { NotFound } from '../errors.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
+import type { ReportSnapshotList, ReportSnapshotReads } from './store.ts';
 
 export type ReportSnapshotView = ResponseOf<'ReportSnapshotResponse'>;
 export type ReportSummaryView = ResponseOf<'ReportSnapshotSummaryResponse'>;
 
 /** Errors: NotFound. */
-export async function getReportSnapshot(companyId: string, reportId: string): Promise<ReportSnapshotView> {
-  const report = (await getReport(companyId, reportId)) ?? NotFound.throw('The report');
+export async function getReportSnapshot(reports: ReportSnapshotReads, companyId: string, reportId: string): Promise<ReportSnapshotView> {
+  const report = (await reports.get(companyId, reportId)) ?? NotFound.throw('The report');
   return { ...summaryView(report), figures: withLaterFields(report.kind, report.figures) };
 }
 
@@ -26,8 +26,8 @@ function withLaterFields(kind: string, figures: unknown): ReportSnapshotView['fi
 }
 
 /** Newest first. Errors: ValidationError (InvalidCursor). */
-export async function listReports(companyId: string, query: ListQuery): Promise<Page<ReportSummaryView>> {
-  const page = await reportsPage(companyId, query);
+export async function listReports(reports: ReportSnapshotList, companyId: string, query: ListQuery): Promise<Page<ReportSummaryView>> {
+  const page = await reports.page(companyId, query);
   return { ...page, results: page.results.map(summaryView) };
 }
 

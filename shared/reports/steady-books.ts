@@ -1,6 +1,6 @@
 import type { BooksKnownAt } from '../audit/known-at.ts';
-import { jobsState } from '../db/stores/job-store.ts';
 import { AppError } from '../errors.ts';
+import type { BooksMotion } from './store.ts';
 
 /** How long a client waits before asking again: a 1,000-line job takes a few seconds. */
 const RETRY_AFTER_SECONDS = 2;
@@ -32,6 +32,7 @@ export class BooksInMotion extends AppError {
  * Errors: BooksInMotion, those of booksKnownAt, and those of `read`.
  */
 export async function whileBooksSteady<T>(
+  books: BooksMotion,
   companyId: string,
   read: (known: BooksKnownAt | undefined) => Promise<T>,
   { consistent = () => true, knownAt, whole = false }: { consistent?: (result: T) => boolean; knownAt?: string | undefined; whole?: boolean } = {},
@@ -39,13 +40,13 @@ export async function whileBooksSteady<T>(
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     // The moment first: a knownAt the books cannot answer is a 400 whether or not a wide posting runs.
     // As known at a moment is a rare read: its module loads on that path only (docs/decisions.md, Bundling).
-    const [moment, ports] = knownAt === undefined ? [] : await Promise.all([import('../audit/known-at.ts'), import('../db/stores/known-at-ports.ts')]);
-    const known = moment && ports ? await moment.booksKnownAt(ports.knownAtReads, companyId, knownAt, { whole }) : undefined;
-    const before = await jobsState(companyId);
+    const [moment, reads] = knownAt === undefined ? [] : await Promise.all([import('../audit/known-at.ts'), books.knownAtReads()]);
+    const known = moment && reads ? await moment.booksKnownAt(reads, companyId, knownAt, { whole }) : undefined;
+    const before = await books.jobsState(companyId);
     if (before.underWay > 0) throw new BooksInMotion();
     const result = await read(known);
-    const after = await jobsState(companyId);
-    if (after.started === before.started && consistent(result) && !(moment && ports && known && !known.empty && (await moment.changedSince(ports.knownAtReads, companyId, known)))) return result;
+    const after = await books.jobsState(companyId);
+    if (after.started === before.started && consistent(result) && !(moment && reads && known && !known.empty && (await moment.changedSince(reads, companyId, known)))) return result;
   }
   throw new BooksInMotion();
 }

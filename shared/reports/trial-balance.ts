@@ -12,6 +12,7 @@ import type { KnownAtInput, TrialBalanceInput } from './schemas.ts';
 import type { BooksKnownAt } from '../audit/known-at.ts';
 import { whileBooksSteady } from './steady-books.ts';
 import { knownAtEcho } from './known-at-echo.ts';
+import type { TrialBalanceReads } from './store.ts';
 
 /** The report as answered: the type of its documented response schema. */
 export type TrialBalance = ResponseOf<'TrialBalanceResponse'>;
@@ -28,15 +29,15 @@ export type TrialBalance = ResponseOf<'TrialBalanceResponse'>;
  * lines, never while a wide posting runs (steady-books.ts). Errors: NotFound (year, period, cost
  * center), ValidationError (InvalidRange, RangeTooLong, NoFinancialYear), BooksInMotion.
  */
-export function trialBalance(companyId: string, query: TrialBalanceInput & KnownAtInput): Promise<TrialBalance> {
-  return whileBooksSteady(companyId, (known) => readTrialBalance(companyId, query, known), { consistent: (tb) => tb.costCenter !== null || balances(tb.totals), knownAt: query.knownAt });
+export function trialBalance(books: TrialBalanceReads, companyId: string, query: TrialBalanceInput & KnownAtInput): Promise<TrialBalance> {
+  return whileBooksSteady(books, companyId, (known) => readTrialBalance(books, companyId, query, known), { consistent: (tb) => tb.costCenter !== null || balances(tb.totals), knownAt: query.knownAt });
 }
 
 /** Debits equal credits in every column of the company's totals (not of one cost center's: a journal balances as a whole). */
 const balances = (totals: TrialBalance['totals']) => Object.values(totals).every((t) => t.debit === t.credit);
 
-async function readTrialBalance(companyId: string, query: TrialBalanceInput & KnownAtInput, known: BooksKnownAt | undefined): Promise<TrialBalance> {
-  const [ctx, costCenter] = await Promise.all([reportContext(companyId, known), query.costCenterId ? reportCostCenter(companyId, query.costCenterId, 'costCenterId') : undefined]);
+async function readTrialBalance(books: TrialBalanceReads, companyId: string, query: TrialBalanceInput & KnownAtInput, known: BooksKnownAt | undefined): Promise<TrialBalance> {
+  const [ctx, costCenter] = await Promise.all([reportContext(books, companyId, known), query.costCenterId ? reportCostCenter(books, companyId, query.costCenterId, 'costCenterId') : undefined]);
   const range = rangeOf(ctx, query);
   const splits = query.columns ? columnRanges(range, query.columns) : [];
   const [total, ...columns] = await Promise.all([figuresOf(companyId, ctx, range, costCenter, true), ...splits.map((r) => figuresOf(companyId, ctx, r, costCenter, false))]);

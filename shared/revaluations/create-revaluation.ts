@@ -1,11 +1,10 @@
 import { getSettings } from '../companies/settings.ts';
 import { TOTAL_GROUP } from '../balances/records.ts';
-import { rateInEffect } from '../db/stores/exchange-rate-store.ts';
-import { getRevaluationDay, RevaluationRaced } from '../db/stores/revaluation-store.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { AppError, StateConflict, ValidationError } from '../errors.ts';
 import { addDays } from '../financial-years/dates.ts';
 import type { Books } from '../journals/store.ts';
+import type { RevaluationCreating } from './store.ts';
 import { MAX_LINES } from '../journals/rules.ts';
 import { formatTotal } from '../money/amount.ts';
 import { minorUnits } from '../money/currencies.ts';
@@ -29,8 +28,9 @@ import { operationNamed, WAY_OUT } from '../schemas/api-paths.ts';
  * StateConflict (UnrealizedFxGainLossNotSet, PeriodNotOpen naming `date`, BooksInMotion,
  * RevaluationInProgress); VersionConflict when other revaluations of the date keep winning the race.
  */
-export async function createRevaluation(books: Books, uow: UnitOfWork, companyId: string, input: CreateRevaluationInput): Promise<RevaluationView> {
+export async function createRevaluation(port: RevaluationCreating, uow: UnitOfWork, companyId: string, input: CreateRevaluationInput): Promise<RevaluationView> {
   const { date } = input;
+  const { books } = port;
   const dryRun = input.dryRun ?? false;
   const settings = await getSettings(companyId);
   const gainLossAccountId = settings.unrealizedFxGainLossAccountId;
@@ -41,15 +41,15 @@ export async function createRevaluation(books: Books, uow: UnitOfWork, companyId
 
   for (let attempt = 1; ; attempt++) {
     // Read before the balances: a revaluation of the date made after this read makes the post fail.
-    const day = places && (await getRevaluationDay(companyId, date));
+    const day = places && (await port.day(companyId, date));
     // A revaluation left under way by a request that died is rare: its repair loads on that path only.
-    if (day?.pending) return (await import('./finish-revaluation.ts')).finishRevaluation(books, uow, companyId, date, day.pending);
+    if (day?.pending) return (await import('./finish-revaluation.ts')).finishRevaluation(port, uow, companyId, date, day.pending);
 
-    const ctx = await reportContext(companyId);
-    const holdings = await whileBooksSteady(companyId, () => holdingsAt(companyId, ctx, date));
+    const ctx = await reportContext(port.reports, companyId);
+    const holdings = await whileBooksSteady(port.reports, companyId, () => holdingsAt(companyId, ctx, date));
     const revalued = await Promise.all(
       holdings.map(async (h) => {
-        const rate = (await rateInEffect(companyId, h.currency, date))?.rate;
+        const rate = await books.rateOn(companyId, h.currency, date);
         if (!rate) throw ValidationError.field('date', `no exchange rate for ${h.currency} on or before ${date}; add one (${operationNamed(WAY_OUT.createExchangeRate, { companyId })})`, 'NoExchangeRate');
         return revalue(h, rate, settings.decimalPrecision);
       }),
@@ -60,10 +60,10 @@ export async function createRevaluation(books: Books, uow: UnitOfWork, companyId
     if (!places || !day || !gainLossAccountId || lines.length === 0) return { date, dryRun, journalId: null, reversalId: null, accounts: rows };
     if (lines.length > MAX_LINES) throw ValidationError.field('date', `revaluing at ${date} needs more than ${MAX_LINES} lines`, 'TooManyAccounts');
     try {
-      return await postRevaluation(books, uow, companyId, { day, lines, rows, gainLossAccountId, places });
+      return await postRevaluation(port, uow, companyId, { day, lines, rows, gainLossAccountId, places });
     } catch (error) {
       // Another revaluation of the date won: read again, and find its differences already posted.
-      if (!(error instanceof RevaluationRaced) || attempt >= RACE_ATTEMPTS) throw error;
+      if (!port.raced(error) || attempt >= RACE_ATTEMPTS) throw error;
     }
   }
 }

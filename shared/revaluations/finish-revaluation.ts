@@ -1,9 +1,4 @@
-import { revaluationFinishedOps } from '../db/stores/job-store.ts';
-import { getJournal, mustGetJournal } from '../db/ledger/journal-store.ts';
-import { getRevaluationDay, revaluationDoneOp } from '../db/stores/revaluation-store.ts';
-import { transactWrite } from '../db/table/transact.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
-import { periodPostingsOp } from '../db/stores/year-store.ts';
 import { AppError, StateConflict } from '../errors.ts';
 import { addDays } from '../financial-years/dates.ts';
 import { postJournal, reverseJournal } from '../journals/post-journal.ts';
@@ -13,6 +8,7 @@ import { recoveryUnitOfWork } from '../journals/recovery-unit-of-work.ts';
 import { isInProgress } from '../journals/posting-jobs.ts';
 import type { PendingRevaluation, RevaluationView } from './records.ts';
 import { reversalDescription } from './revaluation-journals.ts';
+import type { RevaluationFinishing } from './store.ts';
 
 /**
  * A revaluation too wide for one transaction, as a sequence of steps, each decided by the state
@@ -28,15 +24,15 @@ import { reversalDescription } from './revaluation-journals.ts';
  * Errors: StateConflict RevaluationInProgress when another request ended it first, and those of
  * the steps that are not another request's progress.
  */
-export async function finishRevaluation(books: Books, uow: UnitOfWork, companyId: string, date: string, pending: PendingRevaluation): Promise<RevaluationView> {
-  const steps: UnitOfWork = { actor: pending.actor, commit: async (ops, response) => (await transactWrite(ops), response) };
+export async function finishRevaluation(port: RevaluationFinishing, uow: UnitOfWork, companyId: string, date: string, pending: PendingRevaluation): Promise<RevaluationView> {
+  const { books } = port;
+  const steps: UnitOfWork = { actor: pending.actor, commit: async (changes, response) => (await port.commitNow(changes), response) };
   let lastConflict: AppError | undefined;
   for (let attempt = 0; attempt < MAX_STEPS; attempt++) {
-    const journal = await mustGetJournal(companyId, pending.journalId);
-    const step = await nextStep(companyId, journal);
+    const journal = await books.existingJournal(companyId, pending.journalId);
+    const step = await nextStep(books, companyId, journal);
     if (step === 'end' && journal.status === 'reversed') {
-      const ops = [revaluationDoneOp(companyId, date, journal.id), ...revaluationFinishedOps(companyId, date), ...pending.periodIds.map((p) => periodPostingsOp(companyId, p, -1))];
-      return uow.commit(ops, { date, dryRun: false, journalId: journal.id, reversalId: journal.reversedBy, accounts: pending.accounts });
+      return uow.commit(port.doneChanges(companyId, date, journal.id, pending.periodIds), { date, dryRun: false, journalId: journal.id, reversalId: journal.reversedBy, accounts: pending.accounts });
     }
     try {
       if (step === 'post') await postJournal(books, steps, companyId, journal.id, { postingDate: date, version: 1 }, true);
@@ -54,12 +50,12 @@ export async function finishRevaluation(books: Books, uow: UnitOfWork, companyId
 const MAX_STEPS = 6;
 
 /** What the journal needs next: posting (or its job finished), reversing (or its reversal's job finished), or the end. */
-async function nextStep(companyId: string, journal: JournalRecord): Promise<'post' | 'reverse' | 'end'> {
+async function nextStep(books: Books, companyId: string, journal: JournalRecord): Promise<'post' | 'reverse' | 'end'> {
   if (journal.status === 'draft' || journal.status === 'posting') return 'post';
   if (journal.status === 'posted') return 'reverse';
   // Void and Adjust do not apply to a revaluation journal (rules.ts checkTransition).
   if (journal.status !== 'reversed') throw new StateConflict('InvalidState', `The revaluation journal is ${journal.status}.`);
-  const reversal = await getJournal(companyId, journal.reversedBy);
+  const reversal = await books.journal(companyId, journal.reversedBy);
   return reversal && isInProgress(reversal) ? 'reverse' : 'end';
 }
 
@@ -67,9 +63,9 @@ async function nextStep(companyId: string, journal: JournalRecord): Promise<'pos
  * Finishes the date's revaluation whose request died, as that request would have, with its
  * RevaluationPosted event. False when none is pending (another request finished it).
  */
-export async function recoverRevaluation(books: Books, companyId: string, date: string): Promise<boolean> {
-  const { pending } = await getRevaluationDay(companyId, date);
+export async function recoverRevaluation(port: RevaluationFinishing, companyId: string, date: string): Promise<boolean> {
+  const { pending } = await port.day(companyId, date);
   if (!pending) return false;
-  await finishRevaluation(books, recoveryUnitOfWork(companyId, pending.actor, 'RevaluationPosted', {}, { date }), companyId, date, pending);
+  await finishRevaluation(port, recoveryUnitOfWork(companyId, pending.actor, 'RevaluationPosted', {}, { date }), companyId, date, pending);
   return true;
 }

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { revaluationBooks } from '../db/ledger/revaluation-books.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
-import type { Books } from '../journals/store.ts';
 import type { Line } from '../journals/rules.ts';
 import type { PendingRevaluation, RevaluationDay, RevaluationRow, RevaluationView } from './records.ts';
 import type { PlannedRevaluation } from './revaluation-journals.ts';
-import type { OpenPlace } from './store.ts';
+import type { OpenPlace, RevaluationCreating } from './store.ts';
 
 export type { OpenPlace } from './store.ts';
 
@@ -29,15 +27,15 @@ export interface RevaluationPlan {
  * Errors: RevaluationRaced (another revaluation of the date committed after `day` was read),
  * VersionConflict (the gain and loss account changed meanwhile), StateConflict PeriodNotOpen.
  */
-export async function postRevaluation(books: Books, uow: UnitOfWork, companyId: string, plan: RevaluationPlan): Promise<RevaluationView> {
+export async function postRevaluation(port: RevaluationCreating, uow: UnitOfWork, companyId: string, plan: RevaluationPlan): Promise<RevaluationView> {
   const [at] = plan.places;
-  const planned: PlannedRevaluation = { id: randomUUID(), serialNumber: await books.nextSerial(companyId), date: at.day, lines: plan.lines, now: new Date().toISOString() };
+  const planned: PlannedRevaluation = { id: randomUUID(), serialNumber: await port.books.nextSerial(companyId), date: at.day, lines: plan.lines, now: new Date().toISOString() };
   const reversalId = randomUUID();
   const periodIds = [...new Set(plan.places.map((p) => p.period.id))];
   const pending: PendingRevaluation = { journalId: planned.id, accounts: plan.rows, periodIds, actor: uow.actor, startedAt: planned.now };
   const answer: RevaluationView = { date: at.day, dryRun: false, journalId: planned.id, reversalId, accounts: plan.rows };
-  const outcome = await revaluationBooks.revaluationPosted(uow, companyId, { planned, reversalId, places: plan.places, day: plan.day, gainLossAccountId: plan.gainLossAccountId, pending }, answer);
+  const outcome = await port.posting.revaluationPosted(uow, companyId, { planned, reversalId, places: plan.places, day: plan.day, gainLossAccountId: plan.gainLossAccountId, pending }, answer);
   if (outcome.posted) return outcome.response;
   // Too wide for one commit, which few revaluations are: the stepped path loads on demand.
-  return (await import('./finish-revaluation.ts')).finishRevaluation(books, uow, companyId, at.day, pending);
+  return (await import('./finish-revaluation.ts')).finishRevaluation(port, uow, companyId, at.day, pending);
 }

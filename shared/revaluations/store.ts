@@ -1,5 +1,6 @@
-import type { UnitOfWork } from '../unit-of-work.ts';
-import type { OpenPeriod } from '../journals/store.ts';
+import type { Change, UnitOfWork } from '../unit-of-work.ts';
+import type { Books, OpenPeriod } from '../journals/store.ts';
+import type { ReportBooks } from '../reports/store.ts';
 import type { PendingRevaluation, RevaluationDay } from './records.ts';
 import type { PlannedRevaluation } from './revaluation-journals.ts';
 
@@ -34,4 +35,31 @@ export interface RevaluationBooks {
    * account changed meanwhile), StateConflict PeriodNotOpen.
    */
   revaluationPosted<T>(uow: UnitOfWork, companyId: string, revaluation: RevaluationToPost, response: T): Promise<{ posted: true; response: T } | { posted: false }>;
+}
+
+/**
+ * Finishing a revaluation too wide for one commit (finish-revaluation.ts): the journals' books
+ * for its steps, the day it belongs to, and the changes that end it.
+ */
+export interface RevaluationFinishing {
+  books: Books;
+  /** The date's revaluations, strongly consistent (version 0 when none was made). */
+  day(companyId: string, date: string): Promise<RevaluationDay>;
+  /**
+   * The changes ending the date's pending revaluation `journalId`: the day's revaluation done, its
+   * job finished, its periods' postings under way released. Errors at commit: StateConflict
+   * RevaluationInProgress when another request ended it first.
+   */
+  doneChanges(companyId: string, date: string, journalId: string, periodIds: readonly string[]): Change[];
+  /** Commits the changes at once, all or nothing (each step of a revaluation stands on its own). */
+  commitNow(changes: readonly Change[]): Promise<void>;
+}
+
+/** Making a revaluation (create-revaluation.ts, post-revaluation.ts). */
+export interface RevaluationCreating extends RevaluationFinishing {
+  /** The balances and chart it revalues, read as the reports read them. */
+  reports: ReportBooks;
+  posting: RevaluationBooks;
+  /** Whether `error` says that another revaluation of the date committed after the day was read. */
+  raced(error: unknown): boolean;
 }

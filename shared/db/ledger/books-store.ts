@@ -1,7 +1,7 @@
 import { finalState, withJob } from '../../journals/posting-jobs.ts';
 import type { DraftJournal, InProgressJournal, JournalRecord, Posting, PostedJournal } from '../../journals/records.ts';
 import { carriesCurrencies } from '../../journals/rules.ts';
-import type { Books, DraftBooks, PendingJobs, DraftRead, DraftYear, OpenPeriod } from '../../journals/store.ts';
+import type { Books, DraftBooks, DraftRead, DraftYear, OpenPeriod } from '../../journals/store.ts';
 import { pinCovers } from '../capacity/pin-rules.ts';
 import { pinOf } from '../capacity/pinned.ts';
 import { spreadsEvent } from '../events/pending-width.ts';
@@ -12,7 +12,6 @@ import type { YearRecord } from '../../financial-years/records.ts';
 import { accountLines, costCenterLines } from '../stores/nodes/line-nodes.ts';
 import { settledSettings } from '../capacity/settled-settings.ts';
 import { getYear } from '../stores/year-store.ts';
-import { unfinishedJobs } from '../stores/job-store.ts';
 import { rateInEffect } from '../stores/exchange-rate-store.ts';
 import { fitsOneTransaction, inChunks, MAX_TRANSACTION_ITEMS, transactWrite, writesOf, type WriteOp } from '../table/transact.ts';
 import { withEventSpread } from '../table/unit-of-work.ts';
@@ -184,6 +183,3 @@ export const booksStore: Books = {
 
   postingFinished: (uow, companyId, journal, finish) => finishJob(uow, companyId, placed(journal), finish),
 };
-
-/** The work requests left under way, as the jobs' items list it (for recovery only). */
-export const pendingJobs: PendingJobs = { unfinished: (startedBefore, companyId) => unfinishedJobs(startedBefore, companyId) };

@@ -2,6 +2,8 @@ import type { ClosingJournalWriting } from '../../financial-years/store.ts';
 import { sumThrough } from '../ledger/balance-reads.ts';
 import { drawSerial, getJournal, putNewJournalOp } from '../ledger/journal-store.ts';
 import { referenceOps } from '../ledger/reference-changes.ts';
+import { loadKnownAtReads } from './known-at-loader.ts';
+import { jobsState } from './job-store.ts';
 import { mustGetYear, setClosingJournalOp } from './year-store.ts';
 
 /** Generating a year's closing journal (financial-years/store.ts): apart from the other year ports, as it carries the journals' writes. */
@@ -9,6 +11,8 @@ export const closingJournalWriting: ClosingJournalWriting = {
   get: mustGetYear,
   journal: getJournal,
   sums: sumThrough,
+  jobsState,
+  knownAtReads: loadKnownAtReads,
   drawSerial,
   draftChanges: (companyId, journal, year, referenced) => [putNewJournalOp(companyId, journal), setClosingJournalOp(companyId, year, journal.id), ...referenceOps(companyId, journal.id, referenced, [])],
 };

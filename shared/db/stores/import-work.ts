@@ -14,6 +14,7 @@ import { rateInEffect } from './exchange-rate-store.ts';
 import { advanceJobOp, checkedOp, claimJob, deletePayload, errorOp, finishJobOps, firstErrors, putErrors, readPayload, recordFault, releaseJob, stopJobOps, unfinishedJobs } from './import-store.ts';
 import { jobUnderWayOp } from './job-store.ts';
 import { allNodes } from './nodes/node-reads.ts';
+import { accountNodes, costCenterNodes } from './nodes/kind-stores.ts';
 import { accountLines, costCenterLines } from './nodes/line-nodes.ts';
 import type { NodeKindRef } from './nodes/node-record.ts';
 import { importUsageItem, unusableNodes } from './nodes/node-references.ts';
@@ -53,6 +54,7 @@ export const importWork: ImportWork = {
   years: async (companyId) => (await Promise.all(Object.keys((await getRegistry(companyId)).years).map((id) => getYear(companyId, id)))).filter((y): y is YearRecord => y !== undefined),
   journalMarks,
   rateOn: async (companyId, currency, date) => (await rateInEffect(companyId, currency, date))?.rate,
+  budgetLineNodes: { accounts: accountNodes, costCenters: costCenterNodes },
   budgetsPage: (companyId, page) => budgetsPage(companyId, { pageSize: 100, orderBy: 'CreatedAt', orderAsc: true, page }),
 
   nodeChanges: (kind, companyId, node: NodeRecord, searchText, parentChain, parentMust) => createNodeOps(NODES[kind], companyId, node, searchText, parentChain, parentMust),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { booksStore, pendingJobs } from '../../../shared/db/ledger/books-store.ts';
+import { booksStore } from '../../../shared/db/ledger/books-store.ts';
+import { pendingJobs } from '../../../shared/db/stores/pending-jobs.ts';
 import { recoverJobs } from '../../../shared/journals/recover-jobs.ts';
 import { companyOwner, useGateway, type Client } from '../../support/api.ts';
 import { dyingAfter } from '../support/faults.ts';

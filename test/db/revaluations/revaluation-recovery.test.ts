@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { booksStore, pendingJobs } from '../../../shared/db/ledger/books-store.ts';
+import { booksStore } from '../../../shared/db/ledger/books-store.ts';
+import { pendingJobs } from '../../../shared/db/stores/pending-jobs.ts';
 import { recoverJobs } from '../../../shared/journals/recover-jobs.ts';
 import { companyOwner, useGateway, type Client } from '../../support/api.ts';
 import { dyingAfter, transactionsMeet } from '../support/faults.ts';

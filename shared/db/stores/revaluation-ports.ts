@@ -1,0 +1,34 @@
+import type { Books } from '../../journals/store.ts';
+import type { RevaluationCreating, RevaluationFinishing } from '../../revaluations/store.ts';
+import { allYears } from '../capacity/year-hint.ts';
+import { sumThrough } from '../ledger/balance-reads.ts';
+import { booksStore } from '../ledger/books-store.ts';
+import { revaluationBooks } from '../ledger/revaluation-books.ts';
+import { transactWrite } from '../table/transact.ts';
+import { loadKnownAtReads } from './known-at-loader.ts';
+import { jobsState, revaluationFinishedOps } from './job-store.ts';
+import { allNodes } from './nodes/node-reads.ts';
+import { getRevaluationDay, revaluationDoneOp, RevaluationRaced } from './revaluation-store.ts';
+import { getSettings } from './settings-store.ts';
+import { periodPostingsOp } from './year-store.ts';
+
+/** The revaluations' ports (revaluations/store.ts), plain properties. */
+
+const doneChanges: RevaluationFinishing['doneChanges'] = (companyId, date, journalId, periodIds) => [
+  revaluationDoneOp(companyId, date, journalId),
+  ...revaluationFinishedOps(companyId, date),
+  ...periodIds.map((p) => periodPostingsOp(companyId, p, -1)),
+];
+
+/** Finishing a revaluation with the books given (recovery hands in its own). */
+export const revaluationFinishing = (books: Books): RevaluationFinishing => ({ books, day: getRevaluationDay, doneChanges, commitNow: transactWrite });
+
+export const revaluationCreating: RevaluationCreating = {
+  books: booksStore,
+  day: getRevaluationDay,
+  doneChanges,
+  commitNow: transactWrite,
+  reports: { jobsState, knownAtReads: loadKnownAtReads, settings: getSettings, accounts: (companyId) => allNodes('ACCOUNT', companyId), years: allYears, sums: sumThrough },
+  posting: revaluationBooks,
+  raced: (error) => error instanceof RevaluationRaced,
+};

@@ -1,0 +1,112 @@
+import type { AccountAttributes } from '../accounts/records.ts';
+import type { ChainHeadReads, KnownAtReads } from '../audit/store.ts';
+import type { BalanceScope, GroupedSums } from '../balances/records.ts';
+import type { BudgetRecord } from '../budgets/records.ts';
+import type { SettingsRecord } from '../companies/records.ts';
+import type { CostCenterAttributes } from '../cost-centers/records.ts';
+import type { YearRecord } from '../financial-years/records.ts';
+import type { JobsState } from '../journals/job-records.ts';
+import type { LedgerJournal, LedgerPlace, LedgerRow } from '../journals/ledger-entries.ts';
+import type { JournalRecord } from '../journals/records.ts';
+import type { ListQuery, Page } from '../schemas/list-query.ts';
+import type { NodeRecord } from '../tree/records.ts';
+import type { NodeReads } from '../tree/store.ts';
+import type { Change } from '../unit-of-work.ts';
+import type { Cover } from './cover.ts';
+import type { ReportSnapshot, ReportSummary } from './records.ts';
+
+/**
+ * What the report use cases need of the books, one port per use case so a handler carries only
+ * the reads it makes; shared/db implements them (db/stores/report-ports.ts).
+ */
+
+/** Whether a wide posting is changing the balances (steady-books.ts). */
+export interface BooksMotion {
+  /** The company's job counters, strongly consistent. */
+  jobsState(companyId: string): Promise<JobsState>;
+  /** What reading the books as known at a moment needs, loaded on that rare path only (steady-books.ts). */
+  knownAtReads(): Promise<KnownAtReads>;
+}
+
+/** What a report reads first (report-context.ts): the settings, the chart, the years. */
+export interface ChartReads {
+  settings(companyId: string): Promise<SettingsRecord | undefined>;
+  /** Every account of the company. */
+  accounts(companyId: string): Promise<Array<NodeRecord<AccountAttributes>>>;
+  /** Every financial year of the company, in no particular order. */
+  years(companyId: string): Promise<YearRecord[]>;
+}
+
+/** What every report reads (report-context.ts, figures.ts): the chart and years, and the running balances while no wide posting runs. */
+export interface ReportBooks extends BooksMotion, ChartReads {
+  /** The sums of the running balances the cover names, grouped as `scope` says (of `accountIds` only, when given). */
+  sums(companyId: string, cover: Cover, scope: BalanceScope, accountIds?: ReadonlySet<string>): Promise<GroupedSums>;
+}
+
+/** The journals a report reads by id: the years' closing journals and their reversals (closing-entries.ts). */
+export interface ClosingJournalReads {
+  journal(companyId: string, journalId: string): Promise<JournalRecord | undefined>;
+}
+
+/** Every cost center, for their paths (report-nodes.ts costCenterPaths). */
+export interface CostCenterPathReads {
+  costCenters: Pick<NodeReads<CostCenterAttributes>, 'all'>;
+}
+
+/** The cost centers a report names (report-nodes.ts). */
+export interface CostCenterReads {
+  costCenters: Pick<NodeReads<CostCenterAttributes>, 'resolve' | 'chains' | 'getMany' | 'all'>;
+}
+
+export type TrialBalanceReads = ReportBooks & CostCenterReads;
+export type BalanceSheetReads = ReportBooks;
+export type IncomeStatementReads = ReportBooks & ClosingJournalReads & CostCenterReads;
+export type CashFlowReads = ReportBooks & ClosingJournalReads & CostCenterReads;
+
+export interface BudgetVsActualReads extends ReportBooks, ClosingJournalReads, CostCenterReads {
+  budget(companyId: string, budgetId: string): Promise<BudgetRecord | undefined>;
+}
+
+/** What binds a page token to its statement: the company, the endpoint, the order and the filters. */
+export interface PageBinding {
+  companyId: string;
+  endpoint: string;
+  orderBy: string;
+  orderAsc: boolean;
+  filters: Record<string, unknown>;
+}
+
+/** An account statement (general-ledger.ts): the report's books, the account named, its ledger lines in ledger order. */
+export interface GeneralLedgerReads extends ReportBooks, CostCenterReads {
+  /** The account a UUID or a code path names. Errors: NotFound naming `field`. */
+  account(companyId: string, reference: string, field: string): Promise<NodeRecord<AccountAttributes>>;
+  /** Up to `limit` lines of the account's ledger in the range after `after` that `keep` accepts, in ledger order. */
+  ledgerLines(companyId: string, accountId: string, range: { from: string; to: string }, after: LedgerPlace | undefined, limit: number, keep: (row: LedgerRow) => boolean): Promise<LedgerRow[]>;
+  /** Every line of the accounts' ledgers in the range that `keep` accepts, merged in ledger order, read as the consumer pulls them. */
+  mergedLines(companyId: string, accountIds: readonly string[], range: { from: string; to: string }, keep: (row: LedgerRow) => boolean): AsyncGenerator<LedgerRow>;
+  /** A journal's lines as its ledger rows (as known at a moment, the rows a change took back or added). */
+  rowsOf(journal: LedgerJournal): LedgerRow[];
+  /** A signed token for the place a page ended. */
+  encodePlace(binding: PageBinding, place: Record<string, unknown>): Promise<string>;
+  /** Errors: ValidationError (InvalidCursor) when the token was altered or belongs to another statement. */
+  decodePlace(binding: PageBinding, token: string): Promise<Record<string, unknown>>;
+}
+
+/** Reading and listing stored snapshots (snapshots.ts). */
+export interface ReportSnapshotReads {
+  get(companyId: string, reportId: string): Promise<ReportSnapshot | undefined>;
+}
+
+export interface ReportSnapshotList {
+  /** Newest first. Errors: ValidationError (InvalidCursor). */
+  page(companyId: string, query: ListQuery): Promise<Page<ReportSummary>>;
+}
+
+/** Generating a snapshot (create-report.ts): the books of every report kind it can hold, and its storing. */
+export interface ReportCreating extends ReportBooks, ClosingJournalReads, CostCenterReads, ChainHeadReads {
+  /** The snapshot stored, while the company keeps fewer than `limit`. Errors: StateConflict ReportTooLarge; at commit, TooManyReports. */
+  putChanges(companyId: string, snapshot: ReportSnapshot, limit: number): Change[];
+}
+
+/** A journals export names accounts and cost centers as reports do (journals/export-journals.ts). */
+export type JournalExportReads = ChartReads & CostCenterPathReads;
