@@ -9,7 +9,7 @@
 const [kind, companyId, accountId, format, dateFrom, dateTo] = process.argv.slice(2) as ['ledger' | 'journals', string, string, 'csv' | 'xlsx', string, string];
 const { wholeGeneralLedger } = await import('../shared/reports/general-ledger.ts');
 const { generalLedgerReads } = await import('../shared/db/stores/report-ports.ts');
-const { journalExportReads } = await import('../shared/db/stores/journal-export-ports.ts');
+const { journalExporting } = await import('../shared/db/stores/journal-export-ports.ts');
 const { costCenterPaths } = await import('../shared/reports/report-nodes.ts');
 const { generalLedgerTable } = await import('../shared/exports/tables/general-ledger.ts');
 const { journalsExportTable } = await import('../shared/journals/export-journals.ts');
@@ -46,7 +46,7 @@ const counted = (table: ReportTable): ReportTable => ({
 });
 async function table(): Promise<ReportTable> {
   const shown = { accounts: true, costCenters: true };
-  if (kind === 'journals') return journalsExportTable(journalExportReads, companyId, { dateFrom, dateTo, keyword: undefined, language: 'en' } as never, { language: 'en', permissions: ['accounts:read', 'cost-centers:read'] });
+  if (kind === 'journals') return journalsExportTable(journalExporting, companyId, { dateFrom, dateTo, keyword: undefined, language: 'en' } as never, { language: 'en', permissions: ['accounts:read', 'cost-centers:read'] });
   const [ledger, centers] = await Promise.all([wholeGeneralLedger(generalLedgerReads, companyId, { accountId, dateFrom, dateTo, language: 'en' }), costCenterPaths(generalLedgerReads, companyId)]);
   return generalLedgerTable(ledger, centers, shown, 'en');
 }

@@ -103,7 +103,7 @@ export const config = {
   get settingsCacheMs() {
     return milliseconds(process.env.SETTINGS_CACHE_MS, 60_000);
   },
-  /** How long a warm function keeps a company's year ranges as a hint of which year holds a date (financial-years/year-hint.ts). */
+  /** How long a warm function keeps a company's year ranges as a hint of which year holds a date (db/capacity/year-hint.ts). */
   get yearRangesCacheMs() {
     return milliseconds(process.env.YEAR_RANGES_CACHE_MS, 60_000);
   },
@@ -152,7 +152,7 @@ export const config = {
   },
   /**
    * Items a second that one bulk request (an export file, a Verify page) may read from the table
-   * (run-slots.ts, db/table/read-pace.ts); 0 does not hold them. With the company's slots, what
+   * (db/table/run-slots.ts, read-pace.ts); 0 does not hold them. With the company's slots, what
    * its bulk readers take from the table, leaving its neighbours their pace. 4,000 reads an
    * export file at the line cap (50,000) in about 13 s, well within a request's 29.
    */

@@ -1,4 +1,5 @@
 import type { ActorRef } from './auth/actor.ts';
+import type { EventRecord } from './events/event-record.ts';
 
 declare const opaque: unique symbol;
 
@@ -27,3 +28,10 @@ export interface UnitOfWork {
   /** Who the work is done for (a job records it, so whoever finishes the job names them). */
   readonly actor: ActorRef;
 }
+
+/**
+ * Makes the unit of work of recovery, finishing work whose request died: it commits with the
+ * changes the event `eventOf` builds from what the commit describes (else its response), as that
+ * request would have (journals/recovery-unit-of-work.ts). shared/db implements it.
+ */
+export type RecoveryUnits = (actor: ActorRef, eventOf: (recorded: unknown) => EventRecord) => UnitOfWork;

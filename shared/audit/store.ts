@@ -1,3 +1,4 @@
+import type { BulkRuns } from '../bulk-runs.ts';
 import type { ApiKeyRecord } from '../api-keys/records.ts';
 import type { SettingsRecord } from '../companies/records.ts';
 import type { SequencedEvent } from '../events/event-record.ts';
@@ -102,6 +103,8 @@ export interface RecordAuditReads extends BalanceAuditReads, EventNumbering {
 
 /** Verify: the walk's reads, the pairs a paged run keeps between its requests, its cursors. */
 export interface AuditVerifying extends RecordAuditReads, ChainHeadReads, CursorSigning {
+  /** The company's Verify slots and the bulk read budget a page reads within (verify-runs.ts). */
+  bulkRuns: BulkRuns;
   oldestKeptSequence(companyId: string): Promise<number | undefined>;
   keepTouchedPairs(companyId: string, runId: string, from: number, pairs: readonly TouchedPair[]): Promise<void>;
   /** A pair's place among the run's kept pairs. */

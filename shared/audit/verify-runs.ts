@@ -1,6 +1,6 @@
 import { config } from '../config.ts';
 import { AppError } from '../errors.ts';
-import { inRunSlot } from '../run-slots.ts';
+import type { BulkRuns } from '../bulk-runs.ts';
 
 /** 429 `TooManyVerifyRuns` with Retry-After: the company's Verify slots are all held. */
 export class TooManyVerifyRuns extends AppError {
@@ -18,8 +18,8 @@ export class TooManyVerifyRuns extends AppError {
  * read-only principals cannot pile up runs that starve the company's, and the table's, other
  * requests. Errors: TooManyVerifyRuns when every slot is held.
  */
-export function inVerifyRun<T>(companyId: string, work: () => Promise<T>): Promise<T> {
+export function inVerifyRun<T>(bulk: BulkRuns, companyId: string, work: () => Promise<T>): Promise<T> {
   const runs = config.verifyRunsPerCompany;
   // A run holds its slot for at most a page's walk and its checks.
-  return inRunSlot(companyId, 'verify', runs, () => new TooManyVerifyRuns(runs, Math.ceil(config.verifyPageMs / 1000) + 2), work);
+  return bulk.run(companyId, 'verify', runs, () => new TooManyVerifyRuns(runs, Math.ceil(config.verifyPageMs / 1000) + 2), work);
 }

@@ -53,7 +53,7 @@ async function* pages(books: AuditVerifying, companyId: string, from: number, to
  */
 export async function verifyAudit(books: AuditVerifying, companyId: string, query: VerifyAuditInput): Promise<VerifyView> {
   const resume = query.page ? await decodeVerifyResume(books, companyId, { ...query, page: query.page }) : undefined;
-  return inVerifyRun(companyId, () => verifyPage(books, companyId, query, resume));
+  return inVerifyRun(books.bulkRuns, companyId, () => verifyPage(books, companyId, query, resume));
 }
 
 async function verifyPage(books: AuditVerifying, companyId: string, query: VerifyAuditInput, resume: VerifyResume | undefined): Promise<VerifyView> {

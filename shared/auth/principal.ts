@@ -4,7 +4,7 @@ import { hashApiKey, isApiKey } from './api-key.ts';
 import { keptApiKey, keptMemberPermissions } from './access-cache.ts';
 import { apiKeyExpired, memberPermissions } from './access-in-company.ts';
 import { ipAllowed } from './ip-allowlist.ts';
-import type { ApiKeyReads } from './store.ts';
+import type { ApiKeyReads, CompanyAccess } from './store.ts';
 
 /** Who is calling: a signed-in user (any of their companies) or an API key (one company). */
 export type Principal =
@@ -40,7 +40,7 @@ export async function authenticate(authorization: string | undefined, sourceIp: 
  * (access-cache.ts): a change to the membership or to the role takes effect within that
  * lifetime, at once in the process that made it.
  */
-export async function permissionsInCompany(principal: Principal, companyId: string): Promise<readonly string[] | null> {
+export async function permissionsInCompany(access: CompanyAccess, principal: Principal, companyId: string): Promise<readonly string[] | null> {
   if (principal.kind === 'apiKey') return principal.companyId === companyId ? principal.permissions : null;
-  return keptMemberPermissions(companyId, principal.userId, memberPermissions);
+  return keptMemberPermissions(companyId, principal.userId, (company, user) => memberPermissions(access, company, user));
 }

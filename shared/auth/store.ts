@@ -1,6 +1,6 @@
 import type { ApiKeyRecord } from '../api-keys/records.ts';
 import type { MemberRecord } from '../members/records.ts';
-import type { ManyRoleReads } from '../roles/store.ts';
+import type { ManyRoleReads, RoleReads } from '../roles/store.ts';
 import type { RefreshRecord, User } from './records.ts';
 
 /** What authenticating a caller (principal.ts) needs of the place API keys are kept. shared/db implements it. */
@@ -25,4 +25,14 @@ export interface TokenKeeping extends ManyRoleReads {
   familyRevoked(familyId: string): Promise<boolean>;
   user(userId: string): Promise<User | undefined>;
   memberships(userId: string): Promise<MemberRecord[]>;
+}
+
+/**
+ * What a user's or an API key's permissions in a company are read from, afresh
+ * (access-in-company.ts): the membership, a custom role, the key. shared/db implements it.
+ */
+export interface CompanyAccess {
+  member(companyId: string, userId: string): Promise<MemberRecord | undefined>;
+  apiKeyById(companyId: string, keyId: string): Promise<ApiKeyRecord | undefined>;
+  roles: RoleReads;
 }

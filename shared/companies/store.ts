@@ -7,6 +7,11 @@ import type { Change } from '../unit-of-work.ts';
 import type { CompanyRecord, SettingsRecord } from './records.ts';
 import type { SettingsView } from './views.ts';
 
+/** The company's settings as kept (settings.ts and the use cases reading them). */
+export interface SettingsReads {
+  settings(companyId: string): Promise<SettingsRecord | undefined>;
+}
+
 /** The company's settings as a draft's amounts used them (its precision, base currency and rounding account). */
 export interface DraftSettingsRead {
   settings: SettingsView;

@@ -1,3 +1,4 @@
+import type { BulkRuns } from '../bulk-runs.ts';
 import type { FileBody } from './file-body.ts';
 import { chooseFormat, type ExportFormat } from './formats.ts';
 import type { ExportLimits } from './limits.ts';
@@ -11,6 +12,8 @@ export interface ExportRequest {
   accept?: string | undefined;
   /** The caller's permissions in the company: what a file may name beyond the JSON's ids (names-shown.ts). */
   permissions?: readonly string[] | undefined;
+  /** The company's export slots and the bulk read budget a file is written within. */
+  bulkRuns: BulkRuns;
 }
 
 /** A file export's format and language, and the limits it must fit. */
@@ -46,5 +49,5 @@ export async function answerWhole<T>(request: ExportRequest, page: () => Promise
   if (format === 'json') return page();
   // A file is the rarer answer: its export slots and limits load on that path only, as its writers do.
   const [{ inExportRun }, { apiExportLimits }] = await Promise.all([import('./export-runs.ts'), import('./limits.ts')]);
-  return inExportRun(request.params.companyId, () => whole({ format, language: request.query.language, limits: apiExportLimits(), permissions: request.permissions ?? [] }));
+  return inExportRun(request.bulkRuns, request.params.companyId, () => whole({ format, language: request.query.language, limits: apiExportLimits(), permissions: request.permissions ?? [] }));
 }

@@ -1,6 +1,6 @@
 import { config } from '../config.ts';
 import { AppError } from '../errors.ts';
-import { inRunSlot } from '../run-slots.ts';
+import type { BulkRuns } from '../bulk-runs.ts';
 
 /** Seconds a refused export (one that waited for a slot already) is told to wait: most files take a few seconds, none more than a request's 29. */
 const RETRY_AFTER_SECONDS = 5;
@@ -22,7 +22,7 @@ export class TooManyExports extends AppError {
  * the table's, other requests. A file waits up to config.exportSlotWaitMs for a slot, so a few
  * at once take turns. Errors: TooManyExports when every slot is still held.
  */
-export function inExportRun<T>(companyId: string, work: () => Promise<T>): Promise<T> {
+export function inExportRun<T>(bulk: BulkRuns, companyId: string, work: () => Promise<T>): Promise<T> {
   const runs = config.exportRunsPerCompany;
-  return inRunSlot(companyId, 'export', runs, () => new TooManyExports(runs), work, config.exportSlotWaitMs);
+  return bulk.run(companyId, 'export', runs, () => new TooManyExports(runs), work, config.exportSlotWaitMs);
 }

@@ -24,7 +24,7 @@ export async function generateClosingJournal(books: ClosingJournalWriting, uow: 
   const existing = year.closingJournalId ? await books.journal(companyId, year.closingJournalId) : undefined;
   if (existing && existing.status !== 'voided') return uow.commit([], journalView(existing));
 
-  const settings = await getSettings(companyId);
+  const settings = await getSettings(books, companyId);
   if (!settings.retainedEarningsAccountId) {
     throw new StateConflict('RetainedEarningsNotSet', `Set retainedEarningsAccountId in the company settings first (${operationNamed(WAY_OUT.updateSettings, { companyId })}): the closing journal moves the year's profit to it.`, 'retainedEarningsAccountId');
   }

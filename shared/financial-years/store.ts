@@ -1,3 +1,4 @@
+import type { SettingsReads } from '../companies/store.ts';
 import type { AuditHead } from '../audit/chain.ts';
 import type { ChainHeadReads } from '../audit/store.ts';
 import type { BalanceScope, GroupedSums } from '../balances/records.ts';
@@ -79,7 +80,7 @@ export interface PeriodChanging extends YearReads, ChainHeadReads {
 }
 
 /** What generating a year's closing journal needs: the year and its journal, the year's sums (read while no wide posting runs), and the changes that write the draft. */
-export interface ClosingJournalWriting extends YearReads, BooksMotion {
+export interface ClosingJournalWriting extends YearReads, BooksMotion, SettingsReads {
   journal(companyId: string, journalId: string): Promise<JournalRecord | undefined>;
   /** The sums of the balances the cover names, grouped as `scope` says. */
   sums(companyId: string, cover: Cover, scope: BalanceScope): Promise<GroupedSums>;

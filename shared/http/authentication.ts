@@ -2,6 +2,7 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { authenticate, permissionsInCompany } from '../auth/principal.ts';
 import { hasPermission } from '../auth/permissions.ts';
+import { companyAccess } from '../db/stores/access-ports.ts';
 import { apiKeyReads } from '../db/stores/api-key-ports.ts';
 import { Forbidden, NotFound, ValidationError } from '../errors.ts';
 import type { Route } from '../routes/route.ts';
@@ -32,7 +33,7 @@ export function authentication(route: Route): MiddlewareObj<APIGatewayProxyEvent
       const parsed = Uuid().safeParse(request.event.pathParameters?.companyId ?? '');
       if (!parsed.success) throw ValidationError.field('companyId', 'must be a UUID');
       const companyId = parsed.data;
-      const permissions = await permissionsInCompany(principal, companyId);
+      const permissions = await permissionsInCompany(companyAccess, principal, companyId);
       if (!permissions) throw new NotFound('The company');
       if (!hasPermission(permissions, route.access)) throw new Forbidden(`This operation needs the permission ${route.access}, which your role (or API key) lacks; a member who manages roles can grant it, while an API key's permissions are fixed at creation (use a key that has it).`);
       api.companyId = companyId;

@@ -1,5 +1,6 @@
 import { permissionsOfActor } from '../auth/access-in-company.ts';
 import { missingPermissions } from '../auth/permissions.ts';
+import type { CompanyAccess } from '../auth/store.ts';
 import type { ImportJob, RowError } from './records.ts';
 import { permissionsToWrite } from './rules.ts';
 
@@ -12,8 +13,8 @@ const CREATOR_ACCESS_REVOKED = 'CreatorAccessRevoked';
  * (`imports:manage` and the permissions of what it writes). Read afresh on every call: a member
  * removed or given a smaller role, a key revoked or expired, stops the job at its next step.
  */
-export async function creatorAccessLost(companyId: string, job: Pick<ImportJob, 'createdBy' | 'kind' | 'post'>): Promise<RowError | undefined> {
-  const granted = await permissionsOfActor(job.createdBy, companyId);
+export async function creatorAccessLost(access: CompanyAccess, companyId: string, job: Pick<ImportJob, 'createdBy' | 'kind' | 'post'>): Promise<RowError | undefined> {
+  const granted = await permissionsOfActor(access, job.createdBy, companyId);
   const who = job.createdBy.type === 'user' ? `member ${job.createdBy.id}` : `API key ${job.createdBy.id}`;
   if (granted === null) {
     return { row: 0, field: 'createdBy', reason: `whoever created the import (${who}) no longer has access to the company (removed, revoked or expired); nothing more was written in their name`, code: CREATOR_ACCESS_REVOKED };

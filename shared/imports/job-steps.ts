@@ -90,7 +90,7 @@ export class JobSteps {
     if (step < this.next) return false;
     if (step !== this.next) throw new Error(`Import step ${step} before step ${this.next}`);
     if (Date.now() > this.deadline) throw new TimeUp();
-    const lost = writes ? await creatorAccessLost(this.companyId, this.job) : undefined;
+    const lost = writes ? await creatorAccessLost(this.work.access, this.companyId, this.job) : undefined;
     if (lost) throw new JobStopped(lost);
     return true;
   }

@@ -86,7 +86,7 @@ async function countFault(steps: JobSteps, error: unknown): Promise<ImportRunFai
 
 async function runClaimed(steps: JobSteps): Promise<void> {
   const { work, companyId, job } = steps;
-  const stop = job.stop ?? (await creatorAccessLost(companyId, job));
+  const stop = job.stop ?? (await creatorAccessLost(work.access, companyId, job));
   let rows: SourceRow[];
   let plan: ImportPlan;
   try {

@@ -3,6 +3,7 @@ import type { BudgetRecord, BudgetSummary } from '../budgets/records.ts';
 import type { BudgetLineNodes } from '../budgets/store.ts';
 import type { SettingsRecord } from '../companies/records.ts';
 import type { CostCenterAttributes } from '../cost-centers/records.ts';
+import type { CompanyAccess } from '../auth/store.ts';
 import type { AppError } from '../errors.ts';
 import type { EventRecord } from '../events/event-record.ts';
 import type { YearRecord } from '../financial-years/records.ts';
@@ -86,6 +87,8 @@ export interface ImportWork {
   bulk(puts: readonly StoredItem[], deletes?: readonly StoredItem[]): Promise<void>;
   /** The most changes one transaction takes. */
   readonly transactionLimit: number;
+  /** What the job's creator holds in the company now (creator-access.ts). */
+  readonly access: CompanyAccess;
 
   // What the check reads of the books.
   settings(companyId: string): Promise<SettingsRecord | undefined>;

@@ -1,19 +1,16 @@
-import { journalsPage, type JournalFilters } from '../db/ledger/journal-queries.ts';
-import { mustGetJournal } from '../db/ledger/journal-store.ts';
-import type { NodeStore } from '../db/stores/node-store.ts';
-import type { NodeRecord } from '../tree/records.ts';
-import { mapPage } from '../db/table/paginate.ts';
+import type { NodeAttributes, NodeRecord } from '../tree/records.ts';
+import type { NodeReads } from '../tree/store.ts';
 import { toMils } from '../money/mils.ts';
-import { accountNodes, costCenterNodes } from '../db/stores/nodes/kind-stores.ts';
-import type { Page } from '../schemas/list-query.ts';
+import { mapPage, type Page } from '../schemas/list-query.ts';
 import { subtreeIds } from '../tree/rules.ts';
 import { isEmptyFilter, journalMatches, type JournalLineFilter } from './journal-filter.ts';
 import type { ListJournalsInput } from './schemas.ts';
+import type { FilterNodes, JournalFilters, JournalGetting, JournalListing } from './store.ts';
 import { journalView, type JournalView } from './views.ts';
 
 /** Errors: NotFound. */
-export async function getJournalView(companyId: string, journalId: string): Promise<JournalView> {
-  return journalView(await mustGetJournal(companyId, journalId));
+export async function getJournalView(journals: JournalGetting, companyId: string, journalId: string): Promise<JournalView> {
+  return journalView(await journals.existingJournal(companyId, journalId));
 }
 
 /**
@@ -26,8 +23,8 @@ export async function getJournalView(companyId: string, journalId: string): Prom
  * page may hold fewer than pageSize, even none, and still have a nextPage.
  * Errors: NotFound naming `accountId` or `costCenterId`, ValidationError (InvalidCursor).
  */
-export async function listJournals(companyId: string, query: ListJournalsInput): Promise<Page<JournalView>> {
-  return mapPage(await journalsPage(companyId, query, await journalFilters(companyId, query)), journalView);
+export async function listJournals(journals: JournalListing, companyId: string, query: ListJournalsInput): Promise<Page<JournalView>> {
+  return mapPage(await journals.page(companyId, query, await journalFilters(journals, companyId, query)), journalView);
 }
 
 /**
@@ -35,10 +32,10 @@ export async function listJournals(companyId: string, query: ListJournalsInput):
  * resolved, the line filters bound into the cursor. The list and its export select alike.
  * Errors: NotFound naming accountId or costCenterId.
  */
-export async function journalFilters(companyId: string, query: ListJournalsInput): Promise<JournalFilters> {
+export async function journalFilters(nodes: FilterNodes, companyId: string, query: ListJournalsInput): Promise<JournalFilters> {
   const [account, costCenter] = await Promise.all([
-    query.accountId === undefined ? undefined : subtreeOf(accountNodes, companyId, query.accountId, 'accountId'),
-    query.costCenterId === undefined ? undefined : subtreeOf(costCenterNodes, companyId, query.costCenterId, 'costCenterId'),
+    query.accountId === undefined ? undefined : subtreeOf(nodes.filterNodes.accounts, companyId, query.accountId, 'accountId'),
+    query.costCenterId === undefined ? undefined : subtreeOf(nodes.filterNodes.costCenters, companyId, query.costCenterId, 'costCenterId'),
   ]);
   const lineFilter: JournalLineFilter = {
     accountIds: account?.ids,
@@ -65,8 +62,8 @@ export async function journalFilters(companyId: string, query: ListJournalsInput
 }
 
 /** The node a reference names and the ids of its subtree (itself alone for a node without children). */
-async function subtreeOf(store: NodeStore, companyId: string, reference: string, field: string): Promise<{ id: string; ids: Set<string> }> {
-  const node: NodeRecord = await store.resolve(companyId, reference, field);
+async function subtreeOf<A extends NodeAttributes>(store: Pick<NodeReads<A>, 'resolve' | 'all'>, companyId: string, reference: string, field: string): Promise<{ id: string; ids: Set<string> }> {
+  const node: NodeRecord<A> = await store.resolve(companyId, reference, field);
   if ((node.levels[0] ?? 0) === 0) return { id: node.id, ids: new Set([node.id]) };
   return { id: node.id, ids: subtreeIds(await store.all(companyId), node.id) };
 }

@@ -8,6 +8,7 @@ import { recoveryUnitOfWork } from './recovery-unit-of-work.ts';
 import { isInProgress, jobEvent } from './posting-jobs.ts';
 import type { RevaluationFinishing } from '../revaluations/store.ts';
 import type { Books } from './store.ts';
+import type { RecoveryUnits } from '../unit-of-work.ts';
 
 /** Work requests left under way, for their recovery. */
 export interface PendingJobs {
@@ -15,6 +16,8 @@ export interface PendingJobs {
   unfinished(startedBefore: Date, companyId?: string): Promise<UnfinishedJob[]>;
   /** What finishing a wide revaluation needs, on these books. */
   revaluations(books: Books): RevaluationFinishing;
+  /** The unit of work finishing a job, with the event its request would have recorded. */
+  recoveryUnits: RecoveryUnits;
 }
 
 /** Older than any request can still be running (the functions time out at 29 s): a job left this long is abandoned. */
@@ -54,7 +57,7 @@ async function recoverJob(books: Books, pending: PendingJobs, { companyId, journ
   if (!journal || !isInProgress(journal)) return false;
   // A revaluation's journals are posted and reversed by the revaluation's own recovery, which records its one event.
   if (journal.revaluationDate) return false;
-  const uow = recoveryUnitOfWork(companyId, journal.job.actor ?? null, jobEvent(journal), { id: journalId }, { version: journal.job.fromVersion });
+  const uow = recoveryUnitOfWork(pending.recoveryUnits, companyId, journal.job.actor ?? null, jobEvent(journal), { id: journalId }, { version: journal.job.fromVersion });
   await finishAbandonedJob(books, uow, companyId, journal);
   return true;
 }

@@ -1,4 +1,8 @@
 import type { AccountAttributes } from '../accounts/records.ts';
+import type { JournalExportReads } from '../reports/store.ts';
+import type { ListQuery, Page } from '../schemas/list-query.ts';
+import type { NodeReads } from '../tree/store.ts';
+import type { JournalStatus } from './rules.ts';
 import type { NodeAttributes, NodeRecord } from '../tree/records.ts';
 import type { PeriodRecord, YearRecord } from '../financial-years/records.ts';
 import type { CostCenterAttributes } from '../cost-centers/records.ts';
@@ -106,4 +110,47 @@ export interface DraftYear {
 export interface DraftRead {
   year: DraftYear;
   accounts: readonly NodeRecord[];
+}
+
+/** The list's filters as the journal queries take them (read-journals.ts journalFilters builds them). */
+export interface JournalFilters {
+  /** Calendar dates, inclusive. */
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+  status?: JournalStatus | undefined;
+  /** Serial numbers, inclusive. */
+  serialFrom?: number | undefined;
+  serialTo?: number | undefined;
+  /** Lower case; matched against serial number, description and reference. */
+  keyword: string;
+  /**
+   * Tests of the journal no expression can make (lines on an account's subtree, the total,
+   * the reference: shared/journals/journal-filter.ts), with what they are bound to in cursors.
+   */
+  matches?: { test: (journal: JournalRecord) => boolean; binding: Record<string, unknown> } | undefined;
+}
+
+/** The nodes a journal list's filters name (accountId, costCenterId), resolved with their subtrees. */
+export interface FilterNodes {
+  filterNodes: {
+    accounts: Pick<NodeReads<AccountAttributes>, 'resolve' | 'all'>;
+    costCenters: Pick<NodeReads<CostCenterAttributes>, 'resolve' | 'all'>;
+  };
+}
+
+/** What reading one journal needs (read-journals.ts). */
+export interface JournalGetting {
+  /** Errors: NotFound. */
+  existingJournal(companyId: string, journalId: string): Promise<JournalRecord>;
+}
+
+/** What the journal list needs: a page of the journals the filters select. */
+export interface JournalListing extends FilterNodes {
+  /** Errors: ValidationError (InvalidCursor). */
+  page(companyId: string, query: ListQuery<'Date' | 'SerialNumber'>, filters: JournalFilters): Promise<Page<JournalRecord>>;
+}
+
+/** What the journal list's export needs: every journal the filters select, oldest first, and the names a report shows (export-journals.ts). */
+export interface JournalExporting extends FilterNodes, JournalExportReads {
+  all(companyId: string, filters: JournalFilters): AsyncIterable<JournalRecord>;
 }

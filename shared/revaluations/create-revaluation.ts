@@ -32,7 +32,7 @@ export async function createRevaluation(port: RevaluationCreating, uow: UnitOfWo
   const { date } = input;
   const { books } = port;
   const dryRun = input.dryRun ?? false;
-  const settings = await getSettings(companyId);
+  const settings = await getSettings(port.reports, companyId);
   const gainLossAccountId = settings.unrealizedFxGainLossAccountId;
   if (!dryRun && !gainLossAccountId) {
     throw new StateConflict('UnrealizedFxGainLossNotSet', `Set unrealizedFxGainLossAccountId in the company settings first (${operationNamed(WAY_OUT.updateSettings, { companyId })}): revaluation differences are posted to it.`, 'unrealizedFxGainLossAccountId');

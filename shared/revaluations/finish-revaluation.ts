@@ -66,6 +66,6 @@ async function nextStep(books: Books, companyId: string, journal: JournalRecord)
 export async function recoverRevaluation(port: RevaluationFinishing, companyId: string, date: string): Promise<boolean> {
   const { pending } = await port.day(companyId, date);
   if (!pending) return false;
-  await finishRevaluation(port, recoveryUnitOfWork(companyId, pending.actor, 'RevaluationPosted', {}, { date }), companyId, date, pending);
+  await finishRevaluation(port, recoveryUnitOfWork(port.recoveryUnits, companyId, pending.actor, 'RevaluationPosted', {}, { date }), companyId, date, pending);
   return true;
 }

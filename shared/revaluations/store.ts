@@ -1,4 +1,4 @@
-import type { Change, UnitOfWork } from '../unit-of-work.ts';
+import type { Change, RecoveryUnits, UnitOfWork } from '../unit-of-work.ts';
 import type { Books, OpenPeriod } from '../journals/store.ts';
 import type { ReportBooks } from '../reports/store.ts';
 import type { PendingRevaluation, RevaluationDay } from './records.ts';
@@ -53,6 +53,8 @@ export interface RevaluationFinishing {
   doneChanges(companyId: string, date: string, journalId: string, periodIds: readonly string[]): Change[];
   /** Commits the changes at once, all or nothing (each step of a revaluation stands on its own). */
   commitNow(changes: readonly Change[]): Promise<void>;
+  /** The unit of work recovery finishes a revaluation in, with the event its request would have recorded. */
+  recoveryUnits: RecoveryUnits;
 }
 
 /** Making a revaluation (create-revaluation.ts, post-revaluation.ts). */

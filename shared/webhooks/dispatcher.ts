@@ -95,9 +95,9 @@ const backoffMs = (attempts: number) => Math.min(config.webhookRetryBaseMs * 2 *
  * What the subscription's principal may read in the company now, or null when it may not read
  * the company's events at all (removed, revoked, expired, without `events:read`, or none recorded).
  */
-async function readerOf(webhook: WebhookRecord | undefined): Promise<readonly string[] | null> {
+async function readerOf(store: WebhookDispatching, webhook: WebhookRecord | undefined): Promise<readonly string[] | null> {
   if (!webhook?.deliversAs) return null;
-  const granted = await permissionsOfActor(webhook.deliversAs, webhook.companyId);
+  const granted = await permissionsOfActor(store.access, webhook.deliversAs, webhook.companyId);
   return granted?.includes(EVENTS_PERMISSION) ? granted : null;
 }
 
@@ -146,7 +146,7 @@ export async function dispatchCompany(store: WebhookDispatching, companyId: stri
   await Promise.all(
     webhooks.map(async (webhook) => {
       const created = await fanOut(store, webhook);
-      const reader = created.length > 0 ? await readerOf(webhook) : null;
+      const reader = created.length > 0 ? await readerOf(store, webhook) : null;
       for (const batch of inChunks(created, SEND_CONCURRENCY)) await Promise.all(batch.map(({ delivery, event }) => attempt(store, delivery, webhook, reader, event)));
     }),
   );
@@ -158,7 +158,7 @@ export async function retryDueDeliveries(store: WebhookDispatching, limit = 100)
   const subscriptions = new Map<string, Promise<{ webhook: WebhookRecord | undefined; reader: readonly string[] | null }>>();
   const subscriptionOf = (d: DeliveryRecord) => {
     const key = `${d.companyId} ${d.webhookId}`;
-    if (!subscriptions.has(key)) subscriptions.set(key, store.get(d.companyId, d.webhookId).then(async (webhook) => ({ webhook, reader: await readerOf(webhook) })));
+    if (!subscriptions.has(key)) subscriptions.set(key, store.get(d.companyId, d.webhookId).then(async (webhook) => ({ webhook, reader: await readerOf(store, webhook) })));
     return subscriptions.get(key)!;
   };
   for (const batch of inChunks(due, SEND_CONCURRENCY)) {

@@ -1,3 +1,4 @@
+import type { CompanyAccess } from '../auth/store.ts';
 import type { SequencedEvent } from '../events/event-record.ts';
 import type { EventNumbering } from '../events/store.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
@@ -46,6 +47,8 @@ export interface DeliveryList extends WebhookReads {
 
 /** The dispatcher and its retry sweep (dispatcher.ts). */
 export interface WebhookDispatching extends EventNumbering {
+  /** What a subscription's principal holds in the company now (its reads are delivered). */
+  readonly access: CompanyAccess;
   /** Every subscription of the company (a bounded number). */
   all(companyId: string): Promise<WebhookRecord[]>;
   get(companyId: string, webhookId: string): Promise<WebhookRecord | undefined>;

@@ -1,3 +1,4 @@
+import type { JournalFilters } from '../../journals/store.ts';
 import { config } from '../../config.ts';
 import type { JournalStatus } from '../../journals/rules.ts';
 import type { ListQuery, Page } from '../../schemas/list-query.ts';
@@ -31,22 +32,6 @@ export async function hasDraftJournalsBetween(companyId: string, startDate: stri
 }
 
 /** What a journal list may be narrowed by, besides the spec's list query. */
-export interface JournalFilters {
-  /** Calendar dates, inclusive. */
-  dateFrom?: string | undefined;
-  dateTo?: string | undefined;
-  status?: JournalStatus | undefined;
-  /** Serial numbers, inclusive. */
-  serialFrom?: number | undefined;
-  serialTo?: number | undefined;
-  /** Lower case; matched against serial number, description and reference. */
-  keyword: string;
-  /**
-   * Tests of the journal no expression can make (lines on an account's subtree, the total,
-   * the reference: shared/journals/journal-filter.ts), with what they are bound to in cursors.
-   */
-  matches?: { test: (journal: JournalRecord) => boolean; binding: Record<string, unknown> } | undefined;
-}
 
 /**
  * The most one list request examines when it filters: a filter that matches few journals

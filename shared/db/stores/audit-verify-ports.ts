@@ -1,3 +1,4 @@
+import { bulkRuns } from '../table/run-slots.ts';
 import type { AuditVerifying } from '../../audit/store.ts';
 import { eventHead, eventsBetween, getEvent, oldestKeptSequence, pendingEverywhere } from '../events/event-store.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
@@ -11,6 +12,7 @@ import { getYear } from './year-store.ts';
 
 /** Verify's port (audit/store.ts AuditVerifying): the walk's reads, the run's kept pairs, its cursors. */
 export const auditVerifying: AuditVerifying = {
+  bulkRuns,
   sequence: sequenceEvents,
   chainHead: eventHead,
   signCursor: encodeCursor,

@@ -1,3 +1,4 @@
+import { getSettings } from './settings-store.ts';
 import type { ClosingJournalWriting } from '../../financial-years/store.ts';
 import { sumThrough } from '../ledger/balance-reads.ts';
 import { drawSerial, getJournal, putNewJournalOp } from '../ledger/journal-store.ts';
@@ -9,6 +10,7 @@ import { mustGetYear, setClosingJournalOp } from './year-store.ts';
 /** Generating a year's closing journal (financial-years/store.ts): apart from the other year ports, as it carries the journals' writes. */
 export const closingJournalWriting: ClosingJournalWriting = {
   get: mustGetYear,
+  settings: getSettings,
   journal: getJournal,
   sums: sumThrough,
   jobsState,

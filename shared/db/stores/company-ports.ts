@@ -1,4 +1,4 @@
-import type { CompanyCreating, CompanyList, CompanyReads, SettingsUpdating } from '../../companies/store.ts';
+import type { CompanyCreating, CompanyList, CompanyReads, SettingsReads, SettingsUpdating } from '../../companies/store.ts';
 import { settledSettings } from '../capacity/settled-settings.ts';
 import { noJournalsYetOp } from '../ledger/journal-store.ts';
 import { onePerItem } from '../table/transact.ts';
@@ -12,6 +12,8 @@ import { getSettings, updateSettingsOps } from './settings-store.ts';
 export const companyCreating: CompanyCreating = { createChanges: createCompanyOps };
 
 export const companyReads: CompanyReads = { get: getCompany };
+
+export const settingsReads: SettingsReads = { settings: getSettings };
 
 export const companyList: CompanyList = { membershipsPage, getMany: getCompanies };
 

@@ -9,6 +9,7 @@ import { ledgerItems } from '../ledger/ledger-store.ts';
 import { periodsOpenCheckOp } from '../ledger/posting-periods.ts';
 import { bulkWrite } from '../table/batch-write.ts';
 import { MAX_TRANSACTION_ITEMS, transactWrite, writesOf } from '../table/transact.ts';
+import { companyAccess } from './access-ports.ts';
 import { budgetsPage, createBudgetOps } from './budget-store.ts';
 import { rateInEffect } from './exchange-rate-store.ts';
 import { advanceJobOp, checkedOp, claimJob, deletePayload, errorOp, finishJobOps, firstErrors, putErrors, readPayload, recordFault, releaseJob, stopJobOps, unfinishedJobs } from './import-store.ts';
@@ -47,6 +48,7 @@ export const importWork: ImportWork = {
   commit: (changes) => transactWrite(writesOf(changes)),
   bulk: async (puts, deletes = []) => void (await bulkWrite([...puts.map((put) => ({ put })), ...deletes.map((item) => ({ delete: { pk: String(item.pk), sk: String(item.sk) } }))])),
   transactionLimit: MAX_TRANSACTION_ITEMS,
+  access: companyAccess,
 
   settings: getSettings,
   nodes: (kind, companyId) => allNodes(NODES[kind].kind, companyId),

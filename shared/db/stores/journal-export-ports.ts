@@ -1,17 +1,22 @@
 import type { AccountAttributes } from '../../accounts/records.ts';
 import type { CostCenterAttributes } from '../../cost-centers/records.ts';
-import type { JournalExportReads } from '../../reports/store.ts';
+import type { JournalExporting } from '../../journals/store.ts';
+import { allJournals } from '../ledger/journal-queries.ts';
+import { filterNodes } from './journal-list-ports.ts';
 import { allYears } from '../capacity/year-hint.ts';
 import { allNodes } from './nodes/node-reads.ts';
 import { getSettings } from './settings-store.ts';
 
 /**
- * What a journals export reads of the books besides the journals (reports/store.ts): the chart,
- * the years, and the cost centers' paths. A module of its own, loaded on the export's path only.
+ * What a journals export reads (journals/store.ts JournalExporting): every journal the filters
+ * select, the chart, the years, and the nodes the filters and the cost centers' paths name. A
+ * module of its own, loaded on the export's path only.
  */
-export const journalExportReads: JournalExportReads = {
+export const journalExporting: JournalExporting = {
+  all: allJournals,
   settings: getSettings,
   accounts: (companyId) => allNodes<AccountAttributes>('ACCOUNT', companyId),
   years: allYears,
   costCenters: { all: (companyId) => allNodes<CostCenterAttributes>('COST_CENTER', companyId) },
+  filterNodes,
 };

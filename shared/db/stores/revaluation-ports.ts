@@ -7,6 +7,7 @@ import { revaluationBooks } from '../ledger/revaluation-books.ts';
 import { transactWrite } from '../table/transact.ts';
 import { loadKnownAtReads } from './known-at-loader.ts';
 import { jobsState, revaluationFinishedOps } from './job-store.ts';
+import { recoveryUnits } from '../table/unit-of-work.ts';
 import { allNodes } from './nodes/node-reads.ts';
 import { getRevaluationDay, revaluationDoneOp, RevaluationRaced } from './revaluation-store.ts';
 import { getSettings } from './settings-store.ts';
@@ -21,13 +22,14 @@ const doneChanges: RevaluationFinishing['doneChanges'] = (companyId, date, journ
 ];
 
 /** Finishing a revaluation with the books given (recovery hands in its own). */
-export const revaluationFinishing = (books: Books): RevaluationFinishing => ({ books, day: getRevaluationDay, doneChanges, commitNow: transactWrite });
+export const revaluationFinishing = (books: Books): RevaluationFinishing => ({ books, day: getRevaluationDay, doneChanges, commitNow: transactWrite, recoveryUnits });
 
 export const revaluationCreating: RevaluationCreating = {
   books: booksStore,
   day: getRevaluationDay,
   doneChanges,
   commitNow: transactWrite,
+  recoveryUnits,
   reports: { jobsState, knownAtReads: loadKnownAtReads, settings: getSettings, accounts: (companyId) => allNodes('ACCOUNT', companyId), years: allYears, sums: sumThrough },
   posting: revaluationBooks,
   raced: (error) => error instanceof RevaluationRaced,

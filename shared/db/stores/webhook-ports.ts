@@ -1,4 +1,5 @@
 import type { DeliveryList, WebhookCreating, WebhookDeleting, WebhookDispatching, WebhookList, WebhookReads, WebhookReplacing } from '../../webhooks/store.ts';
+import { companyAccess } from './access-ports.ts';
 import { eventHead, eventsPage, getEvent } from '../events/event-store.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
 import { transactWrite } from '../table/transact.ts';
@@ -41,6 +42,7 @@ export const webhookList: WebhookList = {
 export const deliveryList: DeliveryList = { get: getWebhook, deliveriesPage };
 
 export const webhookDispatching: WebhookDispatching = {
+  access: companyAccess,
   sequence: sequenceEvents,
   all: listWebhooks,
   get: getWebhook,

@@ -1,6 +1,6 @@
 import type { ActorRef } from '../../auth/actor.ts';
 import type { EventRecord } from '../../events/event-record.ts';
-import type { Change, CommitOptions, UnitOfWork } from '../../unit-of-work.ts';
+import type { Change, CommitOptions, RecoveryUnits, UnitOfWork } from '../../unit-of-work.ts';
 import { pendingEventOp } from '../events/event-store.ts';
 import { transactWrite, writesOf, type WriteOp } from './transact.ts';
 
@@ -48,3 +48,10 @@ export function withEventSpread(changes: readonly Change[], spread: boolean): Ch
   const [first, ...rest] = writesOf(changes);
   return [{ ...first!, spreadsEvent: true }, ...rest];
 }
+
+/** Recovery's unit of work (unit-of-work.ts RecoveryUnits): the event of the request that died, in the commit's transaction. */
+export const recoveryUnits: RecoveryUnits = (actor, eventOf) => {
+  const uow = new RequestUnitOfWork(() => actor);
+  uow.hooks.push((response, { described }) => [pendingEventOp(eventOf(described ?? response))]);
+  return uow;
+};

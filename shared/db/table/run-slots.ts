@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { releaseRunSlot, takeRunSlot } from './db/stores/run-slot-store.ts';
-import { withReadPace } from './db/table/read-pace.ts';
-import { config } from './config.ts';
-import type { AppError } from './errors.ts';
+import type { BulkRuns } from '../../bulk-runs.ts';
+import type { AppError } from '../../errors.ts';
+import { config } from '../../config.ts';
+import { releaseRunSlot, takeRunSlot } from '../stores/run-slot-store.ts';
+import { withReadPace } from './read-pace.ts';
 
 /** A slot outlives the longest request (29 s), so a live run never loses it; a crashed one frees it within this. */
 const LEASE_MS = 60_000;
@@ -15,7 +16,9 @@ const LEASE_MS = 60_000;
  * The work's reads keep to config.bulkReadItemsPerSecond (db/table/read-pace.ts), so the slots
  * bound what a company's bulk readers take from the table, not only how many there are.
  */
-export async function inRunSlot<T>(companyId: string, kind: 'verify' | 'export', slots: number, refused: () => AppError, work: () => Promise<T>, waitMs = 0): Promise<T> {
+export const bulkRuns: BulkRuns = { run: inRunSlot };
+
+async function inRunSlot<T>(companyId: string, kind: 'verify' | 'export', slots: number, refused: () => AppError, work: () => Promise<T>, waitMs = 0): Promise<T> {
   const until = Date.now() + waitMs;
   let run = await takeRunSlot(companyId, kind, slots, LEASE_MS);
   for (let pause = 200; !run && Date.now() + pause <= until; pause = Math.min(pause * 2, 1000)) {

@@ -1,0 +1,17 @@
+import type { JournalGetting, JournalListing } from '../../journals/store.ts';
+import { journalsPage } from '../ledger/journal-queries.ts';
+import { mustGetJournal } from '../ledger/journal-store.ts';
+import { allNodes, resolveNode } from './nodes/node-reads.ts';
+import type { AccountAttributes } from '../../accounts/records.ts';
+import type { CostCenterAttributes } from '../../cost-centers/records.ts';
+
+/** The journal reads' ports (journals/store.ts), one per use case. */
+export const journalGetting: JournalGetting = { existingJournal: mustGetJournal };
+
+/** The nodes a list's filters name, by two plain reads each (not the kinds' whole stores). */
+export const filterNodes: JournalListing['filterNodes'] = {
+  accounts: { resolve: (companyId, reference, field) => resolveNode<AccountAttributes>('ACCOUNT', 'The account', companyId, reference, field), all: (companyId) => allNodes<AccountAttributes>('ACCOUNT', companyId) },
+  costCenters: { resolve: (companyId, reference, field) => resolveNode<CostCenterAttributes>('COST_CENTER', 'The cost center', companyId, reference, field), all: (companyId) => allNodes<CostCenterAttributes>('COST_CENTER', companyId) },
+};
+
+export const journalListing: JournalListing = { page: journalsPage, filterNodes };
