@@ -4,5 +4,7 @@ import { writeEndpoint } from '../../shared/http/write-endpoint.ts';
 import { byPath } from '../../shared/http/path-references.ts';
 import * as accountsRoutes from '../../shared/routes/accounts.ts';
 import { updateNode } from '../../shared/tree/use-cases.ts';
+import { accountNodes } from '../../shared/db/stores/nodes/kind-stores.ts';
+import { settingsAccounts } from '../../shared/db/stores/settings-accounts.ts';
 
-export const handler = writeEndpoint(accountsRoutes.update, (r) => updateNode(accounts, nodeUpdating(accounts.store), r.uow, r.params.companyId, r.params.id, r.body), byPath({ id: accounts.store }));
+export const handler = writeEndpoint(accountsRoutes.update, (r) => updateNode(accounts, nodeUpdating(accountNodes, settingsAccounts), r.uow, r.params.companyId, r.params.id, r.body), byPath({ id: accountNodes }));

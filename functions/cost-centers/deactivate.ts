@@ -1,8 +1,8 @@
-import { costCenters } from '../../shared/cost-centers/cost-center-kind.ts';
 import { nodeReplacing } from '../../shared/db/stores/nodes/node-ports.ts';
 import { changeCostCenterStatus } from '../../shared/cost-centers/change-status.ts';
 import { writeEndpoint } from '../../shared/http/write-endpoint.ts';
 import { byPath } from '../../shared/http/path-references.ts';
 import * as costCentersRoutes from '../../shared/routes/cost-centers.ts';
+import { costCenterNodes } from '../../shared/db/stores/nodes/kind-stores.ts';
 
-export const handler = writeEndpoint(costCentersRoutes.deactivate, (r) => changeCostCenterStatus(nodeReplacing(costCenters.store), r.uow, r.params.companyId, r.params.id, r.body.version, 'Deactivate'), byPath({ id: costCenters.store }));
+export const handler = writeEndpoint(costCentersRoutes.deactivate, (r) => changeCostCenterStatus(nodeReplacing(costCenterNodes), r.uow, r.params.companyId, r.params.id, r.body.version, 'Deactivate'), byPath({ id: costCenterNodes }));

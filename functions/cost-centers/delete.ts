@@ -4,5 +4,6 @@ import { writeEndpoint } from '../../shared/http/write-endpoint.ts';
 import { byPath } from '../../shared/http/path-references.ts';
 import * as costCentersRoutes from '../../shared/routes/cost-centers.ts';
 import { deleteNode } from '../../shared/tree/use-cases.ts';
+import { costCenterNodes } from '../../shared/db/stores/nodes/kind-stores.ts';
 
-export const handler = writeEndpoint(costCentersRoutes.delete, (r) => deleteNode(costCenters, nodeRemoving(costCenters.store), r.uow, r.params.companyId, r.params.id, r.body.version), byPath({ id: costCenters.store }));
+export const handler = writeEndpoint(costCentersRoutes.delete, (r) => deleteNode(costCenters, nodeRemoving(costCenterNodes), r.uow, r.params.companyId, r.params.id, r.body.version), byPath({ id: costCenterNodes }));

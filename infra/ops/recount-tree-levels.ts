@@ -1,5 +1,4 @@
-import { accounts } from '../../shared/accounts/account-kind.ts';
-import { costCenters } from '../../shared/cost-centers/cost-center-kind.ts';
+import { accountNodes, costCenterNodes } from '../../shared/db/stores/nodes/kind-stores.ts';
 import { recountLevels } from '../../shared/db/stores/nodes/node-levels.ts';
 import { useRunningStackUnlessAws } from '../local/running-stack.ts';
 
@@ -15,8 +14,8 @@ await useRunningStackUnlessAws();
 const companies = process.argv.slice(2);
 if (companies.length === 0) throw new Error('Name the companies whose charts to recount.');
 for (const companyId of companies) {
-  for (const kind of [accounts, costCenters]) {
-    const { nodes, corrected } = await recountLevels(kind.store, companyId);
-    console.log(`${companyId} ${kind.store.kind}: ${nodes} records, ${corrected} recounted`);
+  for (const store of [accountNodes, costCenterNodes]) {
+    const { nodes, corrected } = await recountLevels(store, companyId);
+    console.log(`${companyId} ${store.kind}: ${nodes} records, ${corrected} recounted`);
   }
 }

@@ -1,24 +1,23 @@
-import { accountNodes } from '../db/stores/nodes/kind-stores.ts';
-import { settingsAccounts } from '../db/stores/settings-accounts.ts';
 import type { NodeRecord } from '../tree/records.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import { nodeView, type NodeKind } from '../tree/node-kind.ts';
 import { guardRetainedEarningsUpdate, guardSettingsAccountsDelete } from './settings-accounts-guard.ts';
 import { effectiveCashFlowCategory, storedCashFlowCategory } from './cash-flow-category.ts';
 import type { AccountAttributes } from './records.ts';
+import type { SettingsAccounts } from './store.ts';
 import { checkAccountParent, storedClassification, storedCurrency } from './rules.ts';
 import type { CreateAccountInput, UpdateAccountInput } from './schemas.ts';
 
 export type AccountView = ResponseOf<'AccountResponse'>;
 
-const store = accountNodes;
-
 /** An account's classification: its root's (the chain runs from the root to the account). */
 export const classificationOf = (chain: NodeRecord<AccountAttributes>[]) => chain[0]!.attributes.classification!;
 
-/** The account kind, with the store the other areas read accounts from and the handlers hand the tree's write ports. */
-export const accounts: NodeKind<CreateAccountInput, UpdateAccountInput, AccountView, AccountAttributes> & { store: typeof accountNodes } = {
-  store,
+/**
+ * The account kind: its rules and view. Its guards read the accounts the company settings name
+ * (SettingsAccounts), which the update and remove ports hand in beside the accounts' reads.
+ */
+export const accounts: NodeKind<CreateAccountInput, UpdateAccountInput, AccountView, AccountAttributes, SettingsAccounts> = {
   parentMust: 'isCategory',
   checkParent: (parent) => checkAccountParent(parent.attributes),
   createAttributes: (input, parentChain) => {
@@ -43,8 +42,8 @@ export const accounts: NodeKind<CreateAccountInput, UpdateAccountInput, AccountV
   },
   // Lines already on the account were checked against its currency: it changes only while none names the account.
   fixedWhileUsed: (before, after) => (before.attributes.currency !== after.attributes.currency ? 'currency' : undefined),
-  guardUpdate: (companyId, before, after, newParentChain) => guardRetainedEarningsUpdate(settingsAccounts, store, companyId, before, after, newParentChain),
-  guardDelete: (companyId, node) => guardSettingsAccountsDelete(settingsAccounts, companyId, node),
+  guardUpdate: ({ related, reads }, companyId, before, after, newParentChain) => guardRetainedEarningsUpdate(related, reads, companyId, before, after, newParentChain),
+  guardDelete: ({ related }, companyId, node) => guardSettingsAccountsDelete(related, companyId, node),
   view: (node, chain) => ({
     ...nodeView(node, chain),
     type: node.attributes.accountType,

@@ -3,6 +3,7 @@ import type { AppError } from '../errors.ts';
 import type { MemberRecord } from '../members/records.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
 import type { NodeRecord } from '../tree/records.ts';
+import type { NodeReads } from '../tree/store.ts';
 import type { Change } from '../unit-of-work.ts';
 import type { CompanyRecord, SettingsRecord } from './records.ts';
 import type { SettingsView } from './views.ts';
@@ -59,6 +60,8 @@ export interface CompanyList {
 /** What a change of the settings (update-settings.ts) needs: the settings, and the checks its commit makes. */
 export interface SettingsUpdating {
   get(companyId: string): Promise<SettingsRecord | undefined>;
+  /** The accounts the patch names: each resolved from its UUID or path, and its chain read (root first). */
+  accounts: Pick<NodeReads<AccountAttributes>, 'resolve' | 'chain'>;
   /**
    * The settings replaced at the version read, with these checks that what the change relied on
    * still holds (each record checked once, however many checks name it). Errors at commit:

@@ -1,4 +1,4 @@
-import { accounts, classificationOf } from '../accounts/account-kind.ts';
+import { classificationOf } from '../accounts/account-kind.ts';
 import type { AccountAttributes } from '../accounts/records.ts';
 import type { NodeRecord } from '../tree/records.ts';
 import type { Change, UnitOfWork } from '../unit-of-work.ts';
@@ -29,9 +29,9 @@ export async function updateSettings(settings: SettingsUpdating, uow: UnitOfWork
   if (before.version !== patch.version) throw new VersionConflict();
   const guards: Change[] = [];
   // One after another, so of two fields naming nothing the first is the one answered.
-  const retainedEarnings = await patchedAccount(companyId, patch, 'retainedEarningsAccountId');
-  const fxRounding = await patchedAccount(companyId, patch, 'fxRoundingAccountId');
-  const unrealizedFxGainLoss = await patchedAccount(companyId, patch, 'unrealizedFxGainLossAccountId');
+  const retainedEarnings = await patchedAccount(settings, companyId, patch, 'retainedEarningsAccountId');
+  const fxRounding = await patchedAccount(settings, companyId, patch, 'fxRoundingAccountId');
+  const unrealizedFxGainLoss = await patchedAccount(settings, companyId, patch, 'unrealizedFxGainLossAccountId');
   if (retainedEarnings) guards.push(...(await accountGuards(settings, companyId, retainedEarnings, 'retainedEarningsAccountId', 'equity')));
   if (fxRounding && fxRounding.id !== before.fxRoundingAccountId) guards.push(...(await accountGuards(settings, companyId, fxRounding, 'fxRoundingAccountId')));
   if (unrealizedFxGainLoss && unrealizedFxGainLoss.id !== before.unrealizedFxGainLossAccountId) {
@@ -68,9 +68,9 @@ type AccountField = 'retainedEarningsAccountId' | 'fxRoundingAccountId' | 'unrea
  * it clears it, else the account its UUID or path names (the one resolver of references).
  * Errors: NotFound naming the field.
  */
-async function patchedAccount(companyId: string, patch: UpdateSettingsInput, field: AccountField): Promise<NodeRecord<AccountAttributes> | null | undefined> {
+async function patchedAccount(settings: SettingsUpdating, companyId: string, patch: UpdateSettingsInput, field: AccountField): Promise<NodeRecord<AccountAttributes> | null | undefined> {
   const reference = patch[field];
-  return reference === undefined || reference === null ? reference : accounts.store.resolve(companyId, reference, field);
+  return reference === undefined || reference === null ? reference : settings.accounts.resolve(companyId, reference, field);
 }
 
 /** The field's id after the patch: the account given, null when cleared, the old one when left out. */
@@ -81,7 +81,7 @@ const patched = (account: NodeRecord<AccountAttributes> | null | undefined, befo
  * and returns the writes that check it still does at commit.
  */
 async function accountGuards(settings: SettingsUpdating, companyId: string, account: NodeRecord<AccountAttributes>, field: AccountField, classification?: string): Promise<Change[]> {
-  const chain = await accounts.store.chain(companyId, account);
+  const chain = await settings.accounts.chain(companyId, account);
   if (account.attributes.accountType !== 'leaf' || (classification && classificationOf(chain) !== classification)) {
     throw ValidationError.field(field, `must be a leaf account${classification ? ` classified as ${classification}` : ''}`);
   }

@@ -1,4 +1,3 @@
-import { costCenterNodes } from '../db/stores/nodes/kind-stores.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import { nodeView, type NodeKind } from '../tree/node-kind.ts';
 import type { CostCenterStatus } from './rules.ts';
@@ -10,12 +9,10 @@ export type CostCenterView = ResponseOf<'CostCenterResponse'>;
 export type { CostCenterAttributes };
 
 /**
- * The cost center kind, with the store the other areas read cost centers from and the handlers
- * hand the tree's write ports. A cost center is created active: usable in journal lines at once
- * (docs/decisions.md).
+ * The cost center kind: its rules and view. A cost center is created active: usable in journal
+ * lines at once (docs/decisions.md).
  */
-export const costCenters: NodeKind<CreateCostCenterInput, UpdateCostCenterInput, CostCenterView, CostCenterAttributes> & { store: typeof costCenterNodes } = {
-  store: costCenterNodes,
+export const costCenters: NodeKind<CreateCostCenterInput, UpdateCostCenterInput, CostCenterView, CostCenterAttributes> = {
   createAttributes: (input) => ({ name: input.name, status: 'active' satisfies CostCenterStatus }),
   updateAttributes: (input, before) => ({ ...before.attributes, name: input.name }),
   view: (node, chain) => ({ ...nodeView(node, chain), status: node.attributes.status }),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { whileBooksSteady } from '../reports/steady-books.ts';
-import { accounts, classificationOf } from '../accounts/account-kind.ts';
+import { classificationOf } from '../accounts/account-kind.ts';
 import { getSettings } from '../companies/settings.ts';
 import { TOTAL_GROUP } from '../balances/records.ts';
 import type { DraftJournal } from '../journals/records.ts';
@@ -74,8 +74,8 @@ async function profitAndLossNets(books: ClosingJournalWriting, companyId: string
     }
   }
   for (const [accountId, n] of withoutCenter) nets.push({ accountId, costCenterId: null, net: n });
-  const records = await accounts.store.getMany(companyId, [...withoutCenter.keys()]);
-  const chains = await accounts.store.chains(companyId, records);
+  const records = await books.accounts.getMany(companyId, [...withoutCenter.keys()]);
+  const chains = await books.accounts.chains(companyId, records);
   const profitAndLoss = new Set(records.filter((r) => ['revenue', 'expense'].includes(classificationOf(chains.get(r.id)!))).map((r) => r.id));
   return nets.filter((n) => profitAndLoss.has(n.accountId));
 }

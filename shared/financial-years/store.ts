@@ -1,3 +1,4 @@
+import type { AccountAttributes } from '../accounts/records.ts';
 import type { SettingsReads } from '../companies/store.ts';
 import type { AuditHead } from '../audit/chain.ts';
 import type { ChainHeadReads } from '../audit/store.ts';
@@ -8,6 +9,7 @@ import type { Line } from '../journals/rules.ts';
 import type { Cover } from '../reports/cover.ts';
 import type { BooksMotion } from '../reports/store.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
+import type { NodeReads } from '../tree/store.ts';
 import type { Change } from '../unit-of-work.ts';
 import type { PeriodRecord, YearRecord, YearRegistry } from './records.ts';
 import type { PeriodStatus } from './rules.ts';
@@ -79,9 +81,10 @@ export interface PeriodChanging extends YearReads, ChainHeadReads {
   statusChanges(companyId: string, year: YearRecord, period: PeriodRecord, status: PeriodStatus, auditHead?: AuditHead): Change[];
 }
 
-/** What generating a year's closing journal needs: the year and its journal, the year's sums (read while no wide posting runs), and the changes that write the draft. */
+/** What generating a year's closing journal needs: the year and its journal, the year's sums (read while no wide posting runs), the accounts summed (with their chains, for their classification), and the changes that write the draft. */
 export interface ClosingJournalWriting extends YearReads, BooksMotion, SettingsReads {
   journal(companyId: string, journalId: string): Promise<JournalRecord | undefined>;
+  accounts: Pick<NodeReads<AccountAttributes>, 'getMany' | 'chains'>;
   /** The sums of the balances the cover names, grouped as `scope` says. */
   sums(companyId: string, cover: Cover, scope: BalanceScope): Promise<GroupedSums>;
   /** The next serial number of the company's journals. */

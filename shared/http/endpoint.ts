@@ -18,7 +18,7 @@ export type { LambdaHandler, RequestFor, RouteHandler } from './lambda-handler.t
  *   4. outbox          the row's event, in the use case's transaction
  *   5. inputParsing    path UUIDs, query and JSON body against the route's schemas
  *   6. pathReferences  a row's `pathReferences` given as paths, replaced by their UUIDs
- * A row with `pathReferences` takes their resolution after `run` (`byPath({ id: accounts.store })`,
+ * A row with `pathReferences` takes their resolution after `run` (`byPath({ id: accountNodes })`,
  * path-references.ts); the type requires it, so no such row can reach its use case with a path
  * where it expects a UUID. A row that writes nothing takes readEndpoint(), one that records an
  * event without an Idempotency-Key writeEndpoint(): the same chain less the steps that would

@@ -12,7 +12,7 @@ export interface PathResolver {
   resolveId(companyId: string, reference: string, field: string): Promise<string>;
 }
 
-/** How a handler resolves the path parameters its row declares in `pathReferences`: `byPath({ id: accounts.store })`. */
+/** How a handler resolves the path parameters its row declares in `pathReferences`: `byPath({ id: accountNodes })`. */
 export interface PathResolution<P extends string = string> {
   readonly resolvers: { readonly [K in P]: PathResolver };
   middleware(route: Route): MiddlewareObj<APIGatewayProxyEventV2>;

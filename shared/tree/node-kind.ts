@@ -2,7 +2,7 @@ import type { NodeAttributes, NodeConditionName, NodeRecord } from './records.ts
 import type { ResponseOf } from '../schemas/responses.ts';
 import { joinPath } from './rules.ts';
 import type { Change } from '../unit-of-work.ts';
-import type { NodeReads } from './store.ts';
+import type { GuardReads } from './store.ts';
 
 /** Input fields common to creating or replacing a node; `parentId` is a UUID, a path or null. */
 export interface NodeInput {
@@ -13,11 +13,11 @@ export interface NodeInput {
 
 /**
  * What distinguishes accounts from cost centers: their extra attributes, the rules a parent
- * must meet, and the response shape. The hierarchy use cases are shared.
+ * must meet, and the response shape; rules and views only, the nodes read through the ports the
+ * use cases are handed (store.ts). `R`: what the kind's guards read beyond its nodes, handed in
+ * by the update and remove ports (GuardReads). The hierarchy use cases are shared.
  */
-export interface NodeKind<Create extends NodeInput, Update extends NodeInput, View, A extends NodeAttributes = NodeAttributes> {
-  /** Where the kind's nodes are read (store.ts). */
-  store: NodeReads<A>;
+export interface NodeKind<Create extends NodeInput, Update extends NodeInput, View, A extends NodeAttributes = NodeAttributes, R = undefined> {
   /** Attributes of a new node, given the parent's chain (root first; empty for a root). Throws ValidationError. */
   createAttributes(input: Create, parentChain: NodeRecord<A>[]): A;
   /** Attributes after a replace. Throws ValidationError. */
@@ -31,8 +31,8 @@ export interface NodeKind<Create extends NodeInput, Update extends NodeInput, Vi
    * Kind-specific rules on a replace or a delete that depend on other records: throws when the
    * change is refused, and returns the writes that keep the facts it relied on true at commit.
    */
-  guardUpdate?(companyId: string, before: NodeRecord<A>, after: NodeRecord<A>, newParentChain: NodeRecord<A>[]): Promise<Change[]>;
-  guardDelete?(companyId: string, node: NodeRecord<A>): Promise<Change[]>;
+  guardUpdate?(reads: GuardReads<A, R>, companyId: string, before: NodeRecord<A>, after: NodeRecord<A>, newParentChain: NodeRecord<A>[]): Promise<Change[]>;
+  guardDelete?(reads: GuardReads<A, R>, companyId: string, node: NodeRecord<A>): Promise<Change[]>;
   /**
    * The field whose change in this replace is allowed only while no journal names the node
    * (accounts: `currency`), or undefined. The write then runs under the same guard as a delete.

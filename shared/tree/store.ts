@@ -5,8 +5,9 @@ import type { NodeAttributes, NodeConditionName, NodeRecord } from './records.ts
 
 /**
  * What the hierarchy use cases need of the place a kind's nodes (accounts or cost centers) are
- * kept, in the tree's own words. Reading is one port; each kind of write is its own, so a
- * handler carries only the writes it makes. shared/db implements them.
+ * kept, in the tree's own words. Reading is one port (getNode and listNodes take it); each kind
+ * of write is its own, carrying the reads it makes, so a handler carries only the writes it
+ * makes. shared/db implements them.
  */
 
 /** What a node list is narrowed to: the folded keyword (empty for none), an exact code, an exact path. */
@@ -64,8 +65,21 @@ export interface UsableAs {
   usableAsChanges(companyId: string, node: NodeRecord | { id: string; gone: true }, hold?: UnusedHold): Change[];
 }
 
+/** The kind's nodes, as a write reads them (the node, its parent, their chains). */
+export interface ReadsNodes<A extends NodeAttributes = NodeAttributes> {
+  reads: NodeReads<A>;
+}
+
+/**
+ * What a kind's guards (NodeKind.guardUpdate, guardDelete) read: its nodes, and the records
+ * beyond them its rules consult (accounts: the settings naming them; undefined when none).
+ */
+export interface GuardReads<A extends NodeAttributes = NodeAttributes, R = undefined> extends ReadsNodes<A> {
+  related: R;
+}
+
 /** Adding a node under its parent chain, the parent still meeting `parentMust` at commit. */
-export interface NodeAdding {
+export interface NodeAdding<A extends NodeAttributes = NodeAttributes> extends ReadsNodes<A> {
   addChanges(companyId: string, node: NodeRecord, searchText: string, parentChain: NodeRecord[], parentMust?: NodeConditionName): Change[];
 }
 
@@ -73,15 +87,15 @@ export interface NodeAdding {
  * Replacing a node's fields at the version read; a `move` carries the ancestor chains, whose
  * depth the use case checked, and a write under a `hold` (WhileUnused) releases it.
  */
-export interface NodeReplacing extends UsableAs {
+export interface NodeReplacing<A extends NodeAttributes = NodeAttributes> extends UsableAs, ReadsNodes<A> {
   replaceChanges(companyId: string, before: NodeRecord, after: NodeRecord, searchText: string, move?: NodeMove, parentMust?: NodeConditionName, hold?: UnusedHold): Change[];
 }
 
-/** Replacing a node, maybe a field fixed while journals name it. */
-export interface NodeUpdating extends NodeReplacing, WhileUnused {}
+/** Replacing a node, maybe a field fixed while journals name it, under the kind's guards. */
+export interface NodeUpdating<A extends NodeAttributes = NodeAttributes, R = undefined> extends NodeReplacing<A>, WhileUnused, GuardReads<A, R> {}
 
 /** Removing a childless node at the version read, under the hold of WhileUnused. */
-export interface NodeRemoving extends UsableAs, WhileUnused {
+export interface NodeRemoving<A extends NodeAttributes = NodeAttributes, R = undefined> extends UsableAs, WhileUnused, GuardReads<A, R> {
   /** StateConflict (HasChildren) when the node has children, else undefined. */
   childrenError(node: NodeRecord): AppError | undefined;
   removeChanges(companyId: string, node: NodeRecord, parentChain: NodeRecord[], hold: UnusedHold): Change[];

@@ -4,7 +4,7 @@ import type { UnitOfWork } from '../unit-of-work.ts';
 import { ValidationError, VersionConflict } from '../errors.ts';
 import { mapPage, type ListQuery, type Page } from '../schemas/list-query.ts';
 import type { NodeInput, NodeKind } from './node-kind.ts';
-import type { NodeAdding, NodeRemoving, NodeReplacing, NodeUpdating, UnusedHold } from './store.ts';
+import type { NodeAdding, NodeReads, NodeRemoving, NodeReplacing, NodeUpdating, UnusedHold } from './store.ts';
 import { createsCycle, fitsUnder, heightOf, MAX_DEPTH } from './rules.ts';
 import { foldForSearch, searchTextOf } from './search-text.ts';
 
@@ -21,19 +21,20 @@ import { foldForSearch, searchTextOf } from './search-text.ts';
  * conditional on the node's level counts and on every ancestor involved hanging where it was
  * read, so of two writes at once that together would pass the limit, one gets a 409 Conflict.
  *
- * Each use case reads through its kind's store and writes through the port it is handed
- * (store.ts), which the handler wires.
+ * Each use case reads and writes through the port it is handed (store.ts), which the handler
+ * wires; the kind brings the rules and the view.
  */
 
-async function parentChainOf<C extends NodeInput, U extends NodeInput, V, A extends NodeAttributes>(
-  kind: NodeKind<C, U, V, A>,
+async function parentChainOf<C extends NodeInput, U extends NodeInput, V, A extends NodeAttributes, R>(
+  kind: NodeKind<C, U, V, A, R>,
+  reads: NodeReads<A>,
   companyId: string,
   parentReference: string | null,
 ): Promise<NodeRecord<A>[]> {
   if (parentReference === null) return [];
-  const parent = await kind.store.resolve(companyId, parentReference, 'parentId');
+  const parent = await reads.resolve(companyId, parentReference, 'parentId');
   kind.checkParent?.(parent);
-  return kind.store.chain(companyId, parent);
+  return reads.chain(companyId, parent);
 }
 
 /**
@@ -50,14 +51,14 @@ function checkFits(parentChain: NodeRecord[], height: number): void {
  * Errors: ValidationError (TooDeep), NotFound (parent reference), StateConflict (DuplicateCode,
  * HierarchyTooDeep, HierarchyChanged), VersionConflict (the parent moved meanwhile).
  */
-export async function createNode<C extends NodeInput, U extends NodeInput, V, A extends NodeAttributes>(
-  kind: NodeKind<C, U, V, A>,
-  nodes: NodeAdding,
+export async function createNode<C extends NodeInput, U extends NodeInput, V, A extends NodeAttributes, R>(
+  kind: NodeKind<C, U, V, A, R>,
+  nodes: NodeAdding<A>,
   uow: UnitOfWork,
   companyId: string,
   input: C,
 ): Promise<V> {
-  const parentChain = await parentChainOf(kind, companyId, input.parentId);
+  const parentChain = await parentChainOf(kind, nodes.reads, companyId, input.parentId);
   checkFits(parentChain, 0);
   const now = new Date().toISOString();
   const node: NodeRecord<A> = {
@@ -78,23 +79,23 @@ export async function createNode<C extends NodeInput, U extends NodeInput, V, A 
  * Errors: NotFound, VersionConflict, ValidationError (TooDeep, Cycle), StateConflict
  * (DuplicateCode, InUse, HierarchyTooDeep, HierarchyChanged).
  */
-export async function updateNode<C extends NodeInput, U extends NodeInput & { version: number }, V, A extends NodeAttributes>(
-  kind: NodeKind<C, U, V, A>,
-  nodes: NodeUpdating,
+export async function updateNode<C extends NodeInput, U extends NodeInput & { version: number }, V, A extends NodeAttributes, R>(
+  kind: NodeKind<C, U, V, A, R>,
+  nodes: NodeUpdating<A, R>,
   uow: UnitOfWork,
   companyId: string,
   id: string,
   input: U,
 ): Promise<V> {
-  const before = await kind.store.mustGet(companyId, id);
+  const before = await nodes.reads.mustGet(companyId, id);
   if (before.version !== input.version) throw new VersionConflict();
-  const parentChain = await parentChainOf(kind, companyId, input.parentId);
+  const parentChain = await parentChainOf(kind, nodes.reads, companyId, input.parentId);
   if (createsCycle(before.id, parentChain)) {
     throw ValidationError.field('parentId', 'would place the record under itself or one of its descendants', 'Cycle');
   }
   const moved = (parentChain.at(-1)?.id ?? null) !== before.parentId;
   if (moved) checkFits(parentChain, heightOf(before.levels));
-  const move = moved ? { oldParentChain: (await kind.store.chain(companyId, before)).slice(0, -1), newParentChain: parentChain } : undefined;
+  const move = moved ? { oldParentChain: (await nodes.reads.chain(companyId, before)).slice(0, -1), newParentChain: parentChain } : undefined;
   const after: NodeRecord<A> = {
     ...before,
     code: input.code,
@@ -103,7 +104,7 @@ export async function updateNode<C extends NodeInput, U extends NodeInput & { ve
     updatedAt: new Date().toISOString(),
     attributes: kind.updateAttributes(input, before, parentChain),
   };
-  const guards = (await kind.guardUpdate?.(companyId, before, after, parentChain)) ?? [];
+  const guards = (await kind.guardUpdate?.(nodes, companyId, before, after, parentChain)) ?? [];
   const ops = (hold?: UnusedHold) => [...nodes.replaceChanges(companyId, before, after, searchTextOf(after.code, input.name), move, kind.parentMust, hold), ...guards];
   const view = kind.view(after, [...parentChain, after]);
   const fixed = kind.fixedWhileUsed?.(before, after);
@@ -114,38 +115,38 @@ export async function updateNode<C extends NodeInput, U extends NodeInput & { ve
 }
 
 /** Replaces attributes only (state changes): same code and parent, version advanced. */
-export async function changeNodeAttributes<C extends NodeInput, U extends NodeInput, V, A extends NodeAttributes>(
-  kind: NodeKind<C, U, V, A>,
-  nodes: NodeReplacing,
+export async function changeNodeAttributes<C extends NodeInput, U extends NodeInput, V, A extends NodeAttributes, R>(
+  kind: NodeKind<C, U, V, A, R>,
+  nodes: NodeReplacing<A>,
   uow: UnitOfWork,
   companyId: string,
   id: string,
   version: number,
   change: (before: NodeRecord<A>) => A,
 ): Promise<V> {
-  const before = await kind.store.mustGet(companyId, id);
+  const before = await nodes.reads.mustGet(companyId, id);
   if (before.version !== version) throw new VersionConflict();
   const after: NodeRecord<A> = { ...before, version: before.version + 1, updatedAt: new Date().toISOString(), attributes: change(before) };
-  const chain = await kind.store.chain(companyId, after);
+  const chain = await nodes.reads.chain(companyId, after);
   // A state change (a cost center's status) decides whether journals may name the node: new journal lines learn it at once.
   return uow.commit([...nodes.replaceChanges(companyId, before, after, searchTextOf(after.code, after.attributes.name)), ...nodes.usableAsChanges(companyId, after)], kind.view(after, chain));
 }
 
 /** Errors: NotFound, VersionConflict, StateConflict (HasChildren, InUse). */
-export async function deleteNode<C extends NodeInput, U extends NodeInput, V, A extends NodeAttributes>(
-  kind: NodeKind<C, U, V, A>,
-  nodes: NodeRemoving,
+export async function deleteNode<C extends NodeInput, U extends NodeInput, V, A extends NodeAttributes, R>(
+  kind: NodeKind<C, U, V, A, R>,
+  nodes: NodeRemoving<A, R>,
   uow: UnitOfWork,
   companyId: string,
   id: string,
   version: number,
 ): Promise<null> {
-  const node = await kind.store.mustGet(companyId, id);
+  const node = await nodes.reads.mustGet(companyId, id);
   if (node.version !== version) throw new VersionConflict();
   const hasChildren = nodes.childrenError(node);
   if (hasChildren) throw hasChildren;
-  const guards = (await kind.guardDelete?.(companyId, node)) ?? [];
-  const parentChain = (await kind.store.chain(companyId, node)).slice(0, -1);
+  const guards = (await kind.guardDelete?.(nodes, companyId, node)) ?? [];
+  const parentChain = (await nodes.reads.chain(companyId, node)).slice(0, -1);
   await nodes.whileUnused(companyId, node, async (hold) => {
     await uow.commit([...nodes.removeChanges(companyId, node, parentChain, hold), ...guards, ...nodes.usableAsChanges(companyId, { id: node.id, gone: true })], null);
   });
@@ -153,9 +154,9 @@ export async function deleteNode<C extends NodeInput, U extends NodeInput, V, A 
 }
 
 /** Errors: NotFound, StateConflict (HierarchyTooDeep, HierarchyChanged). */
-export async function getNode<C extends NodeInput, U extends NodeInput, V, A extends NodeAttributes>(kind: NodeKind<C, U, V, A>, companyId: string, id: string): Promise<V> {
-  const node = await kind.store.mustGet(companyId, id);
-  return kind.view(node, await kind.store.chain(companyId, node));
+export async function getNode<C extends NodeInput, U extends NodeInput, V, A extends NodeAttributes, R>(kind: NodeKind<C, U, V, A, R>, nodes: NodeReads<A>, companyId: string, id: string): Promise<V> {
+  const node = await nodes.mustGet(companyId, id);
+  return kind.view(node, await nodes.chain(companyId, node));
 }
 
 /**
@@ -164,13 +165,14 @@ export async function getNode<C extends NodeInput, U extends NodeInput, V, A ext
  * when it names none: a filter, not a reference). The filters combine.
  * Errors: ValidationError (InvalidCursor), StateConflict (HierarchyTooDeep, HierarchyChanged).
  */
-export async function listNodes<C extends NodeInput, U extends NodeInput, V, A extends NodeAttributes>(
-  kind: NodeKind<C, U, V, A>,
+export async function listNodes<C extends NodeInput, U extends NodeInput, V, A extends NodeAttributes, R>(
+  kind: NodeKind<C, U, V, A, R>,
+  nodes: NodeReads<A>,
   companyId: string,
   endpoint: string,
   query: ListQuery<'Code' | 'CreatedAt'> & { path?: string | undefined; code?: string | undefined },
 ): Promise<Page<V>> {
-  const page = await kind.store.page(companyId, endpoint, query, { keyword: query.keyword ? foldForSearch(query.keyword) : '', code: query.code, path: query.path });
-  const chains = await kind.store.chains(companyId, page.results);
+  const page = await nodes.page(companyId, endpoint, query, { keyword: query.keyword ? foldForSearch(query.keyword) : '', code: query.code, path: query.path });
+  const chains = await nodes.chains(companyId, page.results);
   return mapPage(page, (n) => kind.view(n, chains.get(n.id)!));
 }

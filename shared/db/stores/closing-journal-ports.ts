@@ -5,6 +5,7 @@ import { drawSerial, getJournal, putNewJournalOp } from '../ledger/journal-store
 import { referenceOps } from '../ledger/reference-changes.ts';
 import { loadKnownAtReads } from './known-at-loader.ts';
 import { jobsState } from './job-store.ts';
+import { accountNodes } from './nodes/kind-stores.ts';
 import { mustGetYear, setClosingJournalOp } from './year-store.ts';
 
 /** Generating a year's closing journal (financial-years/store.ts): apart from the other year ports, as it carries the journals' writes. */
@@ -12,6 +13,7 @@ export const closingJournalWriting: ClosingJournalWriting = {
   get: mustGetYear,
   settings: getSettings,
   journal: getJournal,
+  accounts: accountNodes,
   sums: sumThrough,
   jobsState,
   knownAtReads: loadKnownAtReads,

@@ -4,6 +4,8 @@ import { noJournalsYetOp } from '../ledger/journal-store.ts';
 import { onePerItem } from '../table/transact.ts';
 import { createCompanyOps, getCompanies, getCompany } from './company-store.ts';
 import { membershipsPage } from './member-store.ts';
+import type { AccountAttributes } from '../../accounts/records.ts';
+import type { NodeReads } from '../../tree/store.ts';
 import type { NodeKindRef } from './nodes/node-record.ts';
 import { unchangedCheckOp } from './nodes/node-references.ts';
 import { getSettings, updateSettingsOps } from './settings-store.ts';
@@ -17,9 +19,10 @@ export const settingsReads: SettingsReads = { settings: getSettings };
 
 export const companyList: CompanyList = { membershipsPage, getMany: getCompanies };
 
-/** A change of the settings, the accounts it names kept by `accounts`; checks of one item merged, as a transaction names an item once. */
-export const settingsUpdating = (accounts: NodeKindRef): SettingsUpdating => ({
+/** A change of the settings, the accounts it names read and kept by `accounts`; checks of one item merged, as a transaction names an item once. */
+export const settingsUpdating = (accounts: NodeKindRef & NodeReads<AccountAttributes>): SettingsUpdating => ({
   get: getSettings,
+  accounts,
   replaceChanges: (companyId, before, after, checks) => [...updateSettingsOps(companyId, before, after), ...onePerItem(checks)],
   accountUnchangedCheck: (companyId, account) => unchangedCheckOp(accounts, companyId, account),
   noJournalsYetCheck: noJournalsYetOp,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accounts } from '../../../shared/accounts/account-kind.ts';
-import { costCenters } from '../../../shared/cost-centers/cost-center-kind.ts';
+import { accountNodes, costCenterNodes } from '../../../shared/db/stores/nodes/kind-stores.ts';
 import { NODE_REFERENCE_SHARDS } from '../../../shared/db/table/keys.ts';
 import { referenceGuardCheckOp } from '../../../shared/db/stores/nodes/node-guards.ts';
 import { withNoUsage } from '../../../shared/db/stores/nodes/node-usage.ts';
@@ -14,7 +13,7 @@ const gateway = useGateway();
 const changed = () => new VersionConflict('changed');
 
 /** Checks every one of a node's reference guards, as the drafts naming it would. */
-const everyGuard = (ref: typeof accounts.store | typeof costCenters.store, companyId: string, nodeId: string, must: 'isLeaf' | 'isActive') =>
+const everyGuard = (ref: typeof accountNodes | typeof costCenterNodes, companyId: string, nodeId: string, must: 'isLeaf' | 'isActive') =>
   Promise.allSettled(Array.from({ length: NODE_REFERENCE_SHARDS }, (_, shard) => transactWrite([referenceGuardCheckOp(ref, companyId, nodeId, must, changed, undefined, shard)])));
 const passed = (results: PromiseSettledResult<void>[]) => results.filter((r) => r.status === 'fulfilled').length;
 
@@ -32,7 +31,7 @@ describe('node reference guards', () => {
     const { adds } = referenceChanges(companyId, crypto.randomUUID(), [{ accountId: spare.id, costCenterId: null, side: 1, amount: '1', currency: 'SAR' } as never], []);
     expect((await api.delete(`${base}/Accounts/${spare.id}`, { version: spare.version })).status).toBe(200);
     await expect(transactWrite(adds.flat())).rejects.toBeInstanceOf(VersionConflict);
-    expect(passed(await everyGuard(accounts.store, companyId, spare.id, 'isLeaf'))).toBe(0);
+    expect(passed(await everyGuard(accountNodes, companyId, spare.id, 'isLeaf'))).toBe(0);
   });
 
   it('refuses lines in a currency the account no longer takes, once its currency changed after they were checked', async () => {
@@ -49,26 +48,26 @@ describe('node reference guards', () => {
 
   it('refuses new lines on a cost center deactivated after they were checked, and takes them again once it is active', async () => {
     const { api, base, companyId, chart } = await companyBooks(gateway.url);
-    expect(passed(await everyGuard(costCenters.store, companyId, chart.branch.id, 'isActive'))).toBe(NODE_REFERENCE_SHARDS);
+    expect(passed(await everyGuard(costCenterNodes, companyId, chart.branch.id, 'isActive'))).toBe(NODE_REFERENCE_SHARDS);
     const off = await api.post(`${base}/CostCenters/${chart.branch.id}/Deactivate`, { version: chart.branch.version });
     expect(off.status).toBe(200);
-    expect(passed(await everyGuard(costCenters.store, companyId, chart.branch.id, 'isActive'))).toBe(0);
+    expect(passed(await everyGuard(costCenterNodes, companyId, chart.branch.id, 'isActive'))).toBe(0);
     expect((await api.post(`${base}/CostCenters/${chart.branch.id}/Activate`, { version: off.body.version })).status).toBe(200);
-    expect(passed(await everyGuard(costCenters.store, companyId, chart.branch.id, 'isActive'))).toBe(NODE_REFERENCE_SHARDS);
+    expect(passed(await everyGuard(costCenterNodes, companyId, chart.branch.id, 'isActive'))).toBe(NODE_REFERENCE_SHARDS);
   });
 
   it('refuses new lines while a delete holds the account, and takes them again once it let go', async () => {
     const { companyId, chart } = await companyBooks(gateway.url);
-    const bank = (await accounts.store.get(companyId, chart.bank.id))!;
+    const bank = (await accountNodes.get(companyId, chart.bank.id))!;
     let whileHeld: PromiseSettledResult<void>[] = [];
     const letGo = new Error('let go on purpose');
     await expect(
-      withNoUsage(accounts.store, companyId, bank, async () => {
-        whileHeld = await everyGuard(accounts.store, companyId, bank.id, 'isLeaf');
+      withNoUsage(accountNodes, companyId, bank, async () => {
+        whileHeld = await everyGuard(accountNodes, companyId, bank.id, 'isLeaf');
         throw letGo;
       }),
     ).rejects.toBe(letGo);
     expect(passed(whileHeld)).toBe(0);
-    expect(passed(await everyGuard(accounts.store, companyId, bank.id, 'isLeaf'))).toBe(NODE_REFERENCE_SHARDS);
+    expect(passed(await everyGuard(accountNodes, companyId, bank.id, 'isLeaf'))).toBe(NODE_REFERENCE_SHARDS);
   });
 });

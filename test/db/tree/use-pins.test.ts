@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { accounts } from '../../../shared/accounts/account-kind.ts';
+import { accountNodes } from '../../../shared/db/stores/nodes/kind-stores.ts';
 import { db } from '../../../shared/db/table/client.ts';
 import * as keys from '../../../shared/db/table/keys.ts';
 import { markBusy, pinNode, wantsPin } from '../../../shared/db/capacity/use-pins.ts';
@@ -74,13 +74,13 @@ describe('use pins', () => {
   it('refuses a delete whose account was pinned after its check, though it still holds the account', async () => {
     const { api, base, companyId, chart } = await companyBooks(gateway.url);
     const spare = await spareLeaf(api, base, chart.assets.id, '1191');
-    const node = (await accounts.store.get(companyId, spare.id))!;
-    const parentChain = (await accounts.store.chain(companyId, node)).slice(0, -1);
+    const node = (await accountNodes.get(companyId, spare.id))!;
+    const parentChain = (await accountNodes.chain(companyId, node)).slice(0, -1);
     await expect(
-      withNoUsage(accounts.store, companyId, node, async (guard) => {
+      withNoUsage(accountNodes, companyId, node, async (guard) => {
         // The hold ran out and a busy draft pinned the account before this write committed.
         await setOnAccount(companyId, spare.id, { pinnedUntil: Date.now() + PIN_MS });
-        await transactWrite(deleteNodeOps(accounts.store, companyId, node, parentChain, guard));
+        await transactWrite(deleteNodeOps(accountNodes, companyId, node, parentChain, guard));
       }),
     ).rejects.toBeInstanceOf(VersionConflict);
     expect((await api.get(`${base}/Accounts/${spare.id}`)).status).toBe(200);
@@ -90,7 +90,7 @@ describe('use pins', () => {
     const { api, base, companyId, chart } = await companyBooks(gateway.url);
     // A draft's check of the account's guard was cancelled by another at once.
     const { adds } = referenceChanges(companyId, crypto.randomUUID(), [{ accountId: chart.bank.id, costCenterId: null, side: 1, amount: '1', currency: 'SAR' } as never], []);
-    const bank = (await accounts.store.get(companyId, chart.bank.id))!;
+    const bank = (await accountNodes.get(companyId, chart.bank.id))!;
     expect(wantsPin(bank)).toBe(false);
     adds.flat().forEach((op) => op.onConflict?.());
     expect(wantsPin(bank)).toBe(true);
@@ -107,15 +107,15 @@ describe('use pins', () => {
 
     // Never taken while a delete holds the account, nor on an account changed since it was read.
     const held = await spareLeaf(api, base, chart.assets.id, '1192');
-    const heldNode = (await accounts.store.get(companyId, held.id))!;
+    const heldNode = (await accountNodes.get(companyId, held.id))!;
     await setOnAccount(companyId, held.id, { guard: 'a delete', guardUntil: Date.now() + 30_000 });
     markBusy(held.id);
-    await pinNode(accounts.store, companyId, heldNode);
+    await pinNode(accountNodes, companyId, heldNode);
     expect((await accountItem(companyId, held.id)).pinnedUntil).toBeUndefined();
     const stale = await spareLeaf(api, base, chart.assets.id, '1193');
-    const staleNode = (await accounts.store.get(companyId, stale.id))!;
+    const staleNode = (await accountNodes.get(companyId, stale.id))!;
     expect((await api.put(`${base}/Accounts/${stale.id}`, { code: stale.code, parentId: stale.parentId, name: stale.name, version: stale.version, currency: 'USD' })).status).toBe(200);
-    await pinNode(accounts.store, companyId, staleNode);
+    await pinNode(accountNodes, companyId, staleNode);
     expect((await accountItem(companyId, stale.id)).pinnedUntil).toBeUndefined();
   });
 
@@ -123,7 +123,7 @@ describe('use pins', () => {
     const { companyId, chart } = await companyBooks(gateway.url);
     const far = Date.now() + 2 * PIN_MS;
     await setOnAccount(companyId, chart.bank.id, { pinnedUntil: far });
-    await pinNode(accounts.store, companyId, (await accounts.store.get(companyId, chart.bank.id))!);
+    await pinNode(accountNodes, companyId, (await accountNodes.get(companyId, chart.bank.id))!);
     expect((await accountItem(companyId, chart.bank.id)).pinnedUntil).toBe(far);
   });
 
