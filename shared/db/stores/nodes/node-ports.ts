@@ -13,6 +13,8 @@ import { childrenError, createNodeOps, deleteNodeOps, updateNodeOps } from './no
  * the kind's guards read beyond its nodes (`related`: the settings' accounts for accounts).
  */
 type KindStore<A extends NodeAttributes> = NodeKindRef & NodeReads<A>;
+/** `related` is required exactly when the kind's guards read something (R), so a handler cannot leave it out. */
+type Related<R> = [R] extends [undefined] ? [] : [related: R];
 
 export const nodeAdding = <A extends NodeAttributes>(store: KindStore<A>): NodeAdding<A> => ({
   reads: store,
@@ -25,13 +27,13 @@ export const nodeReplacing = <A extends NodeAttributes>(store: KindStore<A>): No
   usableAsChanges: (companyId, node, hold) => copyToNodeGuardsOps(store, companyId, node, hold),
 });
 
-export const nodeUpdating = <A extends NodeAttributes, R = undefined>(store: KindStore<A>, related?: R): NodeUpdating<A, R> => ({
+export const nodeUpdating = <A extends NodeAttributes, R = undefined>(store: KindStore<A>, ...[related]: Related<R>): NodeUpdating<A, R> => ({
   ...nodeReplacing(store),
   related: related as R,
   whileUnused: (companyId, node, write, field) => withNoUsage(store, companyId, node, write, field),
 });
 
-export const nodeRemoving = <A extends NodeAttributes, R = undefined>(store: KindStore<A>, related?: R): NodeRemoving<A, R> => ({
+export const nodeRemoving = <A extends NodeAttributes, R = undefined>(store: KindStore<A>, ...[related]: Related<R>): NodeRemoving<A, R> => ({
   reads: store,
   related: related as R,
   childrenError: (node) => childrenError(store, node),
