@@ -1,5 +1,5 @@
 import type { DynamoDBStreamEvent, EventBridgeEvent } from 'aws-lambda';
-import { webhookDispatching } from '../../shared/db/stores/webhook-ports.ts';
+import { webhookDispatching } from '../../shared/db/stores/webhook-dispatch-ports.ts';
 import { dispatchCompany, retryDueDeliveries } from '../../shared/webhooks/dispatcher.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { reportCreating } from '../../shared/db/stores/report-closing-ports.ts';
+import { reportCreating } from '../../shared/db/stores/report-create-ports.ts';
 import { endpoint } from '../../shared/http/endpoint.ts';
 import { principalOf } from '../../shared/http/principal-of.ts';
 import * as reportsRoutes from '../../shared/routes/reports.ts';

@@ -1,6 +1,6 @@
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand } from '@aws-sdk/client-dynamodb-streams';
-import { webhookDispatching } from '../../shared/db/stores/webhook-ports.ts';
+import { webhookDispatching } from '../../shared/db/stores/webhook-dispatch-ports.ts';
 import { dispatchCompany, retryDueDeliveries } from '../../shared/webhooks/dispatcher.ts';
 
 export interface RunningDispatcher {

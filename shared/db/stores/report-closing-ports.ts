@@ -1,13 +1,11 @@
-import type { BudgetVsActualReads, CashFlowReads, IncomeStatementReads, ReportCreating } from '../../reports/store.ts';
+import type { BudgetVsActualReads, CashFlowReads, IncomeStatementReads } from '../../reports/store.ts';
 import { allYears } from '../capacity/year-hint.ts';
 import { sumThrough } from '../ledger/balance-reads.ts';
 import { getJournal } from '../ledger/journal-store.ts';
 import { getBudget } from './budget-store.ts';
-import { chainHeads } from './audit-ports.ts';
 import { loadKnownAtReads } from './known-at-loader.ts';
 import { jobsState } from './job-store.ts';
 import { accounts, costCenters } from './report-ports.ts';
-import { putReportOps } from './report-store.ts';
 import { getSettings } from './settings-store.ts';
 
 /**
@@ -21,16 +19,3 @@ export const cashFlowReads: CashFlowReads = { jobsState, knownAtReads: loadKnown
 export const budgetVsActualReads: BudgetVsActualReads = { jobsState, knownAtReads: loadKnownAtReads, settings: getSettings, accounts, years: allYears, sums: sumThrough, journal: getJournal, costCenters, budget: getBudget };
 
 /** A snapshot may hold any report kind: the reads of them all, and the snapshot's storing. */
-export const reportCreating: ReportCreating = {
-  jobsState,
-  knownAtReads: loadKnownAtReads,
-  settings: getSettings,
-  accounts,
-  years: allYears,
-  sums: sumThrough,
-  journal: getJournal,
-  costCenters,
-  putChanges: putReportOps,
-  sequence: chainHeads.sequence,
-  chainHead: chainHeads.chainHead,
-};

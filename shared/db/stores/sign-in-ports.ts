@@ -18,7 +18,8 @@ export const tokenKeeping: TokenKeeping = {
   familyRevoked,
   user: getUser,
   memberships: listMemberships,
-  getMany: manyRoleReads.getMany,
+  // A call, not a property read, so a bundle that takes only the sign-in's other ports drops this one.
+  getMany: (refs) => manyRoleReads.getMany(refs),
 };
 
 export const signInCompleting: SignInCompleting = { takePending: takePendingLogin, userByEmail: findOrCreateUserByEmail };

@@ -1,22 +1,13 @@
-import type { DeliveryList, WebhookCreating, WebhookDeleting, WebhookDispatching, WebhookList, WebhookReads, WebhookReplacing } from '../../webhooks/store.ts';
-import { companyAccess } from './access-ports.ts';
-import { eventHead, eventsPage, getEvent } from '../events/event-store.ts';
-import { sequenceEvents } from '../events/sequencer.ts';
-import { transactWrite } from '../table/transact.ts';
+import type { DeliveryList, WebhookCreating, WebhookDeleting, WebhookList, WebhookReads, WebhookReplacing } from '../../webhooks/store.ts';
+import { eventHead } from '../events/event-store.ts';
 import { paginateArray } from '../table/paginate-array.ts';
 import {
   createWebhookOps,
   deleteWebhookOps,
   deliveriesPage,
-  dueDeliveries,
-  FanOutMoved,
-  fanOutOps,
   getWebhook,
-  leaseDeliveryOp,
   listWebhooks,
-  recordAttemptOp,
   updateWebhookOp,
-  webhookHealthOp,
 } from './webhook-store.ts';
 
 /** The subscriptions' ports (webhooks/store.ts), one per use case (plain properties: a bundler keeps a spread it cannot prove pure). */
@@ -40,24 +31,3 @@ export const webhookList: WebhookList = {
 };
 
 export const deliveryList: DeliveryList = { get: getWebhook, deliveriesPage };
-
-export const webhookDispatching: WebhookDispatching = {
-  access: companyAccess,
-  sequence: sequenceEvents,
-  all: listWebhooks,
-  get: getWebhook,
-  eventsAfter: async (companyId, after, limit) => (await eventsPage(companyId, { after, types: [] }, limit, undefined)).results,
-  getEvent,
-  fanOut: async (webhook, deliveries, upTo) => {
-    try {
-      await transactWrite(fanOutOps(webhook, deliveries, upTo));
-      return true;
-    } catch (error) {
-      if (error instanceof FanOutMoved) return false;
-      throw error;
-    }
-  },
-  lease: (delivery, until, now) => transactWrite([leaseDeliveryOp(delivery, until, now)]),
-  recordAttempt: (next, heldUntil, health) => transactWrite([recordAttemptOp(next, heldUntil), ...(health ? [webhookHealthOp(next.companyId, next.webhookId, health.failing, health.at)] : [])]),
-  dueDeliveries,
-};

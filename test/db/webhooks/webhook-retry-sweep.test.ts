@@ -7,7 +7,7 @@ import { db } from '../../../shared/db/table/client.ts';
 import * as keys from '../../../shared/db/table/keys.ts';
 import { MAIN_TABLE } from '../../../shared/db/table/tables.ts';
 import { dueDeliveries } from '../../../shared/db/stores/webhook-store.ts';
-import { webhookDispatching } from '../../../shared/db/stores/webhook-ports.ts';
+import { webhookDispatching } from '../../../shared/db/stores/webhook-dispatch-ports.ts';
 import { dispatchCompany, retryDueDeliveries } from '../../../shared/webhooks/dispatcher.ts';
 import { installLimitsSimulator } from '../../support/dynamodb-limits/limits-simulator.ts';
 import { simulatedRequest } from '../../support/dynamodb-limits/simulated-request.ts';
