@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config.ts';
-import { blockEndingAt, blockUsable, nextBlockSize, type SerialBlock } from '../../journals/serial-blocks.ts';
+import { blockEndingAt, blockUsable, nextBlockSize, type SerialBlock } from './serial-blocks.ts';
 import { db } from '../table/client.ts';
 import * as keys from '../table/keys.ts';
 

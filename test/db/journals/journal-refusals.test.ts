@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { SERIAL_BLOCK_LIFETIME_MS } from '../../../shared/journals/serial-blocks.ts';
+import { SERIAL_BLOCK_LIFETIME_MS } from '../../../shared/db/capacity/serial-blocks.ts';
 import { companyOwner, useGateway } from '../../support/api.ts';
 import { changedItems, companyItems, unchangedButNumbered } from '../support/company-items.ts';
 import { chartOfAccounts, credit, debit, postedJournal, year2026 } from '../../support/ledger.ts';

@@ -1,7 +1,7 @@
 /**
  * How a warm function instance draws serial numbers: in blocks from the company's counter, so
  * a busy company does not make its counter one item every create writes. Pure: the sizes and
- * lifetimes; shared/db/capacity/serial-draw.ts keeps the blocks and draws them.
+ * lifetimes; serial-draw.ts keeps the blocks and draws them.
  *
  * A block starts at one number (a quiet company numbers its journals without gaps, as before),
  * doubles while each block is used up within FAST_BLOCK_MS, up to MAX_SERIAL_BLOCK, and halves
