@@ -1,5 +1,5 @@
-import type { BulkRuns } from '../bulk-runs.ts';
 import type { ApiKeyRecord } from '../api-keys/records.ts';
+import type { BulkRuns } from '../bulk-runs.ts';
 import type { SettingsRecord } from '../companies/records.ts';
 import type { SequencedEvent } from '../events/event-record.ts';
 import type { EventHead } from '../events/numbering.ts';

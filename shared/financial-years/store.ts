@@ -1,8 +1,8 @@
-import type { AccountAttributes } from '../accounts/records.ts';
 import type { SettingsReads } from '../companies/store.ts';
 import type { AuditHead } from '../audit/chain.ts';
 import type { ChainHeadReads } from '../audit/store.ts';
 import type { BalanceScope, GroupedSums } from '../balances/records.ts';
+import type { AccountAttributes } from '../accounts/records.ts';
 import type { AppError } from '../errors.ts';
 import type { DraftJournal, JournalRecord } from '../journals/records.ts';
 import type { Line } from '../journals/rules.ts';

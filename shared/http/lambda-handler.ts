@@ -1,8 +1,8 @@
-import type { BulkRuns } from '../bulk-runs.ts';
 import { randomUUID } from 'node:crypto';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { actorRef } from '../auth/actor.ts';
+import type { BulkRuns } from '../bulk-runs.ts';
 import { countingDatabaseCalls } from '../db/table/call-count.ts';
 import { RequestUnitOfWork } from '../db/table/unit-of-work.ts';
 import type { BodyOf, ParamsOf, QueryOf, Route } from '../routes/route.ts';
@@ -13,7 +13,6 @@ import { businessMetrics, emfFields } from '../metrics.ts';
 import { ok } from './respond.ts';
 
 export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
-
 
 /** Slots and the read budget of bulk work, loaded by the requests that do such work (an export, a Verify page) only. */
 const lazyBulkRuns: BulkRuns = { run: async (...work) => (await import('../db/table/run-slots.ts')).bulkRuns.run(...work) };

@@ -1,9 +1,9 @@
-import { bulkRuns } from '../table/run-slots.ts';
 import type { AuditVerifying } from '../../audit/store.ts';
 import { eventHead, eventsBetween, getEvent, oldestKeptSequence, pendingEverywhere } from '../events/event-store.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
 import { getJournals } from '../ledger/journal-store.ts';
 import { decodeCursor, encodeCursor } from '../table/cursor.ts';
+import { bulkRuns } from '../table/run-slots.ts';
 import { accountPeriodFigures, accountPeriodFiguresOnce, ledgerEntriesAt, pairKey } from './audit-figures.ts';
 import { lastVersionOf } from './history-store.ts';
 import { accountNodes, costCenterNodes } from './nodes/kind-stores.ts';

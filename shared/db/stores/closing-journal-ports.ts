@@ -1,8 +1,8 @@
-import { getSettings } from './settings-store.ts';
 import type { ClosingJournalWriting } from '../../financial-years/store.ts';
 import { sumThrough } from '../ledger/balance-reads.ts';
 import { drawSerial, getJournal, putNewJournalOp } from '../ledger/journal-store.ts';
 import { referenceOps } from '../ledger/reference-changes.ts';
+import { getSettings } from './settings-store.ts';
 import { loadKnownAtReads } from './known-at-loader.ts';
 import { jobsState } from './job-store.ts';
 import { accountNodes } from './nodes/kind-stores.ts';
