@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/21d453f6-7fb5-46ac-92dd-52b9613480b3`
+         * @description Example request: `GET /api/v1/Companies/dc80ba67-56e6-4389-a478-01ae470e999b`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Settings`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Settings`
+         * @description Example request: `PUT /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Roles`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Roles`
+         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Roles/91085de6-e361-47b4-98b3-fed60d274c41`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Roles/78ad04ff-3515-4f24-b155-f136d4d355a9`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Roles/91085de6-e361-47b4-98b3-fed60d274c41`
+         * @description Example request: `PUT /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Roles/78ad04ff-3515-4f24-b155-f136d4d355a9`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Roles/91085de6-e361-47b4-98b3-fed60d274c41`
+         * @description Example request: `DELETE /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Roles/78ad04ff-3515-4f24-b155-f136d4d355a9`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Members`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Members`
+         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Members/464f4e01-57e3-433b-8691-33ff97a9b48f`
+         * @description Example request: `PUT /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Members/223f8f89-5a32-4fae-9357-ba28d66b388a`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Members/464f4e01-57e3-433b-8691-33ff97a9b48f`
+         * @description Example request: `DELETE /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Members/223f8f89-5a32-4fae-9357-ba28d66b388a`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/ApiKeys/b6de7d52-a7fa-4dfa-810f-c7c88c0d08ae`
+         * @description Example request: `DELETE /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/ApiKeys/a3b77801-b08b-4519-a88b-d4045d2331de`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Accounts`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Accounts`
+         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Accounts/5c4f8278-adf4-4b75-97c6-89ba1d8f29a3`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Accounts/50487b7f-99e1-4cf5-b6a3-a03a575b42ef`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Accounts/5c4f8278-adf4-4b75-97c6-89ba1d8f29a3`
+         * @description Example request: `PUT /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Accounts/50487b7f-99e1-4cf5-b6a3-a03a575b42ef`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Accounts/5c4f8278-adf4-4b75-97c6-89ba1d8f29a3`
+         * @description Example request: `DELETE /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Accounts/50487b7f-99e1-4cf5-b6a3-a03a575b42ef`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Accounts/5c4f8278-adf4-4b75-97c6-89ba1d8f29a3/History`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Accounts/50487b7f-99e1-4cf5-b6a3-a03a575b42ef/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/CostCenters/631512eb-3722-4366-8061-26ee9a6e85bc`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/CostCenters/393a0aef-c6e1-4609-baa3-9efd85b287f2`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/CostCenters/631512eb-3722-4366-8061-26ee9a6e85bc`
+         * @description Example request: `PUT /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/CostCenters/393a0aef-c6e1-4609-baa3-9efd85b287f2`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/CostCenters/631512eb-3722-4366-8061-26ee9a6e85bc`
+         * @description Example request: `DELETE /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/CostCenters/393a0aef-c6e1-4609-baa3-9efd85b287f2`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/CostCenters/631512eb-3722-4366-8061-26ee9a6e85bc/History`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/CostCenters/393a0aef-c6e1-4609-baa3-9efd85b287f2/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/CostCenters/631512eb-3722-4366-8061-26ee9a6e85bc/Activate`
+         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/CostCenters/393a0aef-c6e1-4609-baa3-9efd85b287f2/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/CostCenters/631512eb-3722-4366-8061-26ee9a6e85bc/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/CostCenters/393a0aef-c6e1-4609-baa3-9efd85b287f2/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/FinancialYears/c372ec47-ad20-4933-af33-b391fdc05539`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/FinancialYears/58e53433-867a-4262-8bff-af0e44039759`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/FinancialYears/398f720d-fec3-46ff-9a6a-90dc5ed37a82`
+         * @description Example request: `PUT /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/FinancialYears/9d4811dd-1daf-4f5a-8304-ff14ca8d8919`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/FinancialYears/398f720d-fec3-46ff-9a6a-90dc5ed37a82`
+         * @description Example request: `DELETE /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/FinancialYears/9d4811dd-1daf-4f5a-8304-ff14ca8d8919`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/FinancialYears/c372ec47-ad20-4933-af33-b391fdc05539/Close`
+         * @description Example request: `PUT /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/FinancialYears/58e53433-867a-4262-8bff-af0e44039759/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/FinancialYears/c372ec47-ad20-4933-af33-b391fdc05539/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/FinancialYears/58e53433-867a-4262-8bff-af0e44039759/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/FinancialYears/c372ec47-ad20-4933-af33-b391fdc05539/Periods`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/FinancialYears/58e53433-867a-4262-8bff-af0e44039759/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/FinancialYears/c372ec47-ad20-4933-af33-b391fdc05539/Periods/e867f552-7c65-4ba5-bb81-c260ece9c9f9`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/FinancialYears/58e53433-867a-4262-8bff-af0e44039759/Periods/690a5222-f644-4b58-8c52-7c20a0ab5a2f`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/FinancialYears/c372ec47-ad20-4933-af33-b391fdc05539/Periods/e867f552-7c65-4ba5-bb81-c260ece9c9f9/Lock`
+         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/FinancialYears/58e53433-867a-4262-8bff-af0e44039759/Periods/690a5222-f644-4b58-8c52-7c20a0ab5a2f/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/FinancialYears/c372ec47-ad20-4933-af33-b391fdc05539/Periods/e867f552-7c65-4ba5-bb81-c260ece9c9f9/Close`
+         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/FinancialYears/58e53433-867a-4262-8bff-af0e44039759/Periods/690a5222-f644-4b58-8c52-7c20a0ab5a2f/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/FinancialYears/c372ec47-ad20-4933-af33-b391fdc05539/Periods/e867f552-7c65-4ba5-bb81-c260ece9c9f9/Close`
+         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/FinancialYears/58e53433-867a-4262-8bff-af0e44039759/Periods/690a5222-f644-4b58-8c52-7c20a0ab5a2f/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/FinancialYears/c372ec47-ad20-4933-af33-b391fdc05539/Periods/e867f552-7c65-4ba5-bb81-c260ece9c9f9/Reopen`
+         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/FinancialYears/58e53433-867a-4262-8bff-af0e44039759/Periods/690a5222-f644-4b58-8c52-7c20a0ab5a2f/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Journals`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Journals`
+         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Journals/b666fd35-5a22-4573-b97c-e477d305637a`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Journals/15ebfc73-344c-4694-8a4d-0e72c09010dc`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Journals/b666fd35-5a22-4573-b97c-e477d305637a`
+         * @description Example request: `PUT /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Journals/15ebfc73-344c-4694-8a4d-0e72c09010dc`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Journals/b666fd35-5a22-4573-b97c-e477d305637a/History`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Journals/15ebfc73-344c-4694-8a4d-0e72c09010dc/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Journals/b666fd35-5a22-4573-b97c-e477d305637a/Post`
+         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Journals/15ebfc73-344c-4694-8a4d-0e72c09010dc/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Journals/2620286f-7a60-45c1-a1a4-f6bc32968f22/Void`
+         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Journals/8acd9fc9-cae2-456c-9cf6-5c8a353af94a/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Journals/b666fd35-5a22-4573-b97c-e477d305637a/Adjust`
+         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Journals/15ebfc73-344c-4694-8a4d-0e72c09010dc/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Journals/b666fd35-5a22-4573-b97c-e477d305637a/Reverse`
+         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Journals/15ebfc73-344c-4694-8a4d-0e72c09010dc/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -829,7 +829,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Reports/TrialBalance?financialYearId=c372ec47-ad20-4933-af33-b391fdc05539`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Reports/TrialBalance?financialYearId=58e53433-867a-4262-8bff-af0e44039759`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -849,7 +849,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -869,7 +869,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Reports/BudgetVsActual?budgetId=b5312f2e-3148-4bc0-b244-3c1136a8ce5b&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Reports/BudgetVsActual?budgetId=892fe385-3021-441d-b7e3-583680818d0e&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Reports/Restatements?since=2026-11-24T17%3A55%3A40.269Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Reports/Restatements?since=2026-11-29T06%3A01%3A13.170Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -969,13 +969,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Reports`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Reports`
+         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -993,7 +993,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Reports/b4db9802-78a3-45a3-a782-20a6cffec432`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Reports/f823b0f1-3f3d-44d7-9ee6-70b28b20516b`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1013,7 +1013,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1033,13 +1033,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1057,18 +1057,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Webhooks/04a47fa4-77d3-4638-b539-d047960ddf72`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Webhooks/05c9d184-6dab-43c0-85b1-abeed2e3012a`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Webhooks/04a47fa4-77d3-4638-b539-d047960ddf72`
+         * @description Example request: `PUT /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Webhooks/05c9d184-6dab-43c0-85b1-abeed2e3012a`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Webhooks/04a47fa4-77d3-4638-b539-d047960ddf72`
+         * @description Example request: `DELETE /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Webhooks/05c9d184-6dab-43c0-85b1-abeed2e3012a`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1085,7 +1085,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Webhooks/04a47fa4-77d3-4638-b539-d047960ddf72/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Webhooks/05c9d184-6dab-43c0-85b1-abeed2e3012a/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1105,13 +1105,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1129,18 +1129,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/ExchangeRates/7289a6d6-434c-46dd-b5dd-eff9405a8abd`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/ExchangeRates/4299ce50-ae16-42bd-9fd7-aee0cfe5ec5a`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/ExchangeRates/7289a6d6-434c-46dd-b5dd-eff9405a8abd`
+         * @description Example request: `PUT /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/ExchangeRates/4299ce50-ae16-42bd-9fd7-aee0cfe5ec5a`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/ExchangeRates/7289a6d6-434c-46dd-b5dd-eff9405a8abd`
+         * @description Example request: `DELETE /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/ExchangeRates/4299ce50-ae16-42bd-9fd7-aee0cfe5ec5a`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1157,13 +1157,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Budgets`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Budgets`
+         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1181,18 +1181,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Budgets/b5312f2e-3148-4bc0-b244-3c1136a8ce5b`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Budgets/892fe385-3021-441d-b7e3-583680818d0e`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Budgets/b5312f2e-3148-4bc0-b244-3c1136a8ce5b`
+         * @description Example request: `PUT /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Budgets/892fe385-3021-441d-b7e3-583680818d0e`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Budgets/b5312f2e-3148-4bc0-b244-3c1136a8ce5b`
+         * @description Example request: `DELETE /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Budgets/892fe385-3021-441d-b7e3-583680818d0e`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1209,13 +1209,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Imports`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Imports`
+         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1233,7 +1233,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Imports/79de7660-5d84-4fb5-94fd-fee05155640f`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Imports/b6dd516f-a533-42c2-8827-a21956133fac`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1253,7 +1253,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Imports/79de7660-5d84-4fb5-94fd-fee05155640f/Errors`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Imports/b6dd516f-a533-42c2-8827-a21956133fac/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1273,7 +1273,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/c0542dc0-f1e8-4ba5-9aa3-2abd5788d231/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1362,6 +1362,12 @@ export interface components {
                 fxRoundingAccountId: string | null;
                 /** @description The leaf account that takes the differences a revaluation posts (unrealized exchange gains and losses); null: revaluations are answered only as dry runs. In an update: a UUID or path; left out, unchanged; null clears it. */
                 unrealizedFxGainLossAccountId: string | null;
+                /** @description Where the company files VAT: SA (Saudi Arabia, ZATCA) or AE (the UAE, FTA); null: not registered. In an update: left out, unchanged; null clears it (a registration number must then be cleared too). */
+                taxJurisdiction: ("SA" | "AE") | null;
+                /** @description The VAT registration number, in the form of taxJurisdiction: SA, 15 digits beginning and ending with 3; AE, 15 digits (the TRN). null: none. In an update: left out, unchanged; null clears it. */
+                taxRegistrationNumber: string | null;
+                /** @description UAE only: the Emirate a supply counts in unless a line says otherwise (AZ Abu Dhabi, DU Dubai, SH Sharjah, AJ Ajman, UQ Umm Al Quwain, RK Ras Al Khaimah, FU Fujairah); null: none. In an update: left out, unchanged; null clears it. */
+                defaultEmirate: ("AZ" | "DU" | "SH" | "AJ" | "UQ" | "RK" | "FU") | null;
                 /** @description The version read; a write based on another is refused (409). */
                 version: number;
                 /**
@@ -1433,6 +1439,12 @@ export interface components {
             fxRoundingAccountId: string | null;
             /** @description The leaf account that takes the differences a revaluation posts (unrealized exchange gains and losses); null: revaluations are answered only as dry runs. In an update: a UUID or path; left out, unchanged; null clears it. */
             unrealizedFxGainLossAccountId: string | null;
+            /** @description Where the company files VAT: SA (Saudi Arabia, ZATCA) or AE (the UAE, FTA); null: not registered. In an update: left out, unchanged; null clears it (a registration number must then be cleared too). */
+            taxJurisdiction: ("SA" | "AE") | null;
+            /** @description The VAT registration number, in the form of taxJurisdiction: SA, 15 digits beginning and ending with 3; AE, 15 digits (the TRN). null: none. In an update: left out, unchanged; null clears it. */
+            taxRegistrationNumber: string | null;
+            /** @description UAE only: the Emirate a supply counts in unless a line says otherwise (AZ Abu Dhabi, DU Dubai, SH Sharjah, AJ Ajman, UQ Umm Al Quwain, RK Ras Al Khaimah, FU Fujairah); null: none. In an update: left out, unchanged; null clears it. */
+            defaultEmirate: ("AZ" | "DU" | "SH" | "AJ" | "UQ" | "RK" | "FU") | null;
             /** @description The version read; a write based on another is refused (409). */
             version: number;
             /**
@@ -3891,7 +3903,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:36663/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A43897%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=JQiVe3n0QLVeYM0-geiIPpG9tIceeEW3oq7nYceaWcg&code_challenge_method=S256&state=0bSC-6GkeXZw79JiWZUmndh9lRfV_6F-AQtswa7KYDc&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:40025/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A42013%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=numswGF0BBSupDtcrnvB7fHp7HjuET8HO2oXPzLyoK8&code_challenge_method=S256&state=QJaxD3wJ1uHiPfo_LtkGBS_2iaxheBmN2KnfuGFZTl8&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -3931,7 +3943,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "c0542dc0-f1e8-4ba5-9aa3-2abd5788d231",
+                     *           "companyId": "98fb1776-ae46-4754-924d-3ddb2e8e006d",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -3970,7 +3982,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "21d453f6-7fb5-46ac-92dd-52b9613480b3",
+                     *           "companyId": "dc80ba67-56e6-4389-a478-01ae470e999b",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4063,7 +4075,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "c0542dc0-f1e8-4ba5-9aa3-2abd5788d231",
+                     *           "companyId": "98fb1776-ae46-4754-924d-3ddb2e8e006d",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4102,7 +4114,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "21d453f6-7fb5-46ac-92dd-52b9613480b3",
+                     *           "companyId": "dc80ba67-56e6-4389-a478-01ae470e999b",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4184,16 +4196,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "21d453f6-7fb5-46ac-92dd-52b9613480b3",
+                     *           "id": "dc80ba67-56e6-4389-a478-01ae470e999b",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-24T17:55:37.595Z",
+                     *           "createdAt": "2026-11-29T06:01:09.878Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "c0542dc0-f1e8-4ba5-9aa3-2abd5788d231",
+                     *           "id": "98fb1776-ae46-4754-924d-3ddb2e8e006d",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-24T17:55:37.485Z",
+                     *           "createdAt": "2026-11-29T06:01:09.716Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -4251,9 +4263,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "21d453f6-7fb5-46ac-92dd-52b9613480b3",
+                     *       "id": "dc80ba67-56e6-4389-a478-01ae470e999b",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T17:55:37.595Z",
+                     *       "createdAt": "2026-11-29T06:01:09.878Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -4261,8 +4273,11 @@ export interface operations {
                      *         "retainedEarningsAccountId": null,
                      *         "fxRoundingAccountId": null,
                      *         "unrealizedFxGainLossAccountId": null,
+                     *         "taxJurisdiction": null,
+                     *         "taxRegistrationNumber": null,
+                     *         "defaultEmirate": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-24T17:55:37.595Z"
+                     *         "updatedAt": "2026-11-29T06:01:09.878Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -4335,9 +4350,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "21d453f6-7fb5-46ac-92dd-52b9613480b3",
+                     *       "id": "dc80ba67-56e6-4389-a478-01ae470e999b",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-24T17:55:37.595Z",
+                     *       "createdAt": "2026-11-29T06:01:09.878Z",
                      *       "version": 1
                      *     }
                      */
@@ -4377,8 +4392,11 @@ export interface operations {
                      *       "retainedEarningsAccountId": null,
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
+                     *       "taxJurisdiction": null,
+                     *       "taxRegistrationNumber": null,
+                     *       "defaultEmirate": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-24T17:55:37.485Z"
+                     *       "updatedAt": "2026-11-29T06:01:09.716Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -4408,7 +4426,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "0ea74f61-f442-4cb1-a757-3c546dd0b8f9",
+                 *       "retainedEarningsAccountId": "223f5bf0-c1b6-4b84-800b-3f6bea0fbfc7",
                  *       "version": 1
                  *     }
                  */
@@ -4423,6 +4441,12 @@ export interface operations {
                     fxRoundingAccountId?: string | null;
                     /** @description The leaf account that takes the differences a revaluation posts (unrealized exchange gains and losses); null: revaluations are answered only as dry runs. In an update: a UUID or path; left out, unchanged; null clears it. */
                     unrealizedFxGainLossAccountId?: string | null;
+                    /** @description Where the company files VAT: SA (Saudi Arabia, ZATCA) or AE (the UAE, FTA); null: not registered. In an update: left out, unchanged; null clears it (a registration number must then be cleared too). */
+                    taxJurisdiction?: ("SA" | "AE") | null;
+                    /** @description The VAT registration number, in the form of taxJurisdiction: SA, 15 digits beginning and ending with 3; AE, 15 digits (the TRN). null: none. In an update: left out, unchanged; null clears it. */
+                    taxRegistrationNumber?: string | null;
+                    /** @description UAE only: the Emirate a supply counts in unless a line says otherwise (AZ Abu Dhabi, DU Dubai, SH Sharjah, AJ Ajman, UQ Umm Al Quwain, RK Ras Al Khaimah, FU Fujairah); null: none. In an update: left out, unchanged; null clears it. */
+                    defaultEmirate?: ("AZ" | "DU" | "SH" | "AJ" | "UQ" | "RK" | "FU") | null;
                     /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
@@ -4437,6 +4461,12 @@ export interface operations {
                     fxRoundingAccountId?: string | null;
                     /** @description The leaf account that takes the differences a revaluation posts (unrealized exchange gains and losses); null: revaluations are answered only as dry runs. In an update: a UUID or path; left out, unchanged; null clears it. */
                     unrealizedFxGainLossAccountId?: string | null;
+                    /** @description Where the company files VAT: SA (Saudi Arabia, ZATCA) or AE (the UAE, FTA); null: not registered. In an update: left out, unchanged; null clears it (a registration number must then be cleared too). */
+                    taxJurisdiction?: ("SA" | "AE") | null;
+                    /** @description The VAT registration number, in the form of taxJurisdiction: SA, 15 digits beginning and ending with 3; AE, 15 digits (the TRN). null: none. In an update: left out, unchanged; null clears it. */
+                    taxRegistrationNumber?: string | null;
+                    /** @description UAE only: the Emirate a supply counts in unless a line says otherwise (AZ Abu Dhabi, DU Dubai, SH Sharjah, AJ Ajman, UQ Umm Al Quwain, RK Ras Al Khaimah, FU Fujairah); null: none. In an update: left out, unchanged; null clears it. */
+                    defaultEmirate?: ("AZ" | "DU" | "SH" | "AJ" | "UQ" | "RK" | "FU") | null;
                     /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
@@ -4453,11 +4483,14 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "0ea74f61-f442-4cb1-a757-3c546dd0b8f9",
+                     *       "retainedEarningsAccountId": "223f5bf0-c1b6-4b84-800b-3f6bea0fbfc7",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
+                     *       "taxJurisdiction": null,
+                     *       "taxRegistrationNumber": null,
+                     *       "defaultEmirate": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-24T17:55:38.057Z"
+                     *       "updatedAt": "2026-11-29T06:01:10.721Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -4613,7 +4646,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "91085de6-e361-47b4-98b3-fed60d274c41",
+                     *           "id": "78ad04ff-3515-4f24-b155-f136d4d355a9",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -4624,8 +4657,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-24T17:55:45.029Z",
-                     *           "updatedAt": "2026-11-24T17:55:45.049Z"
+                     *           "createdAt": "2026-11-29T06:01:18.818Z",
+                     *           "updatedAt": "2026-11-29T06:01:18.855Z"
                      *         }
                      *       ]
                      *     }
@@ -4688,7 +4721,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "91085de6-e361-47b4-98b3-fed60d274c41",
+                     *       "id": "78ad04ff-3515-4f24-b155-f136d4d355a9",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -4698,8 +4731,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T17:55:45.029Z",
-                     *       "updatedAt": "2026-11-24T17:55:45.029Z"
+                     *       "createdAt": "2026-11-29T06:01:18.818Z",
+                     *       "updatedAt": "2026-11-29T06:01:18.818Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -4746,7 +4779,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "91085de6-e361-47b4-98b3-fed60d274c41",
+                     *       "id": "78ad04ff-3515-4f24-b155-f136d4d355a9",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -4756,8 +4789,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T17:55:45.029Z",
-                     *       "updatedAt": "2026-11-24T17:55:45.029Z"
+                     *       "createdAt": "2026-11-29T06:01:18.818Z",
+                     *       "updatedAt": "2026-11-29T06:01:18.818Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -4821,7 +4854,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "91085de6-e361-47b4-98b3-fed60d274c41",
+                     *       "id": "78ad04ff-3515-4f24-b155-f136d4d355a9",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -4832,8 +4865,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T17:55:45.029Z",
-                     *       "updatedAt": "2026-11-24T17:55:45.049Z"
+                     *       "createdAt": "2026-11-29T06:01:18.818Z",
+                     *       "updatedAt": "2026-11-29T06:01:18.855Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -4942,8 +4975,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "d51bc775-ca6d-49bc-afcc-e42c773387b6",
-                     *           "email": "user-eec363dc-6448-4d6b-9e9e-0866b3592845@example.com",
+                     *           "userId": "23510b82-c7cb-448e-9f6f-0245f292a73c",
+                     *           "email": "user-14f322d7-90bc-4f89-9708-ff78d073d269@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -4981,20 +5014,20 @@ export interface operations {
                      *             "imports:manage",
                      *             "audit:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T17:55:37.485Z",
+                     *           "joinedAt": "2026-11-29T06:01:09.716Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "464f4e01-57e3-433b-8691-33ff97a9b48f",
-                     *           "email": "contract-1795542945069@example.com",
-                     *           "roleId": "91085de6-e361-47b4-98b3-fed60d274c41",
+                     *           "userId": "223f8f89-5a32-4fae-9357-ba28d66b388a",
+                     *           "email": "contract-1795932078883@example.com",
+                     *           "roleId": "78ad04ff-3515-4f24-b155-f136d4d355a9",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-24T17:55:45.086Z",
+                     *           "joinedAt": "2026-11-29T06:01:18.901Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -5026,8 +5059,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795542945069@example.com",
-                 *       "roleId": "91085de6-e361-47b4-98b3-fed60d274c41"
+                 *       "email": "contract-1795932078883@example.com",
+                 *       "roleId": "78ad04ff-3515-4f24-b155-f136d4d355a9"
                  *     }
                  */
                 "application/json": {
@@ -5053,16 +5086,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "464f4e01-57e3-433b-8691-33ff97a9b48f",
-                     *       "email": "contract-1795542945069@example.com",
-                     *       "roleId": "91085de6-e361-47b4-98b3-fed60d274c41",
+                     *       "userId": "223f8f89-5a32-4fae-9357-ba28d66b388a",
+                     *       "email": "contract-1795932078883@example.com",
+                     *       "roleId": "78ad04ff-3515-4f24-b155-f136d4d355a9",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T17:55:45.086Z",
+                     *       "joinedAt": "2026-11-29T06:01:18.901Z",
                      *       "version": 1
                      *     }
                      */
@@ -5127,8 +5160,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "464f4e01-57e3-433b-8691-33ff97a9b48f",
-                     *       "email": "contract-1795542945069@example.com",
+                     *       "userId": "223f8f89-5a32-4fae-9357-ba28d66b388a",
+                     *       "email": "contract-1795932078883@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -5144,7 +5177,7 @@ export interface operations {
                      *         "budgets:read",
                      *         "audit:read"
                      *       ],
-                     *       "joinedAt": "2026-11-24T17:55:45.086Z",
+                     *       "joinedAt": "2026-11-29T06:01:18.901Z",
                      *       "version": 2
                      *     }
                      */
@@ -5254,9 +5287,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b6de7d52-a7fa-4dfa-810f-c7c88c0d08ae",
+                     *           "id": "a3b77801-b08b-4519-a88b-d4045d2331de",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_7QPBoy2",
+                     *           "prefix": "sk-svc_n3n3jtd",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -5264,8 +5297,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "d51bc775-ca6d-49bc-afcc-e42c773387b6",
-                     *           "createdAt": "2026-11-24T17:55:45.174Z",
+                     *           "createdBy": "23510b82-c7cb-448e-9f6f-0245f292a73c",
+                     *           "createdAt": "2026-11-29T06:01:18.987Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -5336,9 +5369,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b6de7d52-a7fa-4dfa-810f-c7c88c0d08ae",
+                     *       "id": "a3b77801-b08b-4519-a88b-d4045d2331de",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_7QPBoy2",
+                     *       "prefix": "sk-svc_n3n3jtd",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -5346,8 +5379,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "d51bc775-ca6d-49bc-afcc-e42c773387b6",
-                     *       "createdAt": "2026-11-24T17:55:45.174Z",
+                     *       "createdBy": "23510b82-c7cb-448e-9f6f-0245f292a73c",
+                     *       "createdAt": "2026-11-29T06:01:18.987Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -5399,18 +5432,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b6de7d52-a7fa-4dfa-810f-c7c88c0d08ae",
+                     *       "id": "a3b77801-b08b-4519-a88b-d4045d2331de",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_7QPBoy2",
+                     *       "prefix": "sk-svc_n3n3jtd",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-24T17:55:45.207Z",
-                     *       "createdBy": "d51bc775-ca6d-49bc-afcc-e42c773387b6",
-                     *       "createdAt": "2026-11-24T17:55:45.174Z",
+                     *       "revokedAt": "2026-11-29T06:01:19.019Z",
+                     *       "createdBy": "23510b82-c7cb-448e-9f6f-0245f292a73c",
+                     *       "createdAt": "2026-11-29T06:01:18.987Z",
                      *       "version": 2
                      *     }
                      */
@@ -5465,24 +5498,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ce1d385b-102f-42d8-8a11-868456e6bd64",
+                     *           "id": "440462b1-030b-46c6-8091-2360a0b7b207",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "15417cc4-1c04-45ed-a32f-537e2d78fc10",
+                     *           "parentId": "d9578ecf-fe01-48ab-8a24-ef413715a989",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T17:55:37.952Z",
-                     *           "updatedAt": "2026-11-24T17:55:37.952Z",
+                     *           "createdAt": "2026-11-29T06:01:10.591Z",
+                     *           "updatedAt": "2026-11-29T06:01:10.591Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "15417cc4-1c04-45ed-a32f-537e2d78fc10",
+                     *           "id": "d9578ecf-fe01-48ab-8a24-ef413715a989",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -5491,32 +5524,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T17:55:37.929Z",
-                     *           "updatedAt": "2026-11-24T17:55:37.929Z",
+                     *           "createdAt": "2026-11-29T06:01:10.542Z",
+                     *           "updatedAt": "2026-11-29T06:01:10.542Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "f6663e6e-59f6-463c-935f-ee50054cb86c",
+                     *           "id": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "38fab850-35ed-4408-b1ee-898b6e2e7e13",
+                     *           "parentId": "f6fa7cea-e5a9-4607-a259-5f8171446ee4",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T17:55:37.911Z",
-                     *           "updatedAt": "2026-11-24T17:55:37.911Z",
+                     *           "createdAt": "2026-11-29T06:01:10.485Z",
+                     *           "updatedAt": "2026-11-29T06:01:10.485Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "38fab850-35ed-4408-b1ee-898b6e2e7e13",
+                     *           "id": "f6fa7cea-e5a9-4607-a259-5f8171446ee4",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -5525,32 +5558,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T17:55:37.893Z",
-                     *           "updatedAt": "2026-11-24T17:55:37.893Z",
+                     *           "createdAt": "2026-11-29T06:01:10.412Z",
+                     *           "updatedAt": "2026-11-29T06:01:10.412Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "0ea74f61-f442-4cb1-a757-3c546dd0b8f9",
+                     *           "id": "223f5bf0-c1b6-4b84-800b-3f6bea0fbfc7",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "d841e802-542f-46e0-848f-190cc7144d26",
+                     *           "parentId": "44abc83a-3839-41a7-8c1b-01683146e996",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T17:55:37.875Z",
-                     *           "updatedAt": "2026-11-24T17:55:37.875Z",
+                     *           "createdAt": "2026-11-29T06:01:10.375Z",
+                     *           "updatedAt": "2026-11-29T06:01:10.375Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "d841e802-542f-46e0-848f-190cc7144d26",
+                     *           "id": "44abc83a-3839-41a7-8c1b-01683146e996",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -5559,49 +5592,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T17:55:37.854Z",
-                     *           "updatedAt": "2026-11-24T17:55:37.854Z",
+                     *           "createdAt": "2026-11-29T06:01:10.332Z",
+                     *           "updatedAt": "2026-11-29T06:01:10.332Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "e46862e5-15f4-45fc-8243-5d3d8090ae4f",
+                     *           "id": "22c5b419-c317-44a9-bb84-cf12f462b4d0",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "7dfb239e-9382-4848-a63e-da965e8d538b",
+                     *           "parentId": "58ff0a24-b809-408d-a826-92edf97401da",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T17:55:37.837Z",
-                     *           "updatedAt": "2026-11-24T17:55:37.837Z",
+                     *           "createdAt": "2026-11-29T06:01:10.293Z",
+                     *           "updatedAt": "2026-11-29T06:01:10.293Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "4efe2236-2d70-4273-93e2-9923cf94b039",
+                     *           "id": "486b9708-641a-49a2-8c3e-1344a5835acf",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "7dfb239e-9382-4848-a63e-da965e8d538b",
+                     *           "parentId": "58ff0a24-b809-408d-a826-92edf97401da",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T17:55:37.799Z",
-                     *           "updatedAt": "2026-11-24T17:55:37.799Z",
+                     *           "createdAt": "2026-11-29T06:01:10.186Z",
+                     *           "updatedAt": "2026-11-29T06:01:10.186Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "7dfb239e-9382-4848-a63e-da965e8d538b",
+                     *           "id": "58ff0a24-b809-408d-a826-92edf97401da",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -5610,8 +5643,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T17:55:37.772Z",
-                     *           "updatedAt": "2026-11-24T17:55:37.772Z",
+                     *           "createdAt": "2026-11-29T06:01:10.126Z",
+                     *           "updatedAt": "2026-11-29T06:01:10.126Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -5700,7 +5733,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5c4f8278-adf4-4b75-97c6-89ba1d8f29a3",
+                     *       "id": "50487b7f-99e1-4cf5-b6a3-a03a575b42ef",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -5709,8 +5742,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T17:55:38.117Z",
-                     *       "updatedAt": "2026-11-24T17:55:38.117Z",
+                     *       "createdAt": "2026-11-29T06:01:10.777Z",
+                     *       "updatedAt": "2026-11-29T06:01:10.777Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -5761,7 +5794,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5c4f8278-adf4-4b75-97c6-89ba1d8f29a3",
+                     *       "id": "50487b7f-99e1-4cf5-b6a3-a03a575b42ef",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -5770,8 +5803,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T17:55:38.117Z",
-                     *       "updatedAt": "2026-11-24T17:55:38.117Z",
+                     *       "createdAt": "2026-11-29T06:01:10.777Z",
+                     *       "updatedAt": "2026-11-29T06:01:10.777Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -5853,7 +5886,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5c4f8278-adf4-4b75-97c6-89ba1d8f29a3",
+                     *       "id": "50487b7f-99e1-4cf5-b6a3-a03a575b42ef",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -5862,8 +5895,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T17:55:38.117Z",
-                     *       "updatedAt": "2026-11-24T17:55:38.530Z",
+                     *       "createdAt": "2026-11-29T06:01:10.777Z",
+                     *       "updatedAt": "2026-11-29T06:01:11.088Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -5984,15 +6017,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "d51bc775-ca6d-49bc-afcc-e42c773387b6",
+                     *             "id": "23510b82-c7cb-448e-9f6f-0245f292a73c",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "9fb0ecd7-c36f-4398-a2b2-d1b6300a2755",
-                     *           "occurredAt": "2026-11-24T17:55:38.117Z",
+                     *           "requestId": "16a3e9e3-2b4b-4adc-ba1a-d301c6f1732a",
+                     *           "occurredAt": "2026-11-29T06:01:10.777Z",
                      *           "sequence": 14,
-                     *           "hash": "7e376ea12c30b3ad5e46008f231b4f8a5c2cbc85f9ef8f622310478318aceecf",
+                     *           "hash": "d776e66fc0aa067a920fb713fd44ee29b28b614daf5a290f090453bb2a842489",
                      *           "state": {
-                     *             "id": "5c4f8278-adf4-4b75-97c6-89ba1d8f29a3",
+                     *             "id": "50487b7f-99e1-4cf5-b6a3-a03a575b42ef",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -6001,8 +6034,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-24T17:55:38.117Z",
-                     *             "updatedAt": "2026-11-24T17:55:38.117Z",
+                     *             "createdAt": "2026-11-29T06:01:10.777Z",
+                     *             "updatedAt": "2026-11-29T06:01:10.777Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -6062,7 +6095,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "631512eb-3722-4366-8061-26ee9a6e85bc",
+                     *           "id": "393a0aef-c6e1-4609-baa3-9efd85b287f2",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -6071,12 +6104,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T17:55:38.779Z",
-                     *           "updatedAt": "2026-11-24T17:55:38.779Z",
+                     *           "createdAt": "2026-11-29T06:01:11.317Z",
+                     *           "updatedAt": "2026-11-29T06:01:11.317Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "8566212f-c4df-4df8-87d2-f506b15f21a6",
+                     *           "id": "941a629e-4341-4fca-b148-f84b1f24c725",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -6085,12 +6118,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T17:55:37.990Z",
-                     *           "updatedAt": "2026-11-24T17:55:37.990Z",
+                     *           "createdAt": "2026-11-29T06:01:10.633Z",
+                     *           "updatedAt": "2026-11-29T06:01:10.633Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "10150c40-364c-4dbd-ac63-63d69303647e",
+                     *           "id": "23fbe9d0-8745-470f-801e-0c19371cd21d",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -6099,8 +6132,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T17:55:38.010Z",
-                     *           "updatedAt": "2026-11-24T17:55:38.010Z",
+                     *           "createdAt": "2026-11-29T06:01:10.668Z",
+                     *           "updatedAt": "2026-11-29T06:01:10.668Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -6170,7 +6203,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "631512eb-3722-4366-8061-26ee9a6e85bc",
+                     *       "id": "393a0aef-c6e1-4609-baa3-9efd85b287f2",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -6179,8 +6212,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T17:55:38.779Z",
-                     *       "updatedAt": "2026-11-24T17:55:38.779Z",
+                     *       "createdAt": "2026-11-29T06:01:11.317Z",
+                     *       "updatedAt": "2026-11-29T06:01:11.317Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6228,7 +6261,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "631512eb-3722-4366-8061-26ee9a6e85bc",
+                     *       "id": "393a0aef-c6e1-4609-baa3-9efd85b287f2",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -6237,8 +6270,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T17:55:38.779Z",
-                     *       "updatedAt": "2026-11-24T17:55:38.779Z",
+                     *       "createdAt": "2026-11-29T06:01:11.317Z",
+                     *       "updatedAt": "2026-11-29T06:01:11.317Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6307,7 +6340,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "631512eb-3722-4366-8061-26ee9a6e85bc",
+                     *       "id": "393a0aef-c6e1-4609-baa3-9efd85b287f2",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6316,8 +6349,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T17:55:38.779Z",
-                     *       "updatedAt": "2026-11-24T17:55:38.965Z",
+                     *       "createdAt": "2026-11-29T06:01:11.317Z",
+                     *       "updatedAt": "2026-11-29T06:01:11.418Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6435,15 +6468,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "d51bc775-ca6d-49bc-afcc-e42c773387b6",
+                     *             "id": "23510b82-c7cb-448e-9f6f-0245f292a73c",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "7a698ee4-b1b8-4710-b085-4bb819145c2b",
-                     *           "occurredAt": "2026-11-24T17:55:38.779Z",
+                     *           "requestId": "1c9ab3fe-c440-44f9-99d7-49d550bebf17",
+                     *           "occurredAt": "2026-11-29T06:01:11.317Z",
                      *           "sequence": 17,
-                     *           "hash": "119ce328782a457c46dde09afcedb09ef5dd8827619aae5874a5b681062cee83",
+                     *           "hash": "05b0270962192ef513820cedbe9b52611401ab68164137f3796099bbe7252c8f",
                      *           "state": {
-                     *             "id": "631512eb-3722-4366-8061-26ee9a6e85bc",
+                     *             "id": "393a0aef-c6e1-4609-baa3-9efd85b287f2",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -6452,8 +6485,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-24T17:55:38.779Z",
-                     *             "updatedAt": "2026-11-24T17:55:38.779Z",
+                     *             "createdAt": "2026-11-29T06:01:11.317Z",
+                     *             "updatedAt": "2026-11-29T06:01:11.317Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -6506,7 +6539,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "631512eb-3722-4366-8061-26ee9a6e85bc",
+                     *       "id": "393a0aef-c6e1-4609-baa3-9efd85b287f2",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6515,8 +6548,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T17:55:38.779Z",
-                     *       "updatedAt": "2026-11-24T17:55:39.071Z",
+                     *       "createdAt": "2026-11-29T06:01:11.317Z",
+                     *       "updatedAt": "2026-11-29T06:01:11.507Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6567,7 +6600,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "631512eb-3722-4366-8061-26ee9a6e85bc",
+                     *       "id": "393a0aef-c6e1-4609-baa3-9efd85b287f2",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6576,8 +6609,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T17:55:38.779Z",
-                     *       "updatedAt": "2026-11-24T17:55:39.010Z",
+                     *       "createdAt": "2026-11-29T06:01:11.317Z",
+                     *       "updatedAt": "2026-11-29T06:01:11.452Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -6628,294 +6661,294 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
+                     *           "id": "06863ab4-0028-4462-9bb6-8d091d4973c8",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T17:55:39.581Z",
-                     *           "updatedAt": "2026-11-24T17:55:39.581Z",
+                     *           "auditHead": null,
+                     *           "createdAt": "2026-11-29T06:01:12.181Z",
+                     *           "updatedAt": "2026-11-29T06:01:12.181Z",
                      *           "periods": [
                      *             {
+                     *               "id": "bccb7110-8ac9-40c5-9bd0-a03e54165860",
+                     *               "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
                      *               "number": 1,
-                     *               "endDate": "2027-01-31",
                      *               "name": "P01",
-                     *               "id": "6c1a55de-b4c1-4c69-91e5-965754aec5c6",
-                     *               "version": 1,
                      *               "startDate": "2027-01-01",
+                     *               "endDate": "2027-01-31",
                      *               "status": "open",
-                     *               "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
+                     *               "version": 1,
                      *               "auditHead": null
                      *             },
                      *             {
+                     *               "id": "7fb27aae-ff17-44f5-a6c5-3e30999023d2",
+                     *               "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
                      *               "number": 2,
-                     *               "endDate": "2027-02-28",
                      *               "name": "P02",
-                     *               "id": "38eca2a0-d168-4992-b5f5-9cc3b7f67bd4",
-                     *               "version": 1,
                      *               "startDate": "2027-02-01",
+                     *               "endDate": "2027-02-28",
                      *               "status": "open",
-                     *               "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
+                     *               "version": 1,
                      *               "auditHead": null
                      *             },
                      *             {
+                     *               "id": "a591e79f-183b-49f0-a92c-d84ad7736e15",
+                     *               "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
                      *               "number": 3,
-                     *               "endDate": "2027-03-31",
                      *               "name": "P03",
-                     *               "id": "257a84a5-ae36-4cdf-bff7-c602adf04e71",
-                     *               "version": 1,
                      *               "startDate": "2027-03-01",
+                     *               "endDate": "2027-03-31",
                      *               "status": "open",
-                     *               "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
+                     *               "version": 1,
                      *               "auditHead": null
                      *             },
                      *             {
+                     *               "id": "f43f2f89-2265-421d-a666-c0dc82dd529a",
+                     *               "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
                      *               "number": 4,
-                     *               "endDate": "2027-04-30",
                      *               "name": "P04",
-                     *               "id": "6caa6082-fcf1-42f7-bec2-3512ce406074",
-                     *               "version": 1,
                      *               "startDate": "2027-04-01",
+                     *               "endDate": "2027-04-30",
                      *               "status": "open",
-                     *               "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
+                     *               "version": 1,
                      *               "auditHead": null
                      *             },
                      *             {
+                     *               "id": "de8b6d9d-5296-4142-aea6-11f4381e20a0",
+                     *               "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
                      *               "number": 5,
-                     *               "endDate": "2027-05-31",
                      *               "name": "P05",
-                     *               "id": "5d18c794-e0b4-4441-a470-d5712a632e60",
-                     *               "version": 1,
                      *               "startDate": "2027-05-01",
+                     *               "endDate": "2027-05-31",
                      *               "status": "open",
-                     *               "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
+                     *               "version": 1,
                      *               "auditHead": null
                      *             },
                      *             {
+                     *               "id": "e47c766f-9296-4aa4-bf9f-dd33e0bb5f35",
+                     *               "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
                      *               "number": 6,
-                     *               "endDate": "2027-06-30",
                      *               "name": "P06",
-                     *               "id": "1a825202-7eb9-4559-ae88-691d5e64d8f8",
-                     *               "version": 1,
                      *               "startDate": "2027-06-01",
+                     *               "endDate": "2027-06-30",
                      *               "status": "open",
-                     *               "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
+                     *               "version": 1,
                      *               "auditHead": null
                      *             },
                      *             {
+                     *               "id": "0b04886a-b725-47a6-b51d-95328ebe50aa",
+                     *               "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
                      *               "number": 7,
-                     *               "endDate": "2027-07-31",
                      *               "name": "P07",
-                     *               "id": "4e53fd5d-62b1-4e0e-9191-5b0c12ef7391",
-                     *               "version": 1,
                      *               "startDate": "2027-07-01",
+                     *               "endDate": "2027-07-31",
                      *               "status": "open",
-                     *               "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
+                     *               "version": 1,
                      *               "auditHead": null
                      *             },
                      *             {
+                     *               "id": "80f7dc60-a049-4dad-a410-a493af729700",
+                     *               "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
                      *               "number": 8,
-                     *               "endDate": "2027-08-31",
                      *               "name": "P08",
-                     *               "id": "3baf86e3-89d1-467d-ac67-6ae3d3ddd378",
-                     *               "version": 1,
                      *               "startDate": "2027-08-01",
+                     *               "endDate": "2027-08-31",
                      *               "status": "open",
-                     *               "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
+                     *               "version": 1,
                      *               "auditHead": null
                      *             },
                      *             {
+                     *               "id": "1fe6f914-c861-4ca6-94d0-202a5487dc6a",
+                     *               "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
                      *               "number": 9,
-                     *               "endDate": "2027-09-30",
                      *               "name": "P09",
-                     *               "id": "4ad810b8-6d10-4e49-abef-6d332dd985c7",
-                     *               "version": 1,
                      *               "startDate": "2027-09-01",
+                     *               "endDate": "2027-09-30",
                      *               "status": "open",
-                     *               "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
+                     *               "version": 1,
                      *               "auditHead": null
                      *             },
                      *             {
+                     *               "id": "40093109-6109-40af-9def-e3b1f86e6ccd",
+                     *               "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
                      *               "number": 10,
-                     *               "endDate": "2027-10-31",
                      *               "name": "P10",
-                     *               "id": "1dde0332-e439-4fb1-805f-81881eec5e0e",
-                     *               "version": 1,
                      *               "startDate": "2027-10-01",
+                     *               "endDate": "2027-10-31",
                      *               "status": "open",
-                     *               "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
+                     *               "version": 1,
                      *               "auditHead": null
                      *             },
                      *             {
+                     *               "id": "48a44d9e-12e2-4d83-9089-725ae307235d",
+                     *               "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
                      *               "number": 11,
-                     *               "endDate": "2027-11-30",
                      *               "name": "P11",
-                     *               "id": "e8ea710b-f758-48e7-9923-76fef499fd8d",
-                     *               "version": 1,
                      *               "startDate": "2027-11-01",
+                     *               "endDate": "2027-11-30",
                      *               "status": "open",
-                     *               "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
+                     *               "version": 1,
                      *               "auditHead": null
                      *             },
                      *             {
+                     *               "id": "b5b18aa2-c9cd-4c08-ace4-c511af274f0b",
+                     *               "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
                      *               "number": 12,
-                     *               "endDate": "2027-12-31",
                      *               "name": "P12",
-                     *               "id": "ae0623d7-a540-46e5-95ad-29845a14a27b",
-                     *               "version": 1,
                      *               "startDate": "2027-12-01",
+                     *               "endDate": "2027-12-31",
                      *               "status": "open",
-                     *               "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
+                     *               "version": 1,
                      *               "auditHead": null
                      *             }
-                     *           ],
-                     *           "auditHead": null
+                     *           ]
                      *         },
                      *         {
-                     *           "id": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *           "id": "58e53433-867a-4262-8bff-af0e44039759",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T17:55:39.523Z",
-                     *           "updatedAt": "2026-11-24T17:55:39.523Z",
+                     *           "auditHead": null,
+                     *           "createdAt": "2026-11-29T06:01:12.081Z",
+                     *           "updatedAt": "2026-11-29T06:01:12.081Z",
                      *           "periods": [
                      *             {
+                     *               "id": "690a5222-f644-4b58-8c52-7c20a0ab5a2f",
+                     *               "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *               "number": 1,
-                     *               "endDate": "2026-01-31",
                      *               "name": "P01",
-                     *               "id": "e867f552-7c65-4ba5-bb81-c260ece9c9f9",
-                     *               "version": 1,
                      *               "startDate": "2026-01-01",
+                     *               "endDate": "2026-01-31",
                      *               "status": "open",
-                     *               "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *               "version": 1,
                      *               "auditHead": null
                      *             },
                      *             {
+                     *               "id": "b9dda699-138d-43e2-8c12-4b6d8c8d370b",
+                     *               "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *               "number": 2,
-                     *               "endDate": "2026-02-28",
                      *               "name": "P02",
-                     *               "id": "9909a861-629a-4765-9709-3efc27bf2c61",
-                     *               "version": 1,
                      *               "startDate": "2026-02-01",
+                     *               "endDate": "2026-02-28",
                      *               "status": "open",
-                     *               "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *               "version": 1,
                      *               "auditHead": null
                      *             },
                      *             {
+                     *               "id": "e5a496b6-abaa-4221-9883-bfa1ca22fef3",
+                     *               "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *               "number": 3,
-                     *               "endDate": "2026-03-31",
                      *               "name": "P03",
-                     *               "id": "ceb1824d-9b32-4cf0-8489-627a49daf80c",
-                     *               "version": 1,
                      *               "startDate": "2026-03-01",
+                     *               "endDate": "2026-03-31",
                      *               "status": "open",
-                     *               "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *               "version": 1,
                      *               "auditHead": null
                      *             },
                      *             {
+                     *               "id": "a5a0c847-4dff-4b01-a4b7-2af816661684",
+                     *               "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *               "number": 4,
-                     *               "endDate": "2026-04-30",
                      *               "name": "P04",
-                     *               "id": "543a41ed-9b9f-44dd-b80a-2e49ae214766",
-                     *               "version": 1,
                      *               "startDate": "2026-04-01",
+                     *               "endDate": "2026-04-30",
                      *               "status": "open",
-                     *               "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *               "version": 1,
                      *               "auditHead": null
                      *             },
                      *             {
+                     *               "id": "2842b950-6170-472d-94a6-95f1ebd6ea46",
+                     *               "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *               "number": 5,
-                     *               "endDate": "2026-05-31",
                      *               "name": "P05",
-                     *               "id": "94ee7823-b20b-41ff-b2d5-ac4f02a154c4",
-                     *               "version": 1,
                      *               "startDate": "2026-05-01",
+                     *               "endDate": "2026-05-31",
                      *               "status": "open",
-                     *               "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *               "version": 1,
                      *               "auditHead": null
                      *             },
                      *             {
+                     *               "id": "78457865-8355-41b9-8628-0d83662e8326",
+                     *               "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *               "number": 6,
-                     *               "endDate": "2026-06-30",
                      *               "name": "P06",
-                     *               "id": "da51a9c0-3964-4b10-8b85-169cab53d773",
-                     *               "version": 1,
                      *               "startDate": "2026-06-01",
+                     *               "endDate": "2026-06-30",
                      *               "status": "open",
-                     *               "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *               "version": 1,
                      *               "auditHead": null
                      *             },
                      *             {
+                     *               "id": "ae9085ca-db00-4a8f-9798-9e047aa4abcb",
+                     *               "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *               "number": 7,
-                     *               "endDate": "2026-07-31",
                      *               "name": "P07",
-                     *               "id": "789249bc-b090-4b82-9a98-01c39092501b",
-                     *               "version": 1,
                      *               "startDate": "2026-07-01",
+                     *               "endDate": "2026-07-31",
                      *               "status": "open",
-                     *               "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *               "version": 1,
                      *               "auditHead": null
                      *             },
                      *             {
+                     *               "id": "c7662d8e-680a-4b89-9b92-aa68206509e1",
+                     *               "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *               "number": 8,
-                     *               "endDate": "2026-08-31",
                      *               "name": "P08",
-                     *               "id": "4ad37ea4-d4f2-46b7-b385-4a4370d21e42",
-                     *               "version": 1,
                      *               "startDate": "2026-08-01",
+                     *               "endDate": "2026-08-31",
                      *               "status": "open",
-                     *               "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *               "version": 1,
                      *               "auditHead": null
                      *             },
                      *             {
+                     *               "id": "d948efff-7b82-4667-aa95-a10d3df3414c",
+                     *               "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *               "number": 9,
-                     *               "endDate": "2026-09-30",
                      *               "name": "P09",
-                     *               "id": "92141aeb-697d-4fdf-b305-4f55d7c8c31e",
-                     *               "version": 1,
                      *               "startDate": "2026-09-01",
+                     *               "endDate": "2026-09-30",
                      *               "status": "open",
-                     *               "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *               "version": 1,
                      *               "auditHead": null
                      *             },
                      *             {
+                     *               "id": "42bbc7ee-8ad0-4c0b-8168-0136b0a7b2f4",
+                     *               "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *               "number": 10,
-                     *               "endDate": "2026-10-31",
                      *               "name": "P10",
-                     *               "id": "ce6ff54e-f7e1-477e-b817-bbb770f83658",
-                     *               "version": 1,
                      *               "startDate": "2026-10-01",
+                     *               "endDate": "2026-10-31",
                      *               "status": "open",
-                     *               "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *               "version": 1,
                      *               "auditHead": null
                      *             },
                      *             {
+                     *               "id": "e1ef72b9-6b0d-424e-959b-62f56da1aa6f",
+                     *               "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *               "number": 11,
-                     *               "endDate": "2026-11-30",
                      *               "name": "P11",
-                     *               "id": "8e021cda-7aba-4d9c-83c4-809a033510ba",
-                     *               "version": 1,
                      *               "startDate": "2026-11-01",
+                     *               "endDate": "2026-11-30",
                      *               "status": "open",
-                     *               "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *               "version": 1,
                      *               "auditHead": null
                      *             },
                      *             {
+                     *               "id": "000a7624-1763-4c7f-b11d-0d9f57bc5c31",
+                     *               "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *               "number": 12,
-                     *               "endDate": "2026-12-31",
                      *               "name": "P12",
-                     *               "id": "6e6ebd6f-4f2f-4945-86cf-93adc5dbd08c",
-                     *               "version": 1,
                      *               "startDate": "2026-12-01",
+                     *               "endDate": "2026-12-31",
                      *               "status": "open",
-                     *               "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *               "version": 1,
                      *               "auditHead": null
                      *             }
-                     *           ],
-                     *           "auditHead": null
+                     *           ]
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -6993,149 +7026,149 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
+                     *       "id": "06863ab4-0028-4462-9bb6-8d091d4973c8",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
+                     *       "auditHead": null,
+                     *       "createdAt": "2026-11-29T06:01:12.181Z",
+                     *       "updatedAt": "2026-11-29T06:01:12.181Z",
                      *       "periods": [
                      *         {
-                     *           "id": "6c1a55de-b4c1-4c69-91e5-965754aec5c6",
+                     *           "id": "bccb7110-8ac9-40c5-9bd0-a03e54165860",
+                     *           "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-01-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "38eca2a0-d168-4992-b5f5-9cc3b7f67bd4",
+                     *           "id": "7fb27aae-ff17-44f5-a6c5-3e30999023d2",
+                     *           "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
                      *           "endDate": "2027-02-28",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "257a84a5-ae36-4cdf-bff7-c602adf04e71",
+                     *           "id": "a591e79f-183b-49f0-a92c-d84ad7736e15",
+                     *           "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
                      *           "endDate": "2027-03-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6caa6082-fcf1-42f7-bec2-3512ce406074",
+                     *           "id": "f43f2f89-2265-421d-a666-c0dc82dd529a",
+                     *           "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
                      *           "endDate": "2027-04-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5d18c794-e0b4-4441-a470-d5712a632e60",
+                     *           "id": "de8b6d9d-5296-4142-aea6-11f4381e20a0",
+                     *           "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
                      *           "endDate": "2027-05-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1a825202-7eb9-4559-ae88-691d5e64d8f8",
+                     *           "id": "e47c766f-9296-4aa4-bf9f-dd33e0bb5f35",
+                     *           "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
                      *           "endDate": "2027-06-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4e53fd5d-62b1-4e0e-9191-5b0c12ef7391",
+                     *           "id": "0b04886a-b725-47a6-b51d-95328ebe50aa",
+                     *           "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
                      *           "endDate": "2027-07-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3baf86e3-89d1-467d-ac67-6ae3d3ddd378",
+                     *           "id": "80f7dc60-a049-4dad-a410-a493af729700",
+                     *           "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
                      *           "endDate": "2027-08-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4ad810b8-6d10-4e49-abef-6d332dd985c7",
+                     *           "id": "1fe6f914-c861-4ca6-94d0-202a5487dc6a",
+                     *           "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
                      *           "endDate": "2027-09-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1dde0332-e439-4fb1-805f-81881eec5e0e",
+                     *           "id": "40093109-6109-40af-9def-e3b1f86e6ccd",
+                     *           "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
                      *           "endDate": "2027-10-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e8ea710b-f758-48e7-9923-76fef499fd8d",
+                     *           "id": "48a44d9e-12e2-4d83-9089-725ae307235d",
+                     *           "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
                      *           "endDate": "2027-11-30",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ae0623d7-a540-46e5-95ad-29845a14a27b",
+                     *           "id": "b5b18aa2-c9cd-4c08-ace4-c511af274f0b",
+                     *           "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
-                     *           "financialYearId": "33b7a43d-9004-43d9-b8dc-e2d7a3f970d9",
                      *           "auditHead": null
                      *         }
-                     *       ],
-                     *       "createdAt": "2026-11-24T17:55:39.581Z",
-                     *       "updatedAt": "2026-11-24T17:55:39.581Z",
-                     *       "auditHead": null
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["YearResponse"];
@@ -7182,149 +7215,149 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *       "id": "58e53433-867a-4262-8bff-af0e44039759",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T17:55:39.523Z",
-                     *       "updatedAt": "2026-11-24T17:55:39.523Z",
+                     *       "auditHead": null,
+                     *       "createdAt": "2026-11-29T06:01:12.081Z",
+                     *       "updatedAt": "2026-11-29T06:01:12.081Z",
                      *       "periods": [
                      *         {
+                     *           "id": "690a5222-f644-4b58-8c52-7c20a0ab5a2f",
+                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *           "number": 1,
-                     *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "e867f552-7c65-4ba5-bb81-c260ece9c9f9",
-                     *           "version": 1,
                      *           "startDate": "2026-01-01",
+                     *           "endDate": "2026-01-31",
                      *           "status": "open",
-                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *           "version": 1,
                      *           "auditHead": null
                      *         },
                      *         {
+                     *           "id": "b9dda699-138d-43e2-8c12-4b6d8c8d370b",
+                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *           "number": 2,
-                     *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "9909a861-629a-4765-9709-3efc27bf2c61",
-                     *           "version": 1,
                      *           "startDate": "2026-02-01",
+                     *           "endDate": "2026-02-28",
                      *           "status": "open",
-                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *           "version": 1,
                      *           "auditHead": null
                      *         },
                      *         {
+                     *           "id": "e5a496b6-abaa-4221-9883-bfa1ca22fef3",
+                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *           "number": 3,
-                     *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "ceb1824d-9b32-4cf0-8489-627a49daf80c",
-                     *           "version": 1,
                      *           "startDate": "2026-03-01",
+                     *           "endDate": "2026-03-31",
                      *           "status": "open",
-                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *           "version": 1,
                      *           "auditHead": null
                      *         },
                      *         {
+                     *           "id": "a5a0c847-4dff-4b01-a4b7-2af816661684",
+                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *           "number": 4,
-                     *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "543a41ed-9b9f-44dd-b80a-2e49ae214766",
-                     *           "version": 1,
                      *           "startDate": "2026-04-01",
+                     *           "endDate": "2026-04-30",
                      *           "status": "open",
-                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *           "version": 1,
                      *           "auditHead": null
                      *         },
                      *         {
+                     *           "id": "2842b950-6170-472d-94a6-95f1ebd6ea46",
+                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *           "number": 5,
-                     *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "94ee7823-b20b-41ff-b2d5-ac4f02a154c4",
-                     *           "version": 1,
                      *           "startDate": "2026-05-01",
+                     *           "endDate": "2026-05-31",
                      *           "status": "open",
-                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *           "version": 1,
                      *           "auditHead": null
                      *         },
                      *         {
+                     *           "id": "78457865-8355-41b9-8628-0d83662e8326",
+                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *           "number": 6,
-                     *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "da51a9c0-3964-4b10-8b85-169cab53d773",
-                     *           "version": 1,
                      *           "startDate": "2026-06-01",
+                     *           "endDate": "2026-06-30",
                      *           "status": "open",
-                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *           "version": 1,
                      *           "auditHead": null
                      *         },
                      *         {
+                     *           "id": "ae9085ca-db00-4a8f-9798-9e047aa4abcb",
+                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *           "number": 7,
-                     *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "789249bc-b090-4b82-9a98-01c39092501b",
-                     *           "version": 1,
                      *           "startDate": "2026-07-01",
+                     *           "endDate": "2026-07-31",
                      *           "status": "open",
-                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *           "version": 1,
                      *           "auditHead": null
                      *         },
                      *         {
+                     *           "id": "c7662d8e-680a-4b89-9b92-aa68206509e1",
+                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *           "number": 8,
-                     *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "4ad37ea4-d4f2-46b7-b385-4a4370d21e42",
-                     *           "version": 1,
                      *           "startDate": "2026-08-01",
+                     *           "endDate": "2026-08-31",
                      *           "status": "open",
-                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *           "version": 1,
                      *           "auditHead": null
                      *         },
                      *         {
+                     *           "id": "d948efff-7b82-4667-aa95-a10d3df3414c",
+                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *           "number": 9,
-                     *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "92141aeb-697d-4fdf-b305-4f55d7c8c31e",
-                     *           "version": 1,
                      *           "startDate": "2026-09-01",
+                     *           "endDate": "2026-09-30",
                      *           "status": "open",
-                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *           "version": 1,
                      *           "auditHead": null
                      *         },
                      *         {
+                     *           "id": "42bbc7ee-8ad0-4c0b-8168-0136b0a7b2f4",
+                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *           "number": 10,
-                     *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "ce6ff54e-f7e1-477e-b817-bbb770f83658",
-                     *           "version": 1,
                      *           "startDate": "2026-10-01",
+                     *           "endDate": "2026-10-31",
                      *           "status": "open",
-                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *           "version": 1,
                      *           "auditHead": null
                      *         },
                      *         {
+                     *           "id": "e1ef72b9-6b0d-424e-959b-62f56da1aa6f",
+                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *           "number": 11,
-                     *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "8e021cda-7aba-4d9c-83c4-809a033510ba",
-                     *           "version": 1,
                      *           "startDate": "2026-11-01",
+                     *           "endDate": "2026-11-30",
                      *           "status": "open",
-                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *           "version": 1,
                      *           "auditHead": null
                      *         },
                      *         {
+                     *           "id": "000a7624-1763-4c7f-b11d-0d9f57bc5c31",
+                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *           "number": 12,
-                     *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "6e6ebd6f-4f2f-4945-86cf-93adc5dbd08c",
-                     *           "version": 1,
                      *           "startDate": "2026-12-01",
+                     *           "endDate": "2026-12-31",
                      *           "status": "open",
-                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *           "version": 1,
                      *           "auditHead": null
                      *         }
-                     *       ],
-                     *       "auditHead": null
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["YearResponse"];
@@ -7402,149 +7435,149 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "398f720d-fec3-46ff-9a6a-90dc5ed37a82",
+                     *       "id": "9d4811dd-1daf-4f5a-8304-ff14ca8d8919",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T17:55:39.707Z",
-                     *       "updatedAt": "2026-11-24T17:55:39.770Z",
+                     *       "auditHead": null,
+                     *       "createdAt": "2026-11-29T06:01:12.306Z",
+                     *       "updatedAt": "2026-11-29T06:01:12.435Z",
                      *       "periods": [
                      *         {
+                     *           "id": "c244b424-07d4-4434-9712-1b8acf0ca5a5",
+                     *           "financialYearId": "9d4811dd-1daf-4f5a-8304-ff14ca8d8919",
                      *           "number": 1,
-                     *           "endDate": "2030-01-31",
                      *           "name": "P01",
-                     *           "id": "bb365d08-e505-4147-86ab-7f35b6d25182",
-                     *           "version": 1,
                      *           "startDate": "2030-01-01",
+                     *           "endDate": "2030-01-31",
                      *           "status": "open",
-                     *           "financialYearId": "398f720d-fec3-46ff-9a6a-90dc5ed37a82",
+                     *           "version": 1,
                      *           "auditHead": null
                      *         },
                      *         {
+                     *           "id": "986ad524-b188-4404-9526-8f27cf782a11",
+                     *           "financialYearId": "9d4811dd-1daf-4f5a-8304-ff14ca8d8919",
                      *           "number": 2,
-                     *           "endDate": "2030-02-28",
                      *           "name": "P02",
-                     *           "id": "42de81b9-eff1-49f4-b259-3fba4faf76a4",
-                     *           "version": 1,
                      *           "startDate": "2030-02-01",
+                     *           "endDate": "2030-02-28",
                      *           "status": "open",
-                     *           "financialYearId": "398f720d-fec3-46ff-9a6a-90dc5ed37a82",
+                     *           "version": 1,
                      *           "auditHead": null
                      *         },
                      *         {
+                     *           "id": "0687e450-bae7-4861-958d-bcc163f55e68",
+                     *           "financialYearId": "9d4811dd-1daf-4f5a-8304-ff14ca8d8919",
                      *           "number": 3,
-                     *           "endDate": "2030-03-31",
                      *           "name": "P03",
-                     *           "id": "9e5d43c5-0a59-4e73-bccb-f1727a65d4c1",
-                     *           "version": 1,
                      *           "startDate": "2030-03-01",
+                     *           "endDate": "2030-03-31",
                      *           "status": "open",
-                     *           "financialYearId": "398f720d-fec3-46ff-9a6a-90dc5ed37a82",
+                     *           "version": 1,
                      *           "auditHead": null
                      *         },
                      *         {
+                     *           "id": "2923694a-5005-43a9-9431-957b45ccffbd",
+                     *           "financialYearId": "9d4811dd-1daf-4f5a-8304-ff14ca8d8919",
                      *           "number": 4,
-                     *           "endDate": "2030-04-30",
                      *           "name": "P04",
-                     *           "id": "6d0fbeea-6cdd-4b89-81e0-604d8b9a4773",
-                     *           "version": 1,
                      *           "startDate": "2030-04-01",
+                     *           "endDate": "2030-04-30",
                      *           "status": "open",
-                     *           "financialYearId": "398f720d-fec3-46ff-9a6a-90dc5ed37a82",
+                     *           "version": 1,
                      *           "auditHead": null
                      *         },
                      *         {
+                     *           "id": "14a842fb-ee10-409f-a4c8-12ab14244c65",
+                     *           "financialYearId": "9d4811dd-1daf-4f5a-8304-ff14ca8d8919",
                      *           "number": 5,
-                     *           "endDate": "2030-05-31",
                      *           "name": "P05",
-                     *           "id": "e3fda04f-e590-41d4-ade1-ff89a268decc",
-                     *           "version": 1,
                      *           "startDate": "2030-05-01",
+                     *           "endDate": "2030-05-31",
                      *           "status": "open",
-                     *           "financialYearId": "398f720d-fec3-46ff-9a6a-90dc5ed37a82",
+                     *           "version": 1,
                      *           "auditHead": null
                      *         },
                      *         {
+                     *           "id": "cd73d5b4-7b20-4052-9a83-52c159a573a1",
+                     *           "financialYearId": "9d4811dd-1daf-4f5a-8304-ff14ca8d8919",
                      *           "number": 6,
-                     *           "endDate": "2030-06-30",
                      *           "name": "P06",
-                     *           "id": "22b76d55-3ba6-4d63-833f-539cbcedc032",
-                     *           "version": 1,
                      *           "startDate": "2030-06-01",
+                     *           "endDate": "2030-06-30",
                      *           "status": "open",
-                     *           "financialYearId": "398f720d-fec3-46ff-9a6a-90dc5ed37a82",
+                     *           "version": 1,
                      *           "auditHead": null
                      *         },
                      *         {
+                     *           "id": "1386233d-4e66-4dd5-8aad-17a61bd6df8c",
+                     *           "financialYearId": "9d4811dd-1daf-4f5a-8304-ff14ca8d8919",
                      *           "number": 7,
-                     *           "endDate": "2030-07-31",
                      *           "name": "P07",
-                     *           "id": "5b2b9b3d-9793-4c23-8d54-c2e8014070af",
-                     *           "version": 1,
                      *           "startDate": "2030-07-01",
+                     *           "endDate": "2030-07-31",
                      *           "status": "open",
-                     *           "financialYearId": "398f720d-fec3-46ff-9a6a-90dc5ed37a82",
+                     *           "version": 1,
                      *           "auditHead": null
                      *         },
                      *         {
+                     *           "id": "44bea5a9-1f96-43c3-a6ad-f926d0169514",
+                     *           "financialYearId": "9d4811dd-1daf-4f5a-8304-ff14ca8d8919",
                      *           "number": 8,
-                     *           "endDate": "2030-08-31",
                      *           "name": "P08",
-                     *           "id": "acf73132-50fb-4bd8-9473-f71f8091d7fc",
-                     *           "version": 1,
                      *           "startDate": "2030-08-01",
+                     *           "endDate": "2030-08-31",
                      *           "status": "open",
-                     *           "financialYearId": "398f720d-fec3-46ff-9a6a-90dc5ed37a82",
+                     *           "version": 1,
                      *           "auditHead": null
                      *         },
                      *         {
+                     *           "id": "f5d359ac-f3e3-49d2-a5ab-56d6ce1b31c9",
+                     *           "financialYearId": "9d4811dd-1daf-4f5a-8304-ff14ca8d8919",
                      *           "number": 9,
-                     *           "endDate": "2030-09-30",
                      *           "name": "P09",
-                     *           "id": "e274dfe4-d085-4d48-91b0-b4a485470921",
-                     *           "version": 1,
                      *           "startDate": "2030-09-01",
+                     *           "endDate": "2030-09-30",
                      *           "status": "open",
-                     *           "financialYearId": "398f720d-fec3-46ff-9a6a-90dc5ed37a82",
+                     *           "version": 1,
                      *           "auditHead": null
                      *         },
                      *         {
+                     *           "id": "0dddb3a8-7847-4f56-85ee-befcf9d1a7ea",
+                     *           "financialYearId": "9d4811dd-1daf-4f5a-8304-ff14ca8d8919",
                      *           "number": 10,
-                     *           "endDate": "2030-10-31",
                      *           "name": "P10",
-                     *           "id": "4555891a-4f92-4f7b-8a77-2d8754aae508",
-                     *           "version": 1,
                      *           "startDate": "2030-10-01",
+                     *           "endDate": "2030-10-31",
                      *           "status": "open",
-                     *           "financialYearId": "398f720d-fec3-46ff-9a6a-90dc5ed37a82",
+                     *           "version": 1,
                      *           "auditHead": null
                      *         },
                      *         {
+                     *           "id": "6492f156-8cd9-48ce-90fb-047e81faf34f",
+                     *           "financialYearId": "9d4811dd-1daf-4f5a-8304-ff14ca8d8919",
                      *           "number": 11,
-                     *           "endDate": "2030-11-30",
                      *           "name": "P11",
-                     *           "id": "95434a73-4acf-41d8-8ca1-f1e6de04cbb3",
-                     *           "version": 1,
                      *           "startDate": "2030-11-01",
+                     *           "endDate": "2030-11-30",
                      *           "status": "open",
-                     *           "financialYearId": "398f720d-fec3-46ff-9a6a-90dc5ed37a82",
+                     *           "version": 1,
                      *           "auditHead": null
                      *         },
                      *         {
+                     *           "id": "baebd10e-26f1-4406-bfbb-584801b2b399",
+                     *           "financialYearId": "9d4811dd-1daf-4f5a-8304-ff14ca8d8919",
                      *           "number": 12,
-                     *           "endDate": "2030-12-31",
                      *           "name": "P12",
-                     *           "id": "6faff945-fbc4-4291-a1e1-066d1d074ad1",
-                     *           "version": 1,
                      *           "startDate": "2030-12-01",
+                     *           "endDate": "2030-12-31",
                      *           "status": "open",
-                     *           "financialYearId": "398f720d-fec3-46ff-9a6a-90dc5ed37a82",
+                     *           "version": 1,
                      *           "auditHead": null
                      *         }
-                     *       ],
-                     *       "auditHead": null
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["YearResponse"];
@@ -7683,14 +7716,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "192760f2-3283-415c-968a-77c3b4405508",
+                     *       "id": "a8bf53b3-cc08-4a50-abcf-1018bc7cca1a",
                      *       "serialNumber": 8,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "ce1d385b-102f-42d8-8a11-868456e6bd64",
+                     *           "accountId": "440462b1-030b-46c6-8091-2360a0b7b207",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -7700,7 +7733,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "0ea74f61-f442-4cb1-a757-3c546dd0b8f9",
+                     *           "accountId": "223f5bf0-c1b6-4b84-800b-3f6bea0fbfc7",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -7723,8 +7756,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T17:55:43.302Z",
-                     *       "updatedAt": "2026-11-24T17:55:43.302Z"
+                     *       "createdAt": "2026-11-29T06:01:17.238Z",
+                     *       "updatedAt": "2026-11-29T06:01:17.238Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -7784,135 +7817,135 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
+                     *           "id": "000a7624-1763-4c7f-b11d-0d9f57bc5c31",
+                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *           "number": 12,
-                     *           "endDate": "2026-12-31",
                      *           "name": "P12",
-                     *           "id": "6e6ebd6f-4f2f-4945-86cf-93adc5dbd08c",
-                     *           "version": 1,
                      *           "startDate": "2026-12-01",
+                     *           "endDate": "2026-12-31",
                      *           "status": "open",
-                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *           "version": 1,
                      *           "auditHead": null
                      *         },
                      *         {
+                     *           "id": "e1ef72b9-6b0d-424e-959b-62f56da1aa6f",
+                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *           "number": 11,
-                     *           "endDate": "2026-11-30",
                      *           "name": "P11",
-                     *           "id": "8e021cda-7aba-4d9c-83c4-809a033510ba",
-                     *           "version": 1,
                      *           "startDate": "2026-11-01",
+                     *           "endDate": "2026-11-30",
                      *           "status": "open",
-                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *           "version": 1,
                      *           "auditHead": null
                      *         },
                      *         {
+                     *           "id": "42bbc7ee-8ad0-4c0b-8168-0136b0a7b2f4",
+                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *           "number": 10,
-                     *           "endDate": "2026-10-31",
                      *           "name": "P10",
-                     *           "id": "ce6ff54e-f7e1-477e-b817-bbb770f83658",
-                     *           "version": 1,
                      *           "startDate": "2026-10-01",
+                     *           "endDate": "2026-10-31",
                      *           "status": "open",
-                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *           "version": 1,
                      *           "auditHead": null
                      *         },
                      *         {
+                     *           "id": "d948efff-7b82-4667-aa95-a10d3df3414c",
+                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *           "number": 9,
-                     *           "endDate": "2026-09-30",
                      *           "name": "P09",
-                     *           "id": "92141aeb-697d-4fdf-b305-4f55d7c8c31e",
-                     *           "version": 1,
                      *           "startDate": "2026-09-01",
+                     *           "endDate": "2026-09-30",
                      *           "status": "open",
-                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *           "version": 1,
                      *           "auditHead": null
                      *         },
                      *         {
+                     *           "id": "c7662d8e-680a-4b89-9b92-aa68206509e1",
+                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *           "number": 8,
-                     *           "endDate": "2026-08-31",
                      *           "name": "P08",
-                     *           "id": "4ad37ea4-d4f2-46b7-b385-4a4370d21e42",
-                     *           "version": 1,
                      *           "startDate": "2026-08-01",
+                     *           "endDate": "2026-08-31",
                      *           "status": "open",
-                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *           "version": 1,
                      *           "auditHead": null
                      *         },
                      *         {
+                     *           "id": "ae9085ca-db00-4a8f-9798-9e047aa4abcb",
+                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *           "number": 7,
-                     *           "endDate": "2026-07-31",
                      *           "name": "P07",
-                     *           "id": "789249bc-b090-4b82-9a98-01c39092501b",
-                     *           "version": 1,
                      *           "startDate": "2026-07-01",
+                     *           "endDate": "2026-07-31",
                      *           "status": "open",
-                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *           "version": 1,
                      *           "auditHead": null
                      *         },
                      *         {
+                     *           "id": "78457865-8355-41b9-8628-0d83662e8326",
+                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *           "number": 6,
-                     *           "endDate": "2026-06-30",
                      *           "name": "P06",
-                     *           "id": "da51a9c0-3964-4b10-8b85-169cab53d773",
-                     *           "version": 1,
                      *           "startDate": "2026-06-01",
+                     *           "endDate": "2026-06-30",
                      *           "status": "open",
-                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *           "version": 1,
                      *           "auditHead": null
                      *         },
                      *         {
+                     *           "id": "2842b950-6170-472d-94a6-95f1ebd6ea46",
+                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *           "number": 5,
-                     *           "endDate": "2026-05-31",
                      *           "name": "P05",
-                     *           "id": "94ee7823-b20b-41ff-b2d5-ac4f02a154c4",
-                     *           "version": 1,
                      *           "startDate": "2026-05-01",
+                     *           "endDate": "2026-05-31",
                      *           "status": "open",
-                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *           "version": 1,
                      *           "auditHead": null
                      *         },
                      *         {
+                     *           "id": "a5a0c847-4dff-4b01-a4b7-2af816661684",
+                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *           "number": 4,
-                     *           "endDate": "2026-04-30",
                      *           "name": "P04",
-                     *           "id": "543a41ed-9b9f-44dd-b80a-2e49ae214766",
-                     *           "version": 1,
                      *           "startDate": "2026-04-01",
+                     *           "endDate": "2026-04-30",
                      *           "status": "open",
-                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *           "version": 1,
                      *           "auditHead": null
                      *         },
                      *         {
+                     *           "id": "e5a496b6-abaa-4221-9883-bfa1ca22fef3",
+                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *           "number": 3,
-                     *           "endDate": "2026-03-31",
                      *           "name": "P03",
-                     *           "id": "ceb1824d-9b32-4cf0-8489-627a49daf80c",
-                     *           "version": 1,
                      *           "startDate": "2026-03-01",
+                     *           "endDate": "2026-03-31",
                      *           "status": "open",
-                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *           "version": 1,
                      *           "auditHead": null
                      *         },
                      *         {
+                     *           "id": "b9dda699-138d-43e2-8c12-4b6d8c8d370b",
+                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *           "number": 2,
-                     *           "endDate": "2026-02-28",
                      *           "name": "P02",
-                     *           "id": "9909a861-629a-4765-9709-3efc27bf2c61",
-                     *           "version": 1,
                      *           "startDate": "2026-02-01",
+                     *           "endDate": "2026-02-28",
                      *           "status": "open",
-                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *           "version": 1,
                      *           "auditHead": null
                      *         },
                      *         {
+                     *           "id": "690a5222-f644-4b58-8c52-7c20a0ab5a2f",
+                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *           "number": 1,
-                     *           "endDate": "2026-01-31",
                      *           "name": "P01",
-                     *           "id": "e867f552-7c65-4ba5-bb81-c260ece9c9f9",
-                     *           "version": 1,
                      *           "startDate": "2026-01-01",
+                     *           "endDate": "2026-01-31",
                      *           "status": "open",
-                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *           "version": 1,
                      *           "auditHead": null
                      *         }
                      *       ],
@@ -7954,14 +7987,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "id": "690a5222-f644-4b58-8c52-7c20a0ab5a2f",
+                     *       "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *       "number": 1,
-                     *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "e867f552-7c65-4ba5-bb81-c260ece9c9f9",
-                     *       "version": 1,
                      *       "startDate": "2026-01-01",
+                     *       "endDate": "2026-01-31",
                      *       "status": "open",
-                     *       "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *       "version": 1,
                      *       "auditHead": null
                      *     }
                      */
@@ -8012,14 +8045,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "id": "690a5222-f644-4b58-8c52-7c20a0ab5a2f",
+                     *       "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *       "number": 1,
-                     *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "e867f552-7c65-4ba5-bb81-c260ece9c9f9",
-                     *       "version": 2,
                      *       "startDate": "2026-01-01",
+                     *       "endDate": "2026-01-31",
                      *       "status": "locked",
-                     *       "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *       "version": 2,
                      *       "auditHead": null
                      *     }
                      */
@@ -8170,14 +8203,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "id": "690a5222-f644-4b58-8c52-7c20a0ab5a2f",
+                     *       "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *       "number": 1,
-                     *       "endDate": "2026-01-31",
                      *       "name": "P01",
-                     *       "id": "e867f552-7c65-4ba5-bb81-c260ece9c9f9",
-                     *       "version": 3,
                      *       "startDate": "2026-01-01",
+                     *       "endDate": "2026-01-31",
                      *       "status": "open",
-                     *       "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *       "version": 3,
                      *       "auditHead": null
                      *     }
                      */
@@ -8254,14 +8287,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b666fd35-5a22-4573-b97c-e477d305637a",
+                     *           "id": "15ebfc73-344c-4694-8a4d-0e72c09010dc",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
+                     *               "accountId": "486b9708-641a-49a2-8c3e-1344a5835acf",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -8271,7 +8304,7 @@ export interface operations {
                      *               "fxRounding": false
                      *             },
                      *             {
-                     *               "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
+                     *               "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -8294,8 +8327,8 @@ export interface operations {
                      *           "revaluationDate": null,
                      *           "openingOf": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T17:55:40.384Z",
-                     *           "updatedAt": "2026-11-24T17:55:40.384Z"
+                     *           "createdAt": "2026-11-29T06:01:13.338Z",
+                     *           "updatedAt": "2026-11-29T06:01:13.338Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -8337,12 +8370,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
+                 *           "accountId": "486b9708-641a-49a2-8c3e-1344a5835acf",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
+                 *           "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -8383,14 +8416,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b666fd35-5a22-4573-b97c-e477d305637a",
+                     *       "id": "15ebfc73-344c-4694-8a4d-0e72c09010dc",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
+                     *           "accountId": "486b9708-641a-49a2-8c3e-1344a5835acf",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -8400,7 +8433,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
+                     *           "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -8423,8 +8456,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T17:55:40.384Z",
-                     *       "updatedAt": "2026-11-24T17:55:40.384Z"
+                     *       "createdAt": "2026-11-29T06:01:13.338Z",
+                     *       "updatedAt": "2026-11-29T06:01:13.338Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -8471,14 +8504,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b666fd35-5a22-4573-b97c-e477d305637a",
+                     *       "id": "15ebfc73-344c-4694-8a4d-0e72c09010dc",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
+                     *           "accountId": "486b9708-641a-49a2-8c3e-1344a5835acf",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -8488,7 +8521,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
+                     *           "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -8511,8 +8544,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T17:55:40.384Z",
-                     *       "updatedAt": "2026-11-24T17:55:40.384Z"
+                     *       "createdAt": "2026-11-29T06:01:13.338Z",
+                     *       "updatedAt": "2026-11-29T06:01:13.338Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -8548,12 +8581,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
+                 *           "accountId": "486b9708-641a-49a2-8c3e-1344a5835acf",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
+                 *           "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -8597,14 +8630,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b666fd35-5a22-4573-b97c-e477d305637a",
+                     *       "id": "15ebfc73-344c-4694-8a4d-0e72c09010dc",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
+                     *           "accountId": "486b9708-641a-49a2-8c3e-1344a5835acf",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -8614,7 +8647,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
+                     *           "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -8637,8 +8670,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T17:55:40.384Z",
-                     *       "updatedAt": "2026-11-24T17:55:40.616Z"
+                     *       "createdAt": "2026-11-29T06:01:13.338Z",
+                     *       "updatedAt": "2026-11-29T06:01:13.516Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -8697,22 +8730,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "d51bc775-ca6d-49bc-afcc-e42c773387b6",
+                     *             "id": "23510b82-c7cb-448e-9f6f-0245f292a73c",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "595f0b7a-b587-44bd-ac9b-acf84969f420",
-                     *           "occurredAt": "2026-11-24T17:55:40.385Z",
+                     *           "requestId": "ba1f4be3-e872-447f-a795-75bce7a3bd29",
+                     *           "occurredAt": "2026-11-29T06:01:13.343Z",
                      *           "sequence": 31,
-                     *           "hash": "d467f98a6b3a7c818cbc47b4a4065a1ec00216b9b5bbf98acdffd4abe1a43e16",
+                     *           "hash": "ae82a00b87647759c770c7f84634521d0c415d0a2d20a25d81a7f4572f79ffb7",
                      *           "state": {
-                     *             "id": "b666fd35-5a22-4573-b97c-e477d305637a",
+                     *             "id": "15ebfc73-344c-4694-8a4d-0e72c09010dc",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
+                     *                 "accountId": "486b9708-641a-49a2-8c3e-1344a5835acf",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -8722,7 +8755,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
+                     *                 "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -8745,8 +8778,8 @@ export interface operations {
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-24T17:55:40.384Z",
-                     *             "updatedAt": "2026-11-24T17:55:40.384Z"
+                     *             "createdAt": "2026-11-29T06:01:13.338Z",
+                     *             "updatedAt": "2026-11-29T06:01:13.338Z"
                      *           }
                      *         }
                      *       ],
@@ -8804,14 +8837,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b666fd35-5a22-4573-b97c-e477d305637a",
+                     *       "id": "15ebfc73-344c-4694-8a4d-0e72c09010dc",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
+                     *           "accountId": "486b9708-641a-49a2-8c3e-1344a5835acf",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -8821,7 +8854,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
+                     *           "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -8837,15 +8870,15 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
-                     *       "periodId": "ceb1824d-9b32-4cf0-8489-627a49daf80c",
+                     *       "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *       "periodId": "e5a496b6-abaa-4221-9883-bfa1ca22fef3",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T17:55:40.384Z",
-                     *       "updatedAt": "2026-11-24T17:55:40.654Z"
+                     *       "createdAt": "2026-11-29T06:01:13.338Z",
+                     *       "updatedAt": "2026-11-29T06:01:13.556Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -8911,14 +8944,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2620286f-7a60-45c1-a1a4-f6bc32968f22",
+                     *       "id": "8acd9fc9-cae2-456c-9cf6-5c8a353af94a",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "ce1d385b-102f-42d8-8a11-868456e6bd64",
+                     *           "accountId": "440462b1-030b-46c6-8091-2360a0b7b207",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -8928,7 +8961,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
+                     *           "accountId": "486b9708-641a-49a2-8c3e-1344a5835acf",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -8944,15 +8977,15 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
-                     *       "periodId": "ceb1824d-9b32-4cf0-8489-627a49daf80c",
+                     *       "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *       "periodId": "e5a496b6-abaa-4221-9883-bfa1ca22fef3",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-24T17:55:40.762Z",
-                     *       "updatedAt": "2026-11-24T17:55:40.797Z"
+                     *       "createdAt": "2026-11-29T06:01:13.694Z",
+                     *       "updatedAt": "2026-11-29T06:01:13.759Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9002,14 +9035,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b666fd35-5a22-4573-b97c-e477d305637a",
+                     *       "id": "15ebfc73-344c-4694-8a4d-0e72c09010dc",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
+                     *           "accountId": "486b9708-641a-49a2-8c3e-1344a5835acf",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9019,7 +9052,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
+                     *           "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9042,8 +9075,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-24T17:55:40.384Z",
-                     *       "updatedAt": "2026-11-24T17:55:40.690Z"
+                     *       "createdAt": "2026-11-29T06:01:13.338Z",
+                     *       "updatedAt": "2026-11-29T06:01:13.587Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9104,14 +9137,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0b900709-603a-4980-922e-73c3d8c08473",
+                     *       "id": "35038c87-7817-46be-a24a-bd277a40df47",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
+                     *           "accountId": "486b9708-641a-49a2-8c3e-1344a5835acf",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9121,7 +9154,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
+                     *           "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9137,15 +9170,15 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
-                     *       "periodId": "ceb1824d-9b32-4cf0-8489-627a49daf80c",
-                     *       "reversalOf": "b666fd35-5a22-4573-b97c-e477d305637a",
+                     *       "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *       "periodId": "e5a496b6-abaa-4221-9883-bfa1ca22fef3",
+                     *       "reversalOf": "15ebfc73-344c-4694-8a4d-0e72c09010dc",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T17:55:40.736Z",
-                     *       "updatedAt": "2026-11-24T17:55:40.736Z"
+                     *       "createdAt": "2026-11-29T06:01:13.661Z",
+                     *       "updatedAt": "2026-11-29T06:01:13.661Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9299,14 +9332,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *       "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "7dfb239e-9382-4848-a63e-da965e8d538b",
+                     *           "accountId": "58ff0a24-b809-408d-a826-92edf97401da",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -9333,8 +9366,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
-                     *           "parentId": "7dfb239e-9382-4848-a63e-da965e8d538b",
+                     *           "accountId": "486b9708-641a-49a2-8c3e-1344a5835acf",
+                     *           "parentId": "58ff0a24-b809-408d-a826-92edf97401da",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -9360,7 +9393,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "38fab850-35ed-4408-b1ee-898b6e2e7e13",
+                     *           "accountId": "f6fa7cea-e5a9-4607-a259-5f8171446ee4",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -9387,8 +9420,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
-                     *           "parentId": "38fab850-35ed-4408-b1ee-898b6e2e7e13",
+                     *           "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
+                     *           "parentId": "f6fa7cea-e5a9-4607-a259-5f8171446ee4",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -9414,7 +9447,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "15417cc4-1c04-45ed-a32f-537e2d78fc10",
+                     *           "accountId": "d9578ecf-fe01-48ab-8a24-ef413715a989",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -9441,8 +9474,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "ce1d385b-102f-42d8-8a11-868456e6bd64",
-                     *           "parentId": "15417cc4-1c04-45ed-a32f-537e2d78fc10",
+                     *           "accountId": "440462b1-030b-46c6-8091-2360a0b7b207",
+                     *           "parentId": "d9578ecf-fe01-48ab-8a24-ef413715a989",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -9574,7 +9607,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "15417cc4-1c04-45ed-a32f-537e2d78fc10",
+                     *           "accountId": "d9578ecf-fe01-48ab-8a24-ef413715a989",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -9593,8 +9626,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "ce1d385b-102f-42d8-8a11-868456e6bd64",
-                     *           "parentId": "15417cc4-1c04-45ed-a32f-537e2d78fc10",
+                     *           "accountId": "440462b1-030b-46c6-8091-2360a0b7b207",
+                     *           "parentId": "d9578ecf-fe01-48ab-8a24-ef413715a989",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -9704,7 +9737,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "7dfb239e-9382-4848-a63e-da965e8d538b",
+                     *           "accountId": "58ff0a24-b809-408d-a826-92edf97401da",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -9721,8 +9754,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
-                     *           "parentId": "7dfb239e-9382-4848-a63e-da965e8d538b",
+                     *           "accountId": "486b9708-641a-49a2-8c3e-1344a5835acf",
+                     *           "parentId": "58ff0a24-b809-408d-a826-92edf97401da",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -9844,7 +9877,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "7dfb239e-9382-4848-a63e-da965e8d538b",
+                     *           "accountId": "58ff0a24-b809-408d-a826-92edf97401da",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -9860,8 +9893,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
-                     *           "parentId": "7dfb239e-9382-4848-a63e-da965e8d538b",
+                     *           "accountId": "486b9708-641a-49a2-8c3e-1344a5835acf",
+                     *           "parentId": "58ff0a24-b809-408d-a826-92edf97401da",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -9976,9 +10009,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "b5312f2e-3148-4bc0-b244-3c1136a8ce5b",
+                     *       "budgetId": "892fe385-3021-441d-b7e3-583680818d0e",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *       "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -10005,8 +10038,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
-                     *           "parentId": "38fab850-35ed-4408-b1ee-898b6e2e7e13",
+                     *           "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
+                     *           "parentId": "f6fa7cea-e5a9-4607-a259-5f8171446ee4",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -10039,8 +10072,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "ce1d385b-102f-42d8-8a11-868456e6bd64",
-                     *           "parentId": "15417cc4-1c04-45ed-a32f-537e2d78fc10",
+                     *           "accountId": "440462b1-030b-46c6-8091-2360a0b7b207",
+                     *           "parentId": "d9578ecf-fe01-48ab-8a24-ef413715a989",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -10051,7 +10084,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "8566212f-c4df-4df8-87d2-f506b15f21a6",
+                     *             "id": "941a629e-4341-4fca-b148-f84b1f24c725",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -10226,7 +10259,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "7dfb239e-9382-4848-a63e-da965e8d538b",
+                     *         "id": "58ff0a24-b809-408d-a826-92edf97401da",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -10247,13 +10280,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "b666fd35-5a22-4573-b97c-e477d305637a",
+                     *           "journalId": "15ebfc73-344c-4694-8a4d-0e72c09010dc",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
+                     *           "accountId": "486b9708-641a-49a2-8c3e-1344a5835acf",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -10265,7 +10298,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImMwNTQyZGMwLWYxZTgtNGJhNS05YWEzLTJhYmQ1Nzg4ZDIzMSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiN2RmYjIzOWUtOTM4Mi00ODQ4LWE2M2UtZGE5NjVlOGQ1MzhiIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjYjY2NmZkMzUtNWEyMi00NTczLWI5N2MtZTQ3N2QzMDU2MzdhIiwiYWNjb3VudElkIjoiNGVmZTIyMzYtMmQ3MC00MjczLTkzZTItOTkyM2NmOTRiMDM5IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.v7oF1wmx6qPYQojfQ2usLda87z_jeOqQ0fWkZh6dPi4"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6Ijk4ZmIxNzc2LWFlNDYtNDc1NC05MjRkLTNkZGIyZThlMDA2ZCIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNThmZjBhMjQtYjgwOS00MDhkLWE4MjYtOTJlZGY5NzQwMWRhIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjMTVlYmZjNzMtMzQ0Yy00Njk0LThhNGQtMGU3MmMwOTAxMGRjIiwiYWNjb3VudElkIjoiNDg2Yjk3MDgtNjQxYS00OWEyLThjM2UtMTM0NGE1ODM1YWNmIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.RvA-sytrEzOvi4s0Q-Nk1TULDN7X4PlDuMFM1_WphEY"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -10378,70 +10411,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "6afbe7bd-6cec-49c2-a1f1-3a3ed9675797",
+                     *           "id": "e7d5ce22-b4de-4f54-b57e-b4f8c0f784a1",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-24T17:55:42.924Z",
+                     *           "createdAt": "2026-11-29T06:01:16.616Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "d51bc775-ca6d-49bc-afcc-e42c773387b6"
+                     *             "id": "23510b82-c7cb-448e-9f6f-0245f292a73c"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "e522e1828802ccc8faebf5abb19eabbe994611bc1e4d79c77cfee6d83d10e0cd"
+                     *             "hash": "5382e6b679684c048c6d23503536dbad9da0423bef0d9975e0e7a588257fbf7b"
                      *           }
                      *         },
                      *         {
-                     *           "id": "8d8476c2-e502-46df-9475-718b28593987",
+                     *           "id": "db1736b4-9d0f-49c3-bda7-35bac38e92ea",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-24T17:55:42.746Z",
+                     *           "createdAt": "2026-11-29T06:01:16.473Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "d51bc775-ca6d-49bc-afcc-e42c773387b6"
+                     *             "id": "23510b82-c7cb-448e-9f6f-0245f292a73c"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "7308f52664677b4175dcfc847cc120a02deaac76a4c7b4660be5142df7c7b7ca"
+                     *             "hash": "108c1fb6ee2b153f9977eb24230e9cf9c2d8add1fd369ef6357db227f1eb5e92"
                      *           }
                      *         },
                      *         {
-                     *           "id": "c764cc37-71f9-4432-91ee-3102aaed692b",
+                     *           "id": "6d6d41e1-4c8e-4cf1-8da3-6cb7d6345f8f",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539"
+                     *             "financialYearId": "58e53433-867a-4262-8bff-af0e44039759"
                      *           },
-                     *           "createdAt": "2026-11-24T17:55:42.624Z",
+                     *           "createdAt": "2026-11-29T06:01:16.392Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "d51bc775-ca6d-49bc-afcc-e42c773387b6"
+                     *             "id": "23510b82-c7cb-448e-9f6f-0245f292a73c"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "9f189bf042728eb1fa7a19bf628106e47577f7cd7e2fb427f19b23f66ad0af71"
+                     *             "hash": "6f4871d503af8219a83ce6d57cd4e1c07c469b13527e06004df7720b0416507a"
                      *           }
                      *         },
                      *         {
-                     *           "id": "b4db9802-78a3-45a3-a782-20a6cffec432",
+                     *           "id": "f823b0f1-3f3d-44d7-9ee6-70b28b20516b",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-24T17:55:42.468Z",
+                     *           "createdAt": "2026-11-29T06:01:16.264Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "d51bc775-ca6d-49bc-afcc-e42c773387b6"
+                     *             "id": "23510b82-c7cb-448e-9f6f-0245f292a73c"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "1118be59bc37fb756d30b183e02459aa64b7294f23f5b51b062091e58a2b8ac9"
+                     *             "hash": "d7d6f0f4ebbbb411468c7ec008874bb281b9f7bff7a98ad8fd6cc7c2789d6afa"
                      *           }
                      *         }
                      *       ],
@@ -10606,20 +10639,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b4db9802-78a3-45a3-a782-20a6cffec432",
+                     *       "id": "f823b0f1-3f3d-44d7-9ee6-70b28b20516b",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-24T17:55:42.468Z",
+                     *       "createdAt": "2026-11-29T06:01:16.264Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "d51bc775-ca6d-49bc-afcc-e42c773387b6"
+                     *         "id": "23510b82-c7cb-448e-9f6f-0245f292a73c"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "1118be59bc37fb756d30b183e02459aa64b7294f23f5b51b062091e58a2b8ac9"
+                     *         "hash": "d7d6f0f4ebbbb411468c7ec008874bb281b9f7bff7a98ad8fd6cc7c2789d6afa"
                      *       }
                      *     }
                      */
@@ -10682,26 +10715,26 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b4db9802-78a3-45a3-a782-20a6cffec432",
+                     *       "id": "f823b0f1-3f3d-44d7-9ee6-70b28b20516b",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-24T17:55:42.468Z",
+                     *       "createdAt": "2026-11-29T06:01:16.264Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "d51bc775-ca6d-49bc-afcc-e42c773387b6"
+                     *         "id": "23510b82-c7cb-448e-9f6f-0245f292a73c"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "1118be59bc37fb756d30b183e02459aa64b7294f23f5b51b062091e58a2b8ac9"
+                     *         "hash": "d7d6f0f4ebbbb411468c7ec008874bb281b9f7bff7a98ad8fd6cc7c2789d6afa"
                      *       },
                      *       "figures": {
+                     *         "knownAt": null,
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30",
                      *         "costCenter": null,
-                     *         "knownAt": null,
                      *         "currency": "SAR",
                      *         "columns": [
                      *           {
@@ -10714,7 +10747,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "7dfb239e-9382-4848-a63e-da965e8d538b",
+                     *             "accountId": "58ff0a24-b809-408d-a826-92edf97401da",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -10730,8 +10763,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
-                     *             "parentId": "7dfb239e-9382-4848-a63e-da965e8d538b",
+                     *             "accountId": "486b9708-641a-49a2-8c3e-1344a5835acf",
+                     *             "parentId": "58ff0a24-b809-408d-a826-92edf97401da",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -10837,27 +10870,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e6f6eab8-4501-44fa-b12e-1ead7d2fbed8",
+                     *           "id": "2ba7c311-c9ff-4bbb-839c-e25b7be4a214",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "c0542dc0-f1e8-4ba5-9aa3-2abd5788d231",
-                     *           "recordId": "b666fd35-5a22-4573-b97c-e477d305637a",
+                     *           "companyId": "98fb1776-ae46-4754-924d-3ddb2e8e006d",
+                     *           "recordId": "15ebfc73-344c-4694-8a4d-0e72c09010dc",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "d51bc775-ca6d-49bc-afcc-e42c773387b6"
+                     *             "id": "23510b82-c7cb-448e-9f6f-0245f292a73c"
                      *           },
-                     *           "occurredAt": "2026-11-24T17:55:40.655Z",
-                     *           "requestId": "e25222ad-644f-427c-9709-c0f1f7a84d63",
+                     *           "occurredAt": "2026-11-29T06:01:13.558Z",
+                     *           "requestId": "1c69700b-c45d-492e-8d39-92e420657568",
                      *           "data": {
-                     *             "id": "b666fd35-5a22-4573-b97c-e477d305637a",
+                     *             "id": "15ebfc73-344c-4694-8a4d-0e72c09010dc",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
+                     *                 "accountId": "486b9708-641a-49a2-8c3e-1344a5835acf",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -10867,7 +10900,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
+                     *                 "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -10883,44 +10916,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
-                     *             "periodId": "ceb1824d-9b32-4cf0-8489-627a49daf80c",
+                     *             "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *             "periodId": "e5a496b6-abaa-4221-9883-bfa1ca22fef3",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-24T17:55:40.384Z",
-                     *             "updatedAt": "2026-11-24T17:55:40.654Z"
+                     *             "createdAt": "2026-11-29T06:01:13.338Z",
+                     *             "updatedAt": "2026-11-29T06:01:13.556Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "442da4f213db88bd9d749a5fa2d8b309ef675231a35d9d9803ff6e037a9e1ca1",
-                     *           "previousHash": "a4a62ac90282c3612eeba013309af893dded5ed920af9ec5cbac96326b5211c7",
-                     *           "hash": "335855aa274c6917bc34a68aa2b799399a1d353e9e402156db39b331daf02381"
+                     *           "recordDigest": "d47ac60b136e438d6df25834497ab0ed376b9148ee500569e360568c4e3b1a22",
+                     *           "previousHash": "9f26460671c3e9bb90436b6bd9d3761b678efca624b2bdaa3f172b2bdec509fa",
+                     *           "hash": "3f1f9eaebacb17e991586b0c3ff025f745a781a57e24a67d59e0d2f657417694"
                      *         },
                      *         {
-                     *           "id": "05cc49b0-9882-4530-9833-b52216d36796",
+                     *           "id": "647df214-3e11-4da8-b370-f0832ceb7ca9",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "c0542dc0-f1e8-4ba5-9aa3-2abd5788d231",
-                     *           "recordId": "b666fd35-5a22-4573-b97c-e477d305637a",
+                     *           "companyId": "98fb1776-ae46-4754-924d-3ddb2e8e006d",
+                     *           "recordId": "15ebfc73-344c-4694-8a4d-0e72c09010dc",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "d51bc775-ca6d-49bc-afcc-e42c773387b6"
+                     *             "id": "23510b82-c7cb-448e-9f6f-0245f292a73c"
                      *           },
-                     *           "occurredAt": "2026-11-24T17:55:40.711Z",
-                     *           "requestId": "cf5524e9-89e3-48ad-939b-69dede89d4ae",
+                     *           "occurredAt": "2026-11-29T06:01:13.622Z",
+                     *           "requestId": "d267b66f-ecf1-432e-8fe4-6998322334ed",
                      *           "data": {
-                     *             "id": "b666fd35-5a22-4573-b97c-e477d305637a",
+                     *             "id": "15ebfc73-344c-4694-8a4d-0e72c09010dc",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
+                     *                 "accountId": "486b9708-641a-49a2-8c3e-1344a5835acf",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -10930,7 +10963,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
+                     *                 "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -10946,44 +10979,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
-                     *             "periodId": "ceb1824d-9b32-4cf0-8489-627a49daf80c",
+                     *             "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *             "periodId": "e5a496b6-abaa-4221-9883-bfa1ca22fef3",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-24T17:55:40.384Z",
-                     *             "updatedAt": "2026-11-24T17:55:40.711Z"
+                     *             "createdAt": "2026-11-29T06:01:13.338Z",
+                     *             "updatedAt": "2026-11-29T06:01:13.622Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "a23e60893b7b9da201c6548d46bc037feb3f01350234d9c56549349be66a4edf",
-                     *           "previousHash": "6208cd273a4242459033dfefe02979c51e70185f74446f0def718ec4dfca6e7e",
-                     *           "hash": "7de52a9a19dcfc99d0423d41f5699bc9c3e8e8e8bdcbf5af6416f60c8b9068e4"
+                     *           "recordDigest": "2c977419882b54dca748b32a8b1de5617173816addbdf0fe858777ef7c9698f0",
+                     *           "previousHash": "c2934d112f2d037fb24283d9e51da7556a5ac79453693521550b924c00e94d1d",
+                     *           "hash": "33fe26be4c799f237b85405a937771286e45e88bcc9525613e18c253c3fd66eb"
                      *         },
                      *         {
-                     *           "id": "ee543c56-03c9-4432-85c6-6aba580cfc4e",
+                     *           "id": "3bab57bd-3525-4135-bfef-c2d5b0f82ec6",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "c0542dc0-f1e8-4ba5-9aa3-2abd5788d231",
-                     *           "recordId": "b666fd35-5a22-4573-b97c-e477d305637a",
+                     *           "companyId": "98fb1776-ae46-4754-924d-3ddb2e8e006d",
+                     *           "recordId": "15ebfc73-344c-4694-8a4d-0e72c09010dc",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "d51bc775-ca6d-49bc-afcc-e42c773387b6"
+                     *             "id": "23510b82-c7cb-448e-9f6f-0245f292a73c"
                      *           },
-                     *           "occurredAt": "2026-11-24T17:55:40.736Z",
-                     *           "requestId": "d7ae7d3e-e262-4ec0-8f92-7113d018e6a8",
+                     *           "occurredAt": "2026-11-29T06:01:13.662Z",
+                     *           "requestId": "adc84c5f-9c65-4a40-bdcf-3feb9c14390d",
                      *           "data": {
-                     *             "id": "b666fd35-5a22-4573-b97c-e477d305637a",
+                     *             "id": "15ebfc73-344c-4694-8a4d-0e72c09010dc",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "4efe2236-2d70-4273-93e2-9923cf94b039",
+                     *                 "accountId": "486b9708-641a-49a2-8c3e-1344a5835acf",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -10993,7 +11026,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
+                     *                 "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -11009,24 +11042,24 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
-                     *             "periodId": "ceb1824d-9b32-4cf0-8489-627a49daf80c",
+                     *             "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *             "periodId": "e5a496b6-abaa-4221-9883-bfa1ca22fef3",
                      *             "reversalOf": null,
-                     *             "reversedBy": "0b900709-603a-4980-922e-73c3d8c08473",
+                     *             "reversedBy": "35038c87-7817-46be-a24a-bd277a40df47",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-24T17:55:40.384Z",
-                     *             "updatedAt": "2026-11-24T17:55:40.736Z"
+                     *             "createdAt": "2026-11-29T06:01:13.338Z",
+                     *             "updatedAt": "2026-11-29T06:01:13.661Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "792e41a9833e598538aa5347fbffb0865166c9e6b884d0c9f173d828d46ed4ad",
-                     *           "previousHash": "7de52a9a19dcfc99d0423d41f5699bc9c3e8e8e8bdcbf5af6416f60c8b9068e4",
-                     *           "hash": "44a9acf0a6f5c2fe628d3edbd7f0302f0e6166ea1e8ee7415978cfa27d51851b"
+                     *           "recordDigest": "bc90782a674913e638d9899ec737c6b0be9b1d8520efa01587143657530bbd21",
+                     *           "previousHash": "33fe26be4c799f237b85405a937771286e45e88bcc9525613e18c253c3fd66eb",
+                     *           "hash": "ce7e20ccafce083a71265f02c9168412206dcbafd25005507cd0a4161267d216"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImMwNTQyZGMwLWYxZTgtNGJhNS05YWEzLTJhYmQ1Nzg4ZDIzMSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.y303VGdRF_lw3-uaimYFB-HzK__kd_4Wj9kduRGEZ1M"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6Ijk4ZmIxNzc2LWFlNDYtNDc1NC05MjRkLTNkZGIyZThlMDA2ZCIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.r0Tb2per3oRhwdfShQIOGq8P8UUbufkVBw1XKvOUTfE"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -11074,7 +11107,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "04a47fa4-77d3-4638-b539-d047960ddf72",
+                     *           "id": "05c9d184-6dab-43c0-85b1-abeed2e3012a",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -11085,11 +11118,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "d51bc775-ca6d-49bc-afcc-e42c773387b6"
+                     *             "id": "23510b82-c7cb-448e-9f6f-0245f292a73c"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T17:55:45.236Z",
-                     *           "updatedAt": "2026-11-24T17:55:45.236Z"
+                     *           "createdAt": "2026-11-29T06:01:19.047Z",
+                     *           "updatedAt": "2026-11-29T06:01:19.047Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -11160,7 +11193,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "04a47fa4-77d3-4638-b539-d047960ddf72",
+                     *       "id": "05c9d184-6dab-43c0-85b1-abeed2e3012a",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -11171,11 +11204,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "d51bc775-ca6d-49bc-afcc-e42c773387b6"
+                     *         "id": "23510b82-c7cb-448e-9f6f-0245f292a73c"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T17:55:45.236Z",
-                     *       "updatedAt": "2026-11-24T17:55:45.236Z",
+                     *       "createdAt": "2026-11-29T06:01:19.047Z",
+                     *       "updatedAt": "2026-11-29T06:01:19.047Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -11224,7 +11257,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "04a47fa4-77d3-4638-b539-d047960ddf72",
+                     *       "id": "05c9d184-6dab-43c0-85b1-abeed2e3012a",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -11235,11 +11268,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "d51bc775-ca6d-49bc-afcc-e42c773387b6"
+                     *         "id": "23510b82-c7cb-448e-9f6f-0245f292a73c"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T17:55:45.236Z",
-                     *       "updatedAt": "2026-11-24T17:55:45.236Z"
+                     *       "createdAt": "2026-11-29T06:01:19.047Z",
+                     *       "updatedAt": "2026-11-29T06:01:19.047Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -11307,7 +11340,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "04a47fa4-77d3-4638-b539-d047960ddf72",
+                     *       "id": "05c9d184-6dab-43c0-85b1-abeed2e3012a",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -11319,11 +11352,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "d51bc775-ca6d-49bc-afcc-e42c773387b6"
+                     *         "id": "23510b82-c7cb-448e-9f6f-0245f292a73c"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T17:55:45.236Z",
-                     *       "updatedAt": "2026-11-24T17:55:45.325Z"
+                     *       "createdAt": "2026-11-29T06:01:19.047Z",
+                     *       "updatedAt": "2026-11-29T06:01:19.138Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -11463,13 +11496,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "7289a6d6-434c-46dd-b5dd-eff9405a8abd",
+                     *           "id": "4299ce50-ae16-42bd-9fd7-aee0cfe5ec5a",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T17:55:45.430Z",
-                     *           "updatedAt": "2026-11-24T17:55:45.430Z"
+                     *           "createdAt": "2026-11-29T06:01:19.242Z",
+                     *           "updatedAt": "2026-11-29T06:01:19.242Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -11530,13 +11563,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7289a6d6-434c-46dd-b5dd-eff9405a8abd",
+                     *       "id": "4299ce50-ae16-42bd-9fd7-aee0cfe5ec5a",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T17:55:45.430Z",
-                     *       "updatedAt": "2026-11-24T17:55:45.430Z"
+                     *       "createdAt": "2026-11-29T06:01:19.242Z",
+                     *       "updatedAt": "2026-11-29T06:01:19.242Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -11591,13 +11624,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7289a6d6-434c-46dd-b5dd-eff9405a8abd",
+                     *       "id": "4299ce50-ae16-42bd-9fd7-aee0cfe5ec5a",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T17:55:45.430Z",
-                     *       "updatedAt": "2026-11-24T17:55:45.430Z"
+                     *       "createdAt": "2026-11-29T06:01:19.242Z",
+                     *       "updatedAt": "2026-11-29T06:01:19.242Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -11648,13 +11681,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7289a6d6-434c-46dd-b5dd-eff9405a8abd",
+                     *       "id": "4299ce50-ae16-42bd-9fd7-aee0cfe5ec5a",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T17:55:45.430Z",
-                     *       "updatedAt": "2026-11-24T17:55:45.537Z"
+                     *       "createdAt": "2026-11-29T06:01:19.242Z",
+                     *       "updatedAt": "2026-11-29T06:01:19.426Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -11747,13 +11780,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b5312f2e-3148-4bc0-b244-3c1136a8ce5b",
+                     *           "id": "892fe385-3021-441d-b7e3-583680818d0e",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-24T17:55:45.578Z",
-                     *           "updatedAt": "2026-11-24T17:55:45.578Z"
+                     *           "createdAt": "2026-11-29T06:01:19.484Z",
+                     *           "updatedAt": "2026-11-29T06:01:19.484Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -11788,10 +11821,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                 *       "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                  *       "lines": [
                  *         {
-                 *           "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
+                 *           "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -11808,8 +11841,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "ce1d385b-102f-42d8-8a11-868456e6bd64",
-                 *           "costCenterId": "8566212f-c4df-4df8-87d2-f506b15f21a6",
+                 *           "accountId": "440462b1-030b-46c6-8091-2360a0b7b207",
+                 *           "costCenterId": "941a629e-4341-4fca-b148-f84b1f24c725",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -11860,15 +11893,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b5312f2e-3148-4bc0-b244-3c1136a8ce5b",
+                     *       "id": "892fe385-3021-441d-b7e3-583680818d0e",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *       "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T17:55:45.578Z",
-                     *       "updatedAt": "2026-11-24T17:55:45.578Z",
+                     *       "createdAt": "2026-11-29T06:01:19.484Z",
+                     *       "updatedAt": "2026-11-29T06:01:19.484Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
+                     *           "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -11886,8 +11919,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "ce1d385b-102f-42d8-8a11-868456e6bd64",
-                     *           "costCenterId": "8566212f-c4df-4df8-87d2-f506b15f21a6",
+                     *           "accountId": "440462b1-030b-46c6-8091-2360a0b7b207",
+                     *           "costCenterId": "941a629e-4341-4fca-b148-f84b1f24c725",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -11942,15 +11975,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b5312f2e-3148-4bc0-b244-3c1136a8ce5b",
+                     *       "id": "892fe385-3021-441d-b7e3-583680818d0e",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *       "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-24T17:55:45.578Z",
-                     *       "updatedAt": "2026-11-24T17:55:45.578Z",
+                     *       "createdAt": "2026-11-29T06:01:19.484Z",
+                     *       "updatedAt": "2026-11-29T06:01:19.484Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
+                     *           "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -11968,8 +12001,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "ce1d385b-102f-42d8-8a11-868456e6bd64",
-                     *           "costCenterId": "8566212f-c4df-4df8-87d2-f506b15f21a6",
+                     *           "accountId": "440462b1-030b-46c6-8091-2360a0b7b207",
+                     *           "costCenterId": "941a629e-4341-4fca-b148-f84b1f24c725",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -12016,10 +12049,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                 *       "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                  *       "lines": [
                  *         {
-                 *           "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
+                 *           "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -12073,15 +12106,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b5312f2e-3148-4bc0-b244-3c1136a8ce5b",
+                     *       "id": "892fe385-3021-441d-b7e3-583680818d0e",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "c372ec47-ad20-4933-af33-b391fdc05539",
+                     *       "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-24T17:55:45.578Z",
-                     *       "updatedAt": "2026-11-24T17:55:45.825Z",
+                     *       "createdAt": "2026-11-29T06:01:19.484Z",
+                     *       "updatedAt": "2026-11-29T06:01:19.829Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "f6663e6e-59f6-463c-935f-ee50054cb86c",
+                     *           "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -12191,7 +12224,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "79de7660-5d84-4fb5-94fd-fee05155640f",
+                     *           "id": "b6dd516f-a533-42c2-8827-a21956133fac",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -12222,12 +12255,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "d51bc775-ca6d-49bc-afcc-e42c773387b6"
+                     *             "id": "23510b82-c7cb-448e-9f6f-0245f292a73c"
                      *           },
-                     *           "createdAt": "2026-11-24T17:55:39.292Z",
-                     *           "updatedAt": "2026-11-24T17:55:39.451Z",
-                     *           "startedAt": "2026-11-24T17:55:39.348Z",
-                     *           "finishedAt": "2026-11-24T17:55:39.451Z"
+                     *           "createdAt": "2026-11-29T06:01:11.863Z",
+                     *           "updatedAt": "2026-11-29T06:01:11.998Z",
+                     *           "startedAt": "2026-11-29T06:01:11.914Z",
+                     *           "finishedAt": "2026-11-29T06:01:11.998Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -12316,7 +12349,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "79de7660-5d84-4fb5-94fd-fee05155640f",
+                     *       "id": "b6dd516f-a533-42c2-8827-a21956133fac",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -12340,10 +12373,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "d51bc775-ca6d-49bc-afcc-e42c773387b6"
+                     *         "id": "23510b82-c7cb-448e-9f6f-0245f292a73c"
                      *       },
-                     *       "createdAt": "2026-11-24T17:55:39.292Z",
-                     *       "updatedAt": "2026-11-24T17:55:39.292Z",
+                     *       "createdAt": "2026-11-29T06:01:11.863Z",
+                     *       "updatedAt": "2026-11-29T06:01:11.863Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -12392,7 +12425,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "79de7660-5d84-4fb5-94fd-fee05155640f",
+                     *       "id": "b6dd516f-a533-42c2-8827-a21956133fac",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -12423,12 +12456,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "d51bc775-ca6d-49bc-afcc-e42c773387b6"
+                     *         "id": "23510b82-c7cb-448e-9f6f-0245f292a73c"
                      *       },
-                     *       "createdAt": "2026-11-24T17:55:39.292Z",
-                     *       "updatedAt": "2026-11-24T17:55:39.451Z",
-                     *       "startedAt": "2026-11-24T17:55:39.348Z",
-                     *       "finishedAt": "2026-11-24T17:55:39.451Z"
+                     *       "createdAt": "2026-11-29T06:01:11.863Z",
+                     *       "updatedAt": "2026-11-29T06:01:11.998Z",
+                     *       "startedAt": "2026-11-29T06:01:11.914Z",
+                     *       "finishedAt": "2026-11-29T06:01:11.998Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -12524,7 +12557,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 78,
                      *       "headSequence": 78,
-                     *       "headHash": "3c76d9ad39493c52e3a61b43b44dc93b8ac41a60cd98f6e6b06b6d0e4156460f",
+                     *       "headHash": "3b86e7779b134d4f6aa8ae5f2c6ef15f7bc23ae4911f73953718657496660b3d",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null

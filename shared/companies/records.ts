@@ -1,3 +1,4 @@
+import type { Emirate, TaxJurisdiction } from './tax-registration.ts';
 /**
  * A company and its settings as the company keeps them. Pure types; shared/db/stores/company-store.ts
  * and settings-store.ts store and read them.
@@ -16,6 +17,10 @@ export interface SettingsRecord {
   retainedEarningsAccountId: string | null;
   fxRoundingAccountId: string | null;
   unrealizedFxGainLossAccountId: string | null;
+  /** The tax registration (tax-registration.ts); null until set. */
+  taxJurisdiction: TaxJurisdiction | null;
+  taxRegistrationNumber: string | null;
+  defaultEmirate: Emirate | null;
   version: number;
   updatedAt: string;
 }

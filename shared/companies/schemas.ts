@@ -3,6 +3,7 @@ import { Reference, Version } from '../schemas/common.ts';
 import { CurrencyCode } from '../schemas/currency.ts';
 import { lazy } from '../schemas/lazy.ts';
 import { listQuery } from '../schemas/list-query.ts';
+import { EMIRATES, TAX_JURISDICTIONS } from '../schemas/tax-registration-values.ts';
 
 const DecimalPrecision = () => z.union([z.literal(2), z.literal(3)], { error: 'must be 2 or 3' });
 
@@ -20,7 +21,7 @@ export type CreateCompanyInput = z.output<ReturnType<typeof CreateCompanyBody>>;
 
 /**
  * A JSON Merge Patch (RFC 7396) of the settings, with the version it is based on: a field left
- * out stays as it is, null clears an account field (the others cannot be cleared), any other
+ * out stays as it is, null clears an account or tax registration field (the others cannot be cleared), any other
  * value replaces it. A full body is a patch of every field. Accounts by UUID or path.
  */
 export const UpdateSettingsBody = /* @__PURE__ */ lazy(() =>
@@ -30,10 +31,13 @@ export const UpdateSettingsBody = /* @__PURE__ */ lazy(() =>
     retainedEarningsAccountId: z.optional(z.nullable(Reference())),
     fxRoundingAccountId: z.optional(z.nullable(Reference())),
     unrealizedFxGainLossAccountId: z.optional(z.nullable(Reference())),
+    taxJurisdiction: z.optional(z.nullable(z.enum(TAX_JURISDICTIONS))),
+    taxRegistrationNumber: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(15)))),
+    defaultEmirate: z.optional(z.nullable(z.enum(EMIRATES))),
     version: Version(),
   }).register(z.globalRegistry, {
     description:
-      'A JSON Merge Patch (RFC 7396) of the settings: a field left out stays as it is, null clears an account field (baseCurrency and decimalPrecision cannot be cleared), any other value replaces it; version is required. Account fields take a UUID or a path of codes and are answered as the UUID.',
+      'A JSON Merge Patch (RFC 7396) of the settings: a field left out stays as it is, null clears an account or tax registration field (baseCurrency and decimalPrecision cannot be cleared), any other value replaces it; version is required. Account fields take a UUID or a path of codes and are answered as the UUID.',
   } as never),
 );
 export type UpdateSettingsInput = z.output<ReturnType<typeof UpdateSettingsBody>>;

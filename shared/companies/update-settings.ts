@@ -5,6 +5,7 @@ import type { Change, UnitOfWork } from '../unit-of-work.ts';
 import { NotFound, StateConflict, ValidationError, VersionConflict } from '../errors.ts';
 import type { UpdateSettingsInput } from './schemas.ts';
 import type { SettingsUpdating } from './store.ts';
+import { checkTaxRegistration } from './tax-registration.ts';
 import type { SettingsView } from './views.ts';
 
 /**
@@ -19,9 +20,11 @@ import type { SettingsView } from './views.ts';
  * - The unrealized exchange gain and loss account (unrealizedFxGainLossAccountId), where
  *   revaluations post the differences, likewise: a leaf of the company.
  * - The base currency changes only while the company has no journal.
+ * - The tax registration is whole after the change (tax-registration.ts): a number only with a
+ *   jurisdiction and in its form, an Emirate only in the UAE.
  * Errors: NotFound (the settings, or an account field naming no account of the company),
- * VersionConflict, ValidationError naming `retainedEarningsAccountId`, `fxRoundingAccountId` or
- * `unrealizedFxGainLossAccountId`, StateConflict (PrecisionInUse, CurrencyInUse) naming the field.
+ * VersionConflict, ValidationError naming `retainedEarningsAccountId`, `fxRoundingAccountId`,
+ * `unrealizedFxGainLossAccountId`, `taxRegistrationNumber` or `defaultEmirate`, StateConflict (PrecisionInUse, CurrencyInUse) naming the field.
  */
 export async function updateSettings(settings: SettingsUpdating, uow: UnitOfWork, companyId: string, patch: UpdateSettingsInput): Promise<SettingsView> {
   const before = await settings.get(companyId);
@@ -43,9 +46,14 @@ export async function updateSettings(settings: SettingsUpdating, uow: UnitOfWork
     retainedEarningsAccountId: patched(retainedEarnings, before.retainedEarningsAccountId),
     fxRoundingAccountId: patched(fxRounding, before.fxRoundingAccountId),
     unrealizedFxGainLossAccountId: patched(unrealizedFxGainLoss, before.unrealizedFxGainLossAccountId),
+    taxJurisdiction: patch.taxJurisdiction === undefined ? before.taxJurisdiction : patch.taxJurisdiction,
+    taxRegistrationNumber: patch.taxRegistrationNumber === undefined ? before.taxRegistrationNumber : patch.taxRegistrationNumber,
+    defaultEmirate: patch.defaultEmirate === undefined ? before.defaultEmirate : patch.defaultEmirate,
     version: before.version + 1,
     updatedAt: new Date().toISOString(),
   };
+  // The registration as it would stand, whole: a change of jurisdiction checks the number kept.
+  checkTaxRegistration(after);
   if (after.decimalPrecision < before.decimalPrecision) {
     guards.push(
       settings.noJournalsYetCheck(companyId, () => new StateConflict('PrecisionInUse', 'The company has journals; its currency precision can no longer be lowered.', 'decimalPrecision')),

@@ -6,6 +6,7 @@ import { PERIOD_STATUSES, YEAR_STATUSES } from '../financial-years/rules.ts';
 import { JOURNAL_STATUSES } from '../journals/rules.ts';
 import { IMPORT_FORMATS, IMPORT_KINDS, IMPORT_MODES, IMPORT_STATUSES } from '../imports/records.ts';
 import { buildReportResponses } from './report-responses.ts';
+import { EMIRATES, TAX_JURISDICTIONS } from './tax-registration-values.ts';
 import { omittedFlag, type OneTimeSecretField } from './one-time-secrets.ts';
 
 /**
@@ -49,6 +50,9 @@ function buildResponses() {
     retainedEarningsAccountId: z.nullable(id),
     fxRoundingAccountId: z.nullable(id),
     unrealizedFxGainLossAccountId: z.nullable(id),
+    taxJurisdiction: z.nullable(z.enum(TAX_JURISDICTIONS)),
+    taxRegistrationNumber: z.nullable(z.string()),
+    defaultEmirate: z.nullable(z.enum(EMIRATES)),
     version: z.int(),
     updatedAt: instant,
   });

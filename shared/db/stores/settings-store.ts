@@ -4,10 +4,17 @@ import { conditions, getItem, mainTable, recordOf, type Item } from '../table/ta
 import type { WriteOp } from '../table/transact.ts';
 import type { SettingsRecord } from '../../companies/records.ts';
 
-const FIELDS = ['baseCurrency', 'decimalPrecision', 'retainedEarningsAccountId', 'fxRoundingAccountId', 'unrealizedFxGainLossAccountId', 'version', 'updatedAt'] as const;
+const FIELDS = ['baseCurrency', 'decimalPrecision', 'retainedEarningsAccountId', 'fxRoundingAccountId', 'unrealizedFxGainLossAccountId', 'taxJurisdiction', 'taxRegistrationNumber', 'defaultEmirate', 'version', 'updatedAt'] as const;
 const settingsFromItem = (item: Item): SettingsRecord => {
   const record = recordOf<SettingsRecord>(item, FIELDS);
-  return { ...record, retainedEarningsAccountId: record.retainedEarningsAccountId ?? null, fxRoundingAccountId: record.fxRoundingAccountId ?? null, unrealizedFxGainLossAccountId: record.unrealizedFxGainLossAccountId ?? null };
+  return {
+    ...record,
+    retainedEarningsAccountId: record.retainedEarningsAccountId ?? null, fxRoundingAccountId: record.fxRoundingAccountId ?? null, unrealizedFxGainLossAccountId: record.unrealizedFxGainLossAccountId ?? null,
+    // Settings written before the tax registration was kept have none.
+    taxJurisdiction: record.taxJurisdiction ?? null,
+    taxRegistrationNumber: record.taxRegistrationNumber ?? null,
+    defaultEmirate: record.defaultEmirate ?? null,
+  };
 };
 
 export const settingsItem = (companyId: string, settings: SettingsRecord): Item => ({ ...keys.settings(companyId), entity: 'Settings', companyId, ...settings });
