@@ -2,12 +2,12 @@ import { ValidationError } from '../errors.ts';
 import { totals } from '../journals/rules.ts';
 import { formatTotal } from '../money/amount.ts';
 import { toMils } from '../money/mils.ts';
-import type { Page } from '../schemas/list-query.ts';
+import type { Page, PageBinding } from '../schemas/list-query.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import { currentAuditHead } from './audit-head.ts';
 import type { BookChange, PeriodState } from './book-changes.ts';
 import type { RestatementsInput } from './schemas.ts';
-import type { PageBinding, RestatementReads } from './store.ts';
+import type { RestatementReads } from './store.ts';
 
 export type RestatementView = ResponseOf<'RestatementResponse'>;
 

@@ -8,7 +8,7 @@ import type { PendingRead } from '../events/pending-order.ts';
 import type { PeriodSpan, YearRecord } from '../financial-years/records.ts';
 import type { LedgerLine } from '../journals/ledger-entries.ts';
 import type { JournalRecord } from '../journals/records.ts';
-import type { Page } from '../schemas/list-query.ts';
+import type { Page, PageBinding } from '../schemas/list-query.ts';
 import type { NodeRecord } from '../tree/records.ts';
 import type { AccountAttributes } from '../accounts/records.ts';
 import type { CostCenterAttributes } from '../cost-centers/records.ts';
@@ -28,15 +28,6 @@ import type { EventNumbering } from '../events/store.ts';
 export interface ChainHeadReads extends EventNumbering {
   /** The next number the counter gives and the hash of the last numbered event. */
   chainHead(companyId: string): Promise<EventHead>;
-}
-
-/** What a page's cursor is bound to: the company, the list, its order and the filters that shape it. */
-export interface PageBinding {
-  companyId: string;
-  endpoint: string;
-  orderBy: string;
-  orderAsc: boolean;
-  filters: Record<string, unknown>;
 }
 
 /** Signed cursors, bound to their list, so one cannot be forged or moved to another. */
@@ -111,4 +102,3 @@ export interface AuditVerifying extends RecordAuditReads, ChainHeadReads, Cursor
   pairPosition(pair: Pick<TouchedPair, 'accountId' | 'periodId'>): string;
   verifyPairsAfter(companyId: string, runId: string, after: string | null, limit: number): Promise<{ pairs: TouchedPair[]; more: boolean }>;
 }
-

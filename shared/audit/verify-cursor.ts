@@ -1,7 +1,8 @@
 import { ValidationError } from '../errors.ts';
 import type { Break } from './chain-walk.ts';
 import type { VerifyAuditInput } from './schemas.ts';
-import type { CursorSigning, PageBinding } from './store.ts';
+import type { PageBinding } from '../schemas/list-query.ts';
+import type { CursorSigning } from './store.ts';
 
 /** What every request of a paged Verify run carries: the run's id (its touched pairs are kept under it), its first number, the events checked so far. */
 interface RunSoFar {

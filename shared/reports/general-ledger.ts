@@ -15,7 +15,8 @@ import { whileBooksSteady } from './steady-books.ts';
 import type { BooksKnownAt } from '../audit/known-at.ts';
 import { ledgerDifference, mergedRows, rowKey, type LedgerDifference } from '../audit/ledger-at.ts';
 import { knownAtEcho } from './known-at-echo.ts';
-import type { GeneralLedgerReads, PageBinding } from './store.ts';
+import type { PageBinding } from '../schemas/list-query.ts';
+import type { GeneralLedgerReads } from './store.ts';
 
 export type GeneralLedger = ResponseOf<'GeneralLedgerResponse'>;
 

@@ -8,7 +8,7 @@ import type { YearRecord } from '../financial-years/records.ts';
 import type { JobsState } from '../journals/job-records.ts';
 import type { LedgerJournal, LedgerPlace, LedgerRow } from '../journals/ledger-entries.ts';
 import type { JournalRecord } from '../journals/records.ts';
-import type { ListQuery, Page } from '../schemas/list-query.ts';
+import type { ListQuery, Page, PageBinding } from '../schemas/list-query.ts';
 import type { NodeRecord } from '../tree/records.ts';
 import type { NodeReads } from '../tree/store.ts';
 import type { Change } from '../unit-of-work.ts';
@@ -65,15 +65,6 @@ export type CashFlowReads = ReportBooks & ClosingJournalReads & CostCenterReads;
 
 export interface BudgetVsActualReads extends ReportBooks, ClosingJournalReads, CostCenterReads {
   budget(companyId: string, budgetId: string): Promise<BudgetRecord | undefined>;
-}
-
-/** What binds a page token to its statement: the company, the endpoint, the order and the filters. */
-export interface PageBinding {
-  companyId: string;
-  endpoint: string;
-  orderBy: string;
-  orderAsc: boolean;
-  filters: Record<string, unknown>;
 }
 
 /** An account statement (general-ledger.ts): the report's books, the account named, its ledger lines in ledger order. */

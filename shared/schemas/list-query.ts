@@ -70,6 +70,18 @@ export interface ListQuery<O extends string = string> extends PageQuery {
   keyword?: string | undefined;
 }
 
+/**
+ * What a page's cursor is bound to, so one cannot be moved to another list: the company, the
+ * list, its order and the filters that shape it (shared/db signs it into the cursor).
+ */
+export interface PageBinding {
+  companyId: string;
+  endpoint: string;
+  orderBy: string;
+  orderAsc: boolean;
+  filters: Record<string, unknown>;
+}
+
 export interface Page<T> {
   currentPage: string | null;
   results: T[];

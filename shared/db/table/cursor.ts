@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ValidationError } from '../../errors.ts';
+import type { PageBinding } from '../../schemas/list-query.ts';
 import { serviceSecrets } from '../../secrets.ts';
 
 /**
@@ -7,14 +8,7 @@ import { serviceSecrets } from '../../secrets.ts';
  * company, the endpoint, the sort and the filters. A cursor that was altered, or that belongs
  * to another company, list or sort, is a 400; it can never read another company's items.
  */
-export interface CursorBinding {
-  companyId: string;
-  endpoint: string;
-  orderBy: string;
-  orderAsc: boolean;
-  /** Filters that shape the result set (keyword, date range, status...). */
-  filters: Record<string, unknown>;
-}
+export type CursorBinding = PageBinding;
 
 type LastKey = Record<string, unknown>;
 
