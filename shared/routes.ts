@@ -16,6 +16,7 @@ import { exchangeRatesRoutes } from './routes/exchange-rates.ts';
 import { budgetsRoutes } from './routes/budgets.ts';
 import { importsRoutes } from './routes/imports.ts';
 import { auditRoutes } from './routes/audit.ts';
+import { taxCodesRoutes } from './routes/tax-codes.ts';
 import { V1, type Route } from './routes/route.ts';
 
 export { pathParameters } from './routes/route.ts';
@@ -48,6 +49,7 @@ export const routes = {
   budgets: budgetsRoutes,
   imports: importsRoutes,
   audit: auditRoutes,
+  taxCodes: taxCodesRoutes,
 };
 
 /** Every row, in table order: what the local gateway mounts, the stack deploys and the OpenAPI document lists. */

@@ -68,7 +68,7 @@ describe('responses match the OpenAPI document', () => {
     check('companies.get', await api.get(other));
     const settings = check('settings.get', await api.get(`${base}/Settings`));
     const chart = await chartOfAccounts(api, base);
-    check('settings.update', await api.put(`${base}/Settings`, { baseCurrency: 'SAR', decimalPrecision: 2, retainedEarningsAccountId: chart.retained.id, version: settings.version }));
+    check('settings.update', await api.put(`${base}/Settings`, { baseCurrency: 'SAR', decimalPrecision: 2, retainedEarningsAccountId: chart.retained.id, taxJurisdiction: 'SA', taxRegistrationNumber: '310123456700003', version: settings.version }));
 
     check('accounts.list', await api.get(`${base}/Accounts`));
     const spare = check('accounts.create', await api.post(`${base}/Accounts`, { code: '9', name: { arabic: 'س', english: 's' }, type: 'leaf', classification: 'asset' }));
@@ -173,6 +173,15 @@ describe('responses match the OpenAPI document', () => {
     check('budgets.get', await api.get(`${base}/Budgets/${plan.id}`));
     const revised = check('budgets.update', await api.put(`${base}/Budgets/${plan.id}`, { name: '2026 plan, revised', financialYearId: year.id, lines: [{ accountId: chart.sales.id, amounts: Array.from({ length: 12 }, () => 900) }], version: plan.version }));
     check('budgets.delete', await api.delete(`${base}/Budgets/${plan.id}`, { version: revised.version }));
+    const liabilities = check('accounts.create', await api.post(`${base}/Accounts`, { code: '2', name: { arabic: 'الخصوم', english: 'Liabilities' }, type: 'category', classification: 'liability' }));
+    const outputVat = check('accounts.create', await api.post(`${base}/Accounts`, { code: '2201', name: { arabic: 'ضريبة القيمة المضافة المستحقة', english: 'Output VAT' }, type: 'leaf', parentId: liabilities.id }));
+    const inputVat = check('accounts.create', await api.post(`${base}/Accounts`, { code: '1201', name: { arabic: 'ضريبة القيمة المضافة القابلة للاسترداد', english: 'Input VAT' }, type: 'leaf', parentId: chart.assets.id }));
+    check('taxCodes.loadStandard', await api.post(`${base}/TaxCodes/Standard`, { outputTaxAccountId: outputVat.id, inputTaxAccountId: inputVat.id }));
+    const hotel = check('taxCodes.create', await api.post(`${base}/TaxCodes`, { code: 'HOTEL', name: { arabic: 'مبيعات الإقامة الفندقية', english: 'Hotel stays' }, kind: 'standard', direction: 'supplies', rates: [{ effectiveFrom: '2018-01-01', percent: 5 }, { effectiveFrom: '2020-07-01', percent: 15 }], taxAccountId: outputVat.id, baseBoxes: ['1'], taxBoxes: ['1'] }));
+    check('taxCodes.list', await api.get(`${base}/TaxCodes?direction=supplies&pageSize=3`));
+    check('taxCodes.get', await api.get(`${base}/TaxCodes/${hotel.id}`));
+    const retired = check('taxCodes.update', await api.put(`${base}/TaxCodes/${hotel.id}`, { name: hotel.name, rates: hotel.rates, taxAccountId: outputVat.id, baseBoxes: ['1'], taxBoxes: ['1'], active: false, version: hotel.version }));
+    check('taxCodes.history', await api.get(`${base}/TaxCodes/${retired.id}/History`));
     // Everything the flow did verifies: the chain, and each record and balance its events describe.
     const audit = check('audit.verify', await api.get(`${base}/Audit/Verify`));
     expect(audit.reason).toBeNull();

@@ -62,6 +62,8 @@ const IDEMPOTENT = [
   'POST /Companies/{companyId}/Budgets',
   'POST /Companies/{companyId}/Revaluations',
   'POST /Companies/{companyId}/Imports',
+  'POST /Companies/{companyId}/TaxCodes',
+  'POST /Companies/{companyId}/TaxCodes/Standard',
 ];
 
 const rowKeys = (r: (typeof ROUTES)[number]) => r.methods.map((m) => `${m} ${r.path.replace('/api/v1', '')}`);

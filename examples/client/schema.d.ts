@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/dc80ba67-56e6-4389-a478-01ae470e999b`
+         * @description Example request: `GET /api/v1/Companies/aa51b443-6926-4f0f-989a-5a67493abbd8`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Settings`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Settings`
+         * @description Example request: `PUT /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Roles`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Roles`
+         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Roles/78ad04ff-3515-4f24-b155-f136d4d355a9`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Roles/4afcf1c7-195d-4b7f-aec2-3d5bd132ec79`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Roles/78ad04ff-3515-4f24-b155-f136d4d355a9`
+         * @description Example request: `PUT /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Roles/4afcf1c7-195d-4b7f-aec2-3d5bd132ec79`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Roles/78ad04ff-3515-4f24-b155-f136d4d355a9`
+         * @description Example request: `DELETE /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Roles/4afcf1c7-195d-4b7f-aec2-3d5bd132ec79`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Members`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Members`
+         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Members/223f8f89-5a32-4fae-9357-ba28d66b388a`
+         * @description Example request: `PUT /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Members/76d59c77-fb2e-4581-8d49-01eb7a62d4c0`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Members/223f8f89-5a32-4fae-9357-ba28d66b388a`
+         * @description Example request: `DELETE /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Members/76d59c77-fb2e-4581-8d49-01eb7a62d4c0`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/ApiKeys/a3b77801-b08b-4519-a88b-d4045d2331de`
+         * @description Example request: `DELETE /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/ApiKeys/32084fea-d490-4f4a-9cc2-35809690b3cb`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Accounts`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Accounts`
+         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Accounts/50487b7f-99e1-4cf5-b6a3-a03a575b42ef`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Accounts/8c4efc19-9f27-4c9f-80d5-1a75ebe3735a`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Accounts/50487b7f-99e1-4cf5-b6a3-a03a575b42ef`
+         * @description Example request: `PUT /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Accounts/8c4efc19-9f27-4c9f-80d5-1a75ebe3735a`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Accounts/50487b7f-99e1-4cf5-b6a3-a03a575b42ef`
+         * @description Example request: `DELETE /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Accounts/8c4efc19-9f27-4c9f-80d5-1a75ebe3735a`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Accounts/50487b7f-99e1-4cf5-b6a3-a03a575b42ef/History`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Accounts/8c4efc19-9f27-4c9f-80d5-1a75ebe3735a/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/CostCenters/393a0aef-c6e1-4609-baa3-9efd85b287f2`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/CostCenters/ddaff779-6b3f-43cb-935e-2d62cafbff10`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/CostCenters/393a0aef-c6e1-4609-baa3-9efd85b287f2`
+         * @description Example request: `PUT /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/CostCenters/ddaff779-6b3f-43cb-935e-2d62cafbff10`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/CostCenters/393a0aef-c6e1-4609-baa3-9efd85b287f2`
+         * @description Example request: `DELETE /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/CostCenters/ddaff779-6b3f-43cb-935e-2d62cafbff10`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/CostCenters/393a0aef-c6e1-4609-baa3-9efd85b287f2/History`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/CostCenters/ddaff779-6b3f-43cb-935e-2d62cafbff10/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/CostCenters/393a0aef-c6e1-4609-baa3-9efd85b287f2/Activate`
+         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/CostCenters/ddaff779-6b3f-43cb-935e-2d62cafbff10/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/CostCenters/393a0aef-c6e1-4609-baa3-9efd85b287f2/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/CostCenters/ddaff779-6b3f-43cb-935e-2d62cafbff10/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/FinancialYears/58e53433-867a-4262-8bff-af0e44039759`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/FinancialYears/2874dded-2149-4696-9142-90fd226b1f45`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/FinancialYears/9d4811dd-1daf-4f5a-8304-ff14ca8d8919`
+         * @description Example request: `PUT /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/FinancialYears/f76bc5fe-768f-4e45-bacc-e62022261bbe`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/FinancialYears/9d4811dd-1daf-4f5a-8304-ff14ca8d8919`
+         * @description Example request: `DELETE /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/FinancialYears/f76bc5fe-768f-4e45-bacc-e62022261bbe`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/FinancialYears/58e53433-867a-4262-8bff-af0e44039759/Close`
+         * @description Example request: `PUT /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/FinancialYears/2874dded-2149-4696-9142-90fd226b1f45/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/FinancialYears/58e53433-867a-4262-8bff-af0e44039759/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/FinancialYears/2874dded-2149-4696-9142-90fd226b1f45/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/FinancialYears/58e53433-867a-4262-8bff-af0e44039759/Periods`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/FinancialYears/2874dded-2149-4696-9142-90fd226b1f45/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/FinancialYears/58e53433-867a-4262-8bff-af0e44039759/Periods/690a5222-f644-4b58-8c52-7c20a0ab5a2f`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/FinancialYears/2874dded-2149-4696-9142-90fd226b1f45/Periods/af8ecfee-b457-4ab6-85a4-2e625a263e6b`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/FinancialYears/58e53433-867a-4262-8bff-af0e44039759/Periods/690a5222-f644-4b58-8c52-7c20a0ab5a2f/Lock`
+         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/FinancialYears/2874dded-2149-4696-9142-90fd226b1f45/Periods/af8ecfee-b457-4ab6-85a4-2e625a263e6b/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/FinancialYears/58e53433-867a-4262-8bff-af0e44039759/Periods/690a5222-f644-4b58-8c52-7c20a0ab5a2f/Close`
+         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/FinancialYears/2874dded-2149-4696-9142-90fd226b1f45/Periods/af8ecfee-b457-4ab6-85a4-2e625a263e6b/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/FinancialYears/58e53433-867a-4262-8bff-af0e44039759/Periods/690a5222-f644-4b58-8c52-7c20a0ab5a2f/Close`
+         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/FinancialYears/2874dded-2149-4696-9142-90fd226b1f45/Periods/af8ecfee-b457-4ab6-85a4-2e625a263e6b/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/FinancialYears/58e53433-867a-4262-8bff-af0e44039759/Periods/690a5222-f644-4b58-8c52-7c20a0ab5a2f/Reopen`
+         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/FinancialYears/2874dded-2149-4696-9142-90fd226b1f45/Periods/af8ecfee-b457-4ab6-85a4-2e625a263e6b/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Journals`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Journals`
+         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Journals/15ebfc73-344c-4694-8a4d-0e72c09010dc`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Journals/d97df3da-ba0a-479f-935f-4a0a93ca0b9a`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Journals/15ebfc73-344c-4694-8a4d-0e72c09010dc`
+         * @description Example request: `PUT /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Journals/d97df3da-ba0a-479f-935f-4a0a93ca0b9a`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Journals/15ebfc73-344c-4694-8a4d-0e72c09010dc/History`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Journals/d97df3da-ba0a-479f-935f-4a0a93ca0b9a/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Journals/15ebfc73-344c-4694-8a4d-0e72c09010dc/Post`
+         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Journals/d97df3da-ba0a-479f-935f-4a0a93ca0b9a/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Journals/8acd9fc9-cae2-456c-9cf6-5c8a353af94a/Void`
+         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Journals/0b337968-8d39-48fe-9849-8edb0a716f2d/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Journals/15ebfc73-344c-4694-8a4d-0e72c09010dc/Adjust`
+         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Journals/d97df3da-ba0a-479f-935f-4a0a93ca0b9a/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Journals/15ebfc73-344c-4694-8a4d-0e72c09010dc/Reverse`
+         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Journals/d97df3da-ba0a-479f-935f-4a0a93ca0b9a/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -829,7 +829,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Reports/TrialBalance?financialYearId=58e53433-867a-4262-8bff-af0e44039759`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Reports/TrialBalance?financialYearId=2874dded-2149-4696-9142-90fd226b1f45`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -849,7 +849,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -869,7 +869,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Reports/BudgetVsActual?budgetId=892fe385-3021-441d-b7e3-583680818d0e&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Reports/BudgetVsActual?budgetId=208caea9-f6b0-459f-a1e2-9fa641b29b44&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Reports/Restatements?since=2026-11-29T06%3A01%3A13.170Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Reports/Restatements?since=2026-11-29T07%3A03%3A41.605Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -969,13 +969,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Reports`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Reports`
+         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -993,7 +993,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Reports/f823b0f1-3f3d-44d7-9ee6-70b28b20516b`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Reports/d4d49fbb-429f-49e4-bac2-7760b2ab0047`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1013,7 +1013,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1033,13 +1033,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1057,18 +1057,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Webhooks/05c9d184-6dab-43c0-85b1-abeed2e3012a`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Webhooks/5266ce3b-e936-4d56-9ccd-db0895683ad0`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Webhooks/05c9d184-6dab-43c0-85b1-abeed2e3012a`
+         * @description Example request: `PUT /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Webhooks/5266ce3b-e936-4d56-9ccd-db0895683ad0`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Webhooks/05c9d184-6dab-43c0-85b1-abeed2e3012a`
+         * @description Example request: `DELETE /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Webhooks/5266ce3b-e936-4d56-9ccd-db0895683ad0`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1085,7 +1085,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Webhooks/05c9d184-6dab-43c0-85b1-abeed2e3012a/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Webhooks/5266ce3b-e936-4d56-9ccd-db0895683ad0/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1105,13 +1105,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1129,18 +1129,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/ExchangeRates/4299ce50-ae16-42bd-9fd7-aee0cfe5ec5a`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/ExchangeRates/59d187e0-6ae3-43fe-9dbd-00f4c08f5585`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/ExchangeRates/4299ce50-ae16-42bd-9fd7-aee0cfe5ec5a`
+         * @description Example request: `PUT /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/ExchangeRates/59d187e0-6ae3-43fe-9dbd-00f4c08f5585`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/ExchangeRates/4299ce50-ae16-42bd-9fd7-aee0cfe5ec5a`
+         * @description Example request: `DELETE /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/ExchangeRates/59d187e0-6ae3-43fe-9dbd-00f4c08f5585`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1157,13 +1157,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Budgets`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Budgets`
+         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1181,18 +1181,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Budgets/892fe385-3021-441d-b7e3-583680818d0e`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Budgets/208caea9-f6b0-459f-a1e2-9fa641b29b44`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Budgets/892fe385-3021-441d-b7e3-583680818d0e`
+         * @description Example request: `PUT /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Budgets/208caea9-f6b0-459f-a1e2-9fa641b29b44`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Budgets/892fe385-3021-441d-b7e3-583680818d0e`
+         * @description Example request: `DELETE /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Budgets/208caea9-f6b0-459f-a1e2-9fa641b29b44`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1209,13 +1209,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Imports`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Imports`
+         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1233,7 +1233,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Imports/b6dd516f-a533-42c2-8827-a21956133fac`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Imports/166d45d5-fd9d-467e-9def-4f610f3c473d`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1253,7 +1253,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Imports/b6dd516f-a533-42c2-8827-a21956133fac/Errors`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Imports/166d45d5-fd9d-467e-9def-4f610f3c473d/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1273,9 +1273,97 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/98fb1776-ae46-4754-924d-3ddb2e8e006d/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Audit/Verify`
          */
         get: operations["audit.verify"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/TaxCodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List tax codes by code (paginated; filters direction, kind, active)
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/TaxCodes?direction=supplies&pageSize=3`
+         */
+        get: operations["taxCodes.list"];
+        put?: never;
+        /**
+         * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
+         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/TaxCodes`
+         */
+        post: operations["taxCodes.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/TaxCodes/Standard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
+         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/TaxCodes/Standard`
+         */
+        post: operations["taxCodes.loadStandard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/TaxCodes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a tax code
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/TaxCodes/ce0c2dd5-05a5-4403-97a5-65a53a43a685`
+         */
+        get: operations["taxCodes.get"];
+        /**
+         * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
+         * @description Example request: `PUT /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/TaxCodes/ce0c2dd5-05a5-4403-97a5-65a53a43a685`
+         */
+        put: operations["taxCodes.update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/TaxCodes/{id}/History": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
+         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/TaxCodes/ce0c2dd5-05a5-4403-97a5-65a53a43a685/History`
+         */
+        get: operations["taxCodes.history"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1597,7 +1685,7 @@ export interface components {
              * @description Identifier (UUID).
              */
             id: string;
-            /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
+            /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
             code: string;
             /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
             path: string;
@@ -1694,7 +1782,7 @@ export interface components {
              * @description Identifier (UUID).
              */
             id: string;
-            /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
+            /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
             code: string;
             /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
             path: string;
@@ -1980,7 +2068,7 @@ export interface components {
                  * @description Identifier (UUID).
                  */
                 id: string;
-                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
                 code: string;
                 /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                 path: string;
@@ -2005,7 +2093,7 @@ export interface components {
                 accountId: string;
                 /** @description The parent: its UUID or path; null for a root. */
                 parentId: string | null;
-                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
                 code: string;
                 /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                 path: string;
@@ -2188,7 +2276,7 @@ export interface components {
                      * @description Identifier (UUID).
                      */
                     id: string;
-                    /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
+                    /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
                     code: string;
                     /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                     path: string;
@@ -2210,7 +2298,7 @@ export interface components {
                 accountId: string;
                 /** @description The parent: its UUID or path; null for a root. */
                 parentId: string | null;
-                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
                 code: string;
                 /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                 path: string;
@@ -2245,7 +2333,7 @@ export interface components {
                 accountId: string;
                 /** @description The parent: its UUID or path; null for a root. */
                 parentId: string | null;
-                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
                 code: string;
                 /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                 path: string;
@@ -2307,7 +2395,7 @@ export interface components {
                      * @description Identifier (UUID).
                      */
                     id: string;
-                    /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
+                    /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
                     code: string;
                     /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                     path: string;
@@ -2329,7 +2417,7 @@ export interface components {
                 accountId: string;
                 /** @description The parent: its UUID or path; null for a root. */
                 parentId: string | null;
-                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
                 code: string;
                 /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                 path: string;
@@ -2364,7 +2452,7 @@ export interface components {
                 accountId: string;
                 /** @description The parent: its UUID or path; null for a root. */
                 parentId: string | null;
-                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
                 code: string;
                 /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                 path: string;
@@ -2399,7 +2487,7 @@ export interface components {
                 accountId: string;
                 /** @description The parent: its UUID or path; null for a root. */
                 parentId: string | null;
-                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
                 code: string;
                 /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                 path: string;
@@ -2459,7 +2547,7 @@ export interface components {
                  * @description Identifier (UUID).
                  */
                 id: string;
-                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
                 code: string;
                 /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                 path: string;
@@ -2496,7 +2584,7 @@ export interface components {
                      * @description Identifier (UUID).
                      */
                     id: string;
-                    /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
+                    /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
                     code: string;
                     /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                     path: string;
@@ -2518,7 +2606,7 @@ export interface components {
                 accountId: string;
                 /** @description The parent: its UUID or path; null for a root. */
                 parentId: string | null;
-                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
                 code: string;
                 /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                 path: string;
@@ -2553,7 +2641,7 @@ export interface components {
                 accountId: string;
                 /** @description The parent: its UUID or path; null for a root. */
                 parentId: string | null;
-                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
                 code: string;
                 /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                 path: string;
@@ -2588,7 +2676,7 @@ export interface components {
                 accountId: string;
                 /** @description The parent: its UUID or path; null for a root. */
                 parentId: string | null;
-                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
                 code: string;
                 /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                 path: string;
@@ -2623,7 +2711,7 @@ export interface components {
                 accountId: string;
                 /** @description The parent: its UUID or path; null for a root. */
                 parentId: string | null;
-                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
                 code: string;
                 /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                 path: string;
@@ -2658,7 +2746,7 @@ export interface components {
                 accountId: string;
                 /** @description The parent: its UUID or path; null for a root. */
                 parentId: string | null;
-                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
                 code: string;
                 /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                 path: string;
@@ -2758,7 +2846,7 @@ export interface components {
                      * @description Identifier (UUID).
                      */
                     id: string;
-                    /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
+                    /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
                     code: string;
                     /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                     path: string;
@@ -2780,7 +2868,7 @@ export interface components {
                 accountId: string;
                 /** @description The parent: its UUID or path; null for a root. */
                 parentId: string | null;
-                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
                 code: string;
                 /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                 path: string;
@@ -2810,7 +2898,7 @@ export interface components {
                      * @description Identifier (UUID).
                      */
                     id: string;
-                    /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
+                    /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
                     code: string;
                     /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                     path: string;
@@ -2876,7 +2964,7 @@ export interface components {
                  * @description Identifier (UUID).
                  */
                 id: string;
-                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
                 code: string;
                 /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                 path: string;
@@ -2915,7 +3003,7 @@ export interface components {
                  * @description Identifier (UUID).
                  */
                 id: string;
-                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
                 code: string;
                 /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                 path: string;
@@ -3057,7 +3145,7 @@ export interface components {
              */
             id: string;
             /**
-             * @description The report: TrialBalance, IncomeStatement, BalanceSheet or CashFlow.
+             * @description The report: TrialBalance, IncomeStatement, BalanceSheet or CashFlow. On a tax code: how its lines are taxed: standard (the rate in effect on the journal’s date), zeroRated, exempt or outOfScope (no tax; the base still counts in the return), reverseCharge (the buyer self-assesses: recoverable on taxAccountId, due on reverseChargeAccountId), importsAtCustoms (tax paid at the border, recoverable); it never changes.
              * @enum {string}
              */
             kind: "TrialBalance" | "IncomeStatement" | "BalanceSheet" | "CashFlow";
@@ -3106,7 +3194,7 @@ export interface components {
              */
             id: string;
             /**
-             * @description The report: TrialBalance, IncomeStatement, BalanceSheet or CashFlow.
+             * @description The report: TrialBalance, IncomeStatement, BalanceSheet or CashFlow. On a tax code: how its lines are taxed: standard (the rate in effect on the journal’s date), zeroRated, exempt or outOfScope (no tax; the base still counts in the return), reverseCharge (the buyer self-assesses: recoverable on taxAccountId, due on reverseChargeAccountId), importsAtCustoms (tax paid at the border, recoverable); it never changes.
              * @enum {string}
              */
             kind: "TrialBalance" | "IncomeStatement" | "BalanceSheet" | "CashFlow";
@@ -3212,7 +3300,7 @@ export interface components {
             eventTypes: string[];
             /** @description Free text. */
             description: string;
-            /** @description false pauses the subscription: no deliveries while inactive. */
+            /** @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. */
             active: boolean;
             /**
              * @description The record’s state.
@@ -3268,7 +3356,7 @@ export interface components {
             eventTypes: string[];
             /** @description Free text. */
             description: string;
-            /** @description false pauses the subscription: no deliveries while inactive. */
+            /** @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. */
             active: boolean;
             /**
              * @description The record’s state.
@@ -3586,6 +3674,76 @@ export interface components {
             /** @description When one request did not finish the range: the cursor to send as `page` (with the same fromSequence and toSequence) to verify on from toSequence + 1; the answer so far counts from the run’s first event (checked, fromSequence). null once the range is done or a break is found. */
             nextPage: string | null;
         };
+        TaxCodeResponse: {
+            /**
+             * Format: uuid
+             * @description Identifier (UUID).
+             */
+            id: string;
+            /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
+            code: string;
+            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+            name: {
+                /** @description The name in Arabic. */
+                arabic: string;
+                /** @description The name in English. */
+                english: string;
+            };
+            /**
+             * @description The report: TrialBalance, IncomeStatement, BalanceSheet or CashFlow. On a tax code: how its lines are taxed: standard (the rate in effect on the journal’s date), zeroRated, exempt or outOfScope (no tax; the base still counts in the return), reverseCharge (the buyer self-assesses: recoverable on taxAccountId, due on reverseChargeAccountId), importsAtCustoms (tax paid at the border, recoverable); it never changes.
+             * @enum {string}
+             */
+            kind: "standard" | "zeroRated" | "exempt" | "outOfScope" | "reverseCharge" | "importsAtCustoms";
+            /**
+             * @description Whether a tax code taxes what the company sells (supplies: output tax) or what it buys (purchases: input tax); it never changes. As a list filter: only codes of that direction.
+             * @enum {string}
+             */
+            direction: "supplies" | "purchases";
+            /** @description A tax code’s rates, oldest first (sent in any order): each applies to journals dated from its effectiveFrom until the next one’s. At least one, at most 20, one per day. */
+            rates: {
+                /**
+                 * Format: date
+                 * @description The first journal date (YYYY-MM-DD) the rate applies to.
+                 */
+                effectiveFrom: string;
+                /** @description The rate as a percent from 0 to 100, at most 4 decimals; sent as a number or a string, answered as a string in canonical form ("15.00" is "15"). Codes that carry no tax (zeroRated, exempt, outOfScope) take 0 only. */
+                percent: string;
+            }[];
+            /** @description The leaf account a tax code’s tax posts to (output VAT payable for supplies, input VAT recoverable for purchases): a UUID or path when sent, the UUID when answered. Required for codes that carry tax, null for the others. */
+            taxAccountId: string | null;
+            /** @description reverseCharge codes only: the leaf account the self-assessed tax is due on (output VAT), opposite taxAccountId so the journal still balances. null for every other kind. */
+            reverseChargeAccountId: string | null;
+            /** @description The boxes of the company’s VAT return a tax code’s base (the line’s amount without tax) counts in, as the form numbers them (SA 1 to 11; AE 1 to 10, box 1 split by Emirate). Empty without a taxJurisdiction. */
+            baseBoxes: string[];
+            /** @description The boxes of the company’s VAT return a tax code’s tax counts in (as baseBoxes). Empty for codes that carry no tax. */
+            taxBoxes: string[];
+            /** @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. */
+            active: boolean;
+            /** @description The version read; a write based on another is refused (409). */
+            version: number;
+            /**
+             * Format: date-time
+             * @description When it was created (UTC).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed (UTC).
+             */
+            updatedAt: string;
+        };
+        TaxCodesResponse: {
+            /** @description The items of this page. */
+            results: components["schemas"]["TaxCodeResponse"][];
+        };
+        TaxCodeResponsePage: {
+            /** @description The cursor used for this page; null on the first page. */
+            currentPage: string | null;
+            /** @description The items of this page. */
+            results: components["schemas"]["TaxCodeResponse"][];
+            /** @description Cursor for the next page; null at the end. */
+            nextPage: string | null;
+        };
     };
     responses: {
         /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding` (each example says what it means and the way out; docs/errors.md lists them all) */
@@ -3822,6 +3980,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `CategoryAccount` (each example says what it means and the way out; docs/errors.md lists them all) */
+        "ValidationError_InvalidJson_InvalidText_InvalidEncoding_CategoryAccount.400": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /** @description Retries with the same key within 24 hours answer the first result instead of writing again. */
@@ -3848,7 +4015,7 @@ export interface components {
         "query.orderBy.2": "Code" | "CreatedAt";
         /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
         "query.path": string;
-        /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
+        /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
         "query.code": string;
         /** @description The account: its UUID, or its path of codes from the root (such as 1.11.1101, percent-encoded where a code holds characters a URL path cannot), resolved in the company. A path naming nothing is a 404 naming `id`. */
         "path.id.2": string;
@@ -3903,7 +4070,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:40025/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A42013%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=numswGF0BBSupDtcrnvB7fHp7HjuET8HO2oXPzLyoK8&code_challenge_method=S256&state=QJaxD3wJ1uHiPfo_LtkGBS_2iaxheBmN2KnfuGFZTl8&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:34225/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A33579%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=1Ofjs2XCCxxGeVrOblnvHiYy1aApiKBcXS030Ynl56k&code_challenge_method=S256&state=d6ROs7IjepvlgGoSIJjiolW5eOrvEWBsDW8ATaEQrAo&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -3917,7 +4084,7 @@ export interface operations {
     "authentication.callback": {
         parameters: {
             query: {
-                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
                 code: string;
                 /** @description The state value the sign-in started with. */
                 state: string;
@@ -3943,7 +4110,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "98fb1776-ae46-4754-924d-3ddb2e8e006d",
+                     *           "companyId": "882aef80-a215-4c64-89e1-0fff339d5a8a",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -3978,11 +4145,13 @@ export interface operations {
                      *             "budgets:read",
                      *             "budgets:manage",
                      *             "imports:manage",
-                     *             "audit:read"
+                     *             "audit:read",
+                     *             "tax-codes:read",
+                     *             "tax-codes:manage"
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "dc80ba67-56e6-4389-a478-01ae470e999b",
+                     *           "companyId": "aa51b443-6926-4f0f-989a-5a67493abbd8",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4017,7 +4186,9 @@ export interface operations {
                      *             "budgets:read",
                      *             "budgets:manage",
                      *             "imports:manage",
-                     *             "audit:read"
+                     *             "audit:read",
+                     *             "tax-codes:read",
+                     *             "tax-codes:manage"
                      *           ]
                      *         }
                      *       ]
@@ -4075,7 +4246,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "98fb1776-ae46-4754-924d-3ddb2e8e006d",
+                     *           "companyId": "882aef80-a215-4c64-89e1-0fff339d5a8a",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4110,11 +4281,13 @@ export interface operations {
                      *             "budgets:read",
                      *             "budgets:manage",
                      *             "imports:manage",
-                     *             "audit:read"
+                     *             "audit:read",
+                     *             "tax-codes:read",
+                     *             "tax-codes:manage"
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "dc80ba67-56e6-4389-a478-01ae470e999b",
+                     *           "companyId": "aa51b443-6926-4f0f-989a-5a67493abbd8",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4149,7 +4322,9 @@ export interface operations {
                      *             "budgets:read",
                      *             "budgets:manage",
                      *             "imports:manage",
-                     *             "audit:read"
+                     *             "audit:read",
+                     *             "tax-codes:read",
+                     *             "tax-codes:manage"
                      *           ]
                      *         }
                      *       ]
@@ -4196,16 +4371,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "dc80ba67-56e6-4389-a478-01ae470e999b",
+                     *           "id": "aa51b443-6926-4f0f-989a-5a67493abbd8",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T06:01:09.878Z",
+                     *           "createdAt": "2026-11-29T07:03:37.325Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "98fb1776-ae46-4754-924d-3ddb2e8e006d",
+                     *           "id": "882aef80-a215-4c64-89e1-0fff339d5a8a",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T06:01:09.716Z",
+                     *           "createdAt": "2026-11-29T07:03:37.139Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -4263,9 +4438,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dc80ba67-56e6-4389-a478-01ae470e999b",
+                     *       "id": "aa51b443-6926-4f0f-989a-5a67493abbd8",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T06:01:09.878Z",
+                     *       "createdAt": "2026-11-29T07:03:37.325Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -4277,7 +4452,7 @@ export interface operations {
                      *         "taxRegistrationNumber": null,
                      *         "defaultEmirate": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T06:01:09.878Z"
+                     *         "updatedAt": "2026-11-29T07:03:37.325Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -4313,7 +4488,9 @@ export interface operations {
                      *         "budgets:read",
                      *         "budgets:manage",
                      *         "imports:manage",
-                     *         "audit:read"
+                     *         "audit:read",
+                     *         "tax-codes:read",
+                     *         "tax-codes:manage"
                      *       ]
                      *     }
                      */
@@ -4350,9 +4527,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dc80ba67-56e6-4389-a478-01ae470e999b",
+                     *       "id": "aa51b443-6926-4f0f-989a-5a67493abbd8",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T06:01:09.878Z",
+                     *       "createdAt": "2026-11-29T07:03:37.325Z",
                      *       "version": 1
                      *     }
                      */
@@ -4396,7 +4573,7 @@ export interface operations {
                      *       "taxRegistrationNumber": null,
                      *       "defaultEmirate": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T06:01:09.716Z"
+                     *       "updatedAt": "2026-11-29T07:03:37.139Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -4426,7 +4603,9 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "223f5bf0-c1b6-4b84-800b-3f6bea0fbfc7",
+                 *       "retainedEarningsAccountId": "14b50cde-2b5b-4eb3-af9b-1aeebb61b978",
+                 *       "taxJurisdiction": "SA",
+                 *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
                  *     }
                  */
@@ -4483,14 +4662,14 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "223f5bf0-c1b6-4b84-800b-3f6bea0fbfc7",
+                     *       "retainedEarningsAccountId": "14b50cde-2b5b-4eb3-af9b-1aeebb61b978",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
-                     *       "taxJurisdiction": null,
-                     *       "taxRegistrationNumber": null,
+                     *       "taxJurisdiction": "SA",
+                     *       "taxRegistrationNumber": "310123456700003",
                      *       "defaultEmirate": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T06:01:10.721Z"
+                     *       "updatedAt": "2026-11-29T07:03:38.278Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -4500,7 +4679,7 @@ export interface operations {
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
-            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `PrecisionInUse`, `CurrencyInUse` (each example says what it means and the way out; docs/errors.md lists them all) */
+            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `PrecisionInUse`, `CurrencyInUse`, `JurisdictionInUse` (each example says what it means and the way out; docs/errors.md lists them all) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4572,7 +4751,9 @@ export interface operations {
                      *             "budgets:read",
                      *             "budgets:manage",
                      *             "imports:manage",
-                     *             "audit:read"
+                     *             "audit:read",
+                     *             "tax-codes:read",
+                     *             "tax-codes:manage"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -4614,7 +4795,9 @@ export interface operations {
                      *             "budgets:read",
                      *             "budgets:manage",
                      *             "imports:manage",
-                     *             "audit:read"
+                     *             "audit:read",
+                     *             "tax-codes:read",
+                     *             "tax-codes:manage"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -4637,7 +4820,8 @@ export interface operations {
                      *             "events:read",
                      *             "exchange-rates:read",
                      *             "budgets:read",
-                     *             "audit:read"
+                     *             "audit:read",
+                     *             "tax-codes:read"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -4646,7 +4830,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "78ad04ff-3515-4f24-b155-f136d4d355a9",
+                     *           "id": "4afcf1c7-195d-4b7f-aec2-3d5bd132ec79",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -4657,8 +4841,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T06:01:18.818Z",
-                     *           "updatedAt": "2026-11-29T06:01:18.855Z"
+                     *           "createdAt": "2026-11-29T07:03:48.228Z",
+                     *           "updatedAt": "2026-11-29T07:03:48.256Z"
                      *         }
                      *       ]
                      *     }
@@ -4708,7 +4892,7 @@ export interface operations {
                      */
                     description?: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read")[];
+                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage")[];
                 };
             };
         };
@@ -4721,7 +4905,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "78ad04ff-3515-4f24-b155-f136d4d355a9",
+                     *       "id": "4afcf1c7-195d-4b7f-aec2-3d5bd132ec79",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -4731,8 +4915,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T06:01:18.818Z",
-                     *       "updatedAt": "2026-11-29T06:01:18.818Z"
+                     *       "createdAt": "2026-11-29T07:03:48.228Z",
+                     *       "updatedAt": "2026-11-29T07:03:48.228Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -4779,7 +4963,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "78ad04ff-3515-4f24-b155-f136d4d355a9",
+                     *       "id": "4afcf1c7-195d-4b7f-aec2-3d5bd132ec79",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -4789,8 +4973,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T06:01:18.818Z",
-                     *       "updatedAt": "2026-11-29T06:01:18.818Z"
+                     *       "createdAt": "2026-11-29T07:03:48.228Z",
+                     *       "updatedAt": "2026-11-29T07:03:48.228Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -4839,7 +5023,7 @@ export interface operations {
                      */
                     description?: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read")[];
+                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage")[];
                     /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
@@ -4854,7 +5038,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "78ad04ff-3515-4f24-b155-f136d4d355a9",
+                     *       "id": "4afcf1c7-195d-4b7f-aec2-3d5bd132ec79",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -4865,8 +5049,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T06:01:18.818Z",
-                     *       "updatedAt": "2026-11-29T06:01:18.855Z"
+                     *       "createdAt": "2026-11-29T07:03:48.228Z",
+                     *       "updatedAt": "2026-11-29T07:03:48.256Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -4975,8 +5159,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "23510b82-c7cb-448e-9f6f-0245f292a73c",
-                     *           "email": "user-14f322d7-90bc-4f89-9708-ff78d073d269@example.com",
+                     *           "userId": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95",
+                     *           "email": "user-245cadb3-b806-4b42-b467-ab3f79b60fbf@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -5012,22 +5196,24 @@ export interface operations {
                      *             "budgets:read",
                      *             "budgets:manage",
                      *             "imports:manage",
-                     *             "audit:read"
+                     *             "audit:read",
+                     *             "tax-codes:read",
+                     *             "tax-codes:manage"
                      *           ],
-                     *           "joinedAt": "2026-11-29T06:01:09.716Z",
+                     *           "joinedAt": "2026-11-29T07:03:37.139Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "223f8f89-5a32-4fae-9357-ba28d66b388a",
-                     *           "email": "contract-1795932078883@example.com",
-                     *           "roleId": "78ad04ff-3515-4f24-b155-f136d4d355a9",
+                     *           "userId": "76d59c77-fb2e-4581-8d49-01eb7a62d4c0",
+                     *           "email": "contract-1795935828279@example.com",
+                     *           "roleId": "4afcf1c7-195d-4b7f-aec2-3d5bd132ec79",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T06:01:18.901Z",
+                     *           "joinedAt": "2026-11-29T07:03:48.296Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -5059,8 +5245,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795932078883@example.com",
-                 *       "roleId": "78ad04ff-3515-4f24-b155-f136d4d355a9"
+                 *       "email": "contract-1795935828279@example.com",
+                 *       "roleId": "4afcf1c7-195d-4b7f-aec2-3d5bd132ec79"
                  *     }
                  */
                 "application/json": {
@@ -5086,16 +5272,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "223f8f89-5a32-4fae-9357-ba28d66b388a",
-                     *       "email": "contract-1795932078883@example.com",
-                     *       "roleId": "78ad04ff-3515-4f24-b155-f136d4d355a9",
+                     *       "userId": "76d59c77-fb2e-4581-8d49-01eb7a62d4c0",
+                     *       "email": "contract-1795935828279@example.com",
+                     *       "roleId": "4afcf1c7-195d-4b7f-aec2-3d5bd132ec79",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T06:01:18.901Z",
+                     *       "joinedAt": "2026-11-29T07:03:48.296Z",
                      *       "version": 1
                      *     }
                      */
@@ -5160,8 +5346,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "223f8f89-5a32-4fae-9357-ba28d66b388a",
-                     *       "email": "contract-1795932078883@example.com",
+                     *       "userId": "76d59c77-fb2e-4581-8d49-01eb7a62d4c0",
+                     *       "email": "contract-1795935828279@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -5175,9 +5361,10 @@ export interface operations {
                      *         "events:read",
                      *         "exchange-rates:read",
                      *         "budgets:read",
-                     *         "audit:read"
+                     *         "audit:read",
+                     *         "tax-codes:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T06:01:18.901Z",
+                     *       "joinedAt": "2026-11-29T07:03:48.296Z",
                      *       "version": 2
                      *     }
                      */
@@ -5287,9 +5474,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a3b77801-b08b-4519-a88b-d4045d2331de",
+                     *           "id": "32084fea-d490-4f4a-9cc2-35809690b3cb",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_n3n3jtd",
+                     *           "prefix": "sk-svc_Uwp-dFC",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -5297,8 +5484,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "23510b82-c7cb-448e-9f6f-0245f292a73c",
-                     *           "createdAt": "2026-11-29T06:01:18.987Z",
+                     *           "createdBy": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95",
+                     *           "createdAt": "2026-11-29T07:03:48.405Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -5341,7 +5528,7 @@ export interface operations {
                     /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
                     name: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions?: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read")[];
+                    permissions?: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage")[];
                     /**
                      * Format: uuid
                      * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
@@ -5369,9 +5556,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a3b77801-b08b-4519-a88b-d4045d2331de",
+                     *       "id": "32084fea-d490-4f4a-9cc2-35809690b3cb",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_n3n3jtd",
+                     *       "prefix": "sk-svc_Uwp-dFC",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -5379,8 +5566,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "23510b82-c7cb-448e-9f6f-0245f292a73c",
-                     *       "createdAt": "2026-11-29T06:01:18.987Z",
+                     *       "createdBy": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95",
+                     *       "createdAt": "2026-11-29T07:03:48.405Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -5432,18 +5619,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a3b77801-b08b-4519-a88b-d4045d2331de",
+                     *       "id": "32084fea-d490-4f4a-9cc2-35809690b3cb",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_n3n3jtd",
+                     *       "prefix": "sk-svc_Uwp-dFC",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T06:01:19.019Z",
-                     *       "createdBy": "23510b82-c7cb-448e-9f6f-0245f292a73c",
-                     *       "createdAt": "2026-11-29T06:01:18.987Z",
+                     *       "revokedAt": "2026-11-29T07:03:48.451Z",
+                     *       "createdBy": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95",
+                     *       "createdAt": "2026-11-29T07:03:48.405Z",
                      *       "version": 2
                      *     }
                      */
@@ -5475,7 +5662,7 @@ export interface operations {
                 keyword?: components["parameters"]["query.keyword"];
                 /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                 path?: components["parameters"]["query.path"];
-                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
                 code?: components["parameters"]["query.code"];
             };
             header?: never;
@@ -5498,24 +5685,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "440462b1-030b-46c6-8091-2360a0b7b207",
+                     *           "id": "6871430f-6215-4f2e-8d31-06f46ab3d9e8",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "d9578ecf-fe01-48ab-8a24-ef413715a989",
+                     *           "parentId": "1d0af9a2-63c0-4880-9177-73daaf2ea758",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T06:01:10.591Z",
-                     *           "updatedAt": "2026-11-29T06:01:10.591Z",
+                     *           "createdAt": "2026-11-29T07:03:38.122Z",
+                     *           "updatedAt": "2026-11-29T07:03:38.122Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "d9578ecf-fe01-48ab-8a24-ef413715a989",
+                     *           "id": "1d0af9a2-63c0-4880-9177-73daaf2ea758",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -5524,32 +5711,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T06:01:10.542Z",
-                     *           "updatedAt": "2026-11-29T06:01:10.542Z",
+                     *           "createdAt": "2026-11-29T07:03:38.068Z",
+                     *           "updatedAt": "2026-11-29T07:03:38.068Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
+                     *           "id": "834103bc-d621-4bb8-9b73-1dc822d0e072",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "f6fa7cea-e5a9-4607-a259-5f8171446ee4",
+                     *           "parentId": "3cb9749d-4e03-468d-849f-2370e86e9926",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T06:01:10.485Z",
-                     *           "updatedAt": "2026-11-29T06:01:10.485Z",
+                     *           "createdAt": "2026-11-29T07:03:38.015Z",
+                     *           "updatedAt": "2026-11-29T07:03:38.015Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "f6fa7cea-e5a9-4607-a259-5f8171446ee4",
+                     *           "id": "3cb9749d-4e03-468d-849f-2370e86e9926",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -5558,32 +5745,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T06:01:10.412Z",
-                     *           "updatedAt": "2026-11-29T06:01:10.412Z",
+                     *           "createdAt": "2026-11-29T07:03:37.975Z",
+                     *           "updatedAt": "2026-11-29T07:03:37.975Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "223f5bf0-c1b6-4b84-800b-3f6bea0fbfc7",
+                     *           "id": "14b50cde-2b5b-4eb3-af9b-1aeebb61b978",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "44abc83a-3839-41a7-8c1b-01683146e996",
+                     *           "parentId": "64c557c2-aec1-43df-a368-62c81b3327a5",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T06:01:10.375Z",
-                     *           "updatedAt": "2026-11-29T06:01:10.375Z",
+                     *           "createdAt": "2026-11-29T07:03:37.934Z",
+                     *           "updatedAt": "2026-11-29T07:03:37.934Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "44abc83a-3839-41a7-8c1b-01683146e996",
+                     *           "id": "64c557c2-aec1-43df-a368-62c81b3327a5",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -5592,49 +5779,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T06:01:10.332Z",
-                     *           "updatedAt": "2026-11-29T06:01:10.332Z",
+                     *           "createdAt": "2026-11-29T07:03:37.888Z",
+                     *           "updatedAt": "2026-11-29T07:03:37.888Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "22c5b419-c317-44a9-bb84-cf12f462b4d0",
+                     *           "id": "81b042c8-39d6-49b5-8302-0537a22108a6",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "58ff0a24-b809-408d-a826-92edf97401da",
+                     *           "parentId": "29568d96-1ce6-4ab7-b89c-5ea45abdf4fb",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T06:01:10.293Z",
-                     *           "updatedAt": "2026-11-29T06:01:10.293Z",
+                     *           "createdAt": "2026-11-29T07:03:37.841Z",
+                     *           "updatedAt": "2026-11-29T07:03:37.841Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "486b9708-641a-49a2-8c3e-1344a5835acf",
+                     *           "id": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "58ff0a24-b809-408d-a826-92edf97401da",
+                     *           "parentId": "29568d96-1ce6-4ab7-b89c-5ea45abdf4fb",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T06:01:10.186Z",
-                     *           "updatedAt": "2026-11-29T06:01:10.186Z",
+                     *           "createdAt": "2026-11-29T07:03:37.770Z",
+                     *           "updatedAt": "2026-11-29T07:03:37.770Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "58ff0a24-b809-408d-a826-92edf97401da",
+                     *           "id": "29568d96-1ce6-4ab7-b89c-5ea45abdf4fb",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -5643,8 +5830,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T06:01:10.126Z",
-                     *           "updatedAt": "2026-11-29T06:01:10.126Z",
+                     *           "createdAt": "2026-11-29T07:03:37.723Z",
+                     *           "updatedAt": "2026-11-29T07:03:37.723Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -5733,7 +5920,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "50487b7f-99e1-4cf5-b6a3-a03a575b42ef",
+                     *       "id": "8c4efc19-9f27-4c9f-80d5-1a75ebe3735a",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -5742,8 +5929,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T06:01:10.777Z",
-                     *       "updatedAt": "2026-11-29T06:01:10.777Z",
+                     *       "createdAt": "2026-11-29T07:03:38.384Z",
+                     *       "updatedAt": "2026-11-29T07:03:38.384Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -5794,7 +5981,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "50487b7f-99e1-4cf5-b6a3-a03a575b42ef",
+                     *       "id": "8c4efc19-9f27-4c9f-80d5-1a75ebe3735a",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -5803,8 +5990,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T06:01:10.777Z",
-                     *       "updatedAt": "2026-11-29T06:01:10.777Z",
+                     *       "createdAt": "2026-11-29T07:03:38.384Z",
+                     *       "updatedAt": "2026-11-29T07:03:38.384Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -5886,7 +6073,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "50487b7f-99e1-4cf5-b6a3-a03a575b42ef",
+                     *       "id": "8c4efc19-9f27-4c9f-80d5-1a75ebe3735a",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -5895,8 +6082,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T06:01:10.777Z",
-                     *       "updatedAt": "2026-11-29T06:01:11.088Z",
+                     *       "createdAt": "2026-11-29T07:03:38.384Z",
+                     *       "updatedAt": "2026-11-29T07:03:38.789Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6017,15 +6204,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "23510b82-c7cb-448e-9f6f-0245f292a73c",
+                     *             "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "16a3e9e3-2b4b-4adc-ba1a-d301c6f1732a",
-                     *           "occurredAt": "2026-11-29T06:01:10.777Z",
+                     *           "requestId": "e087c611-709e-45dc-a5ce-50dfbbe2cce9",
+                     *           "occurredAt": "2026-11-29T07:03:38.384Z",
                      *           "sequence": 14,
-                     *           "hash": "d776e66fc0aa067a920fb713fd44ee29b28b614daf5a290f090453bb2a842489",
+                     *           "hash": "c2418e8590b78d62d6f2cd324ab269cec4627a5b1f0ef0f0dce43c7a0d51c382",
                      *           "state": {
-                     *             "id": "50487b7f-99e1-4cf5-b6a3-a03a575b42ef",
+                     *             "id": "8c4efc19-9f27-4c9f-80d5-1a75ebe3735a",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -6034,8 +6221,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T06:01:10.777Z",
-                     *             "updatedAt": "2026-11-29T06:01:10.777Z",
+                     *             "createdAt": "2026-11-29T07:03:38.384Z",
+                     *             "updatedAt": "2026-11-29T07:03:38.384Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -6072,7 +6259,7 @@ export interface operations {
                 keyword?: components["parameters"]["query.keyword"];
                 /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                 path?: components["parameters"]["query.path"];
-                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). */
+                /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
                 code?: components["parameters"]["query.code"];
             };
             header?: never;
@@ -6095,7 +6282,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "393a0aef-c6e1-4609-baa3-9efd85b287f2",
+                     *           "id": "ddaff779-6b3f-43cb-935e-2d62cafbff10",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -6104,12 +6291,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T06:01:11.317Z",
-                     *           "updatedAt": "2026-11-29T06:01:11.317Z",
+                     *           "createdAt": "2026-11-29T07:03:39.163Z",
+                     *           "updatedAt": "2026-11-29T07:03:39.163Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "941a629e-4341-4fca-b148-f84b1f24c725",
+                     *           "id": "2b321345-2b81-46d6-9fc5-ec22d9ab24d4",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -6118,12 +6305,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T06:01:10.633Z",
-                     *           "updatedAt": "2026-11-29T06:01:10.633Z",
+                     *           "createdAt": "2026-11-29T07:03:38.167Z",
+                     *           "updatedAt": "2026-11-29T07:03:38.167Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "23fbe9d0-8745-470f-801e-0c19371cd21d",
+                     *           "id": "f04b50e4-16f1-484f-8973-1817bdbd4124",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -6132,8 +6319,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T06:01:10.668Z",
-                     *           "updatedAt": "2026-11-29T06:01:10.668Z",
+                     *           "createdAt": "2026-11-29T07:03:38.205Z",
+                     *           "updatedAt": "2026-11-29T07:03:38.205Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -6203,7 +6390,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "393a0aef-c6e1-4609-baa3-9efd85b287f2",
+                     *       "id": "ddaff779-6b3f-43cb-935e-2d62cafbff10",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -6212,8 +6399,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T06:01:11.317Z",
-                     *       "updatedAt": "2026-11-29T06:01:11.317Z",
+                     *       "createdAt": "2026-11-29T07:03:39.163Z",
+                     *       "updatedAt": "2026-11-29T07:03:39.163Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6261,7 +6448,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "393a0aef-c6e1-4609-baa3-9efd85b287f2",
+                     *       "id": "ddaff779-6b3f-43cb-935e-2d62cafbff10",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -6270,8 +6457,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T06:01:11.317Z",
-                     *       "updatedAt": "2026-11-29T06:01:11.317Z",
+                     *       "createdAt": "2026-11-29T07:03:39.163Z",
+                     *       "updatedAt": "2026-11-29T07:03:39.163Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6340,7 +6527,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "393a0aef-c6e1-4609-baa3-9efd85b287f2",
+                     *       "id": "ddaff779-6b3f-43cb-935e-2d62cafbff10",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6349,8 +6536,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T06:01:11.317Z",
-                     *       "updatedAt": "2026-11-29T06:01:11.418Z",
+                     *       "createdAt": "2026-11-29T07:03:39.163Z",
+                     *       "updatedAt": "2026-11-29T07:03:39.297Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6468,15 +6655,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "23510b82-c7cb-448e-9f6f-0245f292a73c",
+                     *             "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "1c9ab3fe-c440-44f9-99d7-49d550bebf17",
-                     *           "occurredAt": "2026-11-29T06:01:11.317Z",
+                     *           "requestId": "4fe92ff1-b28d-412c-9839-5d937062eb08",
+                     *           "occurredAt": "2026-11-29T07:03:39.163Z",
                      *           "sequence": 17,
-                     *           "hash": "05b0270962192ef513820cedbe9b52611401ab68164137f3796099bbe7252c8f",
+                     *           "hash": "c067f6fef6c844da67d51d3b38ba60621eb068060824376d24b8daab0c0bfd8a",
                      *           "state": {
-                     *             "id": "393a0aef-c6e1-4609-baa3-9efd85b287f2",
+                     *             "id": "ddaff779-6b3f-43cb-935e-2d62cafbff10",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -6485,8 +6672,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T06:01:11.317Z",
-                     *             "updatedAt": "2026-11-29T06:01:11.317Z",
+                     *             "createdAt": "2026-11-29T07:03:39.163Z",
+                     *             "updatedAt": "2026-11-29T07:03:39.163Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -6539,7 +6726,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "393a0aef-c6e1-4609-baa3-9efd85b287f2",
+                     *       "id": "ddaff779-6b3f-43cb-935e-2d62cafbff10",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6548,8 +6735,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T06:01:11.317Z",
-                     *       "updatedAt": "2026-11-29T06:01:11.507Z",
+                     *       "createdAt": "2026-11-29T07:03:39.163Z",
+                     *       "updatedAt": "2026-11-29T07:03:39.430Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6600,7 +6787,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "393a0aef-c6e1-4609-baa3-9efd85b287f2",
+                     *       "id": "ddaff779-6b3f-43cb-935e-2d62cafbff10",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6609,8 +6796,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T06:01:11.317Z",
-                     *       "updatedAt": "2026-11-29T06:01:11.452Z",
+                     *       "createdAt": "2026-11-29T07:03:39.163Z",
+                     *       "updatedAt": "2026-11-29T07:03:39.350Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -6661,19 +6848,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "06863ab4-0028-4462-9bb6-8d091d4973c8",
+                     *           "id": "d60978a0-a8bc-4020-a59c-bef8de41e338",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T06:01:12.181Z",
-                     *           "updatedAt": "2026-11-29T06:01:12.181Z",
+                     *           "createdAt": "2026-11-29T07:03:40.274Z",
+                     *           "updatedAt": "2026-11-29T07:03:40.274Z",
                      *           "periods": [
                      *             {
-                     *               "id": "bccb7110-8ac9-40c5-9bd0-a03e54165860",
-                     *               "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
+                     *               "id": "8f3dc432-3cc3-413b-b25d-8dbfe17f99b6",
+                     *               "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -6683,8 +6870,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7fb27aae-ff17-44f5-a6c5-3e30999023d2",
-                     *               "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
+                     *               "id": "1c98b552-b94b-4179-9201-6e1b6cbb267e",
+                     *               "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -6694,8 +6881,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a591e79f-183b-49f0-a92c-d84ad7736e15",
-                     *               "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
+                     *               "id": "de188455-bcb1-4268-876a-ed3c7ce1dc37",
+                     *               "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -6705,8 +6892,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f43f2f89-2265-421d-a666-c0dc82dd529a",
-                     *               "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
+                     *               "id": "13a8b5ca-36f2-4202-bcb6-21c7f2e3dc89",
+                     *               "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -6716,8 +6903,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "de8b6d9d-5296-4142-aea6-11f4381e20a0",
-                     *               "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
+                     *               "id": "04fc39a1-1ca2-48a9-8fac-67e58129ab3d",
+                     *               "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -6727,8 +6914,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e47c766f-9296-4aa4-bf9f-dd33e0bb5f35",
-                     *               "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
+                     *               "id": "5271359b-c1dd-4cef-b8b3-783235b97059",
+                     *               "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -6738,8 +6925,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0b04886a-b725-47a6-b51d-95328ebe50aa",
-                     *               "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
+                     *               "id": "440fe9b6-838f-469a-9f2b-34378d2d8716",
+                     *               "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -6749,8 +6936,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "80f7dc60-a049-4dad-a410-a493af729700",
-                     *               "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
+                     *               "id": "3fae1575-e9bf-49ab-99f0-45df592bee47",
+                     *               "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -6760,8 +6947,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1fe6f914-c861-4ca6-94d0-202a5487dc6a",
-                     *               "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
+                     *               "id": "11c63dbe-d2a2-43c1-81b2-350aa7493ccb",
+                     *               "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -6771,8 +6958,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "40093109-6109-40af-9def-e3b1f86e6ccd",
-                     *               "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
+                     *               "id": "205d95a1-63de-4507-94cb-347fcc35fefe",
+                     *               "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -6782,8 +6969,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "48a44d9e-12e2-4d83-9089-725ae307235d",
-                     *               "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
+                     *               "id": "5924c6b1-e0af-4df0-a1b0-ddc7d4af3dd4",
+                     *               "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -6793,8 +6980,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "b5b18aa2-c9cd-4c08-ace4-c511af274f0b",
-                     *               "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
+                     *               "id": "64854db1-c74b-4851-be00-bdaa847a6ea2",
+                     *               "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -6806,19 +6993,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "58e53433-867a-4262-8bff-af0e44039759",
+                     *           "id": "2874dded-2149-4696-9142-90fd226b1f45",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T06:01:12.081Z",
-                     *           "updatedAt": "2026-11-29T06:01:12.081Z",
+                     *           "createdAt": "2026-11-29T07:03:40.146Z",
+                     *           "updatedAt": "2026-11-29T07:03:40.146Z",
                      *           "periods": [
                      *             {
-                     *               "id": "690a5222-f644-4b58-8c52-7c20a0ab5a2f",
-                     *               "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *               "id": "af8ecfee-b457-4ab6-85a4-2e625a263e6b",
+                     *               "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -6828,8 +7015,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "b9dda699-138d-43e2-8c12-4b6d8c8d370b",
-                     *               "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *               "id": "36e87407-c442-438f-bd65-2730c605bdcf",
+                     *               "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -6839,8 +7026,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e5a496b6-abaa-4221-9883-bfa1ca22fef3",
-                     *               "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *               "id": "d7aba7b2-2775-4b3e-bd8c-18fbfdb53357",
+                     *               "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -6850,8 +7037,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a5a0c847-4dff-4b01-a4b7-2af816661684",
-                     *               "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *               "id": "5cea6656-baff-4a31-8bce-75e8ba9e9567",
+                     *               "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -6861,8 +7048,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2842b950-6170-472d-94a6-95f1ebd6ea46",
-                     *               "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *               "id": "496c8be8-5387-4b40-b71c-48d167272869",
+                     *               "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -6872,8 +7059,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "78457865-8355-41b9-8628-0d83662e8326",
-                     *               "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *               "id": "5dc5908d-e46a-47c1-9e1d-7955897cc625",
+                     *               "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -6883,8 +7070,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ae9085ca-db00-4a8f-9798-9e047aa4abcb",
-                     *               "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *               "id": "23448d1a-b271-4b56-ba2e-3ad4ada33cb2",
+                     *               "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -6894,8 +7081,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c7662d8e-680a-4b89-9b92-aa68206509e1",
-                     *               "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *               "id": "dadec3f1-23fb-4067-97a5-e2e66b53f084",
+                     *               "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -6905,8 +7092,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "d948efff-7b82-4667-aa95-a10d3df3414c",
-                     *               "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *               "id": "3718c627-da68-44e6-bb42-af0bfdd8e9e6",
+                     *               "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -6916,8 +7103,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "42bbc7ee-8ad0-4c0b-8168-0136b0a7b2f4",
-                     *               "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *               "id": "03162330-51e9-4126-9d41-c57642bd06fe",
+                     *               "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -6927,8 +7114,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e1ef72b9-6b0d-424e-959b-62f56da1aa6f",
-                     *               "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *               "id": "7806687f-9db6-4f81-8e49-ea30b318eee6",
+                     *               "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -6938,8 +7125,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "000a7624-1763-4c7f-b11d-0d9f57bc5c31",
-                     *               "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *               "id": "ba7ef9ef-dbd3-42a7-b0e8-a83011d6dcb4",
+                     *               "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -7026,19 +7213,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "06863ab4-0028-4462-9bb6-8d091d4973c8",
+                     *       "id": "d60978a0-a8bc-4020-a59c-bef8de41e338",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T06:01:12.181Z",
-                     *       "updatedAt": "2026-11-29T06:01:12.181Z",
+                     *       "createdAt": "2026-11-29T07:03:40.274Z",
+                     *       "updatedAt": "2026-11-29T07:03:40.274Z",
                      *       "periods": [
                      *         {
-                     *           "id": "bccb7110-8ac9-40c5-9bd0-a03e54165860",
-                     *           "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
+                     *           "id": "8f3dc432-3cc3-413b-b25d-8dbfe17f99b6",
+                     *           "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -7048,8 +7235,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7fb27aae-ff17-44f5-a6c5-3e30999023d2",
-                     *           "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
+                     *           "id": "1c98b552-b94b-4179-9201-6e1b6cbb267e",
+                     *           "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -7059,8 +7246,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a591e79f-183b-49f0-a92c-d84ad7736e15",
-                     *           "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
+                     *           "id": "de188455-bcb1-4268-876a-ed3c7ce1dc37",
+                     *           "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -7070,8 +7257,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f43f2f89-2265-421d-a666-c0dc82dd529a",
-                     *           "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
+                     *           "id": "13a8b5ca-36f2-4202-bcb6-21c7f2e3dc89",
+                     *           "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -7081,8 +7268,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "de8b6d9d-5296-4142-aea6-11f4381e20a0",
-                     *           "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
+                     *           "id": "04fc39a1-1ca2-48a9-8fac-67e58129ab3d",
+                     *           "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -7092,8 +7279,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e47c766f-9296-4aa4-bf9f-dd33e0bb5f35",
-                     *           "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
+                     *           "id": "5271359b-c1dd-4cef-b8b3-783235b97059",
+                     *           "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -7103,8 +7290,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0b04886a-b725-47a6-b51d-95328ebe50aa",
-                     *           "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
+                     *           "id": "440fe9b6-838f-469a-9f2b-34378d2d8716",
+                     *           "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -7114,8 +7301,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "80f7dc60-a049-4dad-a410-a493af729700",
-                     *           "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
+                     *           "id": "3fae1575-e9bf-49ab-99f0-45df592bee47",
+                     *           "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -7125,8 +7312,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1fe6f914-c861-4ca6-94d0-202a5487dc6a",
-                     *           "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
+                     *           "id": "11c63dbe-d2a2-43c1-81b2-350aa7493ccb",
+                     *           "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -7136,8 +7323,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "40093109-6109-40af-9def-e3b1f86e6ccd",
-                     *           "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
+                     *           "id": "205d95a1-63de-4507-94cb-347fcc35fefe",
+                     *           "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -7147,8 +7334,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "48a44d9e-12e2-4d83-9089-725ae307235d",
-                     *           "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
+                     *           "id": "5924c6b1-e0af-4df0-a1b0-ddc7d4af3dd4",
+                     *           "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -7158,8 +7345,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b5b18aa2-c9cd-4c08-ace4-c511af274f0b",
-                     *           "financialYearId": "06863ab4-0028-4462-9bb6-8d091d4973c8",
+                     *           "id": "64854db1-c74b-4851-be00-bdaa847a6ea2",
+                     *           "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -7215,19 +7402,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "58e53433-867a-4262-8bff-af0e44039759",
+                     *       "id": "2874dded-2149-4696-9142-90fd226b1f45",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T06:01:12.081Z",
-                     *       "updatedAt": "2026-11-29T06:01:12.081Z",
+                     *       "createdAt": "2026-11-29T07:03:40.146Z",
+                     *       "updatedAt": "2026-11-29T07:03:40.146Z",
                      *       "periods": [
                      *         {
-                     *           "id": "690a5222-f644-4b58-8c52-7c20a0ab5a2f",
-                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *           "id": "af8ecfee-b457-4ab6-85a4-2e625a263e6b",
+                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -7237,8 +7424,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b9dda699-138d-43e2-8c12-4b6d8c8d370b",
-                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *           "id": "36e87407-c442-438f-bd65-2730c605bdcf",
+                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -7248,8 +7435,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e5a496b6-abaa-4221-9883-bfa1ca22fef3",
-                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *           "id": "d7aba7b2-2775-4b3e-bd8c-18fbfdb53357",
+                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -7259,8 +7446,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a5a0c847-4dff-4b01-a4b7-2af816661684",
-                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *           "id": "5cea6656-baff-4a31-8bce-75e8ba9e9567",
+                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -7270,8 +7457,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2842b950-6170-472d-94a6-95f1ebd6ea46",
-                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *           "id": "496c8be8-5387-4b40-b71c-48d167272869",
+                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -7281,8 +7468,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "78457865-8355-41b9-8628-0d83662e8326",
-                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *           "id": "5dc5908d-e46a-47c1-9e1d-7955897cc625",
+                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -7292,8 +7479,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ae9085ca-db00-4a8f-9798-9e047aa4abcb",
-                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *           "id": "23448d1a-b271-4b56-ba2e-3ad4ada33cb2",
+                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -7303,8 +7490,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c7662d8e-680a-4b89-9b92-aa68206509e1",
-                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *           "id": "dadec3f1-23fb-4067-97a5-e2e66b53f084",
+                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -7314,8 +7501,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d948efff-7b82-4667-aa95-a10d3df3414c",
-                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *           "id": "3718c627-da68-44e6-bb42-af0bfdd8e9e6",
+                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -7325,8 +7512,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "42bbc7ee-8ad0-4c0b-8168-0136b0a7b2f4",
-                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *           "id": "03162330-51e9-4126-9d41-c57642bd06fe",
+                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -7336,8 +7523,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e1ef72b9-6b0d-424e-959b-62f56da1aa6f",
-                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *           "id": "7806687f-9db6-4f81-8e49-ea30b318eee6",
+                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -7347,8 +7534,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "000a7624-1763-4c7f-b11d-0d9f57bc5c31",
-                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *           "id": "ba7ef9ef-dbd3-42a7-b0e8-a83011d6dcb4",
+                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -7435,19 +7622,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9d4811dd-1daf-4f5a-8304-ff14ca8d8919",
+                     *       "id": "f76bc5fe-768f-4e45-bacc-e62022261bbe",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T06:01:12.306Z",
-                     *       "updatedAt": "2026-11-29T06:01:12.435Z",
+                     *       "createdAt": "2026-11-29T07:03:40.432Z",
+                     *       "updatedAt": "2026-11-29T07:03:40.596Z",
                      *       "periods": [
                      *         {
-                     *           "id": "c244b424-07d4-4434-9712-1b8acf0ca5a5",
-                     *           "financialYearId": "9d4811dd-1daf-4f5a-8304-ff14ca8d8919",
+                     *           "id": "7c1344df-672e-4a5a-8d57-99af8c65fc40",
+                     *           "financialYearId": "f76bc5fe-768f-4e45-bacc-e62022261bbe",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -7457,8 +7644,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "986ad524-b188-4404-9526-8f27cf782a11",
-                     *           "financialYearId": "9d4811dd-1daf-4f5a-8304-ff14ca8d8919",
+                     *           "id": "77acb6f0-ef2e-4010-b73d-0b367ed9df2b",
+                     *           "financialYearId": "f76bc5fe-768f-4e45-bacc-e62022261bbe",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -7468,8 +7655,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0687e450-bae7-4861-958d-bcc163f55e68",
-                     *           "financialYearId": "9d4811dd-1daf-4f5a-8304-ff14ca8d8919",
+                     *           "id": "02ba36a8-c7cc-4d31-8532-cade62f65635",
+                     *           "financialYearId": "f76bc5fe-768f-4e45-bacc-e62022261bbe",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -7479,8 +7666,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2923694a-5005-43a9-9431-957b45ccffbd",
-                     *           "financialYearId": "9d4811dd-1daf-4f5a-8304-ff14ca8d8919",
+                     *           "id": "dbb07cf8-358e-4e6e-891e-e5b4ebb2a57d",
+                     *           "financialYearId": "f76bc5fe-768f-4e45-bacc-e62022261bbe",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -7490,8 +7677,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "14a842fb-ee10-409f-a4c8-12ab14244c65",
-                     *           "financialYearId": "9d4811dd-1daf-4f5a-8304-ff14ca8d8919",
+                     *           "id": "200a31d6-47f4-47ff-9809-e1d095724fb7",
+                     *           "financialYearId": "f76bc5fe-768f-4e45-bacc-e62022261bbe",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -7501,8 +7688,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cd73d5b4-7b20-4052-9a83-52c159a573a1",
-                     *           "financialYearId": "9d4811dd-1daf-4f5a-8304-ff14ca8d8919",
+                     *           "id": "ec4cb718-1f77-438b-b0e6-8f82d4139654",
+                     *           "financialYearId": "f76bc5fe-768f-4e45-bacc-e62022261bbe",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -7512,8 +7699,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1386233d-4e66-4dd5-8aad-17a61bd6df8c",
-                     *           "financialYearId": "9d4811dd-1daf-4f5a-8304-ff14ca8d8919",
+                     *           "id": "35b6a243-3254-4b47-a753-e4ac34b21fb4",
+                     *           "financialYearId": "f76bc5fe-768f-4e45-bacc-e62022261bbe",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -7523,8 +7710,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "44bea5a9-1f96-43c3-a6ad-f926d0169514",
-                     *           "financialYearId": "9d4811dd-1daf-4f5a-8304-ff14ca8d8919",
+                     *           "id": "49f12227-1f2d-4fdb-97e4-1339db8ddbca",
+                     *           "financialYearId": "f76bc5fe-768f-4e45-bacc-e62022261bbe",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -7534,8 +7721,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f5d359ac-f3e3-49d2-a5ab-56d6ce1b31c9",
-                     *           "financialYearId": "9d4811dd-1daf-4f5a-8304-ff14ca8d8919",
+                     *           "id": "a5900815-9711-4cf3-a659-3b84abc63395",
+                     *           "financialYearId": "f76bc5fe-768f-4e45-bacc-e62022261bbe",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -7545,8 +7732,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0dddb3a8-7847-4f56-85ee-befcf9d1a7ea",
-                     *           "financialYearId": "9d4811dd-1daf-4f5a-8304-ff14ca8d8919",
+                     *           "id": "23a3f7c8-2b44-4626-81be-0aa542712229",
+                     *           "financialYearId": "f76bc5fe-768f-4e45-bacc-e62022261bbe",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -7556,8 +7743,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6492f156-8cd9-48ce-90fb-047e81faf34f",
-                     *           "financialYearId": "9d4811dd-1daf-4f5a-8304-ff14ca8d8919",
+                     *           "id": "1c62f71b-23e1-4214-8c4a-1a637ba38319",
+                     *           "financialYearId": "f76bc5fe-768f-4e45-bacc-e62022261bbe",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -7567,8 +7754,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "baebd10e-26f1-4406-bfbb-584801b2b399",
-                     *           "financialYearId": "9d4811dd-1daf-4f5a-8304-ff14ca8d8919",
+                     *           "id": "a8d7f127-043c-4de5-9150-8e038b58ea2b",
+                     *           "financialYearId": "f76bc5fe-768f-4e45-bacc-e62022261bbe",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -7716,14 +7903,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a8bf53b3-cc08-4a50-abcf-1018bc7cca1a",
+                     *       "id": "a542d7ef-364d-430a-8465-bde8543dca4c",
                      *       "serialNumber": 8,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "440462b1-030b-46c6-8091-2360a0b7b207",
+                     *           "accountId": "6871430f-6215-4f2e-8d31-06f46ab3d9e8",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -7733,7 +7920,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "223f5bf0-c1b6-4b84-800b-3f6bea0fbfc7",
+                     *           "accountId": "14b50cde-2b5b-4eb3-af9b-1aeebb61b978",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -7756,8 +7943,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T06:01:17.238Z",
-                     *       "updatedAt": "2026-11-29T06:01:17.238Z"
+                     *       "createdAt": "2026-11-29T07:03:46.444Z",
+                     *       "updatedAt": "2026-11-29T07:03:46.444Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -7817,8 +8004,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "000a7624-1763-4c7f-b11d-0d9f57bc5c31",
-                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *           "id": "ba7ef9ef-dbd3-42a7-b0e8-a83011d6dcb4",
+                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -7828,8 +8015,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e1ef72b9-6b0d-424e-959b-62f56da1aa6f",
-                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *           "id": "7806687f-9db6-4f81-8e49-ea30b318eee6",
+                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -7839,8 +8026,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "42bbc7ee-8ad0-4c0b-8168-0136b0a7b2f4",
-                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *           "id": "03162330-51e9-4126-9d41-c57642bd06fe",
+                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -7850,8 +8037,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d948efff-7b82-4667-aa95-a10d3df3414c",
-                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *           "id": "3718c627-da68-44e6-bb42-af0bfdd8e9e6",
+                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -7861,8 +8048,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c7662d8e-680a-4b89-9b92-aa68206509e1",
-                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *           "id": "dadec3f1-23fb-4067-97a5-e2e66b53f084",
+                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -7872,8 +8059,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ae9085ca-db00-4a8f-9798-9e047aa4abcb",
-                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *           "id": "23448d1a-b271-4b56-ba2e-3ad4ada33cb2",
+                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -7883,8 +8070,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "78457865-8355-41b9-8628-0d83662e8326",
-                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *           "id": "5dc5908d-e46a-47c1-9e1d-7955897cc625",
+                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -7894,8 +8081,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2842b950-6170-472d-94a6-95f1ebd6ea46",
-                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *           "id": "496c8be8-5387-4b40-b71c-48d167272869",
+                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -7905,8 +8092,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a5a0c847-4dff-4b01-a4b7-2af816661684",
-                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *           "id": "5cea6656-baff-4a31-8bce-75e8ba9e9567",
+                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -7916,8 +8103,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e5a496b6-abaa-4221-9883-bfa1ca22fef3",
-                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *           "id": "d7aba7b2-2775-4b3e-bd8c-18fbfdb53357",
+                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -7927,8 +8114,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b9dda699-138d-43e2-8c12-4b6d8c8d370b",
-                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *           "id": "36e87407-c442-438f-bd65-2730c605bdcf",
+                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -7938,8 +8125,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "690a5222-f644-4b58-8c52-7c20a0ab5a2f",
-                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *           "id": "af8ecfee-b457-4ab6-85a4-2e625a263e6b",
+                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -7987,8 +8174,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "690a5222-f644-4b58-8c52-7c20a0ab5a2f",
-                     *       "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *       "id": "af8ecfee-b457-4ab6-85a4-2e625a263e6b",
+                     *       "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -8045,8 +8232,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "690a5222-f644-4b58-8c52-7c20a0ab5a2f",
-                     *       "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *       "id": "af8ecfee-b457-4ab6-85a4-2e625a263e6b",
+                     *       "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -8203,8 +8390,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "690a5222-f644-4b58-8c52-7c20a0ab5a2f",
-                     *       "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *       "id": "af8ecfee-b457-4ab6-85a4-2e625a263e6b",
+                     *       "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -8287,14 +8474,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "15ebfc73-344c-4694-8a4d-0e72c09010dc",
+                     *           "id": "d97df3da-ba0a-479f-935f-4a0a93ca0b9a",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "486b9708-641a-49a2-8c3e-1344a5835acf",
+                     *               "accountId": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -8304,7 +8491,7 @@ export interface operations {
                      *               "fxRounding": false
                      *             },
                      *             {
-                     *               "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
+                     *               "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -8327,8 +8514,8 @@ export interface operations {
                      *           "revaluationDate": null,
                      *           "openingOf": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T06:01:13.338Z",
-                     *           "updatedAt": "2026-11-29T06:01:13.338Z"
+                     *           "createdAt": "2026-11-29T07:03:41.835Z",
+                     *           "updatedAt": "2026-11-29T07:03:41.835Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -8370,12 +8557,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "486b9708-641a-49a2-8c3e-1344a5835acf",
+                 *           "accountId": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
+                 *           "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -8416,14 +8603,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "15ebfc73-344c-4694-8a4d-0e72c09010dc",
+                     *       "id": "d97df3da-ba0a-479f-935f-4a0a93ca0b9a",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "486b9708-641a-49a2-8c3e-1344a5835acf",
+                     *           "accountId": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -8433,7 +8620,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
+                     *           "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -8456,8 +8643,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T06:01:13.338Z",
-                     *       "updatedAt": "2026-11-29T06:01:13.338Z"
+                     *       "createdAt": "2026-11-29T07:03:41.835Z",
+                     *       "updatedAt": "2026-11-29T07:03:41.835Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -8504,14 +8691,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "15ebfc73-344c-4694-8a4d-0e72c09010dc",
+                     *       "id": "d97df3da-ba0a-479f-935f-4a0a93ca0b9a",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "486b9708-641a-49a2-8c3e-1344a5835acf",
+                     *           "accountId": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -8521,7 +8708,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
+                     *           "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -8544,8 +8731,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T06:01:13.338Z",
-                     *       "updatedAt": "2026-11-29T06:01:13.338Z"
+                     *       "createdAt": "2026-11-29T07:03:41.835Z",
+                     *       "updatedAt": "2026-11-29T07:03:41.835Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -8581,12 +8768,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "486b9708-641a-49a2-8c3e-1344a5835acf",
+                 *           "accountId": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
+                 *           "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -8630,14 +8817,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "15ebfc73-344c-4694-8a4d-0e72c09010dc",
+                     *       "id": "d97df3da-ba0a-479f-935f-4a0a93ca0b9a",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "486b9708-641a-49a2-8c3e-1344a5835acf",
+                     *           "accountId": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -8647,7 +8834,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
+                     *           "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -8670,8 +8857,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T06:01:13.338Z",
-                     *       "updatedAt": "2026-11-29T06:01:13.516Z"
+                     *       "createdAt": "2026-11-29T07:03:41.835Z",
+                     *       "updatedAt": "2026-11-29T07:03:42.084Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -8730,22 +8917,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "23510b82-c7cb-448e-9f6f-0245f292a73c",
+                     *             "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "ba1f4be3-e872-447f-a795-75bce7a3bd29",
-                     *           "occurredAt": "2026-11-29T06:01:13.343Z",
+                     *           "requestId": "ca82ae57-184d-4100-84f1-041785ffef32",
+                     *           "occurredAt": "2026-11-29T07:03:41.838Z",
                      *           "sequence": 31,
-                     *           "hash": "ae82a00b87647759c770c7f84634521d0c415d0a2d20a25d81a7f4572f79ffb7",
+                     *           "hash": "645bf43b2e7453e74bf17fc5f72d85934a987c4d78dcb50016f00fcc7eb11284",
                      *           "state": {
-                     *             "id": "15ebfc73-344c-4694-8a4d-0e72c09010dc",
+                     *             "id": "d97df3da-ba0a-479f-935f-4a0a93ca0b9a",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "486b9708-641a-49a2-8c3e-1344a5835acf",
+                     *                 "accountId": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -8755,7 +8942,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
+                     *                 "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -8778,8 +8965,8 @@ export interface operations {
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T06:01:13.338Z",
-                     *             "updatedAt": "2026-11-29T06:01:13.338Z"
+                     *             "createdAt": "2026-11-29T07:03:41.835Z",
+                     *             "updatedAt": "2026-11-29T07:03:41.835Z"
                      *           }
                      *         }
                      *       ],
@@ -8837,14 +9024,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "15ebfc73-344c-4694-8a4d-0e72c09010dc",
+                     *       "id": "d97df3da-ba0a-479f-935f-4a0a93ca0b9a",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "486b9708-641a-49a2-8c3e-1344a5835acf",
+                     *           "accountId": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -8854,7 +9041,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
+                     *           "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -8870,15 +9057,15 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
-                     *       "periodId": "e5a496b6-abaa-4221-9883-bfa1ca22fef3",
+                     *       "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *       "periodId": "d7aba7b2-2775-4b3e-bd8c-18fbfdb53357",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T06:01:13.338Z",
-                     *       "updatedAt": "2026-11-29T06:01:13.556Z"
+                     *       "createdAt": "2026-11-29T07:03:41.835Z",
+                     *       "updatedAt": "2026-11-29T07:03:42.139Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -8944,14 +9131,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8acd9fc9-cae2-456c-9cf6-5c8a353af94a",
+                     *       "id": "0b337968-8d39-48fe-9849-8edb0a716f2d",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "440462b1-030b-46c6-8091-2360a0b7b207",
+                     *           "accountId": "6871430f-6215-4f2e-8d31-06f46ab3d9e8",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -8961,7 +9148,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "486b9708-641a-49a2-8c3e-1344a5835acf",
+                     *           "accountId": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -8977,15 +9164,15 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
-                     *       "periodId": "e5a496b6-abaa-4221-9883-bfa1ca22fef3",
+                     *       "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *       "periodId": "d7aba7b2-2775-4b3e-bd8c-18fbfdb53357",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T06:01:13.694Z",
-                     *       "updatedAt": "2026-11-29T06:01:13.759Z"
+                     *       "createdAt": "2026-11-29T07:03:42.334Z",
+                     *       "updatedAt": "2026-11-29T07:03:42.402Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9035,14 +9222,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "15ebfc73-344c-4694-8a4d-0e72c09010dc",
+                     *       "id": "d97df3da-ba0a-479f-935f-4a0a93ca0b9a",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "486b9708-641a-49a2-8c3e-1344a5835acf",
+                     *           "accountId": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9052,7 +9239,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
+                     *           "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9075,8 +9262,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T06:01:13.338Z",
-                     *       "updatedAt": "2026-11-29T06:01:13.587Z"
+                     *       "createdAt": "2026-11-29T07:03:41.835Z",
+                     *       "updatedAt": "2026-11-29T07:03:42.184Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9137,14 +9324,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "35038c87-7817-46be-a24a-bd277a40df47",
+                     *       "id": "bca37c2b-5fd7-4ede-acf7-bc3c655d2266",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "486b9708-641a-49a2-8c3e-1344a5835acf",
+                     *           "accountId": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9154,7 +9341,7 @@ export interface operations {
                      *           "fxRounding": false
                      *         },
                      *         {
-                     *           "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
+                     *           "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9170,15 +9357,15 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
-                     *       "periodId": "e5a496b6-abaa-4221-9883-bfa1ca22fef3",
-                     *       "reversalOf": "15ebfc73-344c-4694-8a4d-0e72c09010dc",
+                     *       "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *       "periodId": "d7aba7b2-2775-4b3e-bd8c-18fbfdb53357",
+                     *       "reversalOf": "d97df3da-ba0a-479f-935f-4a0a93ca0b9a",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T06:01:13.661Z",
-                     *       "updatedAt": "2026-11-29T06:01:13.661Z"
+                     *       "createdAt": "2026-11-29T07:03:42.276Z",
+                     *       "updatedAt": "2026-11-29T07:03:42.276Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9332,14 +9519,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *       "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "58ff0a24-b809-408d-a826-92edf97401da",
+                     *           "accountId": "29568d96-1ce6-4ab7-b89c-5ea45abdf4fb",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -9366,8 +9553,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "486b9708-641a-49a2-8c3e-1344a5835acf",
-                     *           "parentId": "58ff0a24-b809-408d-a826-92edf97401da",
+                     *           "accountId": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
+                     *           "parentId": "29568d96-1ce6-4ab7-b89c-5ea45abdf4fb",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -9393,7 +9580,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "f6fa7cea-e5a9-4607-a259-5f8171446ee4",
+                     *           "accountId": "3cb9749d-4e03-468d-849f-2370e86e9926",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -9420,8 +9607,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
-                     *           "parentId": "f6fa7cea-e5a9-4607-a259-5f8171446ee4",
+                     *           "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
+                     *           "parentId": "3cb9749d-4e03-468d-849f-2370e86e9926",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -9447,7 +9634,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "d9578ecf-fe01-48ab-8a24-ef413715a989",
+                     *           "accountId": "1d0af9a2-63c0-4880-9177-73daaf2ea758",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -9474,8 +9661,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "440462b1-030b-46c6-8091-2360a0b7b207",
-                     *           "parentId": "d9578ecf-fe01-48ab-8a24-ef413715a989",
+                     *           "accountId": "6871430f-6215-4f2e-8d31-06f46ab3d9e8",
+                     *           "parentId": "1d0af9a2-63c0-4880-9177-73daaf2ea758",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -9607,7 +9794,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "d9578ecf-fe01-48ab-8a24-ef413715a989",
+                     *           "accountId": "1d0af9a2-63c0-4880-9177-73daaf2ea758",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -9626,8 +9813,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "440462b1-030b-46c6-8091-2360a0b7b207",
-                     *           "parentId": "d9578ecf-fe01-48ab-8a24-ef413715a989",
+                     *           "accountId": "6871430f-6215-4f2e-8d31-06f46ab3d9e8",
+                     *           "parentId": "1d0af9a2-63c0-4880-9177-73daaf2ea758",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -9737,7 +9924,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "58ff0a24-b809-408d-a826-92edf97401da",
+                     *           "accountId": "29568d96-1ce6-4ab7-b89c-5ea45abdf4fb",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -9754,8 +9941,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "486b9708-641a-49a2-8c3e-1344a5835acf",
-                     *           "parentId": "58ff0a24-b809-408d-a826-92edf97401da",
+                     *           "accountId": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
+                     *           "parentId": "29568d96-1ce6-4ab7-b89c-5ea45abdf4fb",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -9877,7 +10064,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "58ff0a24-b809-408d-a826-92edf97401da",
+                     *           "accountId": "29568d96-1ce6-4ab7-b89c-5ea45abdf4fb",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -9893,8 +10080,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "486b9708-641a-49a2-8c3e-1344a5835acf",
-                     *           "parentId": "58ff0a24-b809-408d-a826-92edf97401da",
+                     *           "accountId": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
+                     *           "parentId": "29568d96-1ce6-4ab7-b89c-5ea45abdf4fb",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -10009,9 +10196,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "892fe385-3021-441d-b7e3-583680818d0e",
+                     *       "budgetId": "208caea9-f6b0-459f-a1e2-9fa641b29b44",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *       "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -10038,8 +10225,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
-                     *           "parentId": "f6fa7cea-e5a9-4607-a259-5f8171446ee4",
+                     *           "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
+                     *           "parentId": "3cb9749d-4e03-468d-849f-2370e86e9926",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -10072,8 +10259,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "440462b1-030b-46c6-8091-2360a0b7b207",
-                     *           "parentId": "d9578ecf-fe01-48ab-8a24-ef413715a989",
+                     *           "accountId": "6871430f-6215-4f2e-8d31-06f46ab3d9e8",
+                     *           "parentId": "1d0af9a2-63c0-4880-9177-73daaf2ea758",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -10084,7 +10271,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "941a629e-4341-4fca-b148-f84b1f24c725",
+                     *             "id": "2b321345-2b81-46d6-9fc5-ec22d9ab24d4",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -10259,7 +10446,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "58ff0a24-b809-408d-a826-92edf97401da",
+                     *         "id": "29568d96-1ce6-4ab7-b89c-5ea45abdf4fb",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -10280,13 +10467,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "15ebfc73-344c-4694-8a4d-0e72c09010dc",
+                     *           "journalId": "d97df3da-ba0a-479f-935f-4a0a93ca0b9a",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "486b9708-641a-49a2-8c3e-1344a5835acf",
+                     *           "accountId": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -10298,7 +10485,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6Ijk4ZmIxNzc2LWFlNDYtNDc1NC05MjRkLTNkZGIyZThlMDA2ZCIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNThmZjBhMjQtYjgwOS00MDhkLWE4MjYtOTJlZGY5NzQwMWRhIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjMTVlYmZjNzMtMzQ0Yy00Njk0LThhNGQtMGU3MmMwOTAxMGRjIiwiYWNjb3VudElkIjoiNDg2Yjk3MDgtNjQxYS00OWEyLThjM2UtMTM0NGE1ODM1YWNmIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.RvA-sytrEzOvi4s0Q-Nk1TULDN7X4PlDuMFM1_WphEY"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6Ijg4MmFlZjgwLWEyMTUtNGM2NC04OWUxLTBmZmYzMzlkNWE4YSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiMjk1NjhkOTYtMWNlNi00YWI3LWI4OWMtNWVhNDVhYmRmNGZiIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZDk3ZGYzZGEtYmEwYS00NzlmLTkzNWYtNGEwYTkzY2EwYjlhIiwiYWNjb3VudElkIjoiZGNiMjdjYzMtM2QyYy00MDBiLWFkNmUtMDJiMWQzZTBiMTM5IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.Nzuij6-UVay8FYe2ukCyqfD8BwW2ghd40YZ7zJVEl6g"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -10411,70 +10598,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e7d5ce22-b4de-4f54-b57e-b4f8c0f784a1",
+                     *           "id": "92623f4c-3acd-45d6-a87f-93c7d846079c",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T06:01:16.616Z",
+                     *           "createdAt": "2026-11-29T07:03:45.705Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "23510b82-c7cb-448e-9f6f-0245f292a73c"
+                     *             "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "5382e6b679684c048c6d23503536dbad9da0423bef0d9975e0e7a588257fbf7b"
+                     *             "hash": "6076abfe28cb4b12ad5ed4aeebe835ddf483c5783179b5c63ea46fce005ef018"
                      *           }
                      *         },
                      *         {
-                     *           "id": "db1736b4-9d0f-49c3-bda7-35bac38e92ea",
+                     *           "id": "ef1f4a15-bb0f-4cb4-8019-748a5e1bb33e",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T06:01:16.473Z",
+                     *           "createdAt": "2026-11-29T07:03:45.486Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "23510b82-c7cb-448e-9f6f-0245f292a73c"
+                     *             "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "108c1fb6ee2b153f9977eb24230e9cf9c2d8add1fd369ef6357db227f1eb5e92"
+                     *             "hash": "7a80069d110f743a625c65db099ea7174218eec3c775aba2580c717c9992aa13"
                      *           }
                      *         },
                      *         {
-                     *           "id": "6d6d41e1-4c8e-4cf1-8da3-6cb7d6345f8f",
+                     *           "id": "5ad6501f-5d72-4ea7-aa87-ea69b5f0c844",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "58e53433-867a-4262-8bff-af0e44039759"
+                     *             "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45"
                      *           },
-                     *           "createdAt": "2026-11-29T06:01:16.392Z",
+                     *           "createdAt": "2026-11-29T07:03:45.364Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "23510b82-c7cb-448e-9f6f-0245f292a73c"
+                     *             "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "6f4871d503af8219a83ce6d57cd4e1c07c469b13527e06004df7720b0416507a"
+                     *             "hash": "3cd16487a864eaf14b5bff5c226ab7b5cff2339e6e6acf47c629249bbd765425"
                      *           }
                      *         },
                      *         {
-                     *           "id": "f823b0f1-3f3d-44d7-9ee6-70b28b20516b",
+                     *           "id": "d4d49fbb-429f-49e4-bac2-7760b2ab0047",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T06:01:16.264Z",
+                     *           "createdAt": "2026-11-29T07:03:45.236Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "23510b82-c7cb-448e-9f6f-0245f292a73c"
+                     *             "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "d7d6f0f4ebbbb411468c7ec008874bb281b9f7bff7a98ad8fd6cc7c2789d6afa"
+                     *             "hash": "2d4804104797660c88e8bd0310bc7e98de06a972bbeb38a7efabc8c6a6005f33"
                      *           }
                      *         }
                      *       ],
@@ -10518,7 +10705,7 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description The report: TrialBalance, IncomeStatement, BalanceSheet or CashFlow.
+                     * @description The report: TrialBalance, IncomeStatement, BalanceSheet or CashFlow. On a tax code: how its lines are taxed: standard (the rate in effect on the journal’s date), zeroRated, exempt or outOfScope (no tax; the base still counts in the return), reverseCharge (the buyer self-assesses: recoverable on taxAccountId, due on reverseChargeAccountId), importsAtCustoms (tax paid at the border, recoverable); it never changes.
                      * @constant
                      */
                     kind: "TrialBalance";
@@ -10554,7 +10741,7 @@ export interface operations {
                     };
                 } | {
                     /**
-                     * @description The report: TrialBalance, IncomeStatement, BalanceSheet or CashFlow.
+                     * @description The report: TrialBalance, IncomeStatement, BalanceSheet or CashFlow. On a tax code: how its lines are taxed: standard (the rate in effect on the journal’s date), zeroRated, exempt or outOfScope (no tax; the base still counts in the return), reverseCharge (the buyer self-assesses: recoverable on taxAccountId, due on reverseChargeAccountId), importsAtCustoms (tax paid at the border, recoverable); it never changes.
                      * @constant
                      */
                     kind: "IncomeStatement";
@@ -10587,7 +10774,7 @@ export interface operations {
                     };
                 } | {
                     /**
-                     * @description The report: TrialBalance, IncomeStatement, BalanceSheet or CashFlow.
+                     * @description The report: TrialBalance, IncomeStatement, BalanceSheet or CashFlow. On a tax code: how its lines are taxed: standard (the rate in effect on the journal’s date), zeroRated, exempt or outOfScope (no tax; the base still counts in the return), reverseCharge (the buyer self-assesses: recoverable on taxAccountId, due on reverseChargeAccountId), importsAtCustoms (tax paid at the border, recoverable); it never changes.
                      * @constant
                      */
                     kind: "BalanceSheet";
@@ -10608,7 +10795,7 @@ export interface operations {
                     };
                 } | {
                     /**
-                     * @description The report: TrialBalance, IncomeStatement, BalanceSheet or CashFlow.
+                     * @description The report: TrialBalance, IncomeStatement, BalanceSheet or CashFlow. On a tax code: how its lines are taxed: standard (the rate in effect on the journal’s date), zeroRated, exempt or outOfScope (no tax; the base still counts in the return), reverseCharge (the buyer self-assesses: recoverable on taxAccountId, due on reverseChargeAccountId), importsAtCustoms (tax paid at the border, recoverable); it never changes.
                      * @constant
                      */
                     kind: "CashFlow";
@@ -10639,20 +10826,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f823b0f1-3f3d-44d7-9ee6-70b28b20516b",
+                     *       "id": "d4d49fbb-429f-49e4-bac2-7760b2ab0047",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T06:01:16.264Z",
+                     *       "createdAt": "2026-11-29T07:03:45.236Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "23510b82-c7cb-448e-9f6f-0245f292a73c"
+                     *         "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "d7d6f0f4ebbbb411468c7ec008874bb281b9f7bff7a98ad8fd6cc7c2789d6afa"
+                     *         "hash": "2d4804104797660c88e8bd0310bc7e98de06a972bbeb38a7efabc8c6a6005f33"
                      *       }
                      *     }
                      */
@@ -10715,20 +10902,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f823b0f1-3f3d-44d7-9ee6-70b28b20516b",
+                     *       "id": "d4d49fbb-429f-49e4-bac2-7760b2ab0047",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T06:01:16.264Z",
+                     *       "createdAt": "2026-11-29T07:03:45.236Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "23510b82-c7cb-448e-9f6f-0245f292a73c"
+                     *         "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "d7d6f0f4ebbbb411468c7ec008874bb281b9f7bff7a98ad8fd6cc7c2789d6afa"
+                     *         "hash": "2d4804104797660c88e8bd0310bc7e98de06a972bbeb38a7efabc8c6a6005f33"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -10747,7 +10934,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "58ff0a24-b809-408d-a826-92edf97401da",
+                     *             "accountId": "29568d96-1ce6-4ab7-b89c-5ea45abdf4fb",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -10763,8 +10950,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "486b9708-641a-49a2-8c3e-1344a5835acf",
-                     *             "parentId": "58ff0a24-b809-408d-a826-92edf97401da",
+                     *             "accountId": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
+                     *             "parentId": "29568d96-1ce6-4ab7-b89c-5ea45abdf4fb",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -10870,27 +11057,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2ba7c311-c9ff-4bbb-839c-e25b7be4a214",
+                     *           "id": "e446e4d4-5f44-45ae-9cd1-0f0d61d70468",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "98fb1776-ae46-4754-924d-3ddb2e8e006d",
-                     *           "recordId": "15ebfc73-344c-4694-8a4d-0e72c09010dc",
+                     *           "companyId": "882aef80-a215-4c64-89e1-0fff339d5a8a",
+                     *           "recordId": "d97df3da-ba0a-479f-935f-4a0a93ca0b9a",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "23510b82-c7cb-448e-9f6f-0245f292a73c"
+                     *             "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95"
                      *           },
-                     *           "occurredAt": "2026-11-29T06:01:13.558Z",
-                     *           "requestId": "1c69700b-c45d-492e-8d39-92e420657568",
+                     *           "occurredAt": "2026-11-29T07:03:42.141Z",
+                     *           "requestId": "9dd5af19-f5f5-400a-81a5-176a1fc6e65f",
                      *           "data": {
-                     *             "id": "15ebfc73-344c-4694-8a4d-0e72c09010dc",
+                     *             "id": "d97df3da-ba0a-479f-935f-4a0a93ca0b9a",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "486b9708-641a-49a2-8c3e-1344a5835acf",
+                     *                 "accountId": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -10900,7 +11087,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
+                     *                 "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -10916,44 +11103,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
-                     *             "periodId": "e5a496b6-abaa-4221-9883-bfa1ca22fef3",
+                     *             "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *             "periodId": "d7aba7b2-2775-4b3e-bd8c-18fbfdb53357",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T06:01:13.338Z",
-                     *             "updatedAt": "2026-11-29T06:01:13.556Z"
+                     *             "createdAt": "2026-11-29T07:03:41.835Z",
+                     *             "updatedAt": "2026-11-29T07:03:42.139Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "d47ac60b136e438d6df25834497ab0ed376b9148ee500569e360568c4e3b1a22",
-                     *           "previousHash": "9f26460671c3e9bb90436b6bd9d3761b678efca624b2bdaa3f172b2bdec509fa",
-                     *           "hash": "3f1f9eaebacb17e991586b0c3ff025f745a781a57e24a67d59e0d2f657417694"
+                     *           "recordDigest": "4b0a3c8fb25533d79099fd4920bf436918e4f4f26b3b6bf1156f130f2a41b1bb",
+                     *           "previousHash": "08c226cf69ade8da4e9b4e0c438126965fb2a241f27aa0399ff9e7332a11369a",
+                     *           "hash": "6e2f50c465778b2c8938217101c86ed531f98b4961f3959e35dd847e90bb34f0"
                      *         },
                      *         {
-                     *           "id": "647df214-3e11-4da8-b370-f0832ceb7ca9",
+                     *           "id": "5d80b9fb-6601-45e9-9344-d0c143fb8e55",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "98fb1776-ae46-4754-924d-3ddb2e8e006d",
-                     *           "recordId": "15ebfc73-344c-4694-8a4d-0e72c09010dc",
+                     *           "companyId": "882aef80-a215-4c64-89e1-0fff339d5a8a",
+                     *           "recordId": "d97df3da-ba0a-479f-935f-4a0a93ca0b9a",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "23510b82-c7cb-448e-9f6f-0245f292a73c"
+                     *             "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95"
                      *           },
-                     *           "occurredAt": "2026-11-29T06:01:13.622Z",
-                     *           "requestId": "d267b66f-ecf1-432e-8fe4-6998322334ed",
+                     *           "occurredAt": "2026-11-29T07:03:42.226Z",
+                     *           "requestId": "d57ec9c0-c628-4458-b533-911a2f238990",
                      *           "data": {
-                     *             "id": "15ebfc73-344c-4694-8a4d-0e72c09010dc",
+                     *             "id": "d97df3da-ba0a-479f-935f-4a0a93ca0b9a",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "486b9708-641a-49a2-8c3e-1344a5835acf",
+                     *                 "accountId": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -10963,7 +11150,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
+                     *                 "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -10979,44 +11166,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
-                     *             "periodId": "e5a496b6-abaa-4221-9883-bfa1ca22fef3",
+                     *             "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *             "periodId": "d7aba7b2-2775-4b3e-bd8c-18fbfdb53357",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T06:01:13.338Z",
-                     *             "updatedAt": "2026-11-29T06:01:13.622Z"
+                     *             "createdAt": "2026-11-29T07:03:41.835Z",
+                     *             "updatedAt": "2026-11-29T07:03:42.226Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "2c977419882b54dca748b32a8b1de5617173816addbdf0fe858777ef7c9698f0",
-                     *           "previousHash": "c2934d112f2d037fb24283d9e51da7556a5ac79453693521550b924c00e94d1d",
-                     *           "hash": "33fe26be4c799f237b85405a937771286e45e88bcc9525613e18c253c3fd66eb"
+                     *           "recordDigest": "3bb8122e286e321fbba030a7c778198e86975f9d9804c43ec198c68e2d66e6a9",
+                     *           "previousHash": "5ce589f12c84e7ff822ea79d879207de4cafc299939075e76f1d747d177ea3da",
+                     *           "hash": "9196e1116260b9f478ba478837de9f6527b51be7f6e9611ab0acb9140897d85e"
                      *         },
                      *         {
-                     *           "id": "3bab57bd-3525-4135-bfef-c2d5b0f82ec6",
+                     *           "id": "b2c7b985-411e-4517-ab7e-ebce81c93318",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "98fb1776-ae46-4754-924d-3ddb2e8e006d",
-                     *           "recordId": "15ebfc73-344c-4694-8a4d-0e72c09010dc",
+                     *           "companyId": "882aef80-a215-4c64-89e1-0fff339d5a8a",
+                     *           "recordId": "d97df3da-ba0a-479f-935f-4a0a93ca0b9a",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "23510b82-c7cb-448e-9f6f-0245f292a73c"
+                     *             "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95"
                      *           },
-                     *           "occurredAt": "2026-11-29T06:01:13.662Z",
-                     *           "requestId": "adc84c5f-9c65-4a40-bdcf-3feb9c14390d",
+                     *           "occurredAt": "2026-11-29T07:03:42.277Z",
+                     *           "requestId": "936221e9-043d-4143-8637-5ce1ec32941e",
                      *           "data": {
-                     *             "id": "15ebfc73-344c-4694-8a4d-0e72c09010dc",
+                     *             "id": "d97df3da-ba0a-479f-935f-4a0a93ca0b9a",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "486b9708-641a-49a2-8c3e-1344a5835acf",
+                     *                 "accountId": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -11026,7 +11213,7 @@ export interface operations {
                      *                 "fxRounding": false
                      *               },
                      *               {
-                     *                 "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
+                     *                 "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -11042,24 +11229,24 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
-                     *             "periodId": "e5a496b6-abaa-4221-9883-bfa1ca22fef3",
+                     *             "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *             "periodId": "d7aba7b2-2775-4b3e-bd8c-18fbfdb53357",
                      *             "reversalOf": null,
-                     *             "reversedBy": "35038c87-7817-46be-a24a-bd277a40df47",
+                     *             "reversedBy": "bca37c2b-5fd7-4ede-acf7-bc3c655d2266",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T06:01:13.338Z",
-                     *             "updatedAt": "2026-11-29T06:01:13.661Z"
+                     *             "createdAt": "2026-11-29T07:03:41.835Z",
+                     *             "updatedAt": "2026-11-29T07:03:42.276Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "bc90782a674913e638d9899ec737c6b0be9b1d8520efa01587143657530bbd21",
-                     *           "previousHash": "33fe26be4c799f237b85405a937771286e45e88bcc9525613e18c253c3fd66eb",
-                     *           "hash": "ce7e20ccafce083a71265f02c9168412206dcbafd25005507cd0a4161267d216"
+                     *           "recordDigest": "ac1574394fd681ef72189ae625dd9e2e0d38e6bd440f2f0d872eba746f6c2b20",
+                     *           "previousHash": "9196e1116260b9f478ba478837de9f6527b51be7f6e9611ab0acb9140897d85e",
+                     *           "hash": "c64ca8cbf0ed14df8009bf7258cd3c83aabd75373b32ef87ed8046e03c6eb47f"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6Ijk4ZmIxNzc2LWFlNDYtNDc1NC05MjRkLTNkZGIyZThlMDA2ZCIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.r0Tb2per3oRhwdfShQIOGq8P8UUbufkVBw1XKvOUTfE"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6Ijg4MmFlZjgwLWEyMTUtNGM2NC04OWUxLTBmZmYzMzlkNWE4YSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.0DMm8VwVUJm-Oa_LMaI9yKLZWo4L0F2gohsFqgE7YQ0"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -11107,7 +11294,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "05c9d184-6dab-43c0-85b1-abeed2e3012a",
+                     *           "id": "5266ce3b-e936-4d56-9ccd-db0895683ad0",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -11118,11 +11305,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "23510b82-c7cb-448e-9f6f-0245f292a73c"
+                     *             "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T06:01:19.047Z",
-                     *           "updatedAt": "2026-11-29T06:01:19.047Z"
+                     *           "createdAt": "2026-11-29T07:03:48.490Z",
+                     *           "updatedAt": "2026-11-29T07:03:48.490Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -11170,14 +11357,14 @@ export interface operations {
                      * @description The event types the subscription receives; empty for every type.
                      * @default []
                      */
-                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated")[];
+                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded")[];
                     /**
                      * @description Free text.
                      * @default
                      */
                     description?: string;
                     /**
-                     * @description false pauses the subscription: no deliveries while inactive.
+                     * @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active.
                      * @default true
                      */
                     active?: boolean;
@@ -11193,7 +11380,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "05c9d184-6dab-43c0-85b1-abeed2e3012a",
+                     *       "id": "5266ce3b-e936-4d56-9ccd-db0895683ad0",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -11204,11 +11391,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "23510b82-c7cb-448e-9f6f-0245f292a73c"
+                     *         "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T06:01:19.047Z",
-                     *       "updatedAt": "2026-11-29T06:01:19.047Z",
+                     *       "createdAt": "2026-11-29T07:03:48.490Z",
+                     *       "updatedAt": "2026-11-29T07:03:48.490Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -11257,7 +11444,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "05c9d184-6dab-43c0-85b1-abeed2e3012a",
+                     *       "id": "5266ce3b-e936-4d56-9ccd-db0895683ad0",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -11268,11 +11455,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "23510b82-c7cb-448e-9f6f-0245f292a73c"
+                     *         "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T06:01:19.047Z",
-                     *       "updatedAt": "2026-11-29T06:01:19.047Z"
+                     *       "createdAt": "2026-11-29T07:03:48.490Z",
+                     *       "updatedAt": "2026-11-29T07:03:48.490Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -11318,13 +11505,13 @@ export interface operations {
                      * @description The event types the subscription receives; empty for every type.
                      * @default []
                      */
-                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated")[];
+                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded")[];
                     /**
                      * @description Free text.
                      * @default
                      */
                     description?: string;
-                    /** @description false pauses the subscription: no deliveries while inactive. */
+                    /** @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. */
                     active: boolean;
                     /** @description The version read; a write based on another is refused (409). */
                     version: number;
@@ -11340,7 +11527,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "05c9d184-6dab-43c0-85b1-abeed2e3012a",
+                     *       "id": "5266ce3b-e936-4d56-9ccd-db0895683ad0",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -11352,11 +11539,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "23510b82-c7cb-448e-9f6f-0245f292a73c"
+                     *         "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T06:01:19.047Z",
-                     *       "updatedAt": "2026-11-29T06:01:19.138Z"
+                     *       "createdAt": "2026-11-29T07:03:48.490Z",
+                     *       "updatedAt": "2026-11-29T07:03:48.591Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -11496,13 +11683,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4299ce50-ae16-42bd-9fd7-aee0cfe5ec5a",
+                     *           "id": "59d187e0-6ae3-43fe-9dbd-00f4c08f5585",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T06:01:19.242Z",
-                     *           "updatedAt": "2026-11-29T06:01:19.242Z"
+                     *           "createdAt": "2026-11-29T07:03:48.773Z",
+                     *           "updatedAt": "2026-11-29T07:03:48.773Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -11563,13 +11750,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4299ce50-ae16-42bd-9fd7-aee0cfe5ec5a",
+                     *       "id": "59d187e0-6ae3-43fe-9dbd-00f4c08f5585",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T06:01:19.242Z",
-                     *       "updatedAt": "2026-11-29T06:01:19.242Z"
+                     *       "createdAt": "2026-11-29T07:03:48.773Z",
+                     *       "updatedAt": "2026-11-29T07:03:48.773Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -11624,13 +11811,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4299ce50-ae16-42bd-9fd7-aee0cfe5ec5a",
+                     *       "id": "59d187e0-6ae3-43fe-9dbd-00f4c08f5585",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T06:01:19.242Z",
-                     *       "updatedAt": "2026-11-29T06:01:19.242Z"
+                     *       "createdAt": "2026-11-29T07:03:48.773Z",
+                     *       "updatedAt": "2026-11-29T07:03:48.773Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -11681,13 +11868,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4299ce50-ae16-42bd-9fd7-aee0cfe5ec5a",
+                     *       "id": "59d187e0-6ae3-43fe-9dbd-00f4c08f5585",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T06:01:19.242Z",
-                     *       "updatedAt": "2026-11-29T06:01:19.426Z"
+                     *       "createdAt": "2026-11-29T07:03:48.773Z",
+                     *       "updatedAt": "2026-11-29T07:03:48.967Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -11780,13 +11967,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "892fe385-3021-441d-b7e3-583680818d0e",
+                     *           "id": "208caea9-f6b0-459f-a1e2-9fa641b29b44",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T06:01:19.484Z",
-                     *           "updatedAt": "2026-11-29T06:01:19.484Z"
+                     *           "createdAt": "2026-11-29T07:03:49.053Z",
+                     *           "updatedAt": "2026-11-29T07:03:49.053Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -11821,10 +12008,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                 *       "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                  *       "lines": [
                  *         {
-                 *           "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
+                 *           "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -11841,8 +12028,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "440462b1-030b-46c6-8091-2360a0b7b207",
-                 *           "costCenterId": "941a629e-4341-4fca-b148-f84b1f24c725",
+                 *           "accountId": "6871430f-6215-4f2e-8d31-06f46ab3d9e8",
+                 *           "costCenterId": "2b321345-2b81-46d6-9fc5-ec22d9ab24d4",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -11893,15 +12080,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "892fe385-3021-441d-b7e3-583680818d0e",
+                     *       "id": "208caea9-f6b0-459f-a1e2-9fa641b29b44",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *       "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T06:01:19.484Z",
-                     *       "updatedAt": "2026-11-29T06:01:19.484Z",
+                     *       "createdAt": "2026-11-29T07:03:49.053Z",
+                     *       "updatedAt": "2026-11-29T07:03:49.053Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
+                     *           "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -11919,8 +12106,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "440462b1-030b-46c6-8091-2360a0b7b207",
-                     *           "costCenterId": "941a629e-4341-4fca-b148-f84b1f24c725",
+                     *           "accountId": "6871430f-6215-4f2e-8d31-06f46ab3d9e8",
+                     *           "costCenterId": "2b321345-2b81-46d6-9fc5-ec22d9ab24d4",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -11975,15 +12162,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "892fe385-3021-441d-b7e3-583680818d0e",
+                     *       "id": "208caea9-f6b0-459f-a1e2-9fa641b29b44",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *       "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T06:01:19.484Z",
-                     *       "updatedAt": "2026-11-29T06:01:19.484Z",
+                     *       "createdAt": "2026-11-29T07:03:49.053Z",
+                     *       "updatedAt": "2026-11-29T07:03:49.053Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
+                     *           "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -12001,8 +12188,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "440462b1-030b-46c6-8091-2360a0b7b207",
-                     *           "costCenterId": "941a629e-4341-4fca-b148-f84b1f24c725",
+                     *           "accountId": "6871430f-6215-4f2e-8d31-06f46ab3d9e8",
+                     *           "costCenterId": "2b321345-2b81-46d6-9fc5-ec22d9ab24d4",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -12049,10 +12236,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                 *       "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                  *       "lines": [
                  *         {
-                 *           "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
+                 *           "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -12106,15 +12293,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "892fe385-3021-441d-b7e3-583680818d0e",
+                     *       "id": "208caea9-f6b0-459f-a1e2-9fa641b29b44",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "58e53433-867a-4262-8bff-af0e44039759",
+                     *       "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T06:01:19.484Z",
-                     *       "updatedAt": "2026-11-29T06:01:19.829Z",
+                     *       "createdAt": "2026-11-29T07:03:49.053Z",
+                     *       "updatedAt": "2026-11-29T07:03:49.438Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "9497b39b-d8d9-4911-bc9c-5f98eca8764c",
+                     *           "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -12224,7 +12411,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b6dd516f-a533-42c2-8827-a21956133fac",
+                     *           "id": "166d45d5-fd9d-467e-9def-4f610f3c473d",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -12255,12 +12442,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "23510b82-c7cb-448e-9f6f-0245f292a73c"
+                     *             "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95"
                      *           },
-                     *           "createdAt": "2026-11-29T06:01:11.863Z",
-                     *           "updatedAt": "2026-11-29T06:01:11.998Z",
-                     *           "startedAt": "2026-11-29T06:01:11.914Z",
-                     *           "finishedAt": "2026-11-29T06:01:11.998Z"
+                     *           "createdAt": "2026-11-29T07:03:39.835Z",
+                     *           "updatedAt": "2026-11-29T07:03:40.007Z",
+                     *           "startedAt": "2026-11-29T07:03:39.902Z",
+                     *           "finishedAt": "2026-11-29T07:03:40.007Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -12349,7 +12536,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b6dd516f-a533-42c2-8827-a21956133fac",
+                     *       "id": "166d45d5-fd9d-467e-9def-4f610f3c473d",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -12373,10 +12560,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "23510b82-c7cb-448e-9f6f-0245f292a73c"
+                     *         "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95"
                      *       },
-                     *       "createdAt": "2026-11-29T06:01:11.863Z",
-                     *       "updatedAt": "2026-11-29T06:01:11.863Z",
+                     *       "createdAt": "2026-11-29T07:03:39.835Z",
+                     *       "updatedAt": "2026-11-29T07:03:39.835Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -12425,7 +12612,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b6dd516f-a533-42c2-8827-a21956133fac",
+                     *       "id": "166d45d5-fd9d-467e-9def-4f610f3c473d",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -12456,12 +12643,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "23510b82-c7cb-448e-9f6f-0245f292a73c"
+                     *         "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95"
                      *       },
-                     *       "createdAt": "2026-11-29T06:01:11.863Z",
-                     *       "updatedAt": "2026-11-29T06:01:11.998Z",
-                     *       "startedAt": "2026-11-29T06:01:11.914Z",
-                     *       "finishedAt": "2026-11-29T06:01:11.998Z"
+                     *       "createdAt": "2026-11-29T07:03:39.835Z",
+                     *       "updatedAt": "2026-11-29T07:03:40.007Z",
+                     *       "startedAt": "2026-11-29T07:03:39.902Z",
+                     *       "finishedAt": "2026-11-29T07:03:40.007Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -12553,11 +12740,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "verified": true,
-                     *       "checked": 78,
+                     *       "checked": 96,
                      *       "fromSequence": 1,
-                     *       "toSequence": 78,
-                     *       "headSequence": 78,
-                     *       "headHash": "3b86e7779b134d4f6aa8ae5f2c6ef15f7bc23ae4911f73953718657496660b3d",
+                     *       "toSequence": 96,
+                     *       "headSequence": 96,
+                     *       "headHash": "97dab6fb5312d6e2788de30326a38f8f2e1c0c60286641fa84939ba5f20c4b01",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null
@@ -12579,6 +12766,1048 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "taxCodes.list": {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
+                page?: components["parameters"]["query.page"];
+                /** @description Items per page, 1 to 100. */
+                pageSize?: components["parameters"]["query.pageSize"];
+                /** @description The field to sort by. */
+                orderBy?: "Code";
+                /** @description true ascending, false descending. */
+                orderAsc?: components["parameters"]["query.orderAsc"];
+                /** @description Whether a tax code taxes what the company sells (supplies: output tax) or what it buys (purchases: input tax); it never changes. As a list filter: only codes of that direction. */
+                direction?: "supplies" | "purchases";
+                /** @description The report: TrialBalance, IncomeStatement, BalanceSheet or CashFlow. On a tax code: how its lines are taxed: standard (the rate in effect on the journal’s date), zeroRated, exempt or outOfScope (no tax; the base still counts in the return), reverseCharge (the buyer self-assesses: recoverable on taxAccountId, due on reverseChargeAccountId), importsAtCustoms (tax paid at the border, recoverable); it never changes. */
+                kind?: "standard" | "zeroRated" | "exempt" | "outOfScope" | "reverseCharge" | "importsAtCustoms";
+                /** @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. */
+                active?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "id": "05d3b3df-8bc1-42b6-990c-d8929acefdaa",
+                     *           "code": "S-ZR",
+                     *           "name": {
+                     *             "english": "Zero rated domestic sales",
+                     *             "arabic": "المبيعات المحلية الخاضعة للنسبة الصفرية"
+                     *           },
+                     *           "kind": "zeroRated",
+                     *           "direction": "supplies",
+                     *           "rates": [
+                     *             {
+                     *               "effectiveFrom": "2018-01-01",
+                     *               "percent": "0"
+                     *             }
+                     *           ],
+                     *           "taxAccountId": null,
+                     *           "reverseChargeAccountId": null,
+                     *           "baseBoxes": [
+                     *             "3"
+                     *           ],
+                     *           "taxBoxes": [],
+                     *           "active": true,
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-29T07:03:49.569Z",
+                     *           "updatedAt": "2026-11-29T07:03:49.569Z"
+                     *         },
+                     *         {
+                     *           "id": "f245054b-e0e9-45a4-a121-7a84db55dfce",
+                     *           "code": "S-STD",
+                     *           "name": {
+                     *             "english": "Standard rated sales",
+                     *             "arabic": "المبيعات الخاضعة للنسبة الأساسية"
+                     *           },
+                     *           "kind": "standard",
+                     *           "direction": "supplies",
+                     *           "rates": [
+                     *             {
+                     *               "effectiveFrom": "2018-01-01",
+                     *               "percent": "5"
+                     *             },
+                     *             {
+                     *               "effectiveFrom": "2020-07-01",
+                     *               "percent": "15"
+                     *             }
+                     *           ],
+                     *           "taxAccountId": "059971c2-9ed4-498a-b9c1-83f3f171ab87",
+                     *           "reverseChargeAccountId": null,
+                     *           "baseBoxes": [
+                     *             "1"
+                     *           ],
+                     *           "taxBoxes": [
+                     *             "1"
+                     *           ],
+                     *           "active": true,
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-29T07:03:49.569Z",
+                     *           "updatedAt": "2026-11-29T07:03:49.569Z"
+                     *         },
+                     *         {
+                     *           "id": "c38235d0-4c34-4ad8-8052-f69158381172",
+                     *           "code": "S-OOS",
+                     *           "name": {
+                     *             "english": "Sales out of the scope of VAT",
+                     *             "arabic": "مبيعات خارج نطاق ضريبة القيمة المضافة"
+                     *           },
+                     *           "kind": "outOfScope",
+                     *           "direction": "supplies",
+                     *           "rates": [
+                     *             {
+                     *               "effectiveFrom": "2018-01-01",
+                     *               "percent": "0"
+                     *             }
+                     *           ],
+                     *           "taxAccountId": null,
+                     *           "reverseChargeAccountId": null,
+                     *           "baseBoxes": [],
+                     *           "taxBoxes": [],
+                     *           "active": true,
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-29T07:03:49.569Z",
+                     *           "updatedAt": "2026-11-29T07:03:49.569Z"
+                     *         }
+                     *       ],
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6Ijg4MmFlZjgwLWEyMTUtNGM2NC04OWUxLTBmZmYzMzlkNWE4YSIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSM4ODJhZWY4MC1hMjE1LTRjNjQtODllMS0wZmZmMzM5ZDVhOGEiLCJzayI6IlRBWENPREUjUy1PT1MifX0.6ph1gMbmjrkLUJRILtoRrYFlkfo8puM7qBs85fhIo8Q"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TaxCodeResponsePage"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidText_InvalidEncoding_InvalidCursor.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "taxCodes.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retries with the same key within 24 hours answer the first result instead of writing again. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "HOTEL",
+                 *       "name": {
+                 *         "arabic": "مبيعات الإقامة الفندقية",
+                 *         "english": "Hotel stays"
+                 *       },
+                 *       "kind": "standard",
+                 *       "direction": "supplies",
+                 *       "rates": [
+                 *         {
+                 *           "effectiveFrom": "2018-01-01",
+                 *           "percent": 5
+                 *         },
+                 *         {
+                 *           "effectiveFrom": "2020-07-01",
+                 *           "percent": 15
+                 *         }
+                 *       ],
+                 *       "taxAccountId": "059971c2-9ed4-498a-b9c1-83f3f171ab87",
+                 *       "baseBoxes": [
+                 *         "1"
+                 *       ],
+                 *       "taxBoxes": [
+                 *         "1"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
+                    code: string;
+                    /**
+                     * @description The report: TrialBalance, IncomeStatement, BalanceSheet or CashFlow. On a tax code: how its lines are taxed: standard (the rate in effect on the journal’s date), zeroRated, exempt or outOfScope (no tax; the base still counts in the return), reverseCharge (the buyer self-assesses: recoverable on taxAccountId, due on reverseChargeAccountId), importsAtCustoms (tax paid at the border, recoverable); it never changes.
+                     * @enum {string}
+                     */
+                    kind: "standard" | "zeroRated" | "exempt" | "outOfScope" | "reverseCharge" | "importsAtCustoms";
+                    /**
+                     * @description Whether a tax code taxes what the company sells (supplies: output tax) or what it buys (purchases: input tax); it never changes. As a list filter: only codes of that direction.
+                     * @enum {string}
+                     */
+                    direction: "supplies" | "purchases";
+                    /** @description The name, in Arabic and English. */
+                    name: {
+                        /** @description The name in Arabic. */
+                        arabic: string;
+                        /** @description The name in English. */
+                        english: string;
+                    };
+                    /** @description A tax code’s rates, oldest first (sent in any order): each applies to journals dated from its effectiveFrom until the next one’s. At least one, at most 20, one per day. */
+                    rates: {
+                        /**
+                         * Format: date
+                         * @description The first journal date (YYYY-MM-DD) the rate applies to.
+                         */
+                        effectiveFrom: string;
+                        /** @description The rate as a percent from 0 to 100, at most 4 decimals; sent as a number or a string, answered as a string in canonical form ("15.00" is "15"). Codes that carry no tax (zeroRated, exempt, outOfScope) take 0 only. */
+                        percent: string | number;
+                    }[];
+                    /**
+                     * @description The leaf account a tax code’s tax posts to (output VAT payable for supplies, input VAT recoverable for purchases): a UUID or path when sent, the UUID when answered. Required for codes that carry tax, null for the others.
+                     * @default null
+                     */
+                    taxAccountId?: string | null;
+                    /**
+                     * @description reverseCharge codes only: the leaf account the self-assessed tax is due on (output VAT), opposite taxAccountId so the journal still balances. null for every other kind.
+                     * @default null
+                     */
+                    reverseChargeAccountId?: string | null;
+                    /**
+                     * @description The boxes of the company’s VAT return a tax code’s base (the line’s amount without tax) counts in, as the form numbers them (SA 1 to 11; AE 1 to 10, box 1 split by Emirate). Empty without a taxJurisdiction.
+                     * @default []
+                     */
+                    baseBoxes?: string[];
+                    /**
+                     * @description The boxes of the company’s VAT return a tax code’s tax counts in (as baseBoxes). Empty for codes that carry no tax.
+                     * @default []
+                     */
+                    taxBoxes?: string[];
+                    /**
+                     * @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active.
+                     * @default true
+                     */
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ce0c2dd5-05a5-4403-97a5-65a53a43a685",
+                     *       "code": "HOTEL",
+                     *       "name": {
+                     *         "arabic": "مبيعات الإقامة الفندقية",
+                     *         "english": "Hotel stays"
+                     *       },
+                     *       "kind": "standard",
+                     *       "direction": "supplies",
+                     *       "rates": [
+                     *         {
+                     *           "effectiveFrom": "2018-01-01",
+                     *           "percent": "5"
+                     *         },
+                     *         {
+                     *           "effectiveFrom": "2020-07-01",
+                     *           "percent": "15"
+                     *         }
+                     *       ],
+                     *       "taxAccountId": "059971c2-9ed4-498a-b9c1-83f3f171ab87",
+                     *       "reverseChargeAccountId": null,
+                     *       "baseBoxes": [
+                     *         "1"
+                     *       ],
+                     *       "taxBoxes": [
+                     *         "1"
+                     *       ],
+                     *       "active": true,
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-29T07:03:49.624Z",
+                     *       "updatedAt": "2026-11-29T07:03:49.624Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TaxCodeResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidJson_InvalidText_InvalidEncoding_CategoryAccount.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `DuplicateTaxCode`, `JurisdictionChanged` (each example says what it means and the way out; docs/errors.md lists them all) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge.413"];
+            422: components["responses"]["IdempotencyKeyReused.422"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "taxCodes.loadStandard": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retries with the same key within 24 hours answer the first result instead of writing again. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "outputTaxAccountId": "059971c2-9ed4-498a-b9c1-83f3f171ab87",
+                 *       "inputTaxAccountId": "8f9d1184-4c06-4945-97c3-02f527ddec2c"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101"). */
+                    outputTaxAccountId: string;
+                    /** @description A UUID (any case), or the dot-joined path of codes from the root (e.g. "1.11.1101"). */
+                    inputTaxAccountId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "results": [
+                     *         {
+                     *           "id": "f245054b-e0e9-45a4-a121-7a84db55dfce",
+                     *           "code": "S-STD",
+                     *           "name": {
+                     *             "english": "Standard rated sales",
+                     *             "arabic": "المبيعات الخاضعة للنسبة الأساسية"
+                     *           },
+                     *           "kind": "standard",
+                     *           "direction": "supplies",
+                     *           "rates": [
+                     *             {
+                     *               "effectiveFrom": "2018-01-01",
+                     *               "percent": "5"
+                     *             },
+                     *             {
+                     *               "effectiveFrom": "2020-07-01",
+                     *               "percent": "15"
+                     *             }
+                     *           ],
+                     *           "taxAccountId": "059971c2-9ed4-498a-b9c1-83f3f171ab87",
+                     *           "reverseChargeAccountId": null,
+                     *           "baseBoxes": [
+                     *             "1"
+                     *           ],
+                     *           "taxBoxes": [
+                     *             "1"
+                     *           ],
+                     *           "active": true,
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-29T07:03:49.569Z",
+                     *           "updatedAt": "2026-11-29T07:03:49.569Z"
+                     *         },
+                     *         {
+                     *           "id": "8684f187-75bc-49e6-a593-24ba2e9d3d3a",
+                     *           "code": "S-CIT",
+                     *           "name": {
+                     *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
+                     *             "arabic": "المبيعات للمواطنين: الخدمات الصحية الخاصة / التعليم الأهلي (تتحمل الدولة الضريبة)"
+                     *           },
+                     *           "kind": "zeroRated",
+                     *           "direction": "supplies",
+                     *           "rates": [
+                     *             {
+                     *               "effectiveFrom": "2018-01-01",
+                     *               "percent": "0"
+                     *             }
+                     *           ],
+                     *           "taxAccountId": null,
+                     *           "reverseChargeAccountId": null,
+                     *           "baseBoxes": [
+                     *             "2"
+                     *           ],
+                     *           "taxBoxes": [],
+                     *           "active": true,
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-29T07:03:49.569Z",
+                     *           "updatedAt": "2026-11-29T07:03:49.569Z"
+                     *         },
+                     *         {
+                     *           "id": "05d3b3df-8bc1-42b6-990c-d8929acefdaa",
+                     *           "code": "S-ZR",
+                     *           "name": {
+                     *             "english": "Zero rated domestic sales",
+                     *             "arabic": "المبيعات المحلية الخاضعة للنسبة الصفرية"
+                     *           },
+                     *           "kind": "zeroRated",
+                     *           "direction": "supplies",
+                     *           "rates": [
+                     *             {
+                     *               "effectiveFrom": "2018-01-01",
+                     *               "percent": "0"
+                     *             }
+                     *           ],
+                     *           "taxAccountId": null,
+                     *           "reverseChargeAccountId": null,
+                     *           "baseBoxes": [
+                     *             "3"
+                     *           ],
+                     *           "taxBoxes": [],
+                     *           "active": true,
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-29T07:03:49.569Z",
+                     *           "updatedAt": "2026-11-29T07:03:49.569Z"
+                     *         },
+                     *         {
+                     *           "id": "52c1d17c-000f-4300-99d7-fd417a3a8e92",
+                     *           "code": "S-EXP",
+                     *           "name": {
+                     *             "english": "Exports",
+                     *             "arabic": "الصادرات"
+                     *           },
+                     *           "kind": "zeroRated",
+                     *           "direction": "supplies",
+                     *           "rates": [
+                     *             {
+                     *               "effectiveFrom": "2018-01-01",
+                     *               "percent": "0"
+                     *             }
+                     *           ],
+                     *           "taxAccountId": null,
+                     *           "reverseChargeAccountId": null,
+                     *           "baseBoxes": [
+                     *             "4"
+                     *           ],
+                     *           "taxBoxes": [],
+                     *           "active": true,
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-29T07:03:49.569Z",
+                     *           "updatedAt": "2026-11-29T07:03:49.569Z"
+                     *         },
+                     *         {
+                     *           "id": "22e2379c-5b7f-4f91-ae63-52450ebdd060",
+                     *           "code": "S-EXM",
+                     *           "name": {
+                     *             "english": "Exempt sales",
+                     *             "arabic": "المبيعات المعفاة"
+                     *           },
+                     *           "kind": "exempt",
+                     *           "direction": "supplies",
+                     *           "rates": [
+                     *             {
+                     *               "effectiveFrom": "2018-01-01",
+                     *               "percent": "0"
+                     *             }
+                     *           ],
+                     *           "taxAccountId": null,
+                     *           "reverseChargeAccountId": null,
+                     *           "baseBoxes": [
+                     *             "5"
+                     *           ],
+                     *           "taxBoxes": [],
+                     *           "active": true,
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-29T07:03:49.569Z",
+                     *           "updatedAt": "2026-11-29T07:03:49.569Z"
+                     *         },
+                     *         {
+                     *           "id": "c38235d0-4c34-4ad8-8052-f69158381172",
+                     *           "code": "S-OOS",
+                     *           "name": {
+                     *             "english": "Sales out of the scope of VAT",
+                     *             "arabic": "مبيعات خارج نطاق ضريبة القيمة المضافة"
+                     *           },
+                     *           "kind": "outOfScope",
+                     *           "direction": "supplies",
+                     *           "rates": [
+                     *             {
+                     *               "effectiveFrom": "2018-01-01",
+                     *               "percent": "0"
+                     *             }
+                     *           ],
+                     *           "taxAccountId": null,
+                     *           "reverseChargeAccountId": null,
+                     *           "baseBoxes": [],
+                     *           "taxBoxes": [],
+                     *           "active": true,
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-29T07:03:49.569Z",
+                     *           "updatedAt": "2026-11-29T07:03:49.569Z"
+                     *         },
+                     *         {
+                     *           "id": "7656f88e-bc2a-4f35-9285-00b7c69e45f7",
+                     *           "code": "P-STD",
+                     *           "name": {
+                     *             "english": "Standard rated domestic purchases",
+                     *             "arabic": "المشتريات الخاضعة للنسبة الأساسية"
+                     *           },
+                     *           "kind": "standard",
+                     *           "direction": "purchases",
+                     *           "rates": [
+                     *             {
+                     *               "effectiveFrom": "2018-01-01",
+                     *               "percent": "5"
+                     *             },
+                     *             {
+                     *               "effectiveFrom": "2020-07-01",
+                     *               "percent": "15"
+                     *             }
+                     *           ],
+                     *           "taxAccountId": "8f9d1184-4c06-4945-97c3-02f527ddec2c",
+                     *           "reverseChargeAccountId": null,
+                     *           "baseBoxes": [
+                     *             "7"
+                     *           ],
+                     *           "taxBoxes": [
+                     *             "7"
+                     *           ],
+                     *           "active": true,
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-29T07:03:49.569Z",
+                     *           "updatedAt": "2026-11-29T07:03:49.569Z"
+                     *         },
+                     *         {
+                     *           "id": "8cb6623c-636b-4d3b-9aa3-8498d8a28fd3",
+                     *           "code": "P-IMP",
+                     *           "name": {
+                     *             "english": "Imports, VAT paid at customs",
+                     *             "arabic": "الاستيرادات التي تدفع ضريبتها في الجمارك"
+                     *           },
+                     *           "kind": "importsAtCustoms",
+                     *           "direction": "purchases",
+                     *           "rates": [
+                     *             {
+                     *               "effectiveFrom": "2018-01-01",
+                     *               "percent": "5"
+                     *             },
+                     *             {
+                     *               "effectiveFrom": "2020-07-01",
+                     *               "percent": "15"
+                     *             }
+                     *           ],
+                     *           "taxAccountId": "8f9d1184-4c06-4945-97c3-02f527ddec2c",
+                     *           "reverseChargeAccountId": null,
+                     *           "baseBoxes": [
+                     *             "8"
+                     *           ],
+                     *           "taxBoxes": [
+                     *             "8"
+                     *           ],
+                     *           "active": true,
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-29T07:03:49.569Z",
+                     *           "updatedAt": "2026-11-29T07:03:49.569Z"
+                     *         },
+                     *         {
+                     *           "id": "673ab47d-8a8c-4634-a5ae-fb2a3e81cf4d",
+                     *           "code": "P-RC",
+                     *           "name": {
+                     *             "english": "Imported services, reverse charge",
+                     *             "arabic": "الخدمات المستوردة بآلية الاحتساب العكسي"
+                     *           },
+                     *           "kind": "reverseCharge",
+                     *           "direction": "purchases",
+                     *           "rates": [
+                     *             {
+                     *               "effectiveFrom": "2018-01-01",
+                     *               "percent": "5"
+                     *             },
+                     *             {
+                     *               "effectiveFrom": "2020-07-01",
+                     *               "percent": "15"
+                     *             }
+                     *           ],
+                     *           "taxAccountId": "8f9d1184-4c06-4945-97c3-02f527ddec2c",
+                     *           "reverseChargeAccountId": "059971c2-9ed4-498a-b9c1-83f3f171ab87",
+                     *           "baseBoxes": [
+                     *             "9"
+                     *           ],
+                     *           "taxBoxes": [],
+                     *           "active": true,
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-29T07:03:49.569Z",
+                     *           "updatedAt": "2026-11-29T07:03:49.569Z"
+                     *         },
+                     *         {
+                     *           "id": "d6ea9940-b459-4b48-9d9c-9a7b65007c92",
+                     *           "code": "P-ZR",
+                     *           "name": {
+                     *             "english": "Zero rated purchases",
+                     *             "arabic": "المشتريات الخاضعة للنسبة الصفرية"
+                     *           },
+                     *           "kind": "zeroRated",
+                     *           "direction": "purchases",
+                     *           "rates": [
+                     *             {
+                     *               "effectiveFrom": "2018-01-01",
+                     *               "percent": "0"
+                     *             }
+                     *           ],
+                     *           "taxAccountId": null,
+                     *           "reverseChargeAccountId": null,
+                     *           "baseBoxes": [
+                     *             "10"
+                     *           ],
+                     *           "taxBoxes": [],
+                     *           "active": true,
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-29T07:03:49.569Z",
+                     *           "updatedAt": "2026-11-29T07:03:49.569Z"
+                     *         },
+                     *         {
+                     *           "id": "3896034f-0888-4ca9-ab27-b83af14773d0",
+                     *           "code": "P-EXM",
+                     *           "name": {
+                     *             "english": "Exempt purchases",
+                     *             "arabic": "المشتريات المعفاة"
+                     *           },
+                     *           "kind": "exempt",
+                     *           "direction": "purchases",
+                     *           "rates": [
+                     *             {
+                     *               "effectiveFrom": "2018-01-01",
+                     *               "percent": "0"
+                     *             }
+                     *           ],
+                     *           "taxAccountId": null,
+                     *           "reverseChargeAccountId": null,
+                     *           "baseBoxes": [
+                     *             "11"
+                     *           ],
+                     *           "taxBoxes": [],
+                     *           "active": true,
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-29T07:03:49.569Z",
+                     *           "updatedAt": "2026-11-29T07:03:49.569Z"
+                     *         },
+                     *         {
+                     *           "id": "61f79d05-73ee-4cfe-8e9f-b4a661256069",
+                     *           "code": "P-OOS",
+                     *           "name": {
+                     *             "english": "Purchases out of the scope of VAT",
+                     *             "arabic": "مشتريات خارج نطاق ضريبة القيمة المضافة"
+                     *           },
+                     *           "kind": "outOfScope",
+                     *           "direction": "purchases",
+                     *           "rates": [
+                     *             {
+                     *               "effectiveFrom": "2018-01-01",
+                     *               "percent": "0"
+                     *             }
+                     *           ],
+                     *           "taxAccountId": null,
+                     *           "reverseChargeAccountId": null,
+                     *           "baseBoxes": [],
+                     *           "taxBoxes": [],
+                     *           "active": true,
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-29T07:03:49.569Z",
+                     *           "updatedAt": "2026-11-29T07:03:49.569Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TaxCodesResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidJson_InvalidText_InvalidEncoding_CategoryAccount.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `DuplicateTaxCode`, `NoTaxJurisdiction`, `JurisdictionChanged` (each example says what it means and the way out; docs/errors.md lists them all) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge.413"];
+            422: components["responses"]["IdempotencyKeyReused.422"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "taxCodes.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description Identifier (UUID). */
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ce0c2dd5-05a5-4403-97a5-65a53a43a685",
+                     *       "code": "HOTEL",
+                     *       "name": {
+                     *         "english": "Hotel stays",
+                     *         "arabic": "مبيعات الإقامة الفندقية"
+                     *       },
+                     *       "kind": "standard",
+                     *       "direction": "supplies",
+                     *       "rates": [
+                     *         {
+                     *           "effectiveFrom": "2018-01-01",
+                     *           "percent": "5"
+                     *         },
+                     *         {
+                     *           "effectiveFrom": "2020-07-01",
+                     *           "percent": "15"
+                     *         }
+                     *       ],
+                     *       "taxAccountId": "059971c2-9ed4-498a-b9c1-83f3f171ab87",
+                     *       "reverseChargeAccountId": null,
+                     *       "baseBoxes": [
+                     *         "1"
+                     *       ],
+                     *       "taxBoxes": [
+                     *         "1"
+                     *       ],
+                     *       "active": true,
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-29T07:03:49.624Z",
+                     *       "updatedAt": "2026-11-29T07:03:49.624Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TaxCodeResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidEncoding.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "taxCodes.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description Identifier (UUID). */
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": {
+                 *         "arabic": "مبيعات الإقامة الفندقية",
+                 *         "english": "Hotel stays"
+                 *       },
+                 *       "rates": [
+                 *         {
+                 *           "effectiveFrom": "2018-01-01",
+                 *           "percent": "5"
+                 *         },
+                 *         {
+                 *           "effectiveFrom": "2020-07-01",
+                 *           "percent": "15"
+                 *         }
+                 *       ],
+                 *       "taxAccountId": "059971c2-9ed4-498a-b9c1-83f3f171ab87",
+                 *       "baseBoxes": [
+                 *         "1"
+                 *       ],
+                 *       "taxBoxes": [
+                 *         "1"
+                 *       ],
+                 *       "active": false,
+                 *       "version": 1
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The name, in Arabic and English. */
+                    name: {
+                        /** @description The name in Arabic. */
+                        arabic: string;
+                        /** @description The name in English. */
+                        english: string;
+                    };
+                    /** @description A tax code’s rates, oldest first (sent in any order): each applies to journals dated from its effectiveFrom until the next one’s. At least one, at most 20, one per day. */
+                    rates: {
+                        /**
+                         * Format: date
+                         * @description The first journal date (YYYY-MM-DD) the rate applies to.
+                         */
+                        effectiveFrom: string;
+                        /** @description The rate as a percent from 0 to 100, at most 4 decimals; sent as a number or a string, answered as a string in canonical form ("15.00" is "15"). Codes that carry no tax (zeroRated, exempt, outOfScope) take 0 only. */
+                        percent: string | number;
+                    }[];
+                    /**
+                     * @description The leaf account a tax code’s tax posts to (output VAT payable for supplies, input VAT recoverable for purchases): a UUID or path when sent, the UUID when answered. Required for codes that carry tax, null for the others.
+                     * @default null
+                     */
+                    taxAccountId?: string | null;
+                    /**
+                     * @description reverseCharge codes only: the leaf account the self-assessed tax is due on (output VAT), opposite taxAccountId so the journal still balances. null for every other kind.
+                     * @default null
+                     */
+                    reverseChargeAccountId?: string | null;
+                    /**
+                     * @description The boxes of the company’s VAT return a tax code’s base (the line’s amount without tax) counts in, as the form numbers them (SA 1 to 11; AE 1 to 10, box 1 split by Emirate). Empty without a taxJurisdiction.
+                     * @default []
+                     */
+                    baseBoxes?: string[];
+                    /**
+                     * @description The boxes of the company’s VAT return a tax code’s tax counts in (as baseBoxes). Empty for codes that carry no tax.
+                     * @default []
+                     */
+                    taxBoxes?: string[];
+                    /**
+                     * @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active.
+                     * @default true
+                     */
+                    active?: boolean;
+                    /** @description The version read; a write based on another is refused (409). */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ce0c2dd5-05a5-4403-97a5-65a53a43a685",
+                     *       "code": "HOTEL",
+                     *       "name": {
+                     *         "arabic": "مبيعات الإقامة الفندقية",
+                     *         "english": "Hotel stays"
+                     *       },
+                     *       "kind": "standard",
+                     *       "direction": "supplies",
+                     *       "rates": [
+                     *         {
+                     *           "effectiveFrom": "2018-01-01",
+                     *           "percent": "5"
+                     *         },
+                     *         {
+                     *           "effectiveFrom": "2020-07-01",
+                     *           "percent": "15"
+                     *         }
+                     *       ],
+                     *       "taxAccountId": "059971c2-9ed4-498a-b9c1-83f3f171ab87",
+                     *       "reverseChargeAccountId": null,
+                     *       "baseBoxes": [
+                     *         "1"
+                     *       ],
+                     *       "taxBoxes": [
+                     *         "1"
+                     *       ],
+                     *       "active": false,
+                     *       "version": 2,
+                     *       "createdAt": "2026-11-29T07:03:49.624Z",
+                     *       "updatedAt": "2026-11-29T07:03:49.684Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TaxCodeResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidJson_InvalidText_InvalidEncoding_CategoryAccount.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `JurisdictionChanged` (each example says what it means and the way out; docs/errors.md lists them all) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge.413"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "taxCodes.history": {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
+                page?: components["parameters"]["query.page"];
+                /** @description Items per page, 1 to 100. */
+                pageSize?: components["parameters"]["query.pageSize"];
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description Identifier (UUID). */
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "version": 1,
+                     *           "type": "TaxCodeCreated",
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95",
+                     *             "createdBy": null
+                     *           },
+                     *           "requestId": "e26ccd44-0115-476d-83c2-a9527cb0712c",
+                     *           "occurredAt": "2026-11-29T07:03:49.624Z",
+                     *           "sequence": 95,
+                     *           "hash": "0abaa377b2a043e079051030416410da5e83203e72da26a3cbc2d1961c4b19f3",
+                     *           "state": {
+                     *             "id": "ce0c2dd5-05a5-4403-97a5-65a53a43a685",
+                     *             "code": "HOTEL",
+                     *             "name": {
+                     *               "arabic": "مبيعات الإقامة الفندقية",
+                     *               "english": "Hotel stays"
+                     *             },
+                     *             "kind": "standard",
+                     *             "direction": "supplies",
+                     *             "rates": [
+                     *               {
+                     *                 "effectiveFrom": "2018-01-01",
+                     *                 "percent": "5"
+                     *               },
+                     *               {
+                     *                 "effectiveFrom": "2020-07-01",
+                     *                 "percent": "15"
+                     *               }
+                     *             ],
+                     *             "taxAccountId": "059971c2-9ed4-498a-b9c1-83f3f171ab87",
+                     *             "reverseChargeAccountId": null,
+                     *             "baseBoxes": [
+                     *               "1"
+                     *             ],
+                     *             "taxBoxes": [
+                     *               "1"
+                     *             ],
+                     *             "active": true,
+                     *             "version": 1,
+                     *             "createdAt": "2026-11-29T07:03:49.624Z",
+                     *             "updatedAt": "2026-11-29T07:03:49.624Z"
+                     *           }
+                     *         },
+                     *         {
+                     *           "version": 2,
+                     *           "type": "TaxCodeChanged",
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95",
+                     *             "createdBy": null
+                     *           },
+                     *           "requestId": "d28d26b2-ecfc-4432-985c-049ce3348784",
+                     *           "occurredAt": "2026-11-29T07:03:49.684Z",
+                     *           "sequence": 96,
+                     *           "hash": "97dab6fb5312d6e2788de30326a38f8f2e1c0c60286641fa84939ba5f20c4b01",
+                     *           "state": {
+                     *             "id": "ce0c2dd5-05a5-4403-97a5-65a53a43a685",
+                     *             "code": "HOTEL",
+                     *             "name": {
+                     *               "arabic": "مبيعات الإقامة الفندقية",
+                     *               "english": "Hotel stays"
+                     *             },
+                     *             "kind": "standard",
+                     *             "direction": "supplies",
+                     *             "rates": [
+                     *               {
+                     *                 "effectiveFrom": "2018-01-01",
+                     *                 "percent": "5"
+                     *               },
+                     *               {
+                     *                 "effectiveFrom": "2020-07-01",
+                     *                 "percent": "15"
+                     *               }
+                     *             ],
+                     *             "taxAccountId": "059971c2-9ed4-498a-b9c1-83f3f171ab87",
+                     *             "reverseChargeAccountId": null,
+                     *             "baseBoxes": [
+                     *               "1"
+                     *             ],
+                     *             "taxBoxes": [
+                     *               "1"
+                     *             ],
+                     *             "active": false,
+                     *             "version": 2,
+                     *             "createdAt": "2026-11-29T07:03:49.624Z",
+                     *             "updatedAt": "2026-11-29T07:03:49.684Z"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextPage": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HistoryResponsePage"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidText_InvalidEncoding_InvalidCursor.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
             500: components["responses"]["InternalError.500"];
             503: components["responses"]["ServiceUnavailable.503"];
         };

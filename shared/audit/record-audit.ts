@@ -1,5 +1,6 @@
 import { accounts } from '../accounts/account-kind.ts';
 import { costCenters } from '../cost-centers/cost-center-kind.ts';
+import { taxCodeView } from '../tax-codes/view.ts';
 import type { SequencedEvent } from '../events/event-record.ts';
 import { oldestPending } from '../events/pending-order.ts';
 import { numberPending } from '../events/numbering-rules.ts';
@@ -71,16 +72,18 @@ export class RecordAudit {
     }
     const ids = (kind: AuditedKind) => [...latest.values()].filter((l) => l.kind === kind).map((l) => l.event.recordId);
     const revalued = revaluations.flatMap((e) => [e.data?.journalId, e.data?.reversalId].filter((id): id is string => typeof id === 'string'));
-    const [journals, accountNodes, centerNodes] = await Promise.all([
+    const [journals, accountNodes, centerNodes, taxCodes] = await Promise.all([
       this.books.getJournals(this.companyId, [...new Set([...ids('journal'), ...revalued])]),
       this.books.accounts(this.companyId, ids('account')),
       this.books.costCenters(this.companyId, ids('costCenter')),
+      this.books.taxCodes(this.companyId, ids('taxCode')),
     ]);
     const byId = new Map(journals.map((j) => [j.id, j]));
     const current = new Map<string, CurrentRecord>([
       ...journals.map((j) => [`journal ${j.id}`, { version: j.version, answer: journalView(j) }] as const),
       ...accountNodes.map((n) => [`account ${n.id}`, { version: n.version, answer: accounts.view(n, [n]) }] as const),
       ...centerNodes.map((n) => [`costCenter ${n.id}`, { version: n.version, answer: costCenters.view(n, [n]) }] as const),
+      ...taxCodes.map((c) => [`taxCode ${c.taxCodeId}`, { version: c.version, answer: taxCodeView(c) }] as const),
     ]);
     for (const [key, { kind, event }] of latest) {
       const found = current.get(key);

@@ -2,12 +2,12 @@ import type { EventType } from '../events/event-types.ts';
 import { canonicalJson, sha256Hex } from './chain.ts';
 
 /**
- * Which records the audit follows version by version (pure): journals, accounts and cost
- * centers. Their events carry a digest of the record's state after the change (`recordDigest`),
+ * Which records the audit follows version by version (pure): journals, accounts, cost
+ * centers and tax codes. Their events carry a digest of the record's state after the change (`recordDigest`),
  * which Verify compares with the record as the table holds it, and their versions are kept as
  * history.
  */
-export type AuditedKind = 'journal' | 'account' | 'costCenter';
+export type AuditedKind = 'journal' | 'account' | 'costCenter' | 'taxCode';
 
 /** The record kind each event type describes; types absent here describe other records. */
 export const AUDITED_KIND_OF: Partial<Record<EventType, AuditedKind>> = {
@@ -26,6 +26,8 @@ export const AUDITED_KIND_OF: Partial<Record<EventType, AuditedKind>> = {
   CostCenterActivated: 'costCenter',
   CostCenterDeactivated: 'costCenter',
   CostCenterDeleted: 'costCenter',
+  TaxCodeCreated: 'taxCode',
+  TaxCodeChanged: 'taxCode',
 };
 
 /**

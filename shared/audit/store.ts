@@ -16,6 +16,7 @@ import type { EntryPlace, TouchedPair } from './balance-rules.ts';
 import type { BookChange, PeriodState } from './book-changes.ts';
 import type { AccountPeriodFigures, HistoryRecord, PairFigures, StoredSpan } from './records.ts';
 import type { AuditedKind } from './record-state.ts';
+import type { TaxCodeRecord } from '../tax-codes/records.ts';
 import type { EventNumbering } from '../events/store.ts';
 
 /**
@@ -85,6 +86,7 @@ export interface BalanceAuditReads {
 export interface RecordAuditReads extends BalanceAuditReads, EventNumbering {
   accounts(companyId: string, ids: string[]): Promise<NodeRecord<AccountAttributes>[]>;
   costCenters(companyId: string, ids: string[]): Promise<NodeRecord<CostCenterAttributes>[]>;
+  taxCodes(companyId: string, ids: string[]): Promise<TaxCodeRecord[]>;
   lastVersionOf(companyId: string, kind: AuditedKind, recordId: string): Promise<{ version: number; sequence: number } | undefined>;
   getEvent(companyId: string, sequence: number): Promise<SequencedEvent | undefined>;
   eventsBetween(companyId: string, from: number, to: number): Promise<SequencedEvent[]>;

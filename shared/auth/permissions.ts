@@ -42,6 +42,8 @@ export const SERVICE_PERMISSIONS = [
   'budgets:manage',
   'imports:manage',
   'audit:read',
+  'tax-codes:read',
+  'tax-codes:manage',
 ] as const;
 
 export const PERMISSIONS = [...SPEC_PERMISSIONS, ...SERVICE_PERMISSIONS] as const;

@@ -72,6 +72,8 @@ export interface SettingsUpdating {
   accountUnchangedCheck(companyId: string, account: NodeRecord<AccountAttributes>): Change;
   /** At commit, the company has never had a journal; else `error()`. */
   noJournalsYetCheck(companyId: string, error: () => AppError): Change;
+  /** At commit, the company has never had a tax code; else `error()`. */
+  noTaxCodesCheck(companyId: string, error: () => AppError): Change;
   /** After the change committed: the drafts this process saves read the settings again (DraftSettings.forget). */
   settingsChanged(companyId: string): void;
 }

@@ -21,10 +21,11 @@ import type { SettingsView } from './views.ts';
  *   revaluations post the differences, likewise: a leaf of the company.
  * - The base currency changes only while the company has no journal.
  * - The tax registration is whole after the change (tax-registration.ts): a number only with a
- *   jurisdiction and in its form, an Emirate only in the UAE.
+ *   jurisdiction and in its form, an Emirate only in the UAE; the jurisdiction changes only
+ *   while the company has no tax code.
  * Errors: NotFound (the settings, or an account field naming no account of the company),
  * VersionConflict, ValidationError naming `retainedEarningsAccountId`, `fxRoundingAccountId`,
- * `unrealizedFxGainLossAccountId`, `taxRegistrationNumber` or `defaultEmirate`, StateConflict (PrecisionInUse, CurrencyInUse) naming the field.
+ * `unrealizedFxGainLossAccountId`, `taxRegistrationNumber` or `defaultEmirate`, StateConflict (PrecisionInUse, CurrencyInUse, JurisdictionInUse) naming the field.
  */
 export async function updateSettings(settings: SettingsUpdating, uow: UnitOfWork, companyId: string, patch: UpdateSettingsInput): Promise<SettingsView> {
   const before = await settings.get(companyId);
@@ -62,6 +63,10 @@ export async function updateSettings(settings: SettingsUpdating, uow: UnitOfWork
   // Every journal's base amounts are in the base currency, and foreign lines were converted into it.
   if (after.baseCurrency !== before.baseCurrency) {
     guards.push(settings.noJournalsYetCheck(companyId, () => new StateConflict('CurrencyInUse', 'The company has journals; its base currency can no longer change.', 'baseCurrency')));
+  }
+  // The tax codes' boxes are the return's of the jurisdiction they were checked against.
+  if (after.taxJurisdiction !== before.taxJurisdiction) {
+    guards.push(settings.noTaxCodesCheck(companyId, () => new StateConflict('JurisdictionInUse', 'The company has tax codes, whose boxes are its return’s; its taxJurisdiction can no longer change.', 'taxJurisdiction')));
   }
   // One account may serve two settings, and two may share ancestors: each is checked once.
   const updated = await uow.commit(settings.replaceChanges(companyId, before, after, guards), after);

@@ -48,6 +48,9 @@ export const EVENT_TYPES = [
   'BudgetChanged',
   'BudgetDeleted',
   'ImportCreated',
+  'TaxCodeCreated',
+  'TaxCodeChanged',
+  'StandardTaxCodesLoaded',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -7,6 +7,7 @@ import { JOURNAL_STATUSES } from '../journals/rules.ts';
 import { IMPORT_FORMATS, IMPORT_KINDS, IMPORT_MODES, IMPORT_STATUSES } from '../imports/records.ts';
 import { buildReportResponses } from './report-responses.ts';
 import { EMIRATES, TAX_JURISDICTIONS } from './tax-registration-values.ts';
+import { TAX_DIRECTIONS, TAX_KINDS } from './tax-code-values.ts';
 import { omittedFlag, type OneTimeSecretField } from './one-time-secrets.ts';
 
 /**
@@ -257,6 +258,24 @@ function buildResponses() {
     updatedAt: instant,
   });
 
+  const TaxCodeResponse = z.strictObject({
+    id,
+    code: z.string(),
+    name: z.strictObject({ arabic: z.string(), english: z.string() }),
+    kind: z.enum(TAX_KINDS),
+    direction: z.enum(TAX_DIRECTIONS),
+    rates: z.array(z.strictObject({ effectiveFrom: date, percent: z.string() })),
+    taxAccountId: z.nullable(id),
+    reverseChargeAccountId: z.nullable(id),
+    baseBoxes: z.array(z.string()),
+    taxBoxes: z.array(z.string()),
+    active: z.boolean(),
+    version: z.int(),
+    createdAt: instant,
+    updatedAt: instant,
+  });
+  const TaxCodesResponse = z.strictObject({ results: z.array(TaxCodeResponse) });
+
   const decimal = z.string().check(z.regex(/^-?\d+(\.\d+)?$/));
   const RevaluationResponse = z.strictObject({
     date,
@@ -336,7 +355,7 @@ function buildResponses() {
     companies: z.array(z.strictObject({ companyId: id, roleId: id, permissions: z.array(z.string()) })),
   });
 
-  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, WebhookResponse, CreatedWebhookResponse, DeliveryResponse, ExchangeRateResponse, RevaluationResponse, BudgetResponse, BudgetSummaryResponse, ApiKeyResponse, CreatedApiKeyResponse, ImportResponse, ImportErrorResponse, LoginResponse, TokenResponse, AuditVerifyResponse, HistoryResponse, RestatementResponse, ...buildReportResponses() };
+  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, WebhookResponse, CreatedWebhookResponse, DeliveryResponse, ExchangeRateResponse, RevaluationResponse, BudgetResponse, BudgetSummaryResponse, ApiKeyResponse, CreatedApiKeyResponse, ImportResponse, ImportErrorResponse, LoginResponse, TokenResponse, AuditVerifyResponse, HistoryResponse, RestatementResponse, TaxCodeResponse, TaxCodesResponse, ...buildReportResponses() };
 }
 
 export const responses = /* @__PURE__ */ lazy(buildResponses);

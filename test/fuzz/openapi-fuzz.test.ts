@@ -144,6 +144,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     const role = (await api.post(`${base}/Roles`, { name: 'Fuzzed', permissions: ['accounts:read'] })).body;
     const rate = (await api.post(`${base}/ExchangeRates`, { currency: 'USD', date: '2026-02-10', rate: '3.75' })).body;
     const budget = (await api.post(`${base}/Budgets`, { name: 'Fuzzed', financialYearId: year.id, lines: [{ accountId: chart.sales.id, amounts: Array.from({ length: 12 }, () => 10) }] })).body;
+    const taxCode = (await api.post(`${base}/TaxCodes`, { code: 'S15', name: { arabic: 'ضريبة', english: 'VAT' }, kind: 'standard', direction: 'supplies', rates: [{ effectiveFrom: '2018-01-01', percent: 15 }], taxAccountId: chart.cash.id })).body;
     const document = inlineRefs(await (await fetch(`${stack.url()}/openapi.json`)).json());
     const operations = operationsOf(document);
 
@@ -160,6 +161,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       Roles: [role.id as string, '5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002'],
       ExchangeRates: [rate.id as string],
       Budgets: [budget.id as string],
+      TaxCodes: [taxCode.id as string],
     };
     const candidatesFor = (path: string, param: string): string[] => {
       if (param === 'companyId') return [companyId];

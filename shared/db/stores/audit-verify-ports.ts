@@ -8,6 +8,7 @@ import { accountPeriodFigures, accountPeriodFiguresOnce, ledgerEntriesAt, pairKe
 import { lastVersionOf } from './history-store.ts';
 import { accountNodes, costCenterNodes } from './nodes/kind-stores.ts';
 import { keepTouchedPairs, pairPosition, verifyPairsAfter } from './verify-pair-store.ts';
+import { getTaxCodes } from './tax-code-store.ts';
 import { getYear } from './year-store.ts';
 
 /** Verify's port (audit/store.ts AuditVerifying): the walk's reads, the run's kept pairs, its cursors. */
@@ -25,6 +26,7 @@ export const auditVerifying: AuditVerifying = {
   figures: accountPeriodFigures,
   accounts: (companyId, ids) => accountNodes.getMany(companyId, ids),
   costCenters: (companyId, ids) => costCenterNodes.getMany(companyId, ids),
+  taxCodes: getTaxCodes,
   lastVersionOf,
   getEvent,
   eventsBetween,

@@ -9,6 +9,7 @@ import type { NodeReads } from '../../tree/store.ts';
 import type { NodeKindRef } from './nodes/node-record.ts';
 import { unchangedCheckOp } from './nodes/node-references.ts';
 import { getSettings, updateSettingsOps } from './settings-store.ts';
+import { noTaxCodesOp } from './tax-code-store.ts';
 
 /** The companies' ports (companies/store.ts), one per use case. */
 export const companyCreating: CompanyCreating = { createChanges: createCompanyOps };
@@ -26,5 +27,6 @@ export const settingsUpdating = (accounts: NodeKindRef & NodeReads<AccountAttrib
   replaceChanges: (companyId, before, after, checks) => [...updateSettingsOps(companyId, before, after), ...onePerItem(checks)],
   accountUnchangedCheck: (companyId, account) => unchangedCheckOp(accounts, companyId, account),
   noJournalsYetCheck: noJournalsYetOp,
+  noTaxCodesCheck: noTaxCodesOp,
   settingsChanged: settledSettings.forget,
 });

@@ -69,3 +69,10 @@ export function draftSettingsUnchangedOp(companyId: string, settings: Pick<Setti
 export function notBaseCurrencyOp(companyId: string, currency: string, error: () => AppError): WriteOp {
   return check(companyId, { expression: 'baseCurrency <> :currency', values: { ':currency': currency } }, error);
 }
+
+/** The settings still name `jurisdiction` as the company's tax jurisdiction (null: none). */
+export function jurisdictionUnchangedOp(companyId: string, jurisdiction: string | null, error: () => AppError): WriteOp {
+  return jurisdiction
+    ? check(companyId, { expression: 'taxJurisdiction = :jurisdiction', values: { ':jurisdiction': jurisdiction } }, error)
+    : check(companyId, { expression: 'attribute_not_exists(taxJurisdiction) OR attribute_type(taxJurisdiction, :null)', values: { ':null': 'NULL' } }, error);
+}

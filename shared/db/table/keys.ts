@@ -373,6 +373,18 @@ export const exchangeRateKeys = {
   rateById: (companyId: string, rateId: string): Key => ({ pk: companyPk(companyId), sk: `FXRATEID#${rateId}` }),
 };
 
+/** Keys of a company's tax codes (tax-code-store.ts). */
+export const taxCodeKeys = {
+  /** A code, keyed by its text: the key makes the text unique, and the company's codes sort by it. */
+  code: (companyId: string, code: string): Key => ({ pk: companyPk(companyId), sk: `TAXCODE#${code}` }),
+  /** Sort-key bounds (inclusive) of all of a company's codes. */
+  codeRange: { from: 'TAXCODE#', to: 'TAXCODE#~' },
+  /** The pointer from a code's id to its key: the text never changes, so it is written once. */
+  codeById: (companyId: string, taxCodeId: string): Key => ({ pk: companyPk(companyId), sk: `TAXCODEID#${taxCodeId}` }),
+  /** Present once the company has a code: its jurisdiction is then fixed (the codes' boxes are its return's). */
+  marker: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'TAXCODES' }),
+};
+
 /** Keys of a company's budgets (budget-store.ts). */
 export const budgetKeys = {
   /** A budget without its lines (name, year, line count, version), and its place in the company's list by creation time (gsi1). */
