@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/aa51b443-6926-4f0f-989a-5a67493abbd8`
+         * @description Example request: `GET /api/v1/Companies/e2efd071-4bfe-443a-ae5c-930e29c85755`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Settings`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Settings`
+         * @description Example request: `PUT /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Roles`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Roles`
+         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Roles/4afcf1c7-195d-4b7f-aec2-3d5bd132ec79`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Roles/975bd8cd-fc3d-4ceb-ba9b-7185222e2884`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Roles/4afcf1c7-195d-4b7f-aec2-3d5bd132ec79`
+         * @description Example request: `PUT /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Roles/975bd8cd-fc3d-4ceb-ba9b-7185222e2884`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Roles/4afcf1c7-195d-4b7f-aec2-3d5bd132ec79`
+         * @description Example request: `DELETE /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Roles/975bd8cd-fc3d-4ceb-ba9b-7185222e2884`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Members`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Members`
+         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Members/76d59c77-fb2e-4581-8d49-01eb7a62d4c0`
+         * @description Example request: `PUT /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Members/72212ebc-e3ce-42e5-9f62-f07759394ba3`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Members/76d59c77-fb2e-4581-8d49-01eb7a62d4c0`
+         * @description Example request: `DELETE /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Members/72212ebc-e3ce-42e5-9f62-f07759394ba3`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/ApiKeys/32084fea-d490-4f4a-9cc2-35809690b3cb`
+         * @description Example request: `DELETE /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/ApiKeys/79c4f4a6-66ad-4192-9b17-63897dee55a8`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Accounts`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Accounts`
+         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Accounts/8c4efc19-9f27-4c9f-80d5-1a75ebe3735a`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Accounts/02f8436f-c710-4bf1-bd2e-27d8010285ea`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Accounts/8c4efc19-9f27-4c9f-80d5-1a75ebe3735a`
+         * @description Example request: `PUT /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Accounts/02f8436f-c710-4bf1-bd2e-27d8010285ea`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Accounts/8c4efc19-9f27-4c9f-80d5-1a75ebe3735a`
+         * @description Example request: `DELETE /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Accounts/02f8436f-c710-4bf1-bd2e-27d8010285ea`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Accounts/8c4efc19-9f27-4c9f-80d5-1a75ebe3735a/History`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Accounts/02f8436f-c710-4bf1-bd2e-27d8010285ea/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/CostCenters/ddaff779-6b3f-43cb-935e-2d62cafbff10`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/CostCenters/47f66118-3610-4544-8d34-9519f42ea310`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/CostCenters/ddaff779-6b3f-43cb-935e-2d62cafbff10`
+         * @description Example request: `PUT /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/CostCenters/47f66118-3610-4544-8d34-9519f42ea310`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/CostCenters/ddaff779-6b3f-43cb-935e-2d62cafbff10`
+         * @description Example request: `DELETE /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/CostCenters/47f66118-3610-4544-8d34-9519f42ea310`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/CostCenters/ddaff779-6b3f-43cb-935e-2d62cafbff10/History`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/CostCenters/47f66118-3610-4544-8d34-9519f42ea310/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/CostCenters/ddaff779-6b3f-43cb-935e-2d62cafbff10/Activate`
+         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/CostCenters/47f66118-3610-4544-8d34-9519f42ea310/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/CostCenters/ddaff779-6b3f-43cb-935e-2d62cafbff10/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/CostCenters/47f66118-3610-4544-8d34-9519f42ea310/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/FinancialYears/2874dded-2149-4696-9142-90fd226b1f45`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/FinancialYears/d37f9a4b-681e-4995-a39e-f85ab8ea33cc`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/FinancialYears/f76bc5fe-768f-4e45-bacc-e62022261bbe`
+         * @description Example request: `PUT /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/FinancialYears/72f2a9fa-5b96-4357-9b8b-dcbc04c9a247`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/FinancialYears/f76bc5fe-768f-4e45-bacc-e62022261bbe`
+         * @description Example request: `DELETE /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/FinancialYears/72f2a9fa-5b96-4357-9b8b-dcbc04c9a247`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/FinancialYears/2874dded-2149-4696-9142-90fd226b1f45/Close`
+         * @description Example request: `PUT /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/FinancialYears/d37f9a4b-681e-4995-a39e-f85ab8ea33cc/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/FinancialYears/2874dded-2149-4696-9142-90fd226b1f45/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/FinancialYears/d37f9a4b-681e-4995-a39e-f85ab8ea33cc/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/FinancialYears/2874dded-2149-4696-9142-90fd226b1f45/Periods`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/FinancialYears/d37f9a4b-681e-4995-a39e-f85ab8ea33cc/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/FinancialYears/2874dded-2149-4696-9142-90fd226b1f45/Periods/af8ecfee-b457-4ab6-85a4-2e625a263e6b`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/FinancialYears/d37f9a4b-681e-4995-a39e-f85ab8ea33cc/Periods/ef48364f-6806-47ce-a0e7-431bdb7d67bb`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/FinancialYears/2874dded-2149-4696-9142-90fd226b1f45/Periods/af8ecfee-b457-4ab6-85a4-2e625a263e6b/Lock`
+         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/FinancialYears/d37f9a4b-681e-4995-a39e-f85ab8ea33cc/Periods/ef48364f-6806-47ce-a0e7-431bdb7d67bb/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/FinancialYears/2874dded-2149-4696-9142-90fd226b1f45/Periods/af8ecfee-b457-4ab6-85a4-2e625a263e6b/Close`
+         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/FinancialYears/d37f9a4b-681e-4995-a39e-f85ab8ea33cc/Periods/ef48364f-6806-47ce-a0e7-431bdb7d67bb/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/FinancialYears/2874dded-2149-4696-9142-90fd226b1f45/Periods/af8ecfee-b457-4ab6-85a4-2e625a263e6b/Close`
+         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/FinancialYears/d37f9a4b-681e-4995-a39e-f85ab8ea33cc/Periods/ef48364f-6806-47ce-a0e7-431bdb7d67bb/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/FinancialYears/2874dded-2149-4696-9142-90fd226b1f45/Periods/af8ecfee-b457-4ab6-85a4-2e625a263e6b/Reopen`
+         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/FinancialYears/d37f9a4b-681e-4995-a39e-f85ab8ea33cc/Periods/ef48364f-6806-47ce-a0e7-431bdb7d67bb/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Journals`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Journals`
+         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Journals/d97df3da-ba0a-479f-935f-4a0a93ca0b9a`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Journals/0c451152-2583-414e-92b0-40434b8bccc7`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Journals/d97df3da-ba0a-479f-935f-4a0a93ca0b9a`
+         * @description Example request: `PUT /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Journals/0c451152-2583-414e-92b0-40434b8bccc7`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Journals/d97df3da-ba0a-479f-935f-4a0a93ca0b9a/History`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Journals/0c451152-2583-414e-92b0-40434b8bccc7/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Journals/d97df3da-ba0a-479f-935f-4a0a93ca0b9a/Post`
+         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Journals/0c451152-2583-414e-92b0-40434b8bccc7/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Journals/0b337968-8d39-48fe-9849-8edb0a716f2d/Void`
+         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Journals/1bee0455-9334-42c1-8d7d-695d81ee9e4d/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Journals/d97df3da-ba0a-479f-935f-4a0a93ca0b9a/Adjust`
+         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Journals/0c451152-2583-414e-92b0-40434b8bccc7/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Journals/d97df3da-ba0a-479f-935f-4a0a93ca0b9a/Reverse`
+         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Journals/0c451152-2583-414e-92b0-40434b8bccc7/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -829,7 +829,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Reports/TrialBalance?financialYearId=2874dded-2149-4696-9142-90fd226b1f45`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Reports/TrialBalance?financialYearId=d37f9a4b-681e-4995-a39e-f85ab8ea33cc`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -849,7 +849,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -869,7 +869,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Reports/BudgetVsActual?budgetId=208caea9-f6b0-459f-a1e2-9fa641b29b44&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Reports/BudgetVsActual?budgetId=fc5d43ad-40e8-4fc9-b675-2a4f7c663cec&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Reports/Restatements?since=2026-11-29T07%3A03%3A41.605Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Reports/Restatements?since=2026-11-29T07%3A21%3A13.669Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -969,13 +969,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Reports`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Reports`
+         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -993,7 +993,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Reports/d4d49fbb-429f-49e4-bac2-7760b2ab0047`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Reports/5f106adf-64d5-47c2-bc14-d3db06223128`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1013,7 +1013,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1033,13 +1033,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1057,18 +1057,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Webhooks/5266ce3b-e936-4d56-9ccd-db0895683ad0`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Webhooks/03e132cf-60a8-4eac-a3db-a6812518180a`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Webhooks/5266ce3b-e936-4d56-9ccd-db0895683ad0`
+         * @description Example request: `PUT /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Webhooks/03e132cf-60a8-4eac-a3db-a6812518180a`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Webhooks/5266ce3b-e936-4d56-9ccd-db0895683ad0`
+         * @description Example request: `DELETE /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Webhooks/03e132cf-60a8-4eac-a3db-a6812518180a`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1085,7 +1085,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Webhooks/5266ce3b-e936-4d56-9ccd-db0895683ad0/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Webhooks/03e132cf-60a8-4eac-a3db-a6812518180a/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1105,13 +1105,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1129,18 +1129,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/ExchangeRates/59d187e0-6ae3-43fe-9dbd-00f4c08f5585`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/ExchangeRates/106587c4-d3b5-400b-ac1f-6db2fb76b923`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/ExchangeRates/59d187e0-6ae3-43fe-9dbd-00f4c08f5585`
+         * @description Example request: `PUT /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/ExchangeRates/106587c4-d3b5-400b-ac1f-6db2fb76b923`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/ExchangeRates/59d187e0-6ae3-43fe-9dbd-00f4c08f5585`
+         * @description Example request: `DELETE /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/ExchangeRates/106587c4-d3b5-400b-ac1f-6db2fb76b923`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1157,13 +1157,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Budgets`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Budgets`
+         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1181,18 +1181,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Budgets/208caea9-f6b0-459f-a1e2-9fa641b29b44`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Budgets/fc5d43ad-40e8-4fc9-b675-2a4f7c663cec`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Budgets/208caea9-f6b0-459f-a1e2-9fa641b29b44`
+         * @description Example request: `PUT /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Budgets/fc5d43ad-40e8-4fc9-b675-2a4f7c663cec`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Budgets/208caea9-f6b0-459f-a1e2-9fa641b29b44`
+         * @description Example request: `DELETE /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Budgets/fc5d43ad-40e8-4fc9-b675-2a4f7c663cec`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1209,13 +1209,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Imports`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Imports`
+         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1233,7 +1233,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Imports/166d45d5-fd9d-467e-9def-4f610f3c473d`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Imports/b15b7273-302b-4413-a01f-20191804b2cd`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1253,7 +1253,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Imports/166d45d5-fd9d-467e-9def-4f610f3c473d/Errors`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Imports/b15b7273-302b-4413-a01f-20191804b2cd/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1273,7 +1273,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1293,13 +1293,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1319,7 +1319,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1337,12 +1337,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/TaxCodes/ce0c2dd5-05a5-4403-97a5-65a53a43a685`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/TaxCodes/854c9372-5036-415c-acd2-4dbbba4e3833`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/TaxCodes/ce0c2dd5-05a5-4403-97a5-65a53a43a685`
+         * @description Example request: `PUT /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/TaxCodes/854c9372-5036-415c-acd2-4dbbba4e3833`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1361,7 +1361,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/882aef80-a215-4c64-89e1-0fff339d5a8a/TaxCodes/ce0c2dd5-05a5-4403-97a5-65a53a43a685/History`
+         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/TaxCodes/854c9372-5036-415c-acd2-4dbbba4e3833/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1917,7 +1917,45 @@ export interface components {
                 baseAmount: number;
                 /** @description true on the line the service added to balance the rounding of foreign-currency lines (on settings fxRoundingAccountId). */
                 fxRounding: boolean;
+                /** @description On a line naming a tax code: the code, the rate, the tax and the return boxes its base and tax count in, as they stood when the line was written, and the indexes of the tax lines it produced; null on other lines. */
+                tax: {
+                    /** @description A journal line’s tax code (its code, such as S-STD): the service computes the line’s tax at the code’s rate in effect on the journal’s date and adds the tax line(s) on the code’s accounts. On a taxed line’s tax: the code it named. */
+                    taxCode: string;
+                    /**
+                     * Format: uuid
+                     * @description The tax code (UUID).
+                     */
+                    taxCodeId: string;
+                    /**
+                     * @description The report: TrialBalance, IncomeStatement, BalanceSheet or CashFlow. On a tax code: how its lines are taxed: standard (the rate in effect on the journal’s date), zeroRated, exempt or outOfScope (no tax; the base still counts in the return), reverseCharge (the buyer self-assesses: recoverable on taxAccountId, due on reverseChargeAccountId), importsAtCustoms (tax paid at the border, recoverable); it never changes.
+                     * @enum {string}
+                     */
+                    kind: "standard" | "zeroRated" | "exempt" | "outOfScope" | "reverseCharge" | "importsAtCustoms";
+                    /**
+                     * @description Whether a tax code taxes what the company sells (supplies: output tax) or what it buys (purchases: input tax); it never changes. As a list filter: only codes of that direction.
+                     * @enum {string}
+                     */
+                    direction: "supplies" | "purchases";
+                    /** @description On a taxed line’s tax: the rate in effect on the journal’s date. On a tax code’s rate: the rate as a percent from 0 to 100, at most 4 decimals; sent as a number or a string, answered as a string in canonical form ("15.00" is "15"). Codes that carry no tax (zeroRated, exempt, outOfScope) take 0 only. */
+                    percent: string;
+                    /** @description Sent on a taxed line: the tax as the invoice has it, accepted within one minor unit of the service’s and kept as sent. On a taxed line’s tax: the tax in the line’s currency, rounded per line half away from zero. */
+                    taxAmount: number;
+                    /** @description true when the client sent the taxAmount (its invoice rounded otherwise) rather than the service computing it. */
+                    taxAmountSent: boolean;
+                    /** @description The boxes of the company’s VAT return a tax code’s base (the line’s amount without tax) counts in, as the form numbers them (SA 1 to 11; AE 1 to 10, box 1 split by Emirate). Empty without a taxJurisdiction. */
+                    baseBoxes: string[];
+                    /** @description The boxes of the company’s VAT return a tax code’s tax counts in (as baseBoxes). Empty for codes that carry no tax. */
+                    taxBoxes: string[];
+                    /** @description A UAE taxed line: the Emirate the supply counts in (AZ, DU, SH, AJ, UQ, RK, FU), which puts its box 1 figures in that Emirate’s row; left out, the company’s defaultEmirate. */
+                    emirate: ("AZ" | "DU" | "SH" | "AJ" | "UQ" | "RK" | "FU") | null;
+                    /** @description The indexes (in entries) of the tax lines this taxed line produced: one, or two for a reverse charge (recoverable and due); none when its tax is zero. */
+                    taxLines: number[];
+                } | null;
+                /** @description On a tax line the service added: the index (in entries) of the taxed line whose tax it posts; null on other lines. */
+                taxOf: number | null;
             }[];
+            /** @description The journal’s choice: true when its taxed lines’ amounts as sent include their tax (the service keeps each line’s amount without it and posts the tax apart); false or left out, the tax comes on top. A reverse charge’s amount never includes tax. */
+            amountsIncludeTax: boolean;
             /** @description Sums of the root rows. */
             totals: {
                 /** @description Debit amount (exact decimal). */
@@ -3706,7 +3744,7 @@ export interface components {
                  * @description The first journal date (YYYY-MM-DD) the rate applies to.
                  */
                 effectiveFrom: string;
-                /** @description The rate as a percent from 0 to 100, at most 4 decimals; sent as a number or a string, answered as a string in canonical form ("15.00" is "15"). Codes that carry no tax (zeroRated, exempt, outOfScope) take 0 only. */
+                /** @description On a taxed line’s tax: the rate in effect on the journal’s date. On a tax code’s rate: the rate as a percent from 0 to 100, at most 4 decimals; sent as a number or a string, answered as a string in canonical form ("15.00" is "15"). Codes that carry no tax (zeroRated, exempt, outOfScope) take 0 only. */
                 percent: string;
             }[];
             /** @description The leaf account a tax code’s tax posts to (output VAT payable for supplies, input VAT recoverable for purchases): a UUID or path when sent, the UUID when answered. Required for codes that carry tax, null for the others. */
@@ -3908,8 +3946,8 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `AccountCurrency`, `CategoryAccount`, `InactiveCostCenter`, `UnsupportedCurrency`, `NoExchangeRate` (each example says what it means and the way out; docs/errors.md lists them all) */
-        "ValidationError_InvalidJson_InvalidText_InvalidEncoding_AccountCurrency_CategoryAccount_InactiveCostCenter_UnsupportedCurrency_NoExchangeRate.400": {
+        /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `AccountCurrency`, `CategoryAccount`, `InactiveCostCenter`, `UnsupportedCurrency`, `NoExchangeRate`, `UnknownTaxCode`, `InactiveTaxCode`, `NoTaxRate`, `TaxAccount`, `TaxAmountOff`, `TooManyLines` (each example says what it means and the way out; docs/errors.md lists them all) */
+        "ValidationError_InvalidJson_InvalidText_InvalidEncoding_AccountCurrency_CategoryAccount_InactiveCostCenter_UnsupportedCurrency_NoExchangeRate_UnknownTaxCode_InactiveTaxCode_NoTaxRate_TaxAccount_TaxAmountOff_TooManyLines.400": {
             headers: {
                 [name: string]: unknown;
             };
@@ -4070,7 +4108,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:34225/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A33579%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=1Ofjs2XCCxxGeVrOblnvHiYy1aApiKBcXS030Ynl56k&code_challenge_method=S256&state=d6ROs7IjepvlgGoSIJjiolW5eOrvEWBsDW8ATaEQrAo&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:45979/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A33977%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=nwgU66E883NPEG4xZyqUTN6OWyKHB4z0-vT5W6hryJs&code_challenge_method=S256&state=NccE5brdw3XcE2QW30DLm45yCBUGzUvmVMVBnANgeeM&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -4110,7 +4148,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "882aef80-a215-4c64-89e1-0fff339d5a8a",
+                     *           "companyId": "ff8f83c4-a847-4951-944c-16d688be07e0",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4151,7 +4189,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "aa51b443-6926-4f0f-989a-5a67493abbd8",
+                     *           "companyId": "e2efd071-4bfe-443a-ae5c-930e29c85755",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4246,7 +4284,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "882aef80-a215-4c64-89e1-0fff339d5a8a",
+                     *           "companyId": "ff8f83c4-a847-4951-944c-16d688be07e0",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4287,7 +4325,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "aa51b443-6926-4f0f-989a-5a67493abbd8",
+                     *           "companyId": "e2efd071-4bfe-443a-ae5c-930e29c85755",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4371,16 +4409,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "aa51b443-6926-4f0f-989a-5a67493abbd8",
+                     *           "id": "e2efd071-4bfe-443a-ae5c-930e29c85755",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T07:03:37.325Z",
+                     *           "createdAt": "2026-11-29T07:21:09.577Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "882aef80-a215-4c64-89e1-0fff339d5a8a",
+                     *           "id": "ff8f83c4-a847-4951-944c-16d688be07e0",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T07:03:37.139Z",
+                     *           "createdAt": "2026-11-29T07:21:09.376Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -4438,9 +4476,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aa51b443-6926-4f0f-989a-5a67493abbd8",
+                     *       "id": "e2efd071-4bfe-443a-ae5c-930e29c85755",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T07:03:37.325Z",
+                     *       "createdAt": "2026-11-29T07:21:09.577Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -4452,7 +4490,7 @@ export interface operations {
                      *         "taxRegistrationNumber": null,
                      *         "defaultEmirate": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T07:03:37.325Z"
+                     *         "updatedAt": "2026-11-29T07:21:09.577Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -4527,9 +4565,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aa51b443-6926-4f0f-989a-5a67493abbd8",
+                     *       "id": "e2efd071-4bfe-443a-ae5c-930e29c85755",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T07:03:37.325Z",
+                     *       "createdAt": "2026-11-29T07:21:09.577Z",
                      *       "version": 1
                      *     }
                      */
@@ -4573,7 +4611,7 @@ export interface operations {
                      *       "taxRegistrationNumber": null,
                      *       "defaultEmirate": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T07:03:37.139Z"
+                     *       "updatedAt": "2026-11-29T07:21:09.376Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -4603,7 +4641,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "14b50cde-2b5b-4eb3-af9b-1aeebb61b978",
+                 *       "retainedEarningsAccountId": "86d2cd92-630d-4a7e-9cfb-47e53478cadd",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -4662,14 +4700,14 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "14b50cde-2b5b-4eb3-af9b-1aeebb61b978",
+                     *       "retainedEarningsAccountId": "86d2cd92-630d-4a7e-9cfb-47e53478cadd",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
                      *       "taxRegistrationNumber": "310123456700003",
                      *       "defaultEmirate": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T07:03:38.278Z"
+                     *       "updatedAt": "2026-11-29T07:21:10.463Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -4830,7 +4868,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "4afcf1c7-195d-4b7f-aec2-3d5bd132ec79",
+                     *           "id": "975bd8cd-fc3d-4ceb-ba9b-7185222e2884",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -4841,8 +4879,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T07:03:48.228Z",
-                     *           "updatedAt": "2026-11-29T07:03:48.256Z"
+                     *           "createdAt": "2026-11-29T07:21:20.910Z",
+                     *           "updatedAt": "2026-11-29T07:21:20.964Z"
                      *         }
                      *       ]
                      *     }
@@ -4905,7 +4943,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4afcf1c7-195d-4b7f-aec2-3d5bd132ec79",
+                     *       "id": "975bd8cd-fc3d-4ceb-ba9b-7185222e2884",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -4915,8 +4953,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:03:48.228Z",
-                     *       "updatedAt": "2026-11-29T07:03:48.228Z"
+                     *       "createdAt": "2026-11-29T07:21:20.910Z",
+                     *       "updatedAt": "2026-11-29T07:21:20.910Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -4963,7 +5001,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4afcf1c7-195d-4b7f-aec2-3d5bd132ec79",
+                     *       "id": "975bd8cd-fc3d-4ceb-ba9b-7185222e2884",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -4973,8 +5011,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:03:48.228Z",
-                     *       "updatedAt": "2026-11-29T07:03:48.228Z"
+                     *       "createdAt": "2026-11-29T07:21:20.910Z",
+                     *       "updatedAt": "2026-11-29T07:21:20.910Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5038,7 +5076,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4afcf1c7-195d-4b7f-aec2-3d5bd132ec79",
+                     *       "id": "975bd8cd-fc3d-4ceb-ba9b-7185222e2884",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -5049,8 +5087,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:03:48.228Z",
-                     *       "updatedAt": "2026-11-29T07:03:48.256Z"
+                     *       "createdAt": "2026-11-29T07:21:20.910Z",
+                     *       "updatedAt": "2026-11-29T07:21:20.964Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5159,8 +5197,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95",
-                     *           "email": "user-245cadb3-b806-4b42-b467-ab3f79b60fbf@example.com",
+                     *           "userId": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7",
+                     *           "email": "user-6418b813-4792-4bd7-8268-81a69217b857@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -5200,20 +5238,20 @@ export interface operations {
                      *             "tax-codes:read",
                      *             "tax-codes:manage"
                      *           ],
-                     *           "joinedAt": "2026-11-29T07:03:37.139Z",
+                     *           "joinedAt": "2026-11-29T07:21:09.376Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "76d59c77-fb2e-4581-8d49-01eb7a62d4c0",
-                     *           "email": "contract-1795935828279@example.com",
-                     *           "roleId": "4afcf1c7-195d-4b7f-aec2-3d5bd132ec79",
+                     *           "userId": "72212ebc-e3ce-42e5-9f62-f07759394ba3",
+                     *           "email": "contract-1795936881028@example.com",
+                     *           "roleId": "975bd8cd-fc3d-4ceb-ba9b-7185222e2884",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T07:03:48.296Z",
+                     *           "joinedAt": "2026-11-29T07:21:21.065Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -5245,8 +5283,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795935828279@example.com",
-                 *       "roleId": "4afcf1c7-195d-4b7f-aec2-3d5bd132ec79"
+                 *       "email": "contract-1795936881028@example.com",
+                 *       "roleId": "975bd8cd-fc3d-4ceb-ba9b-7185222e2884"
                  *     }
                  */
                 "application/json": {
@@ -5272,16 +5310,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "76d59c77-fb2e-4581-8d49-01eb7a62d4c0",
-                     *       "email": "contract-1795935828279@example.com",
-                     *       "roleId": "4afcf1c7-195d-4b7f-aec2-3d5bd132ec79",
+                     *       "userId": "72212ebc-e3ce-42e5-9f62-f07759394ba3",
+                     *       "email": "contract-1795936881028@example.com",
+                     *       "roleId": "975bd8cd-fc3d-4ceb-ba9b-7185222e2884",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T07:03:48.296Z",
+                     *       "joinedAt": "2026-11-29T07:21:21.065Z",
                      *       "version": 1
                      *     }
                      */
@@ -5346,8 +5384,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "76d59c77-fb2e-4581-8d49-01eb7a62d4c0",
-                     *       "email": "contract-1795935828279@example.com",
+                     *       "userId": "72212ebc-e3ce-42e5-9f62-f07759394ba3",
+                     *       "email": "contract-1795936881028@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -5364,7 +5402,7 @@ export interface operations {
                      *         "audit:read",
                      *         "tax-codes:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T07:03:48.296Z",
+                     *       "joinedAt": "2026-11-29T07:21:21.065Z",
                      *       "version": 2
                      *     }
                      */
@@ -5474,9 +5512,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "32084fea-d490-4f4a-9cc2-35809690b3cb",
+                     *           "id": "79c4f4a6-66ad-4192-9b17-63897dee55a8",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_Uwp-dFC",
+                     *           "prefix": "sk-svc_XtyxmxA",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -5484,8 +5522,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95",
-                     *           "createdAt": "2026-11-29T07:03:48.405Z",
+                     *           "createdBy": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7",
+                     *           "createdAt": "2026-11-29T07:21:21.216Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -5556,9 +5594,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "32084fea-d490-4f4a-9cc2-35809690b3cb",
+                     *       "id": "79c4f4a6-66ad-4192-9b17-63897dee55a8",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_Uwp-dFC",
+                     *       "prefix": "sk-svc_XtyxmxA",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -5566,8 +5604,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95",
-                     *       "createdAt": "2026-11-29T07:03:48.405Z",
+                     *       "createdBy": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7",
+                     *       "createdAt": "2026-11-29T07:21:21.216Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -5619,18 +5657,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "32084fea-d490-4f4a-9cc2-35809690b3cb",
+                     *       "id": "79c4f4a6-66ad-4192-9b17-63897dee55a8",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_Uwp-dFC",
+                     *       "prefix": "sk-svc_XtyxmxA",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T07:03:48.451Z",
-                     *       "createdBy": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95",
-                     *       "createdAt": "2026-11-29T07:03:48.405Z",
+                     *       "revokedAt": "2026-11-29T07:21:21.275Z",
+                     *       "createdBy": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7",
+                     *       "createdAt": "2026-11-29T07:21:21.216Z",
                      *       "version": 2
                      *     }
                      */
@@ -5685,24 +5723,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "6871430f-6215-4f2e-8d31-06f46ab3d9e8",
+                     *           "id": "b8748b3a-460e-4815-85b7-64b59f71aea2",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "1d0af9a2-63c0-4880-9177-73daaf2ea758",
+                     *           "parentId": "2aabcde7-2d20-45ad-b73a-dbef384bb7fc",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:03:38.122Z",
-                     *           "updatedAt": "2026-11-29T07:03:38.122Z",
+                     *           "createdAt": "2026-11-29T07:21:10.355Z",
+                     *           "updatedAt": "2026-11-29T07:21:10.355Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "1d0af9a2-63c0-4880-9177-73daaf2ea758",
+                     *           "id": "2aabcde7-2d20-45ad-b73a-dbef384bb7fc",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -5711,32 +5749,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:03:38.068Z",
-                     *           "updatedAt": "2026-11-29T07:03:38.068Z",
+                     *           "createdAt": "2026-11-29T07:21:10.302Z",
+                     *           "updatedAt": "2026-11-29T07:21:10.302Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "834103bc-d621-4bb8-9b73-1dc822d0e072",
+                     *           "id": "45530208-c9c7-41a9-bdce-8717790fe770",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "3cb9749d-4e03-468d-849f-2370e86e9926",
+                     *           "parentId": "aff81e30-b005-430c-ae55-3119832b23f4",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:03:38.015Z",
-                     *           "updatedAt": "2026-11-29T07:03:38.015Z",
+                     *           "createdAt": "2026-11-29T07:21:10.278Z",
+                     *           "updatedAt": "2026-11-29T07:21:10.278Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "3cb9749d-4e03-468d-849f-2370e86e9926",
+                     *           "id": "aff81e30-b005-430c-ae55-3119832b23f4",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -5745,32 +5783,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:03:37.975Z",
-                     *           "updatedAt": "2026-11-29T07:03:37.975Z",
+                     *           "createdAt": "2026-11-29T07:21:10.250Z",
+                     *           "updatedAt": "2026-11-29T07:21:10.250Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "14b50cde-2b5b-4eb3-af9b-1aeebb61b978",
+                     *           "id": "86d2cd92-630d-4a7e-9cfb-47e53478cadd",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "64c557c2-aec1-43df-a368-62c81b3327a5",
+                     *           "parentId": "59511241-044f-46aa-b110-cbf397155766",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:03:37.934Z",
-                     *           "updatedAt": "2026-11-29T07:03:37.934Z",
+                     *           "createdAt": "2026-11-29T07:21:10.217Z",
+                     *           "updatedAt": "2026-11-29T07:21:10.217Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "64c557c2-aec1-43df-a368-62c81b3327a5",
+                     *           "id": "59511241-044f-46aa-b110-cbf397155766",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -5779,49 +5817,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:03:37.888Z",
-                     *           "updatedAt": "2026-11-29T07:03:37.888Z",
+                     *           "createdAt": "2026-11-29T07:21:10.177Z",
+                     *           "updatedAt": "2026-11-29T07:21:10.177Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "81b042c8-39d6-49b5-8302-0537a22108a6",
+                     *           "id": "e4ff96e5-8fd6-4573-9411-ea31221cd742",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "29568d96-1ce6-4ab7-b89c-5ea45abdf4fb",
+                     *           "parentId": "270eef97-b589-4539-a2f4-213ca79790a7",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:03:37.841Z",
-                     *           "updatedAt": "2026-11-29T07:03:37.841Z",
+                     *           "createdAt": "2026-11-29T07:21:10.109Z",
+                     *           "updatedAt": "2026-11-29T07:21:10.109Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
+                     *           "id": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "29568d96-1ce6-4ab7-b89c-5ea45abdf4fb",
+                     *           "parentId": "270eef97-b589-4539-a2f4-213ca79790a7",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:03:37.770Z",
-                     *           "updatedAt": "2026-11-29T07:03:37.770Z",
+                     *           "createdAt": "2026-11-29T07:21:10.016Z",
+                     *           "updatedAt": "2026-11-29T07:21:10.016Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "29568d96-1ce6-4ab7-b89c-5ea45abdf4fb",
+                     *           "id": "270eef97-b589-4539-a2f4-213ca79790a7",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -5830,8 +5868,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:03:37.723Z",
-                     *           "updatedAt": "2026-11-29T07:03:37.723Z",
+                     *           "createdAt": "2026-11-29T07:21:09.943Z",
+                     *           "updatedAt": "2026-11-29T07:21:09.943Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -5920,7 +5958,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8c4efc19-9f27-4c9f-80d5-1a75ebe3735a",
+                     *       "id": "02f8436f-c710-4bf1-bd2e-27d8010285ea",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -5929,8 +5967,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:03:38.384Z",
-                     *       "updatedAt": "2026-11-29T07:03:38.384Z",
+                     *       "createdAt": "2026-11-29T07:21:10.530Z",
+                     *       "updatedAt": "2026-11-29T07:21:10.530Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -5981,7 +6019,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8c4efc19-9f27-4c9f-80d5-1a75ebe3735a",
+                     *       "id": "02f8436f-c710-4bf1-bd2e-27d8010285ea",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -5990,8 +6028,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:03:38.384Z",
-                     *       "updatedAt": "2026-11-29T07:03:38.384Z",
+                     *       "createdAt": "2026-11-29T07:21:10.530Z",
+                     *       "updatedAt": "2026-11-29T07:21:10.530Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6073,7 +6111,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8c4efc19-9f27-4c9f-80d5-1a75ebe3735a",
+                     *       "id": "02f8436f-c710-4bf1-bd2e-27d8010285ea",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -6082,8 +6120,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:03:38.384Z",
-                     *       "updatedAt": "2026-11-29T07:03:38.789Z",
+                     *       "createdAt": "2026-11-29T07:21:10.530Z",
+                     *       "updatedAt": "2026-11-29T07:21:10.960Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6204,15 +6242,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95",
+                     *             "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "e087c611-709e-45dc-a5ce-50dfbbe2cce9",
-                     *           "occurredAt": "2026-11-29T07:03:38.384Z",
+                     *           "requestId": "b1536eee-9202-4fae-a3e9-03909d509298",
+                     *           "occurredAt": "2026-11-29T07:21:10.530Z",
                      *           "sequence": 14,
-                     *           "hash": "c2418e8590b78d62d6f2cd324ab269cec4627a5b1f0ef0f0dce43c7a0d51c382",
+                     *           "hash": "84083a3d8907d5fe1bb6d44b1163c3e538b665dba10cb0643caca878757544d7",
                      *           "state": {
-                     *             "id": "8c4efc19-9f27-4c9f-80d5-1a75ebe3735a",
+                     *             "id": "02f8436f-c710-4bf1-bd2e-27d8010285ea",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -6221,8 +6259,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T07:03:38.384Z",
-                     *             "updatedAt": "2026-11-29T07:03:38.384Z",
+                     *             "createdAt": "2026-11-29T07:21:10.530Z",
+                     *             "updatedAt": "2026-11-29T07:21:10.530Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -6282,7 +6320,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ddaff779-6b3f-43cb-935e-2d62cafbff10",
+                     *           "id": "47f66118-3610-4544-8d34-9519f42ea310",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -6291,12 +6329,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:03:39.163Z",
-                     *           "updatedAt": "2026-11-29T07:03:39.163Z",
+                     *           "createdAt": "2026-11-29T07:21:11.344Z",
+                     *           "updatedAt": "2026-11-29T07:21:11.344Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "2b321345-2b81-46d6-9fc5-ec22d9ab24d4",
+                     *           "id": "b453587d-8980-4cf9-94fb-86a78f6aa9a3",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -6305,12 +6343,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:03:38.167Z",
-                     *           "updatedAt": "2026-11-29T07:03:38.167Z",
+                     *           "createdAt": "2026-11-29T07:21:10.383Z",
+                     *           "updatedAt": "2026-11-29T07:21:10.383Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "f04b50e4-16f1-484f-8973-1817bdbd4124",
+                     *           "id": "abaf5005-4542-4796-8d23-ee923a1f3b58",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -6319,8 +6357,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:03:38.205Z",
-                     *           "updatedAt": "2026-11-29T07:03:38.205Z",
+                     *           "createdAt": "2026-11-29T07:21:10.407Z",
+                     *           "updatedAt": "2026-11-29T07:21:10.407Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -6390,7 +6428,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ddaff779-6b3f-43cb-935e-2d62cafbff10",
+                     *       "id": "47f66118-3610-4544-8d34-9519f42ea310",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -6399,8 +6437,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:03:39.163Z",
-                     *       "updatedAt": "2026-11-29T07:03:39.163Z",
+                     *       "createdAt": "2026-11-29T07:21:11.344Z",
+                     *       "updatedAt": "2026-11-29T07:21:11.344Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6448,7 +6486,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ddaff779-6b3f-43cb-935e-2d62cafbff10",
+                     *       "id": "47f66118-3610-4544-8d34-9519f42ea310",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -6457,8 +6495,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:03:39.163Z",
-                     *       "updatedAt": "2026-11-29T07:03:39.163Z",
+                     *       "createdAt": "2026-11-29T07:21:11.344Z",
+                     *       "updatedAt": "2026-11-29T07:21:11.344Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6527,7 +6565,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ddaff779-6b3f-43cb-935e-2d62cafbff10",
+                     *       "id": "47f66118-3610-4544-8d34-9519f42ea310",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6536,8 +6574,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:03:39.163Z",
-                     *       "updatedAt": "2026-11-29T07:03:39.297Z",
+                     *       "createdAt": "2026-11-29T07:21:11.344Z",
+                     *       "updatedAt": "2026-11-29T07:21:11.505Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6655,15 +6693,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95",
+                     *             "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "4fe92ff1-b28d-412c-9839-5d937062eb08",
-                     *           "occurredAt": "2026-11-29T07:03:39.163Z",
+                     *           "requestId": "3a032118-1c4f-4cdc-b8fe-451060079da3",
+                     *           "occurredAt": "2026-11-29T07:21:11.344Z",
                      *           "sequence": 17,
-                     *           "hash": "c067f6fef6c844da67d51d3b38ba60621eb068060824376d24b8daab0c0bfd8a",
+                     *           "hash": "4b064abe5c9241e0e59d249dda5b628c88967e8026c5677ddd698f4f857a2611",
                      *           "state": {
-                     *             "id": "ddaff779-6b3f-43cb-935e-2d62cafbff10",
+                     *             "id": "47f66118-3610-4544-8d34-9519f42ea310",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -6672,8 +6710,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T07:03:39.163Z",
-                     *             "updatedAt": "2026-11-29T07:03:39.163Z",
+                     *             "createdAt": "2026-11-29T07:21:11.344Z",
+                     *             "updatedAt": "2026-11-29T07:21:11.344Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -6726,7 +6764,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ddaff779-6b3f-43cb-935e-2d62cafbff10",
+                     *       "id": "47f66118-3610-4544-8d34-9519f42ea310",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6735,8 +6773,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T07:03:39.163Z",
-                     *       "updatedAt": "2026-11-29T07:03:39.430Z",
+                     *       "createdAt": "2026-11-29T07:21:11.344Z",
+                     *       "updatedAt": "2026-11-29T07:21:11.651Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6787,7 +6825,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ddaff779-6b3f-43cb-935e-2d62cafbff10",
+                     *       "id": "47f66118-3610-4544-8d34-9519f42ea310",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6796,8 +6834,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T07:03:39.163Z",
-                     *       "updatedAt": "2026-11-29T07:03:39.350Z",
+                     *       "createdAt": "2026-11-29T07:21:11.344Z",
+                     *       "updatedAt": "2026-11-29T07:21:11.566Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -6848,19 +6886,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d60978a0-a8bc-4020-a59c-bef8de41e338",
+                     *           "id": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T07:03:40.274Z",
-                     *           "updatedAt": "2026-11-29T07:03:40.274Z",
+                     *           "createdAt": "2026-11-29T07:21:12.541Z",
+                     *           "updatedAt": "2026-11-29T07:21:12.541Z",
                      *           "periods": [
                      *             {
-                     *               "id": "8f3dc432-3cc3-413b-b25d-8dbfe17f99b6",
-                     *               "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
+                     *               "id": "1ecd22da-94bc-4bdb-86c7-2fea088fa78c",
+                     *               "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -6870,8 +6908,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1c98b552-b94b-4179-9201-6e1b6cbb267e",
-                     *               "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
+                     *               "id": "cfae4676-36bf-4e67-b21a-1cd5f8770aa2",
+                     *               "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -6881,8 +6919,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "de188455-bcb1-4268-876a-ed3c7ce1dc37",
-                     *               "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
+                     *               "id": "4e6ebc33-328c-42d7-8015-09815d566ab4",
+                     *               "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -6892,8 +6930,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "13a8b5ca-36f2-4202-bcb6-21c7f2e3dc89",
-                     *               "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
+                     *               "id": "21e227c0-3a27-4347-8be4-4aa50cf06e9e",
+                     *               "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -6903,8 +6941,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "04fc39a1-1ca2-48a9-8fac-67e58129ab3d",
-                     *               "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
+                     *               "id": "1a69d4c2-d5d0-4245-a7c6-bbb0fa21a7e3",
+                     *               "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -6914,8 +6952,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "5271359b-c1dd-4cef-b8b3-783235b97059",
-                     *               "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
+                     *               "id": "9b44696c-7383-439f-8f7b-8ee0591d9d9d",
+                     *               "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -6925,8 +6963,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "440fe9b6-838f-469a-9f2b-34378d2d8716",
-                     *               "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
+                     *               "id": "8d1539a3-6347-4196-8789-3870818b9dcf",
+                     *               "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -6936,8 +6974,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "3fae1575-e9bf-49ab-99f0-45df592bee47",
-                     *               "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
+                     *               "id": "26065f7f-229c-437a-90fe-10a755b79b6d",
+                     *               "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -6947,8 +6985,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "11c63dbe-d2a2-43c1-81b2-350aa7493ccb",
-                     *               "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
+                     *               "id": "33cd8d66-8a88-4070-af2c-f01a23d03836",
+                     *               "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -6958,8 +6996,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "205d95a1-63de-4507-94cb-347fcc35fefe",
-                     *               "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
+                     *               "id": "d00502da-bd3e-40a3-b33f-3bc1dc618891",
+                     *               "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -6969,8 +7007,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "5924c6b1-e0af-4df0-a1b0-ddc7d4af3dd4",
-                     *               "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
+                     *               "id": "3a91dd9c-7f93-4931-acd1-dffbc9d95dac",
+                     *               "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -6980,8 +7018,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "64854db1-c74b-4851-be00-bdaa847a6ea2",
-                     *               "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
+                     *               "id": "b25e7ee1-ee98-4bd2-81f5-eece43267423",
+                     *               "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -6993,19 +7031,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *           "id": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T07:03:40.146Z",
-                     *           "updatedAt": "2026-11-29T07:03:40.146Z",
+                     *           "createdAt": "2026-11-29T07:21:12.408Z",
+                     *           "updatedAt": "2026-11-29T07:21:12.408Z",
                      *           "periods": [
                      *             {
-                     *               "id": "af8ecfee-b457-4ab6-85a4-2e625a263e6b",
-                     *               "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *               "id": "ef48364f-6806-47ce-a0e7-431bdb7d67bb",
+                     *               "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -7015,8 +7053,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "36e87407-c442-438f-bd65-2730c605bdcf",
-                     *               "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *               "id": "36f6025e-83cb-4609-9798-935ad7126eaa",
+                     *               "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -7026,8 +7064,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "d7aba7b2-2775-4b3e-bd8c-18fbfdb53357",
-                     *               "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *               "id": "2f3046b8-434e-4444-a104-522755d43a10",
+                     *               "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -7037,8 +7075,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "5cea6656-baff-4a31-8bce-75e8ba9e9567",
-                     *               "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *               "id": "ff9d7c72-4fe6-466e-8593-04c01871c4b2",
+                     *               "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -7048,8 +7086,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "496c8be8-5387-4b40-b71c-48d167272869",
-                     *               "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *               "id": "3985365d-d854-4daa-853b-2b34c7aef879",
+                     *               "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -7059,8 +7097,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "5dc5908d-e46a-47c1-9e1d-7955897cc625",
-                     *               "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *               "id": "6f1e634b-98d5-432d-be98-93e7fa74f40e",
+                     *               "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -7070,8 +7108,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "23448d1a-b271-4b56-ba2e-3ad4ada33cb2",
-                     *               "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *               "id": "e57672ec-43c4-4a49-9639-578f50873d2f",
+                     *               "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -7081,8 +7119,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "dadec3f1-23fb-4067-97a5-e2e66b53f084",
-                     *               "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *               "id": "1539be8e-16f9-4045-b7d3-f5156bd61411",
+                     *               "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -7092,8 +7130,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "3718c627-da68-44e6-bb42-af0bfdd8e9e6",
-                     *               "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *               "id": "e3fdd8d6-042e-4030-813c-3b52391eea33",
+                     *               "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -7103,8 +7141,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "03162330-51e9-4126-9d41-c57642bd06fe",
-                     *               "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *               "id": "ae3b35fc-68d9-40b1-abda-43df99fa1d6e",
+                     *               "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -7114,8 +7152,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7806687f-9db6-4f81-8e49-ea30b318eee6",
-                     *               "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *               "id": "4a374f76-7f2c-48dc-a0bd-541d197d3875",
+                     *               "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -7125,8 +7163,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ba7ef9ef-dbd3-42a7-b0e8-a83011d6dcb4",
-                     *               "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *               "id": "a94dd457-fed2-4107-9188-1af5c7346b9d",
+                     *               "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -7213,19 +7251,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d60978a0-a8bc-4020-a59c-bef8de41e338",
+                     *       "id": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T07:03:40.274Z",
-                     *       "updatedAt": "2026-11-29T07:03:40.274Z",
+                     *       "createdAt": "2026-11-29T07:21:12.541Z",
+                     *       "updatedAt": "2026-11-29T07:21:12.541Z",
                      *       "periods": [
                      *         {
-                     *           "id": "8f3dc432-3cc3-413b-b25d-8dbfe17f99b6",
-                     *           "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
+                     *           "id": "1ecd22da-94bc-4bdb-86c7-2fea088fa78c",
+                     *           "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -7235,8 +7273,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1c98b552-b94b-4179-9201-6e1b6cbb267e",
-                     *           "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
+                     *           "id": "cfae4676-36bf-4e67-b21a-1cd5f8770aa2",
+                     *           "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -7246,8 +7284,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "de188455-bcb1-4268-876a-ed3c7ce1dc37",
-                     *           "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
+                     *           "id": "4e6ebc33-328c-42d7-8015-09815d566ab4",
+                     *           "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -7257,8 +7295,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "13a8b5ca-36f2-4202-bcb6-21c7f2e3dc89",
-                     *           "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
+                     *           "id": "21e227c0-3a27-4347-8be4-4aa50cf06e9e",
+                     *           "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -7268,8 +7306,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "04fc39a1-1ca2-48a9-8fac-67e58129ab3d",
-                     *           "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
+                     *           "id": "1a69d4c2-d5d0-4245-a7c6-bbb0fa21a7e3",
+                     *           "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -7279,8 +7317,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5271359b-c1dd-4cef-b8b3-783235b97059",
-                     *           "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
+                     *           "id": "9b44696c-7383-439f-8f7b-8ee0591d9d9d",
+                     *           "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -7290,8 +7328,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "440fe9b6-838f-469a-9f2b-34378d2d8716",
-                     *           "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
+                     *           "id": "8d1539a3-6347-4196-8789-3870818b9dcf",
+                     *           "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -7301,8 +7339,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3fae1575-e9bf-49ab-99f0-45df592bee47",
-                     *           "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
+                     *           "id": "26065f7f-229c-437a-90fe-10a755b79b6d",
+                     *           "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -7312,8 +7350,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "11c63dbe-d2a2-43c1-81b2-350aa7493ccb",
-                     *           "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
+                     *           "id": "33cd8d66-8a88-4070-af2c-f01a23d03836",
+                     *           "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -7323,8 +7361,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "205d95a1-63de-4507-94cb-347fcc35fefe",
-                     *           "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
+                     *           "id": "d00502da-bd3e-40a3-b33f-3bc1dc618891",
+                     *           "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -7334,8 +7372,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5924c6b1-e0af-4df0-a1b0-ddc7d4af3dd4",
-                     *           "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
+                     *           "id": "3a91dd9c-7f93-4931-acd1-dffbc9d95dac",
+                     *           "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -7345,8 +7383,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "64854db1-c74b-4851-be00-bdaa847a6ea2",
-                     *           "financialYearId": "d60978a0-a8bc-4020-a59c-bef8de41e338",
+                     *           "id": "b25e7ee1-ee98-4bd2-81f5-eece43267423",
+                     *           "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -7402,19 +7440,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *       "id": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T07:03:40.146Z",
-                     *       "updatedAt": "2026-11-29T07:03:40.146Z",
+                     *       "createdAt": "2026-11-29T07:21:12.408Z",
+                     *       "updatedAt": "2026-11-29T07:21:12.408Z",
                      *       "periods": [
                      *         {
-                     *           "id": "af8ecfee-b457-4ab6-85a4-2e625a263e6b",
-                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *           "id": "ef48364f-6806-47ce-a0e7-431bdb7d67bb",
+                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -7424,8 +7462,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "36e87407-c442-438f-bd65-2730c605bdcf",
-                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *           "id": "36f6025e-83cb-4609-9798-935ad7126eaa",
+                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -7435,8 +7473,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d7aba7b2-2775-4b3e-bd8c-18fbfdb53357",
-                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *           "id": "2f3046b8-434e-4444-a104-522755d43a10",
+                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -7446,8 +7484,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5cea6656-baff-4a31-8bce-75e8ba9e9567",
-                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *           "id": "ff9d7c72-4fe6-466e-8593-04c01871c4b2",
+                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -7457,8 +7495,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "496c8be8-5387-4b40-b71c-48d167272869",
-                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *           "id": "3985365d-d854-4daa-853b-2b34c7aef879",
+                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -7468,8 +7506,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5dc5908d-e46a-47c1-9e1d-7955897cc625",
-                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *           "id": "6f1e634b-98d5-432d-be98-93e7fa74f40e",
+                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -7479,8 +7517,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "23448d1a-b271-4b56-ba2e-3ad4ada33cb2",
-                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *           "id": "e57672ec-43c4-4a49-9639-578f50873d2f",
+                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -7490,8 +7528,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dadec3f1-23fb-4067-97a5-e2e66b53f084",
-                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *           "id": "1539be8e-16f9-4045-b7d3-f5156bd61411",
+                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -7501,8 +7539,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3718c627-da68-44e6-bb42-af0bfdd8e9e6",
-                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *           "id": "e3fdd8d6-042e-4030-813c-3b52391eea33",
+                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -7512,8 +7550,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "03162330-51e9-4126-9d41-c57642bd06fe",
-                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *           "id": "ae3b35fc-68d9-40b1-abda-43df99fa1d6e",
+                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -7523,8 +7561,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7806687f-9db6-4f81-8e49-ea30b318eee6",
-                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *           "id": "4a374f76-7f2c-48dc-a0bd-541d197d3875",
+                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -7534,8 +7572,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ba7ef9ef-dbd3-42a7-b0e8-a83011d6dcb4",
-                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *           "id": "a94dd457-fed2-4107-9188-1af5c7346b9d",
+                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -7622,19 +7660,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f76bc5fe-768f-4e45-bacc-e62022261bbe",
+                     *       "id": "72f2a9fa-5b96-4357-9b8b-dcbc04c9a247",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T07:03:40.432Z",
-                     *       "updatedAt": "2026-11-29T07:03:40.596Z",
+                     *       "createdAt": "2026-11-29T07:21:12.694Z",
+                     *       "updatedAt": "2026-11-29T07:21:12.808Z",
                      *       "periods": [
                      *         {
-                     *           "id": "7c1344df-672e-4a5a-8d57-99af8c65fc40",
-                     *           "financialYearId": "f76bc5fe-768f-4e45-bacc-e62022261bbe",
+                     *           "id": "e4b78afb-c3c2-41f5-8095-4de71a44cb69",
+                     *           "financialYearId": "72f2a9fa-5b96-4357-9b8b-dcbc04c9a247",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -7644,8 +7682,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "77acb6f0-ef2e-4010-b73d-0b367ed9df2b",
-                     *           "financialYearId": "f76bc5fe-768f-4e45-bacc-e62022261bbe",
+                     *           "id": "f596b4a7-be80-4811-bd94-f1d1712e8a97",
+                     *           "financialYearId": "72f2a9fa-5b96-4357-9b8b-dcbc04c9a247",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -7655,8 +7693,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "02ba36a8-c7cc-4d31-8532-cade62f65635",
-                     *           "financialYearId": "f76bc5fe-768f-4e45-bacc-e62022261bbe",
+                     *           "id": "c2e2a1c4-9c14-4e88-a104-06130f06f22f",
+                     *           "financialYearId": "72f2a9fa-5b96-4357-9b8b-dcbc04c9a247",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -7666,8 +7704,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dbb07cf8-358e-4e6e-891e-e5b4ebb2a57d",
-                     *           "financialYearId": "f76bc5fe-768f-4e45-bacc-e62022261bbe",
+                     *           "id": "778fc7b3-6729-46b8-999e-be198b2cb2ff",
+                     *           "financialYearId": "72f2a9fa-5b96-4357-9b8b-dcbc04c9a247",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -7677,8 +7715,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "200a31d6-47f4-47ff-9809-e1d095724fb7",
-                     *           "financialYearId": "f76bc5fe-768f-4e45-bacc-e62022261bbe",
+                     *           "id": "c4f59c2d-3abd-47bf-bd14-60981e75c1a6",
+                     *           "financialYearId": "72f2a9fa-5b96-4357-9b8b-dcbc04c9a247",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -7688,8 +7726,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ec4cb718-1f77-438b-b0e6-8f82d4139654",
-                     *           "financialYearId": "f76bc5fe-768f-4e45-bacc-e62022261bbe",
+                     *           "id": "da023ef0-99ce-42df-8288-a3738ec485ad",
+                     *           "financialYearId": "72f2a9fa-5b96-4357-9b8b-dcbc04c9a247",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -7699,8 +7737,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "35b6a243-3254-4b47-a753-e4ac34b21fb4",
-                     *           "financialYearId": "f76bc5fe-768f-4e45-bacc-e62022261bbe",
+                     *           "id": "272c7e10-43f4-4506-917b-46eff8dbf7b3",
+                     *           "financialYearId": "72f2a9fa-5b96-4357-9b8b-dcbc04c9a247",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -7710,8 +7748,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "49f12227-1f2d-4fdb-97e4-1339db8ddbca",
-                     *           "financialYearId": "f76bc5fe-768f-4e45-bacc-e62022261bbe",
+                     *           "id": "ae715c48-b2fb-41b1-bcef-2bbd7eacc3ae",
+                     *           "financialYearId": "72f2a9fa-5b96-4357-9b8b-dcbc04c9a247",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -7721,8 +7759,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a5900815-9711-4cf3-a659-3b84abc63395",
-                     *           "financialYearId": "f76bc5fe-768f-4e45-bacc-e62022261bbe",
+                     *           "id": "b4426ce2-8ac3-4527-a2e9-c97d8f60698d",
+                     *           "financialYearId": "72f2a9fa-5b96-4357-9b8b-dcbc04c9a247",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -7732,8 +7770,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "23a3f7c8-2b44-4626-81be-0aa542712229",
-                     *           "financialYearId": "f76bc5fe-768f-4e45-bacc-e62022261bbe",
+                     *           "id": "02de6019-5494-4f1c-ace8-3f4a1d719593",
+                     *           "financialYearId": "72f2a9fa-5b96-4357-9b8b-dcbc04c9a247",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -7743,8 +7781,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1c62f71b-23e1-4214-8c4a-1a637ba38319",
-                     *           "financialYearId": "f76bc5fe-768f-4e45-bacc-e62022261bbe",
+                     *           "id": "db6690db-6a5c-4512-b7c7-781213405199",
+                     *           "financialYearId": "72f2a9fa-5b96-4357-9b8b-dcbc04c9a247",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -7754,8 +7792,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a8d7f127-043c-4de5-9150-8e038b58ea2b",
-                     *           "financialYearId": "f76bc5fe-768f-4e45-bacc-e62022261bbe",
+                     *           "id": "ee266064-92e2-46d2-ad13-4d9455269578",
+                     *           "financialYearId": "72f2a9fa-5b96-4357-9b8b-dcbc04c9a247",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -7903,33 +7941,38 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a542d7ef-364d-430a-8465-bde8543dca4c",
+                     *       "id": "41128087-e7e6-4ed0-ae75-b93236101112",
                      *       "serialNumber": 8,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "6871430f-6215-4f2e-8d31-06f46ab3d9e8",
+                     *           "accountId": "b8748b3a-460e-4815-85b7-64b59f71aea2",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
                      *           "currency": "SAR",
                      *           "exchangeRate": "1",
                      *           "baseAmount": 7,
-                     *           "fxRounding": false
+                     *           "fxRounding": false,
+                     *           "tax": null,
+                     *           "taxOf": null
                      *         },
                      *         {
-                     *           "accountId": "14b50cde-2b5b-4eb3-af9b-1aeebb61b978",
+                     *           "accountId": "86d2cd92-630d-4a7e-9cfb-47e53478cadd",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
                      *           "currency": "SAR",
                      *           "exchangeRate": "1",
                      *           "baseAmount": 7,
-                     *           "fxRounding": false
+                     *           "fxRounding": false,
+                     *           "tax": null,
+                     *           "taxOf": null
                      *         }
                      *       ],
+                     *       "amountsIncludeTax": false,
                      *       "totals": {
                      *         "debit": 7,
                      *         "credit": 7
@@ -7943,8 +7986,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:03:46.444Z",
-                     *       "updatedAt": "2026-11-29T07:03:46.444Z"
+                     *       "createdAt": "2026-11-29T07:21:18.635Z",
+                     *       "updatedAt": "2026-11-29T07:21:18.635Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -8004,8 +8047,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ba7ef9ef-dbd3-42a7-b0e8-a83011d6dcb4",
-                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *           "id": "a94dd457-fed2-4107-9188-1af5c7346b9d",
+                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -8015,8 +8058,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7806687f-9db6-4f81-8e49-ea30b318eee6",
-                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *           "id": "4a374f76-7f2c-48dc-a0bd-541d197d3875",
+                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8026,8 +8069,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "03162330-51e9-4126-9d41-c57642bd06fe",
-                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *           "id": "ae3b35fc-68d9-40b1-abda-43df99fa1d6e",
+                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8037,8 +8080,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3718c627-da68-44e6-bb42-af0bfdd8e9e6",
-                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *           "id": "e3fdd8d6-042e-4030-813c-3b52391eea33",
+                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8048,8 +8091,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dadec3f1-23fb-4067-97a5-e2e66b53f084",
-                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *           "id": "1539be8e-16f9-4045-b7d3-f5156bd61411",
+                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8059,8 +8102,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "23448d1a-b271-4b56-ba2e-3ad4ada33cb2",
-                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *           "id": "e57672ec-43c4-4a49-9639-578f50873d2f",
+                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8070,8 +8113,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5dc5908d-e46a-47c1-9e1d-7955897cc625",
-                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *           "id": "6f1e634b-98d5-432d-be98-93e7fa74f40e",
+                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8081,8 +8124,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "496c8be8-5387-4b40-b71c-48d167272869",
-                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *           "id": "3985365d-d854-4daa-853b-2b34c7aef879",
+                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8092,8 +8135,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5cea6656-baff-4a31-8bce-75e8ba9e9567",
-                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *           "id": "ff9d7c72-4fe6-466e-8593-04c01871c4b2",
+                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8103,8 +8146,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d7aba7b2-2775-4b3e-bd8c-18fbfdb53357",
-                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *           "id": "2f3046b8-434e-4444-a104-522755d43a10",
+                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8114,8 +8157,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "36e87407-c442-438f-bd65-2730c605bdcf",
-                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *           "id": "36f6025e-83cb-4609-9798-935ad7126eaa",
+                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8125,8 +8168,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "af8ecfee-b457-4ab6-85a4-2e625a263e6b",
-                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *           "id": "ef48364f-6806-47ce-a0e7-431bdb7d67bb",
+                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8174,8 +8217,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "af8ecfee-b457-4ab6-85a4-2e625a263e6b",
-                     *       "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *       "id": "ef48364f-6806-47ce-a0e7-431bdb7d67bb",
+                     *       "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -8232,8 +8275,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "af8ecfee-b457-4ab6-85a4-2e625a263e6b",
-                     *       "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *       "id": "ef48364f-6806-47ce-a0e7-431bdb7d67bb",
+                     *       "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -8390,8 +8433,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "af8ecfee-b457-4ab6-85a4-2e625a263e6b",
-                     *       "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *       "id": "ef48364f-6806-47ce-a0e7-431bdb7d67bb",
+                     *       "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -8474,33 +8517,38 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d97df3da-ba0a-479f-935f-4a0a93ca0b9a",
+                     *           "id": "0c451152-2583-414e-92b0-40434b8bccc7",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
+                     *               "accountId": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
                      *               "currency": "SAR",
                      *               "exchangeRate": "1",
                      *               "baseAmount": 100,
-                     *               "fxRounding": false
+                     *               "fxRounding": false,
+                     *               "tax": null,
+                     *               "taxOf": null
                      *             },
                      *             {
-                     *               "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
+                     *               "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
                      *               "currency": "SAR",
                      *               "exchangeRate": "1",
                      *               "baseAmount": 100,
-                     *               "fxRounding": false
+                     *               "fxRounding": false,
+                     *               "tax": null,
+                     *               "taxOf": null
                      *             }
                      *           ],
+                     *           "amountsIncludeTax": false,
                      *           "totals": {
                      *             "debit": 100,
                      *             "credit": 100
@@ -8514,8 +8562,8 @@ export interface operations {
                      *           "revaluationDate": null,
                      *           "openingOf": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:03:41.835Z",
-                     *           "updatedAt": "2026-11-29T07:03:41.835Z"
+                     *           "createdAt": "2026-11-29T07:21:13.900Z",
+                     *           "updatedAt": "2026-11-29T07:21:13.900Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -8557,12 +8605,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
+                 *           "accountId": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
+                 *           "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -8586,11 +8634,22 @@ export interface operations {
                         currency?: string;
                         /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
                         exchangeRate?: string | number;
+                        /** @description A journal line’s tax code (its code, such as S-STD): the service computes the line’s tax at the code’s rate in effect on the journal’s date and adds the tax line(s) on the code’s accounts. On a taxed line’s tax: the code it named. */
+                        taxCode?: string;
+                        /** @description Sent on a taxed line: the tax as the invoice has it, accepted within one minor unit of the service’s and kept as sent. On a taxed line’s tax: the tax in the line’s currency, rounded per line half away from zero. */
+                        taxAmount?: string | number;
+                        /**
+                         * @description A UAE taxed line: the Emirate the supply counts in (AZ, DU, SH, AJ, UQ, RK, FU), which puts its box 1 figures in that Emirate’s row; left out, the company’s defaultEmirate.
+                         * @enum {string}
+                         */
+                        emirate?: "AZ" | "DU" | "SH" | "AJ" | "UQ" | "RK" | "FU";
                     }[];
                     /** @description Free text. */
                     description?: string;
                     /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
                     reference?: string;
+                    /** @description The journal’s choice: true when its taxed lines’ amounts as sent include their tax (the service keeps each line’s amount without it and posts the tax apart); false or left out, the tax comes on top. A reverse charge’s amount never includes tax. */
+                    amountsIncludeTax?: boolean;
                 };
             };
         };
@@ -8603,33 +8662,38 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d97df3da-ba0a-479f-935f-4a0a93ca0b9a",
+                     *       "id": "0c451152-2583-414e-92b0-40434b8bccc7",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
+                     *           "accountId": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
                      *           "currency": "SAR",
                      *           "exchangeRate": "1",
                      *           "baseAmount": 100,
-                     *           "fxRounding": false
+                     *           "fxRounding": false,
+                     *           "tax": null,
+                     *           "taxOf": null
                      *         },
                      *         {
-                     *           "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
+                     *           "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
                      *           "currency": "SAR",
                      *           "exchangeRate": "1",
                      *           "baseAmount": 100,
-                     *           "fxRounding": false
+                     *           "fxRounding": false,
+                     *           "tax": null,
+                     *           "taxOf": null
                      *         }
                      *       ],
+                     *       "amountsIncludeTax": false,
                      *       "totals": {
                      *         "debit": 100,
                      *         "credit": 100
@@ -8643,14 +8707,14 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:03:41.835Z",
-                     *       "updatedAt": "2026-11-29T07:03:41.835Z"
+                     *       "createdAt": "2026-11-29T07:21:13.900Z",
+                     *       "updatedAt": "2026-11-29T07:21:13.900Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
                 };
             };
-            400: components["responses"]["ValidationError_InvalidJson_InvalidText_InvalidEncoding_AccountCurrency_CategoryAccount_InactiveCostCenter_UnsupportedCurrency_NoExchangeRate.400"];
+            400: components["responses"]["ValidationError_InvalidJson_InvalidText_InvalidEncoding_AccountCurrency_CategoryAccount_InactiveCostCenter_UnsupportedCurrency_NoExchangeRate_UnknownTaxCode_InactiveTaxCode_NoTaxRate_TaxAccount_TaxAmountOff_TooManyLines.400"];
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
@@ -8691,33 +8755,38 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d97df3da-ba0a-479f-935f-4a0a93ca0b9a",
+                     *       "id": "0c451152-2583-414e-92b0-40434b8bccc7",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
+                     *           "accountId": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
                      *           "currency": "SAR",
                      *           "exchangeRate": "1",
                      *           "baseAmount": 100,
-                     *           "fxRounding": false
+                     *           "fxRounding": false,
+                     *           "tax": null,
+                     *           "taxOf": null
                      *         },
                      *         {
-                     *           "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
+                     *           "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
                      *           "currency": "SAR",
                      *           "exchangeRate": "1",
                      *           "baseAmount": 100,
-                     *           "fxRounding": false
+                     *           "fxRounding": false,
+                     *           "tax": null,
+                     *           "taxOf": null
                      *         }
                      *       ],
+                     *       "amountsIncludeTax": false,
                      *       "totals": {
                      *         "debit": 100,
                      *         "credit": 100
@@ -8731,8 +8800,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:03:41.835Z",
-                     *       "updatedAt": "2026-11-29T07:03:41.835Z"
+                     *       "createdAt": "2026-11-29T07:21:13.900Z",
+                     *       "updatedAt": "2026-11-29T07:21:13.900Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -8768,12 +8837,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
+                 *           "accountId": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
+                 *           "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -8798,11 +8867,22 @@ export interface operations {
                         currency?: string;
                         /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
                         exchangeRate?: string | number;
+                        /** @description A journal line’s tax code (its code, such as S-STD): the service computes the line’s tax at the code’s rate in effect on the journal’s date and adds the tax line(s) on the code’s accounts. On a taxed line’s tax: the code it named. */
+                        taxCode?: string;
+                        /** @description Sent on a taxed line: the tax as the invoice has it, accepted within one minor unit of the service’s and kept as sent. On a taxed line’s tax: the tax in the line’s currency, rounded per line half away from zero. */
+                        taxAmount?: string | number;
+                        /**
+                         * @description A UAE taxed line: the Emirate the supply counts in (AZ, DU, SH, AJ, UQ, RK, FU), which puts its box 1 figures in that Emirate’s row; left out, the company’s defaultEmirate.
+                         * @enum {string}
+                         */
+                        emirate?: "AZ" | "DU" | "SH" | "AJ" | "UQ" | "RK" | "FU";
                     }[];
                     /** @description Free text. */
                     description?: string;
                     /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
                     reference?: string;
+                    /** @description The journal’s choice: true when its taxed lines’ amounts as sent include their tax (the service keeps each line’s amount without it and posts the tax apart); false or left out, the tax comes on top. A reverse charge’s amount never includes tax. */
+                    amountsIncludeTax?: boolean;
                     /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
@@ -8817,33 +8897,38 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d97df3da-ba0a-479f-935f-4a0a93ca0b9a",
+                     *       "id": "0c451152-2583-414e-92b0-40434b8bccc7",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
+                     *           "accountId": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
                      *           "currency": "SAR",
                      *           "exchangeRate": "1",
                      *           "baseAmount": 120,
-                     *           "fxRounding": false
+                     *           "fxRounding": false,
+                     *           "tax": null,
+                     *           "taxOf": null
                      *         },
                      *         {
-                     *           "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
+                     *           "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
                      *           "currency": "SAR",
                      *           "exchangeRate": "1",
                      *           "baseAmount": 120,
-                     *           "fxRounding": false
+                     *           "fxRounding": false,
+                     *           "tax": null,
+                     *           "taxOf": null
                      *         }
                      *       ],
+                     *       "amountsIncludeTax": false,
                      *       "totals": {
                      *         "debit": 120,
                      *         "credit": 120
@@ -8857,14 +8942,14 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:03:41.835Z",
-                     *       "updatedAt": "2026-11-29T07:03:42.084Z"
+                     *       "createdAt": "2026-11-29T07:21:13.900Z",
+                     *       "updatedAt": "2026-11-29T07:21:14.142Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
                 };
             };
-            400: components["responses"]["ValidationError_InvalidJson_InvalidText_InvalidEncoding_AccountCurrency_CategoryAccount_InactiveCostCenter_UnsupportedCurrency_NoExchangeRate.400"];
+            400: components["responses"]["ValidationError_InvalidJson_InvalidText_InvalidEncoding_AccountCurrency_CategoryAccount_InactiveCostCenter_UnsupportedCurrency_NoExchangeRate_UnknownTaxCode_InactiveTaxCode_NoTaxRate_TaxAccount_TaxAmountOff_TooManyLines.400"];
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
@@ -8917,41 +9002,46 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95",
+                     *             "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "ca82ae57-184d-4100-84f1-041785ffef32",
-                     *           "occurredAt": "2026-11-29T07:03:41.838Z",
+                     *           "requestId": "1f1c57b6-0159-4099-a014-3a9e2d338cd3",
+                     *           "occurredAt": "2026-11-29T07:21:13.902Z",
                      *           "sequence": 31,
-                     *           "hash": "645bf43b2e7453e74bf17fc5f72d85934a987c4d78dcb50016f00fcc7eb11284",
+                     *           "hash": "234e9b8c9941406d398b3faaa128737f801ce25e1a8a18a23b82ec243a34c286",
                      *           "state": {
-                     *             "id": "d97df3da-ba0a-479f-935f-4a0a93ca0b9a",
+                     *             "id": "0c451152-2583-414e-92b0-40434b8bccc7",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
+                     *                 "accountId": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
                      *                 "currency": "SAR",
                      *                 "exchangeRate": "1",
                      *                 "baseAmount": 100,
-                     *                 "fxRounding": false
+                     *                 "fxRounding": false,
+                     *                 "tax": null,
+                     *                 "taxOf": null
                      *               },
                      *               {
-                     *                 "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
+                     *                 "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
                      *                 "currency": "SAR",
                      *                 "exchangeRate": "1",
                      *                 "baseAmount": 100,
-                     *                 "fxRounding": false
+                     *                 "fxRounding": false,
+                     *                 "tax": null,
+                     *                 "taxOf": null
                      *               }
                      *             ],
+                     *             "amountsIncludeTax": false,
                      *             "totals": {
                      *               "debit": 100,
                      *               "credit": 100
@@ -8965,8 +9055,8 @@ export interface operations {
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T07:03:41.835Z",
-                     *             "updatedAt": "2026-11-29T07:03:41.835Z"
+                     *             "createdAt": "2026-11-29T07:21:13.900Z",
+                     *             "updatedAt": "2026-11-29T07:21:13.900Z"
                      *           }
                      *         }
                      *       ],
@@ -9024,48 +9114,53 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d97df3da-ba0a-479f-935f-4a0a93ca0b9a",
+                     *       "id": "0c451152-2583-414e-92b0-40434b8bccc7",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
+                     *           "accountId": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
                      *           "currency": "SAR",
                      *           "exchangeRate": "1",
                      *           "baseAmount": 120,
-                     *           "fxRounding": false
+                     *           "fxRounding": false,
+                     *           "tax": null,
+                     *           "taxOf": null
                      *         },
                      *         {
-                     *           "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
+                     *           "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
                      *           "currency": "SAR",
                      *           "exchangeRate": "1",
                      *           "baseAmount": 120,
-                     *           "fxRounding": false
+                     *           "fxRounding": false,
+                     *           "tax": null,
+                     *           "taxOf": null
                      *         }
                      *       ],
+                     *       "amountsIncludeTax": false,
                      *       "totals": {
                      *         "debit": 120,
                      *         "credit": 120
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
-                     *       "periodId": "d7aba7b2-2775-4b3e-bd8c-18fbfdb53357",
+                     *       "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *       "periodId": "2f3046b8-434e-4444-a104-522755d43a10",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T07:03:41.835Z",
-                     *       "updatedAt": "2026-11-29T07:03:42.139Z"
+                     *       "createdAt": "2026-11-29T07:21:13.900Z",
+                     *       "updatedAt": "2026-11-29T07:21:14.186Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9131,48 +9226,53 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0b337968-8d39-48fe-9849-8edb0a716f2d",
+                     *       "id": "1bee0455-9334-42c1-8d7d-695d81ee9e4d",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "6871430f-6215-4f2e-8d31-06f46ab3d9e8",
+                     *           "accountId": "b8748b3a-460e-4815-85b7-64b59f71aea2",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
                      *           "currency": "SAR",
                      *           "exchangeRate": "1",
                      *           "baseAmount": 10,
-                     *           "fxRounding": false
+                     *           "fxRounding": false,
+                     *           "tax": null,
+                     *           "taxOf": null
                      *         },
                      *         {
-                     *           "accountId": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
+                     *           "accountId": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
                      *           "currency": "SAR",
                      *           "exchangeRate": "1",
                      *           "baseAmount": 10,
-                     *           "fxRounding": false
+                     *           "fxRounding": false,
+                     *           "tax": null,
+                     *           "taxOf": null
                      *         }
                      *       ],
+                     *       "amountsIncludeTax": false,
                      *       "totals": {
                      *         "debit": 10,
                      *         "credit": 10
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
-                     *       "periodId": "d7aba7b2-2775-4b3e-bd8c-18fbfdb53357",
+                     *       "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *       "periodId": "2f3046b8-434e-4444-a104-522755d43a10",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T07:03:42.334Z",
-                     *       "updatedAt": "2026-11-29T07:03:42.402Z"
+                     *       "createdAt": "2026-11-29T07:21:14.369Z",
+                     *       "updatedAt": "2026-11-29T07:21:14.429Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9222,33 +9322,38 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d97df3da-ba0a-479f-935f-4a0a93ca0b9a",
+                     *       "id": "0c451152-2583-414e-92b0-40434b8bccc7",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
+                     *           "accountId": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
                      *           "currency": "SAR",
                      *           "exchangeRate": "1",
                      *           "baseAmount": 120,
-                     *           "fxRounding": false
+                     *           "fxRounding": false,
+                     *           "tax": null,
+                     *           "taxOf": null
                      *         },
                      *         {
-                     *           "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
+                     *           "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
                      *           "currency": "SAR",
                      *           "exchangeRate": "1",
                      *           "baseAmount": 120,
-                     *           "fxRounding": false
+                     *           "fxRounding": false,
+                     *           "tax": null,
+                     *           "taxOf": null
                      *         }
                      *       ],
+                     *       "amountsIncludeTax": false,
                      *       "totals": {
                      *         "debit": 120,
                      *         "credit": 120
@@ -9262,8 +9367,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T07:03:41.835Z",
-                     *       "updatedAt": "2026-11-29T07:03:42.184Z"
+                     *       "createdAt": "2026-11-29T07:21:13.900Z",
+                     *       "updatedAt": "2026-11-29T07:21:14.237Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9324,48 +9429,53 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bca37c2b-5fd7-4ede-acf7-bc3c655d2266",
+                     *       "id": "ec59989e-ac31-4f42-a87b-08d9793a3ae6",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
+                     *           "accountId": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
                      *           "currency": "SAR",
                      *           "exchangeRate": "1",
                      *           "baseAmount": 120,
-                     *           "fxRounding": false
+                     *           "fxRounding": false,
+                     *           "tax": null,
+                     *           "taxOf": null
                      *         },
                      *         {
-                     *           "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
+                     *           "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
                      *           "currency": "SAR",
                      *           "exchangeRate": "1",
                      *           "baseAmount": 120,
-                     *           "fxRounding": false
+                     *           "fxRounding": false,
+                     *           "tax": null,
+                     *           "taxOf": null
                      *         }
                      *       ],
+                     *       "amountsIncludeTax": false,
                      *       "totals": {
                      *         "debit": 120,
                      *         "credit": 120
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
-                     *       "periodId": "d7aba7b2-2775-4b3e-bd8c-18fbfdb53357",
-                     *       "reversalOf": "d97df3da-ba0a-479f-935f-4a0a93ca0b9a",
+                     *       "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *       "periodId": "2f3046b8-434e-4444-a104-522755d43a10",
+                     *       "reversalOf": "0c451152-2583-414e-92b0-40434b8bccc7",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:03:42.276Z",
-                     *       "updatedAt": "2026-11-29T07:03:42.276Z"
+                     *       "createdAt": "2026-11-29T07:21:14.317Z",
+                     *       "updatedAt": "2026-11-29T07:21:14.317Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9519,14 +9629,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *       "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "29568d96-1ce6-4ab7-b89c-5ea45abdf4fb",
+                     *           "accountId": "270eef97-b589-4539-a2f4-213ca79790a7",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -9553,8 +9663,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
-                     *           "parentId": "29568d96-1ce6-4ab7-b89c-5ea45abdf4fb",
+                     *           "accountId": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
+                     *           "parentId": "270eef97-b589-4539-a2f4-213ca79790a7",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -9580,7 +9690,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "3cb9749d-4e03-468d-849f-2370e86e9926",
+                     *           "accountId": "aff81e30-b005-430c-ae55-3119832b23f4",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -9607,8 +9717,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
-                     *           "parentId": "3cb9749d-4e03-468d-849f-2370e86e9926",
+                     *           "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
+                     *           "parentId": "aff81e30-b005-430c-ae55-3119832b23f4",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -9634,7 +9744,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "1d0af9a2-63c0-4880-9177-73daaf2ea758",
+                     *           "accountId": "2aabcde7-2d20-45ad-b73a-dbef384bb7fc",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -9661,8 +9771,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "6871430f-6215-4f2e-8d31-06f46ab3d9e8",
-                     *           "parentId": "1d0af9a2-63c0-4880-9177-73daaf2ea758",
+                     *           "accountId": "b8748b3a-460e-4815-85b7-64b59f71aea2",
+                     *           "parentId": "2aabcde7-2d20-45ad-b73a-dbef384bb7fc",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -9794,7 +9904,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "1d0af9a2-63c0-4880-9177-73daaf2ea758",
+                     *           "accountId": "2aabcde7-2d20-45ad-b73a-dbef384bb7fc",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -9813,8 +9923,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "6871430f-6215-4f2e-8d31-06f46ab3d9e8",
-                     *           "parentId": "1d0af9a2-63c0-4880-9177-73daaf2ea758",
+                     *           "accountId": "b8748b3a-460e-4815-85b7-64b59f71aea2",
+                     *           "parentId": "2aabcde7-2d20-45ad-b73a-dbef384bb7fc",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -9924,7 +10034,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "29568d96-1ce6-4ab7-b89c-5ea45abdf4fb",
+                     *           "accountId": "270eef97-b589-4539-a2f4-213ca79790a7",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -9941,8 +10051,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
-                     *           "parentId": "29568d96-1ce6-4ab7-b89c-5ea45abdf4fb",
+                     *           "accountId": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
+                     *           "parentId": "270eef97-b589-4539-a2f4-213ca79790a7",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -10064,7 +10174,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "29568d96-1ce6-4ab7-b89c-5ea45abdf4fb",
+                     *           "accountId": "270eef97-b589-4539-a2f4-213ca79790a7",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -10080,8 +10190,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
-                     *           "parentId": "29568d96-1ce6-4ab7-b89c-5ea45abdf4fb",
+                     *           "accountId": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
+                     *           "parentId": "270eef97-b589-4539-a2f4-213ca79790a7",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -10196,9 +10306,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "208caea9-f6b0-459f-a1e2-9fa641b29b44",
+                     *       "budgetId": "fc5d43ad-40e8-4fc9-b675-2a4f7c663cec",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *       "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -10225,8 +10335,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
-                     *           "parentId": "3cb9749d-4e03-468d-849f-2370e86e9926",
+                     *           "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
+                     *           "parentId": "aff81e30-b005-430c-ae55-3119832b23f4",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -10259,8 +10369,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "6871430f-6215-4f2e-8d31-06f46ab3d9e8",
-                     *           "parentId": "1d0af9a2-63c0-4880-9177-73daaf2ea758",
+                     *           "accountId": "b8748b3a-460e-4815-85b7-64b59f71aea2",
+                     *           "parentId": "2aabcde7-2d20-45ad-b73a-dbef384bb7fc",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -10271,7 +10381,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "2b321345-2b81-46d6-9fc5-ec22d9ab24d4",
+                     *             "id": "b453587d-8980-4cf9-94fb-86a78f6aa9a3",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -10446,7 +10556,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "29568d96-1ce6-4ab7-b89c-5ea45abdf4fb",
+                     *         "id": "270eef97-b589-4539-a2f4-213ca79790a7",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -10467,13 +10577,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "d97df3da-ba0a-479f-935f-4a0a93ca0b9a",
+                     *           "journalId": "0c451152-2583-414e-92b0-40434b8bccc7",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
+                     *           "accountId": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -10485,7 +10595,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6Ijg4MmFlZjgwLWEyMTUtNGM2NC04OWUxLTBmZmYzMzlkNWE4YSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiMjk1NjhkOTYtMWNlNi00YWI3LWI4OWMtNWVhNDVhYmRmNGZiIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZDk3ZGYzZGEtYmEwYS00NzlmLTkzNWYtNGEwYTkzY2EwYjlhIiwiYWNjb3VudElkIjoiZGNiMjdjYzMtM2QyYy00MDBiLWFkNmUtMDJiMWQzZTBiMTM5IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.Nzuij6-UVay8FYe2ukCyqfD8BwW2ghd40YZ7zJVEl6g"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImZmOGY4M2M0LWE4NDctNDk1MS05NDRjLTE2ZDY4OGJlMDdlMCIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiMjcwZWVmOTctYjU4OS00NTM5LWEyZjQtMjEzY2E3OTc5MGE3IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjMGM0NTExNTItMjU4My00MTRlLTkyYjAtNDA0MzRiOGJjY2M3IiwiYWNjb3VudElkIjoiNDM1MzRlODEtN2M4Ni00ZmNjLWEzY2EtYTdiNzNmNTkwYWUxIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.V5v5-dxdAEXA8PVkg7VsXr9plbZ-JT8xqbEMWTMAyAw"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -10598,70 +10708,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "92623f4c-3acd-45d6-a87f-93c7d846079c",
+                     *           "id": "d057a2b4-3b2c-4c24-9f81-a43aef0ee72c",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T07:03:45.705Z",
+                     *           "createdAt": "2026-11-29T07:21:17.893Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95"
+                     *             "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "6076abfe28cb4b12ad5ed4aeebe835ddf483c5783179b5c63ea46fce005ef018"
+                     *             "hash": "258673f333b01663bc0cb847ac00af0b75856de536a9743f10b660cea1bdba84"
                      *           }
                      *         },
                      *         {
-                     *           "id": "ef1f4a15-bb0f-4cb4-8019-748a5e1bb33e",
+                     *           "id": "da973d4f-d4be-4c89-8494-0f60a8400dc7",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T07:03:45.486Z",
+                     *           "createdAt": "2026-11-29T07:21:17.699Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95"
+                     *             "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "7a80069d110f743a625c65db099ea7174218eec3c775aba2580c717c9992aa13"
+                     *             "hash": "b72d262666fae07fa8576a3f0847768ea6a33fc279743f496945981c6f64a937"
                      *           }
                      *         },
                      *         {
-                     *           "id": "5ad6501f-5d72-4ea7-aa87-ea69b5f0c844",
+                     *           "id": "e215ded0-a7e2-4ae1-965a-3a28ae473338",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45"
+                     *             "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc"
                      *           },
-                     *           "createdAt": "2026-11-29T07:03:45.364Z",
+                     *           "createdAt": "2026-11-29T07:21:17.585Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95"
+                     *             "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "3cd16487a864eaf14b5bff5c226ab7b5cff2339e6e6acf47c629249bbd765425"
+                     *             "hash": "44f7321df4efd21a36d3163e5ee9d079a428f91f8593044ca4f1ac206583d6df"
                      *           }
                      *         },
                      *         {
-                     *           "id": "d4d49fbb-429f-49e4-bac2-7760b2ab0047",
+                     *           "id": "5f106adf-64d5-47c2-bc14-d3db06223128",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T07:03:45.236Z",
+                     *           "createdAt": "2026-11-29T07:21:17.446Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95"
+                     *             "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "2d4804104797660c88e8bd0310bc7e98de06a972bbeb38a7efabc8c6a6005f33"
+                     *             "hash": "f467e2df66a6347ed1c9b2cf39a6aff69dca3cc0a0f55acf6a79eb42cf2ba112"
                      *           }
                      *         }
                      *       ],
@@ -10826,20 +10936,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d4d49fbb-429f-49e4-bac2-7760b2ab0047",
+                     *       "id": "5f106adf-64d5-47c2-bc14-d3db06223128",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T07:03:45.236Z",
+                     *       "createdAt": "2026-11-29T07:21:17.446Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95"
+                     *         "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "2d4804104797660c88e8bd0310bc7e98de06a972bbeb38a7efabc8c6a6005f33"
+                     *         "hash": "f467e2df66a6347ed1c9b2cf39a6aff69dca3cc0a0f55acf6a79eb42cf2ba112"
                      *       }
                      *     }
                      */
@@ -10902,20 +11012,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d4d49fbb-429f-49e4-bac2-7760b2ab0047",
+                     *       "id": "5f106adf-64d5-47c2-bc14-d3db06223128",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T07:03:45.236Z",
+                     *       "createdAt": "2026-11-29T07:21:17.446Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95"
+                     *         "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "2d4804104797660c88e8bd0310bc7e98de06a972bbeb38a7efabc8c6a6005f33"
+                     *         "hash": "f467e2df66a6347ed1c9b2cf39a6aff69dca3cc0a0f55acf6a79eb42cf2ba112"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -10934,7 +11044,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "29568d96-1ce6-4ab7-b89c-5ea45abdf4fb",
+                     *             "accountId": "270eef97-b589-4539-a2f4-213ca79790a7",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -10950,8 +11060,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
-                     *             "parentId": "29568d96-1ce6-4ab7-b89c-5ea45abdf4fb",
+                     *             "accountId": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
+                     *             "parentId": "270eef97-b589-4539-a2f4-213ca79790a7",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -11057,196 +11167,211 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e446e4d4-5f44-45ae-9cd1-0f0d61d70468",
+                     *           "id": "88780756-47fc-4b02-a606-fbbe2e7f2981",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "882aef80-a215-4c64-89e1-0fff339d5a8a",
-                     *           "recordId": "d97df3da-ba0a-479f-935f-4a0a93ca0b9a",
+                     *           "companyId": "ff8f83c4-a847-4951-944c-16d688be07e0",
+                     *           "recordId": "0c451152-2583-414e-92b0-40434b8bccc7",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95"
+                     *             "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7"
                      *           },
-                     *           "occurredAt": "2026-11-29T07:03:42.141Z",
-                     *           "requestId": "9dd5af19-f5f5-400a-81a5-176a1fc6e65f",
+                     *           "occurredAt": "2026-11-29T07:21:14.196Z",
+                     *           "requestId": "a07d3021-a4dc-427d-859c-ff2f0b47e6d6",
                      *           "data": {
-                     *             "id": "d97df3da-ba0a-479f-935f-4a0a93ca0b9a",
+                     *             "id": "0c451152-2583-414e-92b0-40434b8bccc7",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
+                     *                 "accountId": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
                      *                 "currency": "SAR",
                      *                 "exchangeRate": "1",
                      *                 "baseAmount": 120,
-                     *                 "fxRounding": false
+                     *                 "fxRounding": false,
+                     *                 "tax": null,
+                     *                 "taxOf": null
                      *               },
                      *               {
-                     *                 "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
+                     *                 "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
                      *                 "currency": "SAR",
                      *                 "exchangeRate": "1",
                      *                 "baseAmount": 120,
-                     *                 "fxRounding": false
+                     *                 "fxRounding": false,
+                     *                 "tax": null,
+                     *                 "taxOf": null
                      *               }
                      *             ],
+                     *             "amountsIncludeTax": false,
                      *             "totals": {
                      *               "debit": 120,
                      *               "credit": 120
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
-                     *             "periodId": "d7aba7b2-2775-4b3e-bd8c-18fbfdb53357",
+                     *             "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *             "periodId": "2f3046b8-434e-4444-a104-522755d43a10",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T07:03:41.835Z",
-                     *             "updatedAt": "2026-11-29T07:03:42.139Z"
+                     *             "createdAt": "2026-11-29T07:21:13.900Z",
+                     *             "updatedAt": "2026-11-29T07:21:14.186Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "4b0a3c8fb25533d79099fd4920bf436918e4f4f26b3b6bf1156f130f2a41b1bb",
-                     *           "previousHash": "08c226cf69ade8da4e9b4e0c438126965fb2a241f27aa0399ff9e7332a11369a",
-                     *           "hash": "6e2f50c465778b2c8938217101c86ed531f98b4961f3959e35dd847e90bb34f0"
+                     *           "recordDigest": "082916afde2a211206d2a0cc7e146d1cca34eafcd95f2f62381fdb9977370ef5",
+                     *           "previousHash": "2f39174a09969ba81bdba76ab0cc75969a459137b83d8c5aa8ffacb0b552ffed",
+                     *           "hash": "0b099953c27e008d2c68477a5598bc53f0c0e7df16203da599215ac2931db2fa"
                      *         },
                      *         {
-                     *           "id": "5d80b9fb-6601-45e9-9344-d0c143fb8e55",
+                     *           "id": "f649eb93-28f0-41d2-b96a-c381f169898e",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "882aef80-a215-4c64-89e1-0fff339d5a8a",
-                     *           "recordId": "d97df3da-ba0a-479f-935f-4a0a93ca0b9a",
+                     *           "companyId": "ff8f83c4-a847-4951-944c-16d688be07e0",
+                     *           "recordId": "0c451152-2583-414e-92b0-40434b8bccc7",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95"
+                     *             "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7"
                      *           },
-                     *           "occurredAt": "2026-11-29T07:03:42.226Z",
-                     *           "requestId": "d57ec9c0-c628-4458-b533-911a2f238990",
+                     *           "occurredAt": "2026-11-29T07:21:14.276Z",
+                     *           "requestId": "1bb1920a-ded0-45a3-8bf3-0431ca49a347",
                      *           "data": {
-                     *             "id": "d97df3da-ba0a-479f-935f-4a0a93ca0b9a",
+                     *             "id": "0c451152-2583-414e-92b0-40434b8bccc7",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
+                     *                 "accountId": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
                      *                 "currency": "SAR",
                      *                 "exchangeRate": "1",
                      *                 "baseAmount": 120,
-                     *                 "fxRounding": false
+                     *                 "fxRounding": false,
+                     *                 "tax": null,
+                     *                 "taxOf": null
                      *               },
                      *               {
-                     *                 "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
+                     *                 "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
                      *                 "currency": "SAR",
                      *                 "exchangeRate": "1",
                      *                 "baseAmount": 120,
-                     *                 "fxRounding": false
+                     *                 "fxRounding": false,
+                     *                 "tax": null,
+                     *                 "taxOf": null
                      *               }
                      *             ],
+                     *             "amountsIncludeTax": false,
                      *             "totals": {
                      *               "debit": 120,
                      *               "credit": 120
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
-                     *             "periodId": "d7aba7b2-2775-4b3e-bd8c-18fbfdb53357",
+                     *             "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *             "periodId": "2f3046b8-434e-4444-a104-522755d43a10",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T07:03:41.835Z",
-                     *             "updatedAt": "2026-11-29T07:03:42.226Z"
+                     *             "createdAt": "2026-11-29T07:21:13.900Z",
+                     *             "updatedAt": "2026-11-29T07:21:14.275Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "3bb8122e286e321fbba030a7c778198e86975f9d9804c43ec198c68e2d66e6a9",
-                     *           "previousHash": "5ce589f12c84e7ff822ea79d879207de4cafc299939075e76f1d747d177ea3da",
-                     *           "hash": "9196e1116260b9f478ba478837de9f6527b51be7f6e9611ab0acb9140897d85e"
+                     *           "recordDigest": "32a9605a3d1662509b4b63c798a365ac2788fca34eaea3f14823d6a2f23052a1",
+                     *           "previousHash": "ec3d98ec5f41ebb243909e86bb00af973f157f96ea1baaa3836bc55a5198e14f",
+                     *           "hash": "1658adf57ae06e49a30c338167153e27727e1b3d89181355a499cae1061c66e7"
                      *         },
                      *         {
-                     *           "id": "b2c7b985-411e-4517-ab7e-ebce81c93318",
+                     *           "id": "e9673f7e-bde0-4f26-9a29-204341187eea",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "882aef80-a215-4c64-89e1-0fff339d5a8a",
-                     *           "recordId": "d97df3da-ba0a-479f-935f-4a0a93ca0b9a",
+                     *           "companyId": "ff8f83c4-a847-4951-944c-16d688be07e0",
+                     *           "recordId": "0c451152-2583-414e-92b0-40434b8bccc7",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95"
+                     *             "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7"
                      *           },
-                     *           "occurredAt": "2026-11-29T07:03:42.277Z",
-                     *           "requestId": "936221e9-043d-4143-8637-5ce1ec32941e",
+                     *           "occurredAt": "2026-11-29T07:21:14.318Z",
+                     *           "requestId": "73ce4d9c-2471-4a6a-9055-4c17c50523d5",
                      *           "data": {
-                     *             "id": "d97df3da-ba0a-479f-935f-4a0a93ca0b9a",
+                     *             "id": "0c451152-2583-414e-92b0-40434b8bccc7",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "dcb27cc3-3d2c-400b-ad6e-02b1d3e0b139",
+                     *                 "accountId": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
                      *                 "currency": "SAR",
                      *                 "exchangeRate": "1",
                      *                 "baseAmount": 120,
-                     *                 "fxRounding": false
+                     *                 "fxRounding": false,
+                     *                 "tax": null,
+                     *                 "taxOf": null
                      *               },
                      *               {
-                     *                 "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
+                     *                 "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
                      *                 "currency": "SAR",
                      *                 "exchangeRate": "1",
                      *                 "baseAmount": 120,
-                     *                 "fxRounding": false
+                     *                 "fxRounding": false,
+                     *                 "tax": null,
+                     *                 "taxOf": null
                      *               }
                      *             ],
+                     *             "amountsIncludeTax": false,
                      *             "totals": {
                      *               "debit": 120,
                      *               "credit": 120
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
-                     *             "periodId": "d7aba7b2-2775-4b3e-bd8c-18fbfdb53357",
+                     *             "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *             "periodId": "2f3046b8-434e-4444-a104-522755d43a10",
                      *             "reversalOf": null,
-                     *             "reversedBy": "bca37c2b-5fd7-4ede-acf7-bc3c655d2266",
+                     *             "reversedBy": "ec59989e-ac31-4f42-a87b-08d9793a3ae6",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T07:03:41.835Z",
-                     *             "updatedAt": "2026-11-29T07:03:42.276Z"
+                     *             "createdAt": "2026-11-29T07:21:13.900Z",
+                     *             "updatedAt": "2026-11-29T07:21:14.317Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "ac1574394fd681ef72189ae625dd9e2e0d38e6bd440f2f0d872eba746f6c2b20",
-                     *           "previousHash": "9196e1116260b9f478ba478837de9f6527b51be7f6e9611ab0acb9140897d85e",
-                     *           "hash": "c64ca8cbf0ed14df8009bf7258cd3c83aabd75373b32ef87ed8046e03c6eb47f"
+                     *           "recordDigest": "cd3780b244f948543aec1c3dd0289a9a96c714c42187eacd2aa9da657414fa4e",
+                     *           "previousHash": "1658adf57ae06e49a30c338167153e27727e1b3d89181355a499cae1061c66e7",
+                     *           "hash": "ea76ab6e09050a8e67ada225a0615c1ad91e89b89a1dbe968679aa490a317bcf"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6Ijg4MmFlZjgwLWEyMTUtNGM2NC04OWUxLTBmZmYzMzlkNWE4YSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.0DMm8VwVUJm-Oa_LMaI9yKLZWo4L0F2gohsFqgE7YQ0"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImZmOGY4M2M0LWE4NDctNDk1MS05NDRjLTE2ZDY4OGJlMDdlMCIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.795kmxxNkHjFnGalecFKxX3yW_Vjz8ICjRxqWBNARgc"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -11294,7 +11419,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5266ce3b-e936-4d56-9ccd-db0895683ad0",
+                     *           "id": "03e132cf-60a8-4eac-a3db-a6812518180a",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -11305,11 +11430,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95"
+                     *             "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:03:48.490Z",
-                     *           "updatedAt": "2026-11-29T07:03:48.490Z"
+                     *           "createdAt": "2026-11-29T07:21:21.335Z",
+                     *           "updatedAt": "2026-11-29T07:21:21.335Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -11380,7 +11505,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5266ce3b-e936-4d56-9ccd-db0895683ad0",
+                     *       "id": "03e132cf-60a8-4eac-a3db-a6812518180a",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -11391,11 +11516,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95"
+                     *         "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:03:48.490Z",
-                     *       "updatedAt": "2026-11-29T07:03:48.490Z",
+                     *       "createdAt": "2026-11-29T07:21:21.335Z",
+                     *       "updatedAt": "2026-11-29T07:21:21.335Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -11444,7 +11569,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5266ce3b-e936-4d56-9ccd-db0895683ad0",
+                     *       "id": "03e132cf-60a8-4eac-a3db-a6812518180a",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -11455,11 +11580,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95"
+                     *         "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:03:48.490Z",
-                     *       "updatedAt": "2026-11-29T07:03:48.490Z"
+                     *       "createdAt": "2026-11-29T07:21:21.335Z",
+                     *       "updatedAt": "2026-11-29T07:21:21.335Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -11527,7 +11652,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5266ce3b-e936-4d56-9ccd-db0895683ad0",
+                     *       "id": "03e132cf-60a8-4eac-a3db-a6812518180a",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -11539,11 +11664,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95"
+                     *         "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:03:48.490Z",
-                     *       "updatedAt": "2026-11-29T07:03:48.591Z"
+                     *       "createdAt": "2026-11-29T07:21:21.335Z",
+                     *       "updatedAt": "2026-11-29T07:21:21.433Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -11683,13 +11808,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "59d187e0-6ae3-43fe-9dbd-00f4c08f5585",
+                     *           "id": "106587c4-d3b5-400b-ac1f-6db2fb76b923",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:03:48.773Z",
-                     *           "updatedAt": "2026-11-29T07:03:48.773Z"
+                     *           "createdAt": "2026-11-29T07:21:21.655Z",
+                     *           "updatedAt": "2026-11-29T07:21:21.655Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -11750,13 +11875,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "59d187e0-6ae3-43fe-9dbd-00f4c08f5585",
+                     *       "id": "106587c4-d3b5-400b-ac1f-6db2fb76b923",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:03:48.773Z",
-                     *       "updatedAt": "2026-11-29T07:03:48.773Z"
+                     *       "createdAt": "2026-11-29T07:21:21.655Z",
+                     *       "updatedAt": "2026-11-29T07:21:21.655Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -11811,13 +11936,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "59d187e0-6ae3-43fe-9dbd-00f4c08f5585",
+                     *       "id": "106587c4-d3b5-400b-ac1f-6db2fb76b923",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:03:48.773Z",
-                     *       "updatedAt": "2026-11-29T07:03:48.773Z"
+                     *       "createdAt": "2026-11-29T07:21:21.655Z",
+                     *       "updatedAt": "2026-11-29T07:21:21.655Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -11868,13 +11993,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "59d187e0-6ae3-43fe-9dbd-00f4c08f5585",
+                     *       "id": "106587c4-d3b5-400b-ac1f-6db2fb76b923",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:03:48.773Z",
-                     *       "updatedAt": "2026-11-29T07:03:48.967Z"
+                     *       "createdAt": "2026-11-29T07:21:21.655Z",
+                     *       "updatedAt": "2026-11-29T07:21:21.888Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -11967,13 +12092,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "208caea9-f6b0-459f-a1e2-9fa641b29b44",
+                     *           "id": "fc5d43ad-40e8-4fc9-b675-2a4f7c663cec",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:03:49.053Z",
-                     *           "updatedAt": "2026-11-29T07:03:49.053Z"
+                     *           "createdAt": "2026-11-29T07:21:21.983Z",
+                     *           "updatedAt": "2026-11-29T07:21:21.983Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -12008,10 +12133,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                 *       "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                  *       "lines": [
                  *         {
-                 *           "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
+                 *           "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -12028,8 +12153,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "6871430f-6215-4f2e-8d31-06f46ab3d9e8",
-                 *           "costCenterId": "2b321345-2b81-46d6-9fc5-ec22d9ab24d4",
+                 *           "accountId": "b8748b3a-460e-4815-85b7-64b59f71aea2",
+                 *           "costCenterId": "b453587d-8980-4cf9-94fb-86a78f6aa9a3",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -12080,15 +12205,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "208caea9-f6b0-459f-a1e2-9fa641b29b44",
+                     *       "id": "fc5d43ad-40e8-4fc9-b675-2a4f7c663cec",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *       "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:03:49.053Z",
-                     *       "updatedAt": "2026-11-29T07:03:49.053Z",
+                     *       "createdAt": "2026-11-29T07:21:21.983Z",
+                     *       "updatedAt": "2026-11-29T07:21:21.983Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
+                     *           "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -12106,8 +12231,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "6871430f-6215-4f2e-8d31-06f46ab3d9e8",
-                     *           "costCenterId": "2b321345-2b81-46d6-9fc5-ec22d9ab24d4",
+                     *           "accountId": "b8748b3a-460e-4815-85b7-64b59f71aea2",
+                     *           "costCenterId": "b453587d-8980-4cf9-94fb-86a78f6aa9a3",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -12162,15 +12287,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "208caea9-f6b0-459f-a1e2-9fa641b29b44",
+                     *       "id": "fc5d43ad-40e8-4fc9-b675-2a4f7c663cec",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *       "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:03:49.053Z",
-                     *       "updatedAt": "2026-11-29T07:03:49.053Z",
+                     *       "createdAt": "2026-11-29T07:21:21.983Z",
+                     *       "updatedAt": "2026-11-29T07:21:21.983Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
+                     *           "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -12188,8 +12313,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "6871430f-6215-4f2e-8d31-06f46ab3d9e8",
-                     *           "costCenterId": "2b321345-2b81-46d6-9fc5-ec22d9ab24d4",
+                     *           "accountId": "b8748b3a-460e-4815-85b7-64b59f71aea2",
+                     *           "costCenterId": "b453587d-8980-4cf9-94fb-86a78f6aa9a3",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -12236,10 +12361,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                 *       "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                  *       "lines": [
                  *         {
-                 *           "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
+                 *           "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -12293,15 +12418,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "208caea9-f6b0-459f-a1e2-9fa641b29b44",
+                     *       "id": "fc5d43ad-40e8-4fc9-b675-2a4f7c663cec",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "2874dded-2149-4696-9142-90fd226b1f45",
+                     *       "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:03:49.053Z",
-                     *       "updatedAt": "2026-11-29T07:03:49.438Z",
+                     *       "createdAt": "2026-11-29T07:21:21.983Z",
+                     *       "updatedAt": "2026-11-29T07:21:22.556Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "834103bc-d621-4bb8-9b73-1dc822d0e072",
+                     *           "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -12411,7 +12536,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "166d45d5-fd9d-467e-9def-4f610f3c473d",
+                     *           "id": "b15b7273-302b-4413-a01f-20191804b2cd",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -12442,12 +12567,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95"
+                     *             "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7"
                      *           },
-                     *           "createdAt": "2026-11-29T07:03:39.835Z",
-                     *           "updatedAt": "2026-11-29T07:03:40.007Z",
-                     *           "startedAt": "2026-11-29T07:03:39.902Z",
-                     *           "finishedAt": "2026-11-29T07:03:40.007Z"
+                     *           "createdAt": "2026-11-29T07:21:12.065Z",
+                     *           "updatedAt": "2026-11-29T07:21:12.282Z",
+                     *           "startedAt": "2026-11-29T07:21:12.170Z",
+                     *           "finishedAt": "2026-11-29T07:21:12.282Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -12536,7 +12661,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "166d45d5-fd9d-467e-9def-4f610f3c473d",
+                     *       "id": "b15b7273-302b-4413-a01f-20191804b2cd",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -12560,10 +12685,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95"
+                     *         "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7"
                      *       },
-                     *       "createdAt": "2026-11-29T07:03:39.835Z",
-                     *       "updatedAt": "2026-11-29T07:03:39.835Z",
+                     *       "createdAt": "2026-11-29T07:21:12.065Z",
+                     *       "updatedAt": "2026-11-29T07:21:12.065Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -12612,7 +12737,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "166d45d5-fd9d-467e-9def-4f610f3c473d",
+                     *       "id": "b15b7273-302b-4413-a01f-20191804b2cd",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -12643,12 +12768,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95"
+                     *         "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7"
                      *       },
-                     *       "createdAt": "2026-11-29T07:03:39.835Z",
-                     *       "updatedAt": "2026-11-29T07:03:40.007Z",
-                     *       "startedAt": "2026-11-29T07:03:39.902Z",
-                     *       "finishedAt": "2026-11-29T07:03:40.007Z"
+                     *       "createdAt": "2026-11-29T07:21:12.065Z",
+                     *       "updatedAt": "2026-11-29T07:21:12.282Z",
+                     *       "startedAt": "2026-11-29T07:21:12.170Z",
+                     *       "finishedAt": "2026-11-29T07:21:12.282Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -12744,7 +12869,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 96,
                      *       "headSequence": 96,
-                     *       "headHash": "97dab6fb5312d6e2788de30326a38f8f2e1c0c60286641fa84939ba5f20c4b01",
+                     *       "headHash": "359e56790fb13dcbdacc64c91bf8e8b5374b0388c3738612c5a1e0d1f36bb12b",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null
@@ -12808,7 +12933,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "05d3b3df-8bc1-42b6-990c-d8929acefdaa",
+                     *           "id": "7146aada-cd7f-45a2-b044-e1e517c96034",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -12830,11 +12955,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:03:49.569Z",
-                     *           "updatedAt": "2026-11-29T07:03:49.569Z"
+                     *           "createdAt": "2026-11-29T07:21:22.704Z",
+                     *           "updatedAt": "2026-11-29T07:21:22.704Z"
                      *         },
                      *         {
-                     *           "id": "f245054b-e0e9-45a4-a121-7a84db55dfce",
+                     *           "id": "4d6fb060-1cc2-4eed-9f0b-aefb2d59639b",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -12852,7 +12977,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "059971c2-9ed4-498a-b9c1-83f3f171ab87",
+                     *           "taxAccountId": "60370ad4-d6c0-4222-877b-3ecbba25b7c0",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -12862,11 +12987,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:03:49.569Z",
-                     *           "updatedAt": "2026-11-29T07:03:49.569Z"
+                     *           "createdAt": "2026-11-29T07:21:22.704Z",
+                     *           "updatedAt": "2026-11-29T07:21:22.704Z"
                      *         },
                      *         {
-                     *           "id": "c38235d0-4c34-4ad8-8052-f69158381172",
+                     *           "id": "f172c711-e14c-49ff-af40-4c2a00a2a75b",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -12886,11 +13011,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:03:49.569Z",
-                     *           "updatedAt": "2026-11-29T07:03:49.569Z"
+                     *           "createdAt": "2026-11-29T07:21:22.704Z",
+                     *           "updatedAt": "2026-11-29T07:21:22.704Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6Ijg4MmFlZjgwLWEyMTUtNGM2NC04OWUxLTBmZmYzMzlkNWE4YSIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSM4ODJhZWY4MC1hMjE1LTRjNjQtODllMS0wZmZmMzM5ZDVhOGEiLCJzayI6IlRBWENPREUjUy1PT1MifX0.6ph1gMbmjrkLUJRILtoRrYFlkfo8puM7qBs85fhIo8Q"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImZmOGY4M2M0LWE4NDctNDk1MS05NDRjLTE2ZDY4OGJlMDdlMCIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNmZjhmODNjNC1hODQ3LTQ5NTEtOTQ0Yy0xNmQ2ODhiZTA3ZTAiLCJzayI6IlRBWENPREUjUy1PT1MifX0.98Ktbf_zIRBl9a_01_zGMPvhxNUQ33DvOb89I9O4-Sc"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -12938,7 +13063,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "059971c2-9ed4-498a-b9c1-83f3f171ab87",
+                 *       "taxAccountId": "60370ad4-d6c0-4222-877b-3ecbba25b7c0",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -12974,7 +13099,7 @@ export interface operations {
                          * @description The first journal date (YYYY-MM-DD) the rate applies to.
                          */
                         effectiveFrom: string;
-                        /** @description The rate as a percent from 0 to 100, at most 4 decimals; sent as a number or a string, answered as a string in canonical form ("15.00" is "15"). Codes that carry no tax (zeroRated, exempt, outOfScope) take 0 only. */
+                        /** @description On a taxed line’s tax: the rate in effect on the journal’s date. On a tax code’s rate: the rate as a percent from 0 to 100, at most 4 decimals; sent as a number or a string, answered as a string in canonical form ("15.00" is "15"). Codes that carry no tax (zeroRated, exempt, outOfScope) take 0 only. */
                         percent: string | number;
                     }[];
                     /**
@@ -13014,7 +13139,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ce0c2dd5-05a5-4403-97a5-65a53a43a685",
+                     *       "id": "854c9372-5036-415c-acd2-4dbbba4e3833",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -13032,7 +13157,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "059971c2-9ed4-498a-b9c1-83f3f171ab87",
+                     *       "taxAccountId": "60370ad4-d6c0-4222-877b-3ecbba25b7c0",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -13042,8 +13167,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:03:49.624Z",
-                     *       "updatedAt": "2026-11-29T07:03:49.624Z"
+                     *       "createdAt": "2026-11-29T07:21:22.789Z",
+                     *       "updatedAt": "2026-11-29T07:21:22.789Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -13085,8 +13210,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "059971c2-9ed4-498a-b9c1-83f3f171ab87",
-                 *       "inputTaxAccountId": "8f9d1184-4c06-4945-97c3-02f527ddec2c"
+                 *       "outputTaxAccountId": "60370ad4-d6c0-4222-877b-3ecbba25b7c0",
+                 *       "inputTaxAccountId": "cf0c5caa-2551-414f-9b4f-08d8c53447b0"
                  *     }
                  */
                 "application/json": {
@@ -13108,7 +13233,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "f245054b-e0e9-45a4-a121-7a84db55dfce",
+                     *           "id": "4d6fb060-1cc2-4eed-9f0b-aefb2d59639b",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -13126,7 +13251,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "059971c2-9ed4-498a-b9c1-83f3f171ab87",
+                     *           "taxAccountId": "60370ad4-d6c0-4222-877b-3ecbba25b7c0",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -13136,11 +13261,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:03:49.569Z",
-                     *           "updatedAt": "2026-11-29T07:03:49.569Z"
+                     *           "createdAt": "2026-11-29T07:21:22.704Z",
+                     *           "updatedAt": "2026-11-29T07:21:22.704Z"
                      *         },
                      *         {
-                     *           "id": "8684f187-75bc-49e6-a593-24ba2e9d3d3a",
+                     *           "id": "89421a55-6604-409a-a973-3bc3bd7c742d",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -13162,11 +13287,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:03:49.569Z",
-                     *           "updatedAt": "2026-11-29T07:03:49.569Z"
+                     *           "createdAt": "2026-11-29T07:21:22.704Z",
+                     *           "updatedAt": "2026-11-29T07:21:22.704Z"
                      *         },
                      *         {
-                     *           "id": "05d3b3df-8bc1-42b6-990c-d8929acefdaa",
+                     *           "id": "7146aada-cd7f-45a2-b044-e1e517c96034",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -13188,11 +13313,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:03:49.569Z",
-                     *           "updatedAt": "2026-11-29T07:03:49.569Z"
+                     *           "createdAt": "2026-11-29T07:21:22.704Z",
+                     *           "updatedAt": "2026-11-29T07:21:22.704Z"
                      *         },
                      *         {
-                     *           "id": "52c1d17c-000f-4300-99d7-fd417a3a8e92",
+                     *           "id": "a9f7e629-5247-4c5b-a5ab-c2d4e858bcc5",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -13214,11 +13339,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:03:49.569Z",
-                     *           "updatedAt": "2026-11-29T07:03:49.569Z"
+                     *           "createdAt": "2026-11-29T07:21:22.704Z",
+                     *           "updatedAt": "2026-11-29T07:21:22.704Z"
                      *         },
                      *         {
-                     *           "id": "22e2379c-5b7f-4f91-ae63-52450ebdd060",
+                     *           "id": "67c01f82-cbe6-4c71-b7a2-6168476c5c3a",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -13240,11 +13365,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:03:49.569Z",
-                     *           "updatedAt": "2026-11-29T07:03:49.569Z"
+                     *           "createdAt": "2026-11-29T07:21:22.704Z",
+                     *           "updatedAt": "2026-11-29T07:21:22.704Z"
                      *         },
                      *         {
-                     *           "id": "c38235d0-4c34-4ad8-8052-f69158381172",
+                     *           "id": "f172c711-e14c-49ff-af40-4c2a00a2a75b",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -13264,11 +13389,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:03:49.569Z",
-                     *           "updatedAt": "2026-11-29T07:03:49.569Z"
+                     *           "createdAt": "2026-11-29T07:21:22.704Z",
+                     *           "updatedAt": "2026-11-29T07:21:22.704Z"
                      *         },
                      *         {
-                     *           "id": "7656f88e-bc2a-4f35-9285-00b7c69e45f7",
+                     *           "id": "eb9f6e25-afc4-4fc4-be93-65d778d2cd4f",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -13286,7 +13411,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "8f9d1184-4c06-4945-97c3-02f527ddec2c",
+                     *           "taxAccountId": "cf0c5caa-2551-414f-9b4f-08d8c53447b0",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -13296,11 +13421,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:03:49.569Z",
-                     *           "updatedAt": "2026-11-29T07:03:49.569Z"
+                     *           "createdAt": "2026-11-29T07:21:22.704Z",
+                     *           "updatedAt": "2026-11-29T07:21:22.704Z"
                      *         },
                      *         {
-                     *           "id": "8cb6623c-636b-4d3b-9aa3-8498d8a28fd3",
+                     *           "id": "4fb39865-2d90-4dac-b2cf-fda1dc779349",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -13318,7 +13443,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "8f9d1184-4c06-4945-97c3-02f527ddec2c",
+                     *           "taxAccountId": "cf0c5caa-2551-414f-9b4f-08d8c53447b0",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -13328,11 +13453,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:03:49.569Z",
-                     *           "updatedAt": "2026-11-29T07:03:49.569Z"
+                     *           "createdAt": "2026-11-29T07:21:22.704Z",
+                     *           "updatedAt": "2026-11-29T07:21:22.704Z"
                      *         },
                      *         {
-                     *           "id": "673ab47d-8a8c-4634-a5ae-fb2a3e81cf4d",
+                     *           "id": "64b1e716-245b-4df2-a952-017ae4a594d9",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -13350,19 +13475,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "8f9d1184-4c06-4945-97c3-02f527ddec2c",
-                     *           "reverseChargeAccountId": "059971c2-9ed4-498a-b9c1-83f3f171ab87",
+                     *           "taxAccountId": "cf0c5caa-2551-414f-9b4f-08d8c53447b0",
+                     *           "reverseChargeAccountId": "60370ad4-d6c0-4222-877b-3ecbba25b7c0",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:03:49.569Z",
-                     *           "updatedAt": "2026-11-29T07:03:49.569Z"
+                     *           "createdAt": "2026-11-29T07:21:22.704Z",
+                     *           "updatedAt": "2026-11-29T07:21:22.704Z"
                      *         },
                      *         {
-                     *           "id": "d6ea9940-b459-4b48-9d9c-9a7b65007c92",
+                     *           "id": "715ad5f0-b8c7-4eed-a32c-fd78dced5a53",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -13384,11 +13509,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:03:49.569Z",
-                     *           "updatedAt": "2026-11-29T07:03:49.569Z"
+                     *           "createdAt": "2026-11-29T07:21:22.704Z",
+                     *           "updatedAt": "2026-11-29T07:21:22.704Z"
                      *         },
                      *         {
-                     *           "id": "3896034f-0888-4ca9-ab27-b83af14773d0",
+                     *           "id": "0f41125e-36a8-429e-88d0-9273cc570831",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -13410,11 +13535,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:03:49.569Z",
-                     *           "updatedAt": "2026-11-29T07:03:49.569Z"
+                     *           "createdAt": "2026-11-29T07:21:22.704Z",
+                     *           "updatedAt": "2026-11-29T07:21:22.704Z"
                      *         },
                      *         {
-                     *           "id": "61f79d05-73ee-4cfe-8e9f-b4a661256069",
+                     *           "id": "e651ef64-72c9-4e4d-948e-8443fa18313a",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -13434,8 +13559,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:03:49.569Z",
-                     *           "updatedAt": "2026-11-29T07:03:49.569Z"
+                     *           "createdAt": "2026-11-29T07:21:22.704Z",
+                     *           "updatedAt": "2026-11-29T07:21:22.704Z"
                      *         }
                      *       ]
                      *     }
@@ -13484,7 +13609,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ce0c2dd5-05a5-4403-97a5-65a53a43a685",
+                     *       "id": "854c9372-5036-415c-acd2-4dbbba4e3833",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -13502,7 +13627,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "059971c2-9ed4-498a-b9c1-83f3f171ab87",
+                     *       "taxAccountId": "60370ad4-d6c0-4222-877b-3ecbba25b7c0",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -13512,8 +13637,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:03:49.624Z",
-                     *       "updatedAt": "2026-11-29T07:03:49.624Z"
+                     *       "createdAt": "2026-11-29T07:21:22.789Z",
+                     *       "updatedAt": "2026-11-29T07:21:22.789Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -13557,7 +13682,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "059971c2-9ed4-498a-b9c1-83f3f171ab87",
+                 *       "taxAccountId": "60370ad4-d6c0-4222-877b-3ecbba25b7c0",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -13583,7 +13708,7 @@ export interface operations {
                          * @description The first journal date (YYYY-MM-DD) the rate applies to.
                          */
                         effectiveFrom: string;
-                        /** @description The rate as a percent from 0 to 100, at most 4 decimals; sent as a number or a string, answered as a string in canonical form ("15.00" is "15"). Codes that carry no tax (zeroRated, exempt, outOfScope) take 0 only. */
+                        /** @description On a taxed line’s tax: the rate in effect on the journal’s date. On a tax code’s rate: the rate as a percent from 0 to 100, at most 4 decimals; sent as a number or a string, answered as a string in canonical form ("15.00" is "15"). Codes that carry no tax (zeroRated, exempt, outOfScope) take 0 only. */
                         percent: string | number;
                     }[];
                     /**
@@ -13625,7 +13750,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ce0c2dd5-05a5-4403-97a5-65a53a43a685",
+                     *       "id": "854c9372-5036-415c-acd2-4dbbba4e3833",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -13643,7 +13768,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "059971c2-9ed4-498a-b9c1-83f3f171ab87",
+                     *       "taxAccountId": "60370ad4-d6c0-4222-877b-3ecbba25b7c0",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -13653,8 +13778,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:03:49.624Z",
-                     *       "updatedAt": "2026-11-29T07:03:49.684Z"
+                     *       "createdAt": "2026-11-29T07:21:22.789Z",
+                     *       "updatedAt": "2026-11-29T07:21:22.867Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -13712,15 +13837,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95",
+                     *             "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "e26ccd44-0115-476d-83c2-a9527cb0712c",
-                     *           "occurredAt": "2026-11-29T07:03:49.624Z",
+                     *           "requestId": "8abef7dc-43d2-4c0d-8fb4-b7b2b232db6b",
+                     *           "occurredAt": "2026-11-29T07:21:22.789Z",
                      *           "sequence": 95,
-                     *           "hash": "0abaa377b2a043e079051030416410da5e83203e72da26a3cbc2d1961c4b19f3",
+                     *           "hash": "dd2a64c41a876417424af2d5f9be45f23fdb992d537a3d1d98b86c1f6bd8c0cf",
                      *           "state": {
-                     *             "id": "ce0c2dd5-05a5-4403-97a5-65a53a43a685",
+                     *             "id": "854c9372-5036-415c-acd2-4dbbba4e3833",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -13738,7 +13863,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "059971c2-9ed4-498a-b9c1-83f3f171ab87",
+                     *             "taxAccountId": "60370ad4-d6c0-4222-877b-3ecbba25b7c0",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -13748,8 +13873,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T07:03:49.624Z",
-                     *             "updatedAt": "2026-11-29T07:03:49.624Z"
+                     *             "createdAt": "2026-11-29T07:21:22.789Z",
+                     *             "updatedAt": "2026-11-29T07:21:22.789Z"
                      *           }
                      *         },
                      *         {
@@ -13757,15 +13882,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "16a9ae12-c4cc-4fa0-b69c-6757c10d3d95",
+                     *             "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "d28d26b2-ecfc-4432-985c-049ce3348784",
-                     *           "occurredAt": "2026-11-29T07:03:49.684Z",
+                     *           "requestId": "2eb92498-1c19-4985-8fdd-3c09b18a0f6b",
+                     *           "occurredAt": "2026-11-29T07:21:22.868Z",
                      *           "sequence": 96,
-                     *           "hash": "97dab6fb5312d6e2788de30326a38f8f2e1c0c60286641fa84939ba5f20c4b01",
+                     *           "hash": "359e56790fb13dcbdacc64c91bf8e8b5374b0388c3738612c5a1e0d1f36bb12b",
                      *           "state": {
-                     *             "id": "ce0c2dd5-05a5-4403-97a5-65a53a43a685",
+                     *             "id": "854c9372-5036-415c-acd2-4dbbba4e3833",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -13783,7 +13908,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "059971c2-9ed4-498a-b9c1-83f3f171ab87",
+                     *             "taxAccountId": "60370ad4-d6c0-4222-877b-3ecbba25b7c0",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -13793,8 +13918,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T07:03:49.624Z",
-                     *             "updatedAt": "2026-11-29T07:03:49.684Z"
+                     *             "createdAt": "2026-11-29T07:21:22.789Z",
+                     *             "updatedAt": "2026-11-29T07:21:22.867Z"
                      *           }
                      *         }
                      *       ],

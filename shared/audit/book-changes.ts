@@ -1,4 +1,5 @@
 import type { EventType } from '../events/event-types.ts';
+import type { LineTax } from '../tax-codes/records.ts';
 import type { Line } from '../journals/rules.ts';
 
 /**
@@ -50,6 +51,22 @@ interface LineAnswer {
   exchangeRate: string;
   baseAmount: number;
   fxRounding?: boolean;
+  tax?: TaxAnswer | null;
+  taxOf?: number | null;
+}
+
+/** A taxed line's tax as answered (shared/journals/views.ts). */
+interface TaxAnswer {
+  taxCode: string;
+  taxCodeId: string;
+  kind: LineTax['kind'];
+  direction: LineTax['direction'];
+  percent: string;
+  taxAmount: number;
+  taxAmountSent: boolean;
+  baseBoxes: string[];
+  taxBoxes: string[];
+  emirate: LineTax['emirate'] | null;
 }
 
 /** A journal as its events answer it: the fields a change needs. */
@@ -95,7 +112,24 @@ export function linesOfAnswer(answer: JournalAnswer, baseCurrency: string): Line
     ...(e.currency ? { currency: e.currency } : {}),
     ...(e.currency && e.currency !== baseCurrency ? { foreign: { amount: decimal(e.amount), exchangeRate: e.exchangeRate } } : {}),
     ...(e.fxRounding ? { fxRounding: true as const } : {}),
+    ...(e.tax ? { tax: lineTaxOfAnswer(e.tax) } : {}),
+    ...(typeof e.taxOf === 'number' ? { taxOf: e.taxOf } : {}),
   }));
+}
+
+function lineTaxOfAnswer(t: TaxAnswer): LineTax {
+  return {
+    taxCodeId: t.taxCodeId,
+    code: t.taxCode,
+    kind: t.kind,
+    direction: t.direction,
+    percent: t.percent,
+    taxAmount: decimal(t.taxAmount),
+    baseBoxes: t.baseBoxes,
+    taxBoxes: t.taxBoxes,
+    ...(t.emirate ? { emirate: t.emirate } : {}),
+    ...(t.taxAmountSent ? { taxAmountSent: true as const } : {}),
+  };
 }
 
 /** A journal answer's posting, or undefined for one never posted (a draft, a discarded draft). */

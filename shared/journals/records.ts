@@ -13,6 +13,8 @@ export interface JournalFields {
   description?: string | undefined;
   reference?: string | undefined;
   entries: Line[];
+  /** The journal's choice when written: its taxed lines' amounts as sent included their tax (their `amount` is kept without it). */
+  amountsIncludeTax?: boolean | undefined;
   /** Set on a reversing journal: the journal it reverses. */
   reversalOf?: string | undefined;
   /** Set by GenerateClosingJournal only: the financial year this journal closes. */

@@ -2,6 +2,7 @@ import { StateConflict, ValidationError } from '../errors.ts';
 import { equalAmounts, negate, sumAmounts } from '../money/amount.ts';
 import { absMils, fromMils, MIL_DIGITS, toMils } from '../money/mils.ts';
 import type { NodeConditionName } from '../tree/records.ts';
+import type { LineTax } from '../tax-codes/records.ts';
 
 /**
  * Journal rules, pure.
@@ -54,6 +55,10 @@ export interface Line {
    * balance in this foreign currency (its foreign balance unchanged).
    */
   revaluationOf?: string;
+  /** A line naming a tax code: the code and the tax it produced (its own amount is then without tax). */
+  tax?: LineTax;
+  /** Added by the service: a tax line of the taxed line at this index of the journal's lines. */
+  taxOf?: number;
 }
 
 /** Most lines one journal may hold (any number of distinct accounts and cost centers). */

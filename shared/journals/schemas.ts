@@ -7,6 +7,8 @@ import { DateOrDateTimeField, IsoDateField } from '../schemas/dates.ts';
 import { lazy } from '../schemas/lazy.ts';
 import { listQueryShape } from '../schemas/list-query.ts';
 import { exportParameters } from '../exports/schemas.ts';
+import { EMIRATES } from '../schemas/tax-registration-values.ts';
+import { TaxCodeText } from '../schemas/tax-code.ts';
 import { CREDIT, DEBIT, JOURNAL_STATUSES, MAX_LINES } from './rules.ts';
 
 
@@ -25,6 +27,10 @@ const entryLine = () =>
     amount: amount(),
     currency: z.optional(CurrencyCode()),
     exchangeRate: z.optional(Rate()),
+    taxCode: z.optional(TaxCodeText()),
+    /** The tax as the client's invoice has it: within one minor unit of the service's (journals/line-tax.ts). */
+    taxAmount: z.optional(amount()),
+    emirate: z.optional(z.enum(EMIRATES)),
   });
 export type EntryLineInput = z.output<ReturnType<typeof entryLine>>;
 
@@ -35,6 +41,7 @@ const journalFields = () => ({
   entries: z.array(entryLine()).check(z.minLength(1), z.maxLength(MAX_LINES)),
   description: optionalText(500),
   reference: optionalText(100),
+  amountsIncludeTax: z.optional(z.boolean()),
 });
 
 export const CreateJournalBody = /* @__PURE__ */ lazy(() => z.strictObject(journalFields()));

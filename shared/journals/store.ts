@@ -1,4 +1,5 @@
 import type { AccountAttributes } from '../accounts/records.ts';
+import type { TaxCodeRecord } from '../tax-codes/records.ts';
 import type { JournalExportReads } from '../reports/store.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
 import type { NodeReads } from '../tree/store.ts';
@@ -32,6 +33,8 @@ export interface Books {
   costCenters: LineNodes<CostCenterAttributes>;
   /** The rate of a foreign currency in effect on a date (the company's latest on or before it), if any. */
   rateOn(companyId: string, currency: string, date: string): Promise<string | undefined>;
+  /** The company's tax codes with these codes that exist (strongly consistent). */
+  taxCodes(companyId: string, codes: string[]): Promise<TaxCodeRecord[]>;
 
   /** The company's next serial number: never handed out twice (docs/decisions.md, serialNumber). */
   nextSerial(companyId: string): Promise<number>;
@@ -91,7 +94,7 @@ export interface LineNodes<A extends NodeAttributes> {
 }
 
 /** What saving a draft takes of the books (write-journal.ts): its journal, a serial number, the year of its date, what its lines name, the draft saved. */
-export type DraftBooks = Pick<Books, 'journal' | 'existingJournal' | 'nextSerial' | 'serialUnused' | 'draftYear' | 'draftSaved' | 'settings' | 'accounts' | 'costCenters' | 'rateOn'>;
+export type DraftBooks = Pick<Books, 'journal' | 'existingJournal' | 'nextSerial' | 'serialUnused' | 'draftYear' | 'draftSaved' | 'settings' | 'accounts' | 'costCenters' | 'rateOn' | 'taxCodes'>;
 
 /** The open year and period a posting on a date goes into, as read. */
 export interface OpenPeriod {

@@ -2,6 +2,7 @@ import type { JournalRecord } from './records.ts';
 import { amountToNumber } from '../money/amount.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import { totals, type Line } from './rules.ts';
+import type { LineTax } from '../tax-codes/records.ts';
 
 /** A journal as answered: the type of its documented response schema. */
 export type JournalView = ResponseOf<'JournalResponse'>;
@@ -11,7 +12,7 @@ export type JournalView = ResponseOf<'JournalResponse'>;
  * the base currency has rate 1. Lines written before foreign currencies have no currency of
  * their own (null): they are in the base currency.
  */
-const lineView = (l: Line) => ({
+const lineView = (l: Line, index: number, lines: readonly Line[]) => ({
   accountId: l.accountId,
   costCenterId: l.costCenterId,
   side: l.side,
@@ -20,6 +21,23 @@ const lineView = (l: Line) => ({
   exchangeRate: l.foreign?.exchangeRate ?? '1',
   baseAmount: amountToNumber(l.amount),
   fxRounding: l.fxRounding ?? false,
+  tax: l.tax ? taxView(l.tax, index, lines) : null,
+  taxOf: l.taxOf ?? null,
+});
+
+/** A taxed line's tax: the code, the rate, the tax in the line's currency, its boxes, and the indexes of the tax lines it produced. */
+const taxView = (tax: LineTax, index: number, lines: readonly Line[]) => ({
+  taxCode: tax.code,
+  taxCodeId: tax.taxCodeId,
+  kind: tax.kind,
+  direction: tax.direction,
+  percent: tax.percent,
+  taxAmount: amountToNumber(tax.taxAmount),
+  taxAmountSent: tax.taxAmountSent ?? false,
+  baseBoxes: tax.baseBoxes,
+  taxBoxes: tax.taxBoxes,
+  emirate: tax.emirate ?? null,
+  taxLines: lines.flatMap((l, i) => (l.taxOf === index ? [i] : [])),
 });
 
 /** Fields a state may lack are null in the response, present for every journal. */
@@ -32,7 +50,8 @@ export function journalView(j: JournalRecord): JournalView {
     date: j.date,
     description: j.description ?? null,
     reference: j.reference ?? null,
-    entries: j.entries.map(lineView),
+    entries: j.entries.map((l, i) => lineView(l, i, j.entries)),
+    amountsIncludeTax: j.amountsIncludeTax ?? false,
     totals: { debit: amountToNumber(sums.debit), credit: amountToNumber(sums.credit) },
     status: j.status,
     postingDate: posting?.postingDate ?? null,

@@ -30,10 +30,38 @@ async function linesOf(books: DraftBooks, companyId: string, input: CreateJourna
     books.draftYear(companyId, date),
   ]);
   const { settings } = settingsUsed;
-  const rounding = settings.fxRoundingAccountId ? fxRoundingLine(resolved.lines, settings.decimalPrecision, settings.fxRoundingAccountId, settings.baseCurrency) : undefined;
+  const taxed = await withTax(books, companyId, input, resolved, { ...settings, date });
+  const rounding = settings.fxRoundingAccountId ? fxRoundingLine(taxed.lines, settings.decimalPrecision, settings.fxRoundingAccountId, settings.baseCurrency) : undefined;
   if (rounding) await checkRoundingAccountCurrency(books, companyId, rounding);
-  const lines = rounding ? [...resolved.lines, rounding] : resolved.lines;
-  return { lines, read: { year, accounts: resolved.accounts }, settings: { used: settingsUsed, rounding: rounding !== undefined } };
+  const lines = rounding ? [...taxed.lines, rounding] : taxed.lines;
+  return { lines, read: { year, accounts: taxed.accounts }, settings: { used: settingsUsed, rounding: rounding !== undefined } };
+}
+
+type Resolved = Awaited<ReturnType<typeof resolveLines>>;
+
+/**
+ * The lines with the tax of those naming a tax code (journals/line-tax.ts), and the accounts
+ * read with the codes' accounts among them. The tax rules and their decimal arithmetic load
+ * with the first taxed journal, not with every journal's handler.
+ */
+async function withTax(books: DraftBooks, companyId: string, input: CreateJournalInput, resolved: Resolved, settings: SettingsView & { date: string }): Promise<Resolved> {
+  if (!input.entries.some((e) => e.taxCode !== undefined || e.taxAmount !== undefined || e.emirate !== undefined)) return resolved;
+  const named = [...new Set(input.entries.flatMap((e) => (e.taxCode === undefined ? [] : [e.taxCode])))];
+  const codes = new Map((await books.taxCodes(companyId, named)).map((c) => [c.code, c]));
+  const accountIds = [...new Set([...codes.values()].flatMap((c) => [c.taxAccountId, c.reverseChargeAccountId].filter((id) => id !== null)))];
+  const [{ taxedLines }, taxAccounts] = await Promise.all([import('./line-tax.ts'), books.accounts.getMany(companyId, accountIds)]);
+  const lines = taxedLines(input.entries, resolved.lines, {
+    date: settings.date,
+    amountsIncludeTax: input.amountsIncludeTax ?? false,
+    baseCurrency: settings.baseCurrency,
+    basePrecision: settings.decimalPrecision,
+    jurisdiction: settings.taxJurisdiction,
+    defaultEmirate: settings.defaultEmirate,
+    codes,
+    accounts: new Map(taxAccounts.map((a) => [a.id, a])),
+  });
+  const posted = new Set(lines.map((l) => l.accountId));
+  return { lines, accounts: [...new Map([...resolved.accounts, ...taxAccounts].filter((a) => posted.has(a.id)).map((a) => [a.id, a])).values()] };
 }
 
 /** The rounding line is in the base currency: its account must take it. Errors: ValidationError (AccountCurrency) naming `entries`. */
@@ -44,9 +72,11 @@ async function checkRoundingAccountCurrency(books: DraftBooks, companyId: string
 
 /**
  * Creates a draft journal with the next serial number. Every reference is resolved and
- * checked before anything is written. Errors: NotFound naming the line, ValidationError
- * (CategoryAccount, InactiveCostCenter, AccountCurrency, UnsupportedCurrency, NoExchangeRate)
- * naming the line, StateConflict (YearClosed) naming `date`.
+ * checked before anything is written; a line naming a tax code is taxed (line-tax.ts). Errors:
+ * NotFound naming the line, ValidationError (CategoryAccount, InactiveCostCenter,
+ * AccountCurrency, UnsupportedCurrency, NoExchangeRate, UnknownTaxCode, InactiveTaxCode,
+ * NoTaxRate, TaxAccount, TaxAmountOff, TooManyLines) naming the line, StateConflict (YearClosed)
+ * naming `date`.
  */
 export async function createJournal(books: DraftBooks, uow: UnitOfWork, companyId: string, input: CreateJournalInput): Promise<JournalView> {
   const { lines, read, settings } = await linesOf(books, companyId, input);
@@ -67,6 +97,7 @@ export async function createJournal(books: DraftBooks, uow: UnitOfWork, companyI
     description: input.description,
     reference: input.reference,
     entries: lines,
+    ...(input.amountsIncludeTax !== undefined ? { amountsIncludeTax: input.amountsIncludeTax } : {}),
     status: 'draft',
     version: 1,
     createdAt: now,
@@ -93,6 +124,7 @@ export async function updateJournal(books: DraftBooks, uow: UnitOfWork, companyI
     description: input.description,
     reference: input.reference,
     entries: lines,
+    amountsIncludeTax: input.amountsIncludeTax,
     version: before.version + 1,
     updatedAt: new Date().toISOString(),
   };

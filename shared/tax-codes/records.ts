@@ -1,3 +1,4 @@
+import type { Emirate } from '../companies/tax-registration.ts';
 import type { TAX_DIRECTIONS, TAX_KINDS } from '../schemas/tax-code-values.ts';
 
 export type TaxKind = (typeof TAX_KINDS)[number];
@@ -34,4 +35,26 @@ export interface TaxCodeRecord {
   version: number;
   createdAt: string;
   updatedAt: string;
+}
+
+/**
+ * On a journal line naming a tax code: the code as it stood when the line was written, and what
+ * it produced. The line's own amount is then its taxable amount (without tax).
+ */
+export interface LineTax {
+  taxCodeId: string;
+  code: string;
+  kind: TaxKind;
+  direction: TaxDirection;
+  /** The rate in effect on the journal's date. */
+  percent: string;
+  /** In the line's currency. */
+  taxAmount: string;
+  /** The return boxes its base and its tax count in (the UAE's box 1 already put in the row of the line's Emirate). */
+  baseBoxes: string[];
+  taxBoxes: string[];
+  /** UAE lines: the Emirate the supply counts in. */
+  emirate?: Emirate;
+  /** The client sent `taxAmount` (its invoice rounded otherwise): recorded as sent. */
+  taxAmountSent?: true;
 }

@@ -3,12 +3,9 @@ import { BilingualName, Reference, Version } from '../schemas/common.ts';
 import { IsoDateField } from '../schemas/dates.ts';
 import { lazy } from '../schemas/lazy.ts';
 import { BooleanText, pageQueryShape } from '../schemas/list-query.ts';
+import { TaxCodeText } from '../schemas/tax-code.ts';
 import { TAX_DIRECTIONS, TAX_KINDS } from '../schemas/tax-code-values.ts';
 import { MAX_TAX_RATES, parsePercent } from './rules.ts';
-
-/** A tax code's code: what lines name. Upper-case letters, digits, '-' and '_', so "s15" never passes for "S15". */
-export const TaxCodeText = () =>
-  z.string().check(z.regex(/^[A-Z0-9][A-Z0-9_-]{0,19}$/, { error: 'must be 1 to 20 upper-case letters (A-Z), digits, "-" or "_", beginning with a letter or digit' }));
 
 /** A percent as a JSON number or decimal string, in canonical form ("15.00" -> "15"). */
 const Percent = () =>

@@ -1,4 +1,5 @@
 import { finalState, withJob } from '../../journals/posting-jobs.ts';
+import { getTaxCodesByCode } from '../stores/tax-code-store.ts';
 import type { DraftJournal, InProgressJournal, JournalRecord, Posting, PostedJournal } from '../../journals/records.ts';
 import { carriesCurrencies } from '../../journals/rules.ts';
 import type { Books, DraftBooks, DraftRead, DraftYear, OpenPeriod } from '../../journals/store.ts';
@@ -124,6 +125,7 @@ export const draftBooksStore: DraftBooks = {
   accounts: accountLines,
   costCenters: costCenterLines,
   rateOn,
+  taxCodes: getTaxCodesByCode,
   nextSerial: drawSerial,
   serialUnused: giveBackSerial,
   draftYear,
@@ -138,6 +140,7 @@ export const booksStore: Books = {
   accounts: accountLines,
   costCenters: costCenterLines,
   rateOn,
+  taxCodes: getTaxCodesByCode,
   nextSerial: drawSerial,
   serialUnused: giveBackSerial,
   openPeriod: (companyId: string, date: string): Promise<OpenPeriod> => findOpenPeriod(companyId, date),

@@ -38,6 +38,11 @@ export async function getTaxCodes(companyId: string, taxCodeIds: string[]): Prom
   return items.map(codeFromItem);
 }
 
+/** The codes with these texts that exist (strongly consistent, in batches). */
+export async function getTaxCodesByCode(companyId: string, codes: string[]): Promise<TaxCodeRecord[]> {
+  return (await batchGetItems(codes.map((code) => taxCodeKeys.code(companyId, code)), { consistent: true })).map(codeFromItem);
+}
+
 /** The code item (absent: else 409 DuplicateTaxCode naming `code`) and its id pointer. */
 export function createTaxCodeOps(code: TaxCodeRecord): WriteOp[] {
   return [

@@ -1,30 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '../../../shared/auth/permissions.ts';
 import { signedInUser, useGateway } from '../../support/api.ts';
-import { companyBooks } from '../../support/ledger.ts';
+import { taxedBooks as taxedBooksOf } from '../../support/tax-books.ts';
 import { history } from '../../support/record-history.ts';
 
 /** Tax codes through the API: kinds, rates by date, accounts, return boxes; the standard sets. */
 const gateway = useGateway();
 
-type Books = Awaited<ReturnType<typeof companyBooks>>;
+type Books = Awaited<ReturnType<typeof taxedBooks>>;
+const taxedBooks = (jurisdiction: 'SA' | 'AE' | null) => taxedBooksOf(gateway.url, jurisdiction);
 
-/** A company registered in `jurisdiction`, with two VAT accounts beside the small chart. */
-async function taxedBooks(jurisdiction: 'SA' | 'AE' | null) {
-  const books = await companyBooks(gateway.url);
-  const { api, base, chart } = books;
-  const liabilities = (await api.post(`${base}/Accounts`, { code: '2', name: { english: 'Liabilities', arabic: 'الخصوم' }, type: 'category', classification: 'liability' })).body;
-  const outputVat = (await api.post(`${base}/Accounts`, { code: '2201', name: { english: 'Output VAT', arabic: 'ضريبة المخرجات' }, type: 'leaf', parentId: liabilities.id })).body;
-  const inputVat = (await api.post(`${base}/Accounts`, { code: '1201', name: { english: 'Input VAT', arabic: 'ضريبة المدخلات' }, type: 'leaf', parentId: chart.assets.id })).body;
-  if (jurisdiction) {
-    const { version } = (await api.get(`${base}/Settings`)).body;
-    const set = await api.put(`${base}/Settings`, { taxJurisdiction: jurisdiction, version });
-    if (set.status !== 200) throw new Error(set.text);
-  }
-  return { ...books, outputVat, inputVat };
-}
-
-const sales15 = (books: Books & { outputVat: { id: string } }) => ({
+const sales15 = (books: Books) => ({
   code: 'S15',
   name: { english: 'Standard rated sales', arabic: 'مبيعات خاضعة للنسبة الأساسية' },
   kind: 'standard',
