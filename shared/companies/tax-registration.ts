@@ -23,6 +23,12 @@ const NUMBER_FORMS: Record<TaxJurisdiction, { pattern: RegExp; reason: string }>
   AE: { pattern: /^\d{15}$/, reason: 'must be a UAE tax registration number (TRN): 15 digits' },
 };
 
+/** Why `number` is not a registration number in `jurisdiction`'s form, or undefined when it is (pure). */
+export function registrationNumberProblem(jurisdiction: TaxJurisdiction, number: string): string | undefined {
+  const form = NUMBER_FORMS[jurisdiction];
+  return form.pattern.test(number) ? undefined : form.reason;
+}
+
 /**
  * The registration as it stands after a change is whole: a number only with a jurisdiction and
  * in its form, an Emirate only in the UAE. Errors: ValidationError naming `taxRegistrationNumber`
@@ -32,8 +38,8 @@ export function checkTaxRegistration(registration: TaxRegistration): void {
   const { taxJurisdiction, taxRegistrationNumber, defaultEmirate } = registration;
   if (taxRegistrationNumber !== null) {
     if (taxJurisdiction === null) throw ValidationError.field('taxRegistrationNumber', 'needs taxJurisdiction (SA or AE): the number is checked in the form of its jurisdiction');
-    const form = NUMBER_FORMS[taxJurisdiction];
-    if (!form.pattern.test(taxRegistrationNumber)) throw ValidationError.field('taxRegistrationNumber', form.reason);
+    const problem = registrationNumberProblem(taxJurisdiction, taxRegistrationNumber);
+    if (problem) throw ValidationError.field('taxRegistrationNumber', problem);
   }
   if (defaultEmirate !== null && taxJurisdiction !== 'AE') throw ValidationError.field('defaultEmirate', 'applies to a company registered in the UAE only (taxJurisdiction AE)');
 }

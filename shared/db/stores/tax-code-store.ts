@@ -6,7 +6,7 @@ import type { TaxCodeFilters } from '../../tax-codes/store.ts';
 import { batchGetItems } from '../table/batch-get.ts';
 import type { CursorBinding } from '../table/cursor.ts';
 import { taxCodeKeys } from '../table/keys.ts';
-import { mapPage, queryPage } from '../table/paginate.ts';
+import { mapPage, matchingFilter, queryPage } from '../table/paginate.ts';
 import { conditions, getItem, mainTable, recordOf, type Item } from '../table/table-ops.ts';
 import type { WriteOp } from '../table/transact.ts';
 import { jurisdictionUnchangedOp } from './settings-store.ts';
@@ -79,15 +79,7 @@ export async function taxCodesPage(companyId: string, query: { page?: string | u
     pageSize: query.pageSize,
     page: query.page,
     binding,
-    ...(wanted.length > 0
-      ? {
-          filter: {
-            FilterExpression: wanted.map(([name]) => `#${name} = :${name}`).join(' AND '),
-            ExpressionAttributeNames: Object.fromEntries(wanted.map(([name]) => [`#${name}`, name])),
-            ExpressionAttributeValues: Object.fromEntries(wanted.map(([name, value]) => [`:${name}`, value])),
-          },
-        }
-      : {}),
+    ...matchingFilter(filters),
   });
   return mapPage(page, codeFromItem);
 }

@@ -114,6 +114,25 @@ function containsFilter(attribute: string, keyword: string): Pick<PageQuery, 'fi
 }
 
 /**
+ * The `filter` of a page query matching items whose attributes equal the values given (an
+ * undefined value filters nothing) and, with `contains`, whose attribute contains its text (none
+ * when empty).
+ */
+export function matchingFilter(equal: object, contains?: { attribute: string; text: string }): Pick<PageQuery, 'filter'> {
+  const wanted = Object.entries(equal).filter(([, value]) => value !== undefined) as Array<[string, string | boolean]>;
+  const parts = wanted.map(([name, value]) => ({ expression: `#${name} = :${name}`, name, value }));
+  if (contains?.text) parts.push({ expression: `contains(#${contains.attribute}, :${contains.attribute})`, name: contains.attribute, value: contains.text });
+  if (parts.length === 0) return {};
+  return {
+    filter: {
+      FilterExpression: parts.map((p) => p.expression).join(' AND '),
+      ExpressionAttributeNames: Object.fromEntries(parts.map((p) => [`#${p.name}`, p.name])),
+      ExpressionAttributeValues: Object.fromEntries(parts.map((p) => [`:${p.name}`, p.value])),
+    },
+  };
+}
+
+/**
  * One page of a list endpoint whose keyword is a substring match on one attribute: the
  * cursor is bound to the company, endpoint, sort and keyword. Items come back as records.
  */
