@@ -17,6 +17,7 @@ import { budgetsRoutes } from './routes/budgets.ts';
 import { importsRoutes } from './routes/imports.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { taxCodesRoutes } from './routes/tax-codes.ts';
+import { counterpartiesRoutes } from './routes/counterparties.ts';
 import { V1, type Route } from './routes/route.ts';
 
 export { pathParameters } from './routes/route.ts';
@@ -50,6 +51,7 @@ export const routes = {
   imports: importsRoutes,
   audit: auditRoutes,
   taxCodes: taxCodesRoutes,
+  counterparties: counterpartiesRoutes,
 };
 
 /** Every row, in table order: what the local gateway mounts, the stack deploys and the OpenAPI document lists. */

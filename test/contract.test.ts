@@ -182,6 +182,11 @@ describe('responses match the OpenAPI document', () => {
     check('taxCodes.get', await api.get(`${base}/TaxCodes/${hotel.id}`));
     const retired = check('taxCodes.update', await api.put(`${base}/TaxCodes/${hotel.id}`, { name: hotel.name, rates: hotel.rates, taxAccountId: outputVat.id, baseBoxes: ['1'], taxBoxes: ['1'], active: false, version: hotel.version }));
     check('taxCodes.history', await api.get(`${base}/TaxCodes/${retired.id}/History`));
+    const customer = check('counterparties.create', await api.post(`${base}/Counterparties`, { name: { arabic: 'شركة الرياض للتجارة', english: 'Riyadh Trading Co.' }, country: 'SA', taxRegistrationNumber: '310987654300003' }));
+    check('counterparties.list', await api.get(`${base}/Counterparties?country=SA&active=true&pageSize=3`));
+    check('counterparties.get', await api.get(`${base}/Counterparties/${customer.id}`));
+    const retiredCustomer = check('counterparties.update', await api.put(`${base}/Counterparties/${customer.id}`, { name: customer.name, country: 'SA', taxRegistrationNumber: customer.taxRegistrationNumber, active: false, version: customer.version }));
+    check('counterparties.history', await api.get(`${base}/Counterparties/${retiredCustomer.id}/History`));
     // Everything the flow did verifies: the chain, and each record and balance its events describe.
     const audit = check('audit.verify', await api.get(`${base}/Audit/Verify`));
     expect(audit.reason).toBeNull();

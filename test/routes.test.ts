@@ -64,6 +64,7 @@ const IDEMPOTENT = [
   'POST /Companies/{companyId}/Imports',
   'POST /Companies/{companyId}/TaxCodes',
   'POST /Companies/{companyId}/TaxCodes/Standard',
+  'POST /Companies/{companyId}/Counterparties',
 ];
 
 const rowKeys = (r: (typeof ROUTES)[number]) => r.methods.map((m) => `${m} ${r.path.replace('/api/v1', '')}`);

@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/e2efd071-4bfe-443a-ae5c-930e29c85755`
+         * @description Example request: `GET /api/v1/Companies/b90518fa-ae66-4054-a030-c7d6e1daa839`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Settings`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Settings`
+         * @description Example request: `PUT /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Roles`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Roles`
+         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Roles/975bd8cd-fc3d-4ceb-ba9b-7185222e2884`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Roles/ba5c79af-2b8a-478c-adeb-622471f1ecf6`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Roles/975bd8cd-fc3d-4ceb-ba9b-7185222e2884`
+         * @description Example request: `PUT /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Roles/ba5c79af-2b8a-478c-adeb-622471f1ecf6`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Roles/975bd8cd-fc3d-4ceb-ba9b-7185222e2884`
+         * @description Example request: `DELETE /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Roles/ba5c79af-2b8a-478c-adeb-622471f1ecf6`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Members`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Members`
+         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Members/72212ebc-e3ce-42e5-9f62-f07759394ba3`
+         * @description Example request: `PUT /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Members/b2212953-e8e5-426c-90c4-240ad848f3b2`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Members/72212ebc-e3ce-42e5-9f62-f07759394ba3`
+         * @description Example request: `DELETE /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Members/b2212953-e8e5-426c-90c4-240ad848f3b2`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/ApiKeys/79c4f4a6-66ad-4192-9b17-63897dee55a8`
+         * @description Example request: `DELETE /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/ApiKeys/e88462a0-47db-46ea-9252-fea013e24f09`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Accounts`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Accounts`
+         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Accounts/02f8436f-c710-4bf1-bd2e-27d8010285ea`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Accounts/af6b0ea2-60f3-417e-a6fd-427c95cdbb97`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Accounts/02f8436f-c710-4bf1-bd2e-27d8010285ea`
+         * @description Example request: `PUT /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Accounts/af6b0ea2-60f3-417e-a6fd-427c95cdbb97`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Accounts/02f8436f-c710-4bf1-bd2e-27d8010285ea`
+         * @description Example request: `DELETE /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Accounts/af6b0ea2-60f3-417e-a6fd-427c95cdbb97`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Accounts/02f8436f-c710-4bf1-bd2e-27d8010285ea/History`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Accounts/af6b0ea2-60f3-417e-a6fd-427c95cdbb97/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/CostCenters/47f66118-3610-4544-8d34-9519f42ea310`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/CostCenters/6ccbff74-5248-4338-8f0b-f1b44b3b40ea`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/CostCenters/47f66118-3610-4544-8d34-9519f42ea310`
+         * @description Example request: `PUT /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/CostCenters/6ccbff74-5248-4338-8f0b-f1b44b3b40ea`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/CostCenters/47f66118-3610-4544-8d34-9519f42ea310`
+         * @description Example request: `DELETE /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/CostCenters/6ccbff74-5248-4338-8f0b-f1b44b3b40ea`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/CostCenters/47f66118-3610-4544-8d34-9519f42ea310/History`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/CostCenters/6ccbff74-5248-4338-8f0b-f1b44b3b40ea/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/CostCenters/47f66118-3610-4544-8d34-9519f42ea310/Activate`
+         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/CostCenters/6ccbff74-5248-4338-8f0b-f1b44b3b40ea/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/CostCenters/47f66118-3610-4544-8d34-9519f42ea310/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/CostCenters/6ccbff74-5248-4338-8f0b-f1b44b3b40ea/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/FinancialYears/d37f9a4b-681e-4995-a39e-f85ab8ea33cc`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/FinancialYears/f0318152-0ed0-44ef-bc73-b14a484464fc`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/FinancialYears/72f2a9fa-5b96-4357-9b8b-dcbc04c9a247`
+         * @description Example request: `PUT /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/FinancialYears/72df3bc5-f1bc-484c-b30e-b2809989dd75`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/FinancialYears/72f2a9fa-5b96-4357-9b8b-dcbc04c9a247`
+         * @description Example request: `DELETE /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/FinancialYears/72df3bc5-f1bc-484c-b30e-b2809989dd75`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/FinancialYears/d37f9a4b-681e-4995-a39e-f85ab8ea33cc/Close`
+         * @description Example request: `PUT /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/FinancialYears/f0318152-0ed0-44ef-bc73-b14a484464fc/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/FinancialYears/d37f9a4b-681e-4995-a39e-f85ab8ea33cc/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/FinancialYears/f0318152-0ed0-44ef-bc73-b14a484464fc/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/FinancialYears/d37f9a4b-681e-4995-a39e-f85ab8ea33cc/Periods`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/FinancialYears/f0318152-0ed0-44ef-bc73-b14a484464fc/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/FinancialYears/d37f9a4b-681e-4995-a39e-f85ab8ea33cc/Periods/ef48364f-6806-47ce-a0e7-431bdb7d67bb`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/FinancialYears/f0318152-0ed0-44ef-bc73-b14a484464fc/Periods/99f13fa2-bd42-4a93-9549-bacb8bdf67cd`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/FinancialYears/d37f9a4b-681e-4995-a39e-f85ab8ea33cc/Periods/ef48364f-6806-47ce-a0e7-431bdb7d67bb/Lock`
+         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/FinancialYears/f0318152-0ed0-44ef-bc73-b14a484464fc/Periods/99f13fa2-bd42-4a93-9549-bacb8bdf67cd/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/FinancialYears/d37f9a4b-681e-4995-a39e-f85ab8ea33cc/Periods/ef48364f-6806-47ce-a0e7-431bdb7d67bb/Close`
+         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/FinancialYears/f0318152-0ed0-44ef-bc73-b14a484464fc/Periods/99f13fa2-bd42-4a93-9549-bacb8bdf67cd/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/FinancialYears/d37f9a4b-681e-4995-a39e-f85ab8ea33cc/Periods/ef48364f-6806-47ce-a0e7-431bdb7d67bb/Close`
+         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/FinancialYears/f0318152-0ed0-44ef-bc73-b14a484464fc/Periods/99f13fa2-bd42-4a93-9549-bacb8bdf67cd/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/FinancialYears/d37f9a4b-681e-4995-a39e-f85ab8ea33cc/Periods/ef48364f-6806-47ce-a0e7-431bdb7d67bb/Reopen`
+         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/FinancialYears/f0318152-0ed0-44ef-bc73-b14a484464fc/Periods/99f13fa2-bd42-4a93-9549-bacb8bdf67cd/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Journals`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Journals`
+         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Journals/0c451152-2583-414e-92b0-40434b8bccc7`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Journals/e0c2f74e-cb6e-4768-902e-ae611543de97`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Journals/0c451152-2583-414e-92b0-40434b8bccc7`
+         * @description Example request: `PUT /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Journals/e0c2f74e-cb6e-4768-902e-ae611543de97`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Journals/0c451152-2583-414e-92b0-40434b8bccc7/History`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Journals/e0c2f74e-cb6e-4768-902e-ae611543de97/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Journals/0c451152-2583-414e-92b0-40434b8bccc7/Post`
+         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Journals/e0c2f74e-cb6e-4768-902e-ae611543de97/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Journals/1bee0455-9334-42c1-8d7d-695d81ee9e4d/Void`
+         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Journals/eb685a0a-e764-470b-b18d-ddf564fc634f/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Journals/0c451152-2583-414e-92b0-40434b8bccc7/Adjust`
+         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Journals/e0c2f74e-cb6e-4768-902e-ae611543de97/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Journals/0c451152-2583-414e-92b0-40434b8bccc7/Reverse`
+         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Journals/e0c2f74e-cb6e-4768-902e-ae611543de97/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -829,7 +829,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Reports/TrialBalance?financialYearId=d37f9a4b-681e-4995-a39e-f85ab8ea33cc`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Reports/TrialBalance?financialYearId=f0318152-0ed0-44ef-bc73-b14a484464fc`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -849,7 +849,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -869,7 +869,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Reports/BudgetVsActual?budgetId=fc5d43ad-40e8-4fc9-b675-2a4f7c663cec&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Reports/BudgetVsActual?budgetId=715d8e73-18b6-4cc9-8dd2-9426a0b5587d&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Reports/Restatements?since=2026-11-29T07%3A21%3A13.669Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Reports/Restatements?since=2026-11-29T07%3A23%3A16.044Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -969,13 +969,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Reports`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Reports`
+         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -993,7 +993,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Reports/5f106adf-64d5-47c2-bc14-d3db06223128`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Reports/d5fadee1-de90-4594-90f4-c6592d2165bf`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1013,7 +1013,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1033,13 +1033,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1057,18 +1057,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Webhooks/03e132cf-60a8-4eac-a3db-a6812518180a`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Webhooks/948dd0fc-584e-4db2-ae77-3f0ebf7feb7c`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Webhooks/03e132cf-60a8-4eac-a3db-a6812518180a`
+         * @description Example request: `PUT /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Webhooks/948dd0fc-584e-4db2-ae77-3f0ebf7feb7c`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Webhooks/03e132cf-60a8-4eac-a3db-a6812518180a`
+         * @description Example request: `DELETE /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Webhooks/948dd0fc-584e-4db2-ae77-3f0ebf7feb7c`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1085,7 +1085,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Webhooks/03e132cf-60a8-4eac-a3db-a6812518180a/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Webhooks/948dd0fc-584e-4db2-ae77-3f0ebf7feb7c/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1105,13 +1105,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1129,18 +1129,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/ExchangeRates/106587c4-d3b5-400b-ac1f-6db2fb76b923`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/ExchangeRates/569f4d95-2736-46ed-a74f-43cb318bfdd2`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/ExchangeRates/106587c4-d3b5-400b-ac1f-6db2fb76b923`
+         * @description Example request: `PUT /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/ExchangeRates/569f4d95-2736-46ed-a74f-43cb318bfdd2`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/ExchangeRates/106587c4-d3b5-400b-ac1f-6db2fb76b923`
+         * @description Example request: `DELETE /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/ExchangeRates/569f4d95-2736-46ed-a74f-43cb318bfdd2`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1157,13 +1157,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Budgets`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Budgets`
+         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1181,18 +1181,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Budgets/fc5d43ad-40e8-4fc9-b675-2a4f7c663cec`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Budgets/715d8e73-18b6-4cc9-8dd2-9426a0b5587d`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Budgets/fc5d43ad-40e8-4fc9-b675-2a4f7c663cec`
+         * @description Example request: `PUT /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Budgets/715d8e73-18b6-4cc9-8dd2-9426a0b5587d`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Budgets/fc5d43ad-40e8-4fc9-b675-2a4f7c663cec`
+         * @description Example request: `DELETE /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Budgets/715d8e73-18b6-4cc9-8dd2-9426a0b5587d`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1209,13 +1209,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Imports`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Imports`
+         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1233,7 +1233,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Imports/b15b7273-302b-4413-a01f-20191804b2cd`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Imports/b2a32782-aec5-4c38-a33c-1ba64c494bda`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1253,7 +1253,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Imports/b15b7273-302b-4413-a01f-20191804b2cd/Errors`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Imports/b2a32782-aec5-4c38-a33c-1ba64c494bda/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1273,7 +1273,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1293,13 +1293,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1319,7 +1319,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1337,12 +1337,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/TaxCodes/854c9372-5036-415c-acd2-4dbbba4e3833`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/TaxCodes/7cd669ca-e207-4c53-bf5f-61fd86dd058f`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/TaxCodes/854c9372-5036-415c-acd2-4dbbba4e3833`
+         * @description Example request: `PUT /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/TaxCodes/7cd669ca-e207-4c53-bf5f-61fd86dd058f`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1361,9 +1361,77 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/ff8f83c4-a847-4951-944c-16d688be07e0/TaxCodes/854c9372-5036-415c-acd2-4dbbba4e3833/History`
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/TaxCodes/7cd669ca-e207-4c53-bf5f-61fd86dd058f/History`
          */
         get: operations["taxCodes.history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Counterparties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Counterparties?country=SA&active=true&pageSize=3`
+         */
+        get: operations["counterparties.list"];
+        put?: never;
+        /**
+         * Create a counterparty (a customer or supplier): its names, country and VAT registration number
+         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Counterparties`
+         */
+        post: operations["counterparties.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Counterparties/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a counterparty
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Counterparties/22e0193b-b933-4e7c-b73f-6216f93863d9`
+         */
+        get: operations["counterparties.get"];
+        /**
+         * Replace a counterparty’s names, country, registration number and active flag (versioned)
+         * @description Example request: `PUT /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Counterparties/22e0193b-b933-4e7c-b73f-6216f93863d9`
+         */
+        put: operations["counterparties.update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Counterparties/{id}/History": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
+         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Counterparties/22e0193b-b933-4e7c-b73f-6216f93863d9/History`
+         */
+        get: operations["counterparties.history"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1429,7 +1497,7 @@ export interface components {
              * @description Identifier (UUID).
              */
             id: string;
-            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+            /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
             name: string;
             /**
              * Format: date-time
@@ -1452,7 +1520,7 @@ export interface components {
                 unrealizedFxGainLossAccountId: string | null;
                 /** @description Where the company files VAT: SA (Saudi Arabia, ZATCA) or AE (the UAE, FTA); null: not registered. In an update: left out, unchanged; null clears it (a registration number must then be cleared too). */
                 taxJurisdiction: ("SA" | "AE") | null;
-                /** @description The VAT registration number, in the form of taxJurisdiction: SA, 15 digits beginning and ending with 3; AE, 15 digits (the TRN). null: none. In an update: left out, unchanged; null clears it. */
+                /** @description The VAT registration number, in the form of taxJurisdiction: SA, 15 digits beginning and ending with 3; AE, 15 digits (the TRN). null: none. In an update: left out, unchanged; null clears it. On a counterparty: its own number, null for none; SA and AE counterparties in those forms, any other country 1 to 20 letters, digits or "-"; a replace sends it whole. */
                 taxRegistrationNumber: string | null;
                 /** @description UAE only: the Emirate a supply counts in unless a line says otherwise (AZ Abu Dhabi, DU Dubai, SH Sharjah, AJ Ajman, UQ Umm Al Quwain, RK Ras Al Khaimah, FU Fujairah); null: none. In an update: left out, unchanged; null clears it. */
                 defaultEmirate: ("AZ" | "DU" | "SH" | "AJ" | "UQ" | "RK" | "FU") | null;
@@ -1482,7 +1550,7 @@ export interface components {
                  * @description Identifier (UUID).
                  */
                 id: string;
-                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                 name: string;
                 /**
                  * Format: date-time
@@ -1506,7 +1574,7 @@ export interface components {
              * @description Identifier (UUID).
              */
             id: string;
-            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+            /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
             name: string;
             /**
              * Format: date-time
@@ -1529,7 +1597,7 @@ export interface components {
             unrealizedFxGainLossAccountId: string | null;
             /** @description Where the company files VAT: SA (Saudi Arabia, ZATCA) or AE (the UAE, FTA); null: not registered. In an update: left out, unchanged; null clears it (a registration number must then be cleared too). */
             taxJurisdiction: ("SA" | "AE") | null;
-            /** @description The VAT registration number, in the form of taxJurisdiction: SA, 15 digits beginning and ending with 3; AE, 15 digits (the TRN). null: none. In an update: left out, unchanged; null clears it. */
+            /** @description The VAT registration number, in the form of taxJurisdiction: SA, 15 digits beginning and ending with 3; AE, 15 digits (the TRN). null: none. In an update: left out, unchanged; null clears it. On a counterparty: its own number, null for none; SA and AE counterparties in those forms, any other country 1 to 20 letters, digits or "-"; a replace sends it whole. */
             taxRegistrationNumber: string | null;
             /** @description UAE only: the Emirate a supply counts in unless a line says otherwise (AZ Abu Dhabi, DU Dubai, SH Sharjah, AJ Ajman, UQ Umm Al Quwain, RK Ras Al Khaimah, FU Fujairah); null: none. In an update: left out, unchanged; null clears it. */
             defaultEmirate: ("AZ" | "DU" | "SH" | "AJ" | "UQ" | "RK" | "FU") | null;
@@ -1551,7 +1619,7 @@ export interface components {
              * @description Identifier (UUID).
              */
             id: string;
-            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+            /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
             name: string;
             /** @description Free text. */
             description: string;
@@ -1607,7 +1675,7 @@ export interface components {
              * @description Identifier (UUID).
              */
             id: string;
-            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+            /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
             name: string;
             /** @description The first characters of the key, to recognise it. */
             prefix: string;
@@ -1652,7 +1720,7 @@ export interface components {
              * @description Identifier (UUID).
              */
             id: string;
-            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+            /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
             name: string;
             /** @description The first characters of the key, to recognise it. */
             prefix: string;
@@ -1827,7 +1895,7 @@ export interface components {
              * @description Identifier (UUID).
              */
             id: string;
-            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+            /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
             name: string;
             /**
              * Format: date
@@ -2016,7 +2084,7 @@ export interface components {
             financialYearId: string;
             /** @description The period’s number within its year, from 1. */
             number: number;
-            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+            /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
             name: string;
             /**
              * Format: date
@@ -2110,7 +2178,7 @@ export interface components {
                 code: string;
                 /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                 path: string;
-                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                 name: {
                     /** @description The name in Arabic. */
                     arabic: string;
@@ -2137,7 +2205,7 @@ export interface components {
                 path: string;
                 /** @description Depth in the tree: 0 for a root. */
                 depth: number;
-                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                 name: {
                     /** @description The name in Arabic. */
                     arabic: string;
@@ -2318,7 +2386,7 @@ export interface components {
                     code: string;
                     /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                     path: string;
-                    /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+                    /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                     name: {
                         /** @description The name in Arabic. */
                         arabic: string;
@@ -2342,7 +2410,7 @@ export interface components {
                 path: string;
                 /** @description Depth in the tree: 0 for a root. */
                 depth: number;
-                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                 name: {
                     /** @description The name in Arabic. */
                     arabic: string;
@@ -2377,7 +2445,7 @@ export interface components {
                 path: string;
                 /** @description Depth in the tree: 0 for a root. */
                 depth: number;
-                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                 name: {
                     /** @description The name in Arabic. */
                     arabic: string;
@@ -2437,7 +2505,7 @@ export interface components {
                     code: string;
                     /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                     path: string;
-                    /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+                    /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                     name: {
                         /** @description The name in Arabic. */
                         arabic: string;
@@ -2461,7 +2529,7 @@ export interface components {
                 path: string;
                 /** @description Depth in the tree: 0 for a root. */
                 depth: number;
-                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                 name: {
                     /** @description The name in Arabic. */
                     arabic: string;
@@ -2496,7 +2564,7 @@ export interface components {
                 path: string;
                 /** @description Depth in the tree: 0 for a root. */
                 depth: number;
-                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                 name: {
                     /** @description The name in Arabic. */
                     arabic: string;
@@ -2531,7 +2599,7 @@ export interface components {
                 path: string;
                 /** @description Depth in the tree: 0 for a root. */
                 depth: number;
-                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                 name: {
                     /** @description The name in Arabic. */
                     arabic: string;
@@ -2589,7 +2657,7 @@ export interface components {
                 code: string;
                 /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                 path: string;
-                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                 name: {
                     /** @description The name in Arabic. */
                     arabic: string;
@@ -2626,7 +2694,7 @@ export interface components {
                     code: string;
                     /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                     path: string;
-                    /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+                    /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                     name: {
                         /** @description The name in Arabic. */
                         arabic: string;
@@ -2650,7 +2718,7 @@ export interface components {
                 path: string;
                 /** @description Depth in the tree: 0 for a root. */
                 depth: number;
-                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                 name: {
                     /** @description The name in Arabic. */
                     arabic: string;
@@ -2685,7 +2753,7 @@ export interface components {
                 path: string;
                 /** @description Depth in the tree: 0 for a root. */
                 depth: number;
-                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                 name: {
                     /** @description The name in Arabic. */
                     arabic: string;
@@ -2720,7 +2788,7 @@ export interface components {
                 path: string;
                 /** @description Depth in the tree: 0 for a root. */
                 depth: number;
-                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                 name: {
                     /** @description The name in Arabic. */
                     arabic: string;
@@ -2755,7 +2823,7 @@ export interface components {
                 path: string;
                 /** @description Depth in the tree: 0 for a root. */
                 depth: number;
-                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                 name: {
                     /** @description The name in Arabic. */
                     arabic: string;
@@ -2790,7 +2858,7 @@ export interface components {
                 path: string;
                 /** @description Depth in the tree: 0 for a root. */
                 depth: number;
-                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                 name: {
                     /** @description The name in Arabic. */
                     arabic: string;
@@ -2888,7 +2956,7 @@ export interface components {
                     code: string;
                     /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                     path: string;
-                    /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+                    /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                     name: {
                         /** @description The name in Arabic. */
                         arabic: string;
@@ -2912,7 +2980,7 @@ export interface components {
                 path: string;
                 /** @description Depth in the tree: 0 for a root. */
                 depth: number;
-                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                 name: {
                     /** @description The name in Arabic. */
                     arabic: string;
@@ -2940,7 +3008,7 @@ export interface components {
                     code: string;
                     /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                     path: string;
-                    /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+                    /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                     name: {
                         /** @description The name in Arabic. */
                         arabic: string;
@@ -3006,7 +3074,7 @@ export interface components {
                 code: string;
                 /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                 path: string;
-                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                 name: {
                     /** @description The name in Arabic. */
                     arabic: string;
@@ -3045,7 +3113,7 @@ export interface components {
                 code: string;
                 /** @description Codes from the root, joined with dots. As an account or cost center list filter: exactly this path, so at most one record. */
                 path: string;
-                /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                 name: {
                     /** @description The name in Arabic. */
                     arabic: string;
@@ -3338,7 +3406,7 @@ export interface components {
             eventTypes: string[];
             /** @description Free text. */
             description: string;
-            /** @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. */
+            /** @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. On a counterparty: false retires it (it is never deleted: lines and filed returns name it); as a list filter, likewise only those that are (true) or are not (false) active. */
             active: boolean;
             /**
              * @description The record’s state.
@@ -3394,7 +3462,7 @@ export interface components {
             eventTypes: string[];
             /** @description Free text. */
             description: string;
-            /** @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. */
+            /** @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. On a counterparty: false retires it (it is never deleted: lines and filed returns name it); as a list filter, likewise only those that are (true) or are not (false) active. */
             active: boolean;
             /**
              * @description The record’s state.
@@ -3720,7 +3788,7 @@ export interface components {
             id: string;
             /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
             code: string;
-            /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+            /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
             name: {
                 /** @description The name in Arabic. */
                 arabic: string;
@@ -3755,7 +3823,7 @@ export interface components {
             baseBoxes: string[];
             /** @description The boxes of the company’s VAT return a tax code’s tax counts in (as baseBoxes). Empty for codes that carry no tax. */
             taxBoxes: string[];
-            /** @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. */
+            /** @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. On a counterparty: false retires it (it is never deleted: lines and filed returns name it); as a list filter, likewise only those that are (true) or are not (false) active. */
             active: boolean;
             /** @description The version read; a write based on another is refused (409). */
             version: number;
@@ -3779,6 +3847,46 @@ export interface components {
             currentPage: string | null;
             /** @description The items of this page. */
             results: components["schemas"]["TaxCodeResponse"][];
+            /** @description Cursor for the next page; null at the end. */
+            nextPage: string | null;
+        };
+        CounterpartyResponse: {
+            /**
+             * Format: uuid
+             * @description Identifier (UUID).
+             */
+            id: string;
+            /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
+            name: {
+                /** @description The name in Arabic. */
+                arabic: string;
+                /** @description The name in English. */
+                english: string;
+            };
+            /** @description A counterparty’s country: its ISO 3166-1 alpha-2 code in upper case (SA, AE, GB; a former or alias code such as UK is refused with the code to use). It decides the form its taxRegistrationNumber is checked in. As a list filter: only counterparties of that country. */
+            country: string;
+            /** @description The VAT registration number, in the form of taxJurisdiction: SA, 15 digits beginning and ending with 3; AE, 15 digits (the TRN). null: none. In an update: left out, unchanged; null clears it. On a counterparty: its own number, null for none; SA and AE counterparties in those forms, any other country 1 to 20 letters, digits or "-"; a replace sends it whole. */
+            taxRegistrationNumber: string | null;
+            /** @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. On a counterparty: false retires it (it is never deleted: lines and filed returns name it); as a list filter, likewise only those that are (true) or are not (false) active. */
+            active: boolean;
+            /** @description The version read; a write based on another is refused (409). */
+            version: number;
+            /**
+             * Format: date-time
+             * @description When it was created (UTC).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed (UTC).
+             */
+            updatedAt: string;
+        };
+        CounterpartyResponsePage: {
+            /** @description The cursor used for this page; null on the first page. */
+            currentPage: string | null;
+            /** @description The items of this page. */
+            results: components["schemas"]["CounterpartyResponse"][];
             /** @description Cursor for the next page; null at the end. */
             nextPage: string | null;
         };
@@ -4081,6 +4189,8 @@ export interface components {
         "query.dateFrom.2": string;
         /** @description Last day of the range (YYYY-MM-DD), included. */
         "query.dateTo.2": string;
+        /** @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. On a counterparty: false retires it (it is never deleted: lines and filed returns name it); as a list filter, likewise only those that are (true) or are not (false) active. */
+        "query.active": "true" | "false";
     };
     requestBodies: never;
     headers: never;
@@ -4108,7 +4218,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:45979/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A33977%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=nwgU66E883NPEG4xZyqUTN6OWyKHB4z0-vT5W6hryJs&code_challenge_method=S256&state=NccE5brdw3XcE2QW30DLm45yCBUGzUvmVMVBnANgeeM&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:35281/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A45289%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=hiJTP-6boU-WzglkVgFUQHDXvh4UysODQcbMo8s7-5I&code_challenge_method=S256&state=rw-BDhk_uO6L_DfSg_cBiSehmMipI9onLELSPh21s7E&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -4148,7 +4258,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "ff8f83c4-a847-4951-944c-16d688be07e0",
+                     *           "companyId": "f2660167-a85b-406a-8f93-82af05545112",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4185,11 +4295,13 @@ export interface operations {
                      *             "imports:manage",
                      *             "audit:read",
                      *             "tax-codes:read",
-                     *             "tax-codes:manage"
+                     *             "tax-codes:manage",
+                     *             "counterparties:read",
+                     *             "counterparties:manage"
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "e2efd071-4bfe-443a-ae5c-930e29c85755",
+                     *           "companyId": "b90518fa-ae66-4054-a030-c7d6e1daa839",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4226,7 +4338,9 @@ export interface operations {
                      *             "imports:manage",
                      *             "audit:read",
                      *             "tax-codes:read",
-                     *             "tax-codes:manage"
+                     *             "tax-codes:manage",
+                     *             "counterparties:read",
+                     *             "counterparties:manage"
                      *           ]
                      *         }
                      *       ]
@@ -4284,7 +4398,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "ff8f83c4-a847-4951-944c-16d688be07e0",
+                     *           "companyId": "f2660167-a85b-406a-8f93-82af05545112",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4321,11 +4435,13 @@ export interface operations {
                      *             "imports:manage",
                      *             "audit:read",
                      *             "tax-codes:read",
-                     *             "tax-codes:manage"
+                     *             "tax-codes:manage",
+                     *             "counterparties:read",
+                     *             "counterparties:manage"
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "e2efd071-4bfe-443a-ae5c-930e29c85755",
+                     *           "companyId": "b90518fa-ae66-4054-a030-c7d6e1daa839",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4362,7 +4478,9 @@ export interface operations {
                      *             "imports:manage",
                      *             "audit:read",
                      *             "tax-codes:read",
-                     *             "tax-codes:manage"
+                     *             "tax-codes:manage",
+                     *             "counterparties:read",
+                     *             "counterparties:manage"
                      *           ]
                      *         }
                      *       ]
@@ -4409,16 +4527,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e2efd071-4bfe-443a-ae5c-930e29c85755",
+                     *           "id": "b90518fa-ae66-4054-a030-c7d6e1daa839",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T07:21:09.577Z",
+                     *           "createdAt": "2026-11-29T07:23:11.375Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "ff8f83c4-a847-4951-944c-16d688be07e0",
+                     *           "id": "f2660167-a85b-406a-8f93-82af05545112",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T07:21:09.376Z",
+                     *           "createdAt": "2026-11-29T07:23:11.182Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -4455,7 +4573,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+                    /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                     name: string;
                     /** @description ISO 4217 currency code of the company’s books; it changes only while the company has no journal. */
                     baseCurrency: string;
@@ -4476,9 +4594,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e2efd071-4bfe-443a-ae5c-930e29c85755",
+                     *       "id": "b90518fa-ae66-4054-a030-c7d6e1daa839",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T07:21:09.577Z",
+                     *       "createdAt": "2026-11-29T07:23:11.375Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -4490,7 +4608,7 @@ export interface operations {
                      *         "taxRegistrationNumber": null,
                      *         "defaultEmirate": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T07:21:09.577Z"
+                     *         "updatedAt": "2026-11-29T07:23:11.375Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -4528,7 +4646,9 @@ export interface operations {
                      *         "imports:manage",
                      *         "audit:read",
                      *         "tax-codes:read",
-                     *         "tax-codes:manage"
+                     *         "tax-codes:manage",
+                     *         "counterparties:read",
+                     *         "counterparties:manage"
                      *       ]
                      *     }
                      */
@@ -4565,9 +4685,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e2efd071-4bfe-443a-ae5c-930e29c85755",
+                     *       "id": "b90518fa-ae66-4054-a030-c7d6e1daa839",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T07:21:09.577Z",
+                     *       "createdAt": "2026-11-29T07:23:11.375Z",
                      *       "version": 1
                      *     }
                      */
@@ -4611,7 +4731,7 @@ export interface operations {
                      *       "taxRegistrationNumber": null,
                      *       "defaultEmirate": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T07:21:09.376Z"
+                     *       "updatedAt": "2026-11-29T07:23:11.182Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -4641,7 +4761,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "86d2cd92-630d-4a7e-9cfb-47e53478cadd",
+                 *       "retainedEarningsAccountId": "7774c6f4-f464-484f-931d-c402562eb997",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -4660,7 +4780,7 @@ export interface operations {
                     unrealizedFxGainLossAccountId?: string | null;
                     /** @description Where the company files VAT: SA (Saudi Arabia, ZATCA) or AE (the UAE, FTA); null: not registered. In an update: left out, unchanged; null clears it (a registration number must then be cleared too). */
                     taxJurisdiction?: ("SA" | "AE") | null;
-                    /** @description The VAT registration number, in the form of taxJurisdiction: SA, 15 digits beginning and ending with 3; AE, 15 digits (the TRN). null: none. In an update: left out, unchanged; null clears it. */
+                    /** @description The VAT registration number, in the form of taxJurisdiction: SA, 15 digits beginning and ending with 3; AE, 15 digits (the TRN). null: none. In an update: left out, unchanged; null clears it. On a counterparty: its own number, null for none; SA and AE counterparties in those forms, any other country 1 to 20 letters, digits or "-"; a replace sends it whole. */
                     taxRegistrationNumber?: string | null;
                     /** @description UAE only: the Emirate a supply counts in unless a line says otherwise (AZ Abu Dhabi, DU Dubai, SH Sharjah, AJ Ajman, UQ Umm Al Quwain, RK Ras Al Khaimah, FU Fujairah); null: none. In an update: left out, unchanged; null clears it. */
                     defaultEmirate?: ("AZ" | "DU" | "SH" | "AJ" | "UQ" | "RK" | "FU") | null;
@@ -4680,7 +4800,7 @@ export interface operations {
                     unrealizedFxGainLossAccountId?: string | null;
                     /** @description Where the company files VAT: SA (Saudi Arabia, ZATCA) or AE (the UAE, FTA); null: not registered. In an update: left out, unchanged; null clears it (a registration number must then be cleared too). */
                     taxJurisdiction?: ("SA" | "AE") | null;
-                    /** @description The VAT registration number, in the form of taxJurisdiction: SA, 15 digits beginning and ending with 3; AE, 15 digits (the TRN). null: none. In an update: left out, unchanged; null clears it. */
+                    /** @description The VAT registration number, in the form of taxJurisdiction: SA, 15 digits beginning and ending with 3; AE, 15 digits (the TRN). null: none. In an update: left out, unchanged; null clears it. On a counterparty: its own number, null for none; SA and AE counterparties in those forms, any other country 1 to 20 letters, digits or "-"; a replace sends it whole. */
                     taxRegistrationNumber?: string | null;
                     /** @description UAE only: the Emirate a supply counts in unless a line says otherwise (AZ Abu Dhabi, DU Dubai, SH Sharjah, AJ Ajman, UQ Umm Al Quwain, RK Ras Al Khaimah, FU Fujairah); null: none. In an update: left out, unchanged; null clears it. */
                     defaultEmirate?: ("AZ" | "DU" | "SH" | "AJ" | "UQ" | "RK" | "FU") | null;
@@ -4700,14 +4820,14 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "86d2cd92-630d-4a7e-9cfb-47e53478cadd",
+                     *       "retainedEarningsAccountId": "7774c6f4-f464-484f-931d-c402562eb997",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
                      *       "taxRegistrationNumber": "310123456700003",
                      *       "defaultEmirate": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T07:21:10.463Z"
+                     *       "updatedAt": "2026-11-29T07:23:12.409Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -4791,7 +4911,9 @@ export interface operations {
                      *             "imports:manage",
                      *             "audit:read",
                      *             "tax-codes:read",
-                     *             "tax-codes:manage"
+                     *             "tax-codes:manage",
+                     *             "counterparties:read",
+                     *             "counterparties:manage"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -4835,7 +4957,9 @@ export interface operations {
                      *             "imports:manage",
                      *             "audit:read",
                      *             "tax-codes:read",
-                     *             "tax-codes:manage"
+                     *             "tax-codes:manage",
+                     *             "counterparties:read",
+                     *             "counterparties:manage"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -4859,7 +4983,8 @@ export interface operations {
                      *             "exchange-rates:read",
                      *             "budgets:read",
                      *             "audit:read",
-                     *             "tax-codes:read"
+                     *             "tax-codes:read",
+                     *             "counterparties:read"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -4868,7 +4993,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "975bd8cd-fc3d-4ceb-ba9b-7185222e2884",
+                     *           "id": "ba5c79af-2b8a-478c-adeb-622471f1ecf6",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -4879,8 +5004,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T07:21:20.910Z",
-                     *           "updatedAt": "2026-11-29T07:21:20.964Z"
+                     *           "createdAt": "2026-11-29T07:23:23.517Z",
+                     *           "updatedAt": "2026-11-29T07:23:23.562Z"
                      *         }
                      *       ]
                      *     }
@@ -4922,7 +5047,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+                    /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                     name: string;
                     /**
                      * @description Free text.
@@ -4930,7 +5055,7 @@ export interface operations {
                      */
                     description?: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage")[];
+                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "counterparties:read" | "counterparties:manage")[];
                 };
             };
         };
@@ -4943,7 +5068,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "975bd8cd-fc3d-4ceb-ba9b-7185222e2884",
+                     *       "id": "ba5c79af-2b8a-478c-adeb-622471f1ecf6",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -4953,8 +5078,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:21:20.910Z",
-                     *       "updatedAt": "2026-11-29T07:21:20.910Z"
+                     *       "createdAt": "2026-11-29T07:23:23.517Z",
+                     *       "updatedAt": "2026-11-29T07:23:23.517Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5001,7 +5126,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "975bd8cd-fc3d-4ceb-ba9b-7185222e2884",
+                     *       "id": "ba5c79af-2b8a-478c-adeb-622471f1ecf6",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -5011,8 +5136,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:21:20.910Z",
-                     *       "updatedAt": "2026-11-29T07:21:20.910Z"
+                     *       "createdAt": "2026-11-29T07:23:23.517Z",
+                     *       "updatedAt": "2026-11-29T07:23:23.517Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5053,7 +5178,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+                    /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                     name: string;
                     /**
                      * @description Free text.
@@ -5061,7 +5186,7 @@ export interface operations {
                      */
                     description?: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage")[];
+                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "counterparties:read" | "counterparties:manage")[];
                     /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
@@ -5076,7 +5201,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "975bd8cd-fc3d-4ceb-ba9b-7185222e2884",
+                     *       "id": "ba5c79af-2b8a-478c-adeb-622471f1ecf6",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -5087,8 +5212,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:21:20.910Z",
-                     *       "updatedAt": "2026-11-29T07:21:20.964Z"
+                     *       "createdAt": "2026-11-29T07:23:23.517Z",
+                     *       "updatedAt": "2026-11-29T07:23:23.562Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5197,8 +5322,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7",
-                     *           "email": "user-6418b813-4792-4bd7-8268-81a69217b857@example.com",
+                     *           "userId": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7",
+                     *           "email": "user-edd001aa-d04f-4da9-9ceb-5967500cec83@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -5236,22 +5361,24 @@ export interface operations {
                      *             "imports:manage",
                      *             "audit:read",
                      *             "tax-codes:read",
-                     *             "tax-codes:manage"
+                     *             "tax-codes:manage",
+                     *             "counterparties:read",
+                     *             "counterparties:manage"
                      *           ],
-                     *           "joinedAt": "2026-11-29T07:21:09.376Z",
+                     *           "joinedAt": "2026-11-29T07:23:11.182Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "72212ebc-e3ce-42e5-9f62-f07759394ba3",
-                     *           "email": "contract-1795936881028@example.com",
-                     *           "roleId": "975bd8cd-fc3d-4ceb-ba9b-7185222e2884",
+                     *           "userId": "b2212953-e8e5-426c-90c4-240ad848f3b2",
+                     *           "email": "contract-1795937003600@example.com",
+                     *           "roleId": "ba5c79af-2b8a-478c-adeb-622471f1ecf6",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T07:21:21.065Z",
+                     *           "joinedAt": "2026-11-29T07:23:23.625Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -5283,8 +5410,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795936881028@example.com",
-                 *       "roleId": "975bd8cd-fc3d-4ceb-ba9b-7185222e2884"
+                 *       "email": "contract-1795937003600@example.com",
+                 *       "roleId": "ba5c79af-2b8a-478c-adeb-622471f1ecf6"
                  *     }
                  */
                 "application/json": {
@@ -5310,16 +5437,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "72212ebc-e3ce-42e5-9f62-f07759394ba3",
-                     *       "email": "contract-1795936881028@example.com",
-                     *       "roleId": "975bd8cd-fc3d-4ceb-ba9b-7185222e2884",
+                     *       "userId": "b2212953-e8e5-426c-90c4-240ad848f3b2",
+                     *       "email": "contract-1795937003600@example.com",
+                     *       "roleId": "ba5c79af-2b8a-478c-adeb-622471f1ecf6",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T07:21:21.065Z",
+                     *       "joinedAt": "2026-11-29T07:23:23.625Z",
                      *       "version": 1
                      *     }
                      */
@@ -5384,8 +5511,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "72212ebc-e3ce-42e5-9f62-f07759394ba3",
-                     *       "email": "contract-1795936881028@example.com",
+                     *       "userId": "b2212953-e8e5-426c-90c4-240ad848f3b2",
+                     *       "email": "contract-1795937003600@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -5400,9 +5527,10 @@ export interface operations {
                      *         "exchange-rates:read",
                      *         "budgets:read",
                      *         "audit:read",
-                     *         "tax-codes:read"
+                     *         "tax-codes:read",
+                     *         "counterparties:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T07:21:21.065Z",
+                     *       "joinedAt": "2026-11-29T07:23:23.625Z",
                      *       "version": 2
                      *     }
                      */
@@ -5512,9 +5640,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "79c4f4a6-66ad-4192-9b17-63897dee55a8",
+                     *           "id": "e88462a0-47db-46ea-9252-fea013e24f09",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_XtyxmxA",
+                     *           "prefix": "sk-svc_DHRvlHf",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -5522,8 +5650,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7",
-                     *           "createdAt": "2026-11-29T07:21:21.216Z",
+                     *           "createdBy": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7",
+                     *           "createdAt": "2026-11-29T07:23:23.793Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -5563,10 +5691,10 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+                    /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                     name: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions?: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage")[];
+                    permissions?: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "counterparties:read" | "counterparties:manage")[];
                     /**
                      * Format: uuid
                      * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
@@ -5594,9 +5722,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "79c4f4a6-66ad-4192-9b17-63897dee55a8",
+                     *       "id": "e88462a0-47db-46ea-9252-fea013e24f09",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_XtyxmxA",
+                     *       "prefix": "sk-svc_DHRvlHf",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -5604,8 +5732,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7",
-                     *       "createdAt": "2026-11-29T07:21:21.216Z",
+                     *       "createdBy": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7",
+                     *       "createdAt": "2026-11-29T07:23:23.793Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -5657,18 +5785,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "79c4f4a6-66ad-4192-9b17-63897dee55a8",
+                     *       "id": "e88462a0-47db-46ea-9252-fea013e24f09",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_XtyxmxA",
+                     *       "prefix": "sk-svc_DHRvlHf",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T07:21:21.275Z",
-                     *       "createdBy": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7",
-                     *       "createdAt": "2026-11-29T07:21:21.216Z",
+                     *       "revokedAt": "2026-11-29T07:23:23.852Z",
+                     *       "createdBy": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7",
+                     *       "createdAt": "2026-11-29T07:23:23.793Z",
                      *       "version": 2
                      *     }
                      */
@@ -5723,24 +5851,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b8748b3a-460e-4815-85b7-64b59f71aea2",
+                     *           "id": "e46a641d-237f-4c34-914c-34a345094880",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "2aabcde7-2d20-45ad-b73a-dbef384bb7fc",
+                     *           "parentId": "0055c9a6-15dc-4de7-9edf-0ae05d748668",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:21:10.355Z",
-                     *           "updatedAt": "2026-11-29T07:21:10.355Z",
+                     *           "createdAt": "2026-11-29T07:23:12.250Z",
+                     *           "updatedAt": "2026-11-29T07:23:12.250Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "2aabcde7-2d20-45ad-b73a-dbef384bb7fc",
+                     *           "id": "0055c9a6-15dc-4de7-9edf-0ae05d748668",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -5749,32 +5877,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:21:10.302Z",
-                     *           "updatedAt": "2026-11-29T07:21:10.302Z",
+                     *           "createdAt": "2026-11-29T07:23:12.207Z",
+                     *           "updatedAt": "2026-11-29T07:23:12.207Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "45530208-c9c7-41a9-bdce-8717790fe770",
+                     *           "id": "27da18ec-58bb-4261-aba8-b651da887a06",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "aff81e30-b005-430c-ae55-3119832b23f4",
+                     *           "parentId": "54c03174-6b29-44f9-af7a-f9adfc546b8a",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:21:10.278Z",
-                     *           "updatedAt": "2026-11-29T07:21:10.278Z",
+                     *           "createdAt": "2026-11-29T07:23:12.159Z",
+                     *           "updatedAt": "2026-11-29T07:23:12.159Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "aff81e30-b005-430c-ae55-3119832b23f4",
+                     *           "id": "54c03174-6b29-44f9-af7a-f9adfc546b8a",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -5783,32 +5911,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:21:10.250Z",
-                     *           "updatedAt": "2026-11-29T07:21:10.250Z",
+                     *           "createdAt": "2026-11-29T07:23:12.116Z",
+                     *           "updatedAt": "2026-11-29T07:23:12.116Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "86d2cd92-630d-4a7e-9cfb-47e53478cadd",
+                     *           "id": "7774c6f4-f464-484f-931d-c402562eb997",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "59511241-044f-46aa-b110-cbf397155766",
+                     *           "parentId": "bf488c70-c25f-4c9d-a920-5c2515cfd00b",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:21:10.217Z",
-                     *           "updatedAt": "2026-11-29T07:21:10.217Z",
+                     *           "createdAt": "2026-11-29T07:23:12.042Z",
+                     *           "updatedAt": "2026-11-29T07:23:12.042Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "59511241-044f-46aa-b110-cbf397155766",
+                     *           "id": "bf488c70-c25f-4c9d-a920-5c2515cfd00b",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -5817,49 +5945,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:21:10.177Z",
-                     *           "updatedAt": "2026-11-29T07:21:10.177Z",
+                     *           "createdAt": "2026-11-29T07:23:11.985Z",
+                     *           "updatedAt": "2026-11-29T07:23:11.985Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "e4ff96e5-8fd6-4573-9411-ea31221cd742",
+                     *           "id": "446878b3-f3a1-47fd-8916-482d6becf49e",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "270eef97-b589-4539-a2f4-213ca79790a7",
+                     *           "parentId": "8fd316a5-fa35-48b4-985d-a38dbc4233f3",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:21:10.109Z",
-                     *           "updatedAt": "2026-11-29T07:21:10.109Z",
+                     *           "createdAt": "2026-11-29T07:23:11.912Z",
+                     *           "updatedAt": "2026-11-29T07:23:11.912Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
+                     *           "id": "388cfe68-cc4d-47d6-afac-90313431e0f4",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "270eef97-b589-4539-a2f4-213ca79790a7",
+                     *           "parentId": "8fd316a5-fa35-48b4-985d-a38dbc4233f3",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:21:10.016Z",
-                     *           "updatedAt": "2026-11-29T07:21:10.016Z",
+                     *           "createdAt": "2026-11-29T07:23:11.811Z",
+                     *           "updatedAt": "2026-11-29T07:23:11.811Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "270eef97-b589-4539-a2f4-213ca79790a7",
+                     *           "id": "8fd316a5-fa35-48b4-985d-a38dbc4233f3",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -5868,8 +5996,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:21:09.943Z",
-                     *           "updatedAt": "2026-11-29T07:21:09.943Z",
+                     *           "createdAt": "2026-11-29T07:23:11.732Z",
+                     *           "updatedAt": "2026-11-29T07:23:11.732Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -5958,7 +6086,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "02f8436f-c710-4bf1-bd2e-27d8010285ea",
+                     *       "id": "af6b0ea2-60f3-417e-a6fd-427c95cdbb97",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -5967,8 +6095,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:21:10.530Z",
-                     *       "updatedAt": "2026-11-29T07:21:10.530Z",
+                     *       "createdAt": "2026-11-29T07:23:12.470Z",
+                     *       "updatedAt": "2026-11-29T07:23:12.470Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6019,7 +6147,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "02f8436f-c710-4bf1-bd2e-27d8010285ea",
+                     *       "id": "af6b0ea2-60f3-417e-a6fd-427c95cdbb97",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -6028,8 +6156,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:21:10.530Z",
-                     *       "updatedAt": "2026-11-29T07:21:10.530Z",
+                     *       "createdAt": "2026-11-29T07:23:12.470Z",
+                     *       "updatedAt": "2026-11-29T07:23:12.470Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6111,7 +6239,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "02f8436f-c710-4bf1-bd2e-27d8010285ea",
+                     *       "id": "af6b0ea2-60f3-417e-a6fd-427c95cdbb97",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -6120,8 +6248,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:21:10.530Z",
-                     *       "updatedAt": "2026-11-29T07:21:10.960Z",
+                     *       "createdAt": "2026-11-29T07:23:12.470Z",
+                     *       "updatedAt": "2026-11-29T07:23:12.881Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6242,15 +6370,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7",
+                     *             "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "b1536eee-9202-4fae-a3e9-03909d509298",
-                     *           "occurredAt": "2026-11-29T07:21:10.530Z",
+                     *           "requestId": "ac09a50b-440b-435d-8c35-a0e76047b3d7",
+                     *           "occurredAt": "2026-11-29T07:23:12.470Z",
                      *           "sequence": 14,
-                     *           "hash": "84083a3d8907d5fe1bb6d44b1163c3e538b665dba10cb0643caca878757544d7",
+                     *           "hash": "71119122e7b02fa52268002d997ed8b9514ffbb9c0a27b937e2e4e4244174a2d",
                      *           "state": {
-                     *             "id": "02f8436f-c710-4bf1-bd2e-27d8010285ea",
+                     *             "id": "af6b0ea2-60f3-417e-a6fd-427c95cdbb97",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -6259,8 +6387,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T07:21:10.530Z",
-                     *             "updatedAt": "2026-11-29T07:21:10.530Z",
+                     *             "createdAt": "2026-11-29T07:23:12.470Z",
+                     *             "updatedAt": "2026-11-29T07:23:12.470Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -6320,7 +6448,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "47f66118-3610-4544-8d34-9519f42ea310",
+                     *           "id": "6ccbff74-5248-4338-8f0b-f1b44b3b40ea",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -6329,12 +6457,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:21:11.344Z",
-                     *           "updatedAt": "2026-11-29T07:21:11.344Z",
+                     *           "createdAt": "2026-11-29T07:23:13.347Z",
+                     *           "updatedAt": "2026-11-29T07:23:13.347Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "b453587d-8980-4cf9-94fb-86a78f6aa9a3",
+                     *           "id": "e03c226e-267a-489b-9d98-b38723481689",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -6343,12 +6471,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:21:10.383Z",
-                     *           "updatedAt": "2026-11-29T07:21:10.383Z",
+                     *           "createdAt": "2026-11-29T07:23:12.289Z",
+                     *           "updatedAt": "2026-11-29T07:23:12.289Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "abaf5005-4542-4796-8d23-ee923a1f3b58",
+                     *           "id": "b440f3fe-1935-4c21-b80a-41e8f91e8596",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -6357,8 +6485,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:21:10.407Z",
-                     *           "updatedAt": "2026-11-29T07:21:10.407Z",
+                     *           "createdAt": "2026-11-29T07:23:12.331Z",
+                     *           "updatedAt": "2026-11-29T07:23:12.331Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -6428,7 +6556,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "47f66118-3610-4544-8d34-9519f42ea310",
+                     *       "id": "6ccbff74-5248-4338-8f0b-f1b44b3b40ea",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -6437,8 +6565,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:21:11.344Z",
-                     *       "updatedAt": "2026-11-29T07:21:11.344Z",
+                     *       "createdAt": "2026-11-29T07:23:13.347Z",
+                     *       "updatedAt": "2026-11-29T07:23:13.347Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6486,7 +6614,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "47f66118-3610-4544-8d34-9519f42ea310",
+                     *       "id": "6ccbff74-5248-4338-8f0b-f1b44b3b40ea",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -6495,8 +6623,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:21:11.344Z",
-                     *       "updatedAt": "2026-11-29T07:21:11.344Z",
+                     *       "createdAt": "2026-11-29T07:23:13.347Z",
+                     *       "updatedAt": "2026-11-29T07:23:13.347Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6565,7 +6693,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "47f66118-3610-4544-8d34-9519f42ea310",
+                     *       "id": "6ccbff74-5248-4338-8f0b-f1b44b3b40ea",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6574,8 +6702,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:21:11.344Z",
-                     *       "updatedAt": "2026-11-29T07:21:11.505Z",
+                     *       "createdAt": "2026-11-29T07:23:13.347Z",
+                     *       "updatedAt": "2026-11-29T07:23:13.534Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6693,15 +6821,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7",
+                     *             "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "3a032118-1c4f-4cdc-b8fe-451060079da3",
-                     *           "occurredAt": "2026-11-29T07:21:11.344Z",
+                     *           "requestId": "39b4914d-1fdc-45db-818e-f25d0eae4dfc",
+                     *           "occurredAt": "2026-11-29T07:23:13.347Z",
                      *           "sequence": 17,
-                     *           "hash": "4b064abe5c9241e0e59d249dda5b628c88967e8026c5677ddd698f4f857a2611",
+                     *           "hash": "4537be613a33f7422b0625c5397d338f2450ba916bcb23d6de1044d462de5fd5",
                      *           "state": {
-                     *             "id": "47f66118-3610-4544-8d34-9519f42ea310",
+                     *             "id": "6ccbff74-5248-4338-8f0b-f1b44b3b40ea",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -6710,8 +6838,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T07:21:11.344Z",
-                     *             "updatedAt": "2026-11-29T07:21:11.344Z",
+                     *             "createdAt": "2026-11-29T07:23:13.347Z",
+                     *             "updatedAt": "2026-11-29T07:23:13.347Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -6764,7 +6892,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "47f66118-3610-4544-8d34-9519f42ea310",
+                     *       "id": "6ccbff74-5248-4338-8f0b-f1b44b3b40ea",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6773,8 +6901,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T07:21:11.344Z",
-                     *       "updatedAt": "2026-11-29T07:21:11.651Z",
+                     *       "createdAt": "2026-11-29T07:23:13.347Z",
+                     *       "updatedAt": "2026-11-29T07:23:13.682Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6825,7 +6953,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "47f66118-3610-4544-8d34-9519f42ea310",
+                     *       "id": "6ccbff74-5248-4338-8f0b-f1b44b3b40ea",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6834,8 +6962,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T07:21:11.344Z",
-                     *       "updatedAt": "2026-11-29T07:21:11.566Z",
+                     *       "createdAt": "2026-11-29T07:23:13.347Z",
+                     *       "updatedAt": "2026-11-29T07:23:13.603Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -6886,19 +7014,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
+                     *           "id": "f3129e71-08ea-4883-8e64-2115f12fff91",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T07:21:12.541Z",
-                     *           "updatedAt": "2026-11-29T07:21:12.541Z",
+                     *           "createdAt": "2026-11-29T07:23:14.583Z",
+                     *           "updatedAt": "2026-11-29T07:23:14.583Z",
                      *           "periods": [
                      *             {
-                     *               "id": "1ecd22da-94bc-4bdb-86c7-2fea088fa78c",
-                     *               "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
+                     *               "id": "be53f7df-7299-4ed9-8d06-4f2096678cb1",
+                     *               "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -6908,8 +7036,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "cfae4676-36bf-4e67-b21a-1cd5f8770aa2",
-                     *               "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
+                     *               "id": "1dca2020-7897-4c89-9f46-ec9f7daf73a9",
+                     *               "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -6919,8 +7047,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "4e6ebc33-328c-42d7-8015-09815d566ab4",
-                     *               "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
+                     *               "id": "b8890a32-a949-4b65-8395-5bfe1251fbd9",
+                     *               "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -6930,8 +7058,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "21e227c0-3a27-4347-8be4-4aa50cf06e9e",
-                     *               "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
+                     *               "id": "a59671ab-f615-485d-9b06-ca2bf0fe996d",
+                     *               "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -6941,8 +7069,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1a69d4c2-d5d0-4245-a7c6-bbb0fa21a7e3",
-                     *               "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
+                     *               "id": "80dbb444-4c78-4c53-bc06-f5a2ae3956fa",
+                     *               "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -6952,8 +7080,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "9b44696c-7383-439f-8f7b-8ee0591d9d9d",
-                     *               "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
+                     *               "id": "e88f8054-867b-4c1e-bec1-84c1a4254385",
+                     *               "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -6963,8 +7091,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "8d1539a3-6347-4196-8789-3870818b9dcf",
-                     *               "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
+                     *               "id": "06acbd64-2f26-4189-b13d-867ad3fb16e2",
+                     *               "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -6974,8 +7102,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "26065f7f-229c-437a-90fe-10a755b79b6d",
-                     *               "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
+                     *               "id": "2662803e-9768-4d60-ae40-99bd83b46b5c",
+                     *               "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -6985,8 +7113,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "33cd8d66-8a88-4070-af2c-f01a23d03836",
-                     *               "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
+                     *               "id": "407cda49-9a7f-4025-8286-5b2a551290c1",
+                     *               "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -6996,8 +7124,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "d00502da-bd3e-40a3-b33f-3bc1dc618891",
-                     *               "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
+                     *               "id": "7240cf46-37e7-4796-859d-79f0a9f6549e",
+                     *               "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -7007,8 +7135,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "3a91dd9c-7f93-4931-acd1-dffbc9d95dac",
-                     *               "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
+                     *               "id": "d56fc6ce-193d-491f-9e01-eece8fdd2537",
+                     *               "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -7018,8 +7146,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "b25e7ee1-ee98-4bd2-81f5-eece43267423",
-                     *               "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
+                     *               "id": "1c3b749a-f86b-4248-b528-8bfc8d9daf41",
+                     *               "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -7031,19 +7159,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *           "id": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T07:21:12.408Z",
-                     *           "updatedAt": "2026-11-29T07:21:12.408Z",
+                     *           "createdAt": "2026-11-29T07:23:14.455Z",
+                     *           "updatedAt": "2026-11-29T07:23:14.455Z",
                      *           "periods": [
                      *             {
-                     *               "id": "ef48364f-6806-47ce-a0e7-431bdb7d67bb",
-                     *               "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *               "id": "99f13fa2-bd42-4a93-9549-bacb8bdf67cd",
+                     *               "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -7053,8 +7181,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "36f6025e-83cb-4609-9798-935ad7126eaa",
-                     *               "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *               "id": "0059e56f-ce9f-4dae-9245-cac7d677d515",
+                     *               "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -7064,8 +7192,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2f3046b8-434e-4444-a104-522755d43a10",
-                     *               "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *               "id": "7f821a94-4436-4854-8991-8b1306eb6e90",
+                     *               "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -7075,8 +7203,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ff9d7c72-4fe6-466e-8593-04c01871c4b2",
-                     *               "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *               "id": "50ef0fc6-5ac4-42f7-a898-7747210e8346",
+                     *               "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -7086,8 +7214,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "3985365d-d854-4daa-853b-2b34c7aef879",
-                     *               "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *               "id": "b2840ecb-b9d2-4818-803f-ff33c847119c",
+                     *               "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -7097,8 +7225,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6f1e634b-98d5-432d-be98-93e7fa74f40e",
-                     *               "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *               "id": "c73ea7d7-52b0-4bcf-81cb-77ca1ac6372a",
+                     *               "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -7108,8 +7236,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e57672ec-43c4-4a49-9639-578f50873d2f",
-                     *               "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *               "id": "a9764f1e-f10c-4ffc-a273-ac006d6a8c46",
+                     *               "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -7119,8 +7247,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1539be8e-16f9-4045-b7d3-f5156bd61411",
-                     *               "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *               "id": "84e49bbe-28a1-4837-b520-f6bdc8a92561",
+                     *               "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -7130,8 +7258,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e3fdd8d6-042e-4030-813c-3b52391eea33",
-                     *               "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *               "id": "104d15a5-e20a-4e58-bf99-0891134357dc",
+                     *               "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -7141,8 +7269,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ae3b35fc-68d9-40b1-abda-43df99fa1d6e",
-                     *               "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *               "id": "defb7561-7c55-46ee-881c-64d8fc96b1c2",
+                     *               "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -7152,8 +7280,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "4a374f76-7f2c-48dc-a0bd-541d197d3875",
-                     *               "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *               "id": "6eaa5fa3-fefe-4c19-8ac8-26bbffdf309d",
+                     *               "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -7163,8 +7291,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a94dd457-fed2-4107-9188-1af5c7346b9d",
-                     *               "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *               "id": "68be9b78-7634-471f-9af6-ed8e65afdb86",
+                     *               "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -7212,7 +7340,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+                    /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                     name?: string;
                     /**
                      * Format: date
@@ -7226,7 +7354,7 @@ export interface operations {
                     endDate: string;
                     /** @description The year’s periods, in order. */
                     periods?: {
-                        /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+                        /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                         name?: string;
                         /**
                          * Format: date
@@ -7251,19 +7379,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
+                     *       "id": "f3129e71-08ea-4883-8e64-2115f12fff91",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T07:21:12.541Z",
-                     *       "updatedAt": "2026-11-29T07:21:12.541Z",
+                     *       "createdAt": "2026-11-29T07:23:14.583Z",
+                     *       "updatedAt": "2026-11-29T07:23:14.583Z",
                      *       "periods": [
                      *         {
-                     *           "id": "1ecd22da-94bc-4bdb-86c7-2fea088fa78c",
-                     *           "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
+                     *           "id": "be53f7df-7299-4ed9-8d06-4f2096678cb1",
+                     *           "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -7273,8 +7401,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cfae4676-36bf-4e67-b21a-1cd5f8770aa2",
-                     *           "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
+                     *           "id": "1dca2020-7897-4c89-9f46-ec9f7daf73a9",
+                     *           "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -7284,8 +7412,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4e6ebc33-328c-42d7-8015-09815d566ab4",
-                     *           "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
+                     *           "id": "b8890a32-a949-4b65-8395-5bfe1251fbd9",
+                     *           "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -7295,8 +7423,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "21e227c0-3a27-4347-8be4-4aa50cf06e9e",
-                     *           "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
+                     *           "id": "a59671ab-f615-485d-9b06-ca2bf0fe996d",
+                     *           "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -7306,8 +7434,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1a69d4c2-d5d0-4245-a7c6-bbb0fa21a7e3",
-                     *           "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
+                     *           "id": "80dbb444-4c78-4c53-bc06-f5a2ae3956fa",
+                     *           "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -7317,8 +7445,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9b44696c-7383-439f-8f7b-8ee0591d9d9d",
-                     *           "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
+                     *           "id": "e88f8054-867b-4c1e-bec1-84c1a4254385",
+                     *           "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -7328,8 +7456,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8d1539a3-6347-4196-8789-3870818b9dcf",
-                     *           "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
+                     *           "id": "06acbd64-2f26-4189-b13d-867ad3fb16e2",
+                     *           "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -7339,8 +7467,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "26065f7f-229c-437a-90fe-10a755b79b6d",
-                     *           "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
+                     *           "id": "2662803e-9768-4d60-ae40-99bd83b46b5c",
+                     *           "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -7350,8 +7478,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "33cd8d66-8a88-4070-af2c-f01a23d03836",
-                     *           "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
+                     *           "id": "407cda49-9a7f-4025-8286-5b2a551290c1",
+                     *           "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -7361,8 +7489,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d00502da-bd3e-40a3-b33f-3bc1dc618891",
-                     *           "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
+                     *           "id": "7240cf46-37e7-4796-859d-79f0a9f6549e",
+                     *           "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -7372,8 +7500,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3a91dd9c-7f93-4931-acd1-dffbc9d95dac",
-                     *           "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
+                     *           "id": "d56fc6ce-193d-491f-9e01-eece8fdd2537",
+                     *           "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -7383,8 +7511,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b25e7ee1-ee98-4bd2-81f5-eece43267423",
-                     *           "financialYearId": "b4f318b4-86d0-400c-a9ee-48daa8efda9b",
+                     *           "id": "1c3b749a-f86b-4248-b528-8bfc8d9daf41",
+                     *           "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -7440,19 +7568,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *       "id": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T07:21:12.408Z",
-                     *       "updatedAt": "2026-11-29T07:21:12.408Z",
+                     *       "createdAt": "2026-11-29T07:23:14.455Z",
+                     *       "updatedAt": "2026-11-29T07:23:14.455Z",
                      *       "periods": [
                      *         {
-                     *           "id": "ef48364f-6806-47ce-a0e7-431bdb7d67bb",
-                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *           "id": "99f13fa2-bd42-4a93-9549-bacb8bdf67cd",
+                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -7462,8 +7590,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "36f6025e-83cb-4609-9798-935ad7126eaa",
-                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *           "id": "0059e56f-ce9f-4dae-9245-cac7d677d515",
+                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -7473,8 +7601,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2f3046b8-434e-4444-a104-522755d43a10",
-                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *           "id": "7f821a94-4436-4854-8991-8b1306eb6e90",
+                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -7484,8 +7612,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ff9d7c72-4fe6-466e-8593-04c01871c4b2",
-                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *           "id": "50ef0fc6-5ac4-42f7-a898-7747210e8346",
+                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -7495,8 +7623,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3985365d-d854-4daa-853b-2b34c7aef879",
-                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *           "id": "b2840ecb-b9d2-4818-803f-ff33c847119c",
+                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -7506,8 +7634,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6f1e634b-98d5-432d-be98-93e7fa74f40e",
-                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *           "id": "c73ea7d7-52b0-4bcf-81cb-77ca1ac6372a",
+                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -7517,8 +7645,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e57672ec-43c4-4a49-9639-578f50873d2f",
-                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *           "id": "a9764f1e-f10c-4ffc-a273-ac006d6a8c46",
+                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -7528,8 +7656,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1539be8e-16f9-4045-b7d3-f5156bd61411",
-                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *           "id": "84e49bbe-28a1-4837-b520-f6bdc8a92561",
+                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -7539,8 +7667,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e3fdd8d6-042e-4030-813c-3b52391eea33",
-                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *           "id": "104d15a5-e20a-4e58-bf99-0891134357dc",
+                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -7550,8 +7678,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ae3b35fc-68d9-40b1-abda-43df99fa1d6e",
-                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *           "id": "defb7561-7c55-46ee-881c-64d8fc96b1c2",
+                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -7561,8 +7689,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4a374f76-7f2c-48dc-a0bd-541d197d3875",
-                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *           "id": "6eaa5fa3-fefe-4c19-8ac8-26bbffdf309d",
+                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -7572,8 +7700,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a94dd457-fed2-4107-9188-1af5c7346b9d",
-                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *           "id": "68be9b78-7634-471f-9af6-ed8e65afdb86",
+                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -7619,7 +7747,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+                    /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                     name?: string;
                     /**
                      * Format: date
@@ -7633,7 +7761,7 @@ export interface operations {
                     endDate: string;
                     /** @description The year’s periods, in order. */
                     periods?: {
-                        /** @description The name: plain text, in any language (accounts and cost centers have one in Arabic and one in English). */
+                        /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                         name?: string;
                         /**
                          * Format: date
@@ -7660,19 +7788,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "72f2a9fa-5b96-4357-9b8b-dcbc04c9a247",
+                     *       "id": "72df3bc5-f1bc-484c-b30e-b2809989dd75",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T07:21:12.694Z",
-                     *       "updatedAt": "2026-11-29T07:21:12.808Z",
+                     *       "createdAt": "2026-11-29T07:23:14.779Z",
+                     *       "updatedAt": "2026-11-29T07:23:14.912Z",
                      *       "periods": [
                      *         {
-                     *           "id": "e4b78afb-c3c2-41f5-8095-4de71a44cb69",
-                     *           "financialYearId": "72f2a9fa-5b96-4357-9b8b-dcbc04c9a247",
+                     *           "id": "c9768d11-cbeb-445d-b402-a13a249c3ab9",
+                     *           "financialYearId": "72df3bc5-f1bc-484c-b30e-b2809989dd75",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -7682,8 +7810,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f596b4a7-be80-4811-bd94-f1d1712e8a97",
-                     *           "financialYearId": "72f2a9fa-5b96-4357-9b8b-dcbc04c9a247",
+                     *           "id": "302dffed-4fad-4d1e-9a33-1ee9aa9510a7",
+                     *           "financialYearId": "72df3bc5-f1bc-484c-b30e-b2809989dd75",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -7693,8 +7821,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c2e2a1c4-9c14-4e88-a104-06130f06f22f",
-                     *           "financialYearId": "72f2a9fa-5b96-4357-9b8b-dcbc04c9a247",
+                     *           "id": "0b7085fa-e660-4373-83b2-4949e48164ef",
+                     *           "financialYearId": "72df3bc5-f1bc-484c-b30e-b2809989dd75",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -7704,8 +7832,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "778fc7b3-6729-46b8-999e-be198b2cb2ff",
-                     *           "financialYearId": "72f2a9fa-5b96-4357-9b8b-dcbc04c9a247",
+                     *           "id": "efc8a175-a4c1-49ba-9432-d478604c7e5f",
+                     *           "financialYearId": "72df3bc5-f1bc-484c-b30e-b2809989dd75",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -7715,8 +7843,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c4f59c2d-3abd-47bf-bd14-60981e75c1a6",
-                     *           "financialYearId": "72f2a9fa-5b96-4357-9b8b-dcbc04c9a247",
+                     *           "id": "93a53a21-5738-4d09-abbe-734bb75bedfe",
+                     *           "financialYearId": "72df3bc5-f1bc-484c-b30e-b2809989dd75",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -7726,8 +7854,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "da023ef0-99ce-42df-8288-a3738ec485ad",
-                     *           "financialYearId": "72f2a9fa-5b96-4357-9b8b-dcbc04c9a247",
+                     *           "id": "2bfbc3c1-931e-4906-b4ac-cd3caa3b5964",
+                     *           "financialYearId": "72df3bc5-f1bc-484c-b30e-b2809989dd75",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -7737,8 +7865,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "272c7e10-43f4-4506-917b-46eff8dbf7b3",
-                     *           "financialYearId": "72f2a9fa-5b96-4357-9b8b-dcbc04c9a247",
+                     *           "id": "efa60493-a474-4123-b458-c80ba87d165f",
+                     *           "financialYearId": "72df3bc5-f1bc-484c-b30e-b2809989dd75",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -7748,8 +7876,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ae715c48-b2fb-41b1-bcef-2bbd7eacc3ae",
-                     *           "financialYearId": "72f2a9fa-5b96-4357-9b8b-dcbc04c9a247",
+                     *           "id": "6c086e45-56bd-4cb3-8cfa-6dfaa5b14f34",
+                     *           "financialYearId": "72df3bc5-f1bc-484c-b30e-b2809989dd75",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -7759,8 +7887,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b4426ce2-8ac3-4527-a2e9-c97d8f60698d",
-                     *           "financialYearId": "72f2a9fa-5b96-4357-9b8b-dcbc04c9a247",
+                     *           "id": "5169eb0f-19b2-42ae-8c01-7502d9531fa0",
+                     *           "financialYearId": "72df3bc5-f1bc-484c-b30e-b2809989dd75",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -7770,8 +7898,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "02de6019-5494-4f1c-ace8-3f4a1d719593",
-                     *           "financialYearId": "72f2a9fa-5b96-4357-9b8b-dcbc04c9a247",
+                     *           "id": "0d2240a0-ccf2-49f1-b135-0057f3303539",
+                     *           "financialYearId": "72df3bc5-f1bc-484c-b30e-b2809989dd75",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -7781,8 +7909,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "db6690db-6a5c-4512-b7c7-781213405199",
-                     *           "financialYearId": "72f2a9fa-5b96-4357-9b8b-dcbc04c9a247",
+                     *           "id": "a724f0bd-e679-45bd-9303-fd80e98da5d3",
+                     *           "financialYearId": "72df3bc5-f1bc-484c-b30e-b2809989dd75",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -7792,8 +7920,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ee266064-92e2-46d2-ad13-4d9455269578",
-                     *           "financialYearId": "72f2a9fa-5b96-4357-9b8b-dcbc04c9a247",
+                     *           "id": "63ab44cd-31f7-44c6-bef4-e7bc00721581",
+                     *           "financialYearId": "72df3bc5-f1bc-484c-b30e-b2809989dd75",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -7941,14 +8069,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "41128087-e7e6-4ed0-ae75-b93236101112",
-                     *       "serialNumber": 8,
+                     *       "id": "011e678d-b40e-4f1a-8810-2ad11ca6ce80",
+                     *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "b8748b3a-460e-4815-85b7-64b59f71aea2",
+                     *           "accountId": "e46a641d-237f-4c34-914c-34a345094880",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -7960,7 +8088,7 @@ export interface operations {
                      *           "taxOf": null
                      *         },
                      *         {
-                     *           "accountId": "86d2cd92-630d-4a7e-9cfb-47e53478cadd",
+                     *           "accountId": "7774c6f4-f464-484f-931d-c402562eb997",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -7986,8 +8114,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:21:18.635Z",
-                     *       "updatedAt": "2026-11-29T07:21:18.635Z"
+                     *       "createdAt": "2026-11-29T07:23:21.397Z",
+                     *       "updatedAt": "2026-11-29T07:23:21.397Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -8047,8 +8175,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a94dd457-fed2-4107-9188-1af5c7346b9d",
-                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *           "id": "68be9b78-7634-471f-9af6-ed8e65afdb86",
+                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -8058,8 +8186,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4a374f76-7f2c-48dc-a0bd-541d197d3875",
-                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *           "id": "6eaa5fa3-fefe-4c19-8ac8-26bbffdf309d",
+                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8069,8 +8197,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ae3b35fc-68d9-40b1-abda-43df99fa1d6e",
-                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *           "id": "defb7561-7c55-46ee-881c-64d8fc96b1c2",
+                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8080,8 +8208,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e3fdd8d6-042e-4030-813c-3b52391eea33",
-                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *           "id": "104d15a5-e20a-4e58-bf99-0891134357dc",
+                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8091,8 +8219,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1539be8e-16f9-4045-b7d3-f5156bd61411",
-                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *           "id": "84e49bbe-28a1-4837-b520-f6bdc8a92561",
+                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8102,8 +8230,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e57672ec-43c4-4a49-9639-578f50873d2f",
-                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *           "id": "a9764f1e-f10c-4ffc-a273-ac006d6a8c46",
+                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8113,8 +8241,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6f1e634b-98d5-432d-be98-93e7fa74f40e",
-                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *           "id": "c73ea7d7-52b0-4bcf-81cb-77ca1ac6372a",
+                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8124,8 +8252,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3985365d-d854-4daa-853b-2b34c7aef879",
-                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *           "id": "b2840ecb-b9d2-4818-803f-ff33c847119c",
+                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8135,8 +8263,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ff9d7c72-4fe6-466e-8593-04c01871c4b2",
-                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *           "id": "50ef0fc6-5ac4-42f7-a898-7747210e8346",
+                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8146,8 +8274,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2f3046b8-434e-4444-a104-522755d43a10",
-                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *           "id": "7f821a94-4436-4854-8991-8b1306eb6e90",
+                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8157,8 +8285,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "36f6025e-83cb-4609-9798-935ad7126eaa",
-                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *           "id": "0059e56f-ce9f-4dae-9245-cac7d677d515",
+                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8168,8 +8296,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ef48364f-6806-47ce-a0e7-431bdb7d67bb",
-                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *           "id": "99f13fa2-bd42-4a93-9549-bacb8bdf67cd",
+                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8217,8 +8345,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ef48364f-6806-47ce-a0e7-431bdb7d67bb",
-                     *       "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *       "id": "99f13fa2-bd42-4a93-9549-bacb8bdf67cd",
+                     *       "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -8275,8 +8403,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ef48364f-6806-47ce-a0e7-431bdb7d67bb",
-                     *       "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *       "id": "99f13fa2-bd42-4a93-9549-bacb8bdf67cd",
+                     *       "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -8433,8 +8561,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ef48364f-6806-47ce-a0e7-431bdb7d67bb",
-                     *       "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *       "id": "99f13fa2-bd42-4a93-9549-bacb8bdf67cd",
+                     *       "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -8517,14 +8645,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "0c451152-2583-414e-92b0-40434b8bccc7",
+                     *           "id": "e0c2f74e-cb6e-4768-902e-ae611543de97",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
+                     *               "accountId": "388cfe68-cc4d-47d6-afac-90313431e0f4",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -8536,7 +8664,7 @@ export interface operations {
                      *               "taxOf": null
                      *             },
                      *             {
-                     *               "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
+                     *               "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -8562,8 +8690,8 @@ export interface operations {
                      *           "revaluationDate": null,
                      *           "openingOf": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:21:13.900Z",
-                     *           "updatedAt": "2026-11-29T07:21:13.900Z"
+                     *           "createdAt": "2026-11-29T07:23:16.328Z",
+                     *           "updatedAt": "2026-11-29T07:23:16.328Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -8605,12 +8733,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
+                 *           "accountId": "388cfe68-cc4d-47d6-afac-90313431e0f4",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
+                 *           "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -8662,14 +8790,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0c451152-2583-414e-92b0-40434b8bccc7",
+                     *       "id": "e0c2f74e-cb6e-4768-902e-ae611543de97",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
+                     *           "accountId": "388cfe68-cc4d-47d6-afac-90313431e0f4",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -8681,7 +8809,7 @@ export interface operations {
                      *           "taxOf": null
                      *         },
                      *         {
-                     *           "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
+                     *           "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -8707,8 +8835,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:21:13.900Z",
-                     *       "updatedAt": "2026-11-29T07:21:13.900Z"
+                     *       "createdAt": "2026-11-29T07:23:16.328Z",
+                     *       "updatedAt": "2026-11-29T07:23:16.328Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -8755,14 +8883,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0c451152-2583-414e-92b0-40434b8bccc7",
+                     *       "id": "e0c2f74e-cb6e-4768-902e-ae611543de97",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
+                     *           "accountId": "388cfe68-cc4d-47d6-afac-90313431e0f4",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -8774,7 +8902,7 @@ export interface operations {
                      *           "taxOf": null
                      *         },
                      *         {
-                     *           "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
+                     *           "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -8800,8 +8928,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:21:13.900Z",
-                     *       "updatedAt": "2026-11-29T07:21:13.900Z"
+                     *       "createdAt": "2026-11-29T07:23:16.328Z",
+                     *       "updatedAt": "2026-11-29T07:23:16.328Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -8837,12 +8965,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
+                 *           "accountId": "388cfe68-cc4d-47d6-afac-90313431e0f4",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
+                 *           "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -8897,14 +9025,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0c451152-2583-414e-92b0-40434b8bccc7",
+                     *       "id": "e0c2f74e-cb6e-4768-902e-ae611543de97",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
+                     *           "accountId": "388cfe68-cc4d-47d6-afac-90313431e0f4",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -8916,7 +9044,7 @@ export interface operations {
                      *           "taxOf": null
                      *         },
                      *         {
-                     *           "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
+                     *           "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -8942,8 +9070,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:21:13.900Z",
-                     *       "updatedAt": "2026-11-29T07:21:14.142Z"
+                     *       "createdAt": "2026-11-29T07:23:16.328Z",
+                     *       "updatedAt": "2026-11-29T07:23:16.590Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9002,22 +9130,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7",
+                     *             "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "1f1c57b6-0159-4099-a014-3a9e2d338cd3",
-                     *           "occurredAt": "2026-11-29T07:21:13.902Z",
+                     *           "requestId": "237c36e5-29c9-4c6d-a2bd-a2d82d512c3d",
+                     *           "occurredAt": "2026-11-29T07:23:16.330Z",
                      *           "sequence": 31,
-                     *           "hash": "234e9b8c9941406d398b3faaa128737f801ce25e1a8a18a23b82ec243a34c286",
+                     *           "hash": "a2a0608004f1559b43d386d5a59b2747d3be6655dd4b94829497c2da53146b97",
                      *           "state": {
-                     *             "id": "0c451152-2583-414e-92b0-40434b8bccc7",
+                     *             "id": "e0c2f74e-cb6e-4768-902e-ae611543de97",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
+                     *                 "accountId": "388cfe68-cc4d-47d6-afac-90313431e0f4",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -9029,7 +9157,7 @@ export interface operations {
                      *                 "taxOf": null
                      *               },
                      *               {
-                     *                 "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
+                     *                 "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -9055,8 +9183,8 @@ export interface operations {
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T07:21:13.900Z",
-                     *             "updatedAt": "2026-11-29T07:21:13.900Z"
+                     *             "createdAt": "2026-11-29T07:23:16.328Z",
+                     *             "updatedAt": "2026-11-29T07:23:16.328Z"
                      *           }
                      *         }
                      *       ],
@@ -9114,14 +9242,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0c451152-2583-414e-92b0-40434b8bccc7",
+                     *       "id": "e0c2f74e-cb6e-4768-902e-ae611543de97",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
+                     *           "accountId": "388cfe68-cc4d-47d6-afac-90313431e0f4",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9133,7 +9261,7 @@ export interface operations {
                      *           "taxOf": null
                      *         },
                      *         {
-                     *           "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
+                     *           "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9152,15 +9280,15 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
-                     *       "periodId": "2f3046b8-434e-4444-a104-522755d43a10",
+                     *       "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *       "periodId": "7f821a94-4436-4854-8991-8b1306eb6e90",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T07:21:13.900Z",
-                     *       "updatedAt": "2026-11-29T07:21:14.186Z"
+                     *       "createdAt": "2026-11-29T07:23:16.328Z",
+                     *       "updatedAt": "2026-11-29T07:23:16.655Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9226,14 +9354,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1bee0455-9334-42c1-8d7d-695d81ee9e4d",
+                     *       "id": "eb685a0a-e764-470b-b18d-ddf564fc634f",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "b8748b3a-460e-4815-85b7-64b59f71aea2",
+                     *           "accountId": "e46a641d-237f-4c34-914c-34a345094880",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -9245,7 +9373,7 @@ export interface operations {
                      *           "taxOf": null
                      *         },
                      *         {
-                     *           "accountId": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
+                     *           "accountId": "388cfe68-cc4d-47d6-afac-90313431e0f4",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -9264,15 +9392,15 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
-                     *       "periodId": "2f3046b8-434e-4444-a104-522755d43a10",
+                     *       "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *       "periodId": "7f821a94-4436-4854-8991-8b1306eb6e90",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T07:21:14.369Z",
-                     *       "updatedAt": "2026-11-29T07:21:14.429Z"
+                     *       "createdAt": "2026-11-29T07:23:16.911Z",
+                     *       "updatedAt": "2026-11-29T07:23:16.993Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9322,14 +9450,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0c451152-2583-414e-92b0-40434b8bccc7",
+                     *       "id": "e0c2f74e-cb6e-4768-902e-ae611543de97",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
+                     *           "accountId": "388cfe68-cc4d-47d6-afac-90313431e0f4",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9341,7 +9469,7 @@ export interface operations {
                      *           "taxOf": null
                      *         },
                      *         {
-                     *           "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
+                     *           "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9367,8 +9495,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T07:21:13.900Z",
-                     *       "updatedAt": "2026-11-29T07:21:14.237Z"
+                     *       "createdAt": "2026-11-29T07:23:16.328Z",
+                     *       "updatedAt": "2026-11-29T07:23:16.718Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9429,14 +9557,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ec59989e-ac31-4f42-a87b-08d9793a3ae6",
+                     *       "id": "d748bf0c-19d0-4b0d-b2d1-68606063c30f",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
+                     *           "accountId": "388cfe68-cc4d-47d6-afac-90313431e0f4",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9448,7 +9576,7 @@ export interface operations {
                      *           "taxOf": null
                      *         },
                      *         {
-                     *           "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
+                     *           "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9467,15 +9595,15 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
-                     *       "periodId": "2f3046b8-434e-4444-a104-522755d43a10",
-                     *       "reversalOf": "0c451152-2583-414e-92b0-40434b8bccc7",
+                     *       "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *       "periodId": "7f821a94-4436-4854-8991-8b1306eb6e90",
+                     *       "reversalOf": "e0c2f74e-cb6e-4768-902e-ae611543de97",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:21:14.317Z",
-                     *       "updatedAt": "2026-11-29T07:21:14.317Z"
+                     *       "createdAt": "2026-11-29T07:23:16.844Z",
+                     *       "updatedAt": "2026-11-29T07:23:16.844Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9629,14 +9757,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *       "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "270eef97-b589-4539-a2f4-213ca79790a7",
+                     *           "accountId": "8fd316a5-fa35-48b4-985d-a38dbc4233f3",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -9663,8 +9791,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
-                     *           "parentId": "270eef97-b589-4539-a2f4-213ca79790a7",
+                     *           "accountId": "388cfe68-cc4d-47d6-afac-90313431e0f4",
+                     *           "parentId": "8fd316a5-fa35-48b4-985d-a38dbc4233f3",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -9690,7 +9818,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "aff81e30-b005-430c-ae55-3119832b23f4",
+                     *           "accountId": "54c03174-6b29-44f9-af7a-f9adfc546b8a",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -9717,8 +9845,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
-                     *           "parentId": "aff81e30-b005-430c-ae55-3119832b23f4",
+                     *           "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
+                     *           "parentId": "54c03174-6b29-44f9-af7a-f9adfc546b8a",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -9744,7 +9872,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "2aabcde7-2d20-45ad-b73a-dbef384bb7fc",
+                     *           "accountId": "0055c9a6-15dc-4de7-9edf-0ae05d748668",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -9771,8 +9899,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "b8748b3a-460e-4815-85b7-64b59f71aea2",
-                     *           "parentId": "2aabcde7-2d20-45ad-b73a-dbef384bb7fc",
+                     *           "accountId": "e46a641d-237f-4c34-914c-34a345094880",
+                     *           "parentId": "0055c9a6-15dc-4de7-9edf-0ae05d748668",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -9904,7 +10032,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "2aabcde7-2d20-45ad-b73a-dbef384bb7fc",
+                     *           "accountId": "0055c9a6-15dc-4de7-9edf-0ae05d748668",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -9923,8 +10051,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "b8748b3a-460e-4815-85b7-64b59f71aea2",
-                     *           "parentId": "2aabcde7-2d20-45ad-b73a-dbef384bb7fc",
+                     *           "accountId": "e46a641d-237f-4c34-914c-34a345094880",
+                     *           "parentId": "0055c9a6-15dc-4de7-9edf-0ae05d748668",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -10034,7 +10162,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "270eef97-b589-4539-a2f4-213ca79790a7",
+                     *           "accountId": "8fd316a5-fa35-48b4-985d-a38dbc4233f3",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -10051,8 +10179,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
-                     *           "parentId": "270eef97-b589-4539-a2f4-213ca79790a7",
+                     *           "accountId": "388cfe68-cc4d-47d6-afac-90313431e0f4",
+                     *           "parentId": "8fd316a5-fa35-48b4-985d-a38dbc4233f3",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -10174,7 +10302,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "270eef97-b589-4539-a2f4-213ca79790a7",
+                     *           "accountId": "8fd316a5-fa35-48b4-985d-a38dbc4233f3",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -10190,8 +10318,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
-                     *           "parentId": "270eef97-b589-4539-a2f4-213ca79790a7",
+                     *           "accountId": "388cfe68-cc4d-47d6-afac-90313431e0f4",
+                     *           "parentId": "8fd316a5-fa35-48b4-985d-a38dbc4233f3",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -10306,9 +10434,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "fc5d43ad-40e8-4fc9-b675-2a4f7c663cec",
+                     *       "budgetId": "715d8e73-18b6-4cc9-8dd2-9426a0b5587d",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *       "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -10335,8 +10463,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
-                     *           "parentId": "aff81e30-b005-430c-ae55-3119832b23f4",
+                     *           "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
+                     *           "parentId": "54c03174-6b29-44f9-af7a-f9adfc546b8a",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -10369,8 +10497,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "b8748b3a-460e-4815-85b7-64b59f71aea2",
-                     *           "parentId": "2aabcde7-2d20-45ad-b73a-dbef384bb7fc",
+                     *           "accountId": "e46a641d-237f-4c34-914c-34a345094880",
+                     *           "parentId": "0055c9a6-15dc-4de7-9edf-0ae05d748668",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -10381,7 +10509,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "b453587d-8980-4cf9-94fb-86a78f6aa9a3",
+                     *             "id": "e03c226e-267a-489b-9d98-b38723481689",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -10556,7 +10684,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "270eef97-b589-4539-a2f4-213ca79790a7",
+                     *         "id": "8fd316a5-fa35-48b4-985d-a38dbc4233f3",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -10577,13 +10705,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "0c451152-2583-414e-92b0-40434b8bccc7",
+                     *           "journalId": "e0c2f74e-cb6e-4768-902e-ae611543de97",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
+                     *           "accountId": "388cfe68-cc4d-47d6-afac-90313431e0f4",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -10595,7 +10723,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImZmOGY4M2M0LWE4NDctNDk1MS05NDRjLTE2ZDY4OGJlMDdlMCIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiMjcwZWVmOTctYjU4OS00NTM5LWEyZjQtMjEzY2E3OTc5MGE3IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjMGM0NTExNTItMjU4My00MTRlLTkyYjAtNDA0MzRiOGJjY2M3IiwiYWNjb3VudElkIjoiNDM1MzRlODEtN2M4Ni00ZmNjLWEzY2EtYTdiNzNmNTkwYWUxIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.V5v5-dxdAEXA8PVkg7VsXr9plbZ-JT8xqbEMWTMAyAw"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImYyNjYwMTY3LWE4NWItNDA2YS04ZjkzLTgyYWYwNTU0NTExMiIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiOGZkMzE2YTUtZmEzNS00OGI0LTk4NWQtYTM4ZGJjNDIzM2YzIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZTBjMmY3NGUtY2I2ZS00NzY4LTkwMmUtYWU2MTE1NDNkZTk3IiwiYWNjb3VudElkIjoiMzg4Y2ZlNjgtY2M0ZC00N2Q2LWFmYWMtOTAzMTM0MzFlMGY0IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.70qWKNPnsTi5VaNPGg9z__EW2Jowo5MMOH1XVoS3I-U"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -10708,70 +10836,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d057a2b4-3b2c-4c24-9f81-a43aef0ee72c",
+                     *           "id": "2b279759-f5b5-4459-a01a-82b2a62b9f03",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T07:21:17.893Z",
+                     *           "createdAt": "2026-11-29T07:23:20.537Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7"
+                     *             "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "258673f333b01663bc0cb847ac00af0b75856de536a9743f10b660cea1bdba84"
+                     *             "hash": "4e7e2ccb89a1b1b14800adff963b35b7e21b91d58111dbce9ec67c1ef80400ca"
                      *           }
                      *         },
                      *         {
-                     *           "id": "da973d4f-d4be-4c89-8494-0f60a8400dc7",
+                     *           "id": "799ef694-8757-4fbd-9882-ae8e99b8c1ed",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T07:21:17.699Z",
+                     *           "createdAt": "2026-11-29T07:23:20.342Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7"
+                     *             "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "b72d262666fae07fa8576a3f0847768ea6a33fc279743f496945981c6f64a937"
+                     *             "hash": "05cf4deeb4f9fddf1dbc5930c90c865f6159215db9a1191eeb2044bc6de4daae"
                      *           }
                      *         },
                      *         {
-                     *           "id": "e215ded0-a7e2-4ae1-965a-3a28ae473338",
+                     *           "id": "a3b21963-7c91-4a56-90fc-0922caa4d177",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc"
+                     *             "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc"
                      *           },
-                     *           "createdAt": "2026-11-29T07:21:17.585Z",
+                     *           "createdAt": "2026-11-29T07:23:20.231Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7"
+                     *             "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "44f7321df4efd21a36d3163e5ee9d079a428f91f8593044ca4f1ac206583d6df"
+                     *             "hash": "76f463c035ec38d279bcedc44ca0779eecfacd10fce39877507a48882475472a"
                      *           }
                      *         },
                      *         {
-                     *           "id": "5f106adf-64d5-47c2-bc14-d3db06223128",
+                     *           "id": "d5fadee1-de90-4594-90f4-c6592d2165bf",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T07:21:17.446Z",
+                     *           "createdAt": "2026-11-29T07:23:20.097Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7"
+                     *             "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "f467e2df66a6347ed1c9b2cf39a6aff69dca3cc0a0f55acf6a79eb42cf2ba112"
+                     *             "hash": "a8f4e34a5a9d20822a1c925246af828caf0c025d3562c5e73658157a55ed5f4c"
                      *           }
                      *         }
                      *       ],
@@ -10936,20 +11064,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f106adf-64d5-47c2-bc14-d3db06223128",
+                     *       "id": "d5fadee1-de90-4594-90f4-c6592d2165bf",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T07:21:17.446Z",
+                     *       "createdAt": "2026-11-29T07:23:20.097Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7"
+                     *         "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "f467e2df66a6347ed1c9b2cf39a6aff69dca3cc0a0f55acf6a79eb42cf2ba112"
+                     *         "hash": "a8f4e34a5a9d20822a1c925246af828caf0c025d3562c5e73658157a55ed5f4c"
                      *       }
                      *     }
                      */
@@ -11012,20 +11140,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f106adf-64d5-47c2-bc14-d3db06223128",
+                     *       "id": "d5fadee1-de90-4594-90f4-c6592d2165bf",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T07:21:17.446Z",
+                     *       "createdAt": "2026-11-29T07:23:20.097Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7"
+                     *         "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "f467e2df66a6347ed1c9b2cf39a6aff69dca3cc0a0f55acf6a79eb42cf2ba112"
+                     *         "hash": "a8f4e34a5a9d20822a1c925246af828caf0c025d3562c5e73658157a55ed5f4c"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -11044,7 +11172,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "270eef97-b589-4539-a2f4-213ca79790a7",
+                     *             "accountId": "8fd316a5-fa35-48b4-985d-a38dbc4233f3",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -11060,8 +11188,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
-                     *             "parentId": "270eef97-b589-4539-a2f4-213ca79790a7",
+                     *             "accountId": "388cfe68-cc4d-47d6-afac-90313431e0f4",
+                     *             "parentId": "8fd316a5-fa35-48b4-985d-a38dbc4233f3",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -11167,27 +11295,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "88780756-47fc-4b02-a606-fbbe2e7f2981",
+                     *           "id": "316b6362-2c2c-4604-a828-d6de87c336b1",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "ff8f83c4-a847-4951-944c-16d688be07e0",
-                     *           "recordId": "0c451152-2583-414e-92b0-40434b8bccc7",
+                     *           "companyId": "f2660167-a85b-406a-8f93-82af05545112",
+                     *           "recordId": "e0c2f74e-cb6e-4768-902e-ae611543de97",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7"
+                     *             "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7"
                      *           },
-                     *           "occurredAt": "2026-11-29T07:21:14.196Z",
-                     *           "requestId": "a07d3021-a4dc-427d-859c-ff2f0b47e6d6",
+                     *           "occurredAt": "2026-11-29T07:23:16.658Z",
+                     *           "requestId": "72f07dd0-41ee-4e02-9fc5-b126e9d8ecb9",
                      *           "data": {
-                     *             "id": "0c451152-2583-414e-92b0-40434b8bccc7",
+                     *             "id": "e0c2f74e-cb6e-4768-902e-ae611543de97",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
+                     *                 "accountId": "388cfe68-cc4d-47d6-afac-90313431e0f4",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -11199,7 +11327,7 @@ export interface operations {
                      *                 "taxOf": null
                      *               },
                      *               {
-                     *                 "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
+                     *                 "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -11218,44 +11346,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
-                     *             "periodId": "2f3046b8-434e-4444-a104-522755d43a10",
+                     *             "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *             "periodId": "7f821a94-4436-4854-8991-8b1306eb6e90",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T07:21:13.900Z",
-                     *             "updatedAt": "2026-11-29T07:21:14.186Z"
+                     *             "createdAt": "2026-11-29T07:23:16.328Z",
+                     *             "updatedAt": "2026-11-29T07:23:16.655Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "082916afde2a211206d2a0cc7e146d1cca34eafcd95f2f62381fdb9977370ef5",
-                     *           "previousHash": "2f39174a09969ba81bdba76ab0cc75969a459137b83d8c5aa8ffacb0b552ffed",
-                     *           "hash": "0b099953c27e008d2c68477a5598bc53f0c0e7df16203da599215ac2931db2fa"
+                     *           "recordDigest": "4739642777d27993223b594642d55f79842639dad929de3e1f52297ba6306eaa",
+                     *           "previousHash": "191c6aae1d39627deba6643a0353216d3d1cb3a7b63ecc8c7c3e374034015125",
+                     *           "hash": "e6096519851bf911f6d2c59d329ceb328687ba8f73052529b48004f2337a17c4"
                      *         },
                      *         {
-                     *           "id": "f649eb93-28f0-41d2-b96a-c381f169898e",
+                     *           "id": "68dadc38-cef9-4825-bbc5-f81d1817a58e",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "ff8f83c4-a847-4951-944c-16d688be07e0",
-                     *           "recordId": "0c451152-2583-414e-92b0-40434b8bccc7",
+                     *           "companyId": "f2660167-a85b-406a-8f93-82af05545112",
+                     *           "recordId": "e0c2f74e-cb6e-4768-902e-ae611543de97",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7"
+                     *             "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7"
                      *           },
-                     *           "occurredAt": "2026-11-29T07:21:14.276Z",
-                     *           "requestId": "1bb1920a-ded0-45a3-8bf3-0431ca49a347",
+                     *           "occurredAt": "2026-11-29T07:23:16.770Z",
+                     *           "requestId": "c7522576-2930-4161-9df3-92762ae02fe5",
                      *           "data": {
-                     *             "id": "0c451152-2583-414e-92b0-40434b8bccc7",
+                     *             "id": "e0c2f74e-cb6e-4768-902e-ae611543de97",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
+                     *                 "accountId": "388cfe68-cc4d-47d6-afac-90313431e0f4",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -11267,7 +11395,7 @@ export interface operations {
                      *                 "taxOf": null
                      *               },
                      *               {
-                     *                 "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
+                     *                 "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -11286,44 +11414,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
-                     *             "periodId": "2f3046b8-434e-4444-a104-522755d43a10",
+                     *             "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *             "periodId": "7f821a94-4436-4854-8991-8b1306eb6e90",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T07:21:13.900Z",
-                     *             "updatedAt": "2026-11-29T07:21:14.275Z"
+                     *             "createdAt": "2026-11-29T07:23:16.328Z",
+                     *             "updatedAt": "2026-11-29T07:23:16.769Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "32a9605a3d1662509b4b63c798a365ac2788fca34eaea3f14823d6a2f23052a1",
-                     *           "previousHash": "ec3d98ec5f41ebb243909e86bb00af973f157f96ea1baaa3836bc55a5198e14f",
-                     *           "hash": "1658adf57ae06e49a30c338167153e27727e1b3d89181355a499cae1061c66e7"
+                     *           "recordDigest": "9c72d675a9ed14ea28a1550ca8f09486d9320ff0beba29bee697ecb8236b71ef",
+                     *           "previousHash": "673a573e623e1c18906449c4cc6a57e4b36b2fcf73072c07d687fac8c24fb295",
+                     *           "hash": "6361592adab8449ea52146482c9e2fb02d63292cf8660ab15a030749d0fd9d4d"
                      *         },
                      *         {
-                     *           "id": "e9673f7e-bde0-4f26-9a29-204341187eea",
+                     *           "id": "2def6fdd-1cb7-47cd-8f5f-2f45711e1a6c",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "ff8f83c4-a847-4951-944c-16d688be07e0",
-                     *           "recordId": "0c451152-2583-414e-92b0-40434b8bccc7",
+                     *           "companyId": "f2660167-a85b-406a-8f93-82af05545112",
+                     *           "recordId": "e0c2f74e-cb6e-4768-902e-ae611543de97",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7"
+                     *             "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7"
                      *           },
-                     *           "occurredAt": "2026-11-29T07:21:14.318Z",
-                     *           "requestId": "73ce4d9c-2471-4a6a-9055-4c17c50523d5",
+                     *           "occurredAt": "2026-11-29T07:23:16.845Z",
+                     *           "requestId": "f1b0e7f5-456c-4abf-ae07-8d5704232912",
                      *           "data": {
-                     *             "id": "0c451152-2583-414e-92b0-40434b8bccc7",
+                     *             "id": "e0c2f74e-cb6e-4768-902e-ae611543de97",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "43534e81-7c86-4fcc-a3ca-a7b73f590ae1",
+                     *                 "accountId": "388cfe68-cc4d-47d6-afac-90313431e0f4",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -11335,7 +11463,7 @@ export interface operations {
                      *                 "taxOf": null
                      *               },
                      *               {
-                     *                 "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
+                     *                 "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -11354,24 +11482,24 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
-                     *             "periodId": "2f3046b8-434e-4444-a104-522755d43a10",
+                     *             "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *             "periodId": "7f821a94-4436-4854-8991-8b1306eb6e90",
                      *             "reversalOf": null,
-                     *             "reversedBy": "ec59989e-ac31-4f42-a87b-08d9793a3ae6",
+                     *             "reversedBy": "d748bf0c-19d0-4b0d-b2d1-68606063c30f",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T07:21:13.900Z",
-                     *             "updatedAt": "2026-11-29T07:21:14.317Z"
+                     *             "createdAt": "2026-11-29T07:23:16.328Z",
+                     *             "updatedAt": "2026-11-29T07:23:16.844Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "cd3780b244f948543aec1c3dd0289a9a96c714c42187eacd2aa9da657414fa4e",
-                     *           "previousHash": "1658adf57ae06e49a30c338167153e27727e1b3d89181355a499cae1061c66e7",
-                     *           "hash": "ea76ab6e09050a8e67ada225a0615c1ad91e89b89a1dbe968679aa490a317bcf"
+                     *           "recordDigest": "09f9918c39d72704924324e4d42586bbe04c020a2ca930e4dc6b5a4c28a905c6",
+                     *           "previousHash": "6361592adab8449ea52146482c9e2fb02d63292cf8660ab15a030749d0fd9d4d",
+                     *           "hash": "1f93efef1764fd92d06853a1c763d85fb7d211c6efcc261587ec8a2d7660b0de"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImZmOGY4M2M0LWE4NDctNDk1MS05NDRjLTE2ZDY4OGJlMDdlMCIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.795kmxxNkHjFnGalecFKxX3yW_Vjz8ICjRxqWBNARgc"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImYyNjYwMTY3LWE4NWItNDA2YS04ZjkzLTgyYWYwNTU0NTExMiIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.dxuluUDmLut7SqW-ts3pD72wfF2-fqk0uO3eC3SS3NM"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -11419,7 +11547,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "03e132cf-60a8-4eac-a3db-a6812518180a",
+                     *           "id": "948dd0fc-584e-4db2-ae77-3f0ebf7feb7c",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -11430,11 +11558,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7"
+                     *             "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:21:21.335Z",
-                     *           "updatedAt": "2026-11-29T07:21:21.335Z"
+                     *           "createdAt": "2026-11-29T07:23:23.895Z",
+                     *           "updatedAt": "2026-11-29T07:23:23.895Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -11482,14 +11610,14 @@ export interface operations {
                      * @description The event types the subscription receives; empty for every type.
                      * @default []
                      */
-                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded")[];
+                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "CounterpartyCreated" | "CounterpartyChanged")[];
                     /**
                      * @description Free text.
                      * @default
                      */
                     description?: string;
                     /**
-                     * @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active.
+                     * @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. On a counterparty: false retires it (it is never deleted: lines and filed returns name it); as a list filter, likewise only those that are (true) or are not (false) active.
                      * @default true
                      */
                     active?: boolean;
@@ -11505,7 +11633,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "03e132cf-60a8-4eac-a3db-a6812518180a",
+                     *       "id": "948dd0fc-584e-4db2-ae77-3f0ebf7feb7c",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -11516,11 +11644,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7"
+                     *         "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:21:21.335Z",
-                     *       "updatedAt": "2026-11-29T07:21:21.335Z",
+                     *       "createdAt": "2026-11-29T07:23:23.895Z",
+                     *       "updatedAt": "2026-11-29T07:23:23.895Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -11569,7 +11697,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "03e132cf-60a8-4eac-a3db-a6812518180a",
+                     *       "id": "948dd0fc-584e-4db2-ae77-3f0ebf7feb7c",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -11580,11 +11708,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7"
+                     *         "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:21:21.335Z",
-                     *       "updatedAt": "2026-11-29T07:21:21.335Z"
+                     *       "createdAt": "2026-11-29T07:23:23.895Z",
+                     *       "updatedAt": "2026-11-29T07:23:23.895Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -11630,13 +11758,13 @@ export interface operations {
                      * @description The event types the subscription receives; empty for every type.
                      * @default []
                      */
-                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded")[];
+                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "CounterpartyCreated" | "CounterpartyChanged")[];
                     /**
                      * @description Free text.
                      * @default
                      */
                     description?: string;
-                    /** @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. */
+                    /** @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. On a counterparty: false retires it (it is never deleted: lines and filed returns name it); as a list filter, likewise only those that are (true) or are not (false) active. */
                     active: boolean;
                     /** @description The version read; a write based on another is refused (409). */
                     version: number;
@@ -11652,7 +11780,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "03e132cf-60a8-4eac-a3db-a6812518180a",
+                     *       "id": "948dd0fc-584e-4db2-ae77-3f0ebf7feb7c",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -11664,11 +11792,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7"
+                     *         "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:21:21.335Z",
-                     *       "updatedAt": "2026-11-29T07:21:21.433Z"
+                     *       "createdAt": "2026-11-29T07:23:23.895Z",
+                     *       "updatedAt": "2026-11-29T07:23:24.037Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -11808,13 +11936,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "106587c4-d3b5-400b-ac1f-6db2fb76b923",
+                     *           "id": "569f4d95-2736-46ed-a74f-43cb318bfdd2",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:21:21.655Z",
-                     *           "updatedAt": "2026-11-29T07:21:21.655Z"
+                     *           "createdAt": "2026-11-29T07:23:24.184Z",
+                     *           "updatedAt": "2026-11-29T07:23:24.184Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -11875,13 +12003,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "106587c4-d3b5-400b-ac1f-6db2fb76b923",
+                     *       "id": "569f4d95-2736-46ed-a74f-43cb318bfdd2",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:21:21.655Z",
-                     *       "updatedAt": "2026-11-29T07:21:21.655Z"
+                     *       "createdAt": "2026-11-29T07:23:24.184Z",
+                     *       "updatedAt": "2026-11-29T07:23:24.184Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -11936,13 +12064,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "106587c4-d3b5-400b-ac1f-6db2fb76b923",
+                     *       "id": "569f4d95-2736-46ed-a74f-43cb318bfdd2",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:21:21.655Z",
-                     *       "updatedAt": "2026-11-29T07:21:21.655Z"
+                     *       "createdAt": "2026-11-29T07:23:24.184Z",
+                     *       "updatedAt": "2026-11-29T07:23:24.184Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -11993,13 +12121,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "106587c4-d3b5-400b-ac1f-6db2fb76b923",
+                     *       "id": "569f4d95-2736-46ed-a74f-43cb318bfdd2",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:21:21.655Z",
-                     *       "updatedAt": "2026-11-29T07:21:21.888Z"
+                     *       "createdAt": "2026-11-29T07:23:24.184Z",
+                     *       "updatedAt": "2026-11-29T07:23:24.415Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -12092,13 +12220,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "fc5d43ad-40e8-4fc9-b675-2a4f7c663cec",
+                     *           "id": "715d8e73-18b6-4cc9-8dd2-9426a0b5587d",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:21:21.983Z",
-                     *           "updatedAt": "2026-11-29T07:21:21.983Z"
+                     *           "createdAt": "2026-11-29T07:23:24.512Z",
+                     *           "updatedAt": "2026-11-29T07:23:24.512Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -12133,10 +12261,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                 *       "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                  *       "lines": [
                  *         {
-                 *           "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
+                 *           "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -12153,8 +12281,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "b8748b3a-460e-4815-85b7-64b59f71aea2",
-                 *           "costCenterId": "b453587d-8980-4cf9-94fb-86a78f6aa9a3",
+                 *           "accountId": "e46a641d-237f-4c34-914c-34a345094880",
+                 *           "costCenterId": "e03c226e-267a-489b-9d98-b38723481689",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -12205,15 +12333,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fc5d43ad-40e8-4fc9-b675-2a4f7c663cec",
+                     *       "id": "715d8e73-18b6-4cc9-8dd2-9426a0b5587d",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *       "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:21:21.983Z",
-                     *       "updatedAt": "2026-11-29T07:21:21.983Z",
+                     *       "createdAt": "2026-11-29T07:23:24.512Z",
+                     *       "updatedAt": "2026-11-29T07:23:24.512Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
+                     *           "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -12231,8 +12359,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "b8748b3a-460e-4815-85b7-64b59f71aea2",
-                     *           "costCenterId": "b453587d-8980-4cf9-94fb-86a78f6aa9a3",
+                     *           "accountId": "e46a641d-237f-4c34-914c-34a345094880",
+                     *           "costCenterId": "e03c226e-267a-489b-9d98-b38723481689",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -12287,15 +12415,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fc5d43ad-40e8-4fc9-b675-2a4f7c663cec",
+                     *       "id": "715d8e73-18b6-4cc9-8dd2-9426a0b5587d",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *       "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:21:21.983Z",
-                     *       "updatedAt": "2026-11-29T07:21:21.983Z",
+                     *       "createdAt": "2026-11-29T07:23:24.512Z",
+                     *       "updatedAt": "2026-11-29T07:23:24.512Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
+                     *           "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -12313,8 +12441,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "b8748b3a-460e-4815-85b7-64b59f71aea2",
-                     *           "costCenterId": "b453587d-8980-4cf9-94fb-86a78f6aa9a3",
+                     *           "accountId": "e46a641d-237f-4c34-914c-34a345094880",
+                     *           "costCenterId": "e03c226e-267a-489b-9d98-b38723481689",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -12361,10 +12489,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                 *       "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                  *       "lines": [
                  *         {
-                 *           "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
+                 *           "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -12418,15 +12546,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fc5d43ad-40e8-4fc9-b675-2a4f7c663cec",
+                     *       "id": "715d8e73-18b6-4cc9-8dd2-9426a0b5587d",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "d37f9a4b-681e-4995-a39e-f85ab8ea33cc",
+                     *       "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:21:21.983Z",
-                     *       "updatedAt": "2026-11-29T07:21:22.556Z",
+                     *       "createdAt": "2026-11-29T07:23:24.512Z",
+                     *       "updatedAt": "2026-11-29T07:23:25.103Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "45530208-c9c7-41a9-bdce-8717790fe770",
+                     *           "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -12536,7 +12664,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b15b7273-302b-4413-a01f-20191804b2cd",
+                     *           "id": "b2a32782-aec5-4c38-a33c-1ba64c494bda",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -12567,12 +12695,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7"
+                     *             "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7"
                      *           },
-                     *           "createdAt": "2026-11-29T07:21:12.065Z",
-                     *           "updatedAt": "2026-11-29T07:21:12.282Z",
-                     *           "startedAt": "2026-11-29T07:21:12.170Z",
-                     *           "finishedAt": "2026-11-29T07:21:12.282Z"
+                     *           "createdAt": "2026-11-29T07:23:14.073Z",
+                     *           "updatedAt": "2026-11-29T07:23:14.306Z",
+                     *           "startedAt": "2026-11-29T07:23:14.181Z",
+                     *           "finishedAt": "2026-11-29T07:23:14.306Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -12661,7 +12789,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b15b7273-302b-4413-a01f-20191804b2cd",
+                     *       "id": "b2a32782-aec5-4c38-a33c-1ba64c494bda",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -12685,10 +12813,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7"
+                     *         "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7"
                      *       },
-                     *       "createdAt": "2026-11-29T07:21:12.065Z",
-                     *       "updatedAt": "2026-11-29T07:21:12.065Z",
+                     *       "createdAt": "2026-11-29T07:23:14.073Z",
+                     *       "updatedAt": "2026-11-29T07:23:14.073Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -12737,7 +12865,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b15b7273-302b-4413-a01f-20191804b2cd",
+                     *       "id": "b2a32782-aec5-4c38-a33c-1ba64c494bda",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -12768,12 +12896,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7"
+                     *         "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7"
                      *       },
-                     *       "createdAt": "2026-11-29T07:21:12.065Z",
-                     *       "updatedAt": "2026-11-29T07:21:12.282Z",
-                     *       "startedAt": "2026-11-29T07:21:12.170Z",
-                     *       "finishedAt": "2026-11-29T07:21:12.282Z"
+                     *       "createdAt": "2026-11-29T07:23:14.073Z",
+                     *       "updatedAt": "2026-11-29T07:23:14.306Z",
+                     *       "startedAt": "2026-11-29T07:23:14.181Z",
+                     *       "finishedAt": "2026-11-29T07:23:14.306Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -12865,11 +12993,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "verified": true,
-                     *       "checked": 96,
+                     *       "checked": 98,
                      *       "fromSequence": 1,
-                     *       "toSequence": 96,
-                     *       "headSequence": 96,
-                     *       "headHash": "359e56790fb13dcbdacc64c91bf8e8b5374b0388c3738612c5a1e0d1f36bb12b",
+                     *       "toSequence": 98,
+                     *       "headSequence": 98,
+                     *       "headHash": "d9231162dd58eaecf533b7b8983512f69bc4e610d98856b591703387e264e7f7",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null
@@ -12910,8 +13038,8 @@ export interface operations {
                 direction?: "supplies" | "purchases";
                 /** @description The report: TrialBalance, IncomeStatement, BalanceSheet or CashFlow. On a tax code: how its lines are taxed: standard (the rate in effect on the journal’s date), zeroRated, exempt or outOfScope (no tax; the base still counts in the return), reverseCharge (the buyer self-assesses: recoverable on taxAccountId, due on reverseChargeAccountId), importsAtCustoms (tax paid at the border, recoverable); it never changes. */
                 kind?: "standard" | "zeroRated" | "exempt" | "outOfScope" | "reverseCharge" | "importsAtCustoms";
-                /** @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. */
-                active?: "true" | "false";
+                /** @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. On a counterparty: false retires it (it is never deleted: lines and filed returns name it); as a list filter, likewise only those that are (true) or are not (false) active. */
+                active?: components["parameters"]["query.active"];
             };
             header?: never;
             path: {
@@ -12933,7 +13061,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "7146aada-cd7f-45a2-b044-e1e517c96034",
+                     *           "id": "cd044004-5e75-4b54-af80-50ecb27fe157",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -12955,11 +13083,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:21:22.704Z",
-                     *           "updatedAt": "2026-11-29T07:21:22.704Z"
+                     *           "createdAt": "2026-11-29T07:23:25.228Z",
+                     *           "updatedAt": "2026-11-29T07:23:25.228Z"
                      *         },
                      *         {
-                     *           "id": "4d6fb060-1cc2-4eed-9f0b-aefb2d59639b",
+                     *           "id": "55be05f6-f1ad-42de-bb2d-9c3a5185192d",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -12977,7 +13105,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "60370ad4-d6c0-4222-877b-3ecbba25b7c0",
+                     *           "taxAccountId": "2be9be4a-1a30-456c-b7ed-5a5675204dee",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -12987,11 +13115,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:21:22.704Z",
-                     *           "updatedAt": "2026-11-29T07:21:22.704Z"
+                     *           "createdAt": "2026-11-29T07:23:25.228Z",
+                     *           "updatedAt": "2026-11-29T07:23:25.228Z"
                      *         },
                      *         {
-                     *           "id": "f172c711-e14c-49ff-af40-4c2a00a2a75b",
+                     *           "id": "f1fa007e-db4b-4a6a-aa2e-8f5710155a1e",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -13011,11 +13139,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:21:22.704Z",
-                     *           "updatedAt": "2026-11-29T07:21:22.704Z"
+                     *           "createdAt": "2026-11-29T07:23:25.228Z",
+                     *           "updatedAt": "2026-11-29T07:23:25.228Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImZmOGY4M2M0LWE4NDctNDk1MS05NDRjLTE2ZDY4OGJlMDdlMCIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNmZjhmODNjNC1hODQ3LTQ5NTEtOTQ0Yy0xNmQ2ODhiZTA3ZTAiLCJzayI6IlRBWENPREUjUy1PT1MifX0.98Ktbf_zIRBl9a_01_zGMPvhxNUQ33DvOb89I9O4-Sc"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImYyNjYwMTY3LWE4NWItNDA2YS04ZjkzLTgyYWYwNTU0NTExMiIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNmMjY2MDE2Ny1hODViLTQwNmEtOGY5My04MmFmMDU1NDUxMTIiLCJzayI6IlRBWENPREUjUy1PT1MifX0.q8oQOSfPw6Pl-YdLhUR3DFqTGycYXRwAuSaS9PrIsGE"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -13063,7 +13191,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "60370ad4-d6c0-4222-877b-3ecbba25b7c0",
+                 *       "taxAccountId": "2be9be4a-1a30-456c-b7ed-5a5675204dee",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -13123,7 +13251,7 @@ export interface operations {
                      */
                     taxBoxes?: string[];
                     /**
-                     * @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active.
+                     * @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. On a counterparty: false retires it (it is never deleted: lines and filed returns name it); as a list filter, likewise only those that are (true) or are not (false) active.
                      * @default true
                      */
                     active?: boolean;
@@ -13139,7 +13267,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "854c9372-5036-415c-acd2-4dbbba4e3833",
+                     *       "id": "7cd669ca-e207-4c53-bf5f-61fd86dd058f",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -13157,7 +13285,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "60370ad4-d6c0-4222-877b-3ecbba25b7c0",
+                     *       "taxAccountId": "2be9be4a-1a30-456c-b7ed-5a5675204dee",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -13167,8 +13295,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:21:22.789Z",
-                     *       "updatedAt": "2026-11-29T07:21:22.789Z"
+                     *       "createdAt": "2026-11-29T07:23:25.397Z",
+                     *       "updatedAt": "2026-11-29T07:23:25.397Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -13210,8 +13338,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "60370ad4-d6c0-4222-877b-3ecbba25b7c0",
-                 *       "inputTaxAccountId": "cf0c5caa-2551-414f-9b4f-08d8c53447b0"
+                 *       "outputTaxAccountId": "2be9be4a-1a30-456c-b7ed-5a5675204dee",
+                 *       "inputTaxAccountId": "587d3eaa-d992-4f11-b70a-b44be97e0083"
                  *     }
                  */
                 "application/json": {
@@ -13233,7 +13361,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "4d6fb060-1cc2-4eed-9f0b-aefb2d59639b",
+                     *           "id": "55be05f6-f1ad-42de-bb2d-9c3a5185192d",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -13251,7 +13379,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "60370ad4-d6c0-4222-877b-3ecbba25b7c0",
+                     *           "taxAccountId": "2be9be4a-1a30-456c-b7ed-5a5675204dee",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -13261,11 +13389,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:21:22.704Z",
-                     *           "updatedAt": "2026-11-29T07:21:22.704Z"
+                     *           "createdAt": "2026-11-29T07:23:25.228Z",
+                     *           "updatedAt": "2026-11-29T07:23:25.228Z"
                      *         },
                      *         {
-                     *           "id": "89421a55-6604-409a-a973-3bc3bd7c742d",
+                     *           "id": "85702d1a-4ee2-43fc-8032-c87d7330fc20",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -13287,11 +13415,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:21:22.704Z",
-                     *           "updatedAt": "2026-11-29T07:21:22.704Z"
+                     *           "createdAt": "2026-11-29T07:23:25.228Z",
+                     *           "updatedAt": "2026-11-29T07:23:25.228Z"
                      *         },
                      *         {
-                     *           "id": "7146aada-cd7f-45a2-b044-e1e517c96034",
+                     *           "id": "cd044004-5e75-4b54-af80-50ecb27fe157",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -13313,11 +13441,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:21:22.704Z",
-                     *           "updatedAt": "2026-11-29T07:21:22.704Z"
+                     *           "createdAt": "2026-11-29T07:23:25.228Z",
+                     *           "updatedAt": "2026-11-29T07:23:25.228Z"
                      *         },
                      *         {
-                     *           "id": "a9f7e629-5247-4c5b-a5ab-c2d4e858bcc5",
+                     *           "id": "4b3e84ec-ab55-4766-a646-09b24a115e19",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -13339,11 +13467,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:21:22.704Z",
-                     *           "updatedAt": "2026-11-29T07:21:22.704Z"
+                     *           "createdAt": "2026-11-29T07:23:25.228Z",
+                     *           "updatedAt": "2026-11-29T07:23:25.228Z"
                      *         },
                      *         {
-                     *           "id": "67c01f82-cbe6-4c71-b7a2-6168476c5c3a",
+                     *           "id": "6f58020d-cebc-4bc7-bab3-f0f62b5fe0b9",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -13365,11 +13493,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:21:22.704Z",
-                     *           "updatedAt": "2026-11-29T07:21:22.704Z"
+                     *           "createdAt": "2026-11-29T07:23:25.228Z",
+                     *           "updatedAt": "2026-11-29T07:23:25.228Z"
                      *         },
                      *         {
-                     *           "id": "f172c711-e14c-49ff-af40-4c2a00a2a75b",
+                     *           "id": "f1fa007e-db4b-4a6a-aa2e-8f5710155a1e",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -13389,11 +13517,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:21:22.704Z",
-                     *           "updatedAt": "2026-11-29T07:21:22.704Z"
+                     *           "createdAt": "2026-11-29T07:23:25.228Z",
+                     *           "updatedAt": "2026-11-29T07:23:25.228Z"
                      *         },
                      *         {
-                     *           "id": "eb9f6e25-afc4-4fc4-be93-65d778d2cd4f",
+                     *           "id": "d39dc3af-1e91-404d-a316-8ab43cb3274c",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -13411,7 +13539,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "cf0c5caa-2551-414f-9b4f-08d8c53447b0",
+                     *           "taxAccountId": "587d3eaa-d992-4f11-b70a-b44be97e0083",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -13421,11 +13549,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:21:22.704Z",
-                     *           "updatedAt": "2026-11-29T07:21:22.704Z"
+                     *           "createdAt": "2026-11-29T07:23:25.228Z",
+                     *           "updatedAt": "2026-11-29T07:23:25.228Z"
                      *         },
                      *         {
-                     *           "id": "4fb39865-2d90-4dac-b2cf-fda1dc779349",
+                     *           "id": "03cc02f4-0ae6-45d6-a453-079065f3567d",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -13443,7 +13571,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "cf0c5caa-2551-414f-9b4f-08d8c53447b0",
+                     *           "taxAccountId": "587d3eaa-d992-4f11-b70a-b44be97e0083",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -13453,11 +13581,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:21:22.704Z",
-                     *           "updatedAt": "2026-11-29T07:21:22.704Z"
+                     *           "createdAt": "2026-11-29T07:23:25.228Z",
+                     *           "updatedAt": "2026-11-29T07:23:25.228Z"
                      *         },
                      *         {
-                     *           "id": "64b1e716-245b-4df2-a952-017ae4a594d9",
+                     *           "id": "3133bd86-21e8-45b1-a6b8-593eea993c81",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -13475,19 +13603,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "cf0c5caa-2551-414f-9b4f-08d8c53447b0",
-                     *           "reverseChargeAccountId": "60370ad4-d6c0-4222-877b-3ecbba25b7c0",
+                     *           "taxAccountId": "587d3eaa-d992-4f11-b70a-b44be97e0083",
+                     *           "reverseChargeAccountId": "2be9be4a-1a30-456c-b7ed-5a5675204dee",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:21:22.704Z",
-                     *           "updatedAt": "2026-11-29T07:21:22.704Z"
+                     *           "createdAt": "2026-11-29T07:23:25.228Z",
+                     *           "updatedAt": "2026-11-29T07:23:25.228Z"
                      *         },
                      *         {
-                     *           "id": "715ad5f0-b8c7-4eed-a32c-fd78dced5a53",
+                     *           "id": "9f3116a5-3622-465d-968a-33f5dc43531c",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -13509,11 +13637,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:21:22.704Z",
-                     *           "updatedAt": "2026-11-29T07:21:22.704Z"
+                     *           "createdAt": "2026-11-29T07:23:25.228Z",
+                     *           "updatedAt": "2026-11-29T07:23:25.228Z"
                      *         },
                      *         {
-                     *           "id": "0f41125e-36a8-429e-88d0-9273cc570831",
+                     *           "id": "98010ed2-be66-44c7-8fad-0c849234adb0",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -13535,11 +13663,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:21:22.704Z",
-                     *           "updatedAt": "2026-11-29T07:21:22.704Z"
+                     *           "createdAt": "2026-11-29T07:23:25.228Z",
+                     *           "updatedAt": "2026-11-29T07:23:25.228Z"
                      *         },
                      *         {
-                     *           "id": "e651ef64-72c9-4e4d-948e-8443fa18313a",
+                     *           "id": "25bd1ce8-0573-4464-bad6-aa6df4d557f3",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -13559,8 +13687,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:21:22.704Z",
-                     *           "updatedAt": "2026-11-29T07:21:22.704Z"
+                     *           "createdAt": "2026-11-29T07:23:25.228Z",
+                     *           "updatedAt": "2026-11-29T07:23:25.228Z"
                      *         }
                      *       ]
                      *     }
@@ -13609,7 +13737,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "854c9372-5036-415c-acd2-4dbbba4e3833",
+                     *       "id": "7cd669ca-e207-4c53-bf5f-61fd86dd058f",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -13627,7 +13755,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "60370ad4-d6c0-4222-877b-3ecbba25b7c0",
+                     *       "taxAccountId": "2be9be4a-1a30-456c-b7ed-5a5675204dee",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -13637,8 +13765,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:21:22.789Z",
-                     *       "updatedAt": "2026-11-29T07:21:22.789Z"
+                     *       "createdAt": "2026-11-29T07:23:25.397Z",
+                     *       "updatedAt": "2026-11-29T07:23:25.397Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -13682,7 +13810,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "60370ad4-d6c0-4222-877b-3ecbba25b7c0",
+                 *       "taxAccountId": "2be9be4a-1a30-456c-b7ed-5a5675204dee",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -13732,7 +13860,7 @@ export interface operations {
                      */
                     taxBoxes?: string[];
                     /**
-                     * @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active.
+                     * @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. On a counterparty: false retires it (it is never deleted: lines and filed returns name it); as a list filter, likewise only those that are (true) or are not (false) active.
                      * @default true
                      */
                     active?: boolean;
@@ -13750,7 +13878,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "854c9372-5036-415c-acd2-4dbbba4e3833",
+                     *       "id": "7cd669ca-e207-4c53-bf5f-61fd86dd058f",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -13768,7 +13896,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "60370ad4-d6c0-4222-877b-3ecbba25b7c0",
+                     *       "taxAccountId": "2be9be4a-1a30-456c-b7ed-5a5675204dee",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -13778,8 +13906,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:21:22.789Z",
-                     *       "updatedAt": "2026-11-29T07:21:22.867Z"
+                     *       "createdAt": "2026-11-29T07:23:25.397Z",
+                     *       "updatedAt": "2026-11-29T07:23:25.482Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -13837,15 +13965,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7",
+                     *             "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "8abef7dc-43d2-4c0d-8fb4-b7b2b232db6b",
-                     *           "occurredAt": "2026-11-29T07:21:22.789Z",
+                     *           "requestId": "13f7d1cf-1989-41f4-b14e-31b54625578d",
+                     *           "occurredAt": "2026-11-29T07:23:25.397Z",
                      *           "sequence": 95,
-                     *           "hash": "dd2a64c41a876417424af2d5f9be45f23fdb992d537a3d1d98b86c1f6bd8c0cf",
+                     *           "hash": "f47d4f5af03823a8933bae4cbd6e4d0c2f3035936eb8a028b2a2205d0db50860",
                      *           "state": {
-                     *             "id": "854c9372-5036-415c-acd2-4dbbba4e3833",
+                     *             "id": "7cd669ca-e207-4c53-bf5f-61fd86dd058f",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -13863,7 +13991,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "60370ad4-d6c0-4222-877b-3ecbba25b7c0",
+                     *             "taxAccountId": "2be9be4a-1a30-456c-b7ed-5a5675204dee",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -13873,8 +14001,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T07:21:22.789Z",
-                     *             "updatedAt": "2026-11-29T07:21:22.789Z"
+                     *             "createdAt": "2026-11-29T07:23:25.397Z",
+                     *             "updatedAt": "2026-11-29T07:23:25.397Z"
                      *           }
                      *         },
                      *         {
@@ -13882,15 +14010,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "5c407cc0-c8b1-4f5c-9b27-5706acc7f5f7",
+                     *             "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "2eb92498-1c19-4985-8fdd-3c09b18a0f6b",
-                     *           "occurredAt": "2026-11-29T07:21:22.868Z",
+                     *           "requestId": "4ae7aa4e-dd99-462b-895f-a0e6c7ed4d93",
+                     *           "occurredAt": "2026-11-29T07:23:25.482Z",
                      *           "sequence": 96,
-                     *           "hash": "359e56790fb13dcbdacc64c91bf8e8b5374b0388c3738612c5a1e0d1f36bb12b",
+                     *           "hash": "eca962362ad61403755eb3e67c781f1bf48ac5cc8a4c2f2734ba56e336098a26",
                      *           "state": {
-                     *             "id": "854c9372-5036-415c-acd2-4dbbba4e3833",
+                     *             "id": "7cd669ca-e207-4c53-bf5f-61fd86dd058f",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -13908,7 +14036,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "60370ad4-d6c0-4222-877b-3ecbba25b7c0",
+                     *             "taxAccountId": "2be9be4a-1a30-456c-b7ed-5a5675204dee",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -13918,8 +14046,385 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T07:21:22.789Z",
-                     *             "updatedAt": "2026-11-29T07:21:22.867Z"
+                     *             "createdAt": "2026-11-29T07:23:25.397Z",
+                     *             "updatedAt": "2026-11-29T07:23:25.482Z"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextPage": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HistoryResponsePage"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidText_InvalidEncoding_InvalidCursor.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "counterparties.list": {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
+                page?: components["parameters"]["query.page"];
+                /** @description Items per page, 1 to 100. */
+                pageSize?: components["parameters"]["query.pageSize"];
+                /** @description The field to sort by. */
+                orderBy?: components["parameters"]["query.orderBy"];
+                /** @description true ascending, false descending. */
+                orderAsc?: components["parameters"]["query.orderAsc"];
+                /** @description Free-text search, at most 50 characters. */
+                keyword?: components["parameters"]["query.keyword"];
+                /** @description A counterparty’s country: its ISO 3166-1 alpha-2 code in upper case (SA, AE, GB; a former or alias code such as UK is refused with the code to use). It decides the form its taxRegistrationNumber is checked in. As a list filter: only counterparties of that country. */
+                country?: string;
+                /** @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. On a counterparty: false retires it (it is never deleted: lines and filed returns name it); as a list filter, likewise only those that are (true) or are not (false) active. */
+                active?: components["parameters"]["query.active"];
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "id": "22e0193b-b933-4e7c-b73f-6216f93863d9",
+                     *           "name": {
+                     *             "english": "Riyadh Trading Co.",
+                     *             "arabic": "شركة الرياض للتجارة"
+                     *           },
+                     *           "country": "SA",
+                     *           "taxRegistrationNumber": "310987654300003",
+                     *           "active": true,
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-29T07:23:25.684Z",
+                     *           "updatedAt": "2026-11-29T07:23:25.684Z"
+                     *         }
+                     *       ],
+                     *       "nextPage": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CounterpartyResponsePage"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidText_InvalidEncoding_InvalidCursor.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "counterparties.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retries with the same key within 24 hours answer the first result instead of writing again. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": {
+                 *         "arabic": "شركة الرياض للتجارة",
+                 *         "english": "Riyadh Trading Co."
+                 *       },
+                 *       "country": "SA",
+                 *       "taxRegistrationNumber": "310987654300003"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The name, in Arabic and English. */
+                    name: {
+                        /** @description The name in Arabic. */
+                        arabic: string;
+                        /** @description The name in English. */
+                        english: string;
+                    };
+                    /** @description A counterparty’s country: its ISO 3166-1 alpha-2 code in upper case (SA, AE, GB; a former or alias code such as UK is refused with the code to use). It decides the form its taxRegistrationNumber is checked in. As a list filter: only counterparties of that country. */
+                    country: string;
+                    /**
+                     * @description The VAT registration number, in the form of taxJurisdiction: SA, 15 digits beginning and ending with 3; AE, 15 digits (the TRN). null: none. In an update: left out, unchanged; null clears it. On a counterparty: its own number, null for none; SA and AE counterparties in those forms, any other country 1 to 20 letters, digits or "-"; a replace sends it whole.
+                     * @default null
+                     */
+                    taxRegistrationNumber?: string | null;
+                    /**
+                     * @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. On a counterparty: false retires it (it is never deleted: lines and filed returns name it); as a list filter, likewise only those that are (true) or are not (false) active.
+                     * @default true
+                     */
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "22e0193b-b933-4e7c-b73f-6216f93863d9",
+                     *       "name": {
+                     *         "arabic": "شركة الرياض للتجارة",
+                     *         "english": "Riyadh Trading Co."
+                     *       },
+                     *       "country": "SA",
+                     *       "taxRegistrationNumber": "310987654300003",
+                     *       "active": true,
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-29T07:23:25.684Z",
+                     *       "updatedAt": "2026-11-29T07:23:25.684Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CounterpartyResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidJson_InvalidText_InvalidEncoding.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            409: components["responses"]["Conflict.409"];
+            413: components["responses"]["PayloadTooLarge.413"];
+            422: components["responses"]["IdempotencyKeyReused.422"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "counterparties.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description Identifier (UUID). */
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "22e0193b-b933-4e7c-b73f-6216f93863d9",
+                     *       "name": {
+                     *         "english": "Riyadh Trading Co.",
+                     *         "arabic": "شركة الرياض للتجارة"
+                     *       },
+                     *       "country": "SA",
+                     *       "taxRegistrationNumber": "310987654300003",
+                     *       "active": true,
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-29T07:23:25.684Z",
+                     *       "updatedAt": "2026-11-29T07:23:25.684Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CounterpartyResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidEncoding.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "counterparties.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description Identifier (UUID). */
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": {
+                 *         "arabic": "شركة الرياض للتجارة",
+                 *         "english": "Riyadh Trading Co."
+                 *       },
+                 *       "country": "SA",
+                 *       "taxRegistrationNumber": "310987654300003",
+                 *       "active": false,
+                 *       "version": 1
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The name, in Arabic and English. */
+                    name: {
+                        /** @description The name in Arabic. */
+                        arabic: string;
+                        /** @description The name in English. */
+                        english: string;
+                    };
+                    /** @description A counterparty’s country: its ISO 3166-1 alpha-2 code in upper case (SA, AE, GB; a former or alias code such as UK is refused with the code to use). It decides the form its taxRegistrationNumber is checked in. As a list filter: only counterparties of that country. */
+                    country: string;
+                    /**
+                     * @description The VAT registration number, in the form of taxJurisdiction: SA, 15 digits beginning and ending with 3; AE, 15 digits (the TRN). null: none. In an update: left out, unchanged; null clears it. On a counterparty: its own number, null for none; SA and AE counterparties in those forms, any other country 1 to 20 letters, digits or "-"; a replace sends it whole.
+                     * @default null
+                     */
+                    taxRegistrationNumber?: string | null;
+                    /**
+                     * @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. On a counterparty: false retires it (it is never deleted: lines and filed returns name it); as a list filter, likewise only those that are (true) or are not (false) active.
+                     * @default true
+                     */
+                    active?: boolean;
+                    /** @description The version read; a write based on another is refused (409). */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "22e0193b-b933-4e7c-b73f-6216f93863d9",
+                     *       "name": {
+                     *         "arabic": "شركة الرياض للتجارة",
+                     *         "english": "Riyadh Trading Co."
+                     *       },
+                     *       "country": "SA",
+                     *       "taxRegistrationNumber": "310987654300003",
+                     *       "active": false,
+                     *       "version": 2,
+                     *       "createdAt": "2026-11-29T07:23:25.684Z",
+                     *       "updatedAt": "2026-11-29T07:23:25.761Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CounterpartyResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidJson_InvalidText_InvalidEncoding.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            409: components["responses"]["Conflict.409"];
+            413: components["responses"]["PayloadTooLarge.413"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "counterparties.history": {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
+                page?: components["parameters"]["query.page"];
+                /** @description Items per page, 1 to 100. */
+                pageSize?: components["parameters"]["query.pageSize"];
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description Identifier (UUID). */
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "version": 1,
+                     *           "type": "CounterpartyCreated",
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7",
+                     *             "createdBy": null
+                     *           },
+                     *           "requestId": "8f3f924a-c615-4b8c-9517-4d212b7241fc",
+                     *           "occurredAt": "2026-11-29T07:23:25.684Z",
+                     *           "sequence": 97,
+                     *           "hash": "e041d4a05608dbef94f7cc1f214f014a47803f96be6381b572884a4b315630dc",
+                     *           "state": {
+                     *             "id": "22e0193b-b933-4e7c-b73f-6216f93863d9",
+                     *             "name": {
+                     *               "arabic": "شركة الرياض للتجارة",
+                     *               "english": "Riyadh Trading Co."
+                     *             },
+                     *             "country": "SA",
+                     *             "taxRegistrationNumber": "310987654300003",
+                     *             "active": true,
+                     *             "version": 1,
+                     *             "createdAt": "2026-11-29T07:23:25.684Z",
+                     *             "updatedAt": "2026-11-29T07:23:25.684Z"
+                     *           }
+                     *         },
+                     *         {
+                     *           "version": 2,
+                     *           "type": "CounterpartyChanged",
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7",
+                     *             "createdBy": null
+                     *           },
+                     *           "requestId": "97031f56-909e-404b-aa83-37cbc6269213",
+                     *           "occurredAt": "2026-11-29T07:23:25.761Z",
+                     *           "sequence": 98,
+                     *           "hash": "d9231162dd58eaecf533b7b8983512f69bc4e610d98856b591703387e264e7f7",
+                     *           "state": {
+                     *             "id": "22e0193b-b933-4e7c-b73f-6216f93863d9",
+                     *             "name": {
+                     *               "arabic": "شركة الرياض للتجارة",
+                     *               "english": "Riyadh Trading Co."
+                     *             },
+                     *             "country": "SA",
+                     *             "taxRegistrationNumber": "310987654300003",
+                     *             "active": false,
+                     *             "version": 2,
+                     *             "createdAt": "2026-11-29T07:23:25.684Z",
+                     *             "updatedAt": "2026-11-29T07:23:25.761Z"
                      *           }
                      *         }
                      *       ],

@@ -3,11 +3,11 @@ import { canonicalJson, sha256Hex } from './chain.ts';
 
 /**
  * Which records the audit follows version by version (pure): journals, accounts, cost
- * centers and tax codes. Their events carry a digest of the record's state after the change (`recordDigest`),
+ * centers, tax codes and counterparties. Their events carry a digest of the record's state after the change (`recordDigest`),
  * which Verify compares with the record as the table holds it, and their versions are kept as
  * history.
  */
-export type AuditedKind = 'journal' | 'account' | 'costCenter' | 'taxCode';
+export type AuditedKind = 'journal' | 'account' | 'costCenter' | 'taxCode' | 'counterparty';
 
 /** The record kind each event type describes; types absent here describe other records. */
 export const AUDITED_KIND_OF: Partial<Record<EventType, AuditedKind>> = {
@@ -28,6 +28,8 @@ export const AUDITED_KIND_OF: Partial<Record<EventType, AuditedKind>> = {
   CostCenterDeleted: 'costCenter',
   TaxCodeCreated: 'taxCode',
   TaxCodeChanged: 'taxCode',
+  CounterpartyCreated: 'counterparty',
+  CounterpartyChanged: 'counterparty',
 };
 
 /**

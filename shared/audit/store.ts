@@ -17,6 +17,7 @@ import type { BookChange, PeriodState } from './book-changes.ts';
 import type { AccountPeriodFigures, HistoryRecord, PairFigures, StoredSpan } from './records.ts';
 import type { AuditedKind } from './record-state.ts';
 import type { TaxCodeRecord } from '../tax-codes/records.ts';
+import type { CounterpartyRecord } from '../counterparties/records.ts';
 import type { EventNumbering } from '../events/store.ts';
 
 /**
@@ -87,6 +88,7 @@ export interface RecordAuditReads extends BalanceAuditReads, EventNumbering {
   accounts(companyId: string, ids: string[]): Promise<NodeRecord<AccountAttributes>[]>;
   costCenters(companyId: string, ids: string[]): Promise<NodeRecord<CostCenterAttributes>[]>;
   taxCodes(companyId: string, ids: string[]): Promise<TaxCodeRecord[]>;
+  counterparties(companyId: string, ids: string[]): Promise<CounterpartyRecord[]>;
   lastVersionOf(companyId: string, kind: AuditedKind, recordId: string): Promise<{ version: number; sequence: number } | undefined>;
   getEvent(companyId: string, sequence: number): Promise<SequencedEvent | undefined>;
   eventsBetween(companyId: string, from: number, to: number): Promise<SequencedEvent[]>;

@@ -44,6 +44,8 @@ export const SERVICE_PERMISSIONS = [
   'audit:read',
   'tax-codes:read',
   'tax-codes:manage',
+  'counterparties:read',
+  'counterparties:manage',
 ] as const;
 
 export const PERMISSIONS = [...SPEC_PERMISSIONS, ...SERVICE_PERMISSIONS] as const;

@@ -48,6 +48,8 @@ export const EVENT_READ_PERMISSIONS: Readonly<Record<EventType, readonly Permiss
   TaxCodeCreated: ['tax-codes:read'],
   TaxCodeChanged: ['tax-codes:read'],
   StandardTaxCodesLoaded: ['tax-codes:read'],
+  CounterpartyCreated: ['counterparties:read'],
+  CounterpartyChanged: ['counterparties:read'],
   WebhookCreated: ['webhooks:manage'],
   WebhookChanged: ['webhooks:manage'],
   WebhookDeleted: ['webhooks:manage'],

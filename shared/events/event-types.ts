@@ -51,6 +51,8 @@ export const EVENT_TYPES = [
   'TaxCodeCreated',
   'TaxCodeChanged',
   'StandardTaxCodesLoaded',
+  'CounterpartyCreated',
+  'CounterpartyChanged',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -145,6 +145,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     const rate = (await api.post(`${base}/ExchangeRates`, { currency: 'USD', date: '2026-02-10', rate: '3.75' })).body;
     const budget = (await api.post(`${base}/Budgets`, { name: 'Fuzzed', financialYearId: year.id, lines: [{ accountId: chart.sales.id, amounts: Array.from({ length: 12 }, () => 10) }] })).body;
     const taxCode = (await api.post(`${base}/TaxCodes`, { code: 'S15', name: { arabic: 'ضريبة', english: 'VAT' }, kind: 'standard', direction: 'supplies', rates: [{ effectiveFrom: '2018-01-01', percent: 15 }], taxAccountId: chart.cash.id })).body;
+    const counterparty = (await api.post(`${base}/Counterparties`, { name: { arabic: 'عميل', english: 'Customer' }, country: 'AE', taxRegistrationNumber: '100123456700003' })).body;
     const document = inlineRefs(await (await fetch(`${stack.url()}/openapi.json`)).json());
     const operations = operationsOf(document);
 
@@ -162,6 +163,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       ExchangeRates: [rate.id as string],
       Budgets: [budget.id as string],
       TaxCodes: [taxCode.id as string],
+      Counterparties: [counterparty.id as string],
     };
     const candidatesFor = (path: string, param: string): string[] => {
       if (param === 'companyId') return [companyId];

@@ -9,6 +9,7 @@ import { lastVersionOf } from './history-store.ts';
 import { accountNodes, costCenterNodes } from './nodes/kind-stores.ts';
 import { keepTouchedPairs, pairPosition, verifyPairsAfter } from './verify-pair-store.ts';
 import { getTaxCodes } from './tax-code-store.ts';
+import { getCounterparties } from './counterparty-store.ts';
 import { getYear } from './year-store.ts';
 
 /** Verify's port (audit/store.ts AuditVerifying): the walk's reads, the run's kept pairs, its cursors. */
@@ -27,6 +28,7 @@ export const auditVerifying: AuditVerifying = {
   accounts: (companyId, ids) => accountNodes.getMany(companyId, ids),
   costCenters: (companyId, ids) => costCenterNodes.getMany(companyId, ids),
   taxCodes: getTaxCodes,
+  counterparties: getCounterparties,
   lastVersionOf,
   getEvent,
   eventsBetween,

@@ -14,7 +14,7 @@ import { mainTable, recordOf, type Item } from '../table/table-ops.ts';
 import type { WriteOp } from '../table/transact.ts';
 
 /**
- * The histories of journals, accounts, cost centers and tax codes: one item per version, written by the
+ * The histories of journals, accounts, cost centers, tax codes and counterparties: one item per version, written by the
  * sequencer with the event that made it (never in the write path), and kept for good: no
  * `purgeAt`, so they outlive the events (35 days). The state is the record as the change
  * answered it: JSON text, or gzip-compressed JSON when the event left it out for its size.

@@ -385,6 +385,17 @@ export const taxCodeKeys = {
   marker: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'TAXCODES' }),
 };
 
+/** Keys of a company's counterparties (counterparty-store.ts). */
+export const counterpartyKeys = {
+  /** A counterparty, and its place in the company's list by creation time (gsi1). */
+  counterparty: (companyId: string, counterpartyId: string): Key => ({ pk: companyPk(companyId), sk: `COUNTERPARTY#${counterpartyId}` }),
+  counterpartyByCreation: (companyId: string, createdAt: string, counterpartyId: string) => ({
+    gsi1pk: `${companyPk(companyId)}#COUNTERPARTY`,
+    gsi1sk: `${createdAt} ${counterpartyId}`,
+  }),
+  counterpartyListPartition: (companyId: string) => `${companyPk(companyId)}#COUNTERPARTY`,
+};
+
 /** Keys of a company's budgets (budget-store.ts). */
 export const budgetKeys = {
   /** A budget without its lines (name, year, line count, version), and its place in the company's list by creation time (gsi1). */
