@@ -181,6 +181,7 @@ describe('responses match the OpenAPI document', () => {
     check('taxCodes.list', await api.get(`${base}/TaxCodes?direction=supplies&pageSize=3`));
     check('taxCodes.get', await api.get(`${base}/TaxCodes/${hotel.id}`));
     const retired = check('taxCodes.update', await api.put(`${base}/TaxCodes/${hotel.id}`, { name: hotel.name, rates: hotel.rates, taxAccountId: outputVat.id, baseBoxes: ['1'], taxBoxes: ['1'], active: false, version: hotel.version }));
+    check('reports.vatReturn', await api.get(`${base}/Reports/VatReturn?dateFrom=2026-03-01&dateTo=2026-03-31`));
     check('taxCodes.history', await api.get(`${base}/TaxCodes/${retired.id}/History`));
     const customer = check('counterparties.create', await api.post(`${base}/Counterparties`, { name: { arabic: 'شركة الرياض للتجارة', english: 'Riyadh Trading Co.' }, country: 'SA', taxRegistrationNumber: '310987654300003' }));
     check('counterparties.list', await api.get(`${base}/Counterparties?country=SA&active=true&pageSize=3`));

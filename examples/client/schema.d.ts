@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/b90518fa-ae66-4054-a030-c7d6e1daa839`
+         * @description Example request: `GET /api/v1/Companies/6a0243b0-50ec-42bf-b296-67c3a918a858`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Settings`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Settings`
+         * @description Example request: `PUT /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Roles`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Roles`
+         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Roles/ba5c79af-2b8a-478c-adeb-622471f1ecf6`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Roles/6653bf4b-dbc7-41f2-8d32-a90a9f151e81`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Roles/ba5c79af-2b8a-478c-adeb-622471f1ecf6`
+         * @description Example request: `PUT /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Roles/6653bf4b-dbc7-41f2-8d32-a90a9f151e81`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Roles/ba5c79af-2b8a-478c-adeb-622471f1ecf6`
+         * @description Example request: `DELETE /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Roles/6653bf4b-dbc7-41f2-8d32-a90a9f151e81`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Members`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Members`
+         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Members/b2212953-e8e5-426c-90c4-240ad848f3b2`
+         * @description Example request: `PUT /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Members/64f4792a-d8f0-435b-8fdd-0833c7801c93`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Members/b2212953-e8e5-426c-90c4-240ad848f3b2`
+         * @description Example request: `DELETE /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Members/64f4792a-d8f0-435b-8fdd-0833c7801c93`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/ApiKeys/e88462a0-47db-46ea-9252-fea013e24f09`
+         * @description Example request: `DELETE /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/ApiKeys/abceba5c-7306-4d97-b53d-dc3f85a8a9dc`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Accounts`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Accounts`
+         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Accounts/af6b0ea2-60f3-417e-a6fd-427c95cdbb97`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Accounts/0308fb02-4071-4e53-8acd-cb54064046ce`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Accounts/af6b0ea2-60f3-417e-a6fd-427c95cdbb97`
+         * @description Example request: `PUT /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Accounts/0308fb02-4071-4e53-8acd-cb54064046ce`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Accounts/af6b0ea2-60f3-417e-a6fd-427c95cdbb97`
+         * @description Example request: `DELETE /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Accounts/0308fb02-4071-4e53-8acd-cb54064046ce`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Accounts/af6b0ea2-60f3-417e-a6fd-427c95cdbb97/History`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Accounts/0308fb02-4071-4e53-8acd-cb54064046ce/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/CostCenters/6ccbff74-5248-4338-8f0b-f1b44b3b40ea`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/CostCenters/5205100b-2c88-475e-b381-3c3e08db54b1`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/CostCenters/6ccbff74-5248-4338-8f0b-f1b44b3b40ea`
+         * @description Example request: `PUT /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/CostCenters/5205100b-2c88-475e-b381-3c3e08db54b1`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/CostCenters/6ccbff74-5248-4338-8f0b-f1b44b3b40ea`
+         * @description Example request: `DELETE /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/CostCenters/5205100b-2c88-475e-b381-3c3e08db54b1`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/CostCenters/6ccbff74-5248-4338-8f0b-f1b44b3b40ea/History`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/CostCenters/5205100b-2c88-475e-b381-3c3e08db54b1/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/CostCenters/6ccbff74-5248-4338-8f0b-f1b44b3b40ea/Activate`
+         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/CostCenters/5205100b-2c88-475e-b381-3c3e08db54b1/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/CostCenters/6ccbff74-5248-4338-8f0b-f1b44b3b40ea/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/CostCenters/5205100b-2c88-475e-b381-3c3e08db54b1/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/FinancialYears/f0318152-0ed0-44ef-bc73-b14a484464fc`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/FinancialYears/9580ad63-e5e1-433b-b752-1f8604216db7`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/FinancialYears/72df3bc5-f1bc-484c-b30e-b2809989dd75`
+         * @description Example request: `PUT /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/FinancialYears/2546473c-e8f4-4e68-8448-bd527c7f8615`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/FinancialYears/72df3bc5-f1bc-484c-b30e-b2809989dd75`
+         * @description Example request: `DELETE /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/FinancialYears/2546473c-e8f4-4e68-8448-bd527c7f8615`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/FinancialYears/f0318152-0ed0-44ef-bc73-b14a484464fc/Close`
+         * @description Example request: `PUT /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/FinancialYears/9580ad63-e5e1-433b-b752-1f8604216db7/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/FinancialYears/f0318152-0ed0-44ef-bc73-b14a484464fc/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/FinancialYears/9580ad63-e5e1-433b-b752-1f8604216db7/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/FinancialYears/f0318152-0ed0-44ef-bc73-b14a484464fc/Periods`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/FinancialYears/9580ad63-e5e1-433b-b752-1f8604216db7/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/FinancialYears/f0318152-0ed0-44ef-bc73-b14a484464fc/Periods/99f13fa2-bd42-4a93-9549-bacb8bdf67cd`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/FinancialYears/9580ad63-e5e1-433b-b752-1f8604216db7/Periods/e29fccf1-f9e3-426e-8cc2-390f6dc8e718`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/FinancialYears/f0318152-0ed0-44ef-bc73-b14a484464fc/Periods/99f13fa2-bd42-4a93-9549-bacb8bdf67cd/Lock`
+         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/FinancialYears/9580ad63-e5e1-433b-b752-1f8604216db7/Periods/e29fccf1-f9e3-426e-8cc2-390f6dc8e718/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/FinancialYears/f0318152-0ed0-44ef-bc73-b14a484464fc/Periods/99f13fa2-bd42-4a93-9549-bacb8bdf67cd/Close`
+         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/FinancialYears/9580ad63-e5e1-433b-b752-1f8604216db7/Periods/e29fccf1-f9e3-426e-8cc2-390f6dc8e718/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/FinancialYears/f0318152-0ed0-44ef-bc73-b14a484464fc/Periods/99f13fa2-bd42-4a93-9549-bacb8bdf67cd/Close`
+         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/FinancialYears/9580ad63-e5e1-433b-b752-1f8604216db7/Periods/e29fccf1-f9e3-426e-8cc2-390f6dc8e718/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/FinancialYears/f0318152-0ed0-44ef-bc73-b14a484464fc/Periods/99f13fa2-bd42-4a93-9549-bacb8bdf67cd/Reopen`
+         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/FinancialYears/9580ad63-e5e1-433b-b752-1f8604216db7/Periods/e29fccf1-f9e3-426e-8cc2-390f6dc8e718/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Journals`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Journals`
+         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Journals/e0c2f74e-cb6e-4768-902e-ae611543de97`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Journals/9cea9f98-f1f3-4299-a739-b8236dcf2bf4`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Journals/e0c2f74e-cb6e-4768-902e-ae611543de97`
+         * @description Example request: `PUT /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Journals/9cea9f98-f1f3-4299-a739-b8236dcf2bf4`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Journals/e0c2f74e-cb6e-4768-902e-ae611543de97/History`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Journals/9cea9f98-f1f3-4299-a739-b8236dcf2bf4/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Journals/e0c2f74e-cb6e-4768-902e-ae611543de97/Post`
+         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Journals/9cea9f98-f1f3-4299-a739-b8236dcf2bf4/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Journals/eb685a0a-e764-470b-b18d-ddf564fc634f/Void`
+         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Journals/f147994e-c6d4-4cd8-b82b-2951af6873c1/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Journals/e0c2f74e-cb6e-4768-902e-ae611543de97/Adjust`
+         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Journals/9cea9f98-f1f3-4299-a739-b8236dcf2bf4/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Journals/e0c2f74e-cb6e-4768-902e-ae611543de97/Reverse`
+         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Journals/9cea9f98-f1f3-4299-a739-b8236dcf2bf4/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -829,7 +829,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Reports/TrialBalance?financialYearId=f0318152-0ed0-44ef-bc73-b14a484464fc`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Reports/TrialBalance?financialYearId=9580ad63-e5e1-433b-b752-1f8604216db7`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -849,7 +849,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -869,7 +869,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -909,9 +909,29 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Reports/BudgetVsActual?budgetId=715d8e73-18b6-4cc9-8dd2-9426a0b5587d&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Reports/BudgetVsActual?budgetId=2b665898-b26b-42ca-980e-1b5741561480&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Reports/VatReturn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Reports/VatReturn?dateFrom=2026-03-01&dateTo=2026-03-31`
+         */
+        get: operations["reports.vatReturn"];
         put?: never;
         post?: never;
         delete?: never;
@@ -929,7 +949,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -949,7 +969,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Reports/Restatements?since=2026-11-29T07%3A23%3A16.044Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Reports/Restatements?since=2026-11-29T07%3A28%3A50.526Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -969,13 +989,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Reports`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Reports`
+         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -993,7 +1013,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Reports/d5fadee1-de90-4594-90f4-c6592d2165bf`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Reports/71365b6e-909b-4983-8c64-a5f9978b87a6`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1013,7 +1033,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1033,13 +1053,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1057,18 +1077,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Webhooks/948dd0fc-584e-4db2-ae77-3f0ebf7feb7c`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Webhooks/a21da188-0930-4f33-8c98-622368fac81e`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Webhooks/948dd0fc-584e-4db2-ae77-3f0ebf7feb7c`
+         * @description Example request: `PUT /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Webhooks/a21da188-0930-4f33-8c98-622368fac81e`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Webhooks/948dd0fc-584e-4db2-ae77-3f0ebf7feb7c`
+         * @description Example request: `DELETE /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Webhooks/a21da188-0930-4f33-8c98-622368fac81e`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1085,7 +1105,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Webhooks/948dd0fc-584e-4db2-ae77-3f0ebf7feb7c/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Webhooks/a21da188-0930-4f33-8c98-622368fac81e/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1105,13 +1125,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1129,18 +1149,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/ExchangeRates/569f4d95-2736-46ed-a74f-43cb318bfdd2`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/ExchangeRates/44764dd3-200c-4892-942b-e713c4c59aeb`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/ExchangeRates/569f4d95-2736-46ed-a74f-43cb318bfdd2`
+         * @description Example request: `PUT /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/ExchangeRates/44764dd3-200c-4892-942b-e713c4c59aeb`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/ExchangeRates/569f4d95-2736-46ed-a74f-43cb318bfdd2`
+         * @description Example request: `DELETE /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/ExchangeRates/44764dd3-200c-4892-942b-e713c4c59aeb`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1157,13 +1177,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Budgets`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Budgets`
+         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1181,18 +1201,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Budgets/715d8e73-18b6-4cc9-8dd2-9426a0b5587d`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Budgets/2b665898-b26b-42ca-980e-1b5741561480`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Budgets/715d8e73-18b6-4cc9-8dd2-9426a0b5587d`
+         * @description Example request: `PUT /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Budgets/2b665898-b26b-42ca-980e-1b5741561480`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Budgets/715d8e73-18b6-4cc9-8dd2-9426a0b5587d`
+         * @description Example request: `DELETE /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Budgets/2b665898-b26b-42ca-980e-1b5741561480`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1209,13 +1229,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Imports`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Imports`
+         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1233,7 +1253,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Imports/b2a32782-aec5-4c38-a33c-1ba64c494bda`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Imports/e07df5d0-730f-4657-b8c0-bb9b3ed172cd`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1253,7 +1273,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Imports/b2a32782-aec5-4c38-a33c-1ba64c494bda/Errors`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Imports/e07df5d0-730f-4657-b8c0-bb9b3ed172cd/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1273,7 +1293,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1293,13 +1313,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1319,7 +1339,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1337,12 +1357,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/TaxCodes/7cd669ca-e207-4c53-bf5f-61fd86dd058f`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/TaxCodes/f9b686c4-0a25-4380-bf7c-025079c7ef9d`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/TaxCodes/7cd669ca-e207-4c53-bf5f-61fd86dd058f`
+         * @description Example request: `PUT /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/TaxCodes/f9b686c4-0a25-4380-bf7c-025079c7ef9d`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1361,7 +1381,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/TaxCodes/7cd669ca-e207-4c53-bf5f-61fd86dd058f/History`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/TaxCodes/f9b686c4-0a25-4380-bf7c-025079c7ef9d/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1381,13 +1401,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1405,12 +1425,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Counterparties/22e0193b-b933-4e7c-b73f-6216f93863d9`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Counterparties/e4c929ad-1641-40f5-9c14-e7047ca60df2`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Counterparties/22e0193b-b933-4e7c-b73f-6216f93863d9`
+         * @description Example request: `PUT /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Counterparties/e4c929ad-1641-40f5-9c14-e7047ca60df2`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1429,7 +1449,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/f2660167-a85b-406a-8f93-82af05545112/Counterparties/22e0193b-b933-4e7c-b73f-6216f93863d9/History`
+         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Counterparties/e4c929ad-1641-40f5-9c14-e7047ca60df2/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -1973,9 +1993,9 @@ export interface components {
                 accountId: string;
                 /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                 costCenterId: string | null;
-                /** @description 1 debit, 2 credit. */
+                /** @description 1 debit, 2 credit. On a VAT return box: supplies (output tax), purchases (input tax) or net (the settlement of the two). */
                 side: 1 | 2;
-                /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
+                /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
                 amount: number;
                 /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                 currency: string | null;
@@ -1985,7 +2005,7 @@ export interface components {
                 baseAmount: number;
                 /** @description true on the line the service added to balance the rounding of foreign-currency lines (on settings fxRoundingAccountId). */
                 fxRounding: boolean;
-                /** @description On a line naming a tax code: the code, the rate, the tax and the return boxes its base and tax count in, as they stood when the line was written, and the indexes of the tax lines it produced; null on other lines. */
+                /** @description On a VAT return box: the VAT counting in it over the range (null where the form has no VAT column). On a line naming a tax code: the code, the rate, the tax and the return boxes its base and tax count in, as they stood when the line was written, and the indexes of the tax lines it produced; null on other lines. */
                 tax: {
                     /** @description A journal line’s tax code (its code, such as S-STD): the service computes the line’s tax at the code’s rate in effect on the journal’s date and adds the tax line(s) on the code’s accounts. On a taxed line’s tax: the code it named. */
                     taxCode: string;
@@ -3062,6 +3082,50 @@ export interface components {
                 };
             };
         };
+        VatReturnResponse: {
+            /**
+             * Format: date
+             * @description First day of the range (YYYY-MM-DD), included.
+             */
+            dateFrom: string;
+            /**
+             * Format: date
+             * @description Last day of the range (YYYY-MM-DD), included.
+             */
+            dateTo: string;
+            /**
+             * @description The VAT return’s jurisdiction (the company’s taxJurisdiction), whose form the boxes follow: SA (ZATCA) or AE (the FTA’s VAT 201).
+             * @enum {string}
+             */
+            jurisdiction: "SA" | "AE";
+            /** @description The VAT registration number, in the form of taxJurisdiction: SA, 15 digits beginning and ending with 3; AE, 15 digits (the TRN). null: none. In an update: left out, unchanged; null clears it. On a counterparty: its own number, null for none; SA and AE counterparties in those forms, any other country 1 to 20 letters, digits or "-"; a replace sends it whole. */
+            taxRegistrationNumber: string | null;
+            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+            currency: string;
+            /** @description The return’s boxes in the form’s order: those tax codes name as the postings summed them, the totals and the net computed from them (corrections of earlier returns and credit carried forward are 0 until returns are filed). */
+            boxes: {
+                /** @description The box number as the form prints it (1, 1a, 13). */
+                box: string;
+                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
+                name: {
+                    /** @description The name in Arabic. */
+                    arabic: string;
+                    /** @description The name in English. */
+                    english: string;
+                };
+                /**
+                 * @description 1 debit, 2 credit. On a VAT return box: supplies (output tax), purchases (input tax) or net (the settlement of the two).
+                 * @enum {string}
+                 */
+                side: "supplies" | "purchases" | "net";
+                /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
+                amount: string | null;
+                /** @description On a VAT return box: the VAT counting in it over the range (null where the form has no VAT column). On a line naming a tax code: the code, the rate, the tax and the return boxes its base and tax count in, as they stood when the line was written, and the indexes of the tax lines it produced; null on other lines. */
+                tax: string | null;
+            }[];
+            /** @description The VAT due for the range (negative: a credit): the form’s last box, due tax less recoverable tax. */
+            netDue: string;
+        };
         GeneralLedgerResponse: {
             /** @description The account the statement is for. */
             account: {
@@ -3170,11 +3234,11 @@ export interface components {
                 accountId: string;
                 /** @description The line’s position in its journal, from 0. */
                 line: number;
-                /** @description 1 debit, 2 credit. */
+                /** @description 1 debit, 2 credit. On a VAT return box: supplies (output tax), purchases (input tax) or net (the settlement of the two). */
                 side: 1 | 2;
                 /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                 currency: string;
-                /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
+                /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
                 amount: string;
                 /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
                 exchangeRate: string;
@@ -4218,7 +4282,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:35281/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A45289%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=hiJTP-6boU-WzglkVgFUQHDXvh4UysODQcbMo8s7-5I&code_challenge_method=S256&state=rw-BDhk_uO6L_DfSg_cBiSehmMipI9onLELSPh21s7E&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:33625/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A46561%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=_z6W8gcIKEXxGg70Sv9ZUBnuQ1fYyR_xcUnwYfG1OP4&code_challenge_method=S256&state=URP2k2DwV0uLzNYEOXylL2AgMIup0gTjkvuZ4hp2m2s&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -4258,7 +4322,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "f2660167-a85b-406a-8f93-82af05545112",
+                     *           "companyId": "f19c2ead-8d18-4706-adc2-30a6446210e1",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4301,7 +4365,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "b90518fa-ae66-4054-a030-c7d6e1daa839",
+                     *           "companyId": "6a0243b0-50ec-42bf-b296-67c3a918a858",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4398,7 +4462,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "f2660167-a85b-406a-8f93-82af05545112",
+                     *           "companyId": "f19c2ead-8d18-4706-adc2-30a6446210e1",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4441,7 +4505,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "b90518fa-ae66-4054-a030-c7d6e1daa839",
+                     *           "companyId": "6a0243b0-50ec-42bf-b296-67c3a918a858",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4527,16 +4591,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b90518fa-ae66-4054-a030-c7d6e1daa839",
+                     *           "id": "6a0243b0-50ec-42bf-b296-67c3a918a858",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T07:23:11.375Z",
+                     *           "createdAt": "2026-11-29T07:28:46.228Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "f2660167-a85b-406a-8f93-82af05545112",
+                     *           "id": "f19c2ead-8d18-4706-adc2-30a6446210e1",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T07:23:11.182Z",
+                     *           "createdAt": "2026-11-29T07:28:46.050Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -4594,9 +4658,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b90518fa-ae66-4054-a030-c7d6e1daa839",
+                     *       "id": "6a0243b0-50ec-42bf-b296-67c3a918a858",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T07:23:11.375Z",
+                     *       "createdAt": "2026-11-29T07:28:46.228Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -4608,7 +4672,7 @@ export interface operations {
                      *         "taxRegistrationNumber": null,
                      *         "defaultEmirate": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T07:23:11.375Z"
+                     *         "updatedAt": "2026-11-29T07:28:46.228Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -4685,9 +4749,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b90518fa-ae66-4054-a030-c7d6e1daa839",
+                     *       "id": "6a0243b0-50ec-42bf-b296-67c3a918a858",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T07:23:11.375Z",
+                     *       "createdAt": "2026-11-29T07:28:46.228Z",
                      *       "version": 1
                      *     }
                      */
@@ -4731,7 +4795,7 @@ export interface operations {
                      *       "taxRegistrationNumber": null,
                      *       "defaultEmirate": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T07:23:11.182Z"
+                     *       "updatedAt": "2026-11-29T07:28:46.050Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -4761,7 +4825,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "7774c6f4-f464-484f-931d-c402562eb997",
+                 *       "retainedEarningsAccountId": "92265ff4-ea28-4c50-96e1-4cee20ec4828",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -4820,14 +4884,14 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "7774c6f4-f464-484f-931d-c402562eb997",
+                     *       "retainedEarningsAccountId": "92265ff4-ea28-4c50-96e1-4cee20ec4828",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
                      *       "taxRegistrationNumber": "310123456700003",
                      *       "defaultEmirate": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T07:23:12.409Z"
+                     *       "updatedAt": "2026-11-29T07:28:47.495Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -4993,7 +5057,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "ba5c79af-2b8a-478c-adeb-622471f1ecf6",
+                     *           "id": "6653bf4b-dbc7-41f2-8d32-a90a9f151e81",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -5004,8 +5068,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T07:23:23.517Z",
-                     *           "updatedAt": "2026-11-29T07:23:23.562Z"
+                     *           "createdAt": "2026-11-29T07:29:01.064Z",
+                     *           "updatedAt": "2026-11-29T07:29:01.114Z"
                      *         }
                      *       ]
                      *     }
@@ -5068,7 +5132,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ba5c79af-2b8a-478c-adeb-622471f1ecf6",
+                     *       "id": "6653bf4b-dbc7-41f2-8d32-a90a9f151e81",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -5078,8 +5142,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:23:23.517Z",
-                     *       "updatedAt": "2026-11-29T07:23:23.517Z"
+                     *       "createdAt": "2026-11-29T07:29:01.064Z",
+                     *       "updatedAt": "2026-11-29T07:29:01.064Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5126,7 +5190,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ba5c79af-2b8a-478c-adeb-622471f1ecf6",
+                     *       "id": "6653bf4b-dbc7-41f2-8d32-a90a9f151e81",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -5136,8 +5200,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:23:23.517Z",
-                     *       "updatedAt": "2026-11-29T07:23:23.517Z"
+                     *       "createdAt": "2026-11-29T07:29:01.064Z",
+                     *       "updatedAt": "2026-11-29T07:29:01.064Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5201,7 +5265,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ba5c79af-2b8a-478c-adeb-622471f1ecf6",
+                     *       "id": "6653bf4b-dbc7-41f2-8d32-a90a9f151e81",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -5212,8 +5276,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:23:23.517Z",
-                     *       "updatedAt": "2026-11-29T07:23:23.562Z"
+                     *       "createdAt": "2026-11-29T07:29:01.064Z",
+                     *       "updatedAt": "2026-11-29T07:29:01.114Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5322,8 +5386,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7",
-                     *           "email": "user-edd001aa-d04f-4da9-9ceb-5967500cec83@example.com",
+                     *           "userId": "8e9cec88-322b-44f3-95c9-a2944f44595e",
+                     *           "email": "user-1aac20d6-2321-4ee5-954c-72ed755df293@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -5365,20 +5429,20 @@ export interface operations {
                      *             "counterparties:read",
                      *             "counterparties:manage"
                      *           ],
-                     *           "joinedAt": "2026-11-29T07:23:11.182Z",
+                     *           "joinedAt": "2026-11-29T07:28:46.050Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "b2212953-e8e5-426c-90c4-240ad848f3b2",
-                     *           "email": "contract-1795937003600@example.com",
-                     *           "roleId": "ba5c79af-2b8a-478c-adeb-622471f1ecf6",
+                     *           "userId": "64f4792a-d8f0-435b-8fdd-0833c7801c93",
+                     *           "email": "contract-1795937341154@example.com",
+                     *           "roleId": "6653bf4b-dbc7-41f2-8d32-a90a9f151e81",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T07:23:23.625Z",
+                     *           "joinedAt": "2026-11-29T07:29:01.188Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -5410,8 +5474,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795937003600@example.com",
-                 *       "roleId": "ba5c79af-2b8a-478c-adeb-622471f1ecf6"
+                 *       "email": "contract-1795937341154@example.com",
+                 *       "roleId": "6653bf4b-dbc7-41f2-8d32-a90a9f151e81"
                  *     }
                  */
                 "application/json": {
@@ -5437,16 +5501,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "b2212953-e8e5-426c-90c4-240ad848f3b2",
-                     *       "email": "contract-1795937003600@example.com",
-                     *       "roleId": "ba5c79af-2b8a-478c-adeb-622471f1ecf6",
+                     *       "userId": "64f4792a-d8f0-435b-8fdd-0833c7801c93",
+                     *       "email": "contract-1795937341154@example.com",
+                     *       "roleId": "6653bf4b-dbc7-41f2-8d32-a90a9f151e81",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T07:23:23.625Z",
+                     *       "joinedAt": "2026-11-29T07:29:01.188Z",
                      *       "version": 1
                      *     }
                      */
@@ -5511,8 +5575,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "b2212953-e8e5-426c-90c4-240ad848f3b2",
-                     *       "email": "contract-1795937003600@example.com",
+                     *       "userId": "64f4792a-d8f0-435b-8fdd-0833c7801c93",
+                     *       "email": "contract-1795937341154@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -5530,7 +5594,7 @@ export interface operations {
                      *         "tax-codes:read",
                      *         "counterparties:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T07:23:23.625Z",
+                     *       "joinedAt": "2026-11-29T07:29:01.188Z",
                      *       "version": 2
                      *     }
                      */
@@ -5640,9 +5704,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e88462a0-47db-46ea-9252-fea013e24f09",
+                     *           "id": "abceba5c-7306-4d97-b53d-dc3f85a8a9dc",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_DHRvlHf",
+                     *           "prefix": "sk-svc_OtSi_6t",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -5650,8 +5714,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7",
-                     *           "createdAt": "2026-11-29T07:23:23.793Z",
+                     *           "createdBy": "8e9cec88-322b-44f3-95c9-a2944f44595e",
+                     *           "createdAt": "2026-11-29T07:29:01.357Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -5722,9 +5786,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e88462a0-47db-46ea-9252-fea013e24f09",
+                     *       "id": "abceba5c-7306-4d97-b53d-dc3f85a8a9dc",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_DHRvlHf",
+                     *       "prefix": "sk-svc_OtSi_6t",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -5732,8 +5796,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7",
-                     *       "createdAt": "2026-11-29T07:23:23.793Z",
+                     *       "createdBy": "8e9cec88-322b-44f3-95c9-a2944f44595e",
+                     *       "createdAt": "2026-11-29T07:29:01.357Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -5785,18 +5849,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e88462a0-47db-46ea-9252-fea013e24f09",
+                     *       "id": "abceba5c-7306-4d97-b53d-dc3f85a8a9dc",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_DHRvlHf",
+                     *       "prefix": "sk-svc_OtSi_6t",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T07:23:23.852Z",
-                     *       "createdBy": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7",
-                     *       "createdAt": "2026-11-29T07:23:23.793Z",
+                     *       "revokedAt": "2026-11-29T07:29:01.430Z",
+                     *       "createdBy": "8e9cec88-322b-44f3-95c9-a2944f44595e",
+                     *       "createdAt": "2026-11-29T07:29:01.357Z",
                      *       "version": 2
                      *     }
                      */
@@ -5851,24 +5915,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e46a641d-237f-4c34-914c-34a345094880",
+                     *           "id": "cc8dc012-4dda-4d6c-993a-4cc0082b0c01",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "0055c9a6-15dc-4de7-9edf-0ae05d748668",
+                     *           "parentId": "b1498b37-37b1-4a4c-84ba-9e807dfc6dcb",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:23:12.250Z",
-                     *           "updatedAt": "2026-11-29T07:23:12.250Z",
+                     *           "createdAt": "2026-11-29T07:28:47.286Z",
+                     *           "updatedAt": "2026-11-29T07:28:47.286Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "0055c9a6-15dc-4de7-9edf-0ae05d748668",
+                     *           "id": "b1498b37-37b1-4a4c-84ba-9e807dfc6dcb",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -5877,32 +5941,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:23:12.207Z",
-                     *           "updatedAt": "2026-11-29T07:23:12.207Z",
+                     *           "createdAt": "2026-11-29T07:28:47.236Z",
+                     *           "updatedAt": "2026-11-29T07:28:47.236Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "27da18ec-58bb-4261-aba8-b651da887a06",
+                     *           "id": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "54c03174-6b29-44f9-af7a-f9adfc546b8a",
+                     *           "parentId": "2e449754-de3f-4415-988a-7d5045b63039",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:23:12.159Z",
-                     *           "updatedAt": "2026-11-29T07:23:12.159Z",
+                     *           "createdAt": "2026-11-29T07:28:47.163Z",
+                     *           "updatedAt": "2026-11-29T07:28:47.163Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "54c03174-6b29-44f9-af7a-f9adfc546b8a",
+                     *           "id": "2e449754-de3f-4415-988a-7d5045b63039",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -5911,32 +5975,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:23:12.116Z",
-                     *           "updatedAt": "2026-11-29T07:23:12.116Z",
+                     *           "createdAt": "2026-11-29T07:28:47.100Z",
+                     *           "updatedAt": "2026-11-29T07:28:47.100Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "7774c6f4-f464-484f-931d-c402562eb997",
+                     *           "id": "92265ff4-ea28-4c50-96e1-4cee20ec4828",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "bf488c70-c25f-4c9d-a920-5c2515cfd00b",
+                     *           "parentId": "f34af989-eb68-4847-8f47-3f37c7a49a43",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:23:12.042Z",
-                     *           "updatedAt": "2026-11-29T07:23:12.042Z",
+                     *           "createdAt": "2026-11-29T07:28:47.034Z",
+                     *           "updatedAt": "2026-11-29T07:28:47.034Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "bf488c70-c25f-4c9d-a920-5c2515cfd00b",
+                     *           "id": "f34af989-eb68-4847-8f47-3f37c7a49a43",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -5945,49 +6009,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:23:11.985Z",
-                     *           "updatedAt": "2026-11-29T07:23:11.985Z",
+                     *           "createdAt": "2026-11-29T07:28:46.968Z",
+                     *           "updatedAt": "2026-11-29T07:28:46.968Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "446878b3-f3a1-47fd-8916-482d6becf49e",
+                     *           "id": "2f37fab5-0a9b-4139-ba82-f6311f4015fe",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "8fd316a5-fa35-48b4-985d-a38dbc4233f3",
+                     *           "parentId": "fbad5b87-e8d3-4a8d-bffe-ce0e90dfe76c",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:23:11.912Z",
-                     *           "updatedAt": "2026-11-29T07:23:11.912Z",
+                     *           "createdAt": "2026-11-29T07:28:46.888Z",
+                     *           "updatedAt": "2026-11-29T07:28:46.888Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "388cfe68-cc4d-47d6-afac-90313431e0f4",
+                     *           "id": "7d25a80a-189c-4335-83c9-63265ab29b08",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "8fd316a5-fa35-48b4-985d-a38dbc4233f3",
+                     *           "parentId": "fbad5b87-e8d3-4a8d-bffe-ce0e90dfe76c",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:23:11.811Z",
-                     *           "updatedAt": "2026-11-29T07:23:11.811Z",
+                     *           "createdAt": "2026-11-29T07:28:46.730Z",
+                     *           "updatedAt": "2026-11-29T07:28:46.730Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "8fd316a5-fa35-48b4-985d-a38dbc4233f3",
+                     *           "id": "fbad5b87-e8d3-4a8d-bffe-ce0e90dfe76c",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -5996,8 +6060,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:23:11.732Z",
-                     *           "updatedAt": "2026-11-29T07:23:11.732Z",
+                     *           "createdAt": "2026-11-29T07:28:46.648Z",
+                     *           "updatedAt": "2026-11-29T07:28:46.648Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -6086,7 +6150,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "af6b0ea2-60f3-417e-a6fd-427c95cdbb97",
+                     *       "id": "0308fb02-4071-4e53-8acd-cb54064046ce",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -6095,8 +6159,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:23:12.470Z",
-                     *       "updatedAt": "2026-11-29T07:23:12.470Z",
+                     *       "createdAt": "2026-11-29T07:28:47.585Z",
+                     *       "updatedAt": "2026-11-29T07:28:47.585Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6147,7 +6211,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "af6b0ea2-60f3-417e-a6fd-427c95cdbb97",
+                     *       "id": "0308fb02-4071-4e53-8acd-cb54064046ce",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -6156,8 +6220,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:23:12.470Z",
-                     *       "updatedAt": "2026-11-29T07:23:12.470Z",
+                     *       "createdAt": "2026-11-29T07:28:47.585Z",
+                     *       "updatedAt": "2026-11-29T07:28:47.585Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6239,7 +6303,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "af6b0ea2-60f3-417e-a6fd-427c95cdbb97",
+                     *       "id": "0308fb02-4071-4e53-8acd-cb54064046ce",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -6248,8 +6312,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:23:12.470Z",
-                     *       "updatedAt": "2026-11-29T07:23:12.881Z",
+                     *       "createdAt": "2026-11-29T07:28:47.585Z",
+                     *       "updatedAt": "2026-11-29T07:28:48.192Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6370,15 +6434,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7",
+                     *             "id": "8e9cec88-322b-44f3-95c9-a2944f44595e",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "ac09a50b-440b-435d-8c35-a0e76047b3d7",
-                     *           "occurredAt": "2026-11-29T07:23:12.470Z",
+                     *           "requestId": "539ab86d-e03d-4862-b6a5-5cd216bbfb30",
+                     *           "occurredAt": "2026-11-29T07:28:47.585Z",
                      *           "sequence": 14,
-                     *           "hash": "71119122e7b02fa52268002d997ed8b9514ffbb9c0a27b937e2e4e4244174a2d",
+                     *           "hash": "471801e878bc11d1748792f331a3b27cff996190e52927c1d6f1d52adaffee78",
                      *           "state": {
-                     *             "id": "af6b0ea2-60f3-417e-a6fd-427c95cdbb97",
+                     *             "id": "0308fb02-4071-4e53-8acd-cb54064046ce",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -6387,8 +6451,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T07:23:12.470Z",
-                     *             "updatedAt": "2026-11-29T07:23:12.470Z",
+                     *             "createdAt": "2026-11-29T07:28:47.585Z",
+                     *             "updatedAt": "2026-11-29T07:28:47.585Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -6448,7 +6512,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "6ccbff74-5248-4338-8f0b-f1b44b3b40ea",
+                     *           "id": "5205100b-2c88-475e-b381-3c3e08db54b1",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -6457,12 +6521,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:23:13.347Z",
-                     *           "updatedAt": "2026-11-29T07:23:13.347Z",
+                     *           "createdAt": "2026-11-29T07:28:48.761Z",
+                     *           "updatedAt": "2026-11-29T07:28:48.761Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "e03c226e-267a-489b-9d98-b38723481689",
+                     *           "id": "f7eaa830-6a2e-4794-848f-acaa72e17b05",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -6471,12 +6535,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:23:12.289Z",
-                     *           "updatedAt": "2026-11-29T07:23:12.289Z",
+                     *           "createdAt": "2026-11-29T07:28:47.337Z",
+                     *           "updatedAt": "2026-11-29T07:28:47.337Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "b440f3fe-1935-4c21-b80a-41e8f91e8596",
+                     *           "id": "4c599cd8-5bf7-4194-be9e-191514377af1",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -6485,8 +6549,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:23:12.331Z",
-                     *           "updatedAt": "2026-11-29T07:23:12.331Z",
+                     *           "createdAt": "2026-11-29T07:28:47.400Z",
+                     *           "updatedAt": "2026-11-29T07:28:47.400Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -6556,7 +6620,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6ccbff74-5248-4338-8f0b-f1b44b3b40ea",
+                     *       "id": "5205100b-2c88-475e-b381-3c3e08db54b1",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -6565,8 +6629,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:23:13.347Z",
-                     *       "updatedAt": "2026-11-29T07:23:13.347Z",
+                     *       "createdAt": "2026-11-29T07:28:48.761Z",
+                     *       "updatedAt": "2026-11-29T07:28:48.761Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6614,7 +6678,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6ccbff74-5248-4338-8f0b-f1b44b3b40ea",
+                     *       "id": "5205100b-2c88-475e-b381-3c3e08db54b1",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -6623,8 +6687,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:23:13.347Z",
-                     *       "updatedAt": "2026-11-29T07:23:13.347Z",
+                     *       "createdAt": "2026-11-29T07:28:48.761Z",
+                     *       "updatedAt": "2026-11-29T07:28:48.761Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6693,7 +6757,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6ccbff74-5248-4338-8f0b-f1b44b3b40ea",
+                     *       "id": "5205100b-2c88-475e-b381-3c3e08db54b1",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6702,8 +6766,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:23:13.347Z",
-                     *       "updatedAt": "2026-11-29T07:23:13.534Z",
+                     *       "createdAt": "2026-11-29T07:28:48.761Z",
+                     *       "updatedAt": "2026-11-29T07:28:48.901Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6821,15 +6885,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7",
+                     *             "id": "8e9cec88-322b-44f3-95c9-a2944f44595e",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "39b4914d-1fdc-45db-818e-f25d0eae4dfc",
-                     *           "occurredAt": "2026-11-29T07:23:13.347Z",
+                     *           "requestId": "08c91a4a-2bcd-4693-888a-7fd850ce294a",
+                     *           "occurredAt": "2026-11-29T07:28:48.761Z",
                      *           "sequence": 17,
-                     *           "hash": "4537be613a33f7422b0625c5397d338f2450ba916bcb23d6de1044d462de5fd5",
+                     *           "hash": "8c6869b406161a9a21086d62a37883edacb04bc4da318768740a26268b11d374",
                      *           "state": {
-                     *             "id": "6ccbff74-5248-4338-8f0b-f1b44b3b40ea",
+                     *             "id": "5205100b-2c88-475e-b381-3c3e08db54b1",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -6838,8 +6902,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T07:23:13.347Z",
-                     *             "updatedAt": "2026-11-29T07:23:13.347Z",
+                     *             "createdAt": "2026-11-29T07:28:48.761Z",
+                     *             "updatedAt": "2026-11-29T07:28:48.761Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -6892,7 +6956,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6ccbff74-5248-4338-8f0b-f1b44b3b40ea",
+                     *       "id": "5205100b-2c88-475e-b381-3c3e08db54b1",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6901,8 +6965,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T07:23:13.347Z",
-                     *       "updatedAt": "2026-11-29T07:23:13.682Z",
+                     *       "createdAt": "2026-11-29T07:28:48.761Z",
+                     *       "updatedAt": "2026-11-29T07:28:49.010Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6953,7 +7017,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6ccbff74-5248-4338-8f0b-f1b44b3b40ea",
+                     *       "id": "5205100b-2c88-475e-b381-3c3e08db54b1",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6962,8 +7026,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T07:23:13.347Z",
-                     *       "updatedAt": "2026-11-29T07:23:13.603Z",
+                     *       "createdAt": "2026-11-29T07:28:48.761Z",
+                     *       "updatedAt": "2026-11-29T07:28:48.953Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -7014,19 +7078,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f3129e71-08ea-4883-8e64-2115f12fff91",
+                     *           "id": "84d1a837-20aa-4c39-98d3-130e81ec3976",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T07:23:14.583Z",
-                     *           "updatedAt": "2026-11-29T07:23:14.583Z",
+                     *           "createdAt": "2026-11-29T07:28:49.654Z",
+                     *           "updatedAt": "2026-11-29T07:28:49.654Z",
                      *           "periods": [
                      *             {
-                     *               "id": "be53f7df-7299-4ed9-8d06-4f2096678cb1",
-                     *               "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
+                     *               "id": "5fa13bae-1fbc-42ae-8511-b37b3551b483",
+                     *               "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -7036,8 +7100,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1dca2020-7897-4c89-9f46-ec9f7daf73a9",
-                     *               "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
+                     *               "id": "151aa4a7-8343-4769-b77e-0e5dff5f6473",
+                     *               "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -7047,8 +7111,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "b8890a32-a949-4b65-8395-5bfe1251fbd9",
-                     *               "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
+                     *               "id": "3a1a6b40-7db7-43f7-bc1a-f71de53c1ce3",
+                     *               "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -7058,8 +7122,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a59671ab-f615-485d-9b06-ca2bf0fe996d",
-                     *               "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
+                     *               "id": "3a577a2a-d89f-4fbd-9a66-50005f0fb946",
+                     *               "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -7069,8 +7133,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "80dbb444-4c78-4c53-bc06-f5a2ae3956fa",
-                     *               "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
+                     *               "id": "432458a5-a091-483d-9933-27d5d2f8ac9c",
+                     *               "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -7080,8 +7144,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e88f8054-867b-4c1e-bec1-84c1a4254385",
-                     *               "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
+                     *               "id": "47809415-692a-49bd-83c8-bed8c6acc794",
+                     *               "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -7091,8 +7155,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "06acbd64-2f26-4189-b13d-867ad3fb16e2",
-                     *               "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
+                     *               "id": "652898c0-faf3-4337-9fbb-19250ffbe42c",
+                     *               "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -7102,8 +7166,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2662803e-9768-4d60-ae40-99bd83b46b5c",
-                     *               "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
+                     *               "id": "5bcb7f74-cbae-4fd5-b05d-4b20c9609405",
+                     *               "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -7113,8 +7177,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "407cda49-9a7f-4025-8286-5b2a551290c1",
-                     *               "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
+                     *               "id": "ddf3ddd3-7869-4ed3-8528-3b43918ea7bf",
+                     *               "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -7124,8 +7188,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7240cf46-37e7-4796-859d-79f0a9f6549e",
-                     *               "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
+                     *               "id": "f24eb898-71f8-4a52-9557-74e38169e6b3",
+                     *               "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -7135,8 +7199,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "d56fc6ce-193d-491f-9e01-eece8fdd2537",
-                     *               "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
+                     *               "id": "3e17887f-7fc5-4b5b-90b4-26f055c16b20",
+                     *               "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -7146,8 +7210,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1c3b749a-f86b-4248-b528-8bfc8d9daf41",
-                     *               "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
+                     *               "id": "44e15cc5-db33-4142-828e-030f813235b2",
+                     *               "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -7159,19 +7223,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *           "id": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T07:23:14.455Z",
-                     *           "updatedAt": "2026-11-29T07:23:14.455Z",
+                     *           "createdAt": "2026-11-29T07:28:49.538Z",
+                     *           "updatedAt": "2026-11-29T07:28:49.538Z",
                      *           "periods": [
                      *             {
-                     *               "id": "99f13fa2-bd42-4a93-9549-bacb8bdf67cd",
-                     *               "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *               "id": "e29fccf1-f9e3-426e-8cc2-390f6dc8e718",
+                     *               "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -7181,8 +7245,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0059e56f-ce9f-4dae-9245-cac7d677d515",
-                     *               "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *               "id": "7e2c729b-2fa3-41bc-b3fa-5454258ca660",
+                     *               "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -7192,8 +7256,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7f821a94-4436-4854-8991-8b1306eb6e90",
-                     *               "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *               "id": "12b7385f-6cbd-444a-a1d2-277f3a10ea68",
+                     *               "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -7203,8 +7267,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "50ef0fc6-5ac4-42f7-a898-7747210e8346",
-                     *               "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *               "id": "0d5f8966-8e92-448e-b051-1e4d75b539ec",
+                     *               "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -7214,8 +7278,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "b2840ecb-b9d2-4818-803f-ff33c847119c",
-                     *               "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *               "id": "09970b51-ed86-4323-ac2c-fd81416d14dc",
+                     *               "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -7225,8 +7289,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c73ea7d7-52b0-4bcf-81cb-77ca1ac6372a",
-                     *               "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *               "id": "fe68eee1-f403-4e9f-ae91-64eb90d99caa",
+                     *               "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -7236,8 +7300,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a9764f1e-f10c-4ffc-a273-ac006d6a8c46",
-                     *               "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *               "id": "1f12576b-0f3b-414a-b778-ff006e20e8e3",
+                     *               "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -7247,8 +7311,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "84e49bbe-28a1-4837-b520-f6bdc8a92561",
-                     *               "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *               "id": "7a858e4f-2c0f-44a5-8901-65fa529c8972",
+                     *               "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -7258,8 +7322,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "104d15a5-e20a-4e58-bf99-0891134357dc",
-                     *               "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *               "id": "04a003d6-e19c-48e1-abce-07c9053789b1",
+                     *               "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -7269,8 +7333,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "defb7561-7c55-46ee-881c-64d8fc96b1c2",
-                     *               "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *               "id": "a9c3a327-7e02-4c75-acd9-f337c715f378",
+                     *               "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -7280,8 +7344,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6eaa5fa3-fefe-4c19-8ac8-26bbffdf309d",
-                     *               "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *               "id": "174a8a1c-9c1c-4cf5-8083-ab3f89aea176",
+                     *               "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -7291,8 +7355,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "68be9b78-7634-471f-9af6-ed8e65afdb86",
-                     *               "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *               "id": "e8eb1f86-0acf-4a7a-9feb-8d50835e445d",
+                     *               "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -7379,19 +7443,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f3129e71-08ea-4883-8e64-2115f12fff91",
+                     *       "id": "84d1a837-20aa-4c39-98d3-130e81ec3976",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T07:23:14.583Z",
-                     *       "updatedAt": "2026-11-29T07:23:14.583Z",
+                     *       "createdAt": "2026-11-29T07:28:49.654Z",
+                     *       "updatedAt": "2026-11-29T07:28:49.654Z",
                      *       "periods": [
                      *         {
-                     *           "id": "be53f7df-7299-4ed9-8d06-4f2096678cb1",
-                     *           "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
+                     *           "id": "5fa13bae-1fbc-42ae-8511-b37b3551b483",
+                     *           "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -7401,8 +7465,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1dca2020-7897-4c89-9f46-ec9f7daf73a9",
-                     *           "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
+                     *           "id": "151aa4a7-8343-4769-b77e-0e5dff5f6473",
+                     *           "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -7412,8 +7476,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b8890a32-a949-4b65-8395-5bfe1251fbd9",
-                     *           "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
+                     *           "id": "3a1a6b40-7db7-43f7-bc1a-f71de53c1ce3",
+                     *           "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -7423,8 +7487,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a59671ab-f615-485d-9b06-ca2bf0fe996d",
-                     *           "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
+                     *           "id": "3a577a2a-d89f-4fbd-9a66-50005f0fb946",
+                     *           "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -7434,8 +7498,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "80dbb444-4c78-4c53-bc06-f5a2ae3956fa",
-                     *           "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
+                     *           "id": "432458a5-a091-483d-9933-27d5d2f8ac9c",
+                     *           "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -7445,8 +7509,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e88f8054-867b-4c1e-bec1-84c1a4254385",
-                     *           "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
+                     *           "id": "47809415-692a-49bd-83c8-bed8c6acc794",
+                     *           "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -7456,8 +7520,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "06acbd64-2f26-4189-b13d-867ad3fb16e2",
-                     *           "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
+                     *           "id": "652898c0-faf3-4337-9fbb-19250ffbe42c",
+                     *           "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -7467,8 +7531,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2662803e-9768-4d60-ae40-99bd83b46b5c",
-                     *           "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
+                     *           "id": "5bcb7f74-cbae-4fd5-b05d-4b20c9609405",
+                     *           "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -7478,8 +7542,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "407cda49-9a7f-4025-8286-5b2a551290c1",
-                     *           "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
+                     *           "id": "ddf3ddd3-7869-4ed3-8528-3b43918ea7bf",
+                     *           "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -7489,8 +7553,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7240cf46-37e7-4796-859d-79f0a9f6549e",
-                     *           "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
+                     *           "id": "f24eb898-71f8-4a52-9557-74e38169e6b3",
+                     *           "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -7500,8 +7564,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d56fc6ce-193d-491f-9e01-eece8fdd2537",
-                     *           "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
+                     *           "id": "3e17887f-7fc5-4b5b-90b4-26f055c16b20",
+                     *           "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -7511,8 +7575,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1c3b749a-f86b-4248-b528-8bfc8d9daf41",
-                     *           "financialYearId": "f3129e71-08ea-4883-8e64-2115f12fff91",
+                     *           "id": "44e15cc5-db33-4142-828e-030f813235b2",
+                     *           "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -7568,19 +7632,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *       "id": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T07:23:14.455Z",
-                     *       "updatedAt": "2026-11-29T07:23:14.455Z",
+                     *       "createdAt": "2026-11-29T07:28:49.538Z",
+                     *       "updatedAt": "2026-11-29T07:28:49.538Z",
                      *       "periods": [
                      *         {
-                     *           "id": "99f13fa2-bd42-4a93-9549-bacb8bdf67cd",
-                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *           "id": "e29fccf1-f9e3-426e-8cc2-390f6dc8e718",
+                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -7590,8 +7654,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0059e56f-ce9f-4dae-9245-cac7d677d515",
-                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *           "id": "7e2c729b-2fa3-41bc-b3fa-5454258ca660",
+                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -7601,8 +7665,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7f821a94-4436-4854-8991-8b1306eb6e90",
-                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *           "id": "12b7385f-6cbd-444a-a1d2-277f3a10ea68",
+                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -7612,8 +7676,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "50ef0fc6-5ac4-42f7-a898-7747210e8346",
-                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *           "id": "0d5f8966-8e92-448e-b051-1e4d75b539ec",
+                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -7623,8 +7687,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b2840ecb-b9d2-4818-803f-ff33c847119c",
-                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *           "id": "09970b51-ed86-4323-ac2c-fd81416d14dc",
+                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -7634,8 +7698,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c73ea7d7-52b0-4bcf-81cb-77ca1ac6372a",
-                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *           "id": "fe68eee1-f403-4e9f-ae91-64eb90d99caa",
+                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -7645,8 +7709,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a9764f1e-f10c-4ffc-a273-ac006d6a8c46",
-                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *           "id": "1f12576b-0f3b-414a-b778-ff006e20e8e3",
+                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -7656,8 +7720,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "84e49bbe-28a1-4837-b520-f6bdc8a92561",
-                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *           "id": "7a858e4f-2c0f-44a5-8901-65fa529c8972",
+                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -7667,8 +7731,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "104d15a5-e20a-4e58-bf99-0891134357dc",
-                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *           "id": "04a003d6-e19c-48e1-abce-07c9053789b1",
+                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -7678,8 +7742,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "defb7561-7c55-46ee-881c-64d8fc96b1c2",
-                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *           "id": "a9c3a327-7e02-4c75-acd9-f337c715f378",
+                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -7689,8 +7753,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6eaa5fa3-fefe-4c19-8ac8-26bbffdf309d",
-                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *           "id": "174a8a1c-9c1c-4cf5-8083-ab3f89aea176",
+                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -7700,8 +7764,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "68be9b78-7634-471f-9af6-ed8e65afdb86",
-                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *           "id": "e8eb1f86-0acf-4a7a-9feb-8d50835e445d",
+                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -7788,19 +7852,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "72df3bc5-f1bc-484c-b30e-b2809989dd75",
+                     *       "id": "2546473c-e8f4-4e68-8448-bd527c7f8615",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T07:23:14.779Z",
-                     *       "updatedAt": "2026-11-29T07:23:14.912Z",
+                     *       "createdAt": "2026-11-29T07:28:49.767Z",
+                     *       "updatedAt": "2026-11-29T07:28:49.844Z",
                      *       "periods": [
                      *         {
-                     *           "id": "c9768d11-cbeb-445d-b402-a13a249c3ab9",
-                     *           "financialYearId": "72df3bc5-f1bc-484c-b30e-b2809989dd75",
+                     *           "id": "3669afb4-734c-4c8e-8fc3-e7cbb91e8b3b",
+                     *           "financialYearId": "2546473c-e8f4-4e68-8448-bd527c7f8615",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -7810,8 +7874,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "302dffed-4fad-4d1e-9a33-1ee9aa9510a7",
-                     *           "financialYearId": "72df3bc5-f1bc-484c-b30e-b2809989dd75",
+                     *           "id": "d431f743-1796-4c93-8e18-bbe5b573aa79",
+                     *           "financialYearId": "2546473c-e8f4-4e68-8448-bd527c7f8615",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -7821,8 +7885,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0b7085fa-e660-4373-83b2-4949e48164ef",
-                     *           "financialYearId": "72df3bc5-f1bc-484c-b30e-b2809989dd75",
+                     *           "id": "7bb672dd-7544-4d0d-b157-1cfe635b88d5",
+                     *           "financialYearId": "2546473c-e8f4-4e68-8448-bd527c7f8615",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -7832,8 +7896,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "efc8a175-a4c1-49ba-9432-d478604c7e5f",
-                     *           "financialYearId": "72df3bc5-f1bc-484c-b30e-b2809989dd75",
+                     *           "id": "ca8e9972-3456-4126-ab53-664ab5699c89",
+                     *           "financialYearId": "2546473c-e8f4-4e68-8448-bd527c7f8615",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -7843,8 +7907,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "93a53a21-5738-4d09-abbe-734bb75bedfe",
-                     *           "financialYearId": "72df3bc5-f1bc-484c-b30e-b2809989dd75",
+                     *           "id": "14c7a199-0f61-4459-a52a-0bc3f9ed2e16",
+                     *           "financialYearId": "2546473c-e8f4-4e68-8448-bd527c7f8615",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -7854,8 +7918,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2bfbc3c1-931e-4906-b4ac-cd3caa3b5964",
-                     *           "financialYearId": "72df3bc5-f1bc-484c-b30e-b2809989dd75",
+                     *           "id": "ec4a4765-112f-4b09-a6dd-eaf171ffe097",
+                     *           "financialYearId": "2546473c-e8f4-4e68-8448-bd527c7f8615",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -7865,8 +7929,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "efa60493-a474-4123-b458-c80ba87d165f",
-                     *           "financialYearId": "72df3bc5-f1bc-484c-b30e-b2809989dd75",
+                     *           "id": "1b5e2a8a-f3cb-41df-8996-1ad2f12579f1",
+                     *           "financialYearId": "2546473c-e8f4-4e68-8448-bd527c7f8615",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -7876,8 +7940,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6c086e45-56bd-4cb3-8cfa-6dfaa5b14f34",
-                     *           "financialYearId": "72df3bc5-f1bc-484c-b30e-b2809989dd75",
+                     *           "id": "25f83ad5-06f0-44cc-8f9d-e7edd15b17c9",
+                     *           "financialYearId": "2546473c-e8f4-4e68-8448-bd527c7f8615",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -7887,8 +7951,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5169eb0f-19b2-42ae-8c01-7502d9531fa0",
-                     *           "financialYearId": "72df3bc5-f1bc-484c-b30e-b2809989dd75",
+                     *           "id": "91077df8-312a-4929-833d-8146616a6d83",
+                     *           "financialYearId": "2546473c-e8f4-4e68-8448-bd527c7f8615",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -7898,8 +7962,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0d2240a0-ccf2-49f1-b135-0057f3303539",
-                     *           "financialYearId": "72df3bc5-f1bc-484c-b30e-b2809989dd75",
+                     *           "id": "ae04281b-2dd6-4fd7-ae43-38a19f7baa54",
+                     *           "financialYearId": "2546473c-e8f4-4e68-8448-bd527c7f8615",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -7909,8 +7973,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a724f0bd-e679-45bd-9303-fd80e98da5d3",
-                     *           "financialYearId": "72df3bc5-f1bc-484c-b30e-b2809989dd75",
+                     *           "id": "cab0f308-8cd2-4958-ad91-6ca6a1bec9e9",
+                     *           "financialYearId": "2546473c-e8f4-4e68-8448-bd527c7f8615",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -7920,8 +7984,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "63ab44cd-31f7-44c6-bef4-e7bc00721581",
-                     *           "financialYearId": "72df3bc5-f1bc-484c-b30e-b2809989dd75",
+                     *           "id": "3a34d2b8-7648-4611-aad7-4333dc494618",
+                     *           "financialYearId": "2546473c-e8f4-4e68-8448-bd527c7f8615",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -8069,14 +8133,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "011e678d-b40e-4f1a-8810-2ad11ca6ce80",
-                     *       "serialNumber": 5,
+                     *       "id": "6b01570d-7747-41aa-a6bf-9677d9f22387",
+                     *       "serialNumber": 8,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "e46a641d-237f-4c34-914c-34a345094880",
+                     *           "accountId": "cc8dc012-4dda-4d6c-993a-4cc0082b0c01",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -8088,7 +8152,7 @@ export interface operations {
                      *           "taxOf": null
                      *         },
                      *         {
-                     *           "accountId": "7774c6f4-f464-484f-931d-c402562eb997",
+                     *           "accountId": "92265ff4-ea28-4c50-96e1-4cee20ec4828",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -8114,8 +8178,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:23:21.397Z",
-                     *       "updatedAt": "2026-11-29T07:23:21.397Z"
+                     *       "createdAt": "2026-11-29T07:28:57.748Z",
+                     *       "updatedAt": "2026-11-29T07:28:57.748Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -8175,8 +8239,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "68be9b78-7634-471f-9af6-ed8e65afdb86",
-                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *           "id": "e8eb1f86-0acf-4a7a-9feb-8d50835e445d",
+                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -8186,8 +8250,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6eaa5fa3-fefe-4c19-8ac8-26bbffdf309d",
-                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *           "id": "174a8a1c-9c1c-4cf5-8083-ab3f89aea176",
+                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8197,8 +8261,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "defb7561-7c55-46ee-881c-64d8fc96b1c2",
-                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *           "id": "a9c3a327-7e02-4c75-acd9-f337c715f378",
+                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8208,8 +8272,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "104d15a5-e20a-4e58-bf99-0891134357dc",
-                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *           "id": "04a003d6-e19c-48e1-abce-07c9053789b1",
+                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8219,8 +8283,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "84e49bbe-28a1-4837-b520-f6bdc8a92561",
-                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *           "id": "7a858e4f-2c0f-44a5-8901-65fa529c8972",
+                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8230,8 +8294,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a9764f1e-f10c-4ffc-a273-ac006d6a8c46",
-                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *           "id": "1f12576b-0f3b-414a-b778-ff006e20e8e3",
+                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8241,8 +8305,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c73ea7d7-52b0-4bcf-81cb-77ca1ac6372a",
-                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *           "id": "fe68eee1-f403-4e9f-ae91-64eb90d99caa",
+                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8252,8 +8316,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b2840ecb-b9d2-4818-803f-ff33c847119c",
-                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *           "id": "09970b51-ed86-4323-ac2c-fd81416d14dc",
+                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8263,8 +8327,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "50ef0fc6-5ac4-42f7-a898-7747210e8346",
-                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *           "id": "0d5f8966-8e92-448e-b051-1e4d75b539ec",
+                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8274,8 +8338,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7f821a94-4436-4854-8991-8b1306eb6e90",
-                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *           "id": "12b7385f-6cbd-444a-a1d2-277f3a10ea68",
+                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8285,8 +8349,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0059e56f-ce9f-4dae-9245-cac7d677d515",
-                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *           "id": "7e2c729b-2fa3-41bc-b3fa-5454258ca660",
+                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8296,8 +8360,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "99f13fa2-bd42-4a93-9549-bacb8bdf67cd",
-                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *           "id": "e29fccf1-f9e3-426e-8cc2-390f6dc8e718",
+                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8345,8 +8409,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "99f13fa2-bd42-4a93-9549-bacb8bdf67cd",
-                     *       "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *       "id": "e29fccf1-f9e3-426e-8cc2-390f6dc8e718",
+                     *       "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -8403,8 +8467,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "99f13fa2-bd42-4a93-9549-bacb8bdf67cd",
-                     *       "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *       "id": "e29fccf1-f9e3-426e-8cc2-390f6dc8e718",
+                     *       "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -8561,8 +8625,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "99f13fa2-bd42-4a93-9549-bacb8bdf67cd",
-                     *       "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *       "id": "e29fccf1-f9e3-426e-8cc2-390f6dc8e718",
+                     *       "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -8645,14 +8709,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e0c2f74e-cb6e-4768-902e-ae611543de97",
+                     *           "id": "9cea9f98-f1f3-4299-a739-b8236dcf2bf4",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "388cfe68-cc4d-47d6-afac-90313431e0f4",
+                     *               "accountId": "7d25a80a-189c-4335-83c9-63265ab29b08",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -8664,7 +8728,7 @@ export interface operations {
                      *               "taxOf": null
                      *             },
                      *             {
-                     *               "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
+                     *               "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -8690,8 +8754,8 @@ export interface operations {
                      *           "revaluationDate": null,
                      *           "openingOf": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:23:16.328Z",
-                     *           "updatedAt": "2026-11-29T07:23:16.328Z"
+                     *           "createdAt": "2026-11-29T07:28:50.725Z",
+                     *           "updatedAt": "2026-11-29T07:28:50.725Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -8733,12 +8797,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "388cfe68-cc4d-47d6-afac-90313431e0f4",
+                 *           "accountId": "7d25a80a-189c-4335-83c9-63265ab29b08",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
+                 *           "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -8754,9 +8818,9 @@ export interface operations {
                         accountId: string;
                         /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                         costCenterId?: string | null;
-                        /** @description 1 debit, 2 credit. */
+                        /** @description 1 debit, 2 credit. On a VAT return box: supplies (output tax), purchases (input tax) or net (the settlement of the two). */
                         side: 1 | 2;
-                        /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
+                        /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
                         amount: string | number;
                         /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                         currency?: string;
@@ -8790,14 +8854,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e0c2f74e-cb6e-4768-902e-ae611543de97",
+                     *       "id": "9cea9f98-f1f3-4299-a739-b8236dcf2bf4",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "388cfe68-cc4d-47d6-afac-90313431e0f4",
+                     *           "accountId": "7d25a80a-189c-4335-83c9-63265ab29b08",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -8809,7 +8873,7 @@ export interface operations {
                      *           "taxOf": null
                      *         },
                      *         {
-                     *           "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
+                     *           "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -8835,8 +8899,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:23:16.328Z",
-                     *       "updatedAt": "2026-11-29T07:23:16.328Z"
+                     *       "createdAt": "2026-11-29T07:28:50.725Z",
+                     *       "updatedAt": "2026-11-29T07:28:50.725Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -8883,14 +8947,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e0c2f74e-cb6e-4768-902e-ae611543de97",
+                     *       "id": "9cea9f98-f1f3-4299-a739-b8236dcf2bf4",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "388cfe68-cc4d-47d6-afac-90313431e0f4",
+                     *           "accountId": "7d25a80a-189c-4335-83c9-63265ab29b08",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -8902,7 +8966,7 @@ export interface operations {
                      *           "taxOf": null
                      *         },
                      *         {
-                     *           "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
+                     *           "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -8928,8 +8992,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:23:16.328Z",
-                     *       "updatedAt": "2026-11-29T07:23:16.328Z"
+                     *       "createdAt": "2026-11-29T07:28:50.725Z",
+                     *       "updatedAt": "2026-11-29T07:28:50.725Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -8965,12 +9029,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "388cfe68-cc4d-47d6-afac-90313431e0f4",
+                 *           "accountId": "7d25a80a-189c-4335-83c9-63265ab29b08",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
+                 *           "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -8987,9 +9051,9 @@ export interface operations {
                         accountId: string;
                         /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
                         costCenterId?: string | null;
-                        /** @description 1 debit, 2 credit. */
+                        /** @description 1 debit, 2 credit. On a VAT return box: supplies (output tax), purchases (input tax) or net (the settlement of the two). */
                         side: 1 | 2;
-                        /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). */
+                        /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
                         amount: string | number;
                         /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
                         currency?: string;
@@ -9025,14 +9089,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e0c2f74e-cb6e-4768-902e-ae611543de97",
+                     *       "id": "9cea9f98-f1f3-4299-a739-b8236dcf2bf4",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "388cfe68-cc4d-47d6-afac-90313431e0f4",
+                     *           "accountId": "7d25a80a-189c-4335-83c9-63265ab29b08",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9044,7 +9108,7 @@ export interface operations {
                      *           "taxOf": null
                      *         },
                      *         {
-                     *           "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
+                     *           "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9070,8 +9134,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:23:16.328Z",
-                     *       "updatedAt": "2026-11-29T07:23:16.590Z"
+                     *       "createdAt": "2026-11-29T07:28:50.725Z",
+                     *       "updatedAt": "2026-11-29T07:28:51.026Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9130,22 +9194,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7",
+                     *             "id": "8e9cec88-322b-44f3-95c9-a2944f44595e",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "237c36e5-29c9-4c6d-a2bd-a2d82d512c3d",
-                     *           "occurredAt": "2026-11-29T07:23:16.330Z",
+                     *           "requestId": "f348709e-d125-45a4-bfba-26f32bfebbf5",
+                     *           "occurredAt": "2026-11-29T07:28:50.728Z",
                      *           "sequence": 31,
-                     *           "hash": "a2a0608004f1559b43d386d5a59b2747d3be6655dd4b94829497c2da53146b97",
+                     *           "hash": "52c527527928dd667b5927edee98bcc3c9e2c043f65978dc85a57fe507d2a789",
                      *           "state": {
-                     *             "id": "e0c2f74e-cb6e-4768-902e-ae611543de97",
+                     *             "id": "9cea9f98-f1f3-4299-a739-b8236dcf2bf4",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "388cfe68-cc4d-47d6-afac-90313431e0f4",
+                     *                 "accountId": "7d25a80a-189c-4335-83c9-63265ab29b08",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -9157,7 +9221,7 @@ export interface operations {
                      *                 "taxOf": null
                      *               },
                      *               {
-                     *                 "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
+                     *                 "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -9183,8 +9247,8 @@ export interface operations {
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T07:23:16.328Z",
-                     *             "updatedAt": "2026-11-29T07:23:16.328Z"
+                     *             "createdAt": "2026-11-29T07:28:50.725Z",
+                     *             "updatedAt": "2026-11-29T07:28:50.725Z"
                      *           }
                      *         }
                      *       ],
@@ -9242,14 +9306,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e0c2f74e-cb6e-4768-902e-ae611543de97",
+                     *       "id": "9cea9f98-f1f3-4299-a739-b8236dcf2bf4",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "388cfe68-cc4d-47d6-afac-90313431e0f4",
+                     *           "accountId": "7d25a80a-189c-4335-83c9-63265ab29b08",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9261,7 +9325,7 @@ export interface operations {
                      *           "taxOf": null
                      *         },
                      *         {
-                     *           "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
+                     *           "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9280,15 +9344,15 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
-                     *       "periodId": "7f821a94-4436-4854-8991-8b1306eb6e90",
+                     *       "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *       "periodId": "12b7385f-6cbd-444a-a1d2-277f3a10ea68",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T07:23:16.328Z",
-                     *       "updatedAt": "2026-11-29T07:23:16.655Z"
+                     *       "createdAt": "2026-11-29T07:28:50.725Z",
+                     *       "updatedAt": "2026-11-29T07:28:51.064Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9354,14 +9418,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "eb685a0a-e764-470b-b18d-ddf564fc634f",
+                     *       "id": "f147994e-c6d4-4cd8-b82b-2951af6873c1",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "e46a641d-237f-4c34-914c-34a345094880",
+                     *           "accountId": "cc8dc012-4dda-4d6c-993a-4cc0082b0c01",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -9373,7 +9437,7 @@ export interface operations {
                      *           "taxOf": null
                      *         },
                      *         {
-                     *           "accountId": "388cfe68-cc4d-47d6-afac-90313431e0f4",
+                     *           "accountId": "7d25a80a-189c-4335-83c9-63265ab29b08",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -9392,15 +9456,15 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
-                     *       "periodId": "7f821a94-4436-4854-8991-8b1306eb6e90",
+                     *       "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *       "periodId": "12b7385f-6cbd-444a-a1d2-277f3a10ea68",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T07:23:16.911Z",
-                     *       "updatedAt": "2026-11-29T07:23:16.993Z"
+                     *       "createdAt": "2026-11-29T07:28:51.221Z",
+                     *       "updatedAt": "2026-11-29T07:28:51.288Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9450,14 +9514,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e0c2f74e-cb6e-4768-902e-ae611543de97",
+                     *       "id": "9cea9f98-f1f3-4299-a739-b8236dcf2bf4",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "388cfe68-cc4d-47d6-afac-90313431e0f4",
+                     *           "accountId": "7d25a80a-189c-4335-83c9-63265ab29b08",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9469,7 +9533,7 @@ export interface operations {
                      *           "taxOf": null
                      *         },
                      *         {
-                     *           "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
+                     *           "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9495,8 +9559,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T07:23:16.328Z",
-                     *       "updatedAt": "2026-11-29T07:23:16.718Z"
+                     *       "createdAt": "2026-11-29T07:28:50.725Z",
+                     *       "updatedAt": "2026-11-29T07:28:51.103Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9557,14 +9621,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d748bf0c-19d0-4b0d-b2d1-68606063c30f",
+                     *       "id": "7f479659-447d-4de5-aad1-43ca54f6a877",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "388cfe68-cc4d-47d6-afac-90313431e0f4",
+                     *           "accountId": "7d25a80a-189c-4335-83c9-63265ab29b08",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9576,7 +9640,7 @@ export interface operations {
                      *           "taxOf": null
                      *         },
                      *         {
-                     *           "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
+                     *           "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9595,15 +9659,15 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
-                     *       "periodId": "7f821a94-4436-4854-8991-8b1306eb6e90",
-                     *       "reversalOf": "e0c2f74e-cb6e-4768-902e-ae611543de97",
+                     *       "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *       "periodId": "12b7385f-6cbd-444a-a1d2-277f3a10ea68",
+                     *       "reversalOf": "9cea9f98-f1f3-4299-a739-b8236dcf2bf4",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:23:16.844Z",
-                     *       "updatedAt": "2026-11-29T07:23:16.844Z"
+                     *       "createdAt": "2026-11-29T07:28:51.181Z",
+                     *       "updatedAt": "2026-11-29T07:28:51.181Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9757,14 +9821,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *       "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "8fd316a5-fa35-48b4-985d-a38dbc4233f3",
+                     *           "accountId": "fbad5b87-e8d3-4a8d-bffe-ce0e90dfe76c",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -9791,8 +9855,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "388cfe68-cc4d-47d6-afac-90313431e0f4",
-                     *           "parentId": "8fd316a5-fa35-48b4-985d-a38dbc4233f3",
+                     *           "accountId": "7d25a80a-189c-4335-83c9-63265ab29b08",
+                     *           "parentId": "fbad5b87-e8d3-4a8d-bffe-ce0e90dfe76c",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -9818,7 +9882,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "54c03174-6b29-44f9-af7a-f9adfc546b8a",
+                     *           "accountId": "2e449754-de3f-4415-988a-7d5045b63039",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -9845,8 +9909,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
-                     *           "parentId": "54c03174-6b29-44f9-af7a-f9adfc546b8a",
+                     *           "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
+                     *           "parentId": "2e449754-de3f-4415-988a-7d5045b63039",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -9872,7 +9936,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "0055c9a6-15dc-4de7-9edf-0ae05d748668",
+                     *           "accountId": "b1498b37-37b1-4a4c-84ba-9e807dfc6dcb",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -9899,8 +9963,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "e46a641d-237f-4c34-914c-34a345094880",
-                     *           "parentId": "0055c9a6-15dc-4de7-9edf-0ae05d748668",
+                     *           "accountId": "cc8dc012-4dda-4d6c-993a-4cc0082b0c01",
+                     *           "parentId": "b1498b37-37b1-4a4c-84ba-9e807dfc6dcb",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -10032,7 +10096,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "0055c9a6-15dc-4de7-9edf-0ae05d748668",
+                     *           "accountId": "b1498b37-37b1-4a4c-84ba-9e807dfc6dcb",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -10051,8 +10115,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "e46a641d-237f-4c34-914c-34a345094880",
-                     *           "parentId": "0055c9a6-15dc-4de7-9edf-0ae05d748668",
+                     *           "accountId": "cc8dc012-4dda-4d6c-993a-4cc0082b0c01",
+                     *           "parentId": "b1498b37-37b1-4a4c-84ba-9e807dfc6dcb",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -10162,7 +10226,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "8fd316a5-fa35-48b4-985d-a38dbc4233f3",
+                     *           "accountId": "fbad5b87-e8d3-4a8d-bffe-ce0e90dfe76c",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -10179,8 +10243,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "388cfe68-cc4d-47d6-afac-90313431e0f4",
-                     *           "parentId": "8fd316a5-fa35-48b4-985d-a38dbc4233f3",
+                     *           "accountId": "7d25a80a-189c-4335-83c9-63265ab29b08",
+                     *           "parentId": "fbad5b87-e8d3-4a8d-bffe-ce0e90dfe76c",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -10302,7 +10366,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "8fd316a5-fa35-48b4-985d-a38dbc4233f3",
+                     *           "accountId": "fbad5b87-e8d3-4a8d-bffe-ce0e90dfe76c",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -10318,8 +10382,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "388cfe68-cc4d-47d6-afac-90313431e0f4",
-                     *           "parentId": "8fd316a5-fa35-48b4-985d-a38dbc4233f3",
+                     *           "accountId": "7d25a80a-189c-4335-83c9-63265ab29b08",
+                     *           "parentId": "fbad5b87-e8d3-4a8d-bffe-ce0e90dfe76c",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -10434,9 +10498,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "715d8e73-18b6-4cc9-8dd2-9426a0b5587d",
+                     *       "budgetId": "2b665898-b26b-42ca-980e-1b5741561480",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *       "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -10463,8 +10527,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
-                     *           "parentId": "54c03174-6b29-44f9-af7a-f9adfc546b8a",
+                     *           "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
+                     *           "parentId": "2e449754-de3f-4415-988a-7d5045b63039",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -10497,8 +10561,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "e46a641d-237f-4c34-914c-34a345094880",
-                     *           "parentId": "0055c9a6-15dc-4de7-9edf-0ae05d748668",
+                     *           "accountId": "cc8dc012-4dda-4d6c-993a-4cc0082b0c01",
+                     *           "parentId": "b1498b37-37b1-4a4c-84ba-9e807dfc6dcb",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -10509,7 +10573,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "e03c226e-267a-489b-9d98-b38723481689",
+                     *             "id": "f7eaa830-6a2e-4794-848f-acaa72e17b05",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -10642,6 +10706,240 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable.503"];
         };
     };
+    "reports.vatReturn": {
+        parameters: {
+            query: {
+                /** @description First day of the range (YYYY-MM-DD), included. */
+                dateFrom: components["parameters"]["query.dateFrom.2"];
+                /** @description Last day of the range (YYYY-MM-DD), included. */
+                dateTo: components["parameters"]["query.dateTo.2"];
+                /** @description json (the default), csv or xlsx: the answer as JSON or as a file to download; left out, the Accept header decides (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). */
+                format?: components["parameters"]["query.format"];
+                /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
+                language?: components["parameters"]["query.language"];
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. JSON by default; a CSV or XLSX file with `format=csv|xlsx` or the matching Accept header (`format` wins; an Accept naming none of the three is 406). A general ledger or journal list file holds the whole range, not a page, up to 50,000 lines and 4 MiB (413 `ExportTooLarge` names a narrower `dateTo`). */
+            200: {
+                headers: {
+                    /** @description attachment; filename="<report>_<range>_<language>.csv|xlsx" (files only; language en or ar) */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "dateFrom": "2026-03-01",
+                     *       "dateTo": "2026-03-31",
+                     *       "jurisdiction": "SA",
+                     *       "taxRegistrationNumber": "310123456700003",
+                     *       "currency": "SAR",
+                     *       "boxes": [
+                     *         {
+                     *           "box": "1",
+                     *           "name": {
+                     *             "arabic": "المبيعات الخاضعة للنسبة الأساسية",
+                     *             "english": "Standard rated sales"
+                     *           },
+                     *           "side": "supplies",
+                     *           "amount": "0.00",
+                     *           "tax": "0.00"
+                     *         },
+                     *         {
+                     *           "box": "2",
+                     *           "name": {
+                     *             "arabic": "المبيعات للمواطنين (الخدمات الصحية الخاصة / التعليم الأهلي الخاص)",
+                     *             "english": "Private healthcare / private education sales to citizens"
+                     *           },
+                     *           "side": "supplies",
+                     *           "amount": "0.00",
+                     *           "tax": null
+                     *         },
+                     *         {
+                     *           "box": "3",
+                     *           "name": {
+                     *             "arabic": "المبيعات المحلية الخاضعة للنسبة الصفرية",
+                     *             "english": "Zero rated domestic sales"
+                     *           },
+                     *           "side": "supplies",
+                     *           "amount": "0.00",
+                     *           "tax": null
+                     *         },
+                     *         {
+                     *           "box": "4",
+                     *           "name": {
+                     *             "arabic": "الصادرات",
+                     *             "english": "Exports"
+                     *           },
+                     *           "side": "supplies",
+                     *           "amount": "0.00",
+                     *           "tax": null
+                     *         },
+                     *         {
+                     *           "box": "5",
+                     *           "name": {
+                     *             "arabic": "المبيعات المعفاة",
+                     *             "english": "Exempt sales"
+                     *           },
+                     *           "side": "supplies",
+                     *           "amount": "0.00",
+                     *           "tax": null
+                     *         },
+                     *         {
+                     *           "box": "6",
+                     *           "name": {
+                     *             "arabic": "إجمالي المبيعات",
+                     *             "english": "Total sales"
+                     *           },
+                     *           "side": "supplies",
+                     *           "amount": "0.00",
+                     *           "tax": "0.00"
+                     *         },
+                     *         {
+                     *           "box": "7",
+                     *           "name": {
+                     *             "arabic": "المشتريات الخاضعة للنسبة الأساسية",
+                     *             "english": "Standard rated domestic purchases"
+                     *           },
+                     *           "side": "purchases",
+                     *           "amount": "0.00",
+                     *           "tax": "0.00"
+                     *         },
+                     *         {
+                     *           "box": "8",
+                     *           "name": {
+                     *             "arabic": "الاستيرادات الخاضعة لضريبة القيمة المضافة بالنسبة الأساسية والتي تدفع في الجمارك",
+                     *             "english": "Imports subject to VAT paid at customs"
+                     *           },
+                     *           "side": "purchases",
+                     *           "amount": "0.00",
+                     *           "tax": "0.00"
+                     *         },
+                     *         {
+                     *           "box": "9",
+                     *           "name": {
+                     *             "arabic": "الاستيرادات الخاضعة لضريبة القيمة المضافة التي تطبق عليها آلية الاحتساب العكسي",
+                     *             "english": "Imports subject to VAT accounted for through reverse charge mechanism"
+                     *           },
+                     *           "side": "purchases",
+                     *           "amount": "0.00",
+                     *           "tax": "0.00"
+                     *         },
+                     *         {
+                     *           "box": "10",
+                     *           "name": {
+                     *             "arabic": "المشتريات الخاضعة للنسبة الصفرية",
+                     *             "english": "Zero rated purchases"
+                     *           },
+                     *           "side": "purchases",
+                     *           "amount": "0.00",
+                     *           "tax": null
+                     *         },
+                     *         {
+                     *           "box": "11",
+                     *           "name": {
+                     *             "arabic": "المشتريات المعفاة",
+                     *             "english": "Exempt purchases"
+                     *           },
+                     *           "side": "purchases",
+                     *           "amount": "0.00",
+                     *           "tax": null
+                     *         },
+                     *         {
+                     *           "box": "12",
+                     *           "name": {
+                     *             "arabic": "إجمالي المشتريات",
+                     *             "english": "Total purchases"
+                     *           },
+                     *           "side": "purchases",
+                     *           "amount": "0.00",
+                     *           "tax": "0.00"
+                     *         },
+                     *         {
+                     *           "box": "13",
+                     *           "name": {
+                     *             "arabic": "إجمالي ضريبة القيمة المضافة المستحقة عن الفترة الحالية",
+                     *             "english": "Total VAT due for current period"
+                     *           },
+                     *           "side": "net",
+                     *           "amount": null,
+                     *           "tax": "0.00"
+                     *         },
+                     *         {
+                     *           "box": "14",
+                     *           "name": {
+                     *             "arabic": "تصحيحات من الفترة السابقة (بين ±5,000 ريال)",
+                     *             "english": "Corrections from previous period (between ±5,000 SAR)"
+                     *           },
+                     *           "side": "net",
+                     *           "amount": null,
+                     *           "tax": "0.00"
+                     *         },
+                     *         {
+                     *           "box": "15",
+                     *           "name": {
+                     *             "arabic": "ضريبة القيمة المضافة المرحلة من الفترة / الفترات السابقة",
+                     *             "english": "VAT credit carried forward from previous period(s)"
+                     *           },
+                     *           "side": "net",
+                     *           "amount": null,
+                     *           "tax": "0.00"
+                     *         },
+                     *         {
+                     *           "box": "16",
+                     *           "name": {
+                     *             "arabic": "صافي ضريبة القيمة المضافة المستحقة (أو المطالب بها)",
+                     *             "english": "Net VAT due (or claimed)"
+                     *           },
+                     *           "side": "net",
+                     *           "amount": null,
+                     *           "tax": "0.00"
+                     *         }
+                     *       ],
+                     *       "netDue": "0.00"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["VatReturnResponse"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding`, `NoFinancialYear`, `InvalidRange`, `RangeTooLong` (each example says what it means and the way out; docs/errors.md lists them all) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            406: components["responses"]["NotAcceptable.406"];
+            /** @description Conflict with the record’s version or state. Codes: `PostingInProgress`, `NoTaxJurisdiction` (each example says what it means and the way out; docs/errors.md lists them all) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["ExportTooLarge.413"];
+            429: components["responses"]["TooManyExports.429"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
     "reports.generalLedger": {
         parameters: {
             query: {
@@ -10684,7 +10982,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "8fd316a5-fa35-48b4-985d-a38dbc4233f3",
+                     *         "id": "fbad5b87-e8d3-4a8d-bffe-ce0e90dfe76c",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -10705,13 +11003,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "e0c2f74e-cb6e-4768-902e-ae611543de97",
+                     *           "journalId": "9cea9f98-f1f3-4299-a739-b8236dcf2bf4",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "388cfe68-cc4d-47d6-afac-90313431e0f4",
+                     *           "accountId": "7d25a80a-189c-4335-83c9-63265ab29b08",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -10723,7 +11021,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImYyNjYwMTY3LWE4NWItNDA2YS04ZjkzLTgyYWYwNTU0NTExMiIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiOGZkMzE2YTUtZmEzNS00OGI0LTk4NWQtYTM4ZGJjNDIzM2YzIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZTBjMmY3NGUtY2I2ZS00NzY4LTkwMmUtYWU2MTE1NDNkZTk3IiwiYWNjb3VudElkIjoiMzg4Y2ZlNjgtY2M0ZC00N2Q2LWFmYWMtOTAzMTM0MzFlMGY0IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.70qWKNPnsTi5VaNPGg9z__EW2Jowo5MMOH1XVoS3I-U"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImYxOWMyZWFkLThkMTgtNDcwNi1hZGMyLTMwYTY0NDYyMTBlMSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiZmJhZDViODctZThkMy00YThkLWJmZmUtY2UwZTkwZGZlNzZjIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjOWNlYTlmOTgtZjFmMy00Mjk5LWE3MzktYjgyMzZkY2YyYmY0IiwiYWNjb3VudElkIjoiN2QyNWE4MGEtMTg5Yy00MzM1LTgzYzktNjMyNjVhYjI5YjA4IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.EqQeD94X4oh9q4WlVOeTFope1AMDPxKOa_w2n6l4tv8"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -10836,70 +11134,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2b279759-f5b5-4459-a01a-82b2a62b9f03",
+                     *           "id": "9efb9096-2c41-4753-a05d-96a090ed2a73",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T07:23:20.537Z",
+                     *           "createdAt": "2026-11-29T07:28:56.552Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7"
+                     *             "id": "8e9cec88-322b-44f3-95c9-a2944f44595e"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "4e7e2ccb89a1b1b14800adff963b35b7e21b91d58111dbce9ec67c1ef80400ca"
+                     *             "hash": "8cc8a3d5b3333e8d20eb7d74a5d2ba216d94bcdfa1ae019572f6aca989904bad"
                      *           }
                      *         },
                      *         {
-                     *           "id": "799ef694-8757-4fbd-9882-ae8e99b8c1ed",
+                     *           "id": "9e64b992-ec32-4d7b-ab4d-312bd253a359",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T07:23:20.342Z",
+                     *           "createdAt": "2026-11-29T07:28:56.319Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7"
+                     *             "id": "8e9cec88-322b-44f3-95c9-a2944f44595e"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "05cf4deeb4f9fddf1dbc5930c90c865f6159215db9a1191eeb2044bc6de4daae"
+                     *             "hash": "246884eab58112eb00b43c0dd3fd1bc4898fffd9cad774f78be8fb53332fbd5d"
                      *           }
                      *         },
                      *         {
-                     *           "id": "a3b21963-7c91-4a56-90fc-0922caa4d177",
+                     *           "id": "8355fa3f-49e3-4339-aa3b-ae09b2495e65",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc"
+                     *             "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7"
                      *           },
-                     *           "createdAt": "2026-11-29T07:23:20.231Z",
+                     *           "createdAt": "2026-11-29T07:28:56.167Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7"
+                     *             "id": "8e9cec88-322b-44f3-95c9-a2944f44595e"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "76f463c035ec38d279bcedc44ca0779eecfacd10fce39877507a48882475472a"
+                     *             "hash": "8a3b010da19231451a6244c96e4949cde07ba7097cf86fc14084a677ca5eb149"
                      *           }
                      *         },
                      *         {
-                     *           "id": "d5fadee1-de90-4594-90f4-c6592d2165bf",
+                     *           "id": "71365b6e-909b-4983-8c64-a5f9978b87a6",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T07:23:20.097Z",
+                     *           "createdAt": "2026-11-29T07:28:55.987Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7"
+                     *             "id": "8e9cec88-322b-44f3-95c9-a2944f44595e"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "a8f4e34a5a9d20822a1c925246af828caf0c025d3562c5e73658157a55ed5f4c"
+                     *             "hash": "35a92814b01c2b8836155d1e1ffc7ef3b388c000131883d8738d3ff92e33f352"
                      *           }
                      *         }
                      *       ],
@@ -11064,20 +11362,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d5fadee1-de90-4594-90f4-c6592d2165bf",
+                     *       "id": "71365b6e-909b-4983-8c64-a5f9978b87a6",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T07:23:20.097Z",
+                     *       "createdAt": "2026-11-29T07:28:55.987Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7"
+                     *         "id": "8e9cec88-322b-44f3-95c9-a2944f44595e"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "a8f4e34a5a9d20822a1c925246af828caf0c025d3562c5e73658157a55ed5f4c"
+                     *         "hash": "35a92814b01c2b8836155d1e1ffc7ef3b388c000131883d8738d3ff92e33f352"
                      *       }
                      *     }
                      */
@@ -11140,20 +11438,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d5fadee1-de90-4594-90f4-c6592d2165bf",
+                     *       "id": "71365b6e-909b-4983-8c64-a5f9978b87a6",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T07:23:20.097Z",
+                     *       "createdAt": "2026-11-29T07:28:55.987Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7"
+                     *         "id": "8e9cec88-322b-44f3-95c9-a2944f44595e"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "a8f4e34a5a9d20822a1c925246af828caf0c025d3562c5e73658157a55ed5f4c"
+                     *         "hash": "35a92814b01c2b8836155d1e1ffc7ef3b388c000131883d8738d3ff92e33f352"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -11172,7 +11470,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "8fd316a5-fa35-48b4-985d-a38dbc4233f3",
+                     *             "accountId": "fbad5b87-e8d3-4a8d-bffe-ce0e90dfe76c",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -11188,8 +11486,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "388cfe68-cc4d-47d6-afac-90313431e0f4",
-                     *             "parentId": "8fd316a5-fa35-48b4-985d-a38dbc4233f3",
+                     *             "accountId": "7d25a80a-189c-4335-83c9-63265ab29b08",
+                     *             "parentId": "fbad5b87-e8d3-4a8d-bffe-ce0e90dfe76c",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -11295,27 +11593,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "316b6362-2c2c-4604-a828-d6de87c336b1",
+                     *           "id": "5aebec09-7e2a-4bfe-b71e-e2bd913276b8",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "f2660167-a85b-406a-8f93-82af05545112",
-                     *           "recordId": "e0c2f74e-cb6e-4768-902e-ae611543de97",
+                     *           "companyId": "f19c2ead-8d18-4706-adc2-30a6446210e1",
+                     *           "recordId": "9cea9f98-f1f3-4299-a739-b8236dcf2bf4",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7"
+                     *             "id": "8e9cec88-322b-44f3-95c9-a2944f44595e"
                      *           },
-                     *           "occurredAt": "2026-11-29T07:23:16.658Z",
-                     *           "requestId": "72f07dd0-41ee-4e02-9fc5-b126e9d8ecb9",
+                     *           "occurredAt": "2026-11-29T07:28:51.066Z",
+                     *           "requestId": "0051a148-b783-4392-a207-28c85da85fbe",
                      *           "data": {
-                     *             "id": "e0c2f74e-cb6e-4768-902e-ae611543de97",
+                     *             "id": "9cea9f98-f1f3-4299-a739-b8236dcf2bf4",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "388cfe68-cc4d-47d6-afac-90313431e0f4",
+                     *                 "accountId": "7d25a80a-189c-4335-83c9-63265ab29b08",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -11327,7 +11625,7 @@ export interface operations {
                      *                 "taxOf": null
                      *               },
                      *               {
-                     *                 "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
+                     *                 "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -11346,44 +11644,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
-                     *             "periodId": "7f821a94-4436-4854-8991-8b1306eb6e90",
+                     *             "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *             "periodId": "12b7385f-6cbd-444a-a1d2-277f3a10ea68",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T07:23:16.328Z",
-                     *             "updatedAt": "2026-11-29T07:23:16.655Z"
+                     *             "createdAt": "2026-11-29T07:28:50.725Z",
+                     *             "updatedAt": "2026-11-29T07:28:51.064Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "4739642777d27993223b594642d55f79842639dad929de3e1f52297ba6306eaa",
-                     *           "previousHash": "191c6aae1d39627deba6643a0353216d3d1cb3a7b63ecc8c7c3e374034015125",
-                     *           "hash": "e6096519851bf911f6d2c59d329ceb328687ba8f73052529b48004f2337a17c4"
+                     *           "recordDigest": "db6ad963b9b41bb02cc94dcd6e9b2c074168f347ccf4aa9004f41f8d5c2877f6",
+                     *           "previousHash": "de1e479fc40f368d6c23049274e8310c4aa84c077efb54858214dff0ed14238b",
+                     *           "hash": "ae14a005532c8e5cf064737e3c4ae5967c7398bef1013f9abb7922e442b631a4"
                      *         },
                      *         {
-                     *           "id": "68dadc38-cef9-4825-bbc5-f81d1817a58e",
+                     *           "id": "060e14a6-7cbc-4752-8ea0-278ed8ddeb69",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "f2660167-a85b-406a-8f93-82af05545112",
-                     *           "recordId": "e0c2f74e-cb6e-4768-902e-ae611543de97",
+                     *           "companyId": "f19c2ead-8d18-4706-adc2-30a6446210e1",
+                     *           "recordId": "9cea9f98-f1f3-4299-a739-b8236dcf2bf4",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7"
+                     *             "id": "8e9cec88-322b-44f3-95c9-a2944f44595e"
                      *           },
-                     *           "occurredAt": "2026-11-29T07:23:16.770Z",
-                     *           "requestId": "c7522576-2930-4161-9df3-92762ae02fe5",
+                     *           "occurredAt": "2026-11-29T07:28:51.143Z",
+                     *           "requestId": "6def1ab7-3625-42c2-9203-e62633807e12",
                      *           "data": {
-                     *             "id": "e0c2f74e-cb6e-4768-902e-ae611543de97",
+                     *             "id": "9cea9f98-f1f3-4299-a739-b8236dcf2bf4",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "388cfe68-cc4d-47d6-afac-90313431e0f4",
+                     *                 "accountId": "7d25a80a-189c-4335-83c9-63265ab29b08",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -11395,7 +11693,7 @@ export interface operations {
                      *                 "taxOf": null
                      *               },
                      *               {
-                     *                 "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
+                     *                 "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -11414,44 +11712,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
-                     *             "periodId": "7f821a94-4436-4854-8991-8b1306eb6e90",
+                     *             "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *             "periodId": "12b7385f-6cbd-444a-a1d2-277f3a10ea68",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T07:23:16.328Z",
-                     *             "updatedAt": "2026-11-29T07:23:16.769Z"
+                     *             "createdAt": "2026-11-29T07:28:50.725Z",
+                     *             "updatedAt": "2026-11-29T07:28:51.143Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "9c72d675a9ed14ea28a1550ca8f09486d9320ff0beba29bee697ecb8236b71ef",
-                     *           "previousHash": "673a573e623e1c18906449c4cc6a57e4b36b2fcf73072c07d687fac8c24fb295",
-                     *           "hash": "6361592adab8449ea52146482c9e2fb02d63292cf8660ab15a030749d0fd9d4d"
+                     *           "recordDigest": "4650738228be1367031f41598faa30576e7a98fb59d9b5c0a5a3263ead7c3ffa",
+                     *           "previousHash": "3ee8e38eb13f03d590573251c136fe1833bbaf68d72c4ad05850e9cfe292c91b",
+                     *           "hash": "354f3cdfc0b1f8e7fded14c376bdda42610d11b2bd60606bff906efb5ff2b8d0"
                      *         },
                      *         {
-                     *           "id": "2def6fdd-1cb7-47cd-8f5f-2f45711e1a6c",
+                     *           "id": "a40302e5-7cfb-4e8c-aa63-43aeab4c1ed1",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "f2660167-a85b-406a-8f93-82af05545112",
-                     *           "recordId": "e0c2f74e-cb6e-4768-902e-ae611543de97",
+                     *           "companyId": "f19c2ead-8d18-4706-adc2-30a6446210e1",
+                     *           "recordId": "9cea9f98-f1f3-4299-a739-b8236dcf2bf4",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7"
+                     *             "id": "8e9cec88-322b-44f3-95c9-a2944f44595e"
                      *           },
-                     *           "occurredAt": "2026-11-29T07:23:16.845Z",
-                     *           "requestId": "f1b0e7f5-456c-4abf-ae07-8d5704232912",
+                     *           "occurredAt": "2026-11-29T07:28:51.182Z",
+                     *           "requestId": "1ada64bc-0dbd-43fd-8554-9bc1d1206ebe",
                      *           "data": {
-                     *             "id": "e0c2f74e-cb6e-4768-902e-ae611543de97",
+                     *             "id": "9cea9f98-f1f3-4299-a739-b8236dcf2bf4",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "388cfe68-cc4d-47d6-afac-90313431e0f4",
+                     *                 "accountId": "7d25a80a-189c-4335-83c9-63265ab29b08",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -11463,7 +11761,7 @@ export interface operations {
                      *                 "taxOf": null
                      *               },
                      *               {
-                     *                 "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
+                     *                 "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -11482,24 +11780,24 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
-                     *             "periodId": "7f821a94-4436-4854-8991-8b1306eb6e90",
+                     *             "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *             "periodId": "12b7385f-6cbd-444a-a1d2-277f3a10ea68",
                      *             "reversalOf": null,
-                     *             "reversedBy": "d748bf0c-19d0-4b0d-b2d1-68606063c30f",
+                     *             "reversedBy": "7f479659-447d-4de5-aad1-43ca54f6a877",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T07:23:16.328Z",
-                     *             "updatedAt": "2026-11-29T07:23:16.844Z"
+                     *             "createdAt": "2026-11-29T07:28:50.725Z",
+                     *             "updatedAt": "2026-11-29T07:28:51.181Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "09f9918c39d72704924324e4d42586bbe04c020a2ca930e4dc6b5a4c28a905c6",
-                     *           "previousHash": "6361592adab8449ea52146482c9e2fb02d63292cf8660ab15a030749d0fd9d4d",
-                     *           "hash": "1f93efef1764fd92d06853a1c763d85fb7d211c6efcc261587ec8a2d7660b0de"
+                     *           "recordDigest": "c24fb09ddd9beab8419035e3d0aa5483abd7a9c25fcb5a710088fcb8196b0f21",
+                     *           "previousHash": "354f3cdfc0b1f8e7fded14c376bdda42610d11b2bd60606bff906efb5ff2b8d0",
+                     *           "hash": "f28b026fac4c0ede2a8c916549ec407e65debb45722ba7b776ce1f1a0d770409"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImYyNjYwMTY3LWE4NWItNDA2YS04ZjkzLTgyYWYwNTU0NTExMiIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.dxuluUDmLut7SqW-ts3pD72wfF2-fqk0uO3eC3SS3NM"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImYxOWMyZWFkLThkMTgtNDcwNi1hZGMyLTMwYTY0NDYyMTBlMSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.txp58F3M_-RI9GN5YRvrunmysrDrLpmGeGBKY4CdDxM"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -11547,7 +11845,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "948dd0fc-584e-4db2-ae77-3f0ebf7feb7c",
+                     *           "id": "a21da188-0930-4f33-8c98-622368fac81e",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -11558,11 +11856,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7"
+                     *             "id": "8e9cec88-322b-44f3-95c9-a2944f44595e"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:23:23.895Z",
-                     *           "updatedAt": "2026-11-29T07:23:23.895Z"
+                     *           "createdAt": "2026-11-29T07:29:01.484Z",
+                     *           "updatedAt": "2026-11-29T07:29:01.484Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -11633,7 +11931,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "948dd0fc-584e-4db2-ae77-3f0ebf7feb7c",
+                     *       "id": "a21da188-0930-4f33-8c98-622368fac81e",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -11644,11 +11942,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7"
+                     *         "id": "8e9cec88-322b-44f3-95c9-a2944f44595e"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:23:23.895Z",
-                     *       "updatedAt": "2026-11-29T07:23:23.895Z",
+                     *       "createdAt": "2026-11-29T07:29:01.484Z",
+                     *       "updatedAt": "2026-11-29T07:29:01.484Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -11697,7 +11995,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "948dd0fc-584e-4db2-ae77-3f0ebf7feb7c",
+                     *       "id": "a21da188-0930-4f33-8c98-622368fac81e",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -11708,11 +12006,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7"
+                     *         "id": "8e9cec88-322b-44f3-95c9-a2944f44595e"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:23:23.895Z",
-                     *       "updatedAt": "2026-11-29T07:23:23.895Z"
+                     *       "createdAt": "2026-11-29T07:29:01.484Z",
+                     *       "updatedAt": "2026-11-29T07:29:01.484Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -11780,7 +12078,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "948dd0fc-584e-4db2-ae77-3f0ebf7feb7c",
+                     *       "id": "a21da188-0930-4f33-8c98-622368fac81e",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -11792,11 +12090,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7"
+                     *         "id": "8e9cec88-322b-44f3-95c9-a2944f44595e"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:23:23.895Z",
-                     *       "updatedAt": "2026-11-29T07:23:24.037Z"
+                     *       "createdAt": "2026-11-29T07:29:01.484Z",
+                     *       "updatedAt": "2026-11-29T07:29:01.633Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -11936,13 +12234,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "569f4d95-2736-46ed-a74f-43cb318bfdd2",
+                     *           "id": "44764dd3-200c-4892-942b-e713c4c59aeb",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:23:24.184Z",
-                     *           "updatedAt": "2026-11-29T07:23:24.184Z"
+                     *           "createdAt": "2026-11-29T07:29:01.818Z",
+                     *           "updatedAt": "2026-11-29T07:29:01.818Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -12003,13 +12301,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "569f4d95-2736-46ed-a74f-43cb318bfdd2",
+                     *       "id": "44764dd3-200c-4892-942b-e713c4c59aeb",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:23:24.184Z",
-                     *       "updatedAt": "2026-11-29T07:23:24.184Z"
+                     *       "createdAt": "2026-11-29T07:29:01.818Z",
+                     *       "updatedAt": "2026-11-29T07:29:01.818Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -12064,13 +12362,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "569f4d95-2736-46ed-a74f-43cb318bfdd2",
+                     *       "id": "44764dd3-200c-4892-942b-e713c4c59aeb",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:23:24.184Z",
-                     *       "updatedAt": "2026-11-29T07:23:24.184Z"
+                     *       "createdAt": "2026-11-29T07:29:01.818Z",
+                     *       "updatedAt": "2026-11-29T07:29:01.818Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -12121,13 +12419,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "569f4d95-2736-46ed-a74f-43cb318bfdd2",
+                     *       "id": "44764dd3-200c-4892-942b-e713c4c59aeb",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:23:24.184Z",
-                     *       "updatedAt": "2026-11-29T07:23:24.415Z"
+                     *       "createdAt": "2026-11-29T07:29:01.818Z",
+                     *       "updatedAt": "2026-11-29T07:29:02.140Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -12220,13 +12518,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "715d8e73-18b6-4cc9-8dd2-9426a0b5587d",
+                     *           "id": "2b665898-b26b-42ca-980e-1b5741561480",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:23:24.512Z",
-                     *           "updatedAt": "2026-11-29T07:23:24.512Z"
+                     *           "createdAt": "2026-11-29T07:29:02.225Z",
+                     *           "updatedAt": "2026-11-29T07:29:02.225Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -12261,10 +12559,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                 *       "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                  *       "lines": [
                  *         {
-                 *           "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
+                 *           "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -12281,8 +12579,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "e46a641d-237f-4c34-914c-34a345094880",
-                 *           "costCenterId": "e03c226e-267a-489b-9d98-b38723481689",
+                 *           "accountId": "cc8dc012-4dda-4d6c-993a-4cc0082b0c01",
+                 *           "costCenterId": "f7eaa830-6a2e-4794-848f-acaa72e17b05",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -12333,15 +12631,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "715d8e73-18b6-4cc9-8dd2-9426a0b5587d",
+                     *       "id": "2b665898-b26b-42ca-980e-1b5741561480",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *       "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:23:24.512Z",
-                     *       "updatedAt": "2026-11-29T07:23:24.512Z",
+                     *       "createdAt": "2026-11-29T07:29:02.225Z",
+                     *       "updatedAt": "2026-11-29T07:29:02.225Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
+                     *           "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -12359,8 +12657,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "e46a641d-237f-4c34-914c-34a345094880",
-                     *           "costCenterId": "e03c226e-267a-489b-9d98-b38723481689",
+                     *           "accountId": "cc8dc012-4dda-4d6c-993a-4cc0082b0c01",
+                     *           "costCenterId": "f7eaa830-6a2e-4794-848f-acaa72e17b05",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -12415,15 +12713,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "715d8e73-18b6-4cc9-8dd2-9426a0b5587d",
+                     *       "id": "2b665898-b26b-42ca-980e-1b5741561480",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *       "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:23:24.512Z",
-                     *       "updatedAt": "2026-11-29T07:23:24.512Z",
+                     *       "createdAt": "2026-11-29T07:29:02.225Z",
+                     *       "updatedAt": "2026-11-29T07:29:02.225Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
+                     *           "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -12441,8 +12739,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "e46a641d-237f-4c34-914c-34a345094880",
-                     *           "costCenterId": "e03c226e-267a-489b-9d98-b38723481689",
+                     *           "accountId": "cc8dc012-4dda-4d6c-993a-4cc0082b0c01",
+                     *           "costCenterId": "f7eaa830-6a2e-4794-848f-acaa72e17b05",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -12489,10 +12787,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                 *       "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                  *       "lines": [
                  *         {
-                 *           "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
+                 *           "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -12546,15 +12844,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "715d8e73-18b6-4cc9-8dd2-9426a0b5587d",
+                     *       "id": "2b665898-b26b-42ca-980e-1b5741561480",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "f0318152-0ed0-44ef-bc73-b14a484464fc",
+                     *       "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:23:24.512Z",
-                     *       "updatedAt": "2026-11-29T07:23:25.103Z",
+                     *       "createdAt": "2026-11-29T07:29:02.225Z",
+                     *       "updatedAt": "2026-11-29T07:29:02.927Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "27da18ec-58bb-4261-aba8-b651da887a06",
+                     *           "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -12664,7 +12962,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b2a32782-aec5-4c38-a33c-1ba64c494bda",
+                     *           "id": "e07df5d0-730f-4657-b8c0-bb9b3ed172cd",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -12695,12 +12993,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7"
+                     *             "id": "8e9cec88-322b-44f3-95c9-a2944f44595e"
                      *           },
-                     *           "createdAt": "2026-11-29T07:23:14.073Z",
-                     *           "updatedAt": "2026-11-29T07:23:14.306Z",
-                     *           "startedAt": "2026-11-29T07:23:14.181Z",
-                     *           "finishedAt": "2026-11-29T07:23:14.306Z"
+                     *           "createdAt": "2026-11-29T07:28:49.292Z",
+                     *           "updatedAt": "2026-11-29T07:28:49.428Z",
+                     *           "startedAt": "2026-11-29T07:28:49.344Z",
+                     *           "finishedAt": "2026-11-29T07:28:49.428Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -12789,7 +13087,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b2a32782-aec5-4c38-a33c-1ba64c494bda",
+                     *       "id": "e07df5d0-730f-4657-b8c0-bb9b3ed172cd",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -12813,10 +13111,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7"
+                     *         "id": "8e9cec88-322b-44f3-95c9-a2944f44595e"
                      *       },
-                     *       "createdAt": "2026-11-29T07:23:14.073Z",
-                     *       "updatedAt": "2026-11-29T07:23:14.073Z",
+                     *       "createdAt": "2026-11-29T07:28:49.292Z",
+                     *       "updatedAt": "2026-11-29T07:28:49.292Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -12865,7 +13163,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b2a32782-aec5-4c38-a33c-1ba64c494bda",
+                     *       "id": "e07df5d0-730f-4657-b8c0-bb9b3ed172cd",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -12896,12 +13194,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7"
+                     *         "id": "8e9cec88-322b-44f3-95c9-a2944f44595e"
                      *       },
-                     *       "createdAt": "2026-11-29T07:23:14.073Z",
-                     *       "updatedAt": "2026-11-29T07:23:14.306Z",
-                     *       "startedAt": "2026-11-29T07:23:14.181Z",
-                     *       "finishedAt": "2026-11-29T07:23:14.306Z"
+                     *       "createdAt": "2026-11-29T07:28:49.292Z",
+                     *       "updatedAt": "2026-11-29T07:28:49.428Z",
+                     *       "startedAt": "2026-11-29T07:28:49.344Z",
+                     *       "finishedAt": "2026-11-29T07:28:49.428Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -12997,7 +13295,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 98,
                      *       "headSequence": 98,
-                     *       "headHash": "d9231162dd58eaecf533b7b8983512f69bc4e610d98856b591703387e264e7f7",
+                     *       "headHash": "8f71a7a077d01c9e9ca2a5c3fa509dbc109a014c70c0035cf8475cf50b044013",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null
@@ -13061,7 +13359,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "cd044004-5e75-4b54-af80-50ecb27fe157",
+                     *           "id": "1b26309a-ffae-4e81-bf1a-b71b88951553",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -13083,11 +13381,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:23:25.228Z",
-                     *           "updatedAt": "2026-11-29T07:23:25.228Z"
+                     *           "createdAt": "2026-11-29T07:29:03.107Z",
+                     *           "updatedAt": "2026-11-29T07:29:03.107Z"
                      *         },
                      *         {
-                     *           "id": "55be05f6-f1ad-42de-bb2d-9c3a5185192d",
+                     *           "id": "27a2de6e-18ec-4c7a-8cc0-b8ab4485aacd",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -13105,7 +13403,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "2be9be4a-1a30-456c-b7ed-5a5675204dee",
+                     *           "taxAccountId": "8349b59a-67be-4f87-a181-03c8efdb8a72",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -13115,11 +13413,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:23:25.228Z",
-                     *           "updatedAt": "2026-11-29T07:23:25.228Z"
+                     *           "createdAt": "2026-11-29T07:29:03.107Z",
+                     *           "updatedAt": "2026-11-29T07:29:03.107Z"
                      *         },
                      *         {
-                     *           "id": "f1fa007e-db4b-4a6a-aa2e-8f5710155a1e",
+                     *           "id": "d410436f-a4be-4f35-a3ff-72e93f98d0a1",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -13139,11 +13437,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:23:25.228Z",
-                     *           "updatedAt": "2026-11-29T07:23:25.228Z"
+                     *           "createdAt": "2026-11-29T07:29:03.107Z",
+                     *           "updatedAt": "2026-11-29T07:29:03.107Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImYyNjYwMTY3LWE4NWItNDA2YS04ZjkzLTgyYWYwNTU0NTExMiIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNmMjY2MDE2Ny1hODViLTQwNmEtOGY5My04MmFmMDU1NDUxMTIiLCJzayI6IlRBWENPREUjUy1PT1MifX0.q8oQOSfPw6Pl-YdLhUR3DFqTGycYXRwAuSaS9PrIsGE"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImYxOWMyZWFkLThkMTgtNDcwNi1hZGMyLTMwYTY0NDYyMTBlMSIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNmMTljMmVhZC04ZDE4LTQ3MDYtYWRjMi0zMGE2NDQ2MjEwZTEiLCJzayI6IlRBWENPREUjUy1PT1MifX0.YJ3QclKz9wtTxSFJcdfA_SjUGHBTS_Fdf5R2a5Evgfk"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -13191,7 +13489,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "2be9be4a-1a30-456c-b7ed-5a5675204dee",
+                 *       "taxAccountId": "8349b59a-67be-4f87-a181-03c8efdb8a72",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -13267,7 +13565,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7cd669ca-e207-4c53-bf5f-61fd86dd058f",
+                     *       "id": "f9b686c4-0a25-4380-bf7c-025079c7ef9d",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -13285,7 +13583,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "2be9be4a-1a30-456c-b7ed-5a5675204dee",
+                     *       "taxAccountId": "8349b59a-67be-4f87-a181-03c8efdb8a72",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -13295,8 +13593,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:23:25.397Z",
-                     *       "updatedAt": "2026-11-29T07:23:25.397Z"
+                     *       "createdAt": "2026-11-29T07:29:03.222Z",
+                     *       "updatedAt": "2026-11-29T07:29:03.222Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -13338,8 +13636,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "2be9be4a-1a30-456c-b7ed-5a5675204dee",
-                 *       "inputTaxAccountId": "587d3eaa-d992-4f11-b70a-b44be97e0083"
+                 *       "outputTaxAccountId": "8349b59a-67be-4f87-a181-03c8efdb8a72",
+                 *       "inputTaxAccountId": "772ae651-469d-46a4-aa84-d6476175dc60"
                  *     }
                  */
                 "application/json": {
@@ -13361,7 +13659,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "55be05f6-f1ad-42de-bb2d-9c3a5185192d",
+                     *           "id": "27a2de6e-18ec-4c7a-8cc0-b8ab4485aacd",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -13379,7 +13677,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "2be9be4a-1a30-456c-b7ed-5a5675204dee",
+                     *           "taxAccountId": "8349b59a-67be-4f87-a181-03c8efdb8a72",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -13389,11 +13687,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:23:25.228Z",
-                     *           "updatedAt": "2026-11-29T07:23:25.228Z"
+                     *           "createdAt": "2026-11-29T07:29:03.107Z",
+                     *           "updatedAt": "2026-11-29T07:29:03.107Z"
                      *         },
                      *         {
-                     *           "id": "85702d1a-4ee2-43fc-8032-c87d7330fc20",
+                     *           "id": "b7d8ed9c-7426-4768-8ed3-f60018d578a6",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -13415,11 +13713,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:23:25.228Z",
-                     *           "updatedAt": "2026-11-29T07:23:25.228Z"
+                     *           "createdAt": "2026-11-29T07:29:03.107Z",
+                     *           "updatedAt": "2026-11-29T07:29:03.107Z"
                      *         },
                      *         {
-                     *           "id": "cd044004-5e75-4b54-af80-50ecb27fe157",
+                     *           "id": "1b26309a-ffae-4e81-bf1a-b71b88951553",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -13441,11 +13739,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:23:25.228Z",
-                     *           "updatedAt": "2026-11-29T07:23:25.228Z"
+                     *           "createdAt": "2026-11-29T07:29:03.107Z",
+                     *           "updatedAt": "2026-11-29T07:29:03.107Z"
                      *         },
                      *         {
-                     *           "id": "4b3e84ec-ab55-4766-a646-09b24a115e19",
+                     *           "id": "14e6c733-336e-4804-8b89-a12624122fc3",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -13467,11 +13765,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:23:25.228Z",
-                     *           "updatedAt": "2026-11-29T07:23:25.228Z"
+                     *           "createdAt": "2026-11-29T07:29:03.107Z",
+                     *           "updatedAt": "2026-11-29T07:29:03.107Z"
                      *         },
                      *         {
-                     *           "id": "6f58020d-cebc-4bc7-bab3-f0f62b5fe0b9",
+                     *           "id": "ea7eba1e-ff06-4135-b0fb-d0335817417c",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -13493,11 +13791,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:23:25.228Z",
-                     *           "updatedAt": "2026-11-29T07:23:25.228Z"
+                     *           "createdAt": "2026-11-29T07:29:03.107Z",
+                     *           "updatedAt": "2026-11-29T07:29:03.107Z"
                      *         },
                      *         {
-                     *           "id": "f1fa007e-db4b-4a6a-aa2e-8f5710155a1e",
+                     *           "id": "d410436f-a4be-4f35-a3ff-72e93f98d0a1",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -13517,11 +13815,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:23:25.228Z",
-                     *           "updatedAt": "2026-11-29T07:23:25.228Z"
+                     *           "createdAt": "2026-11-29T07:29:03.107Z",
+                     *           "updatedAt": "2026-11-29T07:29:03.107Z"
                      *         },
                      *         {
-                     *           "id": "d39dc3af-1e91-404d-a316-8ab43cb3274c",
+                     *           "id": "792f5522-47a6-40e2-b97e-e3a7a97884d7",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -13539,7 +13837,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "587d3eaa-d992-4f11-b70a-b44be97e0083",
+                     *           "taxAccountId": "772ae651-469d-46a4-aa84-d6476175dc60",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -13549,11 +13847,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:23:25.228Z",
-                     *           "updatedAt": "2026-11-29T07:23:25.228Z"
+                     *           "createdAt": "2026-11-29T07:29:03.107Z",
+                     *           "updatedAt": "2026-11-29T07:29:03.107Z"
                      *         },
                      *         {
-                     *           "id": "03cc02f4-0ae6-45d6-a453-079065f3567d",
+                     *           "id": "67d11d36-57b9-4dd2-a59b-327eee43ba3c",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -13571,7 +13869,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "587d3eaa-d992-4f11-b70a-b44be97e0083",
+                     *           "taxAccountId": "772ae651-469d-46a4-aa84-d6476175dc60",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -13581,11 +13879,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:23:25.228Z",
-                     *           "updatedAt": "2026-11-29T07:23:25.228Z"
+                     *           "createdAt": "2026-11-29T07:29:03.107Z",
+                     *           "updatedAt": "2026-11-29T07:29:03.107Z"
                      *         },
                      *         {
-                     *           "id": "3133bd86-21e8-45b1-a6b8-593eea993c81",
+                     *           "id": "ac40c480-2d8c-4c35-95ad-a20b6e9b283f",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -13603,19 +13901,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "587d3eaa-d992-4f11-b70a-b44be97e0083",
-                     *           "reverseChargeAccountId": "2be9be4a-1a30-456c-b7ed-5a5675204dee",
+                     *           "taxAccountId": "772ae651-469d-46a4-aa84-d6476175dc60",
+                     *           "reverseChargeAccountId": "8349b59a-67be-4f87-a181-03c8efdb8a72",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:23:25.228Z",
-                     *           "updatedAt": "2026-11-29T07:23:25.228Z"
+                     *           "createdAt": "2026-11-29T07:29:03.107Z",
+                     *           "updatedAt": "2026-11-29T07:29:03.107Z"
                      *         },
                      *         {
-                     *           "id": "9f3116a5-3622-465d-968a-33f5dc43531c",
+                     *           "id": "05b627d5-34cc-4458-b9e8-968464d7e1b7",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -13637,11 +13935,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:23:25.228Z",
-                     *           "updatedAt": "2026-11-29T07:23:25.228Z"
+                     *           "createdAt": "2026-11-29T07:29:03.107Z",
+                     *           "updatedAt": "2026-11-29T07:29:03.107Z"
                      *         },
                      *         {
-                     *           "id": "98010ed2-be66-44c7-8fad-0c849234adb0",
+                     *           "id": "9e414829-ef83-436b-8c86-b7408ca8d365",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -13663,11 +13961,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:23:25.228Z",
-                     *           "updatedAt": "2026-11-29T07:23:25.228Z"
+                     *           "createdAt": "2026-11-29T07:29:03.107Z",
+                     *           "updatedAt": "2026-11-29T07:29:03.107Z"
                      *         },
                      *         {
-                     *           "id": "25bd1ce8-0573-4464-bad6-aa6df4d557f3",
+                     *           "id": "34af41b4-9a2e-45e8-a21e-06090e6374ae",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -13687,8 +13985,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:23:25.228Z",
-                     *           "updatedAt": "2026-11-29T07:23:25.228Z"
+                     *           "createdAt": "2026-11-29T07:29:03.107Z",
+                     *           "updatedAt": "2026-11-29T07:29:03.107Z"
                      *         }
                      *       ]
                      *     }
@@ -13737,7 +14035,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7cd669ca-e207-4c53-bf5f-61fd86dd058f",
+                     *       "id": "f9b686c4-0a25-4380-bf7c-025079c7ef9d",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -13755,7 +14053,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "2be9be4a-1a30-456c-b7ed-5a5675204dee",
+                     *       "taxAccountId": "8349b59a-67be-4f87-a181-03c8efdb8a72",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -13765,8 +14063,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:23:25.397Z",
-                     *       "updatedAt": "2026-11-29T07:23:25.397Z"
+                     *       "createdAt": "2026-11-29T07:29:03.222Z",
+                     *       "updatedAt": "2026-11-29T07:29:03.222Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -13810,7 +14108,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "2be9be4a-1a30-456c-b7ed-5a5675204dee",
+                 *       "taxAccountId": "8349b59a-67be-4f87-a181-03c8efdb8a72",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -13878,7 +14176,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7cd669ca-e207-4c53-bf5f-61fd86dd058f",
+                     *       "id": "f9b686c4-0a25-4380-bf7c-025079c7ef9d",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -13896,7 +14194,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "2be9be4a-1a30-456c-b7ed-5a5675204dee",
+                     *       "taxAccountId": "8349b59a-67be-4f87-a181-03c8efdb8a72",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -13906,8 +14204,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:23:25.397Z",
-                     *       "updatedAt": "2026-11-29T07:23:25.482Z"
+                     *       "createdAt": "2026-11-29T07:29:03.222Z",
+                     *       "updatedAt": "2026-11-29T07:29:03.338Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -13965,15 +14263,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7",
+                     *             "id": "8e9cec88-322b-44f3-95c9-a2944f44595e",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "13f7d1cf-1989-41f4-b14e-31b54625578d",
-                     *           "occurredAt": "2026-11-29T07:23:25.397Z",
+                     *           "requestId": "9889d889-47b4-474c-b4ca-af3b37c6ec56",
+                     *           "occurredAt": "2026-11-29T07:29:03.222Z",
                      *           "sequence": 95,
-                     *           "hash": "f47d4f5af03823a8933bae4cbd6e4d0c2f3035936eb8a028b2a2205d0db50860",
+                     *           "hash": "bcc42d6493c4c399ae06240ef5a6122591cd9ba60bb1303be75e08eb536420b3",
                      *           "state": {
-                     *             "id": "7cd669ca-e207-4c53-bf5f-61fd86dd058f",
+                     *             "id": "f9b686c4-0a25-4380-bf7c-025079c7ef9d",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -13991,7 +14289,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "2be9be4a-1a30-456c-b7ed-5a5675204dee",
+                     *             "taxAccountId": "8349b59a-67be-4f87-a181-03c8efdb8a72",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -14001,8 +14299,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T07:23:25.397Z",
-                     *             "updatedAt": "2026-11-29T07:23:25.397Z"
+                     *             "createdAt": "2026-11-29T07:29:03.222Z",
+                     *             "updatedAt": "2026-11-29T07:29:03.222Z"
                      *           }
                      *         },
                      *         {
@@ -14010,15 +14308,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7",
+                     *             "id": "8e9cec88-322b-44f3-95c9-a2944f44595e",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "4ae7aa4e-dd99-462b-895f-a0e6c7ed4d93",
-                     *           "occurredAt": "2026-11-29T07:23:25.482Z",
+                     *           "requestId": "769392fc-9fb8-4c91-a278-934498617486",
+                     *           "occurredAt": "2026-11-29T07:29:03.338Z",
                      *           "sequence": 96,
-                     *           "hash": "eca962362ad61403755eb3e67c781f1bf48ac5cc8a4c2f2734ba56e336098a26",
+                     *           "hash": "09dec33f51bdb4764df92376a3ffd0e53ec89a0c9f918ae11bfa0fc25ea6f0c8",
                      *           "state": {
-                     *             "id": "7cd669ca-e207-4c53-bf5f-61fd86dd058f",
+                     *             "id": "f9b686c4-0a25-4380-bf7c-025079c7ef9d",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -14036,7 +14334,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "2be9be4a-1a30-456c-b7ed-5a5675204dee",
+                     *             "taxAccountId": "8349b59a-67be-4f87-a181-03c8efdb8a72",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -14046,8 +14344,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T07:23:25.397Z",
-                     *             "updatedAt": "2026-11-29T07:23:25.482Z"
+                     *             "createdAt": "2026-11-29T07:29:03.222Z",
+                     *             "updatedAt": "2026-11-29T07:29:03.338Z"
                      *           }
                      *         }
                      *       ],
@@ -14103,7 +14401,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "22e0193b-b933-4e7c-b73f-6216f93863d9",
+                     *           "id": "e4c929ad-1641-40f5-9c14-e7047ca60df2",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -14112,8 +14410,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:23:25.684Z",
-                     *           "updatedAt": "2026-11-29T07:23:25.684Z"
+                     *           "createdAt": "2026-11-29T07:29:03.796Z",
+                     *           "updatedAt": "2026-11-29T07:29:03.796Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14187,7 +14485,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "22e0193b-b933-4e7c-b73f-6216f93863d9",
+                     *       "id": "e4c929ad-1641-40f5-9c14-e7047ca60df2",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -14196,8 +14494,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:23:25.684Z",
-                     *       "updatedAt": "2026-11-29T07:23:25.684Z"
+                     *       "createdAt": "2026-11-29T07:29:03.796Z",
+                     *       "updatedAt": "2026-11-29T07:29:03.796Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -14236,7 +14534,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "22e0193b-b933-4e7c-b73f-6216f93863d9",
+                     *       "id": "e4c929ad-1641-40f5-9c14-e7047ca60df2",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -14245,8 +14543,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:23:25.684Z",
-                     *       "updatedAt": "2026-11-29T07:23:25.684Z"
+                     *       "createdAt": "2026-11-29T07:29:03.796Z",
+                     *       "updatedAt": "2026-11-29T07:29:03.796Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -14320,7 +14618,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "22e0193b-b933-4e7c-b73f-6216f93863d9",
+                     *       "id": "e4c929ad-1641-40f5-9c14-e7047ca60df2",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -14329,8 +14627,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:23:25.684Z",
-                     *       "updatedAt": "2026-11-29T07:23:25.761Z"
+                     *       "createdAt": "2026-11-29T07:29:03.796Z",
+                     *       "updatedAt": "2026-11-29T07:29:03.882Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -14380,15 +14678,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7",
+                     *             "id": "8e9cec88-322b-44f3-95c9-a2944f44595e",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "8f3f924a-c615-4b8c-9517-4d212b7241fc",
-                     *           "occurredAt": "2026-11-29T07:23:25.684Z",
+                     *           "requestId": "af30fb44-202a-4807-af25-58f4c4b65025",
+                     *           "occurredAt": "2026-11-29T07:29:03.796Z",
                      *           "sequence": 97,
-                     *           "hash": "e041d4a05608dbef94f7cc1f214f014a47803f96be6381b572884a4b315630dc",
+                     *           "hash": "96dfccab912ec97ac1b123ac92aadb7e3c4745a735791becc6840632a7d5715f",
                      *           "state": {
-                     *             "id": "22e0193b-b933-4e7c-b73f-6216f93863d9",
+                     *             "id": "e4c929ad-1641-40f5-9c14-e7047ca60df2",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -14397,8 +14695,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T07:23:25.684Z",
-                     *             "updatedAt": "2026-11-29T07:23:25.684Z"
+                     *             "createdAt": "2026-11-29T07:29:03.796Z",
+                     *             "updatedAt": "2026-11-29T07:29:03.796Z"
                      *           }
                      *         },
                      *         {
@@ -14406,15 +14704,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3e4a1946-18f5-483f-839b-2cb26e7fe0f7",
+                     *             "id": "8e9cec88-322b-44f3-95c9-a2944f44595e",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "97031f56-909e-404b-aa83-37cbc6269213",
-                     *           "occurredAt": "2026-11-29T07:23:25.761Z",
+                     *           "requestId": "3c0bb05d-7699-4291-ae62-92075936cf8e",
+                     *           "occurredAt": "2026-11-29T07:29:03.882Z",
                      *           "sequence": 98,
-                     *           "hash": "d9231162dd58eaecf533b7b8983512f69bc4e610d98856b591703387e264e7f7",
+                     *           "hash": "8f71a7a077d01c9e9ca2a5c3fa509dbc109a014c70c0035cf8475cf50b044013",
                      *           "state": {
-                     *             "id": "22e0193b-b933-4e7c-b73f-6216f93863d9",
+                     *             "id": "e4c929ad-1641-40f5-9c14-e7047ca60df2",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -14423,8 +14721,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T07:23:25.684Z",
-                     *             "updatedAt": "2026-11-29T07:23:25.761Z"
+                     *             "createdAt": "2026-11-29T07:29:03.796Z",
+                     *             "updatedAt": "2026-11-29T07:29:03.882Z"
                      *           }
                      *         }
                      *       ],

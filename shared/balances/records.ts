@@ -7,6 +7,9 @@ export interface Sums {
   credit: bigint;
   /** Foreign-currency balances only: debit minus credit of the base amounts of the same lines (and of revaluations of the currency). */
   base?: bigint;
+  /** VAT return figures only: the taxable amounts and the tax counting in the group's box (signed as journals/rules.ts taxDeltas). */
+  taxable?: bigint;
+  tax?: bigint;
 }
 
 /** Sums by account. */
@@ -15,9 +18,10 @@ export type AccountSums = Map<string, Sums>;
 /**
  * Which balances to read: account totals, one cost center's, every cost center's apart, or the
  * account totals with their figures in each foreign currency (`currencies`: TOTAL_GROUP in base,
- * beside a group per currency in that currency's units, from the same items).
+ * beside a group per currency in that currency's units, from the same items), or the account
+ * totals with the VAT return's figures (`taxes`: a group per return box, its taxable and tax).
  */
-export type BalanceScope = { kind: 'total' } | { kind: 'costCenter'; costCenterId: string } | { kind: 'byCostCenter' } | { kind: 'currencies' };
+export type BalanceScope = { kind: 'total' } | { kind: 'costCenter'; costCenterId: string } | { kind: 'byCostCenter' } | { kind: 'currencies' } | { kind: 'taxes' };
 
 /** The group of account totals (cost-center groups are the cost centers' ids). */
 export const TOTAL_GROUP = '-';

@@ -69,6 +69,12 @@ const LABELS = {
   actual: ['Actual', 'الفعلي'],
   variance: ['Variance', 'الانحراف'],
   variancePercent: ['Variance %', 'نسبة الانحراف'],
+  vatReturn: ['VAT return', 'إقرار ضريبة القيمة المضافة'],
+  box: ['Box', 'البند'],
+  boxName: ['Box name', 'اسم البند'],
+  amountExcludingVat: ['Amount (excluding VAT)', 'المبلغ (غير شامل الضريبة)'],
+  vatAmount: ['VAT amount', 'مبلغ الضريبة'],
+  netVatDue: ['Net VAT due', 'صافي الضريبة المستحقة'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type Label = keyof typeof LABELS;

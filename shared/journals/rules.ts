@@ -220,6 +220,45 @@ export function currencyDeltas(lines: readonly Line[], sign: 1 | -1): CurrencyDe
   }));
 }
 
+/**
+ * What a posting adds to the VAT return's figures: for the account of a taxed line, per box the
+ * line's base or tax counts in, in base currency, signed so that a line on its code's own side
+ * (a sale's credit, a purchase's debit) adds and a line on the other side (a credit note, a
+ * return) takes off.
+ */
+export interface TaxDelta {
+  accountId: string;
+  box: string;
+  figure: 'taxable' | 'tax';
+  amount: string;
+}
+
+/**
+ * The return figures of the lines (sign 1 posting, -1 taking it back): each taxed line's amount
+ * (without tax) in its base boxes, its tax (the base amount of its first tax line, none when its
+ * tax is zero) in its tax boxes, grouped per (account, box, figure).
+ */
+export function taxDeltas(lines: readonly Line[], sign: 1 | -1): TaxDelta[] {
+  const groups = new Map<string, TaxDelta & { mils: bigint }>();
+  const add = (accountId: string, box: string, figure: TaxDelta['figure'], mils: bigint) => {
+    const key = `${accountId}|${box}|${figure}`;
+    const group = groups.get(key) ?? { accountId, box, figure, amount: '', mils: 0n };
+    group.mils += mils;
+    groups.set(key, group);
+  };
+  const taxOf = new Map<number, string>();
+  for (const l of lines) if (l.taxOf !== undefined && !taxOf.has(l.taxOf)) taxOf.set(l.taxOf, l.amount);
+  lines.forEach((line, i) => {
+    if (!line.tax) return;
+    const own = line.side === (line.tax.direction === 'supplies' ? CREDIT : DEBIT);
+    const signed = (amount: string) => (own === (sign === 1) ? toMils(amount) : -toMils(amount));
+    const tax = taxOf.get(i) ?? '0';
+    for (const box of line.tax.baseBoxes) add(line.accountId, box, 'taxable', signed(line.amount));
+    for (const box of line.tax.taxBoxes) add(line.accountId, box, 'tax', signed(tax));
+  });
+  return [...groups.values()].map(({ mils, ...delta }) => ({ ...delta, amount: fromMils(mils) }));
+}
+
 /** Whether the lines add figures in a foreign currency (a foreign line, or a revaluation's): see currencyDeltas. */
 export const carriesCurrencies = (lines: readonly Line[]) => lines.some((l) => l.foreign || l.revaluationOf);
 

@@ -92,6 +92,16 @@ export const BudgetVsActualQuery = /* @__PURE__ */ lazy(() =>
 );
 export type BudgetVsActualInput = z.output<ReturnType<typeof BudgetVsActualQuery>>;
 
+/** The VAT return of a range: both ends inside a financial year, at most the reports' 24 months. */
+export const VatReturnQuery = /* @__PURE__ */ lazy(() =>
+  z.strictObject({
+    dateFrom: IsoDateField(),
+    dateTo: IsoDateField(),
+    ...exportParameters(),
+  }),
+);
+export type VatReturnInput = z.output<ReturnType<typeof VatReturnQuery>>;
+
 export const GeneralLedgerQuery = /* @__PURE__ */ lazy(() =>
   z.strictObject({
     ...(({ page, pageSize }) => ({ page, pageSize }))(listQueryShape(['PostingDate'], 'PostingDate').shape),

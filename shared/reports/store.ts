@@ -60,6 +60,7 @@ export interface CostCenterReads {
 
 export type TrialBalanceReads = ReportBooks & CostCenterReads;
 export type BalanceSheetReads = ReportBooks;
+export type VatReturnReads = ReportBooks;
 export type IncomeStatementReads = ReportBooks & ClosingJournalReads & CostCenterReads;
 export type CashFlowReads = ReportBooks & ClosingJournalReads & CostCenterReads;
 

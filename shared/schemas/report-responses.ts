@@ -1,6 +1,7 @@
 import * as z from './zod.ts';
 import { ACCOUNT_TYPES, CLASSIFICATIONS } from '../accounts/records.ts';
 import { REPORT_KINDS } from '../reports/schemas.ts';
+import { TAX_JURISDICTIONS } from './tax-registration-values.ts';
 
 /** Response bodies of the reports (part of responses.ts). Amounts are exact decimal strings in the company's currency. */
 export function buildReportResponses() {
@@ -187,5 +188,23 @@ export function buildReportResponses() {
     figures: z.union([TrialBalanceResponse, IncomeStatementResponse, BalanceSheetResponse, CashFlowResponse]),
   });
 
-  return { TrialBalanceResponse, IncomeStatementResponse, BalanceSheetResponse, CashFlowResponse, BudgetVsActualResponse, GeneralLedgerResponse, ReportSnapshotSummaryResponse, ReportSnapshotResponse };
+  const VatReturnResponse = z.strictObject({
+    dateFrom: date,
+    dateTo: date,
+    jurisdiction: z.enum(TAX_JURISDICTIONS),
+    taxRegistrationNumber: z.nullable(z.string()),
+    currency: z.string(),
+    boxes: z.array(
+      z.strictObject({
+        box: z.string(),
+        name,
+        side: z.enum(['supplies', 'purchases', 'net']),
+        amount: z.nullable(decimal),
+        tax: z.nullable(decimal),
+      }),
+    ),
+    netDue: decimal,
+  });
+
+  return { VatReturnResponse, TrialBalanceResponse, IncomeStatementResponse, BalanceSheetResponse, CashFlowResponse, BudgetVsActualResponse, GeneralLedgerResponse, ReportSnapshotSummaryResponse, ReportSnapshotResponse };
 }

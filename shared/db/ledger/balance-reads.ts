@@ -2,7 +2,7 @@ import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config.ts';
 import type { Cover } from '../../reports/cover.ts';
 import { toMils } from '../../money/mils.ts';
-import { currencyFigureOf } from './balance-store.ts';
+import { currencyFigureOf, taxFigureOf } from './balance-store.ts';
 import { exact } from '../table/exact-number.ts';
 import { balanceKeys } from '../table/keys.ts';
 import { withPrefix, withRange } from '../table/prefix-query.ts';
@@ -19,6 +19,18 @@ import { TOTAL_GROUP, type BalanceScope, type GroupedSums, type Sums } from '../
 const PARALLEL = 32;
 /** Up to this many named accounts, a period is read per account (8 items each) rather than whole. */
 const PER_ACCOUNT = 4;
+
+/** Which figure attributes of a total item a scope reads, and the group and figure each adds to. */
+const FIGURES_OF: Partial<Record<BalanceScope['kind'], (attribute: string) => { group: string; figure: 'debit' | 'credit' | 'base' | 'taxable' | 'tax' } | undefined>> = {
+  currencies: (attribute) => {
+    const named = currencyFigureOf(attribute);
+    return named && { group: named.currency, figure: named.figure };
+  },
+  taxes: (attribute) => {
+    const named = taxFigureOf(attribute);
+    return named && { group: named.box, figure: named.figure };
+  },
+};
 
 export async function sumThrough(companyId: string, cover: Cover, scope: BalanceScope, accountIds?: ReadonlySet<string>): Promise<GroupedSums> {
   const sums: GroupedSums = new Map();
@@ -39,20 +51,21 @@ export async function sumThrough(companyId: string, cover: Cover, scope: Balance
     const s = sumsOf(group, accountId);
     s.debit += mils(item.debit, sign);
     s.credit += mils(item.credit, sign);
-    if (scope.kind !== 'currencies') return true;
-    // The account's figures in foreign currencies ride on its total items.
+    // The account's figures in foreign currencies, or the VAT return's, ride on its total items.
+    const figureOf = FIGURES_OF[scope.kind];
+    if (!figureOf) return true;
     for (const attribute in item) {
-      const named = currencyFigureOf(attribute);
+      const named = figureOf(attribute);
       if (!named) continue;
-      const c = sumsOf(named.currency, accountId);
-      c[named.figure] = (c[named.figure] ?? 0n) + mils(item[attribute], sign);
+      const g = sumsOf(named.group, accountId);
+      g[named.figure] = (g[named.figure] ?? 0n) + mils(item[attribute], sign);
     }
     return true;
   };
   const pks = balanceKeys.partitions(companyId);
   const costCenterItems = scope.kind === 'costCenter' || scope.kind === 'byCostCenter';
   const periodPrefix = (periodId: string) =>
-    scope.kind === 'total' || scope.kind === 'currencies'
+    scope.kind === 'total' || scope.kind === 'currencies' || scope.kind === 'taxes'
       ? balanceKeys.periodBalancesPrefix(periodId, null)
       : scope.kind === 'costCenter'
         ? balanceKeys.periodBalancesPrefix(periodId, scope.costCenterId)

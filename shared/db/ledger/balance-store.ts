@@ -1,6 +1,6 @@
 import { NumberValue, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config.ts';
-import type { BalanceDelta, CurrencyDelta } from '../../journals/rules.ts';
+import type { BalanceDelta, CurrencyDelta, TaxDelta } from '../../journals/rules.ts';
 import type { Balance } from '../../balances/records.ts';
 import type { Posting } from '../../journals/records.ts';
 import type { Placement } from './placement.ts';
@@ -109,7 +109,7 @@ export interface BalanceAdd {
   set: { entity: 'Balance'; accountId: string; costCenterId: string };
   debit: string;
   credit: string;
-  /** The figures in foreign currencies, by attribute name (`USD:d`). */
+  /** The figures in foreign currencies (`USD:d`) and of the VAT return (`tx:1:t`), by attribute name. */
   inCurrencies: ReadonlyArray<readonly [attribute: string, amount: string]>;
 }
 
@@ -120,9 +120,11 @@ export interface BalanceAdd {
  * `<currency>:c`, its debits and credits in that currency, and `<currency>:b`, debit minus credit
  * of the base amounts of the same lines. So a posting writes no item more for its foreign lines,
  * and a report that reads the totals has the currency figures in the same items (short names:
- * reports read these items by the thousand).
+ * reports read these items by the thousand). Likewise the VAT return's figures of the account's
+ * taxed lines (`taxes`): `tx:<box>:b`, the taxable amounts counting in the box, and `tx:<box>:t`,
+ * the tax, signed (journals/rules.ts taxDeltas).
  */
-export function balanceAdds(companyId: string, place: Place, deltas: BalanceDelta[], currencies: readonly CurrencyDelta[] = []): BalanceAdd[] {
+export function balanceAdds(companyId: string, place: Place, deltas: BalanceDelta[], currencies: readonly CurrencyDelta[] = [], taxes: readonly TaxDelta[] = []): BalanceAdd[] {
   return deltas.flatMap((d) => {
     const inCurrencies = d.costCenterId ? [] : currencies.filter((c) => c.accountId === d.accountId);
     const figures = inCurrencies.flatMap((c): Array<[string, string]> => [
@@ -130,6 +132,7 @@ export function balanceAdds(companyId: string, place: Place, deltas: BalanceDelt
       [currencyAttribute(c.currency, 'credit'), c.credit],
       [currencyAttribute(c.currency, 'base'), fromMils(toMils(c.baseDebit) - toMils(c.baseCredit))],
     ]);
+    if (!d.costCenterId) for (const t of taxes) if (t.accountId === d.accountId) figures.push([taxAttribute(t.box, t.figure), t.amount]);
     const shard = accountShard(place, d.accountId, currencies.length > 0);
     const set = { entity: 'Balance' as const, accountId: d.accountId, costCenterId: d.costCenterId ?? '-' };
     return ([{ period: place.periodId }, { day: place.postingDate }] as BalanceBucket[]).map((bucket) => ({
@@ -144,8 +147,8 @@ export function balanceAdds(companyId: string, place: Place, deltas: BalanceDelt
 }
 
 /** The balance updates of a posting's deltas (balanceAdds), each `ADD`ing its amounts as exact decimals. */
-export function balanceOps(companyId: string, place: Place, deltas: BalanceDelta[], currencies: readonly CurrencyDelta[] = []): WriteOp[] {
-  return balanceAdds(companyId, place, deltas, currencies).map(({ key, accountId, set, debit, credit, inCurrencies: extra }) => {
+export function balanceOps(companyId: string, place: Place, deltas: BalanceDelta[], currencies: readonly CurrencyDelta[] = [], taxes: readonly TaxDelta[] = []): WriteOp[] {
+  return balanceAdds(companyId, place, deltas, currencies, taxes).map(({ key, accountId, set, debit, credit, inCurrencies: extra }) => {
     // debit and credit by name; a currency's figures (`USD:d`) through placeholders.
     return withConflictNote(
       mainTable.update(key, {
@@ -181,6 +184,16 @@ export function currencyFigureOf(attribute: string): { currency: string; figure:
   if (attribute.length !== 5 || attribute[3] !== ':') return undefined;
   const figure = FIGURE[attribute[4]!];
   return figure ? { currency: attribute.slice(0, 3), figure } : undefined;
+}
+
+/** The attribute of a VAT return figure: `tx:1a:t`. */
+const taxAttribute = (box: string, figure: TaxDelta['figure']) => `tx:${box}:${figure === 'tax' ? 't' : 'b'}`;
+
+/** Reads a VAT return figure attribute's name back: its box and figure, or undefined for any other attribute. */
+export function taxFigureOf(attribute: string): { box: string; figure: TaxDelta['figure'] } | undefined {
+  if (!attribute.startsWith('tx:')) return undefined;
+  const figure = attribute.endsWith(':t') ? 'tax' : attribute.endsWith(':b') ? 'taxable' : undefined;
+  return figure && { box: attribute.slice(3, -2), figure };
 }
 
 /** The exact balance of an account in one period, in total or within a cost center (sums the shards, under every balance key). */

@@ -1,5 +1,5 @@
 import { NumberValue } from '@aws-sdk/lib-dynamodb';
-import { balanceDeltas, currencyDeltas } from '../../journals/rules.ts';
+import { balanceDeltas, currencyDeltas, taxDeltas } from '../../journals/rules.ts';
 import { fromMils, toMils } from '../../money/mils.ts';
 import { balanceAdds } from './balance-store.ts';
 import type { LedgerJournal } from '../../journals/ledger-entries.ts';
@@ -22,7 +22,7 @@ export class LedgerFold {
   /** Adds a posted (or reversed) journal, with its placement (read from its item, or an import's: import-postings.ts): what posting it wrote. */
   add(journal: LedgerJournal & Posting): void {
     this.ledger.push(...ledgerItems(this.companyId, journal));
-    for (const { key, set, debit, credit, inCurrencies } of balanceAdds(this.companyId, placed(journal), balanceDeltas(journal.entries, 1), currencyDeltas(journal.entries, 1))) {
+    for (const { key, set, debit, credit, inCurrencies } of balanceAdds(this.companyId, placed(journal), balanceDeltas(journal.entries, 1), currencyDeltas(journal.entries, 1), taxDeltas(journal.entries, 1))) {
       const id = `${key.pk}|${key.sk}`;
       const sum = this.balances.get(id) ?? { item: { ...key, ...set }, sums: new Map<string, bigint>() };
       for (const [attribute, amount] of [['debit', debit], ['credit', credit], ...inCurrencies] as const) sum.sums.set(attribute, (sum.sums.get(attribute) ?? 0n) + toMils(amount));

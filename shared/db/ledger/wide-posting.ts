@@ -9,7 +9,7 @@ import { StateConflict } from '../../errors.ts';
 import type { LedgerJournal } from '../../journals/ledger-entries.ts';
 import { isInProgress } from '../../journals/posting-jobs.ts';
 import type { InProgressJournal, JournalRecord, Posting } from '../../journals/records.ts';
-import { balanceDeltas, currencyDeltas } from '../../journals/rules.ts';
+import { balanceDeltas, currencyDeltas, taxDeltas } from '../../journals/rules.ts';
 import type { UnitOfWork } from '../../unit-of-work.ts';
 
 /**
@@ -30,10 +30,10 @@ import type { UnitOfWork } from '../../unit-of-work.ts';
 /** Items of a chunk besides the journal's progress. */
 const CHUNK_ITEMS = MAX_TRANSACTION_ITEMS - 1;
 
-/** The balance (base and foreign-currency) and ledger writes of a posting (sign 1) or of taking it back (-1), always in one order. */
+/** The balance (base, foreign-currency and VAT return figures) and ledger writes of a posting (sign 1) or of taking it back (-1), always in one order. */
 export function postingItemOps(companyId: string, journal: Placed<LedgerJournal & Posting>, sign: 1 | -1): WriteOp[] {
   return [
-    ...balanceOps(companyId, journal, balanceDeltas(journal.entries, sign), currencyDeltas(journal.entries, sign)),
+    ...balanceOps(companyId, journal, balanceDeltas(journal.entries, sign), currencyDeltas(journal.entries, sign), taxDeltas(journal.entries, sign)),
     ...ledgerOps(companyId, journal, sign),
   ];
 }

@@ -2,6 +2,7 @@ import type { AccountAttributes } from '../../accounts/records.ts';
 import type { CostCenterAttributes } from '../../cost-centers/records.ts';
 import type {
   BalanceSheetReads,
+  VatReturnReads,
   CostCenterReads,
   GeneralLedgerReads,
   TrialBalanceReads,
@@ -34,6 +35,8 @@ export const costCenters: CostCenterReads['costCenters'] = {
 
 /** The years come with the registry when a warm function knows their ids (capacity/year-hint.ts). */
 export const balanceSheetReads: BalanceSheetReads = { jobsState, knownAtReads: loadKnownAtReads, settings: getSettings, accounts, years: allYears, sums: sumThrough };
+
+export const vatReturnReads: VatReturnReads = { jobsState, knownAtReads: loadKnownAtReads, settings: getSettings, accounts, years: allYears, sums: sumThrough };
 
 export const trialBalanceReads: TrialBalanceReads = { jobsState, knownAtReads: loadKnownAtReads, settings: getSettings, accounts, years: allYears, sums: sumThrough, costCenters };
 

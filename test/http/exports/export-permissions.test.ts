@@ -82,6 +82,9 @@ async function arrange() {
   const budget = await api.post(`${base}/Budgets`, { name: 'Plan', financialYearId: year.id, lines: [{ accountId: chart.rent.id, costCenterId: 'BR', amounts: Array.from({ length: 12 }, () => 100) }] });
   const stored = await api.post(`${base}/Reports`, { kind: 'TrialBalance', parameters: { dateFrom: '2026-01-01', dateTo: '2026-12-31' } });
   expect([budget.status, stored.status], budget.text + stored.text).toEqual([200, 200]);
+  // Registered in Saudi Arabia, so the VAT return answers.
+  const registered = await api.put(`${base}/Settings`, { taxJurisdiction: 'SA', version: (await api.get(`${base}/Settings`)).body.version });
+  expect(registered.status, registered.text).toBe(200);
   const range = 'dateFrom=2026-01-01&dateTo=2026-12-31';
   /** Each exportable route's request (the JSON's first page holds every row of these books). */
   const requests: Record<string, string> = {
@@ -91,6 +94,7 @@ async function arrange() {
     'reports.balanceSheet': `${base}/Reports/BalanceSheet?date=2026-12-31`,
     'reports.cashFlow': `${base}/Reports/CashFlow?${range}`,
     'reports.budgetVsActual': `${base}/Reports/BudgetVsActual?budgetId=${budget.body.id}&${range}`,
+    'reports.vatReturn': `${base}/Reports/VatReturn?${range}`,
     'reports.generalLedger': `${base}/Reports/GeneralLedger?accountId=${chart.assets.id}&${range}&pageSize=100`,
     'reports.get': `${base}/Reports/${stored.body.id}`,
   };
