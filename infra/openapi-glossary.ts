@@ -66,6 +66,7 @@ export const GLOSSARY: Record<string, string> = {
   amountsIncludeTax: 'The journal’s choice: true when its taxed lines’ amounts as sent include their tax (the service keeps each line’s amount without it and posts the tax apart); false or left out, the tax comes on top. A reverse charge’s amount never includes tax.',
   tax: 'On a VAT return box: the VAT counting in it over the range (null where the form has no VAT column). On a line naming a tax code: the code, the rate, the tax and the return boxes its base and tax count in, as they stood when the line was written, and the indexes of the tax lines it produced; null on other lines.',
   taxOf: 'On a tax line the service added: the index (in entries) of the taxed line whose tax it posts; null on other lines.',
+  counterpartyId: 'A journal line’s customer or supplier: one of the company’s counterparties (UUID), active when the line is written; a tax line names its taxed line’s. Left out when sent, null when answered: none.',
   taxLines: 'The indexes (in entries) of the tax lines this taxed line produced: one, or two for a reverse charge (recoverable and due); none when its tax is zero.',
   taxAmountSent: 'true when the client sent the taxAmount (its invoice rounded otherwise) rather than the service computing it.',
   taxCodeId: 'The tax code (UUID).',

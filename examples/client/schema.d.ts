@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/6a0243b0-50ec-42bf-b296-67c3a918a858`
+         * @description Example request: `GET /api/v1/Companies/78dc79aa-4263-4e64-99c0-aa5ed8debf1c`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Settings`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Settings`
+         * @description Example request: `PUT /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Roles`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Roles`
+         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Roles/6653bf4b-dbc7-41f2-8d32-a90a9f151e81`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Roles/df7049ce-4b33-4a3d-b2e4-7611193315fa`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Roles/6653bf4b-dbc7-41f2-8d32-a90a9f151e81`
+         * @description Example request: `PUT /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Roles/df7049ce-4b33-4a3d-b2e4-7611193315fa`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Roles/6653bf4b-dbc7-41f2-8d32-a90a9f151e81`
+         * @description Example request: `DELETE /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Roles/df7049ce-4b33-4a3d-b2e4-7611193315fa`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Members`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Members`
+         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Members/64f4792a-d8f0-435b-8fdd-0833c7801c93`
+         * @description Example request: `PUT /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Members/5aad8a8f-0564-4c16-bbb0-d00f82848c76`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Members/64f4792a-d8f0-435b-8fdd-0833c7801c93`
+         * @description Example request: `DELETE /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Members/5aad8a8f-0564-4c16-bbb0-d00f82848c76`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/ApiKeys/abceba5c-7306-4d97-b53d-dc3f85a8a9dc`
+         * @description Example request: `DELETE /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/ApiKeys/580cb3db-c074-440c-84a7-7ec8fd7434ec`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Accounts`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Accounts`
+         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Accounts/0308fb02-4071-4e53-8acd-cb54064046ce`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Accounts/721db0d4-c06b-4c22-84ba-327cda9c13a9`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Accounts/0308fb02-4071-4e53-8acd-cb54064046ce`
+         * @description Example request: `PUT /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Accounts/721db0d4-c06b-4c22-84ba-327cda9c13a9`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Accounts/0308fb02-4071-4e53-8acd-cb54064046ce`
+         * @description Example request: `DELETE /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Accounts/721db0d4-c06b-4c22-84ba-327cda9c13a9`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Accounts/0308fb02-4071-4e53-8acd-cb54064046ce/History`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Accounts/721db0d4-c06b-4c22-84ba-327cda9c13a9/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/CostCenters/5205100b-2c88-475e-b381-3c3e08db54b1`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/CostCenters/356cc310-70b6-4e23-924f-e0874f8da100`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/CostCenters/5205100b-2c88-475e-b381-3c3e08db54b1`
+         * @description Example request: `PUT /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/CostCenters/356cc310-70b6-4e23-924f-e0874f8da100`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/CostCenters/5205100b-2c88-475e-b381-3c3e08db54b1`
+         * @description Example request: `DELETE /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/CostCenters/356cc310-70b6-4e23-924f-e0874f8da100`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/CostCenters/5205100b-2c88-475e-b381-3c3e08db54b1/History`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/CostCenters/356cc310-70b6-4e23-924f-e0874f8da100/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/CostCenters/5205100b-2c88-475e-b381-3c3e08db54b1/Activate`
+         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/CostCenters/356cc310-70b6-4e23-924f-e0874f8da100/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/CostCenters/5205100b-2c88-475e-b381-3c3e08db54b1/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/CostCenters/356cc310-70b6-4e23-924f-e0874f8da100/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/FinancialYears/9580ad63-e5e1-433b-b752-1f8604216db7`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/FinancialYears/32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/FinancialYears/2546473c-e8f4-4e68-8448-bd527c7f8615`
+         * @description Example request: `PUT /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/FinancialYears/bee21059-5404-407e-9486-d3d5687eddb0`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/FinancialYears/2546473c-e8f4-4e68-8448-bd527c7f8615`
+         * @description Example request: `DELETE /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/FinancialYears/bee21059-5404-407e-9486-d3d5687eddb0`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/FinancialYears/9580ad63-e5e1-433b-b752-1f8604216db7/Close`
+         * @description Example request: `PUT /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/FinancialYears/32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/FinancialYears/9580ad63-e5e1-433b-b752-1f8604216db7/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/FinancialYears/32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/FinancialYears/9580ad63-e5e1-433b-b752-1f8604216db7/Periods`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/FinancialYears/32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/FinancialYears/9580ad63-e5e1-433b-b752-1f8604216db7/Periods/e29fccf1-f9e3-426e-8cc2-390f6dc8e718`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/FinancialYears/32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8/Periods/02fe11a3-f51f-457f-9d7f-431b1848ec03`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/FinancialYears/9580ad63-e5e1-433b-b752-1f8604216db7/Periods/e29fccf1-f9e3-426e-8cc2-390f6dc8e718/Lock`
+         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/FinancialYears/32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8/Periods/02fe11a3-f51f-457f-9d7f-431b1848ec03/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/FinancialYears/9580ad63-e5e1-433b-b752-1f8604216db7/Periods/e29fccf1-f9e3-426e-8cc2-390f6dc8e718/Close`
+         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/FinancialYears/32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8/Periods/02fe11a3-f51f-457f-9d7f-431b1848ec03/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/FinancialYears/9580ad63-e5e1-433b-b752-1f8604216db7/Periods/e29fccf1-f9e3-426e-8cc2-390f6dc8e718/Close`
+         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/FinancialYears/32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8/Periods/02fe11a3-f51f-457f-9d7f-431b1848ec03/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/FinancialYears/9580ad63-e5e1-433b-b752-1f8604216db7/Periods/e29fccf1-f9e3-426e-8cc2-390f6dc8e718/Reopen`
+         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/FinancialYears/32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8/Periods/02fe11a3-f51f-457f-9d7f-431b1848ec03/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Journals`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Journals`
+         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Journals/9cea9f98-f1f3-4299-a739-b8236dcf2bf4`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Journals/0ae97fa4-cca4-49d6-86a6-63bfbdcc6255`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Journals/9cea9f98-f1f3-4299-a739-b8236dcf2bf4`
+         * @description Example request: `PUT /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Journals/0ae97fa4-cca4-49d6-86a6-63bfbdcc6255`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Journals/9cea9f98-f1f3-4299-a739-b8236dcf2bf4/History`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Journals/0ae97fa4-cca4-49d6-86a6-63bfbdcc6255/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Journals/9cea9f98-f1f3-4299-a739-b8236dcf2bf4/Post`
+         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Journals/0ae97fa4-cca4-49d6-86a6-63bfbdcc6255/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Journals/f147994e-c6d4-4cd8-b82b-2951af6873c1/Void`
+         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Journals/fb8c7f06-d62b-4bd6-896e-c24849f9f041/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Journals/9cea9f98-f1f3-4299-a739-b8236dcf2bf4/Adjust`
+         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Journals/0ae97fa4-cca4-49d6-86a6-63bfbdcc6255/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Journals/9cea9f98-f1f3-4299-a739-b8236dcf2bf4/Reverse`
+         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Journals/0ae97fa4-cca4-49d6-86a6-63bfbdcc6255/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -829,7 +829,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Reports/TrialBalance?financialYearId=9580ad63-e5e1-433b-b752-1f8604216db7`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Reports/TrialBalance?financialYearId=32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -849,7 +849,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -869,7 +869,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Reports/BudgetVsActual?budgetId=2b665898-b26b-42ca-980e-1b5741561480&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Reports/BudgetVsActual?budgetId=c0468988-62fa-478e-bc44-42e2685dd86d&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Reports/VatReturn?dateFrom=2026-03-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Reports/VatReturn?dateFrom=2026-03-01&dateTo=2026-03-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Reports/Restatements?since=2026-11-29T07%3A28%3A50.526Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Reports/Restatements?since=2026-11-29T07%3A38%3A39.997Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -989,13 +989,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Reports`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Reports`
+         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1013,7 +1013,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Reports/71365b6e-909b-4983-8c64-a5f9978b87a6`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Reports/72010145-5de4-40ef-b943-c4de0b18f865`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1033,7 +1033,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1053,13 +1053,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1077,18 +1077,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Webhooks/a21da188-0930-4f33-8c98-622368fac81e`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Webhooks/25a0d783-58eb-4672-8669-eb4f40d5fed8`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Webhooks/a21da188-0930-4f33-8c98-622368fac81e`
+         * @description Example request: `PUT /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Webhooks/25a0d783-58eb-4672-8669-eb4f40d5fed8`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Webhooks/a21da188-0930-4f33-8c98-622368fac81e`
+         * @description Example request: `DELETE /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Webhooks/25a0d783-58eb-4672-8669-eb4f40d5fed8`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1105,7 +1105,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Webhooks/a21da188-0930-4f33-8c98-622368fac81e/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Webhooks/25a0d783-58eb-4672-8669-eb4f40d5fed8/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1125,13 +1125,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1149,18 +1149,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/ExchangeRates/44764dd3-200c-4892-942b-e713c4c59aeb`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/ExchangeRates/9f5af188-e9a9-4f51-8661-0d9eef211181`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/ExchangeRates/44764dd3-200c-4892-942b-e713c4c59aeb`
+         * @description Example request: `PUT /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/ExchangeRates/9f5af188-e9a9-4f51-8661-0d9eef211181`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/ExchangeRates/44764dd3-200c-4892-942b-e713c4c59aeb`
+         * @description Example request: `DELETE /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/ExchangeRates/9f5af188-e9a9-4f51-8661-0d9eef211181`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1177,13 +1177,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Budgets`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Budgets`
+         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1201,18 +1201,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Budgets/2b665898-b26b-42ca-980e-1b5741561480`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Budgets/c0468988-62fa-478e-bc44-42e2685dd86d`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Budgets/2b665898-b26b-42ca-980e-1b5741561480`
+         * @description Example request: `PUT /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Budgets/c0468988-62fa-478e-bc44-42e2685dd86d`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Budgets/2b665898-b26b-42ca-980e-1b5741561480`
+         * @description Example request: `DELETE /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Budgets/c0468988-62fa-478e-bc44-42e2685dd86d`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1229,13 +1229,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Imports`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Imports`
+         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1253,7 +1253,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Imports/e07df5d0-730f-4657-b8c0-bb9b3ed172cd`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Imports/a861d7fa-2b1f-466a-b557-179cf56e8584`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1273,7 +1273,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Imports/e07df5d0-730f-4657-b8c0-bb9b3ed172cd/Errors`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Imports/a861d7fa-2b1f-466a-b557-179cf56e8584/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1293,7 +1293,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1313,13 +1313,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1339,7 +1339,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1357,12 +1357,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/TaxCodes/f9b686c4-0a25-4380-bf7c-025079c7ef9d`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/TaxCodes/840a42d4-584e-4e9c-9219-255125e19b57`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/TaxCodes/f9b686c4-0a25-4380-bf7c-025079c7ef9d`
+         * @description Example request: `PUT /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/TaxCodes/840a42d4-584e-4e9c-9219-255125e19b57`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1381,7 +1381,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/TaxCodes/f9b686c4-0a25-4380-bf7c-025079c7ef9d/History`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/TaxCodes/840a42d4-584e-4e9c-9219-255125e19b57/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1401,13 +1401,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1425,12 +1425,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Counterparties/e4c929ad-1641-40f5-9c14-e7047ca60df2`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Counterparties/fe22a3c2-c75b-461b-94f8-15d7fe2b2c6d`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Counterparties/e4c929ad-1641-40f5-9c14-e7047ca60df2`
+         * @description Example request: `PUT /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Counterparties/fe22a3c2-c75b-461b-94f8-15d7fe2b2c6d`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1449,7 +1449,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/f19c2ead-8d18-4706-adc2-30a6446210e1/Counterparties/e4c929ad-1641-40f5-9c14-e7047ca60df2/History`
+         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Counterparties/fe22a3c2-c75b-461b-94f8-15d7fe2b2c6d/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -2041,6 +2041,8 @@ export interface components {
                 } | null;
                 /** @description On a tax line the service added: the index (in entries) of the taxed line whose tax it posts; null on other lines. */
                 taxOf: number | null;
+                /** @description A journal line’s customer or supplier: one of the company’s counterparties (UUID), active when the line is written; a tax line names its taxed line’s. Left out when sent, null when answered: none. */
+                counterpartyId: string | null;
             }[];
             /** @description The journal’s choice: true when its taxed lines’ amounts as sent include their tax (the service keeps each line’s amount without it and posts the tax apart); false or left out, the tax comes on top. A reverse charge’s amount never includes tax. */
             amountsIncludeTax: boolean;
@@ -4118,8 +4120,8 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `AccountCurrency`, `CategoryAccount`, `InactiveCostCenter`, `UnsupportedCurrency`, `NoExchangeRate`, `UnknownTaxCode`, `InactiveTaxCode`, `NoTaxRate`, `TaxAccount`, `TaxAmountOff`, `TooManyLines` (each example says what it means and the way out; docs/errors.md lists them all) */
-        "ValidationError_InvalidJson_InvalidText_InvalidEncoding_AccountCurrency_CategoryAccount_InactiveCostCenter_UnsupportedCurrency_NoExchangeRate_UnknownTaxCode_InactiveTaxCode_NoTaxRate_TaxAccount_TaxAmountOff_TooManyLines.400": {
+        /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `AccountCurrency`, `CategoryAccount`, `InactiveCostCenter`, `UnsupportedCurrency`, `NoExchangeRate`, `UnknownTaxCode`, `InactiveTaxCode`, `NoTaxRate`, `TaxAccount`, `TaxAmountOff`, `TooManyLines`, `UnknownCounterparty`, `InactiveCounterparty` (each example says what it means and the way out; docs/errors.md lists them all) */
+        "ValidationError_InvalidJson_InvalidText_InvalidEncoding_AccountCurrency_CategoryAccount_InactiveCostCenter_UnsupportedCurrency_NoExchangeRate_UnknownTaxCode_InactiveTaxCode_NoTaxRate_TaxAccount_TaxAmountOff_TooManyLines_UnknownCounterparty_InactiveCounterparty.400": {
             headers: {
                 [name: string]: unknown;
             };
@@ -4282,7 +4284,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:33625/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A46561%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=_z6W8gcIKEXxGg70Sv9ZUBnuQ1fYyR_xcUnwYfG1OP4&code_challenge_method=S256&state=URP2k2DwV0uLzNYEOXylL2AgMIup0gTjkvuZ4hp2m2s&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:40739/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A40473%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=USEbK2dNteoEQWMF7GVCxIMumBMxTr7zepUVqKV26H0&code_challenge_method=S256&state=AKqASl4buI1sImYNEY4tfrz5NRrm1BLebc1gDu0gqBc&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -4322,7 +4324,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "f19c2ead-8d18-4706-adc2-30a6446210e1",
+                     *           "companyId": "73a2a6df-24e6-44d5-a111-14a7abdac8fa",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4365,7 +4367,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "6a0243b0-50ec-42bf-b296-67c3a918a858",
+                     *           "companyId": "78dc79aa-4263-4e64-99c0-aa5ed8debf1c",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4462,7 +4464,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "f19c2ead-8d18-4706-adc2-30a6446210e1",
+                     *           "companyId": "73a2a6df-24e6-44d5-a111-14a7abdac8fa",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4505,7 +4507,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "6a0243b0-50ec-42bf-b296-67c3a918a858",
+                     *           "companyId": "78dc79aa-4263-4e64-99c0-aa5ed8debf1c",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4591,16 +4593,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "6a0243b0-50ec-42bf-b296-67c3a918a858",
+                     *           "id": "78dc79aa-4263-4e64-99c0-aa5ed8debf1c",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T07:28:46.228Z",
+                     *           "createdAt": "2026-11-29T07:38:35.892Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "f19c2ead-8d18-4706-adc2-30a6446210e1",
+                     *           "id": "73a2a6df-24e6-44d5-a111-14a7abdac8fa",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T07:28:46.050Z",
+                     *           "createdAt": "2026-11-29T07:38:35.687Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -4658,9 +4660,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6a0243b0-50ec-42bf-b296-67c3a918a858",
+                     *       "id": "78dc79aa-4263-4e64-99c0-aa5ed8debf1c",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T07:28:46.228Z",
+                     *       "createdAt": "2026-11-29T07:38:35.892Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -4672,7 +4674,7 @@ export interface operations {
                      *         "taxRegistrationNumber": null,
                      *         "defaultEmirate": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T07:28:46.228Z"
+                     *         "updatedAt": "2026-11-29T07:38:35.892Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -4749,9 +4751,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6a0243b0-50ec-42bf-b296-67c3a918a858",
+                     *       "id": "78dc79aa-4263-4e64-99c0-aa5ed8debf1c",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T07:28:46.228Z",
+                     *       "createdAt": "2026-11-29T07:38:35.892Z",
                      *       "version": 1
                      *     }
                      */
@@ -4795,7 +4797,7 @@ export interface operations {
                      *       "taxRegistrationNumber": null,
                      *       "defaultEmirate": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T07:28:46.050Z"
+                     *       "updatedAt": "2026-11-29T07:38:35.687Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -4825,7 +4827,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "92265ff4-ea28-4c50-96e1-4cee20ec4828",
+                 *       "retainedEarningsAccountId": "d6420c3c-4773-4d37-adaa-53826520231e",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -4884,14 +4886,14 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "92265ff4-ea28-4c50-96e1-4cee20ec4828",
+                     *       "retainedEarningsAccountId": "d6420c3c-4773-4d37-adaa-53826520231e",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
                      *       "taxRegistrationNumber": "310123456700003",
                      *       "defaultEmirate": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T07:28:47.495Z"
+                     *       "updatedAt": "2026-11-29T07:38:36.775Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5057,7 +5059,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "6653bf4b-dbc7-41f2-8d32-a90a9f151e81",
+                     *           "id": "df7049ce-4b33-4a3d-b2e4-7611193315fa",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -5068,8 +5070,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T07:29:01.064Z",
-                     *           "updatedAt": "2026-11-29T07:29:01.114Z"
+                     *           "createdAt": "2026-11-29T07:38:47.947Z",
+                     *           "updatedAt": "2026-11-29T07:38:47.992Z"
                      *         }
                      *       ]
                      *     }
@@ -5132,7 +5134,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6653bf4b-dbc7-41f2-8d32-a90a9f151e81",
+                     *       "id": "df7049ce-4b33-4a3d-b2e4-7611193315fa",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -5142,8 +5144,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:29:01.064Z",
-                     *       "updatedAt": "2026-11-29T07:29:01.064Z"
+                     *       "createdAt": "2026-11-29T07:38:47.947Z",
+                     *       "updatedAt": "2026-11-29T07:38:47.947Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5190,7 +5192,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6653bf4b-dbc7-41f2-8d32-a90a9f151e81",
+                     *       "id": "df7049ce-4b33-4a3d-b2e4-7611193315fa",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -5200,8 +5202,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:29:01.064Z",
-                     *       "updatedAt": "2026-11-29T07:29:01.064Z"
+                     *       "createdAt": "2026-11-29T07:38:47.947Z",
+                     *       "updatedAt": "2026-11-29T07:38:47.947Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5265,7 +5267,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6653bf4b-dbc7-41f2-8d32-a90a9f151e81",
+                     *       "id": "df7049ce-4b33-4a3d-b2e4-7611193315fa",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -5276,8 +5278,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:29:01.064Z",
-                     *       "updatedAt": "2026-11-29T07:29:01.114Z"
+                     *       "createdAt": "2026-11-29T07:38:47.947Z",
+                     *       "updatedAt": "2026-11-29T07:38:47.992Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5386,8 +5388,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "8e9cec88-322b-44f3-95c9-a2944f44595e",
-                     *           "email": "user-1aac20d6-2321-4ee5-954c-72ed755df293@example.com",
+                     *           "userId": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6",
+                     *           "email": "user-d1297448-f7bf-4d7a-a86f-87ba10961ae9@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -5429,20 +5431,20 @@ export interface operations {
                      *             "counterparties:read",
                      *             "counterparties:manage"
                      *           ],
-                     *           "joinedAt": "2026-11-29T07:28:46.050Z",
+                     *           "joinedAt": "2026-11-29T07:38:35.687Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "64f4792a-d8f0-435b-8fdd-0833c7801c93",
-                     *           "email": "contract-1795937341154@example.com",
-                     *           "roleId": "6653bf4b-dbc7-41f2-8d32-a90a9f151e81",
+                     *           "userId": "5aad8a8f-0564-4c16-bbb0-d00f82848c76",
+                     *           "email": "contract-1795937928031@example.com",
+                     *           "roleId": "df7049ce-4b33-4a3d-b2e4-7611193315fa",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T07:29:01.188Z",
+                     *           "joinedAt": "2026-11-29T07:38:48.066Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -5474,8 +5476,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795937341154@example.com",
-                 *       "roleId": "6653bf4b-dbc7-41f2-8d32-a90a9f151e81"
+                 *       "email": "contract-1795937928031@example.com",
+                 *       "roleId": "df7049ce-4b33-4a3d-b2e4-7611193315fa"
                  *     }
                  */
                 "application/json": {
@@ -5501,16 +5503,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "64f4792a-d8f0-435b-8fdd-0833c7801c93",
-                     *       "email": "contract-1795937341154@example.com",
-                     *       "roleId": "6653bf4b-dbc7-41f2-8d32-a90a9f151e81",
+                     *       "userId": "5aad8a8f-0564-4c16-bbb0-d00f82848c76",
+                     *       "email": "contract-1795937928031@example.com",
+                     *       "roleId": "df7049ce-4b33-4a3d-b2e4-7611193315fa",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T07:29:01.188Z",
+                     *       "joinedAt": "2026-11-29T07:38:48.066Z",
                      *       "version": 1
                      *     }
                      */
@@ -5575,8 +5577,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "64f4792a-d8f0-435b-8fdd-0833c7801c93",
-                     *       "email": "contract-1795937341154@example.com",
+                     *       "userId": "5aad8a8f-0564-4c16-bbb0-d00f82848c76",
+                     *       "email": "contract-1795937928031@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -5594,7 +5596,7 @@ export interface operations {
                      *         "tax-codes:read",
                      *         "counterparties:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T07:29:01.188Z",
+                     *       "joinedAt": "2026-11-29T07:38:48.066Z",
                      *       "version": 2
                      *     }
                      */
@@ -5704,9 +5706,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "abceba5c-7306-4d97-b53d-dc3f85a8a9dc",
+                     *           "id": "580cb3db-c074-440c-84a7-7ec8fd7434ec",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_OtSi_6t",
+                     *           "prefix": "sk-svc_g9wTdY_",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -5714,8 +5716,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "8e9cec88-322b-44f3-95c9-a2944f44595e",
-                     *           "createdAt": "2026-11-29T07:29:01.357Z",
+                     *           "createdBy": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6",
+                     *           "createdAt": "2026-11-29T07:38:48.222Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -5786,9 +5788,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "abceba5c-7306-4d97-b53d-dc3f85a8a9dc",
+                     *       "id": "580cb3db-c074-440c-84a7-7ec8fd7434ec",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_OtSi_6t",
+                     *       "prefix": "sk-svc_g9wTdY_",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -5796,8 +5798,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "8e9cec88-322b-44f3-95c9-a2944f44595e",
-                     *       "createdAt": "2026-11-29T07:29:01.357Z",
+                     *       "createdBy": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6",
+                     *       "createdAt": "2026-11-29T07:38:48.222Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -5849,18 +5851,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "abceba5c-7306-4d97-b53d-dc3f85a8a9dc",
+                     *       "id": "580cb3db-c074-440c-84a7-7ec8fd7434ec",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_OtSi_6t",
+                     *       "prefix": "sk-svc_g9wTdY_",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T07:29:01.430Z",
-                     *       "createdBy": "8e9cec88-322b-44f3-95c9-a2944f44595e",
-                     *       "createdAt": "2026-11-29T07:29:01.357Z",
+                     *       "revokedAt": "2026-11-29T07:38:48.289Z",
+                     *       "createdBy": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6",
+                     *       "createdAt": "2026-11-29T07:38:48.222Z",
                      *       "version": 2
                      *     }
                      */
@@ -5915,24 +5917,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "cc8dc012-4dda-4d6c-993a-4cc0082b0c01",
+                     *           "id": "ad91006b-dafb-46c1-ae54-c9d8f702e60c",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "b1498b37-37b1-4a4c-84ba-9e807dfc6dcb",
+                     *           "parentId": "fae50f94-7d1d-4a05-b3f6-2ccc3d8ee065",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:28:47.286Z",
-                     *           "updatedAt": "2026-11-29T07:28:47.286Z",
+                     *           "createdAt": "2026-11-29T07:38:36.642Z",
+                     *           "updatedAt": "2026-11-29T07:38:36.642Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "b1498b37-37b1-4a4c-84ba-9e807dfc6dcb",
+                     *           "id": "fae50f94-7d1d-4a05-b3f6-2ccc3d8ee065",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -5941,32 +5943,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:28:47.236Z",
-                     *           "updatedAt": "2026-11-29T07:28:47.236Z",
+                     *           "createdAt": "2026-11-29T07:38:36.610Z",
+                     *           "updatedAt": "2026-11-29T07:38:36.610Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
+                     *           "id": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "2e449754-de3f-4415-988a-7d5045b63039",
+                     *           "parentId": "daad22ee-7911-4578-befc-1938402c68c9",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:28:47.163Z",
-                     *           "updatedAt": "2026-11-29T07:28:47.163Z",
+                     *           "createdAt": "2026-11-29T07:38:36.575Z",
+                     *           "updatedAt": "2026-11-29T07:38:36.575Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "2e449754-de3f-4415-988a-7d5045b63039",
+                     *           "id": "daad22ee-7911-4578-befc-1938402c68c9",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -5975,32 +5977,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:28:47.100Z",
-                     *           "updatedAt": "2026-11-29T07:28:47.100Z",
+                     *           "createdAt": "2026-11-29T07:38:36.537Z",
+                     *           "updatedAt": "2026-11-29T07:38:36.537Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "92265ff4-ea28-4c50-96e1-4cee20ec4828",
+                     *           "id": "d6420c3c-4773-4d37-adaa-53826520231e",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "f34af989-eb68-4847-8f47-3f37c7a49a43",
+                     *           "parentId": "56944650-3cf9-467f-920d-e604dbfd2898",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:28:47.034Z",
-                     *           "updatedAt": "2026-11-29T07:28:47.034Z",
+                     *           "createdAt": "2026-11-29T07:38:36.497Z",
+                     *           "updatedAt": "2026-11-29T07:38:36.497Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "f34af989-eb68-4847-8f47-3f37c7a49a43",
+                     *           "id": "56944650-3cf9-467f-920d-e604dbfd2898",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -6009,49 +6011,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:28:46.968Z",
-                     *           "updatedAt": "2026-11-29T07:28:46.968Z",
+                     *           "createdAt": "2026-11-29T07:38:36.460Z",
+                     *           "updatedAt": "2026-11-29T07:38:36.460Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "2f37fab5-0a9b-4139-ba82-f6311f4015fe",
+                     *           "id": "df622fac-f9b7-40ea-969b-ef4d0cf86163",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "fbad5b87-e8d3-4a8d-bffe-ce0e90dfe76c",
+                     *           "parentId": "f088fd3a-ecbb-4d67-8c26-c1279f787597",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:28:46.888Z",
-                     *           "updatedAt": "2026-11-29T07:28:46.888Z",
+                     *           "createdAt": "2026-11-29T07:38:36.422Z",
+                     *           "updatedAt": "2026-11-29T07:38:36.422Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "7d25a80a-189c-4335-83c9-63265ab29b08",
+                     *           "id": "97a884a4-2101-40a5-bf2b-839c0546ef69",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "fbad5b87-e8d3-4a8d-bffe-ce0e90dfe76c",
+                     *           "parentId": "f088fd3a-ecbb-4d67-8c26-c1279f787597",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:28:46.730Z",
-                     *           "updatedAt": "2026-11-29T07:28:46.730Z",
+                     *           "createdAt": "2026-11-29T07:38:36.341Z",
+                     *           "updatedAt": "2026-11-29T07:38:36.341Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "fbad5b87-e8d3-4a8d-bffe-ce0e90dfe76c",
+                     *           "id": "f088fd3a-ecbb-4d67-8c26-c1279f787597",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -6060,8 +6062,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:28:46.648Z",
-                     *           "updatedAt": "2026-11-29T07:28:46.648Z",
+                     *           "createdAt": "2026-11-29T07:38:36.289Z",
+                     *           "updatedAt": "2026-11-29T07:38:36.289Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -6150,7 +6152,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0308fb02-4071-4e53-8acd-cb54064046ce",
+                     *       "id": "721db0d4-c06b-4c22-84ba-327cda9c13a9",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -6159,8 +6161,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:28:47.585Z",
-                     *       "updatedAt": "2026-11-29T07:28:47.585Z",
+                     *       "createdAt": "2026-11-29T07:38:36.829Z",
+                     *       "updatedAt": "2026-11-29T07:38:36.829Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6211,7 +6213,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0308fb02-4071-4e53-8acd-cb54064046ce",
+                     *       "id": "721db0d4-c06b-4c22-84ba-327cda9c13a9",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -6220,8 +6222,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:28:47.585Z",
-                     *       "updatedAt": "2026-11-29T07:28:47.585Z",
+                     *       "createdAt": "2026-11-29T07:38:36.829Z",
+                     *       "updatedAt": "2026-11-29T07:38:36.829Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6303,7 +6305,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0308fb02-4071-4e53-8acd-cb54064046ce",
+                     *       "id": "721db0d4-c06b-4c22-84ba-327cda9c13a9",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -6312,8 +6314,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:28:47.585Z",
-                     *       "updatedAt": "2026-11-29T07:28:48.192Z",
+                     *       "createdAt": "2026-11-29T07:38:36.829Z",
+                     *       "updatedAt": "2026-11-29T07:38:37.259Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6434,15 +6436,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "8e9cec88-322b-44f3-95c9-a2944f44595e",
+                     *             "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "539ab86d-e03d-4862-b6a5-5cd216bbfb30",
-                     *           "occurredAt": "2026-11-29T07:28:47.585Z",
+                     *           "requestId": "1168feb0-e7b1-4d92-8cd2-457de39a352d",
+                     *           "occurredAt": "2026-11-29T07:38:36.829Z",
                      *           "sequence": 14,
-                     *           "hash": "471801e878bc11d1748792f331a3b27cff996190e52927c1d6f1d52adaffee78",
+                     *           "hash": "024010d05469e793c2e81c58ede0233d04855268b7c8c457ba44410726d4c8df",
                      *           "state": {
-                     *             "id": "0308fb02-4071-4e53-8acd-cb54064046ce",
+                     *             "id": "721db0d4-c06b-4c22-84ba-327cda9c13a9",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -6451,8 +6453,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T07:28:47.585Z",
-                     *             "updatedAt": "2026-11-29T07:28:47.585Z",
+                     *             "createdAt": "2026-11-29T07:38:36.829Z",
+                     *             "updatedAt": "2026-11-29T07:38:36.829Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -6512,7 +6514,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5205100b-2c88-475e-b381-3c3e08db54b1",
+                     *           "id": "356cc310-70b6-4e23-924f-e0874f8da100",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -6521,12 +6523,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:28:48.761Z",
-                     *           "updatedAt": "2026-11-29T07:28:48.761Z",
+                     *           "createdAt": "2026-11-29T07:38:37.677Z",
+                     *           "updatedAt": "2026-11-29T07:38:37.677Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "f7eaa830-6a2e-4794-848f-acaa72e17b05",
+                     *           "id": "92728d1d-50d9-4958-94fa-f817a67e8006",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -6535,12 +6537,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:28:47.337Z",
-                     *           "updatedAt": "2026-11-29T07:28:47.337Z",
+                     *           "createdAt": "2026-11-29T07:38:36.686Z",
+                     *           "updatedAt": "2026-11-29T07:38:36.686Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "4c599cd8-5bf7-4194-be9e-191514377af1",
+                     *           "id": "f6d7b402-d948-45e3-aad8-190b0e636a27",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -6549,8 +6551,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:28:47.400Z",
-                     *           "updatedAt": "2026-11-29T07:28:47.400Z",
+                     *           "createdAt": "2026-11-29T07:38:36.718Z",
+                     *           "updatedAt": "2026-11-29T07:38:36.718Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -6620,7 +6622,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5205100b-2c88-475e-b381-3c3e08db54b1",
+                     *       "id": "356cc310-70b6-4e23-924f-e0874f8da100",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -6629,8 +6631,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:28:48.761Z",
-                     *       "updatedAt": "2026-11-29T07:28:48.761Z",
+                     *       "createdAt": "2026-11-29T07:38:37.677Z",
+                     *       "updatedAt": "2026-11-29T07:38:37.677Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6678,7 +6680,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5205100b-2c88-475e-b381-3c3e08db54b1",
+                     *       "id": "356cc310-70b6-4e23-924f-e0874f8da100",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -6687,8 +6689,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:28:48.761Z",
-                     *       "updatedAt": "2026-11-29T07:28:48.761Z",
+                     *       "createdAt": "2026-11-29T07:38:37.677Z",
+                     *       "updatedAt": "2026-11-29T07:38:37.677Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6757,7 +6759,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5205100b-2c88-475e-b381-3c3e08db54b1",
+                     *       "id": "356cc310-70b6-4e23-924f-e0874f8da100",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6766,8 +6768,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:28:48.761Z",
-                     *       "updatedAt": "2026-11-29T07:28:48.901Z",
+                     *       "createdAt": "2026-11-29T07:38:37.677Z",
+                     *       "updatedAt": "2026-11-29T07:38:37.805Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6885,15 +6887,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "8e9cec88-322b-44f3-95c9-a2944f44595e",
+                     *             "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "08c91a4a-2bcd-4693-888a-7fd850ce294a",
-                     *           "occurredAt": "2026-11-29T07:28:48.761Z",
+                     *           "requestId": "81614966-335a-4d14-ad94-c4f77ac10936",
+                     *           "occurredAt": "2026-11-29T07:38:37.677Z",
                      *           "sequence": 17,
-                     *           "hash": "8c6869b406161a9a21086d62a37883edacb04bc4da318768740a26268b11d374",
+                     *           "hash": "c82d69f07ad13282e809124c3219ed74b095d11e061bdc71b7b3648de9d01e66",
                      *           "state": {
-                     *             "id": "5205100b-2c88-475e-b381-3c3e08db54b1",
+                     *             "id": "356cc310-70b6-4e23-924f-e0874f8da100",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -6902,8 +6904,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T07:28:48.761Z",
-                     *             "updatedAt": "2026-11-29T07:28:48.761Z",
+                     *             "createdAt": "2026-11-29T07:38:37.677Z",
+                     *             "updatedAt": "2026-11-29T07:38:37.677Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -6956,7 +6958,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5205100b-2c88-475e-b381-3c3e08db54b1",
+                     *       "id": "356cc310-70b6-4e23-924f-e0874f8da100",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6965,8 +6967,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T07:28:48.761Z",
-                     *       "updatedAt": "2026-11-29T07:28:49.010Z",
+                     *       "createdAt": "2026-11-29T07:38:37.677Z",
+                     *       "updatedAt": "2026-11-29T07:38:37.899Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7017,7 +7019,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5205100b-2c88-475e-b381-3c3e08db54b1",
+                     *       "id": "356cc310-70b6-4e23-924f-e0874f8da100",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7026,8 +7028,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T07:28:48.761Z",
-                     *       "updatedAt": "2026-11-29T07:28:48.953Z",
+                     *       "createdAt": "2026-11-29T07:38:37.677Z",
+                     *       "updatedAt": "2026-11-29T07:38:37.844Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -7078,19 +7080,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "84d1a837-20aa-4c39-98d3-130e81ec3976",
+                     *           "id": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T07:28:49.654Z",
-                     *           "updatedAt": "2026-11-29T07:28:49.654Z",
+                     *           "createdAt": "2026-11-29T07:38:38.796Z",
+                     *           "updatedAt": "2026-11-29T07:38:38.796Z",
                      *           "periods": [
                      *             {
-                     *               "id": "5fa13bae-1fbc-42ae-8511-b37b3551b483",
-                     *               "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
+                     *               "id": "43b255e5-e3a5-4916-a16a-61f1821c0ef6",
+                     *               "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -7100,8 +7102,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "151aa4a7-8343-4769-b77e-0e5dff5f6473",
-                     *               "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
+                     *               "id": "740b7f94-9b5a-4297-85cf-5c067c60e190",
+                     *               "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -7111,8 +7113,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "3a1a6b40-7db7-43f7-bc1a-f71de53c1ce3",
-                     *               "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
+                     *               "id": "5ffc2050-e932-4a35-ac34-a8b93f2abcfd",
+                     *               "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -7122,8 +7124,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "3a577a2a-d89f-4fbd-9a66-50005f0fb946",
-                     *               "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
+                     *               "id": "f1642848-61ea-4fda-8752-50aa29c3f701",
+                     *               "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -7133,8 +7135,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "432458a5-a091-483d-9933-27d5d2f8ac9c",
-                     *               "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
+                     *               "id": "3bff0502-7371-4ca0-a3d3-779aab377d76",
+                     *               "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -7144,8 +7146,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "47809415-692a-49bd-83c8-bed8c6acc794",
-                     *               "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
+                     *               "id": "41591aa6-87ec-486c-bba7-6c001a7cf00b",
+                     *               "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -7155,8 +7157,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "652898c0-faf3-4337-9fbb-19250ffbe42c",
-                     *               "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
+                     *               "id": "bffe3b25-dfa3-4048-8b4e-971092a5cfed",
+                     *               "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -7166,8 +7168,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "5bcb7f74-cbae-4fd5-b05d-4b20c9609405",
-                     *               "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
+                     *               "id": "a42c314a-8d3e-420f-87bb-5c21ef7a53e8",
+                     *               "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -7177,8 +7179,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ddf3ddd3-7869-4ed3-8528-3b43918ea7bf",
-                     *               "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
+                     *               "id": "aa82550c-a16b-4c6d-9aa0-b37dd9d14df2",
+                     *               "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -7188,8 +7190,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f24eb898-71f8-4a52-9557-74e38169e6b3",
-                     *               "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
+                     *               "id": "3009dd62-08b3-497a-82bc-4a7d202c1144",
+                     *               "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -7199,8 +7201,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "3e17887f-7fc5-4b5b-90b4-26f055c16b20",
-                     *               "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
+                     *               "id": "2fa9e9ef-8f83-4616-a143-0e7e8c48a717",
+                     *               "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -7210,8 +7212,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "44e15cc5-db33-4142-828e-030f813235b2",
-                     *               "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
+                     *               "id": "fbc694c6-9a8c-40c3-919e-60a79c1e8020",
+                     *               "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -7223,19 +7225,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *           "id": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T07:28:49.538Z",
-                     *           "updatedAt": "2026-11-29T07:28:49.538Z",
+                     *           "createdAt": "2026-11-29T07:38:38.597Z",
+                     *           "updatedAt": "2026-11-29T07:38:38.597Z",
                      *           "periods": [
                      *             {
-                     *               "id": "e29fccf1-f9e3-426e-8cc2-390f6dc8e718",
-                     *               "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *               "id": "02fe11a3-f51f-457f-9d7f-431b1848ec03",
+                     *               "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -7245,8 +7247,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7e2c729b-2fa3-41bc-b3fa-5454258ca660",
-                     *               "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *               "id": "9cd07b1f-4d4a-47dd-900c-2862db17b075",
+                     *               "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -7256,8 +7258,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "12b7385f-6cbd-444a-a1d2-277f3a10ea68",
-                     *               "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *               "id": "eafd66bf-b498-42e1-98cc-9c80e807df5b",
+                     *               "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -7267,8 +7269,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0d5f8966-8e92-448e-b051-1e4d75b539ec",
-                     *               "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *               "id": "f2b47881-bf48-4f3b-918b-2b8d33c607c6",
+                     *               "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -7278,8 +7280,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "09970b51-ed86-4323-ac2c-fd81416d14dc",
-                     *               "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *               "id": "de2b7d8b-3121-4fbe-9ff0-489cced9a513",
+                     *               "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -7289,8 +7291,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "fe68eee1-f403-4e9f-ae91-64eb90d99caa",
-                     *               "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *               "id": "94c5538a-ca0b-48ae-a33d-6fc645bac7d6",
+                     *               "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -7300,8 +7302,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1f12576b-0f3b-414a-b778-ff006e20e8e3",
-                     *               "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *               "id": "e459fb76-7e01-44a0-9681-d4e367edbbcc",
+                     *               "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -7311,8 +7313,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7a858e4f-2c0f-44a5-8901-65fa529c8972",
-                     *               "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *               "id": "9d717b91-b9af-434a-a301-0b9dfdd5cd41",
+                     *               "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -7322,8 +7324,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "04a003d6-e19c-48e1-abce-07c9053789b1",
-                     *               "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *               "id": "3402f896-23d3-4f0f-aaeb-6d91ac1019d4",
+                     *               "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -7333,8 +7335,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a9c3a327-7e02-4c75-acd9-f337c715f378",
-                     *               "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *               "id": "91e17833-fc40-4292-adf8-2acb2326cc26",
+                     *               "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -7344,8 +7346,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "174a8a1c-9c1c-4cf5-8083-ab3f89aea176",
-                     *               "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *               "id": "d5350fd6-e6f4-490d-929b-d458ee45cfe5",
+                     *               "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -7355,8 +7357,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e8eb1f86-0acf-4a7a-9feb-8d50835e445d",
-                     *               "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *               "id": "cf805444-8373-4151-80b7-dc28e5f81fec",
+                     *               "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -7443,19 +7445,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "84d1a837-20aa-4c39-98d3-130e81ec3976",
+                     *       "id": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T07:28:49.654Z",
-                     *       "updatedAt": "2026-11-29T07:28:49.654Z",
+                     *       "createdAt": "2026-11-29T07:38:38.796Z",
+                     *       "updatedAt": "2026-11-29T07:38:38.796Z",
                      *       "periods": [
                      *         {
-                     *           "id": "5fa13bae-1fbc-42ae-8511-b37b3551b483",
-                     *           "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
+                     *           "id": "43b255e5-e3a5-4916-a16a-61f1821c0ef6",
+                     *           "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -7465,8 +7467,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "151aa4a7-8343-4769-b77e-0e5dff5f6473",
-                     *           "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
+                     *           "id": "740b7f94-9b5a-4297-85cf-5c067c60e190",
+                     *           "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -7476,8 +7478,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3a1a6b40-7db7-43f7-bc1a-f71de53c1ce3",
-                     *           "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
+                     *           "id": "5ffc2050-e932-4a35-ac34-a8b93f2abcfd",
+                     *           "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -7487,8 +7489,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3a577a2a-d89f-4fbd-9a66-50005f0fb946",
-                     *           "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
+                     *           "id": "f1642848-61ea-4fda-8752-50aa29c3f701",
+                     *           "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -7498,8 +7500,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "432458a5-a091-483d-9933-27d5d2f8ac9c",
-                     *           "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
+                     *           "id": "3bff0502-7371-4ca0-a3d3-779aab377d76",
+                     *           "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -7509,8 +7511,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "47809415-692a-49bd-83c8-bed8c6acc794",
-                     *           "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
+                     *           "id": "41591aa6-87ec-486c-bba7-6c001a7cf00b",
+                     *           "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -7520,8 +7522,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "652898c0-faf3-4337-9fbb-19250ffbe42c",
-                     *           "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
+                     *           "id": "bffe3b25-dfa3-4048-8b4e-971092a5cfed",
+                     *           "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -7531,8 +7533,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5bcb7f74-cbae-4fd5-b05d-4b20c9609405",
-                     *           "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
+                     *           "id": "a42c314a-8d3e-420f-87bb-5c21ef7a53e8",
+                     *           "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -7542,8 +7544,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ddf3ddd3-7869-4ed3-8528-3b43918ea7bf",
-                     *           "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
+                     *           "id": "aa82550c-a16b-4c6d-9aa0-b37dd9d14df2",
+                     *           "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -7553,8 +7555,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f24eb898-71f8-4a52-9557-74e38169e6b3",
-                     *           "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
+                     *           "id": "3009dd62-08b3-497a-82bc-4a7d202c1144",
+                     *           "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -7564,8 +7566,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3e17887f-7fc5-4b5b-90b4-26f055c16b20",
-                     *           "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
+                     *           "id": "2fa9e9ef-8f83-4616-a143-0e7e8c48a717",
+                     *           "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -7575,8 +7577,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "44e15cc5-db33-4142-828e-030f813235b2",
-                     *           "financialYearId": "84d1a837-20aa-4c39-98d3-130e81ec3976",
+                     *           "id": "fbc694c6-9a8c-40c3-919e-60a79c1e8020",
+                     *           "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -7632,19 +7634,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *       "id": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T07:28:49.538Z",
-                     *       "updatedAt": "2026-11-29T07:28:49.538Z",
+                     *       "createdAt": "2026-11-29T07:38:38.597Z",
+                     *       "updatedAt": "2026-11-29T07:38:38.597Z",
                      *       "periods": [
                      *         {
-                     *           "id": "e29fccf1-f9e3-426e-8cc2-390f6dc8e718",
-                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *           "id": "02fe11a3-f51f-457f-9d7f-431b1848ec03",
+                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -7654,8 +7656,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7e2c729b-2fa3-41bc-b3fa-5454258ca660",
-                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *           "id": "9cd07b1f-4d4a-47dd-900c-2862db17b075",
+                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -7665,8 +7667,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "12b7385f-6cbd-444a-a1d2-277f3a10ea68",
-                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *           "id": "eafd66bf-b498-42e1-98cc-9c80e807df5b",
+                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -7676,8 +7678,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0d5f8966-8e92-448e-b051-1e4d75b539ec",
-                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *           "id": "f2b47881-bf48-4f3b-918b-2b8d33c607c6",
+                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -7687,8 +7689,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "09970b51-ed86-4323-ac2c-fd81416d14dc",
-                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *           "id": "de2b7d8b-3121-4fbe-9ff0-489cced9a513",
+                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -7698,8 +7700,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fe68eee1-f403-4e9f-ae91-64eb90d99caa",
-                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *           "id": "94c5538a-ca0b-48ae-a33d-6fc645bac7d6",
+                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -7709,8 +7711,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1f12576b-0f3b-414a-b778-ff006e20e8e3",
-                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *           "id": "e459fb76-7e01-44a0-9681-d4e367edbbcc",
+                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -7720,8 +7722,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7a858e4f-2c0f-44a5-8901-65fa529c8972",
-                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *           "id": "9d717b91-b9af-434a-a301-0b9dfdd5cd41",
+                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -7731,8 +7733,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "04a003d6-e19c-48e1-abce-07c9053789b1",
-                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *           "id": "3402f896-23d3-4f0f-aaeb-6d91ac1019d4",
+                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -7742,8 +7744,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a9c3a327-7e02-4c75-acd9-f337c715f378",
-                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *           "id": "91e17833-fc40-4292-adf8-2acb2326cc26",
+                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -7753,8 +7755,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "174a8a1c-9c1c-4cf5-8083-ab3f89aea176",
-                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *           "id": "d5350fd6-e6f4-490d-929b-d458ee45cfe5",
+                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -7764,8 +7766,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e8eb1f86-0acf-4a7a-9feb-8d50835e445d",
-                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *           "id": "cf805444-8373-4151-80b7-dc28e5f81fec",
+                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -7852,19 +7854,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2546473c-e8f4-4e68-8448-bd527c7f8615",
+                     *       "id": "bee21059-5404-407e-9486-d3d5687eddb0",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T07:28:49.767Z",
-                     *       "updatedAt": "2026-11-29T07:28:49.844Z",
+                     *       "createdAt": "2026-11-29T07:38:38.987Z",
+                     *       "updatedAt": "2026-11-29T07:38:39.099Z",
                      *       "periods": [
                      *         {
-                     *           "id": "3669afb4-734c-4c8e-8fc3-e7cbb91e8b3b",
-                     *           "financialYearId": "2546473c-e8f4-4e68-8448-bd527c7f8615",
+                     *           "id": "b9227dd5-cf8a-416d-9e88-55a4d05e08c6",
+                     *           "financialYearId": "bee21059-5404-407e-9486-d3d5687eddb0",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -7874,8 +7876,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d431f743-1796-4c93-8e18-bbe5b573aa79",
-                     *           "financialYearId": "2546473c-e8f4-4e68-8448-bd527c7f8615",
+                     *           "id": "4388c084-dd2e-494c-b771-f5b32b262c00",
+                     *           "financialYearId": "bee21059-5404-407e-9486-d3d5687eddb0",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -7885,8 +7887,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7bb672dd-7544-4d0d-b157-1cfe635b88d5",
-                     *           "financialYearId": "2546473c-e8f4-4e68-8448-bd527c7f8615",
+                     *           "id": "58988eab-5097-4773-99b5-40f09cb78c85",
+                     *           "financialYearId": "bee21059-5404-407e-9486-d3d5687eddb0",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -7896,8 +7898,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ca8e9972-3456-4126-ab53-664ab5699c89",
-                     *           "financialYearId": "2546473c-e8f4-4e68-8448-bd527c7f8615",
+                     *           "id": "be06de4b-f25c-4545-9d12-419713ce2ae2",
+                     *           "financialYearId": "bee21059-5404-407e-9486-d3d5687eddb0",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -7907,8 +7909,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "14c7a199-0f61-4459-a52a-0bc3f9ed2e16",
-                     *           "financialYearId": "2546473c-e8f4-4e68-8448-bd527c7f8615",
+                     *           "id": "fe1964f1-1c4f-4b88-b06c-08182f8257db",
+                     *           "financialYearId": "bee21059-5404-407e-9486-d3d5687eddb0",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -7918,8 +7920,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ec4a4765-112f-4b09-a6dd-eaf171ffe097",
-                     *           "financialYearId": "2546473c-e8f4-4e68-8448-bd527c7f8615",
+                     *           "id": "4150d4d6-0b73-4a20-935c-b0d80a1787c0",
+                     *           "financialYearId": "bee21059-5404-407e-9486-d3d5687eddb0",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -7929,8 +7931,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1b5e2a8a-f3cb-41df-8996-1ad2f12579f1",
-                     *           "financialYearId": "2546473c-e8f4-4e68-8448-bd527c7f8615",
+                     *           "id": "d000f279-cc37-4346-aa6e-7b4d4445e68a",
+                     *           "financialYearId": "bee21059-5404-407e-9486-d3d5687eddb0",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -7940,8 +7942,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "25f83ad5-06f0-44cc-8f9d-e7edd15b17c9",
-                     *           "financialYearId": "2546473c-e8f4-4e68-8448-bd527c7f8615",
+                     *           "id": "cb8bb57e-9019-4015-871a-bdb8dabaac86",
+                     *           "financialYearId": "bee21059-5404-407e-9486-d3d5687eddb0",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -7951,8 +7953,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "91077df8-312a-4929-833d-8146616a6d83",
-                     *           "financialYearId": "2546473c-e8f4-4e68-8448-bd527c7f8615",
+                     *           "id": "d8efb5b3-3db2-466c-b127-2509fbb52e59",
+                     *           "financialYearId": "bee21059-5404-407e-9486-d3d5687eddb0",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -7962,8 +7964,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ae04281b-2dd6-4fd7-ae43-38a19f7baa54",
-                     *           "financialYearId": "2546473c-e8f4-4e68-8448-bd527c7f8615",
+                     *           "id": "2ababdc3-110f-4f1b-a4de-849bddfcc641",
+                     *           "financialYearId": "bee21059-5404-407e-9486-d3d5687eddb0",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -7973,8 +7975,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cab0f308-8cd2-4958-ad91-6ca6a1bec9e9",
-                     *           "financialYearId": "2546473c-e8f4-4e68-8448-bd527c7f8615",
+                     *           "id": "c0f09462-6530-49e7-965a-3c145e5588da",
+                     *           "financialYearId": "bee21059-5404-407e-9486-d3d5687eddb0",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -7984,8 +7986,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3a34d2b8-7648-4611-aad7-4333dc494618",
-                     *           "financialYearId": "2546473c-e8f4-4e68-8448-bd527c7f8615",
+                     *           "id": "c808af47-817f-4ac6-861c-af0c441d7eed",
+                     *           "financialYearId": "bee21059-5404-407e-9486-d3d5687eddb0",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -8133,14 +8135,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6b01570d-7747-41aa-a6bf-9677d9f22387",
+                     *       "id": "2e97cd06-b51d-465b-8907-afde6fe69c35",
                      *       "serialNumber": 8,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "cc8dc012-4dda-4d6c-993a-4cc0082b0c01",
+                     *           "accountId": "ad91006b-dafb-46c1-ae54-c9d8f702e60c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -8149,10 +8151,11 @@ export interface operations {
                      *           "baseAmount": 7,
                      *           "fxRounding": false,
                      *           "tax": null,
-                     *           "taxOf": null
+                     *           "taxOf": null,
+                     *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "92265ff4-ea28-4c50-96e1-4cee20ec4828",
+                     *           "accountId": "d6420c3c-4773-4d37-adaa-53826520231e",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -8161,7 +8164,8 @@ export interface operations {
                      *           "baseAmount": 7,
                      *           "fxRounding": false,
                      *           "tax": null,
-                     *           "taxOf": null
+                     *           "taxOf": null,
+                     *           "counterpartyId": null
                      *         }
                      *       ],
                      *       "amountsIncludeTax": false,
@@ -8178,8 +8182,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:28:57.748Z",
-                     *       "updatedAt": "2026-11-29T07:28:57.748Z"
+                     *       "createdAt": "2026-11-29T07:38:45.699Z",
+                     *       "updatedAt": "2026-11-29T07:38:45.699Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -8239,8 +8243,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e8eb1f86-0acf-4a7a-9feb-8d50835e445d",
-                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *           "id": "cf805444-8373-4151-80b7-dc28e5f81fec",
+                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -8250,8 +8254,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "174a8a1c-9c1c-4cf5-8083-ab3f89aea176",
-                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *           "id": "d5350fd6-e6f4-490d-929b-d458ee45cfe5",
+                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8261,8 +8265,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a9c3a327-7e02-4c75-acd9-f337c715f378",
-                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *           "id": "91e17833-fc40-4292-adf8-2acb2326cc26",
+                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8272,8 +8276,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "04a003d6-e19c-48e1-abce-07c9053789b1",
-                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *           "id": "3402f896-23d3-4f0f-aaeb-6d91ac1019d4",
+                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8283,8 +8287,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7a858e4f-2c0f-44a5-8901-65fa529c8972",
-                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *           "id": "9d717b91-b9af-434a-a301-0b9dfdd5cd41",
+                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8294,8 +8298,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1f12576b-0f3b-414a-b778-ff006e20e8e3",
-                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *           "id": "e459fb76-7e01-44a0-9681-d4e367edbbcc",
+                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8305,8 +8309,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fe68eee1-f403-4e9f-ae91-64eb90d99caa",
-                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *           "id": "94c5538a-ca0b-48ae-a33d-6fc645bac7d6",
+                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8316,8 +8320,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "09970b51-ed86-4323-ac2c-fd81416d14dc",
-                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *           "id": "de2b7d8b-3121-4fbe-9ff0-489cced9a513",
+                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8327,8 +8331,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0d5f8966-8e92-448e-b051-1e4d75b539ec",
-                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *           "id": "f2b47881-bf48-4f3b-918b-2b8d33c607c6",
+                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8338,8 +8342,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "12b7385f-6cbd-444a-a1d2-277f3a10ea68",
-                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *           "id": "eafd66bf-b498-42e1-98cc-9c80e807df5b",
+                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8349,8 +8353,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7e2c729b-2fa3-41bc-b3fa-5454258ca660",
-                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *           "id": "9cd07b1f-4d4a-47dd-900c-2862db17b075",
+                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8360,8 +8364,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e29fccf1-f9e3-426e-8cc2-390f6dc8e718",
-                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *           "id": "02fe11a3-f51f-457f-9d7f-431b1848ec03",
+                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8409,8 +8413,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e29fccf1-f9e3-426e-8cc2-390f6dc8e718",
-                     *       "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *       "id": "02fe11a3-f51f-457f-9d7f-431b1848ec03",
+                     *       "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -8467,8 +8471,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e29fccf1-f9e3-426e-8cc2-390f6dc8e718",
-                     *       "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *       "id": "02fe11a3-f51f-457f-9d7f-431b1848ec03",
+                     *       "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -8625,8 +8629,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e29fccf1-f9e3-426e-8cc2-390f6dc8e718",
-                     *       "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *       "id": "02fe11a3-f51f-457f-9d7f-431b1848ec03",
+                     *       "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -8709,14 +8713,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "9cea9f98-f1f3-4299-a739-b8236dcf2bf4",
+                     *           "id": "0ae97fa4-cca4-49d6-86a6-63bfbdcc6255",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "7d25a80a-189c-4335-83c9-63265ab29b08",
+                     *               "accountId": "97a884a4-2101-40a5-bf2b-839c0546ef69",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -8725,10 +8729,11 @@ export interface operations {
                      *               "baseAmount": 100,
                      *               "fxRounding": false,
                      *               "tax": null,
-                     *               "taxOf": null
+                     *               "taxOf": null,
+                     *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
+                     *               "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -8737,7 +8742,8 @@ export interface operations {
                      *               "baseAmount": 100,
                      *               "fxRounding": false,
                      *               "tax": null,
-                     *               "taxOf": null
+                     *               "taxOf": null,
+                     *               "counterpartyId": null
                      *             }
                      *           ],
                      *           "amountsIncludeTax": false,
@@ -8754,8 +8760,8 @@ export interface operations {
                      *           "revaluationDate": null,
                      *           "openingOf": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:28:50.725Z",
-                     *           "updatedAt": "2026-11-29T07:28:50.725Z"
+                     *           "createdAt": "2026-11-29T07:38:40.217Z",
+                     *           "updatedAt": "2026-11-29T07:38:40.217Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -8797,12 +8803,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "7d25a80a-189c-4335-83c9-63265ab29b08",
+                 *           "accountId": "97a884a4-2101-40a5-bf2b-839c0546ef69",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
+                 *           "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -8835,6 +8841,11 @@ export interface operations {
                          * @enum {string}
                          */
                         emirate?: "AZ" | "DU" | "SH" | "AJ" | "UQ" | "RK" | "FU";
+                        /**
+                         * Format: uuid
+                         * @description A journal line’s customer or supplier: one of the company’s counterparties (UUID), active when the line is written; a tax line names its taxed line’s. Left out when sent, null when answered: none.
+                         */
+                        counterpartyId?: string;
                     }[];
                     /** @description Free text. */
                     description?: string;
@@ -8854,14 +8865,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9cea9f98-f1f3-4299-a739-b8236dcf2bf4",
+                     *       "id": "0ae97fa4-cca4-49d6-86a6-63bfbdcc6255",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "7d25a80a-189c-4335-83c9-63265ab29b08",
+                     *           "accountId": "97a884a4-2101-40a5-bf2b-839c0546ef69",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -8870,10 +8881,11 @@ export interface operations {
                      *           "baseAmount": 100,
                      *           "fxRounding": false,
                      *           "tax": null,
-                     *           "taxOf": null
+                     *           "taxOf": null,
+                     *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
+                     *           "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -8882,7 +8894,8 @@ export interface operations {
                      *           "baseAmount": 100,
                      *           "fxRounding": false,
                      *           "tax": null,
-                     *           "taxOf": null
+                     *           "taxOf": null,
+                     *           "counterpartyId": null
                      *         }
                      *       ],
                      *       "amountsIncludeTax": false,
@@ -8899,14 +8912,14 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:28:50.725Z",
-                     *       "updatedAt": "2026-11-29T07:28:50.725Z"
+                     *       "createdAt": "2026-11-29T07:38:40.217Z",
+                     *       "updatedAt": "2026-11-29T07:38:40.217Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
                 };
             };
-            400: components["responses"]["ValidationError_InvalidJson_InvalidText_InvalidEncoding_AccountCurrency_CategoryAccount_InactiveCostCenter_UnsupportedCurrency_NoExchangeRate_UnknownTaxCode_InactiveTaxCode_NoTaxRate_TaxAccount_TaxAmountOff_TooManyLines.400"];
+            400: components["responses"]["ValidationError_InvalidJson_InvalidText_InvalidEncoding_AccountCurrency_CategoryAccount_InactiveCostCenter_UnsupportedCurrency_NoExchangeRate_UnknownTaxCode_InactiveTaxCode_NoTaxRate_TaxAccount_TaxAmountOff_TooManyLines_UnknownCounterparty_InactiveCounterparty.400"];
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
@@ -8947,14 +8960,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9cea9f98-f1f3-4299-a739-b8236dcf2bf4",
+                     *       "id": "0ae97fa4-cca4-49d6-86a6-63bfbdcc6255",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "7d25a80a-189c-4335-83c9-63265ab29b08",
+                     *           "accountId": "97a884a4-2101-40a5-bf2b-839c0546ef69",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -8963,10 +8976,11 @@ export interface operations {
                      *           "baseAmount": 100,
                      *           "fxRounding": false,
                      *           "tax": null,
-                     *           "taxOf": null
+                     *           "taxOf": null,
+                     *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
+                     *           "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -8975,7 +8989,8 @@ export interface operations {
                      *           "baseAmount": 100,
                      *           "fxRounding": false,
                      *           "tax": null,
-                     *           "taxOf": null
+                     *           "taxOf": null,
+                     *           "counterpartyId": null
                      *         }
                      *       ],
                      *       "amountsIncludeTax": false,
@@ -8992,8 +9007,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:28:50.725Z",
-                     *       "updatedAt": "2026-11-29T07:28:50.725Z"
+                     *       "createdAt": "2026-11-29T07:38:40.217Z",
+                     *       "updatedAt": "2026-11-29T07:38:40.217Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9029,12 +9044,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "7d25a80a-189c-4335-83c9-63265ab29b08",
+                 *           "accountId": "97a884a4-2101-40a5-bf2b-839c0546ef69",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
+                 *           "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -9068,6 +9083,11 @@ export interface operations {
                          * @enum {string}
                          */
                         emirate?: "AZ" | "DU" | "SH" | "AJ" | "UQ" | "RK" | "FU";
+                        /**
+                         * Format: uuid
+                         * @description A journal line’s customer or supplier: one of the company’s counterparties (UUID), active when the line is written; a tax line names its taxed line’s. Left out when sent, null when answered: none.
+                         */
+                        counterpartyId?: string;
                     }[];
                     /** @description Free text. */
                     description?: string;
@@ -9089,14 +9109,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9cea9f98-f1f3-4299-a739-b8236dcf2bf4",
+                     *       "id": "0ae97fa4-cca4-49d6-86a6-63bfbdcc6255",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "7d25a80a-189c-4335-83c9-63265ab29b08",
+                     *           "accountId": "97a884a4-2101-40a5-bf2b-839c0546ef69",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9105,10 +9125,11 @@ export interface operations {
                      *           "baseAmount": 120,
                      *           "fxRounding": false,
                      *           "tax": null,
-                     *           "taxOf": null
+                     *           "taxOf": null,
+                     *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
+                     *           "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9117,7 +9138,8 @@ export interface operations {
                      *           "baseAmount": 120,
                      *           "fxRounding": false,
                      *           "tax": null,
-                     *           "taxOf": null
+                     *           "taxOf": null,
+                     *           "counterpartyId": null
                      *         }
                      *       ],
                      *       "amountsIncludeTax": false,
@@ -9134,14 +9156,14 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:28:50.725Z",
-                     *       "updatedAt": "2026-11-29T07:28:51.026Z"
+                     *       "createdAt": "2026-11-29T07:38:40.217Z",
+                     *       "updatedAt": "2026-11-29T07:38:40.530Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
                 };
             };
-            400: components["responses"]["ValidationError_InvalidJson_InvalidText_InvalidEncoding_AccountCurrency_CategoryAccount_InactiveCostCenter_UnsupportedCurrency_NoExchangeRate_UnknownTaxCode_InactiveTaxCode_NoTaxRate_TaxAccount_TaxAmountOff_TooManyLines.400"];
+            400: components["responses"]["ValidationError_InvalidJson_InvalidText_InvalidEncoding_AccountCurrency_CategoryAccount_InactiveCostCenter_UnsupportedCurrency_NoExchangeRate_UnknownTaxCode_InactiveTaxCode_NoTaxRate_TaxAccount_TaxAmountOff_TooManyLines_UnknownCounterparty_InactiveCounterparty.400"];
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
@@ -9194,22 +9216,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "8e9cec88-322b-44f3-95c9-a2944f44595e",
+                     *             "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "f348709e-d125-45a4-bfba-26f32bfebbf5",
-                     *           "occurredAt": "2026-11-29T07:28:50.728Z",
+                     *           "requestId": "370343b6-7b9d-407f-a893-ee37fa582077",
+                     *           "occurredAt": "2026-11-29T07:38:40.219Z",
                      *           "sequence": 31,
-                     *           "hash": "52c527527928dd667b5927edee98bcc3c9e2c043f65978dc85a57fe507d2a789",
+                     *           "hash": "dd0ec64d926cfb9d951c0ff2293badfa0574890666f3b76fd36f2e4bb19e4686",
                      *           "state": {
-                     *             "id": "9cea9f98-f1f3-4299-a739-b8236dcf2bf4",
+                     *             "id": "0ae97fa4-cca4-49d6-86a6-63bfbdcc6255",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "7d25a80a-189c-4335-83c9-63265ab29b08",
+                     *                 "accountId": "97a884a4-2101-40a5-bf2b-839c0546ef69",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -9218,10 +9240,11 @@ export interface operations {
                      *                 "baseAmount": 100,
                      *                 "fxRounding": false,
                      *                 "tax": null,
-                     *                 "taxOf": null
+                     *                 "taxOf": null,
+                     *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
+                     *                 "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -9230,7 +9253,8 @@ export interface operations {
                      *                 "baseAmount": 100,
                      *                 "fxRounding": false,
                      *                 "tax": null,
-                     *                 "taxOf": null
+                     *                 "taxOf": null,
+                     *                 "counterpartyId": null
                      *               }
                      *             ],
                      *             "amountsIncludeTax": false,
@@ -9247,8 +9271,8 @@ export interface operations {
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T07:28:50.725Z",
-                     *             "updatedAt": "2026-11-29T07:28:50.725Z"
+                     *             "createdAt": "2026-11-29T07:38:40.217Z",
+                     *             "updatedAt": "2026-11-29T07:38:40.217Z"
                      *           }
                      *         }
                      *       ],
@@ -9306,14 +9330,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9cea9f98-f1f3-4299-a739-b8236dcf2bf4",
+                     *       "id": "0ae97fa4-cca4-49d6-86a6-63bfbdcc6255",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "7d25a80a-189c-4335-83c9-63265ab29b08",
+                     *           "accountId": "97a884a4-2101-40a5-bf2b-839c0546ef69",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9322,10 +9346,11 @@ export interface operations {
                      *           "baseAmount": 120,
                      *           "fxRounding": false,
                      *           "tax": null,
-                     *           "taxOf": null
+                     *           "taxOf": null,
+                     *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
+                     *           "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9334,7 +9359,8 @@ export interface operations {
                      *           "baseAmount": 120,
                      *           "fxRounding": false,
                      *           "tax": null,
-                     *           "taxOf": null
+                     *           "taxOf": null,
+                     *           "counterpartyId": null
                      *         }
                      *       ],
                      *       "amountsIncludeTax": false,
@@ -9344,15 +9370,15 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
-                     *       "periodId": "12b7385f-6cbd-444a-a1d2-277f3a10ea68",
+                     *       "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *       "periodId": "eafd66bf-b498-42e1-98cc-9c80e807df5b",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T07:28:50.725Z",
-                     *       "updatedAt": "2026-11-29T07:28:51.064Z"
+                     *       "createdAt": "2026-11-29T07:38:40.217Z",
+                     *       "updatedAt": "2026-11-29T07:38:40.588Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9418,14 +9444,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f147994e-c6d4-4cd8-b82b-2951af6873c1",
+                     *       "id": "fb8c7f06-d62b-4bd6-896e-c24849f9f041",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "cc8dc012-4dda-4d6c-993a-4cc0082b0c01",
+                     *           "accountId": "ad91006b-dafb-46c1-ae54-c9d8f702e60c",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -9434,10 +9460,11 @@ export interface operations {
                      *           "baseAmount": 10,
                      *           "fxRounding": false,
                      *           "tax": null,
-                     *           "taxOf": null
+                     *           "taxOf": null,
+                     *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "7d25a80a-189c-4335-83c9-63265ab29b08",
+                     *           "accountId": "97a884a4-2101-40a5-bf2b-839c0546ef69",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -9446,7 +9473,8 @@ export interface operations {
                      *           "baseAmount": 10,
                      *           "fxRounding": false,
                      *           "tax": null,
-                     *           "taxOf": null
+                     *           "taxOf": null,
+                     *           "counterpartyId": null
                      *         }
                      *       ],
                      *       "amountsIncludeTax": false,
@@ -9456,15 +9484,15 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
-                     *       "periodId": "12b7385f-6cbd-444a-a1d2-277f3a10ea68",
+                     *       "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *       "periodId": "eafd66bf-b498-42e1-98cc-9c80e807df5b",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T07:28:51.221Z",
-                     *       "updatedAt": "2026-11-29T07:28:51.288Z"
+                     *       "createdAt": "2026-11-29T07:38:40.754Z",
+                     *       "updatedAt": "2026-11-29T07:38:40.818Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9514,14 +9542,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9cea9f98-f1f3-4299-a739-b8236dcf2bf4",
+                     *       "id": "0ae97fa4-cca4-49d6-86a6-63bfbdcc6255",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "7d25a80a-189c-4335-83c9-63265ab29b08",
+                     *           "accountId": "97a884a4-2101-40a5-bf2b-839c0546ef69",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9530,10 +9558,11 @@ export interface operations {
                      *           "baseAmount": 120,
                      *           "fxRounding": false,
                      *           "tax": null,
-                     *           "taxOf": null
+                     *           "taxOf": null,
+                     *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
+                     *           "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9542,7 +9571,8 @@ export interface operations {
                      *           "baseAmount": 120,
                      *           "fxRounding": false,
                      *           "tax": null,
-                     *           "taxOf": null
+                     *           "taxOf": null,
+                     *           "counterpartyId": null
                      *         }
                      *       ],
                      *       "amountsIncludeTax": false,
@@ -9559,8 +9589,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T07:28:50.725Z",
-                     *       "updatedAt": "2026-11-29T07:28:51.103Z"
+                     *       "createdAt": "2026-11-29T07:38:40.217Z",
+                     *       "updatedAt": "2026-11-29T07:38:40.629Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9621,14 +9651,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7f479659-447d-4de5-aad1-43ca54f6a877",
+                     *       "id": "a0625f4d-57c4-4765-8286-6dee4e9909b0",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "7d25a80a-189c-4335-83c9-63265ab29b08",
+                     *           "accountId": "97a884a4-2101-40a5-bf2b-839c0546ef69",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9637,10 +9667,11 @@ export interface operations {
                      *           "baseAmount": 120,
                      *           "fxRounding": false,
                      *           "tax": null,
-                     *           "taxOf": null
+                     *           "taxOf": null,
+                     *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
+                     *           "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9649,7 +9680,8 @@ export interface operations {
                      *           "baseAmount": 120,
                      *           "fxRounding": false,
                      *           "tax": null,
-                     *           "taxOf": null
+                     *           "taxOf": null,
+                     *           "counterpartyId": null
                      *         }
                      *       ],
                      *       "amountsIncludeTax": false,
@@ -9659,15 +9691,15 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
-                     *       "periodId": "12b7385f-6cbd-444a-a1d2-277f3a10ea68",
-                     *       "reversalOf": "9cea9f98-f1f3-4299-a739-b8236dcf2bf4",
+                     *       "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *       "periodId": "eafd66bf-b498-42e1-98cc-9c80e807df5b",
+                     *       "reversalOf": "0ae97fa4-cca4-49d6-86a6-63bfbdcc6255",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:28:51.181Z",
-                     *       "updatedAt": "2026-11-29T07:28:51.181Z"
+                     *       "createdAt": "2026-11-29T07:38:40.713Z",
+                     *       "updatedAt": "2026-11-29T07:38:40.713Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9821,14 +9853,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *       "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "fbad5b87-e8d3-4a8d-bffe-ce0e90dfe76c",
+                     *           "accountId": "f088fd3a-ecbb-4d67-8c26-c1279f787597",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -9855,8 +9887,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "7d25a80a-189c-4335-83c9-63265ab29b08",
-                     *           "parentId": "fbad5b87-e8d3-4a8d-bffe-ce0e90dfe76c",
+                     *           "accountId": "97a884a4-2101-40a5-bf2b-839c0546ef69",
+                     *           "parentId": "f088fd3a-ecbb-4d67-8c26-c1279f787597",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -9882,7 +9914,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "2e449754-de3f-4415-988a-7d5045b63039",
+                     *           "accountId": "daad22ee-7911-4578-befc-1938402c68c9",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -9909,8 +9941,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
-                     *           "parentId": "2e449754-de3f-4415-988a-7d5045b63039",
+                     *           "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
+                     *           "parentId": "daad22ee-7911-4578-befc-1938402c68c9",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -9936,7 +9968,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "b1498b37-37b1-4a4c-84ba-9e807dfc6dcb",
+                     *           "accountId": "fae50f94-7d1d-4a05-b3f6-2ccc3d8ee065",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -9963,8 +9995,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "cc8dc012-4dda-4d6c-993a-4cc0082b0c01",
-                     *           "parentId": "b1498b37-37b1-4a4c-84ba-9e807dfc6dcb",
+                     *           "accountId": "ad91006b-dafb-46c1-ae54-c9d8f702e60c",
+                     *           "parentId": "fae50f94-7d1d-4a05-b3f6-2ccc3d8ee065",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -10096,7 +10128,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "b1498b37-37b1-4a4c-84ba-9e807dfc6dcb",
+                     *           "accountId": "fae50f94-7d1d-4a05-b3f6-2ccc3d8ee065",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -10115,8 +10147,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "cc8dc012-4dda-4d6c-993a-4cc0082b0c01",
-                     *           "parentId": "b1498b37-37b1-4a4c-84ba-9e807dfc6dcb",
+                     *           "accountId": "ad91006b-dafb-46c1-ae54-c9d8f702e60c",
+                     *           "parentId": "fae50f94-7d1d-4a05-b3f6-2ccc3d8ee065",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -10226,7 +10258,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "fbad5b87-e8d3-4a8d-bffe-ce0e90dfe76c",
+                     *           "accountId": "f088fd3a-ecbb-4d67-8c26-c1279f787597",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -10243,8 +10275,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "7d25a80a-189c-4335-83c9-63265ab29b08",
-                     *           "parentId": "fbad5b87-e8d3-4a8d-bffe-ce0e90dfe76c",
+                     *           "accountId": "97a884a4-2101-40a5-bf2b-839c0546ef69",
+                     *           "parentId": "f088fd3a-ecbb-4d67-8c26-c1279f787597",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -10366,7 +10398,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "fbad5b87-e8d3-4a8d-bffe-ce0e90dfe76c",
+                     *           "accountId": "f088fd3a-ecbb-4d67-8c26-c1279f787597",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -10382,8 +10414,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "7d25a80a-189c-4335-83c9-63265ab29b08",
-                     *           "parentId": "fbad5b87-e8d3-4a8d-bffe-ce0e90dfe76c",
+                     *           "accountId": "97a884a4-2101-40a5-bf2b-839c0546ef69",
+                     *           "parentId": "f088fd3a-ecbb-4d67-8c26-c1279f787597",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -10498,9 +10530,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "2b665898-b26b-42ca-980e-1b5741561480",
+                     *       "budgetId": "c0468988-62fa-478e-bc44-42e2685dd86d",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *       "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -10527,8 +10559,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
-                     *           "parentId": "2e449754-de3f-4415-988a-7d5045b63039",
+                     *           "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
+                     *           "parentId": "daad22ee-7911-4578-befc-1938402c68c9",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -10561,8 +10593,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "cc8dc012-4dda-4d6c-993a-4cc0082b0c01",
-                     *           "parentId": "b1498b37-37b1-4a4c-84ba-9e807dfc6dcb",
+                     *           "accountId": "ad91006b-dafb-46c1-ae54-c9d8f702e60c",
+                     *           "parentId": "fae50f94-7d1d-4a05-b3f6-2ccc3d8ee065",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -10573,7 +10605,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "f7eaa830-6a2e-4794-848f-acaa72e17b05",
+                     *             "id": "92728d1d-50d9-4958-94fa-f817a67e8006",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -10982,7 +11014,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "fbad5b87-e8d3-4a8d-bffe-ce0e90dfe76c",
+                     *         "id": "f088fd3a-ecbb-4d67-8c26-c1279f787597",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -11003,13 +11035,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "9cea9f98-f1f3-4299-a739-b8236dcf2bf4",
+                     *           "journalId": "0ae97fa4-cca4-49d6-86a6-63bfbdcc6255",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "7d25a80a-189c-4335-83c9-63265ab29b08",
+                     *           "accountId": "97a884a4-2101-40a5-bf2b-839c0546ef69",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -11021,7 +11053,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImYxOWMyZWFkLThkMTgtNDcwNi1hZGMyLTMwYTY0NDYyMTBlMSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiZmJhZDViODctZThkMy00YThkLWJmZmUtY2UwZTkwZGZlNzZjIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjOWNlYTlmOTgtZjFmMy00Mjk5LWE3MzktYjgyMzZkY2YyYmY0IiwiYWNjb3VudElkIjoiN2QyNWE4MGEtMTg5Yy00MzM1LTgzYzktNjMyNjVhYjI5YjA4IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.EqQeD94X4oh9q4WlVOeTFope1AMDPxKOa_w2n6l4tv8"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjczYTJhNmRmLTI0ZTYtNDRkNS1hMTExLTE0YTdhYmRhYzhmYSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiZjA4OGZkM2EtZWNiYi00ZDY3LThjMjYtYzEyNzlmNzg3NTk3IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjMGFlOTdmYTQtY2NhNC00OWQ2LTg2YTYtNjNiZmJkY2M2MjU1IiwiYWNjb3VudElkIjoiOTdhODg0YTQtMjEwMS00MGE1LWJmMmItODM5YzA1NDZlZjY5IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.yar9NGkIFE6L45eoOVP9Za7A-h2rFn8i9Su-9OqZiHQ"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -11134,70 +11166,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "9efb9096-2c41-4753-a05d-96a090ed2a73",
+                     *           "id": "fd6b5ab1-af01-4c57-982b-81fe4f066017",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T07:28:56.552Z",
+                     *           "createdAt": "2026-11-29T07:38:44.929Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "8e9cec88-322b-44f3-95c9-a2944f44595e"
+                     *             "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "8cc8a3d5b3333e8d20eb7d74a5d2ba216d94bcdfa1ae019572f6aca989904bad"
+                     *             "hash": "ef755286efd4e61181cd4ec53812d03442cecaab0c9946243bdbc271bb062ce2"
                      *           }
                      *         },
                      *         {
-                     *           "id": "9e64b992-ec32-4d7b-ab4d-312bd253a359",
+                     *           "id": "1f5af3b5-bf8b-4c5d-987a-810b03c48667",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T07:28:56.319Z",
+                     *           "createdAt": "2026-11-29T07:38:44.724Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "8e9cec88-322b-44f3-95c9-a2944f44595e"
+                     *             "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "246884eab58112eb00b43c0dd3fd1bc4898fffd9cad774f78be8fb53332fbd5d"
+                     *             "hash": "f12f2338a018fd9ccb67b36231a42c3681622ae0cd14f65ea719044a5bf9dd4c"
                      *           }
                      *         },
                      *         {
-                     *           "id": "8355fa3f-49e3-4339-aa3b-ae09b2495e65",
+                     *           "id": "8cb458e3-682d-48d7-b895-a4cb1cdac475",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7"
+                     *             "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8"
                      *           },
-                     *           "createdAt": "2026-11-29T07:28:56.167Z",
+                     *           "createdAt": "2026-11-29T07:38:44.593Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "8e9cec88-322b-44f3-95c9-a2944f44595e"
+                     *             "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "8a3b010da19231451a6244c96e4949cde07ba7097cf86fc14084a677ca5eb149"
+                     *             "hash": "e1ebe52e2ddf0c929a93462dccce03811ebdf372cb8d2b53695a2dda0db123ef"
                      *           }
                      *         },
                      *         {
-                     *           "id": "71365b6e-909b-4983-8c64-a5f9978b87a6",
+                     *           "id": "72010145-5de4-40ef-b943-c4de0b18f865",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T07:28:55.987Z",
+                     *           "createdAt": "2026-11-29T07:38:44.451Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "8e9cec88-322b-44f3-95c9-a2944f44595e"
+                     *             "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "35a92814b01c2b8836155d1e1ffc7ef3b388c000131883d8738d3ff92e33f352"
+                     *             "hash": "e38024902ad6617f24c9010a8e0178ef8eb7ef24f16536eb3ae7caa96c8dd747"
                      *           }
                      *         }
                      *       ],
@@ -11362,20 +11394,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "71365b6e-909b-4983-8c64-a5f9978b87a6",
+                     *       "id": "72010145-5de4-40ef-b943-c4de0b18f865",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T07:28:55.987Z",
+                     *       "createdAt": "2026-11-29T07:38:44.451Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "8e9cec88-322b-44f3-95c9-a2944f44595e"
+                     *         "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "35a92814b01c2b8836155d1e1ffc7ef3b388c000131883d8738d3ff92e33f352"
+                     *         "hash": "e38024902ad6617f24c9010a8e0178ef8eb7ef24f16536eb3ae7caa96c8dd747"
                      *       }
                      *     }
                      */
@@ -11438,20 +11470,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "71365b6e-909b-4983-8c64-a5f9978b87a6",
+                     *       "id": "72010145-5de4-40ef-b943-c4de0b18f865",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T07:28:55.987Z",
+                     *       "createdAt": "2026-11-29T07:38:44.451Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "8e9cec88-322b-44f3-95c9-a2944f44595e"
+                     *         "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "35a92814b01c2b8836155d1e1ffc7ef3b388c000131883d8738d3ff92e33f352"
+                     *         "hash": "e38024902ad6617f24c9010a8e0178ef8eb7ef24f16536eb3ae7caa96c8dd747"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -11470,7 +11502,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "fbad5b87-e8d3-4a8d-bffe-ce0e90dfe76c",
+                     *             "accountId": "f088fd3a-ecbb-4d67-8c26-c1279f787597",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -11486,8 +11518,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "7d25a80a-189c-4335-83c9-63265ab29b08",
-                     *             "parentId": "fbad5b87-e8d3-4a8d-bffe-ce0e90dfe76c",
+                     *             "accountId": "97a884a4-2101-40a5-bf2b-839c0546ef69",
+                     *             "parentId": "f088fd3a-ecbb-4d67-8c26-c1279f787597",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -11593,27 +11625,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5aebec09-7e2a-4bfe-b71e-e2bd913276b8",
+                     *           "id": "a04929b4-17b8-47be-8e0f-08b5f07e3101",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "f19c2ead-8d18-4706-adc2-30a6446210e1",
-                     *           "recordId": "9cea9f98-f1f3-4299-a739-b8236dcf2bf4",
+                     *           "companyId": "73a2a6df-24e6-44d5-a111-14a7abdac8fa",
+                     *           "recordId": "0ae97fa4-cca4-49d6-86a6-63bfbdcc6255",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "8e9cec88-322b-44f3-95c9-a2944f44595e"
+                     *             "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6"
                      *           },
-                     *           "occurredAt": "2026-11-29T07:28:51.066Z",
-                     *           "requestId": "0051a148-b783-4392-a207-28c85da85fbe",
+                     *           "occurredAt": "2026-11-29T07:38:40.590Z",
+                     *           "requestId": "6f95b1ec-75f5-44d5-bc84-ab107b972e6e",
                      *           "data": {
-                     *             "id": "9cea9f98-f1f3-4299-a739-b8236dcf2bf4",
+                     *             "id": "0ae97fa4-cca4-49d6-86a6-63bfbdcc6255",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "7d25a80a-189c-4335-83c9-63265ab29b08",
+                     *                 "accountId": "97a884a4-2101-40a5-bf2b-839c0546ef69",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -11622,10 +11654,11 @@ export interface operations {
                      *                 "baseAmount": 120,
                      *                 "fxRounding": false,
                      *                 "tax": null,
-                     *                 "taxOf": null
+                     *                 "taxOf": null,
+                     *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
+                     *                 "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -11634,7 +11667,8 @@ export interface operations {
                      *                 "baseAmount": 120,
                      *                 "fxRounding": false,
                      *                 "tax": null,
-                     *                 "taxOf": null
+                     *                 "taxOf": null,
+                     *                 "counterpartyId": null
                      *               }
                      *             ],
                      *             "amountsIncludeTax": false,
@@ -11644,44 +11678,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
-                     *             "periodId": "12b7385f-6cbd-444a-a1d2-277f3a10ea68",
+                     *             "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *             "periodId": "eafd66bf-b498-42e1-98cc-9c80e807df5b",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T07:28:50.725Z",
-                     *             "updatedAt": "2026-11-29T07:28:51.064Z"
+                     *             "createdAt": "2026-11-29T07:38:40.217Z",
+                     *             "updatedAt": "2026-11-29T07:38:40.588Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "db6ad963b9b41bb02cc94dcd6e9b2c074168f347ccf4aa9004f41f8d5c2877f6",
-                     *           "previousHash": "de1e479fc40f368d6c23049274e8310c4aa84c077efb54858214dff0ed14238b",
-                     *           "hash": "ae14a005532c8e5cf064737e3c4ae5967c7398bef1013f9abb7922e442b631a4"
+                     *           "recordDigest": "82cebbc2a9571c07ee5a7776d946ab158dc7cabde2ec00c213fd546045f4740c",
+                     *           "previousHash": "5d48834865ded36a4906252df898d190d148b11e73b4443fae961125c3495f92",
+                     *           "hash": "6c041a097167f7d4b66ee01a4be4ff572e005e76ce3c844fab06652153212fee"
                      *         },
                      *         {
-                     *           "id": "060e14a6-7cbc-4752-8ea0-278ed8ddeb69",
+                     *           "id": "ee9d8d24-c944-48c1-97af-ef6bdbaa20d9",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "f19c2ead-8d18-4706-adc2-30a6446210e1",
-                     *           "recordId": "9cea9f98-f1f3-4299-a739-b8236dcf2bf4",
+                     *           "companyId": "73a2a6df-24e6-44d5-a111-14a7abdac8fa",
+                     *           "recordId": "0ae97fa4-cca4-49d6-86a6-63bfbdcc6255",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "8e9cec88-322b-44f3-95c9-a2944f44595e"
+                     *             "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6"
                      *           },
-                     *           "occurredAt": "2026-11-29T07:28:51.143Z",
-                     *           "requestId": "6def1ab7-3625-42c2-9203-e62633807e12",
+                     *           "occurredAt": "2026-11-29T07:38:40.669Z",
+                     *           "requestId": "fb2403a4-19dc-4fe7-bab4-8c53f47bed59",
                      *           "data": {
-                     *             "id": "9cea9f98-f1f3-4299-a739-b8236dcf2bf4",
+                     *             "id": "0ae97fa4-cca4-49d6-86a6-63bfbdcc6255",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "7d25a80a-189c-4335-83c9-63265ab29b08",
+                     *                 "accountId": "97a884a4-2101-40a5-bf2b-839c0546ef69",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -11690,10 +11724,11 @@ export interface operations {
                      *                 "baseAmount": 120,
                      *                 "fxRounding": false,
                      *                 "tax": null,
-                     *                 "taxOf": null
+                     *                 "taxOf": null,
+                     *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
+                     *                 "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -11702,7 +11737,8 @@ export interface operations {
                      *                 "baseAmount": 120,
                      *                 "fxRounding": false,
                      *                 "tax": null,
-                     *                 "taxOf": null
+                     *                 "taxOf": null,
+                     *                 "counterpartyId": null
                      *               }
                      *             ],
                      *             "amountsIncludeTax": false,
@@ -11712,44 +11748,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
-                     *             "periodId": "12b7385f-6cbd-444a-a1d2-277f3a10ea68",
+                     *             "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *             "periodId": "eafd66bf-b498-42e1-98cc-9c80e807df5b",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T07:28:50.725Z",
-                     *             "updatedAt": "2026-11-29T07:28:51.143Z"
+                     *             "createdAt": "2026-11-29T07:38:40.217Z",
+                     *             "updatedAt": "2026-11-29T07:38:40.668Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "4650738228be1367031f41598faa30576e7a98fb59d9b5c0a5a3263ead7c3ffa",
-                     *           "previousHash": "3ee8e38eb13f03d590573251c136fe1833bbaf68d72c4ad05850e9cfe292c91b",
-                     *           "hash": "354f3cdfc0b1f8e7fded14c376bdda42610d11b2bd60606bff906efb5ff2b8d0"
+                     *           "recordDigest": "d552c482b198b45202ed4a31641dceca46d11338d29bc77e6e4396e8182c7b4a",
+                     *           "previousHash": "654ae9cd12c1925cfe72f358c45ecabf0f9b16173585d22b82d6807369e49e2f",
+                     *           "hash": "4230a70bde035f6fb5d5a31e19b166d419afcafc53bd0e6b1e6ff9fdeaf54c40"
                      *         },
                      *         {
-                     *           "id": "a40302e5-7cfb-4e8c-aa63-43aeab4c1ed1",
+                     *           "id": "7693672c-e9bd-4ef9-b9dd-6478f9f61702",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "f19c2ead-8d18-4706-adc2-30a6446210e1",
-                     *           "recordId": "9cea9f98-f1f3-4299-a739-b8236dcf2bf4",
+                     *           "companyId": "73a2a6df-24e6-44d5-a111-14a7abdac8fa",
+                     *           "recordId": "0ae97fa4-cca4-49d6-86a6-63bfbdcc6255",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "8e9cec88-322b-44f3-95c9-a2944f44595e"
+                     *             "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6"
                      *           },
-                     *           "occurredAt": "2026-11-29T07:28:51.182Z",
-                     *           "requestId": "1ada64bc-0dbd-43fd-8554-9bc1d1206ebe",
+                     *           "occurredAt": "2026-11-29T07:38:40.713Z",
+                     *           "requestId": "d1619f5f-a170-4d06-8f0f-392e1dd5780e",
                      *           "data": {
-                     *             "id": "9cea9f98-f1f3-4299-a739-b8236dcf2bf4",
+                     *             "id": "0ae97fa4-cca4-49d6-86a6-63bfbdcc6255",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "7d25a80a-189c-4335-83c9-63265ab29b08",
+                     *                 "accountId": "97a884a4-2101-40a5-bf2b-839c0546ef69",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -11758,10 +11794,11 @@ export interface operations {
                      *                 "baseAmount": 120,
                      *                 "fxRounding": false,
                      *                 "tax": null,
-                     *                 "taxOf": null
+                     *                 "taxOf": null,
+                     *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
+                     *                 "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -11770,7 +11807,8 @@ export interface operations {
                      *                 "baseAmount": 120,
                      *                 "fxRounding": false,
                      *                 "tax": null,
-                     *                 "taxOf": null
+                     *                 "taxOf": null,
+                     *                 "counterpartyId": null
                      *               }
                      *             ],
                      *             "amountsIncludeTax": false,
@@ -11780,24 +11818,24 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
-                     *             "periodId": "12b7385f-6cbd-444a-a1d2-277f3a10ea68",
+                     *             "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *             "periodId": "eafd66bf-b498-42e1-98cc-9c80e807df5b",
                      *             "reversalOf": null,
-                     *             "reversedBy": "7f479659-447d-4de5-aad1-43ca54f6a877",
+                     *             "reversedBy": "a0625f4d-57c4-4765-8286-6dee4e9909b0",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T07:28:50.725Z",
-                     *             "updatedAt": "2026-11-29T07:28:51.181Z"
+                     *             "createdAt": "2026-11-29T07:38:40.217Z",
+                     *             "updatedAt": "2026-11-29T07:38:40.713Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "c24fb09ddd9beab8419035e3d0aa5483abd7a9c25fcb5a710088fcb8196b0f21",
-                     *           "previousHash": "354f3cdfc0b1f8e7fded14c376bdda42610d11b2bd60606bff906efb5ff2b8d0",
-                     *           "hash": "f28b026fac4c0ede2a8c916549ec407e65debb45722ba7b776ce1f1a0d770409"
+                     *           "recordDigest": "16e131ec5ec3808ad08eaf887a4bc92195a170aeec0442f32e439d5dbb31d7fc",
+                     *           "previousHash": "4230a70bde035f6fb5d5a31e19b166d419afcafc53bd0e6b1e6ff9fdeaf54c40",
+                     *           "hash": "a44819191c629d331786ede2d2052f5d92083ab5d23dd3a768dbcb157fcd271d"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImYxOWMyZWFkLThkMTgtNDcwNi1hZGMyLTMwYTY0NDYyMTBlMSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.txp58F3M_-RI9GN5YRvrunmysrDrLpmGeGBKY4CdDxM"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjczYTJhNmRmLTI0ZTYtNDRkNS1hMTExLTE0YTdhYmRhYzhmYSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.l28rTGv6sSBzKkyDN8Btb8zgDfACboWori4dWe_4yJ4"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -11845,7 +11883,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a21da188-0930-4f33-8c98-622368fac81e",
+                     *           "id": "25a0d783-58eb-4672-8669-eb4f40d5fed8",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -11856,11 +11894,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "8e9cec88-322b-44f3-95c9-a2944f44595e"
+                     *             "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:29:01.484Z",
-                     *           "updatedAt": "2026-11-29T07:29:01.484Z"
+                     *           "createdAt": "2026-11-29T07:38:48.342Z",
+                     *           "updatedAt": "2026-11-29T07:38:48.342Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -11931,7 +11969,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a21da188-0930-4f33-8c98-622368fac81e",
+                     *       "id": "25a0d783-58eb-4672-8669-eb4f40d5fed8",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -11942,11 +11980,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "8e9cec88-322b-44f3-95c9-a2944f44595e"
+                     *         "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:29:01.484Z",
-                     *       "updatedAt": "2026-11-29T07:29:01.484Z",
+                     *       "createdAt": "2026-11-29T07:38:48.342Z",
+                     *       "updatedAt": "2026-11-29T07:38:48.342Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -11995,7 +12033,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a21da188-0930-4f33-8c98-622368fac81e",
+                     *       "id": "25a0d783-58eb-4672-8669-eb4f40d5fed8",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -12006,11 +12044,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "8e9cec88-322b-44f3-95c9-a2944f44595e"
+                     *         "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:29:01.484Z",
-                     *       "updatedAt": "2026-11-29T07:29:01.484Z"
+                     *       "createdAt": "2026-11-29T07:38:48.342Z",
+                     *       "updatedAt": "2026-11-29T07:38:48.342Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -12078,7 +12116,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a21da188-0930-4f33-8c98-622368fac81e",
+                     *       "id": "25a0d783-58eb-4672-8669-eb4f40d5fed8",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -12090,11 +12128,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "8e9cec88-322b-44f3-95c9-a2944f44595e"
+                     *         "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:29:01.484Z",
-                     *       "updatedAt": "2026-11-29T07:29:01.633Z"
+                     *       "createdAt": "2026-11-29T07:38:48.342Z",
+                     *       "updatedAt": "2026-11-29T07:38:48.444Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -12234,13 +12272,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "44764dd3-200c-4892-942b-e713c4c59aeb",
+                     *           "id": "9f5af188-e9a9-4f51-8661-0d9eef211181",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:29:01.818Z",
-                     *           "updatedAt": "2026-11-29T07:29:01.818Z"
+                     *           "createdAt": "2026-11-29T07:38:48.623Z",
+                     *           "updatedAt": "2026-11-29T07:38:48.623Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -12301,13 +12339,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "44764dd3-200c-4892-942b-e713c4c59aeb",
+                     *       "id": "9f5af188-e9a9-4f51-8661-0d9eef211181",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:29:01.818Z",
-                     *       "updatedAt": "2026-11-29T07:29:01.818Z"
+                     *       "createdAt": "2026-11-29T07:38:48.623Z",
+                     *       "updatedAt": "2026-11-29T07:38:48.623Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -12362,13 +12400,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "44764dd3-200c-4892-942b-e713c4c59aeb",
+                     *       "id": "9f5af188-e9a9-4f51-8661-0d9eef211181",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:29:01.818Z",
-                     *       "updatedAt": "2026-11-29T07:29:01.818Z"
+                     *       "createdAt": "2026-11-29T07:38:48.623Z",
+                     *       "updatedAt": "2026-11-29T07:38:48.623Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -12419,13 +12457,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "44764dd3-200c-4892-942b-e713c4c59aeb",
+                     *       "id": "9f5af188-e9a9-4f51-8661-0d9eef211181",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:29:01.818Z",
-                     *       "updatedAt": "2026-11-29T07:29:02.140Z"
+                     *       "createdAt": "2026-11-29T07:38:48.623Z",
+                     *       "updatedAt": "2026-11-29T07:38:48.918Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -12518,13 +12556,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2b665898-b26b-42ca-980e-1b5741561480",
+                     *           "id": "c0468988-62fa-478e-bc44-42e2685dd86d",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:29:02.225Z",
-                     *           "updatedAt": "2026-11-29T07:29:02.225Z"
+                     *           "createdAt": "2026-11-29T07:38:48.993Z",
+                     *           "updatedAt": "2026-11-29T07:38:48.993Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -12559,10 +12597,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                 *       "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                  *       "lines": [
                  *         {
-                 *           "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
+                 *           "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -12579,8 +12617,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "cc8dc012-4dda-4d6c-993a-4cc0082b0c01",
-                 *           "costCenterId": "f7eaa830-6a2e-4794-848f-acaa72e17b05",
+                 *           "accountId": "ad91006b-dafb-46c1-ae54-c9d8f702e60c",
+                 *           "costCenterId": "92728d1d-50d9-4958-94fa-f817a67e8006",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -12631,15 +12669,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2b665898-b26b-42ca-980e-1b5741561480",
+                     *       "id": "c0468988-62fa-478e-bc44-42e2685dd86d",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *       "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:29:02.225Z",
-                     *       "updatedAt": "2026-11-29T07:29:02.225Z",
+                     *       "createdAt": "2026-11-29T07:38:48.993Z",
+                     *       "updatedAt": "2026-11-29T07:38:48.993Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
+                     *           "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -12657,8 +12695,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "cc8dc012-4dda-4d6c-993a-4cc0082b0c01",
-                     *           "costCenterId": "f7eaa830-6a2e-4794-848f-acaa72e17b05",
+                     *           "accountId": "ad91006b-dafb-46c1-ae54-c9d8f702e60c",
+                     *           "costCenterId": "92728d1d-50d9-4958-94fa-f817a67e8006",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -12713,15 +12751,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2b665898-b26b-42ca-980e-1b5741561480",
+                     *       "id": "c0468988-62fa-478e-bc44-42e2685dd86d",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *       "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:29:02.225Z",
-                     *       "updatedAt": "2026-11-29T07:29:02.225Z",
+                     *       "createdAt": "2026-11-29T07:38:48.993Z",
+                     *       "updatedAt": "2026-11-29T07:38:48.993Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
+                     *           "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -12739,8 +12777,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "cc8dc012-4dda-4d6c-993a-4cc0082b0c01",
-                     *           "costCenterId": "f7eaa830-6a2e-4794-848f-acaa72e17b05",
+                     *           "accountId": "ad91006b-dafb-46c1-ae54-c9d8f702e60c",
+                     *           "costCenterId": "92728d1d-50d9-4958-94fa-f817a67e8006",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -12787,10 +12825,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                 *       "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                  *       "lines": [
                  *         {
-                 *           "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
+                 *           "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -12844,15 +12882,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2b665898-b26b-42ca-980e-1b5741561480",
+                     *       "id": "c0468988-62fa-478e-bc44-42e2685dd86d",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "9580ad63-e5e1-433b-b752-1f8604216db7",
+                     *       "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:29:02.225Z",
-                     *       "updatedAt": "2026-11-29T07:29:02.927Z",
+                     *       "createdAt": "2026-11-29T07:38:48.993Z",
+                     *       "updatedAt": "2026-11-29T07:38:49.521Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "f5b3f622-cacc-4d00-91dd-1eac51e79ef9",
+                     *           "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -12962,7 +13000,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e07df5d0-730f-4657-b8c0-bb9b3ed172cd",
+                     *           "id": "a861d7fa-2b1f-466a-b557-179cf56e8584",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -12993,12 +13031,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "8e9cec88-322b-44f3-95c9-a2944f44595e"
+                     *             "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6"
                      *           },
-                     *           "createdAt": "2026-11-29T07:28:49.292Z",
-                     *           "updatedAt": "2026-11-29T07:28:49.428Z",
-                     *           "startedAt": "2026-11-29T07:28:49.344Z",
-                     *           "finishedAt": "2026-11-29T07:28:49.428Z"
+                     *           "createdAt": "2026-11-29T07:38:38.208Z",
+                     *           "updatedAt": "2026-11-29T07:38:38.443Z",
+                     *           "startedAt": "2026-11-29T07:38:38.297Z",
+                     *           "finishedAt": "2026-11-29T07:38:38.443Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -13087,7 +13125,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e07df5d0-730f-4657-b8c0-bb9b3ed172cd",
+                     *       "id": "a861d7fa-2b1f-466a-b557-179cf56e8584",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -13111,10 +13149,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "8e9cec88-322b-44f3-95c9-a2944f44595e"
+                     *         "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6"
                      *       },
-                     *       "createdAt": "2026-11-29T07:28:49.292Z",
-                     *       "updatedAt": "2026-11-29T07:28:49.292Z",
+                     *       "createdAt": "2026-11-29T07:38:38.208Z",
+                     *       "updatedAt": "2026-11-29T07:38:38.208Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -13163,7 +13201,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e07df5d0-730f-4657-b8c0-bb9b3ed172cd",
+                     *       "id": "a861d7fa-2b1f-466a-b557-179cf56e8584",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -13194,12 +13232,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "8e9cec88-322b-44f3-95c9-a2944f44595e"
+                     *         "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6"
                      *       },
-                     *       "createdAt": "2026-11-29T07:28:49.292Z",
-                     *       "updatedAt": "2026-11-29T07:28:49.428Z",
-                     *       "startedAt": "2026-11-29T07:28:49.344Z",
-                     *       "finishedAt": "2026-11-29T07:28:49.428Z"
+                     *       "createdAt": "2026-11-29T07:38:38.208Z",
+                     *       "updatedAt": "2026-11-29T07:38:38.443Z",
+                     *       "startedAt": "2026-11-29T07:38:38.297Z",
+                     *       "finishedAt": "2026-11-29T07:38:38.443Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -13295,7 +13333,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 98,
                      *       "headSequence": 98,
-                     *       "headHash": "8f71a7a077d01c9e9ca2a5c3fa509dbc109a014c70c0035cf8475cf50b044013",
+                     *       "headHash": "8efd16403427323a99a1e292a01b36b6048792a9b6cedef583fbfa805a273cf8",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null
@@ -13359,7 +13397,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "1b26309a-ffae-4e81-bf1a-b71b88951553",
+                     *           "id": "83e80c2d-b65f-4cc3-a429-75a526317d85",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -13381,11 +13419,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:29:03.107Z",
-                     *           "updatedAt": "2026-11-29T07:29:03.107Z"
+                     *           "createdAt": "2026-11-29T07:38:49.657Z",
+                     *           "updatedAt": "2026-11-29T07:38:49.657Z"
                      *         },
                      *         {
-                     *           "id": "27a2de6e-18ec-4c7a-8cc0-b8ab4485aacd",
+                     *           "id": "2b8e2f4f-3f71-472c-b0d4-bd39945a6698",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -13403,7 +13441,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "8349b59a-67be-4f87-a181-03c8efdb8a72",
+                     *           "taxAccountId": "3bb858d9-0a79-46eb-8ede-3995892b6620",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -13413,11 +13451,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:29:03.107Z",
-                     *           "updatedAt": "2026-11-29T07:29:03.107Z"
+                     *           "createdAt": "2026-11-29T07:38:49.657Z",
+                     *           "updatedAt": "2026-11-29T07:38:49.657Z"
                      *         },
                      *         {
-                     *           "id": "d410436f-a4be-4f35-a3ff-72e93f98d0a1",
+                     *           "id": "0dd2d517-ef74-4f60-b08f-0a0fc7cadcea",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -13437,11 +13475,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:29:03.107Z",
-                     *           "updatedAt": "2026-11-29T07:29:03.107Z"
+                     *           "createdAt": "2026-11-29T07:38:49.657Z",
+                     *           "updatedAt": "2026-11-29T07:38:49.657Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImYxOWMyZWFkLThkMTgtNDcwNi1hZGMyLTMwYTY0NDYyMTBlMSIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNmMTljMmVhZC04ZDE4LTQ3MDYtYWRjMi0zMGE2NDQ2MjEwZTEiLCJzayI6IlRBWENPREUjUy1PT1MifX0.YJ3QclKz9wtTxSFJcdfA_SjUGHBTS_Fdf5R2a5Evgfk"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjczYTJhNmRmLTI0ZTYtNDRkNS1hMTExLTE0YTdhYmRhYzhmYSIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSM3M2EyYTZkZi0yNGU2LTQ0ZDUtYTExMS0xNGE3YWJkYWM4ZmEiLCJzayI6IlRBWENPREUjUy1PT1MifX0.7wyvq0OuDLCtwhuBSYTN_KXy8thebqEk5rwwQt_Q6Rk"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -13489,7 +13527,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "8349b59a-67be-4f87-a181-03c8efdb8a72",
+                 *       "taxAccountId": "3bb858d9-0a79-46eb-8ede-3995892b6620",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -13565,7 +13603,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f9b686c4-0a25-4380-bf7c-025079c7ef9d",
+                     *       "id": "840a42d4-584e-4e9c-9219-255125e19b57",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -13583,7 +13621,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "8349b59a-67be-4f87-a181-03c8efdb8a72",
+                     *       "taxAccountId": "3bb858d9-0a79-46eb-8ede-3995892b6620",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -13593,8 +13631,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:29:03.222Z",
-                     *       "updatedAt": "2026-11-29T07:29:03.222Z"
+                     *       "createdAt": "2026-11-29T07:38:49.751Z",
+                     *       "updatedAt": "2026-11-29T07:38:49.751Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -13636,8 +13674,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "8349b59a-67be-4f87-a181-03c8efdb8a72",
-                 *       "inputTaxAccountId": "772ae651-469d-46a4-aa84-d6476175dc60"
+                 *       "outputTaxAccountId": "3bb858d9-0a79-46eb-8ede-3995892b6620",
+                 *       "inputTaxAccountId": "35622142-bb44-463f-a907-db5c622971eb"
                  *     }
                  */
                 "application/json": {
@@ -13659,7 +13697,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "27a2de6e-18ec-4c7a-8cc0-b8ab4485aacd",
+                     *           "id": "2b8e2f4f-3f71-472c-b0d4-bd39945a6698",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -13677,7 +13715,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "8349b59a-67be-4f87-a181-03c8efdb8a72",
+                     *           "taxAccountId": "3bb858d9-0a79-46eb-8ede-3995892b6620",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -13687,11 +13725,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:29:03.107Z",
-                     *           "updatedAt": "2026-11-29T07:29:03.107Z"
+                     *           "createdAt": "2026-11-29T07:38:49.657Z",
+                     *           "updatedAt": "2026-11-29T07:38:49.657Z"
                      *         },
                      *         {
-                     *           "id": "b7d8ed9c-7426-4768-8ed3-f60018d578a6",
+                     *           "id": "aaf1f504-d70f-4136-b673-bc314713d294",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -13713,11 +13751,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:29:03.107Z",
-                     *           "updatedAt": "2026-11-29T07:29:03.107Z"
+                     *           "createdAt": "2026-11-29T07:38:49.657Z",
+                     *           "updatedAt": "2026-11-29T07:38:49.657Z"
                      *         },
                      *         {
-                     *           "id": "1b26309a-ffae-4e81-bf1a-b71b88951553",
+                     *           "id": "83e80c2d-b65f-4cc3-a429-75a526317d85",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -13739,11 +13777,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:29:03.107Z",
-                     *           "updatedAt": "2026-11-29T07:29:03.107Z"
+                     *           "createdAt": "2026-11-29T07:38:49.657Z",
+                     *           "updatedAt": "2026-11-29T07:38:49.657Z"
                      *         },
                      *         {
-                     *           "id": "14e6c733-336e-4804-8b89-a12624122fc3",
+                     *           "id": "6db9b94f-6f4c-488d-8054-0d24713be4f3",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -13765,11 +13803,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:29:03.107Z",
-                     *           "updatedAt": "2026-11-29T07:29:03.107Z"
+                     *           "createdAt": "2026-11-29T07:38:49.657Z",
+                     *           "updatedAt": "2026-11-29T07:38:49.657Z"
                      *         },
                      *         {
-                     *           "id": "ea7eba1e-ff06-4135-b0fb-d0335817417c",
+                     *           "id": "c40e6cf5-46ce-4328-88c9-e900fb8b644f",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -13791,11 +13829,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:29:03.107Z",
-                     *           "updatedAt": "2026-11-29T07:29:03.107Z"
+                     *           "createdAt": "2026-11-29T07:38:49.657Z",
+                     *           "updatedAt": "2026-11-29T07:38:49.657Z"
                      *         },
                      *         {
-                     *           "id": "d410436f-a4be-4f35-a3ff-72e93f98d0a1",
+                     *           "id": "0dd2d517-ef74-4f60-b08f-0a0fc7cadcea",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -13815,11 +13853,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:29:03.107Z",
-                     *           "updatedAt": "2026-11-29T07:29:03.107Z"
+                     *           "createdAt": "2026-11-29T07:38:49.657Z",
+                     *           "updatedAt": "2026-11-29T07:38:49.657Z"
                      *         },
                      *         {
-                     *           "id": "792f5522-47a6-40e2-b97e-e3a7a97884d7",
+                     *           "id": "5eb34a96-4806-48a0-8538-97a0d2fc312f",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -13837,7 +13875,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "772ae651-469d-46a4-aa84-d6476175dc60",
+                     *           "taxAccountId": "35622142-bb44-463f-a907-db5c622971eb",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -13847,11 +13885,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:29:03.107Z",
-                     *           "updatedAt": "2026-11-29T07:29:03.107Z"
+                     *           "createdAt": "2026-11-29T07:38:49.657Z",
+                     *           "updatedAt": "2026-11-29T07:38:49.657Z"
                      *         },
                      *         {
-                     *           "id": "67d11d36-57b9-4dd2-a59b-327eee43ba3c",
+                     *           "id": "be9cb148-07fc-452b-b979-2105509b4bcb",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -13869,7 +13907,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "772ae651-469d-46a4-aa84-d6476175dc60",
+                     *           "taxAccountId": "35622142-bb44-463f-a907-db5c622971eb",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -13879,11 +13917,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:29:03.107Z",
-                     *           "updatedAt": "2026-11-29T07:29:03.107Z"
+                     *           "createdAt": "2026-11-29T07:38:49.657Z",
+                     *           "updatedAt": "2026-11-29T07:38:49.657Z"
                      *         },
                      *         {
-                     *           "id": "ac40c480-2d8c-4c35-95ad-a20b6e9b283f",
+                     *           "id": "841088eb-58f8-4dc3-8ff4-5ff9bf373e8c",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -13901,19 +13939,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "772ae651-469d-46a4-aa84-d6476175dc60",
-                     *           "reverseChargeAccountId": "8349b59a-67be-4f87-a181-03c8efdb8a72",
+                     *           "taxAccountId": "35622142-bb44-463f-a907-db5c622971eb",
+                     *           "reverseChargeAccountId": "3bb858d9-0a79-46eb-8ede-3995892b6620",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:29:03.107Z",
-                     *           "updatedAt": "2026-11-29T07:29:03.107Z"
+                     *           "createdAt": "2026-11-29T07:38:49.657Z",
+                     *           "updatedAt": "2026-11-29T07:38:49.657Z"
                      *         },
                      *         {
-                     *           "id": "05b627d5-34cc-4458-b9e8-968464d7e1b7",
+                     *           "id": "7cef46ff-b588-4839-89a1-08e45980b235",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -13935,11 +13973,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:29:03.107Z",
-                     *           "updatedAt": "2026-11-29T07:29:03.107Z"
+                     *           "createdAt": "2026-11-29T07:38:49.657Z",
+                     *           "updatedAt": "2026-11-29T07:38:49.657Z"
                      *         },
                      *         {
-                     *           "id": "9e414829-ef83-436b-8c86-b7408ca8d365",
+                     *           "id": "2ae11e45-50e9-4894-89cd-3b23afc67e53",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -13961,11 +13999,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:29:03.107Z",
-                     *           "updatedAt": "2026-11-29T07:29:03.107Z"
+                     *           "createdAt": "2026-11-29T07:38:49.657Z",
+                     *           "updatedAt": "2026-11-29T07:38:49.657Z"
                      *         },
                      *         {
-                     *           "id": "34af41b4-9a2e-45e8-a21e-06090e6374ae",
+                     *           "id": "f81bd21e-0a4f-4dcf-a959-372ddec3d103",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -13985,8 +14023,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:29:03.107Z",
-                     *           "updatedAt": "2026-11-29T07:29:03.107Z"
+                     *           "createdAt": "2026-11-29T07:38:49.657Z",
+                     *           "updatedAt": "2026-11-29T07:38:49.657Z"
                      *         }
                      *       ]
                      *     }
@@ -14035,7 +14073,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f9b686c4-0a25-4380-bf7c-025079c7ef9d",
+                     *       "id": "840a42d4-584e-4e9c-9219-255125e19b57",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -14053,7 +14091,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "8349b59a-67be-4f87-a181-03c8efdb8a72",
+                     *       "taxAccountId": "3bb858d9-0a79-46eb-8ede-3995892b6620",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -14063,8 +14101,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:29:03.222Z",
-                     *       "updatedAt": "2026-11-29T07:29:03.222Z"
+                     *       "createdAt": "2026-11-29T07:38:49.751Z",
+                     *       "updatedAt": "2026-11-29T07:38:49.751Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -14108,7 +14146,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "8349b59a-67be-4f87-a181-03c8efdb8a72",
+                 *       "taxAccountId": "3bb858d9-0a79-46eb-8ede-3995892b6620",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -14176,7 +14214,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f9b686c4-0a25-4380-bf7c-025079c7ef9d",
+                     *       "id": "840a42d4-584e-4e9c-9219-255125e19b57",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -14194,7 +14232,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "8349b59a-67be-4f87-a181-03c8efdb8a72",
+                     *       "taxAccountId": "3bb858d9-0a79-46eb-8ede-3995892b6620",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -14204,8 +14242,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:29:03.222Z",
-                     *       "updatedAt": "2026-11-29T07:29:03.338Z"
+                     *       "createdAt": "2026-11-29T07:38:49.751Z",
+                     *       "updatedAt": "2026-11-29T07:38:49.847Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -14263,15 +14301,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "8e9cec88-322b-44f3-95c9-a2944f44595e",
+                     *             "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "9889d889-47b4-474c-b4ca-af3b37c6ec56",
-                     *           "occurredAt": "2026-11-29T07:29:03.222Z",
+                     *           "requestId": "2b43ee21-f534-40e1-b2a3-d0b124813d01",
+                     *           "occurredAt": "2026-11-29T07:38:49.751Z",
                      *           "sequence": 95,
-                     *           "hash": "bcc42d6493c4c399ae06240ef5a6122591cd9ba60bb1303be75e08eb536420b3",
+                     *           "hash": "97dbea18495b3bc4a293c406df0ac2673d9a7ee954fe09f645252c0aec7cd6f3",
                      *           "state": {
-                     *             "id": "f9b686c4-0a25-4380-bf7c-025079c7ef9d",
+                     *             "id": "840a42d4-584e-4e9c-9219-255125e19b57",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -14289,7 +14327,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "8349b59a-67be-4f87-a181-03c8efdb8a72",
+                     *             "taxAccountId": "3bb858d9-0a79-46eb-8ede-3995892b6620",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -14299,8 +14337,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T07:29:03.222Z",
-                     *             "updatedAt": "2026-11-29T07:29:03.222Z"
+                     *             "createdAt": "2026-11-29T07:38:49.751Z",
+                     *             "updatedAt": "2026-11-29T07:38:49.751Z"
                      *           }
                      *         },
                      *         {
@@ -14308,15 +14346,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "8e9cec88-322b-44f3-95c9-a2944f44595e",
+                     *             "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "769392fc-9fb8-4c91-a278-934498617486",
-                     *           "occurredAt": "2026-11-29T07:29:03.338Z",
+                     *           "requestId": "595a66af-8b29-476e-8787-f0e165cc0dfe",
+                     *           "occurredAt": "2026-11-29T07:38:49.847Z",
                      *           "sequence": 96,
-                     *           "hash": "09dec33f51bdb4764df92376a3ffd0e53ec89a0c9f918ae11bfa0fc25ea6f0c8",
+                     *           "hash": "222565084a22445fd98ad14261a487ad5fd0675285f918d83d9239c23665c9ed",
                      *           "state": {
-                     *             "id": "f9b686c4-0a25-4380-bf7c-025079c7ef9d",
+                     *             "id": "840a42d4-584e-4e9c-9219-255125e19b57",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -14334,7 +14372,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "8349b59a-67be-4f87-a181-03c8efdb8a72",
+                     *             "taxAccountId": "3bb858d9-0a79-46eb-8ede-3995892b6620",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -14344,8 +14382,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T07:29:03.222Z",
-                     *             "updatedAt": "2026-11-29T07:29:03.338Z"
+                     *             "createdAt": "2026-11-29T07:38:49.751Z",
+                     *             "updatedAt": "2026-11-29T07:38:49.847Z"
                      *           }
                      *         }
                      *       ],
@@ -14401,7 +14439,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e4c929ad-1641-40f5-9c14-e7047ca60df2",
+                     *           "id": "fe22a3c2-c75b-461b-94f8-15d7fe2b2c6d",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -14410,8 +14448,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:29:03.796Z",
-                     *           "updatedAt": "2026-11-29T07:29:03.796Z"
+                     *           "createdAt": "2026-11-29T07:38:50.216Z",
+                     *           "updatedAt": "2026-11-29T07:38:50.216Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14485,7 +14523,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e4c929ad-1641-40f5-9c14-e7047ca60df2",
+                     *       "id": "fe22a3c2-c75b-461b-94f8-15d7fe2b2c6d",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -14494,8 +14532,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:29:03.796Z",
-                     *       "updatedAt": "2026-11-29T07:29:03.796Z"
+                     *       "createdAt": "2026-11-29T07:38:50.216Z",
+                     *       "updatedAt": "2026-11-29T07:38:50.216Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -14534,7 +14572,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e4c929ad-1641-40f5-9c14-e7047ca60df2",
+                     *       "id": "fe22a3c2-c75b-461b-94f8-15d7fe2b2c6d",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -14543,8 +14581,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:29:03.796Z",
-                     *       "updatedAt": "2026-11-29T07:29:03.796Z"
+                     *       "createdAt": "2026-11-29T07:38:50.216Z",
+                     *       "updatedAt": "2026-11-29T07:38:50.216Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -14618,7 +14656,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e4c929ad-1641-40f5-9c14-e7047ca60df2",
+                     *       "id": "fe22a3c2-c75b-461b-94f8-15d7fe2b2c6d",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -14627,8 +14665,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:29:03.796Z",
-                     *       "updatedAt": "2026-11-29T07:29:03.882Z"
+                     *       "createdAt": "2026-11-29T07:38:50.216Z",
+                     *       "updatedAt": "2026-11-29T07:38:50.273Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -14678,15 +14716,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "8e9cec88-322b-44f3-95c9-a2944f44595e",
+                     *             "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "af30fb44-202a-4807-af25-58f4c4b65025",
-                     *           "occurredAt": "2026-11-29T07:29:03.796Z",
+                     *           "requestId": "e69b298a-8dd4-4f40-bc55-1fd0099d111f",
+                     *           "occurredAt": "2026-11-29T07:38:50.216Z",
                      *           "sequence": 97,
-                     *           "hash": "96dfccab912ec97ac1b123ac92aadb7e3c4745a735791becc6840632a7d5715f",
+                     *           "hash": "dae9a0d668e43a73b52f6e8dce83f35979b905ba214e080cf34d71f2af45dcca",
                      *           "state": {
-                     *             "id": "e4c929ad-1641-40f5-9c14-e7047ca60df2",
+                     *             "id": "fe22a3c2-c75b-461b-94f8-15d7fe2b2c6d",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -14695,8 +14733,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T07:29:03.796Z",
-                     *             "updatedAt": "2026-11-29T07:29:03.796Z"
+                     *             "createdAt": "2026-11-29T07:38:50.216Z",
+                     *             "updatedAt": "2026-11-29T07:38:50.216Z"
                      *           }
                      *         },
                      *         {
@@ -14704,15 +14742,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "8e9cec88-322b-44f3-95c9-a2944f44595e",
+                     *             "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "3c0bb05d-7699-4291-ae62-92075936cf8e",
-                     *           "occurredAt": "2026-11-29T07:29:03.882Z",
+                     *           "requestId": "bfcb5c3f-cc56-4075-8f39-717b9b32f0a9",
+                     *           "occurredAt": "2026-11-29T07:38:50.273Z",
                      *           "sequence": 98,
-                     *           "hash": "8f71a7a077d01c9e9ca2a5c3fa509dbc109a014c70c0035cf8475cf50b044013",
+                     *           "hash": "8efd16403427323a99a1e292a01b36b6048792a9b6cedef583fbfa805a273cf8",
                      *           "state": {
-                     *             "id": "e4c929ad-1641-40f5-9c14-e7047ca60df2",
+                     *             "id": "fe22a3c2-c75b-461b-94f8-15d7fe2b2c6d",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -14721,8 +14759,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T07:29:03.796Z",
-                     *             "updatedAt": "2026-11-29T07:29:03.882Z"
+                     *             "createdAt": "2026-11-29T07:38:50.216Z",
+                     *             "updatedAt": "2026-11-29T07:38:50.273Z"
                      *           }
                      *         }
                      *       ],

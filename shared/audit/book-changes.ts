@@ -53,6 +53,7 @@ interface LineAnswer {
   fxRounding?: boolean;
   tax?: TaxAnswer | null;
   taxOf?: number | null;
+  counterpartyId?: string | null;
 }
 
 /** A taxed line's tax as answered (shared/journals/views.ts). */
@@ -114,6 +115,7 @@ export function linesOfAnswer(answer: JournalAnswer, baseCurrency: string): Line
     ...(e.fxRounding ? { fxRounding: true as const } : {}),
     ...(e.tax ? { tax: lineTaxOfAnswer(e.tax) } : {}),
     ...(typeof e.taxOf === 'number' ? { taxOf: e.taxOf } : {}),
+    ...(e.counterpartyId ? { counterpartyId: e.counterpartyId } : {}),
   }));
 }
 

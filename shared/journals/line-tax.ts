@@ -116,7 +116,7 @@ function lineTax(line: Line, index: number, entry: TaxedEntry & { taxCode: strin
       throw ValidationError.field(field('taxCode'), `posts its tax to account ${accountId}, which is no longer a leaf account of the company; name another in the code (PUT .../TaxCodes/${code.taxCodeId})`, 'TaxAccount');
     }
     checkLineCurrency(account.attributes, currency, field('taxCode'), `the tax line of ${code.code}`);
-    return { accountId, costCenterId: null, side, amount: taxBase, currency, ...inCurrency(taxAmount), taxOf: index };
+    return { accountId, costCenterId: null, side, amount: taxBase, currency, ...inCurrency(taxAmount), taxOf: index, ...(line.counterpartyId ? { counterpartyId: line.counterpartyId } : {}) };
   };
   const produced = [taxLine(code.taxAccountId!, line.side)];
   // The buyer owes the tax it recovers: due on the other side, so the journal still balances.

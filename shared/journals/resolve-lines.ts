@@ -52,7 +52,7 @@ export async function resolveLines(books: Pick<Books, 'accounts' | 'costCenters'
     if (costCenter && costCenter.attributes.status !== 'active') {
       throw ValidationError.field(`entries[${i}].costCenterId`, 'is an inactive cost center; activate it (POST .../CostCenters/{id}/Activate) or name another', 'InactiveCostCenter');
     }
-    lines.push({ accountId: account.id, costCenterId: costCenter?.id ?? null, side: entry.side, ...amounts[i]! });
+    lines.push({ accountId: account.id, costCenterId: costCenter?.id ?? null, side: entry.side, ...amounts[i]!, ...(entry.counterpartyId ? { counterpartyId: entry.counterpartyId } : {}) });
     named.set(account.id, account);
   }
   return { lines, accounts: [...named.values()] };

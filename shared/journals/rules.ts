@@ -59,6 +59,8 @@ export interface Line {
   tax?: LineTax;
   /** Added by the service: a tax line of the taxed line at this index of the journal's lines. */
   taxOf?: number;
+  /** The customer or supplier the line is with (a tax line: its taxed line's). */
+  counterpartyId?: string;
 }
 
 /** Most lines one journal may hold (any number of distinct accounts and cost centers). */

@@ -1,7 +1,7 @@
 import * as z from '../schemas/zod.ts';
 import { Rate } from '../exchange-rates/schemas.ts';
 import { toMils } from '../money/mils.ts';
-import { Reference, Version } from '../schemas/common.ts';
+import { Reference, Uuid, Version } from '../schemas/common.ts';
 import { CurrencyCode } from '../schemas/currency.ts';
 import { DateOrDateTimeField, IsoDateField } from '../schemas/dates.ts';
 import { lazy } from '../schemas/lazy.ts';
@@ -31,6 +31,8 @@ const entryLine = () =>
     /** The tax as the client's invoice has it: within one minor unit of the service's (journals/line-tax.ts). */
     taxAmount: z.optional(amount()),
     emirate: z.optional(z.enum(EMIRATES)),
+    /** The customer or supplier the line is with (a counterparty of the company, active). */
+    counterpartyId: z.optional(Uuid()),
   });
 export type EntryLineInput = z.output<ReturnType<typeof entryLine>>;
 

@@ -1,5 +1,6 @@
 import type { AccountAttributes } from '../accounts/records.ts';
 import type { TaxCodeRecord } from '../tax-codes/records.ts';
+import type { CounterpartyRecord } from '../counterparties/records.ts';
 import type { JournalExportReads } from '../reports/store.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
 import type { NodeReads } from '../tree/store.ts';
@@ -35,6 +36,8 @@ export interface Books {
   rateOn(companyId: string, currency: string, date: string): Promise<string | undefined>;
   /** The company's tax codes with these codes that exist (strongly consistent). */
   taxCodes(companyId: string, codes: string[]): Promise<TaxCodeRecord[]>;
+  /** The company's counterparties with these ids that exist (strongly consistent). */
+  counterparties(companyId: string, counterpartyIds: string[]): Promise<CounterpartyRecord[]>;
 
   /** The company's next serial number: never handed out twice (docs/decisions.md, serialNumber). */
   nextSerial(companyId: string): Promise<number>;
@@ -94,7 +97,7 @@ export interface LineNodes<A extends NodeAttributes> {
 }
 
 /** What saving a draft takes of the books (write-journal.ts): its journal, a serial number, the year of its date, what its lines name, the draft saved. */
-export type DraftBooks = Pick<Books, 'journal' | 'existingJournal' | 'nextSerial' | 'serialUnused' | 'draftYear' | 'draftSaved' | 'settings' | 'accounts' | 'costCenters' | 'rateOn' | 'taxCodes'>;
+export type DraftBooks = Pick<Books, 'journal' | 'existingJournal' | 'nextSerial' | 'serialUnused' | 'draftYear' | 'draftSaved' | 'settings' | 'accounts' | 'costCenters' | 'rateOn' | 'taxCodes' | 'counterparties'>;
 
 /** The open year and period a posting on a date goes into, as read. */
 export interface OpenPeriod {

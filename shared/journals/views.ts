@@ -23,6 +23,7 @@ const lineView = (l: Line, index: number, lines: readonly Line[]) => ({
   fxRounding: l.fxRounding ?? false,
   tax: l.tax ? taxView(l.tax, index, lines) : null,
   taxOf: l.taxOf ?? null,
+  counterpartyId: l.counterpartyId ?? null,
 });
 
 /** A taxed line's tax: the code, the rate, the tax in the line's currency, its boxes, and the indexes of the tax lines it produced. */

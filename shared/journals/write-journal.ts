@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { checkLineCurrency } from '../accounts/rules.ts';
 import type { DraftJournal } from './records.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
-import { VersionConflict } from '../errors.ts';
+import { ValidationError, VersionConflict } from '../errors.ts';
 import { checkNotClosingJournal } from '../financial-years/closing-rules.ts';
 import { resolveLines } from './resolve-lines.ts';
 import { calendarDate, checkTransition, fxRoundingLine, type Line } from './rules.ts';
 import type { CreateJournalInput, UpdateJournalInput } from './schemas.ts';
 import type { DraftBooks } from './store.ts';
 import type { SettingsView } from '../companies/views.ts';
+import type { CounterpartyRecord } from '../counterparties/records.ts';
 import { journalView, type JournalView } from './views.ts';
 
 /**
@@ -17,18 +18,20 @@ import { journalView, type JournalView } from './views.ts';
  * the draft is checked against at commit: the settings the amounts used (kept per warm
  * function: the books' `settings`; not checked once they can no longer change under the draft,
  * unless it needs the rounding account), and as read (`read`), the year of the date (it must
- * still take drafts) and the accounts the lines name. The settings, the lines' references and
- * the year are read at once.
+ * still take drafts) and the accounts the lines name. The settings, the lines' references, the
+ * counterparties they name and the year are read at once.
  */
 async function linesOf(books: DraftBooks, companyId: string, input: CreateJournalInput) {
   const date = calendarDate(input.date);
   const settingsRead = books.settings.read(companyId);
   const moneyOf = (settings: SettingsView) => ({ baseCurrency: settings.baseCurrency, basePrecision: settings.decimalPrecision, date, rateOn: (currency: string, on: string) => books.rateOn(companyId, currency, on) });
-  const [settingsUsed, resolved, year] = await Promise.all([
+  const [settingsUsed, resolved, counterparties, year] = await Promise.all([
     settingsRead,
     settingsRead.then(({ settings }) => resolveLines(books, companyId, input.entries, moneyOf(settings))),
+    namedCounterparties(books, companyId, input),
     books.draftYear(companyId, date),
   ]);
+  checkCounterparties(input, counterparties);
   const { settings } = settingsUsed;
   const taxed = await withTax(books, companyId, input, resolved, { ...settings, date });
   const rounding = settings.fxRoundingAccountId ? fxRoundingLine(taxed.lines, settings.decimalPrecision, settings.fxRoundingAccountId, settings.baseCurrency) : undefined;
@@ -64,6 +67,27 @@ async function withTax(books: DraftBooks, companyId: string, input: CreateJourna
   return { lines, accounts: [...new Map([...resolved.accounts, ...taxAccounts].filter((a) => posted.has(a.id)).map((a) => [a.id, a])).values()] };
 }
 
+/** The company's counterparties the lines name, each distinct id read once; none read for a journal naming none. */
+async function namedCounterparties(books: DraftBooks, companyId: string, input: CreateJournalInput): Promise<ReadonlyMap<string, CounterpartyRecord>> {
+  const named = [...new Set(input.entries.flatMap((e) => (e.counterpartyId === undefined ? [] : [e.counterpartyId])))];
+  if (named.length === 0) return new Map();
+  return new Map((await books.counterparties(companyId, named)).map((c) => [c.counterpartyId, c]));
+}
+
+/**
+ * Each line's counterparty is one of the company's, active. Errors: ValidationError naming the
+ * line's `counterpartyId` (UnknownCounterparty, InactiveCounterparty).
+ */
+function checkCounterparties(input: CreateJournalInput, counterparties: ReadonlyMap<string, CounterpartyRecord>): void {
+  for (const [i, { counterpartyId }] of input.entries.entries()) {
+    if (counterpartyId === undefined) continue;
+    const counterparty = counterparties.get(counterpartyId);
+    const field = `entries[${i}].counterpartyId`;
+    if (!counterparty) throw ValidationError.field(field, 'is not a counterparty of the company (GET .../Counterparties lists them)', 'UnknownCounterparty');
+    if (!counterparty.active) throw ValidationError.field(field, `is inactive; make it active (PUT .../Counterparties/${counterpartyId} with active true) or name another`, 'InactiveCounterparty');
+  }
+}
+
 /** The rounding line is in the base currency: its account must take it. Errors: ValidationError (AccountCurrency) naming `entries`. */
 async function checkRoundingAccountCurrency(books: DraftBooks, companyId: string, rounding: Line): Promise<void> {
   const account = await books.accounts.get(companyId, rounding.accountId);
@@ -72,11 +96,12 @@ async function checkRoundingAccountCurrency(books: DraftBooks, companyId: string
 
 /**
  * Creates a draft journal with the next serial number. Every reference is resolved and
- * checked before anything is written; a line naming a tax code is taxed (line-tax.ts). Errors:
- * NotFound naming the line, ValidationError (CategoryAccount, InactiveCostCenter,
- * AccountCurrency, UnsupportedCurrency, NoExchangeRate, UnknownTaxCode, InactiveTaxCode,
- * NoTaxRate, TaxAccount, TaxAmountOff, TooManyLines) naming the line, StateConflict (YearClosed)
- * naming `date`.
+ * checked before anything is written; a line naming a tax code is taxed (line-tax.ts), its tax
+ * lines naming its counterparty. Errors: NotFound naming the line, ValidationError
+ * (CategoryAccount, InactiveCostCenter, AccountCurrency, UnsupportedCurrency, NoExchangeRate,
+ * UnknownTaxCode, InactiveTaxCode, NoTaxRate, TaxAccount, TaxAmountOff, TooManyLines,
+ * UnknownCounterparty, InactiveCounterparty) naming the line, StateConflict (YearClosed) naming
+ * `date`.
  */
 export async function createJournal(books: DraftBooks, uow: UnitOfWork, companyId: string, input: CreateJournalInput): Promise<JournalView> {
   const { lines, read, settings } = await linesOf(books, companyId, input);

@@ -121,6 +121,7 @@ function buildResponses() {
           }),
         ),
         taxOf: z.nullable(z.int()),
+        counterpartyId: z.nullable(id),
       }),
     ),
     amountsIncludeTax: z.boolean(),

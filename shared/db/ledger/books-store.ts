@@ -1,5 +1,6 @@
 import { finalState, withJob } from '../../journals/posting-jobs.ts';
 import { getTaxCodesByCode } from '../stores/tax-code-store.ts';
+import { getCounterparties } from '../stores/counterparty-store.ts';
 import type { DraftJournal, InProgressJournal, JournalRecord, Posting, PostedJournal } from '../../journals/records.ts';
 import { carriesCurrencies } from '../../journals/rules.ts';
 import type { Books, DraftBooks, DraftRead, DraftYear, OpenPeriod } from '../../journals/store.ts';
@@ -126,6 +127,7 @@ export const draftBooksStore: DraftBooks = {
   costCenters: costCenterLines,
   rateOn,
   taxCodes: getTaxCodesByCode,
+  counterparties: getCounterparties,
   nextSerial: drawSerial,
   serialUnused: giveBackSerial,
   draftYear,
@@ -141,6 +143,7 @@ export const booksStore: Books = {
   costCenters: costCenterLines,
   rateOn,
   taxCodes: getTaxCodesByCode,
+  counterparties: getCounterparties,
   nextSerial: drawSerial,
   serialUnused: giveBackSerial,
   openPeriod: (companyId: string, date: string): Promise<OpenPeriod> => findOpenPeriod(companyId, date),

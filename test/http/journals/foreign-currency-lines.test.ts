@@ -26,8 +26,8 @@ describe('journal lines in foreign currencies', () => {
 
     expect(created.status, created.text).toBe(200);
     expect(created.body.entries).toEqual([
-      { accountId: chart.rent.id, costCenterId: null, side: 1, amount: 375, currency: 'SAR', exchangeRate: '1', baseAmount: 375, fxRounding: false, tax: null, taxOf: null },
-      { accountId: chart.bank.id, costCenterId: null, side: 2, amount: 100, currency: 'USD', exchangeRate: '3.75', baseAmount: 375, fxRounding: false, tax: null, taxOf: null },
+      { accountId: chart.rent.id, costCenterId: null, side: 1, amount: 375, currency: 'SAR', exchangeRate: '1', baseAmount: 375, fxRounding: false, tax: null, taxOf: null, counterpartyId: null },
+      { accountId: chart.bank.id, costCenterId: null, side: 2, amount: 100, currency: 'USD', exchangeRate: '3.75', baseAmount: 375, fxRounding: false, tax: null, taxOf: null, counterpartyId: null },
     ]);
     expect(created.body.totals).toEqual({ debit: 375, credit: 375 });
     const posted = await api.post(`${base}/Journals/${created.body.id}/Post`, { postingDate: '2026-03-10', version: 1 });
@@ -112,7 +112,7 @@ describe('journal lines in foreign currencies', () => {
     expect((await api.get(`${base}/Accounts/${chart.cash.id}`)).status).toBe(200);
     const rounded = await draft(api, base, entries);
     expect(rounded.body.entries).toHaveLength(5);
-    expect(rounded.body.entries[4]).toEqual({ accountId: chart.cash.id, costCenterId: null, side: 1, amount: 0.01, currency: 'SAR', exchangeRate: '1', baseAmount: 0.01, fxRounding: true, tax: null, taxOf: null });
+    expect(rounded.body.entries[4]).toEqual({ accountId: chart.cash.id, costCenterId: null, side: 1, amount: 0.01, currency: 'SAR', exchangeRate: '1', baseAmount: 0.01, fxRounding: true, tax: null, taxOf: null, counterpartyId: null });
     const posted = await api.post(`${base}/Journals/${rounded.body.id}/Post`, { postingDate: '2026-03-10', version: 1 });
     expect(posted.status, posted.text).toBe(200);
 
