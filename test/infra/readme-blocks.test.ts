@@ -109,6 +109,9 @@ describe("README's shell blocks", () => {
     // Serial numbers are unique, not gapless: a number drawn by a request that lost a race is not used again.
     const normal = (text: string) => text.replaceAll(`${workDir}/`, '').replace(new RegExp(UUID, 'g'), '<id>').replace(/#\d+/g, '#<n>').trimEnd();
     expect(normal(outputOf('npm run -s walkthrough'))).toBe(normal(shown.text));
+    const vatIndex = BLOCKS.findIndex((block) => block.info === 'sh' && block.text.includes('npm run -s vat-walkthrough'));
+    expect(BLOCKS[vatIndex + 1]!.info).toBe('text');
+    expect(normal(outputOf('npm run -s vat-walkthrough'))).toBe(normal(BLOCKS[vatIndex + 1]!.text));
 
     // Exports: the files, under the names the answers give them.
     expect(readFileSync(join(workDir, 'trial-balance_2026-01-01_2026-12-31_ar.xlsx')).subarray(0, 2).toString()).toBe('PK');
