@@ -70,6 +70,7 @@ export const GLOSSARY: Record<string, string> = {
   taxLines: 'The indexes (in entries) of the tax lines this taxed line produced: one, or two for a reverse charge (recoverable and due); none when its tax is zero.',
   taxAmountSent: 'true when the client sent the taxAmount (its invoice rounded otherwise) rather than the service computing it.',
   taxCodeId: 'The tax code (UUID).',
+  baseTaxAmount: 'A taxed line’s tax in the company currency (the base amount of its tax line), signed as the VAT return counts it: negative for a line on the other side of its code’s direction (a credit note, a purchase return).',
   fxRoundingAccountId: 'The leaf account that takes the base-currency rounding difference of journals with foreign-currency lines (at most one minor unit per foreign line); null: such a journal does not post until one is set. In an update: a UUID or path; left out, unchanged; null clears it.',
   figures: 'The report as its GET endpoint answered it when stored.',
   financialYearId: 'A financial year (UUID).',

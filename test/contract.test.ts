@@ -181,7 +181,10 @@ describe('responses match the OpenAPI document', () => {
     check('taxCodes.list', await api.get(`${base}/TaxCodes?direction=supplies&pageSize=3`));
     check('taxCodes.get', await api.get(`${base}/TaxCodes/${hotel.id}`));
     const retired = check('taxCodes.update', await api.put(`${base}/TaxCodes/${hotel.id}`, { name: hotel.name, rates: hotel.rates, taxAccountId: outputVat.id, baseBoxes: ['1'], taxBoxes: ['1'], active: false, version: hotel.version }));
-    check('reports.vatReturn', await api.get(`${base}/Reports/VatReturn?dateFrom=2026-03-01&dateTo=2026-03-31`));
+    const sale = check('journals.create', await api.post(`${base}/Journals`, { date: '2027-01-15T09:00:00Z', reference: 'INV-1001', entries: [debit(chart.cash.id, 1150), { ...credit(chart.sales.id, 1000), taxCode: 'S-STD' }] }));
+    check('journals.post', await api.post(`${base}/Journals/${sale.id}/Post`, { postingDate: '2027-01-15', version: sale.version }));
+    check('reports.taxDetail', await api.get(`${base}/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`));
+    check('reports.vatReturn', await api.get(`${base}/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`));
     check('taxCodes.history', await api.get(`${base}/TaxCodes/${retired.id}/History`));
     const customer = check('counterparties.create', await api.post(`${base}/Counterparties`, { name: { arabic: 'شركة الرياض للتجارة', english: 'Riyadh Trading Co.' }, country: 'SA', taxRegistrationNumber: '310987654300003' }));
     check('counterparties.list', await api.get(`${base}/Counterparties?country=SA&active=true&pageSize=3`));

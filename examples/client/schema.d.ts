@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/78dc79aa-4263-4e64-99c0-aa5ed8debf1c`
+         * @description Example request: `GET /api/v1/Companies/528becd9-ef68-46db-82a6-020ea68f52d0`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Settings`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Settings`
+         * @description Example request: `PUT /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Roles`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Roles`
+         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Roles/df7049ce-4b33-4a3d-b2e4-7611193315fa`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Roles/df631cae-6253-4144-a41f-d982eb1c90eb`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Roles/df7049ce-4b33-4a3d-b2e4-7611193315fa`
+         * @description Example request: `PUT /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Roles/df631cae-6253-4144-a41f-d982eb1c90eb`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Roles/df7049ce-4b33-4a3d-b2e4-7611193315fa`
+         * @description Example request: `DELETE /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Roles/df631cae-6253-4144-a41f-d982eb1c90eb`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Members`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Members`
+         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Members/5aad8a8f-0564-4c16-bbb0-d00f82848c76`
+         * @description Example request: `PUT /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Members/db8f70f8-917d-47aa-b8ee-1731f0999691`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Members/5aad8a8f-0564-4c16-bbb0-d00f82848c76`
+         * @description Example request: `DELETE /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Members/db8f70f8-917d-47aa-b8ee-1731f0999691`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/ApiKeys/580cb3db-c074-440c-84a7-7ec8fd7434ec`
+         * @description Example request: `DELETE /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/ApiKeys/a558ba98-9847-40fe-b576-d2ede5e0c958`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Accounts`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Accounts`
+         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Accounts/721db0d4-c06b-4c22-84ba-327cda9c13a9`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Accounts/e81d0dd0-beec-480b-b20c-f991f331f82d`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Accounts/721db0d4-c06b-4c22-84ba-327cda9c13a9`
+         * @description Example request: `PUT /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Accounts/e81d0dd0-beec-480b-b20c-f991f331f82d`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Accounts/721db0d4-c06b-4c22-84ba-327cda9c13a9`
+         * @description Example request: `DELETE /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Accounts/e81d0dd0-beec-480b-b20c-f991f331f82d`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Accounts/721db0d4-c06b-4c22-84ba-327cda9c13a9/History`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Accounts/e81d0dd0-beec-480b-b20c-f991f331f82d/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/CostCenters/356cc310-70b6-4e23-924f-e0874f8da100`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/CostCenters/ddb22e23-f4f8-48f9-82e0-e1307da2b707`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/CostCenters/356cc310-70b6-4e23-924f-e0874f8da100`
+         * @description Example request: `PUT /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/CostCenters/ddb22e23-f4f8-48f9-82e0-e1307da2b707`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/CostCenters/356cc310-70b6-4e23-924f-e0874f8da100`
+         * @description Example request: `DELETE /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/CostCenters/ddb22e23-f4f8-48f9-82e0-e1307da2b707`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/CostCenters/356cc310-70b6-4e23-924f-e0874f8da100/History`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/CostCenters/ddb22e23-f4f8-48f9-82e0-e1307da2b707/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/CostCenters/356cc310-70b6-4e23-924f-e0874f8da100/Activate`
+         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/CostCenters/ddb22e23-f4f8-48f9-82e0-e1307da2b707/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/CostCenters/356cc310-70b6-4e23-924f-e0874f8da100/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/CostCenters/ddb22e23-f4f8-48f9-82e0-e1307da2b707/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/FinancialYears/32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/FinancialYears/843a4bb0-ef61-47f5-af6e-dead5395f87f`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/FinancialYears/bee21059-5404-407e-9486-d3d5687eddb0`
+         * @description Example request: `PUT /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/FinancialYears/a5e13ffe-01be-4e95-967e-11e862a1846d`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/FinancialYears/bee21059-5404-407e-9486-d3d5687eddb0`
+         * @description Example request: `DELETE /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/FinancialYears/a5e13ffe-01be-4e95-967e-11e862a1846d`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/FinancialYears/32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8/Close`
+         * @description Example request: `PUT /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/FinancialYears/843a4bb0-ef61-47f5-af6e-dead5395f87f/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/FinancialYears/32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/FinancialYears/843a4bb0-ef61-47f5-af6e-dead5395f87f/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/FinancialYears/32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8/Periods`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/FinancialYears/843a4bb0-ef61-47f5-af6e-dead5395f87f/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/FinancialYears/32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8/Periods/02fe11a3-f51f-457f-9d7f-431b1848ec03`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/FinancialYears/843a4bb0-ef61-47f5-af6e-dead5395f87f/Periods/d9f9e875-8c51-4426-a313-8991f51d79f5`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/FinancialYears/32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8/Periods/02fe11a3-f51f-457f-9d7f-431b1848ec03/Lock`
+         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/FinancialYears/843a4bb0-ef61-47f5-af6e-dead5395f87f/Periods/d9f9e875-8c51-4426-a313-8991f51d79f5/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/FinancialYears/32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8/Periods/02fe11a3-f51f-457f-9d7f-431b1848ec03/Close`
+         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/FinancialYears/843a4bb0-ef61-47f5-af6e-dead5395f87f/Periods/d9f9e875-8c51-4426-a313-8991f51d79f5/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/FinancialYears/32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8/Periods/02fe11a3-f51f-457f-9d7f-431b1848ec03/Close`
+         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/FinancialYears/843a4bb0-ef61-47f5-af6e-dead5395f87f/Periods/d9f9e875-8c51-4426-a313-8991f51d79f5/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/FinancialYears/32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8/Periods/02fe11a3-f51f-457f-9d7f-431b1848ec03/Reopen`
+         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/FinancialYears/843a4bb0-ef61-47f5-af6e-dead5395f87f/Periods/d9f9e875-8c51-4426-a313-8991f51d79f5/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Journals`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Journals`
+         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Journals/0ae97fa4-cca4-49d6-86a6-63bfbdcc6255`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Journals/da7e9115-68b1-4169-af87-85353ead49ed`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Journals/0ae97fa4-cca4-49d6-86a6-63bfbdcc6255`
+         * @description Example request: `PUT /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Journals/da7e9115-68b1-4169-af87-85353ead49ed`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Journals/0ae97fa4-cca4-49d6-86a6-63bfbdcc6255/History`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Journals/da7e9115-68b1-4169-af87-85353ead49ed/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Journals/0ae97fa4-cca4-49d6-86a6-63bfbdcc6255/Post`
+         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Journals/da7e9115-68b1-4169-af87-85353ead49ed/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Journals/fb8c7f06-d62b-4bd6-896e-c24849f9f041/Void`
+         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Journals/f43dbdf0-6218-4325-84ff-b605867640ad/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Journals/0ae97fa4-cca4-49d6-86a6-63bfbdcc6255/Adjust`
+         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Journals/da7e9115-68b1-4169-af87-85353ead49ed/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Journals/0ae97fa4-cca4-49d6-86a6-63bfbdcc6255/Reverse`
+         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Journals/da7e9115-68b1-4169-af87-85353ead49ed/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -829,7 +829,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Reports/TrialBalance?financialYearId=32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Reports/TrialBalance?financialYearId=843a4bb0-ef61-47f5-af6e-dead5395f87f`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -849,7 +849,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -869,7 +869,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Reports/BudgetVsActual?budgetId=c0468988-62fa-478e-bc44-42e2685dd86d&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Reports/BudgetVsActual?budgetId=a924cf1e-f9bf-4e64-9635-0f37b6897465&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -929,9 +929,29 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Reports/VatReturn?dateFrom=2026-03-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Reports/TaxDetail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         */
+        get: operations["reports.taxDetail"];
         put?: never;
         post?: never;
         delete?: never;
@@ -949,7 +969,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -969,7 +989,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Reports/Restatements?since=2026-11-29T07%3A38%3A39.997Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Reports/Restatements?since=2026-11-29T07%3A45%3A34.352Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -989,13 +1009,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Reports`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Reports`
+         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1013,7 +1033,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Reports/72010145-5de4-40ef-b943-c4de0b18f865`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Reports/6f7870f6-d133-4c3d-b322-895303338c6d`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1033,7 +1053,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1053,13 +1073,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1077,18 +1097,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Webhooks/25a0d783-58eb-4672-8669-eb4f40d5fed8`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Webhooks/3a65118d-3780-4f47-b8b7-9ec111921edb`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Webhooks/25a0d783-58eb-4672-8669-eb4f40d5fed8`
+         * @description Example request: `PUT /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Webhooks/3a65118d-3780-4f47-b8b7-9ec111921edb`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Webhooks/25a0d783-58eb-4672-8669-eb4f40d5fed8`
+         * @description Example request: `DELETE /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Webhooks/3a65118d-3780-4f47-b8b7-9ec111921edb`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1105,7 +1125,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Webhooks/25a0d783-58eb-4672-8669-eb4f40d5fed8/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Webhooks/3a65118d-3780-4f47-b8b7-9ec111921edb/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1125,13 +1145,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1149,18 +1169,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/ExchangeRates/9f5af188-e9a9-4f51-8661-0d9eef211181`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/ExchangeRates/cdb611c8-c635-4f35-bc9b-c682c4bda305`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/ExchangeRates/9f5af188-e9a9-4f51-8661-0d9eef211181`
+         * @description Example request: `PUT /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/ExchangeRates/cdb611c8-c635-4f35-bc9b-c682c4bda305`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/ExchangeRates/9f5af188-e9a9-4f51-8661-0d9eef211181`
+         * @description Example request: `DELETE /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/ExchangeRates/cdb611c8-c635-4f35-bc9b-c682c4bda305`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1177,13 +1197,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Budgets`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Budgets`
+         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1201,18 +1221,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Budgets/c0468988-62fa-478e-bc44-42e2685dd86d`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Budgets/a924cf1e-f9bf-4e64-9635-0f37b6897465`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Budgets/c0468988-62fa-478e-bc44-42e2685dd86d`
+         * @description Example request: `PUT /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Budgets/a924cf1e-f9bf-4e64-9635-0f37b6897465`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Budgets/c0468988-62fa-478e-bc44-42e2685dd86d`
+         * @description Example request: `DELETE /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Budgets/a924cf1e-f9bf-4e64-9635-0f37b6897465`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1229,13 +1249,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Imports`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Imports`
+         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1253,7 +1273,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Imports/a861d7fa-2b1f-466a-b557-179cf56e8584`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Imports/69ec6563-c7ed-482c-9f2c-499c2b23e5bb`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1273,7 +1293,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Imports/a861d7fa-2b1f-466a-b557-179cf56e8584/Errors`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Imports/69ec6563-c7ed-482c-9f2c-499c2b23e5bb/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1293,7 +1313,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1313,13 +1333,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1339,7 +1359,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1357,12 +1377,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/TaxCodes/840a42d4-584e-4e9c-9219-255125e19b57`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/TaxCodes/debb38c5-3bee-47e1-aa06-e6a6818160f8`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/TaxCodes/840a42d4-584e-4e9c-9219-255125e19b57`
+         * @description Example request: `PUT /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/TaxCodes/debb38c5-3bee-47e1-aa06-e6a6818160f8`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1381,7 +1401,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/TaxCodes/840a42d4-584e-4e9c-9219-255125e19b57/History`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/TaxCodes/debb38c5-3bee-47e1-aa06-e6a6818160f8/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1401,13 +1421,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1425,12 +1445,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Counterparties/fe22a3c2-c75b-461b-94f8-15d7fe2b2c6d`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Counterparties/03c7d976-f62f-435d-9adb-d4b64daf9101`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Counterparties/fe22a3c2-c75b-461b-94f8-15d7fe2b2c6d`
+         * @description Example request: `PUT /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Counterparties/03c7d976-f62f-435d-9adb-d4b64daf9101`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1449,7 +1469,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/73a2a6df-24e6-44d5-a111-14a7abdac8fa/Counterparties/fe22a3c2-c75b-461b-94f8-15d7fe2b2c6d/History`
+         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Counterparties/03c7d976-f62f-435d-9adb-d4b64daf9101/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -3128,6 +3148,81 @@ export interface components {
             /** @description The VAT due for the range (negative: a credit): the form’s last box, due tax less recoverable tax. */
             netDue: string;
         };
+        TaxDetailRowResponsePage: {
+            /** @description The cursor used for this page; null on the first page. */
+            currentPage: string | null;
+            /** @description The items of this page. */
+            results: {
+                /**
+                 * Format: uuid
+                 * @description The journal (UUID).
+                 */
+                journalId: string;
+                /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
+                serialNumber: number;
+                /**
+                 * Format: date-time
+                 * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
+                 */
+                date: string;
+                /**
+                 * Format: date
+                 * @description The date the journal is posted on; it decides the period.
+                 */
+                postingDate: string;
+                /** @description An external reference, such as an invoice number. As a journal list filter: the whole reference, ignoring case. */
+                reference: string | null;
+                /** @description Free text. */
+                description: string | null;
+                /** @description The line’s position in its journal, from 0. */
+                line: number;
+                /**
+                 * Format: uuid
+                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
+                 */
+                accountId: string;
+                /** @description A journal line’s customer or supplier: one of the company’s counterparties (UUID), active when the line is written; a tax line names its taxed line’s. Left out when sent, null when answered: none. */
+                counterpartyId: string | null;
+                /** @description 1 debit, 2 credit. On a VAT return box: supplies (output tax), purchases (input tax) or net (the settlement of the two). */
+                side: 1 | 2;
+                /** @description A journal line’s tax code (its code, such as S-STD): the service computes the line’s tax at the code’s rate in effect on the journal’s date and adds the tax line(s) on the code’s accounts. On a taxed line’s tax: the code it named. */
+                taxCode: string;
+                /**
+                 * Format: uuid
+                 * @description The tax code (UUID).
+                 */
+                taxCodeId: string;
+                /** @description The report: TrialBalance, IncomeStatement, BalanceSheet or CashFlow. On a tax code: how its lines are taxed: standard (the rate in effect on the journal’s date), zeroRated, exempt or outOfScope (no tax; the base still counts in the return), reverseCharge (the buyer self-assesses: recoverable on taxAccountId, due on reverseChargeAccountId), importsAtCustoms (tax paid at the border, recoverable); it never changes. */
+                kind: string;
+                /**
+                 * @description Whether a tax code taxes what the company sells (supplies: output tax) or what it buys (purchases: input tax); it never changes. As a list filter: only codes of that direction.
+                 * @enum {string}
+                 */
+                direction: "supplies" | "purchases";
+                /** @description On a taxed line’s tax: the rate in effect on the journal’s date. On a tax code’s rate: the rate as a percent from 0 to 100, at most 4 decimals; sent as a number or a string, answered as a string in canonical form ("15.00" is "15"). Codes that carry no tax (zeroRated, exempt, outOfScope) take 0 only. */
+                percent: string;
+                /** @description A UAE taxed line: the Emirate the supply counts in (AZ, DU, SH, AJ, UQ, RK, FU), which puts its box 1 figures in that Emirate’s row; left out, the company’s defaultEmirate. */
+                emirate: string | null;
+                /** @description The boxes of the company’s VAT return a tax code’s base (the line’s amount without tax) counts in, as the form numbers them (SA 1 to 11; AE 1 to 10, box 1 split by Emirate). Empty without a taxJurisdiction. */
+                baseBoxes: string[];
+                /** @description The boxes of the company’s VAT return a tax code’s tax counts in (as baseBoxes). Empty for codes that carry no tax. */
+                taxBoxes: string[];
+                /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+                currency: string;
+                /** @description Units of the company currency for one unit of the line’s currency (up to 10 decimals); 1 for a line in the company currency. Left out on a foreign line: the company’s rate in effect on the journal’s date. */
+                exchangeRate: string;
+                /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
+                amount: string;
+                /** @description Sent on a taxed line: the tax as the invoice has it, accepted within one minor unit of the service’s and kept as sent. On a taxed line’s tax: the tax in the line’s currency, rounded per line half away from zero. */
+                taxAmount: string;
+                /** @description The line’s amount in the company currency: amount × exchangeRate, rounded half away from zero to the company’s decimals. Balances and reports add it. */
+                baseAmount: string;
+                /** @description A taxed line’s tax in the company currency (the base amount of its tax line), signed as the VAT return counts it: negative for a line on the other side of its code’s direction (a credit note, a purchase return). */
+                baseTaxAmount: string;
+            }[];
+            /** @description Cursor for the next page; null at the end. */
+            nextPage: string | null;
+        };
         GeneralLedgerResponse: {
             /** @description The account the statement is for. */
             account: {
@@ -4284,7 +4379,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:40739/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A40473%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=USEbK2dNteoEQWMF7GVCxIMumBMxTr7zepUVqKV26H0&code_challenge_method=S256&state=AKqASl4buI1sImYNEY4tfrz5NRrm1BLebc1gDu0gqBc&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:44979/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A41249%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=jnZySw0Pei1gfo1ynWHb_lLUpvMly1KJZKP4jZeDDSU&code_challenge_method=S256&state=FyaVdR4ucEteVHttlLQ2bk6WXTLhQbQ1HfkKGP739q0&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -4324,7 +4419,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "73a2a6df-24e6-44d5-a111-14a7abdac8fa",
+                     *           "companyId": "e4a3a1d7-c63e-4bba-ba77-253196463c2f",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4367,7 +4462,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "78dc79aa-4263-4e64-99c0-aa5ed8debf1c",
+                     *           "companyId": "528becd9-ef68-46db-82a6-020ea68f52d0",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4464,7 +4559,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "73a2a6df-24e6-44d5-a111-14a7abdac8fa",
+                     *           "companyId": "e4a3a1d7-c63e-4bba-ba77-253196463c2f",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4507,7 +4602,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "78dc79aa-4263-4e64-99c0-aa5ed8debf1c",
+                     *           "companyId": "528becd9-ef68-46db-82a6-020ea68f52d0",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4593,16 +4688,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "78dc79aa-4263-4e64-99c0-aa5ed8debf1c",
+                     *           "id": "528becd9-ef68-46db-82a6-020ea68f52d0",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T07:38:35.892Z",
+                     *           "createdAt": "2026-11-29T07:45:29.333Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "73a2a6df-24e6-44d5-a111-14a7abdac8fa",
+                     *           "id": "e4a3a1d7-c63e-4bba-ba77-253196463c2f",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T07:38:35.687Z",
+                     *           "createdAt": "2026-11-29T07:45:29.061Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -4660,9 +4755,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "78dc79aa-4263-4e64-99c0-aa5ed8debf1c",
+                     *       "id": "528becd9-ef68-46db-82a6-020ea68f52d0",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T07:38:35.892Z",
+                     *       "createdAt": "2026-11-29T07:45:29.333Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -4674,7 +4769,7 @@ export interface operations {
                      *         "taxRegistrationNumber": null,
                      *         "defaultEmirate": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T07:38:35.892Z"
+                     *         "updatedAt": "2026-11-29T07:45:29.333Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -4751,9 +4846,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "78dc79aa-4263-4e64-99c0-aa5ed8debf1c",
+                     *       "id": "528becd9-ef68-46db-82a6-020ea68f52d0",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T07:38:35.892Z",
+                     *       "createdAt": "2026-11-29T07:45:29.333Z",
                      *       "version": 1
                      *     }
                      */
@@ -4797,7 +4892,7 @@ export interface operations {
                      *       "taxRegistrationNumber": null,
                      *       "defaultEmirate": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T07:38:35.687Z"
+                     *       "updatedAt": "2026-11-29T07:45:29.061Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -4827,7 +4922,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "d6420c3c-4773-4d37-adaa-53826520231e",
+                 *       "retainedEarningsAccountId": "2f1234c5-b735-40cd-a30f-cd8fb638b69a",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -4886,14 +4981,14 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "d6420c3c-4773-4d37-adaa-53826520231e",
+                     *       "retainedEarningsAccountId": "2f1234c5-b735-40cd-a30f-cd8fb638b69a",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
                      *       "taxRegistrationNumber": "310123456700003",
                      *       "defaultEmirate": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T07:38:36.775Z"
+                     *       "updatedAt": "2026-11-29T07:45:30.860Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5059,7 +5154,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "df7049ce-4b33-4a3d-b2e4-7611193315fa",
+                     *           "id": "df631cae-6253-4144-a41f-d982eb1c90eb",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -5070,8 +5165,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T07:38:47.947Z",
-                     *           "updatedAt": "2026-11-29T07:38:47.992Z"
+                     *           "createdAt": "2026-11-29T07:45:42.776Z",
+                     *           "updatedAt": "2026-11-29T07:45:42.826Z"
                      *         }
                      *       ]
                      *     }
@@ -5134,7 +5229,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "df7049ce-4b33-4a3d-b2e4-7611193315fa",
+                     *       "id": "df631cae-6253-4144-a41f-d982eb1c90eb",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -5144,8 +5239,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:38:47.947Z",
-                     *       "updatedAt": "2026-11-29T07:38:47.947Z"
+                     *       "createdAt": "2026-11-29T07:45:42.776Z",
+                     *       "updatedAt": "2026-11-29T07:45:42.776Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5192,7 +5287,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "df7049ce-4b33-4a3d-b2e4-7611193315fa",
+                     *       "id": "df631cae-6253-4144-a41f-d982eb1c90eb",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -5202,8 +5297,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:38:47.947Z",
-                     *       "updatedAt": "2026-11-29T07:38:47.947Z"
+                     *       "createdAt": "2026-11-29T07:45:42.776Z",
+                     *       "updatedAt": "2026-11-29T07:45:42.776Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5267,7 +5362,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "df7049ce-4b33-4a3d-b2e4-7611193315fa",
+                     *       "id": "df631cae-6253-4144-a41f-d982eb1c90eb",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -5278,8 +5373,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:38:47.947Z",
-                     *       "updatedAt": "2026-11-29T07:38:47.992Z"
+                     *       "createdAt": "2026-11-29T07:45:42.776Z",
+                     *       "updatedAt": "2026-11-29T07:45:42.826Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5388,8 +5483,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6",
-                     *           "email": "user-d1297448-f7bf-4d7a-a86f-87ba10961ae9@example.com",
+                     *           "userId": "e391f8a9-e843-4e41-ab93-92e1b042e8b1",
+                     *           "email": "user-021ae043-0b4a-44ca-a4ec-8e0e1f580b76@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -5431,20 +5526,20 @@ export interface operations {
                      *             "counterparties:read",
                      *             "counterparties:manage"
                      *           ],
-                     *           "joinedAt": "2026-11-29T07:38:35.687Z",
+                     *           "joinedAt": "2026-11-29T07:45:29.061Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "5aad8a8f-0564-4c16-bbb0-d00f82848c76",
-                     *           "email": "contract-1795937928031@example.com",
-                     *           "roleId": "df7049ce-4b33-4a3d-b2e4-7611193315fa",
+                     *           "userId": "db8f70f8-917d-47aa-b8ee-1731f0999691",
+                     *           "email": "contract-1795938342869@example.com",
+                     *           "roleId": "df631cae-6253-4144-a41f-d982eb1c90eb",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T07:38:48.066Z",
+                     *           "joinedAt": "2026-11-29T07:45:42.913Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -5476,8 +5571,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795937928031@example.com",
-                 *       "roleId": "df7049ce-4b33-4a3d-b2e4-7611193315fa"
+                 *       "email": "contract-1795938342869@example.com",
+                 *       "roleId": "df631cae-6253-4144-a41f-d982eb1c90eb"
                  *     }
                  */
                 "application/json": {
@@ -5503,16 +5598,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "5aad8a8f-0564-4c16-bbb0-d00f82848c76",
-                     *       "email": "contract-1795937928031@example.com",
-                     *       "roleId": "df7049ce-4b33-4a3d-b2e4-7611193315fa",
+                     *       "userId": "db8f70f8-917d-47aa-b8ee-1731f0999691",
+                     *       "email": "contract-1795938342869@example.com",
+                     *       "roleId": "df631cae-6253-4144-a41f-d982eb1c90eb",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T07:38:48.066Z",
+                     *       "joinedAt": "2026-11-29T07:45:42.913Z",
                      *       "version": 1
                      *     }
                      */
@@ -5577,8 +5672,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "5aad8a8f-0564-4c16-bbb0-d00f82848c76",
-                     *       "email": "contract-1795937928031@example.com",
+                     *       "userId": "db8f70f8-917d-47aa-b8ee-1731f0999691",
+                     *       "email": "contract-1795938342869@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -5596,7 +5691,7 @@ export interface operations {
                      *         "tax-codes:read",
                      *         "counterparties:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T07:38:48.066Z",
+                     *       "joinedAt": "2026-11-29T07:45:42.913Z",
                      *       "version": 2
                      *     }
                      */
@@ -5706,9 +5801,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "580cb3db-c074-440c-84a7-7ec8fd7434ec",
+                     *           "id": "a558ba98-9847-40fe-b576-d2ede5e0c958",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_g9wTdY_",
+                     *           "prefix": "sk-svc_aMOhzwl",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -5716,8 +5811,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6",
-                     *           "createdAt": "2026-11-29T07:38:48.222Z",
+                     *           "createdBy": "e391f8a9-e843-4e41-ab93-92e1b042e8b1",
+                     *           "createdAt": "2026-11-29T07:45:43.110Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -5788,9 +5883,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "580cb3db-c074-440c-84a7-7ec8fd7434ec",
+                     *       "id": "a558ba98-9847-40fe-b576-d2ede5e0c958",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_g9wTdY_",
+                     *       "prefix": "sk-svc_aMOhzwl",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -5798,8 +5893,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6",
-                     *       "createdAt": "2026-11-29T07:38:48.222Z",
+                     *       "createdBy": "e391f8a9-e843-4e41-ab93-92e1b042e8b1",
+                     *       "createdAt": "2026-11-29T07:45:43.110Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -5851,18 +5946,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "580cb3db-c074-440c-84a7-7ec8fd7434ec",
+                     *       "id": "a558ba98-9847-40fe-b576-d2ede5e0c958",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_g9wTdY_",
+                     *       "prefix": "sk-svc_aMOhzwl",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T07:38:48.289Z",
-                     *       "createdBy": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6",
-                     *       "createdAt": "2026-11-29T07:38:48.222Z",
+                     *       "revokedAt": "2026-11-29T07:45:43.168Z",
+                     *       "createdBy": "e391f8a9-e843-4e41-ab93-92e1b042e8b1",
+                     *       "createdAt": "2026-11-29T07:45:43.110Z",
                      *       "version": 2
                      *     }
                      */
@@ -5917,24 +6012,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ad91006b-dafb-46c1-ae54-c9d8f702e60c",
+                     *           "id": "de2542a1-ef9a-4266-a8fa-c1a444fa11ff",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "fae50f94-7d1d-4a05-b3f6-2ccc3d8ee065",
+                     *           "parentId": "d5f54dda-d0e4-4078-8086-7ac9a5979504",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:38:36.642Z",
-                     *           "updatedAt": "2026-11-29T07:38:36.642Z",
+                     *           "createdAt": "2026-11-29T07:45:30.549Z",
+                     *           "updatedAt": "2026-11-29T07:45:30.549Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "fae50f94-7d1d-4a05-b3f6-2ccc3d8ee065",
+                     *           "id": "d5f54dda-d0e4-4078-8086-7ac9a5979504",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -5943,32 +6038,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:38:36.610Z",
-                     *           "updatedAt": "2026-11-29T07:38:36.610Z",
+                     *           "createdAt": "2026-11-29T07:45:30.489Z",
+                     *           "updatedAt": "2026-11-29T07:45:30.489Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
+                     *           "id": "f82d4f70-110f-478a-9b93-642e591e30af",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "daad22ee-7911-4578-befc-1938402c68c9",
+                     *           "parentId": "161909ea-b044-491f-b592-ff1102a564f3",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:38:36.575Z",
-                     *           "updatedAt": "2026-11-29T07:38:36.575Z",
+                     *           "createdAt": "2026-11-29T07:45:30.414Z",
+                     *           "updatedAt": "2026-11-29T07:45:30.414Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "daad22ee-7911-4578-befc-1938402c68c9",
+                     *           "id": "161909ea-b044-491f-b592-ff1102a564f3",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -5977,32 +6072,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:38:36.537Z",
-                     *           "updatedAt": "2026-11-29T07:38:36.537Z",
+                     *           "createdAt": "2026-11-29T07:45:30.348Z",
+                     *           "updatedAt": "2026-11-29T07:45:30.348Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "d6420c3c-4773-4d37-adaa-53826520231e",
+                     *           "id": "2f1234c5-b735-40cd-a30f-cd8fb638b69a",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "56944650-3cf9-467f-920d-e604dbfd2898",
+                     *           "parentId": "f78a7f08-d814-4f1c-8d8f-466f91ad6650",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:38:36.497Z",
-                     *           "updatedAt": "2026-11-29T07:38:36.497Z",
+                     *           "createdAt": "2026-11-29T07:45:30.266Z",
+                     *           "updatedAt": "2026-11-29T07:45:30.266Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "56944650-3cf9-467f-920d-e604dbfd2898",
+                     *           "id": "f78a7f08-d814-4f1c-8d8f-466f91ad6650",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -6011,49 +6106,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:38:36.460Z",
-                     *           "updatedAt": "2026-11-29T07:38:36.460Z",
+                     *           "createdAt": "2026-11-29T07:45:30.194Z",
+                     *           "updatedAt": "2026-11-29T07:45:30.194Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "df622fac-f9b7-40ea-969b-ef4d0cf86163",
+                     *           "id": "16f53a47-09aa-4ed0-9003-f4f3ca64e880",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "f088fd3a-ecbb-4d67-8c26-c1279f787597",
+                     *           "parentId": "b4fedf8c-6b75-4f8f-b584-c90dde035eea",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:38:36.422Z",
-                     *           "updatedAt": "2026-11-29T07:38:36.422Z",
+                     *           "createdAt": "2026-11-29T07:45:30.104Z",
+                     *           "updatedAt": "2026-11-29T07:45:30.104Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "97a884a4-2101-40a5-bf2b-839c0546ef69",
+                     *           "id": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "f088fd3a-ecbb-4d67-8c26-c1279f787597",
+                     *           "parentId": "b4fedf8c-6b75-4f8f-b584-c90dde035eea",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:38:36.341Z",
-                     *           "updatedAt": "2026-11-29T07:38:36.341Z",
+                     *           "createdAt": "2026-11-29T07:45:29.943Z",
+                     *           "updatedAt": "2026-11-29T07:45:29.943Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "f088fd3a-ecbb-4d67-8c26-c1279f787597",
+                     *           "id": "b4fedf8c-6b75-4f8f-b584-c90dde035eea",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -6062,8 +6157,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:38:36.289Z",
-                     *           "updatedAt": "2026-11-29T07:38:36.289Z",
+                     *           "createdAt": "2026-11-29T07:45:29.863Z",
+                     *           "updatedAt": "2026-11-29T07:45:29.863Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -6152,7 +6247,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "721db0d4-c06b-4c22-84ba-327cda9c13a9",
+                     *       "id": "e81d0dd0-beec-480b-b20c-f991f331f82d",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -6161,8 +6256,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:38:36.829Z",
-                     *       "updatedAt": "2026-11-29T07:38:36.829Z",
+                     *       "createdAt": "2026-11-29T07:45:31.073Z",
+                     *       "updatedAt": "2026-11-29T07:45:31.073Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6213,7 +6308,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "721db0d4-c06b-4c22-84ba-327cda9c13a9",
+                     *       "id": "e81d0dd0-beec-480b-b20c-f991f331f82d",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -6222,8 +6317,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:38:36.829Z",
-                     *       "updatedAt": "2026-11-29T07:38:36.829Z",
+                     *       "createdAt": "2026-11-29T07:45:31.073Z",
+                     *       "updatedAt": "2026-11-29T07:45:31.073Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6305,7 +6400,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "721db0d4-c06b-4c22-84ba-327cda9c13a9",
+                     *       "id": "e81d0dd0-beec-480b-b20c-f991f331f82d",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -6314,8 +6409,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:38:36.829Z",
-                     *       "updatedAt": "2026-11-29T07:38:37.259Z",
+                     *       "createdAt": "2026-11-29T07:45:31.073Z",
+                     *       "updatedAt": "2026-11-29T07:45:31.571Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6436,15 +6531,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6",
+                     *             "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "1168feb0-e7b1-4d92-8cd2-457de39a352d",
-                     *           "occurredAt": "2026-11-29T07:38:36.829Z",
+                     *           "requestId": "d7471689-dcb8-485c-a4b4-51bc48cab917",
+                     *           "occurredAt": "2026-11-29T07:45:31.074Z",
                      *           "sequence": 14,
-                     *           "hash": "024010d05469e793c2e81c58ede0233d04855268b7c8c457ba44410726d4c8df",
+                     *           "hash": "bc8c9c6859a8b25cab04ef20506d93b75cc6693749e121e48ab2437337239e0b",
                      *           "state": {
-                     *             "id": "721db0d4-c06b-4c22-84ba-327cda9c13a9",
+                     *             "id": "e81d0dd0-beec-480b-b20c-f991f331f82d",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -6453,8 +6548,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T07:38:36.829Z",
-                     *             "updatedAt": "2026-11-29T07:38:36.829Z",
+                     *             "createdAt": "2026-11-29T07:45:31.073Z",
+                     *             "updatedAt": "2026-11-29T07:45:31.073Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -6514,7 +6609,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "356cc310-70b6-4e23-924f-e0874f8da100",
+                     *           "id": "ddb22e23-f4f8-48f9-82e0-e1307da2b707",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -6523,12 +6618,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:38:37.677Z",
-                     *           "updatedAt": "2026-11-29T07:38:37.677Z",
+                     *           "createdAt": "2026-11-29T07:45:31.929Z",
+                     *           "updatedAt": "2026-11-29T07:45:31.929Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "92728d1d-50d9-4958-94fa-f817a67e8006",
+                     *           "id": "ae7cba70-34b1-42da-8142-5531636ffcd7",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -6537,12 +6632,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:38:36.686Z",
-                     *           "updatedAt": "2026-11-29T07:38:36.686Z",
+                     *           "createdAt": "2026-11-29T07:45:30.620Z",
+                     *           "updatedAt": "2026-11-29T07:45:30.620Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "f6d7b402-d948-45e3-aad8-190b0e636a27",
+                     *           "id": "94def954-82d6-471e-978b-d719851f23b3",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -6551,8 +6646,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:38:36.718Z",
-                     *           "updatedAt": "2026-11-29T07:38:36.718Z",
+                     *           "createdAt": "2026-11-29T07:45:30.680Z",
+                     *           "updatedAt": "2026-11-29T07:45:30.680Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -6622,7 +6717,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "356cc310-70b6-4e23-924f-e0874f8da100",
+                     *       "id": "ddb22e23-f4f8-48f9-82e0-e1307da2b707",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -6631,8 +6726,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:38:37.677Z",
-                     *       "updatedAt": "2026-11-29T07:38:37.677Z",
+                     *       "createdAt": "2026-11-29T07:45:31.929Z",
+                     *       "updatedAt": "2026-11-29T07:45:31.929Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6680,7 +6775,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "356cc310-70b6-4e23-924f-e0874f8da100",
+                     *       "id": "ddb22e23-f4f8-48f9-82e0-e1307da2b707",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -6689,8 +6784,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:38:37.677Z",
-                     *       "updatedAt": "2026-11-29T07:38:37.677Z",
+                     *       "createdAt": "2026-11-29T07:45:31.929Z",
+                     *       "updatedAt": "2026-11-29T07:45:31.929Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6759,7 +6854,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "356cc310-70b6-4e23-924f-e0874f8da100",
+                     *       "id": "ddb22e23-f4f8-48f9-82e0-e1307da2b707",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6768,8 +6863,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:38:37.677Z",
-                     *       "updatedAt": "2026-11-29T07:38:37.805Z",
+                     *       "createdAt": "2026-11-29T07:45:31.929Z",
+                     *       "updatedAt": "2026-11-29T07:45:32.082Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6887,15 +6982,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6",
+                     *             "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "81614966-335a-4d14-ad94-c4f77ac10936",
-                     *           "occurredAt": "2026-11-29T07:38:37.677Z",
+                     *           "requestId": "4ad42f4f-b089-4f6c-8d7a-56e2b7a78200",
+                     *           "occurredAt": "2026-11-29T07:45:31.929Z",
                      *           "sequence": 17,
-                     *           "hash": "c82d69f07ad13282e809124c3219ed74b095d11e061bdc71b7b3648de9d01e66",
+                     *           "hash": "cd16ebeb2e7189ba23eb2f29d3826d3a6f6e9a5c7e889397d4e83076add87f4d",
                      *           "state": {
-                     *             "id": "356cc310-70b6-4e23-924f-e0874f8da100",
+                     *             "id": "ddb22e23-f4f8-48f9-82e0-e1307da2b707",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -6904,8 +6999,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T07:38:37.677Z",
-                     *             "updatedAt": "2026-11-29T07:38:37.677Z",
+                     *             "createdAt": "2026-11-29T07:45:31.929Z",
+                     *             "updatedAt": "2026-11-29T07:45:31.929Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -6958,7 +7053,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "356cc310-70b6-4e23-924f-e0874f8da100",
+                     *       "id": "ddb22e23-f4f8-48f9-82e0-e1307da2b707",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6967,8 +7062,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T07:38:37.677Z",
-                     *       "updatedAt": "2026-11-29T07:38:37.899Z",
+                     *       "createdAt": "2026-11-29T07:45:31.929Z",
+                     *       "updatedAt": "2026-11-29T07:45:32.181Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7019,7 +7114,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "356cc310-70b6-4e23-924f-e0874f8da100",
+                     *       "id": "ddb22e23-f4f8-48f9-82e0-e1307da2b707",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7028,8 +7123,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T07:38:37.677Z",
-                     *       "updatedAt": "2026-11-29T07:38:37.844Z",
+                     *       "createdAt": "2026-11-29T07:45:31.929Z",
+                     *       "updatedAt": "2026-11-29T07:45:32.137Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -7080,19 +7175,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
+                     *           "id": "934b7da0-80bf-405f-b592-16a4489c560a",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T07:38:38.796Z",
-                     *           "updatedAt": "2026-11-29T07:38:38.796Z",
+                     *           "createdAt": "2026-11-29T07:45:33.034Z",
+                     *           "updatedAt": "2026-11-29T07:45:33.034Z",
                      *           "periods": [
                      *             {
-                     *               "id": "43b255e5-e3a5-4916-a16a-61f1821c0ef6",
-                     *               "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
+                     *               "id": "9a3c69a6-2050-4493-8abd-bfe03e32c5c5",
+                     *               "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -7102,8 +7197,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "740b7f94-9b5a-4297-85cf-5c067c60e190",
-                     *               "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
+                     *               "id": "74ae5761-0593-4afb-89c4-eb2d7916462a",
+                     *               "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -7113,8 +7208,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "5ffc2050-e932-4a35-ac34-a8b93f2abcfd",
-                     *               "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
+                     *               "id": "6294480f-76ad-4cf5-8c35-d128e7f0032a",
+                     *               "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -7124,8 +7219,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f1642848-61ea-4fda-8752-50aa29c3f701",
-                     *               "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
+                     *               "id": "159bf01e-c63a-4b48-bcf5-20bb304fc976",
+                     *               "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -7135,8 +7230,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "3bff0502-7371-4ca0-a3d3-779aab377d76",
-                     *               "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
+                     *               "id": "9d221f88-a821-4b5f-b62d-b5fcc6271359",
+                     *               "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -7146,8 +7241,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "41591aa6-87ec-486c-bba7-6c001a7cf00b",
-                     *               "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
+                     *               "id": "45e309e2-1c97-44af-b75d-142d2f8be5a7",
+                     *               "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -7157,8 +7252,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "bffe3b25-dfa3-4048-8b4e-971092a5cfed",
-                     *               "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
+                     *               "id": "05863e01-ca57-4508-97af-4087e0cb74bd",
+                     *               "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -7168,8 +7263,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a42c314a-8d3e-420f-87bb-5c21ef7a53e8",
-                     *               "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
+                     *               "id": "22e2c6f6-8c06-42f5-a9e9-6b9fd0f20740",
+                     *               "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -7179,8 +7274,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "aa82550c-a16b-4c6d-9aa0-b37dd9d14df2",
-                     *               "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
+                     *               "id": "09d29370-8cad-43d0-8820-b02607503437",
+                     *               "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -7190,8 +7285,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "3009dd62-08b3-497a-82bc-4a7d202c1144",
-                     *               "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
+                     *               "id": "cdc8c6a5-c38c-43bf-bba8-0a0133e37cc7",
+                     *               "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -7201,8 +7296,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2fa9e9ef-8f83-4616-a143-0e7e8c48a717",
-                     *               "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
+                     *               "id": "360048c5-f853-42d3-ba4c-7c6d0f785726",
+                     *               "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -7212,8 +7307,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "fbc694c6-9a8c-40c3-919e-60a79c1e8020",
-                     *               "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
+                     *               "id": "40cd7b99-8ed7-480f-ab16-cd84893b351c",
+                     *               "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -7225,19 +7320,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *           "id": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T07:38:38.597Z",
-                     *           "updatedAt": "2026-11-29T07:38:38.597Z",
+                     *           "createdAt": "2026-11-29T07:45:32.806Z",
+                     *           "updatedAt": "2026-11-29T07:45:32.806Z",
                      *           "periods": [
                      *             {
-                     *               "id": "02fe11a3-f51f-457f-9d7f-431b1848ec03",
-                     *               "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *               "id": "d9f9e875-8c51-4426-a313-8991f51d79f5",
+                     *               "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -7247,8 +7342,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "9cd07b1f-4d4a-47dd-900c-2862db17b075",
-                     *               "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *               "id": "d7577e02-70ca-430e-8429-2d02ac9f73d1",
+                     *               "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -7258,8 +7353,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "eafd66bf-b498-42e1-98cc-9c80e807df5b",
-                     *               "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *               "id": "e2bcfa97-a92d-497a-afaf-497941fc8975",
+                     *               "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -7269,8 +7364,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f2b47881-bf48-4f3b-918b-2b8d33c607c6",
-                     *               "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *               "id": "dfb611ce-faaf-4c3d-b1d8-fa139739de0a",
+                     *               "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -7280,8 +7375,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "de2b7d8b-3121-4fbe-9ff0-489cced9a513",
-                     *               "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *               "id": "2015148f-b6c8-407f-b333-a50362121018",
+                     *               "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -7291,8 +7386,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "94c5538a-ca0b-48ae-a33d-6fc645bac7d6",
-                     *               "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *               "id": "aff8eb11-cc15-4143-ab37-28becadbdc58",
+                     *               "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -7302,8 +7397,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e459fb76-7e01-44a0-9681-d4e367edbbcc",
-                     *               "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *               "id": "809fb7ec-3a49-4e86-846a-729c3b62a820",
+                     *               "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -7313,8 +7408,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "9d717b91-b9af-434a-a301-0b9dfdd5cd41",
-                     *               "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *               "id": "0801bd16-61cc-43df-9c59-0ad2defe4625",
+                     *               "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -7324,8 +7419,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "3402f896-23d3-4f0f-aaeb-6d91ac1019d4",
-                     *               "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *               "id": "a81e945a-490f-4336-b722-81b405baf837",
+                     *               "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -7335,8 +7430,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "91e17833-fc40-4292-adf8-2acb2326cc26",
-                     *               "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *               "id": "5086aaeb-b2cf-4f1a-bc67-08dd5b6f99d5",
+                     *               "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -7346,8 +7441,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "d5350fd6-e6f4-490d-929b-d458ee45cfe5",
-                     *               "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *               "id": "cf28b201-0d01-4a1c-9dd6-4c00ea45e2f8",
+                     *               "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -7357,8 +7452,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "cf805444-8373-4151-80b7-dc28e5f81fec",
-                     *               "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *               "id": "9bcd12e0-c388-449f-a3ca-3eb4788bc90c",
+                     *               "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -7445,19 +7540,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
+                     *       "id": "934b7da0-80bf-405f-b592-16a4489c560a",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T07:38:38.796Z",
-                     *       "updatedAt": "2026-11-29T07:38:38.796Z",
+                     *       "createdAt": "2026-11-29T07:45:33.034Z",
+                     *       "updatedAt": "2026-11-29T07:45:33.034Z",
                      *       "periods": [
                      *         {
-                     *           "id": "43b255e5-e3a5-4916-a16a-61f1821c0ef6",
-                     *           "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
+                     *           "id": "9a3c69a6-2050-4493-8abd-bfe03e32c5c5",
+                     *           "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -7467,8 +7562,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "740b7f94-9b5a-4297-85cf-5c067c60e190",
-                     *           "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
+                     *           "id": "74ae5761-0593-4afb-89c4-eb2d7916462a",
+                     *           "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -7478,8 +7573,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5ffc2050-e932-4a35-ac34-a8b93f2abcfd",
-                     *           "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
+                     *           "id": "6294480f-76ad-4cf5-8c35-d128e7f0032a",
+                     *           "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -7489,8 +7584,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f1642848-61ea-4fda-8752-50aa29c3f701",
-                     *           "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
+                     *           "id": "159bf01e-c63a-4b48-bcf5-20bb304fc976",
+                     *           "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -7500,8 +7595,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3bff0502-7371-4ca0-a3d3-779aab377d76",
-                     *           "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
+                     *           "id": "9d221f88-a821-4b5f-b62d-b5fcc6271359",
+                     *           "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -7511,8 +7606,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "41591aa6-87ec-486c-bba7-6c001a7cf00b",
-                     *           "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
+                     *           "id": "45e309e2-1c97-44af-b75d-142d2f8be5a7",
+                     *           "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -7522,8 +7617,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bffe3b25-dfa3-4048-8b4e-971092a5cfed",
-                     *           "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
+                     *           "id": "05863e01-ca57-4508-97af-4087e0cb74bd",
+                     *           "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -7533,8 +7628,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a42c314a-8d3e-420f-87bb-5c21ef7a53e8",
-                     *           "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
+                     *           "id": "22e2c6f6-8c06-42f5-a9e9-6b9fd0f20740",
+                     *           "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -7544,8 +7639,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "aa82550c-a16b-4c6d-9aa0-b37dd9d14df2",
-                     *           "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
+                     *           "id": "09d29370-8cad-43d0-8820-b02607503437",
+                     *           "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -7555,8 +7650,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3009dd62-08b3-497a-82bc-4a7d202c1144",
-                     *           "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
+                     *           "id": "cdc8c6a5-c38c-43bf-bba8-0a0133e37cc7",
+                     *           "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -7566,8 +7661,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2fa9e9ef-8f83-4616-a143-0e7e8c48a717",
-                     *           "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
+                     *           "id": "360048c5-f853-42d3-ba4c-7c6d0f785726",
+                     *           "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -7577,8 +7672,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fbc694c6-9a8c-40c3-919e-60a79c1e8020",
-                     *           "financialYearId": "fdf9850d-a438-4ab7-8c37-094bbfb28020",
+                     *           "id": "40cd7b99-8ed7-480f-ab16-cd84893b351c",
+                     *           "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -7634,19 +7729,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *       "id": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T07:38:38.597Z",
-                     *       "updatedAt": "2026-11-29T07:38:38.597Z",
+                     *       "createdAt": "2026-11-29T07:45:32.806Z",
+                     *       "updatedAt": "2026-11-29T07:45:32.806Z",
                      *       "periods": [
                      *         {
-                     *           "id": "02fe11a3-f51f-457f-9d7f-431b1848ec03",
-                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *           "id": "d9f9e875-8c51-4426-a313-8991f51d79f5",
+                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -7656,8 +7751,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9cd07b1f-4d4a-47dd-900c-2862db17b075",
-                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *           "id": "d7577e02-70ca-430e-8429-2d02ac9f73d1",
+                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -7667,8 +7762,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "eafd66bf-b498-42e1-98cc-9c80e807df5b",
-                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *           "id": "e2bcfa97-a92d-497a-afaf-497941fc8975",
+                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -7678,8 +7773,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f2b47881-bf48-4f3b-918b-2b8d33c607c6",
-                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *           "id": "dfb611ce-faaf-4c3d-b1d8-fa139739de0a",
+                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -7689,8 +7784,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "de2b7d8b-3121-4fbe-9ff0-489cced9a513",
-                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *           "id": "2015148f-b6c8-407f-b333-a50362121018",
+                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -7700,8 +7795,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "94c5538a-ca0b-48ae-a33d-6fc645bac7d6",
-                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *           "id": "aff8eb11-cc15-4143-ab37-28becadbdc58",
+                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -7711,8 +7806,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e459fb76-7e01-44a0-9681-d4e367edbbcc",
-                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *           "id": "809fb7ec-3a49-4e86-846a-729c3b62a820",
+                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -7722,8 +7817,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9d717b91-b9af-434a-a301-0b9dfdd5cd41",
-                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *           "id": "0801bd16-61cc-43df-9c59-0ad2defe4625",
+                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -7733,8 +7828,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3402f896-23d3-4f0f-aaeb-6d91ac1019d4",
-                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *           "id": "a81e945a-490f-4336-b722-81b405baf837",
+                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -7744,8 +7839,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "91e17833-fc40-4292-adf8-2acb2326cc26",
-                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *           "id": "5086aaeb-b2cf-4f1a-bc67-08dd5b6f99d5",
+                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -7755,8 +7850,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d5350fd6-e6f4-490d-929b-d458ee45cfe5",
-                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *           "id": "cf28b201-0d01-4a1c-9dd6-4c00ea45e2f8",
+                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -7766,8 +7861,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cf805444-8373-4151-80b7-dc28e5f81fec",
-                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *           "id": "9bcd12e0-c388-449f-a3ca-3eb4788bc90c",
+                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -7854,19 +7949,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bee21059-5404-407e-9486-d3d5687eddb0",
+                     *       "id": "a5e13ffe-01be-4e95-967e-11e862a1846d",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T07:38:38.987Z",
-                     *       "updatedAt": "2026-11-29T07:38:39.099Z",
+                     *       "createdAt": "2026-11-29T07:45:33.220Z",
+                     *       "updatedAt": "2026-11-29T07:45:33.381Z",
                      *       "periods": [
                      *         {
-                     *           "id": "b9227dd5-cf8a-416d-9e88-55a4d05e08c6",
-                     *           "financialYearId": "bee21059-5404-407e-9486-d3d5687eddb0",
+                     *           "id": "a2721020-5bca-4c99-84bb-19aab2bcd922",
+                     *           "financialYearId": "a5e13ffe-01be-4e95-967e-11e862a1846d",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -7876,8 +7971,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4388c084-dd2e-494c-b771-f5b32b262c00",
-                     *           "financialYearId": "bee21059-5404-407e-9486-d3d5687eddb0",
+                     *           "id": "24b320af-928f-4777-807e-fa9735b7034a",
+                     *           "financialYearId": "a5e13ffe-01be-4e95-967e-11e862a1846d",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -7887,8 +7982,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "58988eab-5097-4773-99b5-40f09cb78c85",
-                     *           "financialYearId": "bee21059-5404-407e-9486-d3d5687eddb0",
+                     *           "id": "45b2ac5b-470d-43a7-8470-eea2e9a0eea8",
+                     *           "financialYearId": "a5e13ffe-01be-4e95-967e-11e862a1846d",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -7898,8 +7993,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "be06de4b-f25c-4545-9d12-419713ce2ae2",
-                     *           "financialYearId": "bee21059-5404-407e-9486-d3d5687eddb0",
+                     *           "id": "ab807280-21a0-4d20-88bb-f2d7570fa34c",
+                     *           "financialYearId": "a5e13ffe-01be-4e95-967e-11e862a1846d",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -7909,8 +8004,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fe1964f1-1c4f-4b88-b06c-08182f8257db",
-                     *           "financialYearId": "bee21059-5404-407e-9486-d3d5687eddb0",
+                     *           "id": "597f71fb-7ed2-4e0d-92c6-f972939ac14f",
+                     *           "financialYearId": "a5e13ffe-01be-4e95-967e-11e862a1846d",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -7920,8 +8015,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4150d4d6-0b73-4a20-935c-b0d80a1787c0",
-                     *           "financialYearId": "bee21059-5404-407e-9486-d3d5687eddb0",
+                     *           "id": "fd262af5-23e8-4fee-9d17-18a9922c0f41",
+                     *           "financialYearId": "a5e13ffe-01be-4e95-967e-11e862a1846d",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -7931,8 +8026,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d000f279-cc37-4346-aa6e-7b4d4445e68a",
-                     *           "financialYearId": "bee21059-5404-407e-9486-d3d5687eddb0",
+                     *           "id": "d5bd8a4e-4734-4150-be5b-d6c04a28427d",
+                     *           "financialYearId": "a5e13ffe-01be-4e95-967e-11e862a1846d",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -7942,8 +8037,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cb8bb57e-9019-4015-871a-bdb8dabaac86",
-                     *           "financialYearId": "bee21059-5404-407e-9486-d3d5687eddb0",
+                     *           "id": "1e016f26-6147-4a7c-a90f-5885a8af587c",
+                     *           "financialYearId": "a5e13ffe-01be-4e95-967e-11e862a1846d",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -7953,8 +8048,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d8efb5b3-3db2-466c-b127-2509fbb52e59",
-                     *           "financialYearId": "bee21059-5404-407e-9486-d3d5687eddb0",
+                     *           "id": "62005084-082e-4532-ab7d-d774ad41dd8f",
+                     *           "financialYearId": "a5e13ffe-01be-4e95-967e-11e862a1846d",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -7964,8 +8059,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2ababdc3-110f-4f1b-a4de-849bddfcc641",
-                     *           "financialYearId": "bee21059-5404-407e-9486-d3d5687eddb0",
+                     *           "id": "9ad342c9-19ff-4b74-90b9-b838be349af1",
+                     *           "financialYearId": "a5e13ffe-01be-4e95-967e-11e862a1846d",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -7975,8 +8070,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c0f09462-6530-49e7-965a-3c145e5588da",
-                     *           "financialYearId": "bee21059-5404-407e-9486-d3d5687eddb0",
+                     *           "id": "96803ca5-9bfc-4b01-9574-5d163cac33f5",
+                     *           "financialYearId": "a5e13ffe-01be-4e95-967e-11e862a1846d",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -7986,8 +8081,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c808af47-817f-4ac6-861c-af0c441d7eed",
-                     *           "financialYearId": "bee21059-5404-407e-9486-d3d5687eddb0",
+                     *           "id": "a057bdba-7d6d-48ee-b70e-a0709638ba5c",
+                     *           "financialYearId": "a5e13ffe-01be-4e95-967e-11e862a1846d",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -8135,14 +8230,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2e97cd06-b51d-465b-8907-afde6fe69c35",
+                     *       "id": "409c22fb-6896-4a57-ac36-e0857e845a7e",
                      *       "serialNumber": 8,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "ad91006b-dafb-46c1-ae54-c9d8f702e60c",
+                     *           "accountId": "de2542a1-ef9a-4266-a8fa-c1a444fa11ff",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -8155,7 +8250,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "d6420c3c-4773-4d37-adaa-53826520231e",
+                     *           "accountId": "2f1234c5-b735-40cd-a30f-cd8fb638b69a",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -8182,8 +8277,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:38:45.699Z",
-                     *       "updatedAt": "2026-11-29T07:38:45.699Z"
+                     *       "createdAt": "2026-11-29T07:45:39.708Z",
+                     *       "updatedAt": "2026-11-29T07:45:39.708Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -8243,8 +8338,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "cf805444-8373-4151-80b7-dc28e5f81fec",
-                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *           "id": "9bcd12e0-c388-449f-a3ca-3eb4788bc90c",
+                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -8254,8 +8349,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d5350fd6-e6f4-490d-929b-d458ee45cfe5",
-                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *           "id": "cf28b201-0d01-4a1c-9dd6-4c00ea45e2f8",
+                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8265,8 +8360,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "91e17833-fc40-4292-adf8-2acb2326cc26",
-                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *           "id": "5086aaeb-b2cf-4f1a-bc67-08dd5b6f99d5",
+                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8276,8 +8371,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3402f896-23d3-4f0f-aaeb-6d91ac1019d4",
-                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *           "id": "a81e945a-490f-4336-b722-81b405baf837",
+                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8287,8 +8382,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9d717b91-b9af-434a-a301-0b9dfdd5cd41",
-                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *           "id": "0801bd16-61cc-43df-9c59-0ad2defe4625",
+                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8298,8 +8393,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e459fb76-7e01-44a0-9681-d4e367edbbcc",
-                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *           "id": "809fb7ec-3a49-4e86-846a-729c3b62a820",
+                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8309,8 +8404,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "94c5538a-ca0b-48ae-a33d-6fc645bac7d6",
-                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *           "id": "aff8eb11-cc15-4143-ab37-28becadbdc58",
+                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8320,8 +8415,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "de2b7d8b-3121-4fbe-9ff0-489cced9a513",
-                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *           "id": "2015148f-b6c8-407f-b333-a50362121018",
+                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8331,8 +8426,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f2b47881-bf48-4f3b-918b-2b8d33c607c6",
-                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *           "id": "dfb611ce-faaf-4c3d-b1d8-fa139739de0a",
+                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8342,8 +8437,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "eafd66bf-b498-42e1-98cc-9c80e807df5b",
-                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *           "id": "e2bcfa97-a92d-497a-afaf-497941fc8975",
+                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8353,8 +8448,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9cd07b1f-4d4a-47dd-900c-2862db17b075",
-                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *           "id": "d7577e02-70ca-430e-8429-2d02ac9f73d1",
+                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8364,8 +8459,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "02fe11a3-f51f-457f-9d7f-431b1848ec03",
-                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *           "id": "d9f9e875-8c51-4426-a313-8991f51d79f5",
+                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8413,8 +8508,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "02fe11a3-f51f-457f-9d7f-431b1848ec03",
-                     *       "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *       "id": "d9f9e875-8c51-4426-a313-8991f51d79f5",
+                     *       "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -8471,8 +8566,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "02fe11a3-f51f-457f-9d7f-431b1848ec03",
-                     *       "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *       "id": "d9f9e875-8c51-4426-a313-8991f51d79f5",
+                     *       "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -8629,8 +8724,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "02fe11a3-f51f-457f-9d7f-431b1848ec03",
-                     *       "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *       "id": "d9f9e875-8c51-4426-a313-8991f51d79f5",
+                     *       "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -8713,14 +8808,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "0ae97fa4-cca4-49d6-86a6-63bfbdcc6255",
+                     *           "id": "da7e9115-68b1-4169-af87-85353ead49ed",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "97a884a4-2101-40a5-bf2b-839c0546ef69",
+                     *               "accountId": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -8733,7 +8828,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
+                     *               "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -8760,8 +8855,8 @@ export interface operations {
                      *           "revaluationDate": null,
                      *           "openingOf": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:38:40.217Z",
-                     *           "updatedAt": "2026-11-29T07:38:40.217Z"
+                     *           "createdAt": "2026-11-29T07:45:34.534Z",
+                     *           "updatedAt": "2026-11-29T07:45:34.534Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -8803,12 +8898,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "97a884a4-2101-40a5-bf2b-839c0546ef69",
+                 *           "accountId": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
+                 *           "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -8865,14 +8960,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0ae97fa4-cca4-49d6-86a6-63bfbdcc6255",
+                     *       "id": "da7e9115-68b1-4169-af87-85353ead49ed",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "97a884a4-2101-40a5-bf2b-839c0546ef69",
+                     *           "accountId": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -8885,7 +8980,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
+                     *           "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -8912,8 +9007,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:38:40.217Z",
-                     *       "updatedAt": "2026-11-29T07:38:40.217Z"
+                     *       "createdAt": "2026-11-29T07:45:34.534Z",
+                     *       "updatedAt": "2026-11-29T07:45:34.534Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -8960,14 +9055,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0ae97fa4-cca4-49d6-86a6-63bfbdcc6255",
+                     *       "id": "da7e9115-68b1-4169-af87-85353ead49ed",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "97a884a4-2101-40a5-bf2b-839c0546ef69",
+                     *           "accountId": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -8980,7 +9075,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
+                     *           "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9007,8 +9102,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:38:40.217Z",
-                     *       "updatedAt": "2026-11-29T07:38:40.217Z"
+                     *       "createdAt": "2026-11-29T07:45:34.534Z",
+                     *       "updatedAt": "2026-11-29T07:45:34.534Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9044,12 +9139,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "97a884a4-2101-40a5-bf2b-839c0546ef69",
+                 *           "accountId": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
+                 *           "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -9109,14 +9204,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0ae97fa4-cca4-49d6-86a6-63bfbdcc6255",
+                     *       "id": "da7e9115-68b1-4169-af87-85353ead49ed",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "97a884a4-2101-40a5-bf2b-839c0546ef69",
+                     *           "accountId": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9129,7 +9224,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
+                     *           "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9156,8 +9251,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:38:40.217Z",
-                     *       "updatedAt": "2026-11-29T07:38:40.530Z"
+                     *       "createdAt": "2026-11-29T07:45:34.534Z",
+                     *       "updatedAt": "2026-11-29T07:45:34.808Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9216,22 +9311,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6",
+                     *             "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "370343b6-7b9d-407f-a893-ee37fa582077",
-                     *           "occurredAt": "2026-11-29T07:38:40.219Z",
+                     *           "requestId": "04191751-6249-4659-8a41-67a7db0b2807",
+                     *           "occurredAt": "2026-11-29T07:45:34.537Z",
                      *           "sequence": 31,
-                     *           "hash": "dd0ec64d926cfb9d951c0ff2293badfa0574890666f3b76fd36f2e4bb19e4686",
+                     *           "hash": "f6b8688d20c8fdf248b77e5ddb319896825ded4d4fb85947c4497dd4d40614da",
                      *           "state": {
-                     *             "id": "0ae97fa4-cca4-49d6-86a6-63bfbdcc6255",
+                     *             "id": "da7e9115-68b1-4169-af87-85353ead49ed",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "97a884a4-2101-40a5-bf2b-839c0546ef69",
+                     *                 "accountId": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -9244,7 +9339,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
+                     *                 "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -9271,8 +9366,8 @@ export interface operations {
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T07:38:40.217Z",
-                     *             "updatedAt": "2026-11-29T07:38:40.217Z"
+                     *             "createdAt": "2026-11-29T07:45:34.534Z",
+                     *             "updatedAt": "2026-11-29T07:45:34.534Z"
                      *           }
                      *         }
                      *       ],
@@ -9330,14 +9425,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0ae97fa4-cca4-49d6-86a6-63bfbdcc6255",
+                     *       "id": "da7e9115-68b1-4169-af87-85353ead49ed",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "97a884a4-2101-40a5-bf2b-839c0546ef69",
+                     *           "accountId": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9350,7 +9445,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
+                     *           "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9370,15 +9465,15 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
-                     *       "periodId": "eafd66bf-b498-42e1-98cc-9c80e807df5b",
+                     *       "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *       "periodId": "e2bcfa97-a92d-497a-afaf-497941fc8975",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T07:38:40.217Z",
-                     *       "updatedAt": "2026-11-29T07:38:40.588Z"
+                     *       "createdAt": "2026-11-29T07:45:34.534Z",
+                     *       "updatedAt": "2026-11-29T07:45:34.857Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9444,14 +9539,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fb8c7f06-d62b-4bd6-896e-c24849f9f041",
+                     *       "id": "f43dbdf0-6218-4325-84ff-b605867640ad",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "ad91006b-dafb-46c1-ae54-c9d8f702e60c",
+                     *           "accountId": "de2542a1-ef9a-4266-a8fa-c1a444fa11ff",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -9464,7 +9559,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "97a884a4-2101-40a5-bf2b-839c0546ef69",
+                     *           "accountId": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -9484,15 +9579,15 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
-                     *       "periodId": "eafd66bf-b498-42e1-98cc-9c80e807df5b",
+                     *       "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *       "periodId": "e2bcfa97-a92d-497a-afaf-497941fc8975",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T07:38:40.754Z",
-                     *       "updatedAt": "2026-11-29T07:38:40.818Z"
+                     *       "createdAt": "2026-11-29T07:45:35.041Z",
+                     *       "updatedAt": "2026-11-29T07:45:35.126Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9542,14 +9637,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0ae97fa4-cca4-49d6-86a6-63bfbdcc6255",
+                     *       "id": "da7e9115-68b1-4169-af87-85353ead49ed",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "97a884a4-2101-40a5-bf2b-839c0546ef69",
+                     *           "accountId": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9562,7 +9657,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
+                     *           "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9589,8 +9684,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T07:38:40.217Z",
-                     *       "updatedAt": "2026-11-29T07:38:40.629Z"
+                     *       "createdAt": "2026-11-29T07:45:34.534Z",
+                     *       "updatedAt": "2026-11-29T07:45:34.897Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9651,14 +9746,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a0625f4d-57c4-4765-8286-6dee4e9909b0",
+                     *       "id": "a2aeee8a-b029-47b4-803a-03899215ef7b",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "97a884a4-2101-40a5-bf2b-839c0546ef69",
+                     *           "accountId": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9671,7 +9766,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
+                     *           "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9691,15 +9786,15 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
-                     *       "periodId": "eafd66bf-b498-42e1-98cc-9c80e807df5b",
-                     *       "reversalOf": "0ae97fa4-cca4-49d6-86a6-63bfbdcc6255",
+                     *       "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *       "periodId": "e2bcfa97-a92d-497a-afaf-497941fc8975",
+                     *       "reversalOf": "da7e9115-68b1-4169-af87-85353ead49ed",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:38:40.713Z",
-                     *       "updatedAt": "2026-11-29T07:38:40.713Z"
+                     *       "createdAt": "2026-11-29T07:45:34.985Z",
+                     *       "updatedAt": "2026-11-29T07:45:34.985Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9853,14 +9948,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *       "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "f088fd3a-ecbb-4d67-8c26-c1279f787597",
+                     *           "accountId": "b4fedf8c-6b75-4f8f-b584-c90dde035eea",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -9887,8 +9982,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "97a884a4-2101-40a5-bf2b-839c0546ef69",
-                     *           "parentId": "f088fd3a-ecbb-4d67-8c26-c1279f787597",
+                     *           "accountId": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
+                     *           "parentId": "b4fedf8c-6b75-4f8f-b584-c90dde035eea",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -9914,7 +10009,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "daad22ee-7911-4578-befc-1938402c68c9",
+                     *           "accountId": "161909ea-b044-491f-b592-ff1102a564f3",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -9941,8 +10036,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
-                     *           "parentId": "daad22ee-7911-4578-befc-1938402c68c9",
+                     *           "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
+                     *           "parentId": "161909ea-b044-491f-b592-ff1102a564f3",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -9968,7 +10063,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "fae50f94-7d1d-4a05-b3f6-2ccc3d8ee065",
+                     *           "accountId": "d5f54dda-d0e4-4078-8086-7ac9a5979504",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -9995,8 +10090,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "ad91006b-dafb-46c1-ae54-c9d8f702e60c",
-                     *           "parentId": "fae50f94-7d1d-4a05-b3f6-2ccc3d8ee065",
+                     *           "accountId": "de2542a1-ef9a-4266-a8fa-c1a444fa11ff",
+                     *           "parentId": "d5f54dda-d0e4-4078-8086-7ac9a5979504",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -10128,7 +10223,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "fae50f94-7d1d-4a05-b3f6-2ccc3d8ee065",
+                     *           "accountId": "d5f54dda-d0e4-4078-8086-7ac9a5979504",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -10147,8 +10242,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "ad91006b-dafb-46c1-ae54-c9d8f702e60c",
-                     *           "parentId": "fae50f94-7d1d-4a05-b3f6-2ccc3d8ee065",
+                     *           "accountId": "de2542a1-ef9a-4266-a8fa-c1a444fa11ff",
+                     *           "parentId": "d5f54dda-d0e4-4078-8086-7ac9a5979504",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -10258,7 +10353,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "f088fd3a-ecbb-4d67-8c26-c1279f787597",
+                     *           "accountId": "b4fedf8c-6b75-4f8f-b584-c90dde035eea",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -10275,8 +10370,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "97a884a4-2101-40a5-bf2b-839c0546ef69",
-                     *           "parentId": "f088fd3a-ecbb-4d67-8c26-c1279f787597",
+                     *           "accountId": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
+                     *           "parentId": "b4fedf8c-6b75-4f8f-b584-c90dde035eea",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -10398,7 +10493,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "f088fd3a-ecbb-4d67-8c26-c1279f787597",
+                     *           "accountId": "b4fedf8c-6b75-4f8f-b584-c90dde035eea",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -10414,8 +10509,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "97a884a4-2101-40a5-bf2b-839c0546ef69",
-                     *           "parentId": "f088fd3a-ecbb-4d67-8c26-c1279f787597",
+                     *           "accountId": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
+                     *           "parentId": "b4fedf8c-6b75-4f8f-b584-c90dde035eea",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -10530,9 +10625,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "c0468988-62fa-478e-bc44-42e2685dd86d",
+                     *       "budgetId": "a924cf1e-f9bf-4e64-9635-0f37b6897465",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *       "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -10559,8 +10654,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
-                     *           "parentId": "daad22ee-7911-4578-befc-1938402c68c9",
+                     *           "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
+                     *           "parentId": "161909ea-b044-491f-b592-ff1102a564f3",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -10593,8 +10688,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "ad91006b-dafb-46c1-ae54-c9d8f702e60c",
-                     *           "parentId": "fae50f94-7d1d-4a05-b3f6-2ccc3d8ee065",
+                     *           "accountId": "de2542a1-ef9a-4266-a8fa-c1a444fa11ff",
+                     *           "parentId": "d5f54dda-d0e4-4078-8086-7ac9a5979504",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -10605,7 +10700,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "92728d1d-50d9-4958-94fa-f817a67e8006",
+                     *             "id": "ae7cba70-34b1-42da-8142-5531636ffcd7",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -10769,8 +10864,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "dateFrom": "2026-03-01",
-                     *       "dateTo": "2026-03-31",
+                     *       "dateFrom": "2027-01-01",
+                     *       "dateTo": "2027-01-31",
                      *       "jurisdiction": "SA",
                      *       "taxRegistrationNumber": "310123456700003",
                      *       "currency": "SAR",
@@ -10782,8 +10877,8 @@ export interface operations {
                      *             "english": "Standard rated sales"
                      *           },
                      *           "side": "supplies",
-                     *           "amount": "0.00",
-                     *           "tax": "0.00"
+                     *           "amount": "1000.00",
+                     *           "tax": "150.00"
                      *         },
                      *         {
                      *           "box": "2",
@@ -10832,8 +10927,8 @@ export interface operations {
                      *             "english": "Total sales"
                      *           },
                      *           "side": "supplies",
-                     *           "amount": "0.00",
-                     *           "tax": "0.00"
+                     *           "amount": "1000.00",
+                     *           "tax": "150.00"
                      *         },
                      *         {
                      *           "box": "7",
@@ -10903,7 +10998,7 @@ export interface operations {
                      *           },
                      *           "side": "net",
                      *           "amount": null,
-                     *           "tax": "0.00"
+                     *           "tax": "150.00"
                      *         },
                      *         {
                      *           "box": "14",
@@ -10933,10 +11028,10 @@ export interface operations {
                      *           },
                      *           "side": "net",
                      *           "amount": null,
-                     *           "tax": "0.00"
+                     *           "tax": "150.00"
                      *         }
                      *       ],
-                     *       "netDue": "0.00"
+                     *       "netDue": "150.00"
                      *     }
                      */
                     "application/json": components["schemas"]["VatReturnResponse"];
@@ -10968,6 +11063,91 @@ export interface operations {
             };
             413: components["responses"]["ExportTooLarge.413"];
             429: components["responses"]["TooManyExports.429"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "reports.taxDetail": {
+        parameters: {
+            query: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
+                page?: components["parameters"]["query.page"];
+                /** @description Items per page, 1 to 100. */
+                pageSize?: components["parameters"]["query.pageSize"];
+                /** @description First day of the range (YYYY-MM-DD), included. */
+                dateFrom: components["parameters"]["query.dateFrom.2"];
+                /** @description Last day of the range (YYYY-MM-DD), included. */
+                dateTo: components["parameters"]["query.dateTo.2"];
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "journalId": "381899cb-3f01-4c93-b957-ae6686475b46",
+                     *           "serialNumber": 10,
+                     *           "date": "2027-01-15T09:00:00Z",
+                     *           "postingDate": "2027-01-15",
+                     *           "reference": "INV-1001",
+                     *           "description": null,
+                     *           "line": 1,
+                     *           "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
+                     *           "counterpartyId": null,
+                     *           "side": 2,
+                     *           "taxCode": "S-STD",
+                     *           "taxCodeId": "a1ddd72a-680f-4a9c-9546-10f88af405d9",
+                     *           "kind": "standard",
+                     *           "direction": "supplies",
+                     *           "percent": "15",
+                     *           "emirate": null,
+                     *           "baseBoxes": [
+                     *             "1"
+                     *           ],
+                     *           "taxBoxes": [
+                     *             "1"
+                     *           ],
+                     *           "currency": "SAR",
+                     *           "exchangeRate": "1",
+                     *           "amount": "1000.00",
+                     *           "taxAmount": "150.00",
+                     *           "baseAmount": "1000.00",
+                     *           "baseTaxAmount": "150.00"
+                     *         }
+                     *       ],
+                     *       "nextPage": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TaxDetailRowResponsePage"];
+                };
+            };
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding`, `InvalidCursor`, `NoFinancialYear`, `InvalidRange`, `RangeTooLong` (each example says what it means and the way out; docs/errors.md lists them all) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            409: components["responses"]["PostingInProgress.409"];
             500: components["responses"]["InternalError.500"];
             503: components["responses"]["ServiceUnavailable.503"];
         };
@@ -11014,7 +11194,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "f088fd3a-ecbb-4d67-8c26-c1279f787597",
+                     *         "id": "b4fedf8c-6b75-4f8f-b584-c90dde035eea",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -11035,13 +11215,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "0ae97fa4-cca4-49d6-86a6-63bfbdcc6255",
+                     *           "journalId": "da7e9115-68b1-4169-af87-85353ead49ed",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "97a884a4-2101-40a5-bf2b-839c0546ef69",
+                     *           "accountId": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -11053,7 +11233,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjczYTJhNmRmLTI0ZTYtNDRkNS1hMTExLTE0YTdhYmRhYzhmYSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiZjA4OGZkM2EtZWNiYi00ZDY3LThjMjYtYzEyNzlmNzg3NTk3IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjMGFlOTdmYTQtY2NhNC00OWQ2LTg2YTYtNjNiZmJkY2M2MjU1IiwiYWNjb3VudElkIjoiOTdhODg0YTQtMjEwMS00MGE1LWJmMmItODM5YzA1NDZlZjY5IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.yar9NGkIFE6L45eoOVP9Za7A-h2rFn8i9Su-9OqZiHQ"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImU0YTNhMWQ3LWM2M2UtNGJiYS1iYTc3LTI1MzE5NjQ2M2MyZiIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiYjRmZWRmOGMtNmI3NS00ZjhmLWI1ODQtYzkwZGRlMDM1ZWVhIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZGE3ZTkxMTUtNjhiMS00MTY5LWFmODctODUzNTNlYWQ0OWVkIiwiYWNjb3VudElkIjoiY2UzMGU1NDAtOGVjYi00OWU0LTg4MDUtN2Q0ZWJhNTQ2YmRkIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.cezpB_vzlfmaZkxlrk77x1nVkB89Aw5mqM5ZJKNUt6M"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -11166,70 +11346,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "fd6b5ab1-af01-4c57-982b-81fe4f066017",
+                     *           "id": "76ebba39-64ec-4be0-bcde-2cc2a57aae7a",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T07:38:44.929Z",
+                     *           "createdAt": "2026-11-29T07:45:38.757Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6"
+                     *             "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "ef755286efd4e61181cd4ec53812d03442cecaab0c9946243bdbc271bb062ce2"
+                     *             "hash": "96d084e922611476d20826ef6d595e1f4884323f723e5083c3a19937c6f46a7f"
                      *           }
                      *         },
                      *         {
-                     *           "id": "1f5af3b5-bf8b-4c5d-987a-810b03c48667",
+                     *           "id": "e1019fc4-43ca-4aff-9aee-29a7507c928a",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T07:38:44.724Z",
+                     *           "createdAt": "2026-11-29T07:45:38.571Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6"
+                     *             "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "f12f2338a018fd9ccb67b36231a42c3681622ae0cd14f65ea719044a5bf9dd4c"
+                     *             "hash": "eb11107c33eb9b3190d86ed27b178c563775a868faad958d20fa54f8cb89cf63"
                      *           }
                      *         },
                      *         {
-                     *           "id": "8cb458e3-682d-48d7-b895-a4cb1cdac475",
+                     *           "id": "926876c5-6ef0-4eb4-89ce-95f3529b8aa4",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8"
+                     *             "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f"
                      *           },
-                     *           "createdAt": "2026-11-29T07:38:44.593Z",
+                     *           "createdAt": "2026-11-29T07:45:38.467Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6"
+                     *             "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "e1ebe52e2ddf0c929a93462dccce03811ebdf372cb8d2b53695a2dda0db123ef"
+                     *             "hash": "fced50999b6e59f52947cf87aa89d8a505a9354fb64e0a7eaf7d29d99b4ecc23"
                      *           }
                      *         },
                      *         {
-                     *           "id": "72010145-5de4-40ef-b943-c4de0b18f865",
+                     *           "id": "6f7870f6-d133-4c3d-b322-895303338c6d",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T07:38:44.451Z",
+                     *           "createdAt": "2026-11-29T07:45:38.336Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6"
+                     *             "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "e38024902ad6617f24c9010a8e0178ef8eb7ef24f16536eb3ae7caa96c8dd747"
+                     *             "hash": "bb21929a7995e6a3c515c4ad94d6ec52fe0d46373ad4bac5ec573fd2acec7611"
                      *           }
                      *         }
                      *       ],
@@ -11394,20 +11574,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "72010145-5de4-40ef-b943-c4de0b18f865",
+                     *       "id": "6f7870f6-d133-4c3d-b322-895303338c6d",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T07:38:44.451Z",
+                     *       "createdAt": "2026-11-29T07:45:38.336Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6"
+                     *         "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "e38024902ad6617f24c9010a8e0178ef8eb7ef24f16536eb3ae7caa96c8dd747"
+                     *         "hash": "bb21929a7995e6a3c515c4ad94d6ec52fe0d46373ad4bac5ec573fd2acec7611"
                      *       }
                      *     }
                      */
@@ -11470,20 +11650,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "72010145-5de4-40ef-b943-c4de0b18f865",
+                     *       "id": "6f7870f6-d133-4c3d-b322-895303338c6d",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T07:38:44.451Z",
+                     *       "createdAt": "2026-11-29T07:45:38.336Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6"
+                     *         "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "e38024902ad6617f24c9010a8e0178ef8eb7ef24f16536eb3ae7caa96c8dd747"
+                     *         "hash": "bb21929a7995e6a3c515c4ad94d6ec52fe0d46373ad4bac5ec573fd2acec7611"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -11502,7 +11682,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "f088fd3a-ecbb-4d67-8c26-c1279f787597",
+                     *             "accountId": "b4fedf8c-6b75-4f8f-b584-c90dde035eea",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -11518,8 +11698,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "97a884a4-2101-40a5-bf2b-839c0546ef69",
-                     *             "parentId": "f088fd3a-ecbb-4d67-8c26-c1279f787597",
+                     *             "accountId": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
+                     *             "parentId": "b4fedf8c-6b75-4f8f-b584-c90dde035eea",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -11625,27 +11805,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a04929b4-17b8-47be-8e0f-08b5f07e3101",
+                     *           "id": "1dd80ad9-33cd-4234-8723-451b554aa7e9",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "73a2a6df-24e6-44d5-a111-14a7abdac8fa",
-                     *           "recordId": "0ae97fa4-cca4-49d6-86a6-63bfbdcc6255",
+                     *           "companyId": "e4a3a1d7-c63e-4bba-ba77-253196463c2f",
+                     *           "recordId": "da7e9115-68b1-4169-af87-85353ead49ed",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6"
+                     *             "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1"
                      *           },
-                     *           "occurredAt": "2026-11-29T07:38:40.590Z",
-                     *           "requestId": "6f95b1ec-75f5-44d5-bc84-ab107b972e6e",
+                     *           "occurredAt": "2026-11-29T07:45:34.858Z",
+                     *           "requestId": "9e1224e8-526b-4650-a7b6-4c4879c3762b",
                      *           "data": {
-                     *             "id": "0ae97fa4-cca4-49d6-86a6-63bfbdcc6255",
+                     *             "id": "da7e9115-68b1-4169-af87-85353ead49ed",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "97a884a4-2101-40a5-bf2b-839c0546ef69",
+                     *                 "accountId": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -11658,7 +11838,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
+                     *                 "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -11678,44 +11858,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
-                     *             "periodId": "eafd66bf-b498-42e1-98cc-9c80e807df5b",
+                     *             "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *             "periodId": "e2bcfa97-a92d-497a-afaf-497941fc8975",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T07:38:40.217Z",
-                     *             "updatedAt": "2026-11-29T07:38:40.588Z"
+                     *             "createdAt": "2026-11-29T07:45:34.534Z",
+                     *             "updatedAt": "2026-11-29T07:45:34.857Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "82cebbc2a9571c07ee5a7776d946ab158dc7cabde2ec00c213fd546045f4740c",
-                     *           "previousHash": "5d48834865ded36a4906252df898d190d148b11e73b4443fae961125c3495f92",
-                     *           "hash": "6c041a097167f7d4b66ee01a4be4ff572e005e76ce3c844fab06652153212fee"
+                     *           "recordDigest": "90e9cf24b4a922250e2c436caf76844c233e23f9fae49c4ac2f050da2bb84694",
+                     *           "previousHash": "33b45f00018fc909a53989609f1a6ec27b1b6e7b549f63e8c9a94eed45dc6ba3",
+                     *           "hash": "74c39ded04748161d46244e3f898b80ab176488fb71f7d3c16a72e6bc6145d59"
                      *         },
                      *         {
-                     *           "id": "ee9d8d24-c944-48c1-97af-ef6bdbaa20d9",
+                     *           "id": "d3b3ea3c-18f2-4dd3-9b74-80fd1bdef0bc",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "73a2a6df-24e6-44d5-a111-14a7abdac8fa",
-                     *           "recordId": "0ae97fa4-cca4-49d6-86a6-63bfbdcc6255",
+                     *           "companyId": "e4a3a1d7-c63e-4bba-ba77-253196463c2f",
+                     *           "recordId": "da7e9115-68b1-4169-af87-85353ead49ed",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6"
+                     *             "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1"
                      *           },
-                     *           "occurredAt": "2026-11-29T07:38:40.669Z",
-                     *           "requestId": "fb2403a4-19dc-4fe7-bab4-8c53f47bed59",
+                     *           "occurredAt": "2026-11-29T07:45:34.937Z",
+                     *           "requestId": "294e23aa-25a4-44f6-82af-3203b90d8493",
                      *           "data": {
-                     *             "id": "0ae97fa4-cca4-49d6-86a6-63bfbdcc6255",
+                     *             "id": "da7e9115-68b1-4169-af87-85353ead49ed",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "97a884a4-2101-40a5-bf2b-839c0546ef69",
+                     *                 "accountId": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -11728,7 +11908,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
+                     *                 "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -11748,44 +11928,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
-                     *             "periodId": "eafd66bf-b498-42e1-98cc-9c80e807df5b",
+                     *             "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *             "periodId": "e2bcfa97-a92d-497a-afaf-497941fc8975",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T07:38:40.217Z",
-                     *             "updatedAt": "2026-11-29T07:38:40.668Z"
+                     *             "createdAt": "2026-11-29T07:45:34.534Z",
+                     *             "updatedAt": "2026-11-29T07:45:34.936Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "d552c482b198b45202ed4a31641dceca46d11338d29bc77e6e4396e8182c7b4a",
-                     *           "previousHash": "654ae9cd12c1925cfe72f358c45ecabf0f9b16173585d22b82d6807369e49e2f",
-                     *           "hash": "4230a70bde035f6fb5d5a31e19b166d419afcafc53bd0e6b1e6ff9fdeaf54c40"
+                     *           "recordDigest": "41d0f2bf8bc4420309538ec1fa8e873a335b9815834e50d2573bbe66046b6646",
+                     *           "previousHash": "556640c45f753b9286af6f945dfafc8618b8da62d42b1d2e169082b4c0b5b893",
+                     *           "hash": "c60faf3b0d7a4fcb2f533e65955beadbcb8a2343db12146af65076fbc4325d6e"
                      *         },
                      *         {
-                     *           "id": "7693672c-e9bd-4ef9-b9dd-6478f9f61702",
+                     *           "id": "34cd0d10-41bc-4d1a-94aa-b0478b60da32",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "73a2a6df-24e6-44d5-a111-14a7abdac8fa",
-                     *           "recordId": "0ae97fa4-cca4-49d6-86a6-63bfbdcc6255",
+                     *           "companyId": "e4a3a1d7-c63e-4bba-ba77-253196463c2f",
+                     *           "recordId": "da7e9115-68b1-4169-af87-85353ead49ed",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6"
+                     *             "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1"
                      *           },
-                     *           "occurredAt": "2026-11-29T07:38:40.713Z",
-                     *           "requestId": "d1619f5f-a170-4d06-8f0f-392e1dd5780e",
+                     *           "occurredAt": "2026-11-29T07:45:34.986Z",
+                     *           "requestId": "219cb0b7-4a2c-437f-bb21-919255ce8bce",
                      *           "data": {
-                     *             "id": "0ae97fa4-cca4-49d6-86a6-63bfbdcc6255",
+                     *             "id": "da7e9115-68b1-4169-af87-85353ead49ed",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "97a884a4-2101-40a5-bf2b-839c0546ef69",
+                     *                 "accountId": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -11798,7 +11978,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
+                     *                 "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -11818,24 +11998,24 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
-                     *             "periodId": "eafd66bf-b498-42e1-98cc-9c80e807df5b",
+                     *             "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *             "periodId": "e2bcfa97-a92d-497a-afaf-497941fc8975",
                      *             "reversalOf": null,
-                     *             "reversedBy": "a0625f4d-57c4-4765-8286-6dee4e9909b0",
+                     *             "reversedBy": "a2aeee8a-b029-47b4-803a-03899215ef7b",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T07:38:40.217Z",
-                     *             "updatedAt": "2026-11-29T07:38:40.713Z"
+                     *             "createdAt": "2026-11-29T07:45:34.534Z",
+                     *             "updatedAt": "2026-11-29T07:45:34.985Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "16e131ec5ec3808ad08eaf887a4bc92195a170aeec0442f32e439d5dbb31d7fc",
-                     *           "previousHash": "4230a70bde035f6fb5d5a31e19b166d419afcafc53bd0e6b1e6ff9fdeaf54c40",
-                     *           "hash": "a44819191c629d331786ede2d2052f5d92083ab5d23dd3a768dbcb157fcd271d"
+                     *           "recordDigest": "f3bb87cd1c83b97092674e65d4a0bdb307212f4dac04304d38c6e5985306fd5b",
+                     *           "previousHash": "c60faf3b0d7a4fcb2f533e65955beadbcb8a2343db12146af65076fbc4325d6e",
+                     *           "hash": "e9aabe2df34656f1a320d6c95beab016fd12b2851f404784d6699264bc2f37bd"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjczYTJhNmRmLTI0ZTYtNDRkNS1hMTExLTE0YTdhYmRhYzhmYSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.l28rTGv6sSBzKkyDN8Btb8zgDfACboWori4dWe_4yJ4"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImU0YTNhMWQ3LWM2M2UtNGJiYS1iYTc3LTI1MzE5NjQ2M2MyZiIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.CahWoba6myQkANjIl8fQO3nFrut0OBNjak7DpFt3SCE"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -11883,7 +12063,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "25a0d783-58eb-4672-8669-eb4f40d5fed8",
+                     *           "id": "3a65118d-3780-4f47-b8b7-9ec111921edb",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -11894,11 +12074,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6"
+                     *             "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:38:48.342Z",
-                     *           "updatedAt": "2026-11-29T07:38:48.342Z"
+                     *           "createdAt": "2026-11-29T07:45:43.236Z",
+                     *           "updatedAt": "2026-11-29T07:45:43.236Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -11969,7 +12149,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "25a0d783-58eb-4672-8669-eb4f40d5fed8",
+                     *       "id": "3a65118d-3780-4f47-b8b7-9ec111921edb",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -11980,11 +12160,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6"
+                     *         "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:38:48.342Z",
-                     *       "updatedAt": "2026-11-29T07:38:48.342Z",
+                     *       "createdAt": "2026-11-29T07:45:43.236Z",
+                     *       "updatedAt": "2026-11-29T07:45:43.236Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -12033,7 +12213,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "25a0d783-58eb-4672-8669-eb4f40d5fed8",
+                     *       "id": "3a65118d-3780-4f47-b8b7-9ec111921edb",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -12044,11 +12224,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6"
+                     *         "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:38:48.342Z",
-                     *       "updatedAt": "2026-11-29T07:38:48.342Z"
+                     *       "createdAt": "2026-11-29T07:45:43.236Z",
+                     *       "updatedAt": "2026-11-29T07:45:43.236Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -12116,7 +12296,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "25a0d783-58eb-4672-8669-eb4f40d5fed8",
+                     *       "id": "3a65118d-3780-4f47-b8b7-9ec111921edb",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -12128,11 +12308,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6"
+                     *         "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:38:48.342Z",
-                     *       "updatedAt": "2026-11-29T07:38:48.444Z"
+                     *       "createdAt": "2026-11-29T07:45:43.236Z",
+                     *       "updatedAt": "2026-11-29T07:45:43.380Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -12272,13 +12452,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "9f5af188-e9a9-4f51-8661-0d9eef211181",
+                     *           "id": "cdb611c8-c635-4f35-bc9b-c682c4bda305",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:38:48.623Z",
-                     *           "updatedAt": "2026-11-29T07:38:48.623Z"
+                     *           "createdAt": "2026-11-29T07:45:43.571Z",
+                     *           "updatedAt": "2026-11-29T07:45:43.571Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -12339,13 +12519,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9f5af188-e9a9-4f51-8661-0d9eef211181",
+                     *       "id": "cdb611c8-c635-4f35-bc9b-c682c4bda305",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:38:48.623Z",
-                     *       "updatedAt": "2026-11-29T07:38:48.623Z"
+                     *       "createdAt": "2026-11-29T07:45:43.571Z",
+                     *       "updatedAt": "2026-11-29T07:45:43.571Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -12400,13 +12580,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9f5af188-e9a9-4f51-8661-0d9eef211181",
+                     *       "id": "cdb611c8-c635-4f35-bc9b-c682c4bda305",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:38:48.623Z",
-                     *       "updatedAt": "2026-11-29T07:38:48.623Z"
+                     *       "createdAt": "2026-11-29T07:45:43.571Z",
+                     *       "updatedAt": "2026-11-29T07:45:43.571Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -12457,13 +12637,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9f5af188-e9a9-4f51-8661-0d9eef211181",
+                     *       "id": "cdb611c8-c635-4f35-bc9b-c682c4bda305",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:38:48.623Z",
-                     *       "updatedAt": "2026-11-29T07:38:48.918Z"
+                     *       "createdAt": "2026-11-29T07:45:43.571Z",
+                     *       "updatedAt": "2026-11-29T07:45:43.916Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -12556,13 +12736,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c0468988-62fa-478e-bc44-42e2685dd86d",
+                     *           "id": "a924cf1e-f9bf-4e64-9635-0f37b6897465",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:38:48.993Z",
-                     *           "updatedAt": "2026-11-29T07:38:48.993Z"
+                     *           "createdAt": "2026-11-29T07:45:44.032Z",
+                     *           "updatedAt": "2026-11-29T07:45:44.032Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -12597,10 +12777,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                 *       "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                  *       "lines": [
                  *         {
-                 *           "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
+                 *           "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -12617,8 +12797,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "ad91006b-dafb-46c1-ae54-c9d8f702e60c",
-                 *           "costCenterId": "92728d1d-50d9-4958-94fa-f817a67e8006",
+                 *           "accountId": "de2542a1-ef9a-4266-a8fa-c1a444fa11ff",
+                 *           "costCenterId": "ae7cba70-34b1-42da-8142-5531636ffcd7",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -12669,15 +12849,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c0468988-62fa-478e-bc44-42e2685dd86d",
+                     *       "id": "a924cf1e-f9bf-4e64-9635-0f37b6897465",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *       "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:38:48.993Z",
-                     *       "updatedAt": "2026-11-29T07:38:48.993Z",
+                     *       "createdAt": "2026-11-29T07:45:44.032Z",
+                     *       "updatedAt": "2026-11-29T07:45:44.032Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
+                     *           "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -12695,8 +12875,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "ad91006b-dafb-46c1-ae54-c9d8f702e60c",
-                     *           "costCenterId": "92728d1d-50d9-4958-94fa-f817a67e8006",
+                     *           "accountId": "de2542a1-ef9a-4266-a8fa-c1a444fa11ff",
+                     *           "costCenterId": "ae7cba70-34b1-42da-8142-5531636ffcd7",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -12751,15 +12931,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c0468988-62fa-478e-bc44-42e2685dd86d",
+                     *       "id": "a924cf1e-f9bf-4e64-9635-0f37b6897465",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *       "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:38:48.993Z",
-                     *       "updatedAt": "2026-11-29T07:38:48.993Z",
+                     *       "createdAt": "2026-11-29T07:45:44.032Z",
+                     *       "updatedAt": "2026-11-29T07:45:44.032Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
+                     *           "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -12777,8 +12957,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "ad91006b-dafb-46c1-ae54-c9d8f702e60c",
-                     *           "costCenterId": "92728d1d-50d9-4958-94fa-f817a67e8006",
+                     *           "accountId": "de2542a1-ef9a-4266-a8fa-c1a444fa11ff",
+                     *           "costCenterId": "ae7cba70-34b1-42da-8142-5531636ffcd7",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -12825,10 +13005,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                 *       "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                  *       "lines": [
                  *         {
-                 *           "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
+                 *           "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -12882,15 +13062,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c0468988-62fa-478e-bc44-42e2685dd86d",
+                     *       "id": "a924cf1e-f9bf-4e64-9635-0f37b6897465",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "32ddf1f4-f2be-48fa-8a3c-ea8394c41fb8",
+                     *       "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:38:48.993Z",
-                     *       "updatedAt": "2026-11-29T07:38:49.521Z",
+                     *       "createdAt": "2026-11-29T07:45:44.032Z",
+                     *       "updatedAt": "2026-11-29T07:45:44.697Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "b152fcd8-7440-4874-87d7-c578f09a2a0b",
+                     *           "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -13000,7 +13180,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a861d7fa-2b1f-466a-b557-179cf56e8584",
+                     *           "id": "69ec6563-c7ed-482c-9f2c-499c2b23e5bb",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -13031,12 +13211,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6"
+                     *             "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1"
                      *           },
-                     *           "createdAt": "2026-11-29T07:38:38.208Z",
-                     *           "updatedAt": "2026-11-29T07:38:38.443Z",
-                     *           "startedAt": "2026-11-29T07:38:38.297Z",
-                     *           "finishedAt": "2026-11-29T07:38:38.443Z"
+                     *           "createdAt": "2026-11-29T07:45:32.479Z",
+                     *           "updatedAt": "2026-11-29T07:45:32.688Z",
+                     *           "startedAt": "2026-11-29T07:45:32.569Z",
+                     *           "finishedAt": "2026-11-29T07:45:32.688Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -13125,7 +13305,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a861d7fa-2b1f-466a-b557-179cf56e8584",
+                     *       "id": "69ec6563-c7ed-482c-9f2c-499c2b23e5bb",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -13149,10 +13329,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6"
+                     *         "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1"
                      *       },
-                     *       "createdAt": "2026-11-29T07:38:38.208Z",
-                     *       "updatedAt": "2026-11-29T07:38:38.208Z",
+                     *       "createdAt": "2026-11-29T07:45:32.479Z",
+                     *       "updatedAt": "2026-11-29T07:45:32.479Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -13201,7 +13381,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a861d7fa-2b1f-466a-b557-179cf56e8584",
+                     *       "id": "69ec6563-c7ed-482c-9f2c-499c2b23e5bb",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -13232,12 +13412,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6"
+                     *         "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1"
                      *       },
-                     *       "createdAt": "2026-11-29T07:38:38.208Z",
-                     *       "updatedAt": "2026-11-29T07:38:38.443Z",
-                     *       "startedAt": "2026-11-29T07:38:38.297Z",
-                     *       "finishedAt": "2026-11-29T07:38:38.443Z"
+                     *       "createdAt": "2026-11-29T07:45:32.479Z",
+                     *       "updatedAt": "2026-11-29T07:45:32.688Z",
+                     *       "startedAt": "2026-11-29T07:45:32.569Z",
+                     *       "finishedAt": "2026-11-29T07:45:32.688Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -13329,11 +13509,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "verified": true,
-                     *       "checked": 98,
+                     *       "checked": 100,
                      *       "fromSequence": 1,
-                     *       "toSequence": 98,
-                     *       "headSequence": 98,
-                     *       "headHash": "8efd16403427323a99a1e292a01b36b6048792a9b6cedef583fbfa805a273cf8",
+                     *       "toSequence": 100,
+                     *       "headSequence": 100,
+                     *       "headHash": "35944f801257f2b9e4c06ca943d6ff4d9b6eddcf9c5b94846fa655720ecb96e9",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null
@@ -13397,7 +13577,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "83e80c2d-b65f-4cc3-a429-75a526317d85",
+                     *           "id": "289ea7dd-9b4a-4d77-8827-e6582b518fbd",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -13419,11 +13599,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:38:49.657Z",
-                     *           "updatedAt": "2026-11-29T07:38:49.657Z"
+                     *           "createdAt": "2026-11-29T07:45:44.845Z",
+                     *           "updatedAt": "2026-11-29T07:45:44.845Z"
                      *         },
                      *         {
-                     *           "id": "2b8e2f4f-3f71-472c-b0d4-bd39945a6698",
+                     *           "id": "a1ddd72a-680f-4a9c-9546-10f88af405d9",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -13441,7 +13621,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "3bb858d9-0a79-46eb-8ede-3995892b6620",
+                     *           "taxAccountId": "ed8154e0-9732-4f03-90f0-42fcc4b02860",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -13451,11 +13631,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:38:49.657Z",
-                     *           "updatedAt": "2026-11-29T07:38:49.657Z"
+                     *           "createdAt": "2026-11-29T07:45:44.845Z",
+                     *           "updatedAt": "2026-11-29T07:45:44.845Z"
                      *         },
                      *         {
-                     *           "id": "0dd2d517-ef74-4f60-b08f-0a0fc7cadcea",
+                     *           "id": "34250902-0663-43b9-b354-832a5927c6de",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -13475,11 +13655,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:38:49.657Z",
-                     *           "updatedAt": "2026-11-29T07:38:49.657Z"
+                     *           "createdAt": "2026-11-29T07:45:44.845Z",
+                     *           "updatedAt": "2026-11-29T07:45:44.845Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjczYTJhNmRmLTI0ZTYtNDRkNS1hMTExLTE0YTdhYmRhYzhmYSIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSM3M2EyYTZkZi0yNGU2LTQ0ZDUtYTExMS0xNGE3YWJkYWM4ZmEiLCJzayI6IlRBWENPREUjUy1PT1MifX0.7wyvq0OuDLCtwhuBSYTN_KXy8thebqEk5rwwQt_Q6Rk"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImU0YTNhMWQ3LWM2M2UtNGJiYS1iYTc3LTI1MzE5NjQ2M2MyZiIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNlNGEzYTFkNy1jNjNlLTRiYmEtYmE3Ny0yNTMxOTY0NjNjMmYiLCJzayI6IlRBWENPREUjUy1PT1MifX0.1xjR3-l1keUNuZJPkvskt-FO2n8Slmh8lgllr8wRfew"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -13527,7 +13707,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "3bb858d9-0a79-46eb-8ede-3995892b6620",
+                 *       "taxAccountId": "ed8154e0-9732-4f03-90f0-42fcc4b02860",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -13603,7 +13783,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "840a42d4-584e-4e9c-9219-255125e19b57",
+                     *       "id": "debb38c5-3bee-47e1-aa06-e6a6818160f8",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -13621,7 +13801,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "3bb858d9-0a79-46eb-8ede-3995892b6620",
+                     *       "taxAccountId": "ed8154e0-9732-4f03-90f0-42fcc4b02860",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -13631,8 +13811,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:38:49.751Z",
-                     *       "updatedAt": "2026-11-29T07:38:49.751Z"
+                     *       "createdAt": "2026-11-29T07:45:44.941Z",
+                     *       "updatedAt": "2026-11-29T07:45:44.941Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -13674,8 +13854,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "3bb858d9-0a79-46eb-8ede-3995892b6620",
-                 *       "inputTaxAccountId": "35622142-bb44-463f-a907-db5c622971eb"
+                 *       "outputTaxAccountId": "ed8154e0-9732-4f03-90f0-42fcc4b02860",
+                 *       "inputTaxAccountId": "257d6b4a-840b-42f3-8408-a8a86fac2f28"
                  *     }
                  */
                 "application/json": {
@@ -13697,7 +13877,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "2b8e2f4f-3f71-472c-b0d4-bd39945a6698",
+                     *           "id": "a1ddd72a-680f-4a9c-9546-10f88af405d9",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -13715,7 +13895,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "3bb858d9-0a79-46eb-8ede-3995892b6620",
+                     *           "taxAccountId": "ed8154e0-9732-4f03-90f0-42fcc4b02860",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -13725,11 +13905,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:38:49.657Z",
-                     *           "updatedAt": "2026-11-29T07:38:49.657Z"
+                     *           "createdAt": "2026-11-29T07:45:44.845Z",
+                     *           "updatedAt": "2026-11-29T07:45:44.845Z"
                      *         },
                      *         {
-                     *           "id": "aaf1f504-d70f-4136-b673-bc314713d294",
+                     *           "id": "a742316a-d179-4ec0-9a08-42727cc7cb22",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -13751,11 +13931,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:38:49.657Z",
-                     *           "updatedAt": "2026-11-29T07:38:49.657Z"
+                     *           "createdAt": "2026-11-29T07:45:44.845Z",
+                     *           "updatedAt": "2026-11-29T07:45:44.845Z"
                      *         },
                      *         {
-                     *           "id": "83e80c2d-b65f-4cc3-a429-75a526317d85",
+                     *           "id": "289ea7dd-9b4a-4d77-8827-e6582b518fbd",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -13777,11 +13957,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:38:49.657Z",
-                     *           "updatedAt": "2026-11-29T07:38:49.657Z"
+                     *           "createdAt": "2026-11-29T07:45:44.845Z",
+                     *           "updatedAt": "2026-11-29T07:45:44.845Z"
                      *         },
                      *         {
-                     *           "id": "6db9b94f-6f4c-488d-8054-0d24713be4f3",
+                     *           "id": "e5cfaf9b-e0d3-43c5-a50e-be3233ab07a5",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -13803,11 +13983,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:38:49.657Z",
-                     *           "updatedAt": "2026-11-29T07:38:49.657Z"
+                     *           "createdAt": "2026-11-29T07:45:44.845Z",
+                     *           "updatedAt": "2026-11-29T07:45:44.845Z"
                      *         },
                      *         {
-                     *           "id": "c40e6cf5-46ce-4328-88c9-e900fb8b644f",
+                     *           "id": "d7832953-23ad-4b42-8724-91218f0d9623",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -13829,11 +14009,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:38:49.657Z",
-                     *           "updatedAt": "2026-11-29T07:38:49.657Z"
+                     *           "createdAt": "2026-11-29T07:45:44.845Z",
+                     *           "updatedAt": "2026-11-29T07:45:44.845Z"
                      *         },
                      *         {
-                     *           "id": "0dd2d517-ef74-4f60-b08f-0a0fc7cadcea",
+                     *           "id": "34250902-0663-43b9-b354-832a5927c6de",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -13853,11 +14033,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:38:49.657Z",
-                     *           "updatedAt": "2026-11-29T07:38:49.657Z"
+                     *           "createdAt": "2026-11-29T07:45:44.845Z",
+                     *           "updatedAt": "2026-11-29T07:45:44.845Z"
                      *         },
                      *         {
-                     *           "id": "5eb34a96-4806-48a0-8538-97a0d2fc312f",
+                     *           "id": "59203149-191d-4dd5-9d9a-fc18cbe81dc6",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -13875,7 +14055,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "35622142-bb44-463f-a907-db5c622971eb",
+                     *           "taxAccountId": "257d6b4a-840b-42f3-8408-a8a86fac2f28",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -13885,11 +14065,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:38:49.657Z",
-                     *           "updatedAt": "2026-11-29T07:38:49.657Z"
+                     *           "createdAt": "2026-11-29T07:45:44.845Z",
+                     *           "updatedAt": "2026-11-29T07:45:44.845Z"
                      *         },
                      *         {
-                     *           "id": "be9cb148-07fc-452b-b979-2105509b4bcb",
+                     *           "id": "053c378d-b6c9-469b-ad32-d2dc9063de0e",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -13907,7 +14087,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "35622142-bb44-463f-a907-db5c622971eb",
+                     *           "taxAccountId": "257d6b4a-840b-42f3-8408-a8a86fac2f28",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -13917,11 +14097,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:38:49.657Z",
-                     *           "updatedAt": "2026-11-29T07:38:49.657Z"
+                     *           "createdAt": "2026-11-29T07:45:44.845Z",
+                     *           "updatedAt": "2026-11-29T07:45:44.845Z"
                      *         },
                      *         {
-                     *           "id": "841088eb-58f8-4dc3-8ff4-5ff9bf373e8c",
+                     *           "id": "05914e88-406f-4e50-a34c-43830e72b77d",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -13939,19 +14119,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "35622142-bb44-463f-a907-db5c622971eb",
-                     *           "reverseChargeAccountId": "3bb858d9-0a79-46eb-8ede-3995892b6620",
+                     *           "taxAccountId": "257d6b4a-840b-42f3-8408-a8a86fac2f28",
+                     *           "reverseChargeAccountId": "ed8154e0-9732-4f03-90f0-42fcc4b02860",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:38:49.657Z",
-                     *           "updatedAt": "2026-11-29T07:38:49.657Z"
+                     *           "createdAt": "2026-11-29T07:45:44.845Z",
+                     *           "updatedAt": "2026-11-29T07:45:44.845Z"
                      *         },
                      *         {
-                     *           "id": "7cef46ff-b588-4839-89a1-08e45980b235",
+                     *           "id": "9f909197-9fa2-4e32-94c8-eb222a27916e",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -13973,11 +14153,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:38:49.657Z",
-                     *           "updatedAt": "2026-11-29T07:38:49.657Z"
+                     *           "createdAt": "2026-11-29T07:45:44.845Z",
+                     *           "updatedAt": "2026-11-29T07:45:44.845Z"
                      *         },
                      *         {
-                     *           "id": "2ae11e45-50e9-4894-89cd-3b23afc67e53",
+                     *           "id": "553eeaf6-d75a-4b37-815f-9fdad339b465",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -13999,11 +14179,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:38:49.657Z",
-                     *           "updatedAt": "2026-11-29T07:38:49.657Z"
+                     *           "createdAt": "2026-11-29T07:45:44.845Z",
+                     *           "updatedAt": "2026-11-29T07:45:44.845Z"
                      *         },
                      *         {
-                     *           "id": "f81bd21e-0a4f-4dcf-a959-372ddec3d103",
+                     *           "id": "469a3d48-b00b-4844-84ef-2e4939e6c94b",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -14023,8 +14203,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:38:49.657Z",
-                     *           "updatedAt": "2026-11-29T07:38:49.657Z"
+                     *           "createdAt": "2026-11-29T07:45:44.845Z",
+                     *           "updatedAt": "2026-11-29T07:45:44.845Z"
                      *         }
                      *       ]
                      *     }
@@ -14073,7 +14253,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "840a42d4-584e-4e9c-9219-255125e19b57",
+                     *       "id": "debb38c5-3bee-47e1-aa06-e6a6818160f8",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -14091,7 +14271,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "3bb858d9-0a79-46eb-8ede-3995892b6620",
+                     *       "taxAccountId": "ed8154e0-9732-4f03-90f0-42fcc4b02860",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -14101,8 +14281,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:38:49.751Z",
-                     *       "updatedAt": "2026-11-29T07:38:49.751Z"
+                     *       "createdAt": "2026-11-29T07:45:44.941Z",
+                     *       "updatedAt": "2026-11-29T07:45:44.941Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -14146,7 +14326,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "3bb858d9-0a79-46eb-8ede-3995892b6620",
+                 *       "taxAccountId": "ed8154e0-9732-4f03-90f0-42fcc4b02860",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -14214,7 +14394,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "840a42d4-584e-4e9c-9219-255125e19b57",
+                     *       "id": "debb38c5-3bee-47e1-aa06-e6a6818160f8",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -14232,7 +14412,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "3bb858d9-0a79-46eb-8ede-3995892b6620",
+                     *       "taxAccountId": "ed8154e0-9732-4f03-90f0-42fcc4b02860",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -14242,8 +14422,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:38:49.751Z",
-                     *       "updatedAt": "2026-11-29T07:38:49.847Z"
+                     *       "createdAt": "2026-11-29T07:45:44.941Z",
+                     *       "updatedAt": "2026-11-29T07:45:45.035Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -14301,15 +14481,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6",
+                     *             "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "2b43ee21-f534-40e1-b2a3-d0b124813d01",
-                     *           "occurredAt": "2026-11-29T07:38:49.751Z",
+                     *           "requestId": "388f3457-ade3-4b93-9370-b64d5b29b442",
+                     *           "occurredAt": "2026-11-29T07:45:44.941Z",
                      *           "sequence": 95,
-                     *           "hash": "97dbea18495b3bc4a293c406df0ac2673d9a7ee954fe09f645252c0aec7cd6f3",
+                     *           "hash": "585278646847697d2970ad4838439047708c90b6c8ddc42240389370e84f971b",
                      *           "state": {
-                     *             "id": "840a42d4-584e-4e9c-9219-255125e19b57",
+                     *             "id": "debb38c5-3bee-47e1-aa06-e6a6818160f8",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -14327,7 +14507,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "3bb858d9-0a79-46eb-8ede-3995892b6620",
+                     *             "taxAccountId": "ed8154e0-9732-4f03-90f0-42fcc4b02860",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -14337,8 +14517,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T07:38:49.751Z",
-                     *             "updatedAt": "2026-11-29T07:38:49.751Z"
+                     *             "createdAt": "2026-11-29T07:45:44.941Z",
+                     *             "updatedAt": "2026-11-29T07:45:44.941Z"
                      *           }
                      *         },
                      *         {
@@ -14346,15 +14526,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6",
+                     *             "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "595a66af-8b29-476e-8787-f0e165cc0dfe",
-                     *           "occurredAt": "2026-11-29T07:38:49.847Z",
+                     *           "requestId": "8eebfffb-4bad-4c62-afd7-4177aa53c62c",
+                     *           "occurredAt": "2026-11-29T07:45:45.035Z",
                      *           "sequence": 96,
-                     *           "hash": "222565084a22445fd98ad14261a487ad5fd0675285f918d83d9239c23665c9ed",
+                     *           "hash": "6063bb4cddb7ac34b6ec8febd36fb53934425f06b2386c2c982e28fcddc1fd37",
                      *           "state": {
-                     *             "id": "840a42d4-584e-4e9c-9219-255125e19b57",
+                     *             "id": "debb38c5-3bee-47e1-aa06-e6a6818160f8",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -14372,7 +14552,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "3bb858d9-0a79-46eb-8ede-3995892b6620",
+                     *             "taxAccountId": "ed8154e0-9732-4f03-90f0-42fcc4b02860",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -14382,8 +14562,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T07:38:49.751Z",
-                     *             "updatedAt": "2026-11-29T07:38:49.847Z"
+                     *             "createdAt": "2026-11-29T07:45:44.941Z",
+                     *             "updatedAt": "2026-11-29T07:45:45.035Z"
                      *           }
                      *         }
                      *       ],
@@ -14439,7 +14619,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "fe22a3c2-c75b-461b-94f8-15d7fe2b2c6d",
+                     *           "id": "03c7d976-f62f-435d-9adb-d4b64daf9101",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -14448,8 +14628,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:38:50.216Z",
-                     *           "updatedAt": "2026-11-29T07:38:50.216Z"
+                     *           "createdAt": "2026-11-29T07:45:45.750Z",
+                     *           "updatedAt": "2026-11-29T07:45:45.750Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14523,7 +14703,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fe22a3c2-c75b-461b-94f8-15d7fe2b2c6d",
+                     *       "id": "03c7d976-f62f-435d-9adb-d4b64daf9101",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -14532,8 +14712,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:38:50.216Z",
-                     *       "updatedAt": "2026-11-29T07:38:50.216Z"
+                     *       "createdAt": "2026-11-29T07:45:45.750Z",
+                     *       "updatedAt": "2026-11-29T07:45:45.750Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -14572,7 +14752,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fe22a3c2-c75b-461b-94f8-15d7fe2b2c6d",
+                     *       "id": "03c7d976-f62f-435d-9adb-d4b64daf9101",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -14581,8 +14761,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:38:50.216Z",
-                     *       "updatedAt": "2026-11-29T07:38:50.216Z"
+                     *       "createdAt": "2026-11-29T07:45:45.750Z",
+                     *       "updatedAt": "2026-11-29T07:45:45.750Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -14656,7 +14836,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fe22a3c2-c75b-461b-94f8-15d7fe2b2c6d",
+                     *       "id": "03c7d976-f62f-435d-9adb-d4b64daf9101",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -14665,8 +14845,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:38:50.216Z",
-                     *       "updatedAt": "2026-11-29T07:38:50.273Z"
+                     *       "createdAt": "2026-11-29T07:45:45.750Z",
+                     *       "updatedAt": "2026-11-29T07:45:45.829Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -14716,15 +14896,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6",
+                     *             "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "e69b298a-8dd4-4f40-bc55-1fd0099d111f",
-                     *           "occurredAt": "2026-11-29T07:38:50.216Z",
-                     *           "sequence": 97,
-                     *           "hash": "dae9a0d668e43a73b52f6e8dce83f35979b905ba214e080cf34d71f2af45dcca",
+                     *           "requestId": "cd86a651-9141-4a6d-9cc5-856632a3b57d",
+                     *           "occurredAt": "2026-11-29T07:45:45.750Z",
+                     *           "sequence": 99,
+                     *           "hash": "bd5f6cc53c4bd912a9252359437d88cfd29a8852c417ceee6fb351d2b89f43d8",
                      *           "state": {
-                     *             "id": "fe22a3c2-c75b-461b-94f8-15d7fe2b2c6d",
+                     *             "id": "03c7d976-f62f-435d-9adb-d4b64daf9101",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -14733,8 +14913,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T07:38:50.216Z",
-                     *             "updatedAt": "2026-11-29T07:38:50.216Z"
+                     *             "createdAt": "2026-11-29T07:45:45.750Z",
+                     *             "updatedAt": "2026-11-29T07:45:45.750Z"
                      *           }
                      *         },
                      *         {
@@ -14742,15 +14922,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "f14e7ab3-b423-4150-b33d-8a30d1fca2e6",
+                     *             "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "bfcb5c3f-cc56-4075-8f39-717b9b32f0a9",
-                     *           "occurredAt": "2026-11-29T07:38:50.273Z",
-                     *           "sequence": 98,
-                     *           "hash": "8efd16403427323a99a1e292a01b36b6048792a9b6cedef583fbfa805a273cf8",
+                     *           "requestId": "26cd4221-d297-484f-92e8-a14493458d7a",
+                     *           "occurredAt": "2026-11-29T07:45:45.829Z",
+                     *           "sequence": 100,
+                     *           "hash": "35944f801257f2b9e4c06ca943d6ff4d9b6eddcf9c5b94846fa655720ecb96e9",
                      *           "state": {
-                     *             "id": "fe22a3c2-c75b-461b-94f8-15d7fe2b2c6d",
+                     *             "id": "03c7d976-f62f-435d-9adb-d4b64daf9101",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -14759,8 +14939,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T07:38:50.216Z",
-                     *             "updatedAt": "2026-11-29T07:38:50.273Z"
+                     *             "createdAt": "2026-11-29T07:45:45.750Z",
+                     *             "updatedAt": "2026-11-29T07:45:45.829Z"
                      *           }
                      *         }
                      *       ],

@@ -41,9 +41,8 @@ export function linesByAccount(entries: readonly Line[]): Map<string, LedgerLine
 }
 
 /** A ledger line as read back: the journal's fields and one of its lines on the account. */
-export interface LedgerRow extends LedgerLine {
-  accountId: string;
-  /** Where it sorts in the account's ledger: posting date, serial number, journal id. */
+/** A ledger entry's journal fields, beside each of its lines as read back; `position` is where it sorts (posting date, serial number, journal id). */
+export interface EntryFields {
   position: string;
   journalId: string;
   serialNumber: number;
@@ -51,6 +50,10 @@ export interface LedgerRow extends LedgerLine {
   postingDate: string;
   description: string | null;
   reference: string | null;
+}
+
+export interface LedgerRow extends LedgerLine, EntryFields {
+  accountId: string;
 }
 
 /** A place in a ledger walk: after this line of this account at this position. */
@@ -67,3 +70,34 @@ export function sortsBefore(a: LedgerPlace, b: LedgerPlace): boolean {
   return a.line < b.line;
 }
 
+
+/**
+ * One taxed line of the tax ledger: its place in its journal, its account and side, its amount
+ * without tax (base, and in its currency), its counterparty, its tax as the line records it, and
+ * the tax in base (the base amount of its first tax line; 0 when it has none).
+ */
+export interface TaxLedgerLine {
+  line: number;
+  accountId: string;
+  side: Line['side'];
+  amount: string;
+  currency?: string;
+  foreign?: Line['foreign'];
+  counterpartyId?: string;
+  tax: NonNullable<Line['tax']>;
+  taxBase: string;
+}
+
+/** The journal's taxed lines, as the tax ledger keeps them. */
+export function taxedLinesOf(entries: readonly Line[]): TaxLedgerLine[] {
+  const taxBase = new Map<number, string>();
+  for (const l of entries) if (l.taxOf !== undefined && !taxBase.has(l.taxOf)) taxBase.set(l.taxOf, l.amount);
+  return entries.flatMap((l, line) =>
+    l.tax
+      ? [{ line, accountId: l.accountId, side: l.side, amount: l.amount, ...(l.currency ? { currency: l.currency } : {}), ...(l.foreign ? { foreign: l.foreign } : {}), ...(l.counterpartyId ? { counterpartyId: l.counterpartyId } : {}), tax: l.tax, taxBase: taxBase.get(line) ?? '0' }]
+      : [],
+  );
+}
+
+/** A tax ledger line as read back, its journal's fields beside it. */
+export interface TaxLedgerRow extends TaxLedgerLine, EntryFields {}

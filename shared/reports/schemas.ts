@@ -102,6 +102,16 @@ export const VatReturnQuery = /* @__PURE__ */ lazy(() =>
 );
 export type VatReturnInput = z.output<ReturnType<typeof VatReturnQuery>>;
 
+/** The taxed lines of a range, a page at a time (ledger order: posting date, serial number, line). */
+export const TaxDetailQuery = /* @__PURE__ */ lazy(() =>
+  z.strictObject({
+    ...(({ page, pageSize }) => ({ page, pageSize }))(listQueryShape(['PostingDate'], 'PostingDate').shape),
+    dateFrom: IsoDateField(),
+    dateTo: IsoDateField(),
+  }),
+);
+export type TaxDetailInput = z.output<ReturnType<typeof TaxDetailQuery>>;
+
 export const GeneralLedgerQuery = /* @__PURE__ */ lazy(() =>
   z.strictObject({
     ...(({ page, pageSize }) => ({ page, pageSize }))(listQueryShape(['PostingDate'], 'PostingDate').shape),

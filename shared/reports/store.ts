@@ -6,7 +6,7 @@ import type { SettingsRecord } from '../companies/records.ts';
 import type { CostCenterAttributes } from '../cost-centers/records.ts';
 import type { YearRecord } from '../financial-years/records.ts';
 import type { JobsState } from '../journals/job-records.ts';
-import type { LedgerJournal, LedgerPlace, LedgerRow } from '../journals/ledger-entries.ts';
+import type { LedgerJournal, LedgerPlace, LedgerRow, TaxLedgerRow } from '../journals/ledger-entries.ts';
 import type { JournalRecord } from '../journals/records.ts';
 import type { ListQuery, Page, PageBinding } from '../schemas/list-query.ts';
 import type { NodeRecord } from '../tree/records.ts';
@@ -61,6 +61,17 @@ export interface CostCenterReads {
 export type TrialBalanceReads = ReportBooks & CostCenterReads;
 export type BalanceSheetReads = ReportBooks;
 export type VatReturnReads = ReportBooks;
+
+/** The tax detail (tax-detail.ts): the settings and years, the tax ledger in ledger order, and its cursors. */
+export interface TaxDetailReads extends BooksMotion {
+  settings(companyId: string): Promise<SettingsRecord | undefined>;
+  years(companyId: string): Promise<YearRecord[]>;
+  /** Up to `limit` taxed lines posted in the range after `after`, in ledger order (posting date, serial number, line). */
+  taxLedgerRows(companyId: string, range: { from: string; to: string }, after: { position: string; line: number } | undefined, limit: number): Promise<TaxLedgerRow[]>;
+  encodePlace(binding: PageBinding, place: Record<string, unknown>): Promise<string>;
+  /** Errors: ValidationError (InvalidCursor). */
+  decodePlace(binding: PageBinding, token: string): Promise<Record<string, unknown>>;
+}
 export type IncomeStatementReads = ReportBooks & ClosingJournalReads & CostCenterReads;
 export type CashFlowReads = ReportBooks & ClosingJournalReads & CostCenterReads;
 

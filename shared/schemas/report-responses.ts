@@ -206,5 +206,32 @@ export function buildReportResponses() {
     netDue: decimal,
   });
 
-  return { VatReturnResponse, TrialBalanceResponse, IncomeStatementResponse, BalanceSheetResponse, CashFlowResponse, BudgetVsActualResponse, GeneralLedgerResponse, ReportSnapshotSummaryResponse, ReportSnapshotResponse };
+  const TaxDetailRowResponse = z.strictObject({
+    journalId: id,
+    serialNumber: z.int(),
+    date: instant,
+    postingDate: date,
+    reference: z.nullable(z.string()),
+    description: z.nullable(z.string()),
+    line: z.int(),
+    accountId: id,
+    counterpartyId: z.nullable(id),
+    side: z.union([z.literal(1), z.literal(2)]),
+    taxCode: z.string(),
+    taxCodeId: id,
+    kind: z.string(),
+    direction: z.enum(['supplies', 'purchases']),
+    percent: z.string(),
+    emirate: z.nullable(z.string()),
+    baseBoxes: z.array(z.string()),
+    taxBoxes: z.array(z.string()),
+    currency: z.string(),
+    exchangeRate: z.string(),
+    amount: decimal,
+    taxAmount: decimal,
+    baseAmount: decimal,
+    baseTaxAmount: decimal,
+  });
+
+  return { TaxDetailRowResponse, VatReturnResponse, TrialBalanceResponse, IncomeStatementResponse, BalanceSheetResponse, CashFlowResponse, BudgetVsActualResponse, GeneralLedgerResponse, ReportSnapshotSummaryResponse, ReportSnapshotResponse };
 }

@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config.ts';
-import { linesByAccount, sortsBefore, type LedgerJournal, type LedgerLine, type LedgerPlace, type LedgerRow } from '../../journals/ledger-entries.ts';
+import { linesByAccount, sortsBefore, taxedLinesOf, type LedgerJournal, type LedgerLine, type LedgerPlace, type LedgerRow } from '../../journals/ledger-entries.ts';
 import { db } from '../table/client.ts';
 import { ledgerKeys } from '../table/keys.ts';
 import { withRange } from '../table/prefix-query.ts';
@@ -17,8 +17,30 @@ import type { WriteOp } from '../table/transact.ts';
 /** The ledger entries posting the journal puts (ledgerOps), as items: a bulk import puts them outside transactions. */
 export const ledgerItems = (companyId: string, journal: LedgerJournal): Item[] => ledgerOps(companyId, journal, 1).map((op) => op.item.Put!.Item as Item);
 
-/** Writes (posting) or deletes (void, adjust) the journal's ledger entries. */
+/** Writes (posting) or deletes (void, adjust) the journal's ledger entries, and its tax ledger entry when it has taxed lines. */
 export function ledgerOps(companyId: string, journal: LedgerJournal, sign: 1 | -1): WriteOp[] {
+  return [...accountEntryOps(companyId, journal, sign), ...taxEntryOps(companyId, journal, sign)];
+}
+
+/** The journal's taxed lines in one entry of the tax ledger (tax-ledger.ts reads them). */
+function taxEntryOps(companyId: string, journal: LedgerJournal, sign: 1 | -1): WriteOp[] {
+  const lines = taxedLinesOf(journal.entries);
+  if (lines.length === 0) return [];
+  const key = ledgerKeys.taxEntry(companyId, journal.postingDate, journal.serialNumber, journal.id);
+  if (sign === -1) return [mainTable.delete(key)];
+  return [mainTable.put({ ...key, entity: 'TaxLedgerEntry', ...journalFields(journal), lines })];
+}
+
+const journalFields = (journal: LedgerJournal) => ({
+  journalId: journal.id,
+  serialNumber: journal.serialNumber,
+  date: journal.date,
+  postingDate: journal.postingDate,
+  ...(journal.description ? { description: journal.description } : {}),
+  ...(journal.reference ? { reference: journal.reference } : {}),
+});
+
+function accountEntryOps(companyId: string, journal: LedgerJournal, sign: 1 | -1): WriteOp[] {
   return [...linesByAccount(journal.entries)].map(([accountId, lines]) => {
     const key = ledgerKeys.ledgerEntry(companyId, accountId, journal.postingDate, journal.serialNumber, journal.id);
     if (sign === -1) return mainTable.delete(key);
@@ -26,12 +48,7 @@ export function ledgerOps(companyId: string, journal: LedgerJournal, sign: 1 | -
       ...key,
       entity: 'LedgerEntry',
       accountId,
-      journalId: journal.id,
-      serialNumber: journal.serialNumber,
-      date: journal.date,
-      postingDate: journal.postingDate,
-      ...(journal.description ? { description: journal.description } : {}),
-      ...(journal.reference ? { reference: journal.reference } : {}),
+      ...journalFields(journal),
       lines,
     });
   });

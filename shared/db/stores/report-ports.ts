@@ -3,12 +3,14 @@ import type { CostCenterAttributes } from '../../cost-centers/records.ts';
 import type {
   BalanceSheetReads,
   VatReturnReads,
+  TaxDetailReads,
   CostCenterReads,
   GeneralLedgerReads,
   TrialBalanceReads,
 } from '../../reports/store.ts';
 import { allYears } from '../capacity/year-hint.ts';
 import { sumThrough } from '../ledger/balance-reads.ts';
+import { taxLedgerRows } from '../ledger/tax-ledger.ts';
 import { ledgerLines, ledgerRowsOf } from '../ledger/ledger-store.ts';
 import { mergedLedgerLines } from '../ledger/merged-ledger-stream.ts';
 import { decodeCursor, encodeCursor } from '../table/cursor.ts';
@@ -35,6 +37,8 @@ export const costCenters: CostCenterReads['costCenters'] = {
 
 /** The years come with the registry when a warm function knows their ids (capacity/year-hint.ts). */
 export const balanceSheetReads: BalanceSheetReads = { jobsState, knownAtReads: loadKnownAtReads, settings: getSettings, accounts, years: allYears, sums: sumThrough };
+
+export const taxDetailReads: TaxDetailReads = { jobsState, knownAtReads: loadKnownAtReads, settings: getSettings, years: allYears, taxLedgerRows, encodePlace: encodeCursor, decodePlace: decodeCursor };
 
 export const vatReturnReads: VatReturnReads = { jobsState, knownAtReads: loadKnownAtReads, settings: getSettings, accounts, years: allYears, sums: sumThrough };
 

@@ -329,6 +329,17 @@ export const ledgerKeys = {
   ledgerPrefix: (accountId: string) => `LEDGER#${accountId}#`,
   /** Sort-key bounds (inclusive) of an account's ledger entries posted from `from` to `to`. */
   ledgerRange: (accountId: string, from: string, to: string) => ({ from: `LEDGER#${accountId}#${from}#`, to: `LEDGER#${accountId}#${to}#~` }),
+  /**
+   * A posted journal's taxed lines, for the tax ledger (the VAT return's working paper): beside
+   * its ledger entries, under the same partition key, sorted by posting date and serial number.
+   */
+  taxEntry: (companyId: string, postingDate: string, serialNumber: number, journalId: string): Key => ({
+    pk: ledgerPk(companyId, spreadSlot(journalId, LEDGER_KEYS)),
+    sk: `TAXLEDGER#${postingDate}#${String(serialNumber).padStart(12, '0')}#${journalId}`,
+  }),
+  taxPrefix: () => 'TAXLEDGER#',
+  /** Sort-key bounds (inclusive) of the tax ledger's entries posted from `from` to `to`. */
+  taxRange: (from: string, to: string) => ({ from: `TAXLEDGER#${from}#`, to: `TAXLEDGER#${to}#~` }),
 };
 
 /** Keys of the posting guards (posting-guards.ts). */

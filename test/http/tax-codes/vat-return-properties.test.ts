@@ -118,6 +118,21 @@ describe('the VAT return, property', () => {
           if (box.tax !== null) expect(cents(box.tax), `box ${box.box} tax`).toBe(naive?.tax ?? 0n);
         }
         expect(cents(vat.body.netDue), 'net due').toBe(netDue);
+
+        // The working paper, walked three rows a page: each box's rows sum to the naive box.
+        const detail = new Map<string, { amount: bigint; tax: bigint }>();
+        let page: string | null = null;
+        do {
+          const r: { status: number; text: string; body: { results: Array<{ baseBoxes: string[]; taxBoxes: string[]; baseAmount: string; baseTaxAmount: string }>; nextPage: string | null } } = await api.get(`${base}/Reports/TaxDetail?dateFrom=${RANGE.from}&dateTo=${RANGE.to}&pageSize=3${page ? `&page=${encodeURIComponent(page)}` : ''}`);
+          expect(r.status, r.text).toBe(200);
+          for (const row of r.body.results) {
+            for (const box of row.baseBoxes) detail.set(box, { amount: (detail.get(box)?.amount ?? 0n) + cents(row.baseAmount), tax: detail.get(box)?.tax ?? 0n });
+            for (const box of row.taxBoxes) detail.set(box, { amount: detail.get(box)?.amount ?? 0n, tax: (detail.get(box)?.tax ?? 0n) + cents(row.baseTaxAmount) });
+          }
+          page = r.body.nextPage;
+        } while (page);
+        const nonZero = (m: Map<string, { amount: bigint; tax: bigint }>) => [...m].filter(([, f]) => f.amount !== 0n || f.tax !== 0n).sort(([a], [b]) => a.localeCompare(b));
+        expect(nonZero(detail), 'tax detail by box').toEqual(nonZero(expected));
         const trial = (await api.get(`${base}/Reports/TrialBalance?dateFrom=${RANGE.from}&dateTo=${RANGE.to}`)).body;
         const moved = (id: string) => trial.rows.find((r: { accountId: string }) => r.accountId === id)?.movement ?? { debit: '0', credit: '0' };
         expect(cents(moved(outputVat.id).credit) - cents(moved(outputVat.id).debit) - (cents(moved(inputVat.id).debit) - cents(moved(inputVat.id).credit)), 'VAT accounts').toBe(netDue);
