@@ -17,6 +17,7 @@ import { budgetsRoutes } from './routes/budgets.ts';
 import { importsRoutes } from './routes/imports.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { taxCodesRoutes } from './routes/tax-codes.ts';
+import { vatReturnsRoutes } from './routes/vat-returns.ts';
 import { counterpartiesRoutes } from './routes/counterparties.ts';
 import { V1, type Route } from './routes/route.ts';
 
@@ -51,6 +52,7 @@ export const routes = {
   imports: importsRoutes,
   audit: auditRoutes,
   taxCodes: taxCodesRoutes,
+  vatReturns: vatReturnsRoutes,
   counterparties: counterpartiesRoutes,
 };
 

@@ -185,6 +185,9 @@ describe('responses match the OpenAPI document', () => {
     check('journals.post', await api.post(`${base}/Journals/${sale.id}/Post`, { postingDate: '2027-01-15', version: sale.version }));
     check('reports.taxDetail', await api.get(`${base}/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`));
     check('reports.vatReturn', await api.get(`${base}/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`));
+    const filedReturn = check('vatReturns.file', await api.post(`${base}/VatReturns`, { dateFrom: '2027-01-01', dateTo: '2027-01-31' }));
+    check('vatReturns.list', await api.get(`${base}/VatReturns`));
+    check('vatReturns.get', await api.get(`${base}/VatReturns/${filedReturn.id}`));
     check('taxCodes.history', await api.get(`${base}/TaxCodes/${retired.id}/History`));
     const customer = check('counterparties.create', await api.post(`${base}/Counterparties`, { name: { arabic: 'شركة الرياض للتجارة', english: 'Riyadh Trading Co.' }, country: 'SA', taxRegistrationNumber: '310987654300003' }));
     check('counterparties.list', await api.get(`${base}/Counterparties?country=SA&active=true&pageSize=3`));

@@ -64,6 +64,7 @@ const IDEMPOTENT = [
   'POST /Companies/{companyId}/Imports',
   'POST /Companies/{companyId}/TaxCodes',
   'POST /Companies/{companyId}/TaxCodes/Standard',
+  'POST /Companies/{companyId}/VatReturns',
   'POST /Companies/{companyId}/Counterparties',
 ];
 

@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/528becd9-ef68-46db-82a6-020ea68f52d0`
+         * @description Example request: `GET /api/v1/Companies/27bba308-9748-4c44-9a14-49ba65f3dbdb`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Settings`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Settings`
+         * @description Example request: `PUT /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Roles`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Roles`
+         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Roles/df631cae-6253-4144-a41f-d982eb1c90eb`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Roles/797005bb-1fc2-4d54-aee0-0e9a2d516845`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Roles/df631cae-6253-4144-a41f-d982eb1c90eb`
+         * @description Example request: `PUT /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Roles/797005bb-1fc2-4d54-aee0-0e9a2d516845`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Roles/df631cae-6253-4144-a41f-d982eb1c90eb`
+         * @description Example request: `DELETE /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Roles/797005bb-1fc2-4d54-aee0-0e9a2d516845`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Members`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Members`
+         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Members/db8f70f8-917d-47aa-b8ee-1731f0999691`
+         * @description Example request: `PUT /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Members/9fd5c023-78bf-4edf-bb97-8a205f965d95`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Members/db8f70f8-917d-47aa-b8ee-1731f0999691`
+         * @description Example request: `DELETE /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Members/9fd5c023-78bf-4edf-bb97-8a205f965d95`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/ApiKeys/a558ba98-9847-40fe-b576-d2ede5e0c958`
+         * @description Example request: `DELETE /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/ApiKeys/c7959f58-c64a-4c32-a914-276a14154ad7`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Accounts`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Accounts`
+         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Accounts/e81d0dd0-beec-480b-b20c-f991f331f82d`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Accounts/3cda43bc-1616-4d59-901c-b336c7841fc5`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Accounts/e81d0dd0-beec-480b-b20c-f991f331f82d`
+         * @description Example request: `PUT /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Accounts/3cda43bc-1616-4d59-901c-b336c7841fc5`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Accounts/e81d0dd0-beec-480b-b20c-f991f331f82d`
+         * @description Example request: `DELETE /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Accounts/3cda43bc-1616-4d59-901c-b336c7841fc5`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Accounts/e81d0dd0-beec-480b-b20c-f991f331f82d/History`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Accounts/3cda43bc-1616-4d59-901c-b336c7841fc5/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/CostCenters/ddb22e23-f4f8-48f9-82e0-e1307da2b707`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/CostCenters/a73b77e4-3785-4c2e-bd70-8d9d11a57ee8`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/CostCenters/ddb22e23-f4f8-48f9-82e0-e1307da2b707`
+         * @description Example request: `PUT /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/CostCenters/a73b77e4-3785-4c2e-bd70-8d9d11a57ee8`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/CostCenters/ddb22e23-f4f8-48f9-82e0-e1307da2b707`
+         * @description Example request: `DELETE /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/CostCenters/a73b77e4-3785-4c2e-bd70-8d9d11a57ee8`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/CostCenters/ddb22e23-f4f8-48f9-82e0-e1307da2b707/History`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/CostCenters/a73b77e4-3785-4c2e-bd70-8d9d11a57ee8/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/CostCenters/ddb22e23-f4f8-48f9-82e0-e1307da2b707/Activate`
+         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/CostCenters/a73b77e4-3785-4c2e-bd70-8d9d11a57ee8/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/CostCenters/ddb22e23-f4f8-48f9-82e0-e1307da2b707/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/CostCenters/a73b77e4-3785-4c2e-bd70-8d9d11a57ee8/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/FinancialYears/843a4bb0-ef61-47f5-af6e-dead5395f87f`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/FinancialYears/99b4e621-6479-4ea2-b02c-7c0e4cf0271b`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/FinancialYears/a5e13ffe-01be-4e95-967e-11e862a1846d`
+         * @description Example request: `PUT /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/FinancialYears/80a97b36-a707-4382-bad1-44374bbcb0f2`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/FinancialYears/a5e13ffe-01be-4e95-967e-11e862a1846d`
+         * @description Example request: `DELETE /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/FinancialYears/80a97b36-a707-4382-bad1-44374bbcb0f2`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/FinancialYears/843a4bb0-ef61-47f5-af6e-dead5395f87f/Close`
+         * @description Example request: `PUT /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/FinancialYears/99b4e621-6479-4ea2-b02c-7c0e4cf0271b/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/FinancialYears/843a4bb0-ef61-47f5-af6e-dead5395f87f/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/FinancialYears/99b4e621-6479-4ea2-b02c-7c0e4cf0271b/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/FinancialYears/843a4bb0-ef61-47f5-af6e-dead5395f87f/Periods`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/FinancialYears/99b4e621-6479-4ea2-b02c-7c0e4cf0271b/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/FinancialYears/843a4bb0-ef61-47f5-af6e-dead5395f87f/Periods/d9f9e875-8c51-4426-a313-8991f51d79f5`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/FinancialYears/99b4e621-6479-4ea2-b02c-7c0e4cf0271b/Periods/cb819b20-39c8-4031-9ee4-b410e095f92e`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/FinancialYears/843a4bb0-ef61-47f5-af6e-dead5395f87f/Periods/d9f9e875-8c51-4426-a313-8991f51d79f5/Lock`
+         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/FinancialYears/99b4e621-6479-4ea2-b02c-7c0e4cf0271b/Periods/cb819b20-39c8-4031-9ee4-b410e095f92e/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/FinancialYears/843a4bb0-ef61-47f5-af6e-dead5395f87f/Periods/d9f9e875-8c51-4426-a313-8991f51d79f5/Close`
+         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/FinancialYears/99b4e621-6479-4ea2-b02c-7c0e4cf0271b/Periods/cb819b20-39c8-4031-9ee4-b410e095f92e/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/FinancialYears/843a4bb0-ef61-47f5-af6e-dead5395f87f/Periods/d9f9e875-8c51-4426-a313-8991f51d79f5/Close`
+         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/FinancialYears/99b4e621-6479-4ea2-b02c-7c0e4cf0271b/Periods/cb819b20-39c8-4031-9ee4-b410e095f92e/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/FinancialYears/843a4bb0-ef61-47f5-af6e-dead5395f87f/Periods/d9f9e875-8c51-4426-a313-8991f51d79f5/Reopen`
+         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/FinancialYears/99b4e621-6479-4ea2-b02c-7c0e4cf0271b/Periods/cb819b20-39c8-4031-9ee4-b410e095f92e/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Journals`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Journals`
+         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Journals/da7e9115-68b1-4169-af87-85353ead49ed`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Journals/b86819bb-f3db-4287-9308-051ed3ffe6c4`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Journals/da7e9115-68b1-4169-af87-85353ead49ed`
+         * @description Example request: `PUT /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Journals/b86819bb-f3db-4287-9308-051ed3ffe6c4`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Journals/da7e9115-68b1-4169-af87-85353ead49ed/History`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Journals/b86819bb-f3db-4287-9308-051ed3ffe6c4/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Journals/da7e9115-68b1-4169-af87-85353ead49ed/Post`
+         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Journals/b86819bb-f3db-4287-9308-051ed3ffe6c4/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Journals/f43dbdf0-6218-4325-84ff-b605867640ad/Void`
+         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Journals/cac8aeb7-05d3-4105-b433-3604d3d1741e/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Journals/da7e9115-68b1-4169-af87-85353ead49ed/Adjust`
+         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Journals/b86819bb-f3db-4287-9308-051ed3ffe6c4/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Journals/da7e9115-68b1-4169-af87-85353ead49ed/Reverse`
+         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Journals/b86819bb-f3db-4287-9308-051ed3ffe6c4/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -829,7 +829,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Reports/TrialBalance?financialYearId=843a4bb0-ef61-47f5-af6e-dead5395f87f`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Reports/TrialBalance?financialYearId=99b4e621-6479-4ea2-b02c-7c0e4cf0271b`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -849,7 +849,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -869,7 +869,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Reports/BudgetVsActual?budgetId=a924cf1e-f9bf-4e64-9635-0f37b6897465&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Reports/BudgetVsActual?budgetId=5e256e78-5dde-462c-9823-8248fabe50ff&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Reports/Restatements?since=2026-11-29T07%3A45%3A34.352Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Reports/Restatements?since=2026-11-29T07%3A57%3A55.632Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1009,13 +1009,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Reports`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Reports`
+         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1033,7 +1033,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Reports/6f7870f6-d133-4c3d-b322-895303338c6d`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Reports/d146674d-789f-4697-aa81-9edee8bfd821`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1053,7 +1053,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1073,13 +1073,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1097,18 +1097,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Webhooks/3a65118d-3780-4f47-b8b7-9ec111921edb`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Webhooks/26e6a804-dff2-448e-b5f4-44fe89775fd7`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Webhooks/3a65118d-3780-4f47-b8b7-9ec111921edb`
+         * @description Example request: `PUT /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Webhooks/26e6a804-dff2-448e-b5f4-44fe89775fd7`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Webhooks/3a65118d-3780-4f47-b8b7-9ec111921edb`
+         * @description Example request: `DELETE /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Webhooks/26e6a804-dff2-448e-b5f4-44fe89775fd7`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1125,7 +1125,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Webhooks/3a65118d-3780-4f47-b8b7-9ec111921edb/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Webhooks/26e6a804-dff2-448e-b5f4-44fe89775fd7/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1145,13 +1145,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1169,18 +1169,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/ExchangeRates/cdb611c8-c635-4f35-bc9b-c682c4bda305`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/ExchangeRates/9f5ea933-1bae-4e3e-99a6-a1502ef3a329`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/ExchangeRates/cdb611c8-c635-4f35-bc9b-c682c4bda305`
+         * @description Example request: `PUT /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/ExchangeRates/9f5ea933-1bae-4e3e-99a6-a1502ef3a329`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/ExchangeRates/cdb611c8-c635-4f35-bc9b-c682c4bda305`
+         * @description Example request: `DELETE /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/ExchangeRates/9f5ea933-1bae-4e3e-99a6-a1502ef3a329`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1197,13 +1197,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Budgets`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Budgets`
+         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1221,18 +1221,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Budgets/a924cf1e-f9bf-4e64-9635-0f37b6897465`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Budgets/5e256e78-5dde-462c-9823-8248fabe50ff`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Budgets/a924cf1e-f9bf-4e64-9635-0f37b6897465`
+         * @description Example request: `PUT /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Budgets/5e256e78-5dde-462c-9823-8248fabe50ff`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Budgets/a924cf1e-f9bf-4e64-9635-0f37b6897465`
+         * @description Example request: `DELETE /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Budgets/5e256e78-5dde-462c-9823-8248fabe50ff`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1249,13 +1249,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Imports`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Imports`
+         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1273,7 +1273,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Imports/69ec6563-c7ed-482c-9f2c-499c2b23e5bb`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Imports/2e27164a-e614-4aa2-a9ef-ed131dcd808d`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1293,7 +1293,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Imports/69ec6563-c7ed-482c-9f2c-499c2b23e5bb/Errors`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Imports/2e27164a-e614-4aa2-a9ef-ed131dcd808d/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1313,7 +1313,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1333,13 +1333,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1359,7 +1359,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1377,12 +1377,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/TaxCodes/debb38c5-3bee-47e1-aa06-e6a6818160f8`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/TaxCodes/116b2db9-1677-4fb7-b19c-ed81d3c66ae3`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/TaxCodes/debb38c5-3bee-47e1-aa06-e6a6818160f8`
+         * @description Example request: `PUT /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/TaxCodes/116b2db9-1677-4fb7-b19c-ed81d3c66ae3`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1401,9 +1401,53 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/TaxCodes/debb38c5-3bee-47e1-aa06-e6a6818160f8/History`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/TaxCodes/116b2db9-1677-4fb7-b19c-ed81d3c66ae3/History`
          */
         get: operations["taxCodes.history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/VatReturns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every VAT return filed, oldest range first, as filed
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/VatReturns`
+         */
+        get: operations["vatReturns.list"];
+        put?: never;
+        /**
+         * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
+         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/VatReturns`
+         */
+        post: operations["vatReturns.file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/VatReturns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A filed VAT return, exactly as filed
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/VatReturns/c3f81076-281b-45c0-8972-10ac6b9fca4b`
+         */
+        get: operations["vatReturns.get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1421,13 +1465,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1445,12 +1489,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Counterparties/03c7d976-f62f-435d-9adb-d4b64daf9101`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Counterparties/a8f153e0-c018-4ab8-abc7-acf096077576`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Counterparties/03c7d976-f62f-435d-9adb-d4b64daf9101`
+         * @description Example request: `PUT /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Counterparties/a8f153e0-c018-4ab8-abc7-acf096077576`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1469,7 +1513,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/e4a3a1d7-c63e-4bba-ba77-253196463c2f/Counterparties/03c7d976-f62f-435d-9adb-d4b64daf9101/History`
+         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Counterparties/a8f153e0-c018-4ab8-abc7-acf096077576/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -1961,7 +2005,7 @@ export interface components {
              * @description The closing journal GenerateClosingJournal made for the year, if any.
              */
             closingJournalId?: string;
-            /** @description The head of the company’s event chain when it was closed (or, for a report, stored): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
+            /** @description The head of the company’s event chain when it was closed (or, for a report, stored; for a VAT return, filed): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
             auditHead: {
                 /** @description The event’s number in the company’s feed: increasing, each event once. */
                 sequence: number;
@@ -2145,7 +2189,7 @@ export interface components {
             status: "open" | "locked" | "closed";
             /** @description The version read; a write based on another is refused (409). */
             version: number;
-            /** @description The head of the company’s event chain when it was closed (or, for a report, stored): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
+            /** @description The head of the company’s event chain when it was closed (or, for a report, stored; for a VAT return, filed): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
             auditHead: {
                 /** @description The event’s number in the company’s feed: increasing, each event once. */
                 sequence: number;
@@ -3145,6 +3189,35 @@ export interface components {
                 /** @description On a VAT return box: the VAT counting in it over the range (null where the form has no VAT column). On a line naming a tax code: the code, the rate, the tax and the return boxes its base and tax count in, as they stood when the line was written, and the indexes of the tax lines it produced; null on other lines. */
                 tax: string | null;
             }[];
+            /** @description The corrections of the VAT returns filed before: for each whose range now holds other figures than were reported of it (as filed, and in the corrections of the returns filed after it), its boxes’ differences and their net tax. Saudi Arabia’s form takes their net in box 14; the UAE’s return adds it to the net due. */
+            corrections: {
+                /**
+                 * Format: uuid
+                 * @description A filed VAT return (UUID).
+                 */
+                returnId: string;
+                /**
+                 * Format: date
+                 * @description First day of the range (YYYY-MM-DD), included.
+                 */
+                dateFrom: string;
+                /**
+                 * Format: date
+                 * @description Last day of the range (YYYY-MM-DD), included.
+                 */
+                dateTo: string;
+                /** @description The return’s boxes in the form’s order: those tax codes name as the postings summed them, the totals and the net computed from them (corrections of earlier returns and credit carried forward are 0 until returns are filed). */
+                boxes: {
+                    /** @description The box number as the form prints it (1, 1a, 13). */
+                    box: string;
+                    /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
+                    amount: string;
+                    /** @description On a VAT return box: the VAT counting in it over the range (null where the form has no VAT column). On a line naming a tax code: the code, the rate, the tax and the return boxes its base and tax count in, as they stood when the line was written, and the indexes of the tax lines it produced; null on other lines. */
+                    tax: string;
+                }[];
+                /** @description The net tax of a correction: due less recoverable tax of its boxes’ differences. */
+                netTax: string;
+            }[];
             /** @description The VAT due for the range (negative: a credit): the form’s last box, due tax less recoverable tax. */
             netDue: string;
         };
@@ -3438,7 +3511,7 @@ export interface components {
                  */
                 id: string;
             };
-            /** @description The head of the company’s event chain when it was closed (or, for a report, stored): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
+            /** @description The head of the company’s event chain when it was closed (or, for a report, stored; for a VAT return, filed): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
             auditHead: {
                 /** @description The event’s number in the company’s feed: increasing, each event once. */
                 sequence: number;
@@ -3487,7 +3560,7 @@ export interface components {
                  */
                 id: string;
             };
-            /** @description The head of the company’s event chain when it was closed (or, for a report, stored): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
+            /** @description The head of the company’s event chain when it was closed (or, for a report, stored; for a VAT return, filed): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
             auditHead: {
                 /** @description The event’s number in the company’s feed: increasing, each event once. */
                 sequence: number;
@@ -4011,6 +4084,112 @@ export interface components {
             /** @description Cursor for the next page; null at the end. */
             nextPage: string | null;
         };
+        FiledVatReturnResponse: {
+            /**
+             * Format: uuid
+             * @description Identifier (UUID).
+             */
+            id: string;
+            /**
+             * Format: date
+             * @description First day of the range (YYYY-MM-DD), included.
+             */
+            dateFrom: string;
+            /**
+             * Format: date
+             * @description Last day of the range (YYYY-MM-DD), included.
+             */
+            dateTo: string;
+            /**
+             * @description The VAT return’s jurisdiction (the company’s taxJurisdiction), whose form the boxes follow: SA (ZATCA) or AE (the FTA’s VAT 201).
+             * @enum {string}
+             */
+            jurisdiction: "SA" | "AE";
+            /** @description The VAT registration number, in the form of taxJurisdiction: SA, 15 digits beginning and ending with 3; AE, 15 digits (the TRN). null: none. In an update: left out, unchanged; null clears it. On a counterparty: its own number, null for none; SA and AE counterparties in those forms, any other country 1 to 20 letters, digits or "-"; a replace sends it whole. */
+            taxRegistrationNumber: string | null;
+            /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
+            currency: string;
+            /** @description The return’s boxes in the form’s order: those tax codes name as the postings summed them, the totals and the net computed from them (corrections of earlier returns and credit carried forward are 0 until returns are filed). */
+            boxes: {
+                /** @description The box number as the form prints it (1, 1a, 13). */
+                box: string;
+                /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
+                name: {
+                    /** @description The name in Arabic. */
+                    arabic: string;
+                    /** @description The name in English. */
+                    english: string;
+                };
+                /**
+                 * @description 1 debit, 2 credit. On a VAT return box: supplies (output tax), purchases (input tax) or net (the settlement of the two).
+                 * @enum {string}
+                 */
+                side: "supplies" | "purchases" | "net";
+                /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
+                amount: string | null;
+                /** @description On a VAT return box: the VAT counting in it over the range (null where the form has no VAT column). On a line naming a tax code: the code, the rate, the tax and the return boxes its base and tax count in, as they stood when the line was written, and the indexes of the tax lines it produced; null on other lines. */
+                tax: string | null;
+            }[];
+            /** @description The corrections of the VAT returns filed before: for each whose range now holds other figures than were reported of it (as filed, and in the corrections of the returns filed after it), its boxes’ differences and their net tax. Saudi Arabia’s form takes their net in box 14; the UAE’s return adds it to the net due. */
+            corrections: {
+                /**
+                 * Format: uuid
+                 * @description A filed VAT return (UUID).
+                 */
+                returnId: string;
+                /**
+                 * Format: date
+                 * @description First day of the range (YYYY-MM-DD), included.
+                 */
+                dateFrom: string;
+                /**
+                 * Format: date
+                 * @description Last day of the range (YYYY-MM-DD), included.
+                 */
+                dateTo: string;
+                /** @description The return’s boxes in the form’s order: those tax codes name as the postings summed them, the totals and the net computed from them (corrections of earlier returns and credit carried forward are 0 until returns are filed). */
+                boxes: {
+                    /** @description The box number as the form prints it (1, 1a, 13). */
+                    box: string;
+                    /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
+                    amount: string;
+                    /** @description On a VAT return box: the VAT counting in it over the range (null where the form has no VAT column). On a line naming a tax code: the code, the rate, the tax and the return boxes its base and tax count in, as they stood when the line was written, and the indexes of the tax lines it produced; null on other lines. */
+                    tax: string;
+                }[];
+                /** @description The net tax of a correction: due less recoverable tax of its boxes’ differences. */
+                netTax: string;
+            }[];
+            /** @description The VAT due for the range (negative: a credit): the form’s last box, due tax less recoverable tax. */
+            netDue: string;
+            /**
+             * Format: date-time
+             * @description When the return was filed.
+             */
+            filedAt: string;
+            /** @description Who filed it (a user or an API key). */
+            filedBy: {
+                /**
+                 * @description category (has children, no entries) or leaf (takes entries).
+                 * @enum {string}
+                 */
+                type: "user" | "apiKey";
+                /** @description Identifier (UUID). */
+                id: string;
+            } | null;
+            /** @description The head of the company’s event chain when it was closed (or, for a report, stored; for a VAT return, filed): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
+            auditHead: {
+                /** @description The event’s number in the company’s feed: increasing, each event once. */
+                sequence: number;
+                /** @description Lowercase hex SHA-256 of the UTF-8 bytes of previousHash followed by the RFC 8785 canonical JSON of this event without `hash`, as a reader allowed to read every record sees it (README, Auditing); null on events numbered before the chain. */
+                hash: string | null;
+            };
+            /** @description The version read; a write based on another is refused (409). */
+            version: number;
+        };
+        FiledVatReturnsResponse: {
+            /** @description The items of this page. */
+            results: components["schemas"]["FiledVatReturnResponse"][];
+        };
         CounterpartyResponse: {
             /**
              * Format: uuid
@@ -4278,6 +4457,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `NoFinancialYear`, `InvalidRange`, `RangeTooLong` (each example says what it means and the way out; docs/errors.md lists them all) */
+        "ValidationError_InvalidJson_InvalidText_InvalidEncoding_NoFinancialYear_InvalidRange_RangeTooLong.400": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `PeriodCount`, `DuplicateLine`, `MixedCostCenterLines` (each example says what it means and the way out; docs/errors.md lists them all) */
         "ValidationError_InvalidJson_InvalidText_InvalidEncoding_PeriodCount_DuplicateLine_MixedCostCenterLines.400": {
             headers: {
@@ -4379,7 +4567,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:44979/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A41249%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=jnZySw0Pei1gfo1ynWHb_lLUpvMly1KJZKP4jZeDDSU&code_challenge_method=S256&state=FyaVdR4ucEteVHttlLQ2bk6WXTLhQbQ1HfkKGP739q0&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:46033/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A39077%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=TiU6c9uwPYUkZPGV1PFCa9LDCD6tRII-XXwbfNLIEIE&code_challenge_method=S256&state=gJiocCLzmfiK2Xjw7Wt5GgCRdA1bSEhG0JvqwYB0BHw&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -4419,7 +4607,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "e4a3a1d7-c63e-4bba-ba77-253196463c2f",
+                     *           "companyId": "1668b455-7e57-480c-a09e-d53e8c00535c",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4457,12 +4645,14 @@ export interface operations {
                      *             "audit:read",
                      *             "tax-codes:read",
                      *             "tax-codes:manage",
+                     *             "vat-returns:read",
+                     *             "vat-returns:file",
                      *             "counterparties:read",
                      *             "counterparties:manage"
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "528becd9-ef68-46db-82a6-020ea68f52d0",
+                     *           "companyId": "27bba308-9748-4c44-9a14-49ba65f3dbdb",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4500,6 +4690,8 @@ export interface operations {
                      *             "audit:read",
                      *             "tax-codes:read",
                      *             "tax-codes:manage",
+                     *             "vat-returns:read",
+                     *             "vat-returns:file",
                      *             "counterparties:read",
                      *             "counterparties:manage"
                      *           ]
@@ -4559,7 +4751,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "e4a3a1d7-c63e-4bba-ba77-253196463c2f",
+                     *           "companyId": "1668b455-7e57-480c-a09e-d53e8c00535c",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4597,12 +4789,14 @@ export interface operations {
                      *             "audit:read",
                      *             "tax-codes:read",
                      *             "tax-codes:manage",
+                     *             "vat-returns:read",
+                     *             "vat-returns:file",
                      *             "counterparties:read",
                      *             "counterparties:manage"
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "528becd9-ef68-46db-82a6-020ea68f52d0",
+                     *           "companyId": "27bba308-9748-4c44-9a14-49ba65f3dbdb",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4640,6 +4834,8 @@ export interface operations {
                      *             "audit:read",
                      *             "tax-codes:read",
                      *             "tax-codes:manage",
+                     *             "vat-returns:read",
+                     *             "vat-returns:file",
                      *             "counterparties:read",
                      *             "counterparties:manage"
                      *           ]
@@ -4688,16 +4884,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "528becd9-ef68-46db-82a6-020ea68f52d0",
+                     *           "id": "27bba308-9748-4c44-9a14-49ba65f3dbdb",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T07:45:29.333Z",
+                     *           "createdAt": "2026-11-29T07:57:51.282Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "e4a3a1d7-c63e-4bba-ba77-253196463c2f",
+                     *           "id": "1668b455-7e57-480c-a09e-d53e8c00535c",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T07:45:29.061Z",
+                     *           "createdAt": "2026-11-29T07:57:50.944Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -4755,9 +4951,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "528becd9-ef68-46db-82a6-020ea68f52d0",
+                     *       "id": "27bba308-9748-4c44-9a14-49ba65f3dbdb",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T07:45:29.333Z",
+                     *       "createdAt": "2026-11-29T07:57:51.282Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -4769,7 +4965,7 @@ export interface operations {
                      *         "taxRegistrationNumber": null,
                      *         "defaultEmirate": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T07:45:29.333Z"
+                     *         "updatedAt": "2026-11-29T07:57:51.282Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -4808,6 +5004,8 @@ export interface operations {
                      *         "audit:read",
                      *         "tax-codes:read",
                      *         "tax-codes:manage",
+                     *         "vat-returns:read",
+                     *         "vat-returns:file",
                      *         "counterparties:read",
                      *         "counterparties:manage"
                      *       ]
@@ -4846,9 +5044,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "528becd9-ef68-46db-82a6-020ea68f52d0",
+                     *       "id": "27bba308-9748-4c44-9a14-49ba65f3dbdb",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T07:45:29.333Z",
+                     *       "createdAt": "2026-11-29T07:57:51.282Z",
                      *       "version": 1
                      *     }
                      */
@@ -4892,7 +5090,7 @@ export interface operations {
                      *       "taxRegistrationNumber": null,
                      *       "defaultEmirate": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T07:45:29.061Z"
+                     *       "updatedAt": "2026-11-29T07:57:50.944Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -4922,7 +5120,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "2f1234c5-b735-40cd-a30f-cd8fb638b69a",
+                 *       "retainedEarningsAccountId": "d4b63946-4238-432b-8c66-f7af2eca46d8",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -4981,14 +5179,14 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "2f1234c5-b735-40cd-a30f-cd8fb638b69a",
+                     *       "retainedEarningsAccountId": "d4b63946-4238-432b-8c66-f7af2eca46d8",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
                      *       "taxRegistrationNumber": "310123456700003",
                      *       "defaultEmirate": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T07:45:30.860Z"
+                     *       "updatedAt": "2026-11-29T07:57:52.597Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5073,6 +5271,8 @@ export interface operations {
                      *             "audit:read",
                      *             "tax-codes:read",
                      *             "tax-codes:manage",
+                     *             "vat-returns:read",
+                     *             "vat-returns:file",
                      *             "counterparties:read",
                      *             "counterparties:manage"
                      *           ],
@@ -5119,6 +5319,8 @@ export interface operations {
                      *             "audit:read",
                      *             "tax-codes:read",
                      *             "tax-codes:manage",
+                     *             "vat-returns:read",
+                     *             "vat-returns:file",
                      *             "counterparties:read",
                      *             "counterparties:manage"
                      *           ],
@@ -5145,6 +5347,7 @@ export interface operations {
                      *             "budgets:read",
                      *             "audit:read",
                      *             "tax-codes:read",
+                     *             "vat-returns:read",
                      *             "counterparties:read"
                      *           ],
                      *           "builtIn": true,
@@ -5154,7 +5357,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "df631cae-6253-4144-a41f-d982eb1c90eb",
+                     *           "id": "797005bb-1fc2-4d54-aee0-0e9a2d516845",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -5165,8 +5368,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T07:45:42.776Z",
-                     *           "updatedAt": "2026-11-29T07:45:42.826Z"
+                     *           "createdAt": "2026-11-29T07:58:03.084Z",
+                     *           "updatedAt": "2026-11-29T07:58:03.120Z"
                      *         }
                      *       ]
                      *     }
@@ -5216,7 +5419,7 @@ export interface operations {
                      */
                     description?: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "counterparties:read" | "counterparties:manage")[];
+                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "vat-returns:read" | "vat-returns:file" | "counterparties:read" | "counterparties:manage")[];
                 };
             };
         };
@@ -5229,7 +5432,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "df631cae-6253-4144-a41f-d982eb1c90eb",
+                     *       "id": "797005bb-1fc2-4d54-aee0-0e9a2d516845",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -5239,8 +5442,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:45:42.776Z",
-                     *       "updatedAt": "2026-11-29T07:45:42.776Z"
+                     *       "createdAt": "2026-11-29T07:58:03.084Z",
+                     *       "updatedAt": "2026-11-29T07:58:03.084Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5287,7 +5490,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "df631cae-6253-4144-a41f-d982eb1c90eb",
+                     *       "id": "797005bb-1fc2-4d54-aee0-0e9a2d516845",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -5297,8 +5500,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:45:42.776Z",
-                     *       "updatedAt": "2026-11-29T07:45:42.776Z"
+                     *       "createdAt": "2026-11-29T07:58:03.084Z",
+                     *       "updatedAt": "2026-11-29T07:58:03.084Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5347,7 +5550,7 @@ export interface operations {
                      */
                     description?: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "counterparties:read" | "counterparties:manage")[];
+                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "vat-returns:read" | "vat-returns:file" | "counterparties:read" | "counterparties:manage")[];
                     /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
@@ -5362,7 +5565,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "df631cae-6253-4144-a41f-d982eb1c90eb",
+                     *       "id": "797005bb-1fc2-4d54-aee0-0e9a2d516845",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -5373,8 +5576,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:45:42.776Z",
-                     *       "updatedAt": "2026-11-29T07:45:42.826Z"
+                     *       "createdAt": "2026-11-29T07:58:03.084Z",
+                     *       "updatedAt": "2026-11-29T07:58:03.120Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5483,8 +5686,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "e391f8a9-e843-4e41-ab93-92e1b042e8b1",
-                     *           "email": "user-021ae043-0b4a-44ca-a4ec-8e0e1f580b76@example.com",
+                     *           "userId": "763118b9-95a0-4b71-b4d6-9becb9fd77b0",
+                     *           "email": "user-0d9c7c93-a34f-49a7-affe-042bb8e66f84@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -5523,23 +5726,25 @@ export interface operations {
                      *             "audit:read",
                      *             "tax-codes:read",
                      *             "tax-codes:manage",
+                     *             "vat-returns:read",
+                     *             "vat-returns:file",
                      *             "counterparties:read",
                      *             "counterparties:manage"
                      *           ],
-                     *           "joinedAt": "2026-11-29T07:45:29.061Z",
+                     *           "joinedAt": "2026-11-29T07:57:50.944Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "db8f70f8-917d-47aa-b8ee-1731f0999691",
-                     *           "email": "contract-1795938342869@example.com",
-                     *           "roleId": "df631cae-6253-4144-a41f-d982eb1c90eb",
+                     *           "userId": "9fd5c023-78bf-4edf-bb97-8a205f965d95",
+                     *           "email": "contract-1795939083153@example.com",
+                     *           "roleId": "797005bb-1fc2-4d54-aee0-0e9a2d516845",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T07:45:42.913Z",
+                     *           "joinedAt": "2026-11-29T07:58:03.174Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -5571,8 +5776,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795938342869@example.com",
-                 *       "roleId": "df631cae-6253-4144-a41f-d982eb1c90eb"
+                 *       "email": "contract-1795939083153@example.com",
+                 *       "roleId": "797005bb-1fc2-4d54-aee0-0e9a2d516845"
                  *     }
                  */
                 "application/json": {
@@ -5598,16 +5803,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "db8f70f8-917d-47aa-b8ee-1731f0999691",
-                     *       "email": "contract-1795938342869@example.com",
-                     *       "roleId": "df631cae-6253-4144-a41f-d982eb1c90eb",
+                     *       "userId": "9fd5c023-78bf-4edf-bb97-8a205f965d95",
+                     *       "email": "contract-1795939083153@example.com",
+                     *       "roleId": "797005bb-1fc2-4d54-aee0-0e9a2d516845",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T07:45:42.913Z",
+                     *       "joinedAt": "2026-11-29T07:58:03.174Z",
                      *       "version": 1
                      *     }
                      */
@@ -5672,8 +5877,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "db8f70f8-917d-47aa-b8ee-1731f0999691",
-                     *       "email": "contract-1795938342869@example.com",
+                     *       "userId": "9fd5c023-78bf-4edf-bb97-8a205f965d95",
+                     *       "email": "contract-1795939083153@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -5689,9 +5894,10 @@ export interface operations {
                      *         "budgets:read",
                      *         "audit:read",
                      *         "tax-codes:read",
+                     *         "vat-returns:read",
                      *         "counterparties:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T07:45:42.913Z",
+                     *       "joinedAt": "2026-11-29T07:58:03.174Z",
                      *       "version": 2
                      *     }
                      */
@@ -5801,9 +6007,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a558ba98-9847-40fe-b576-d2ede5e0c958",
+                     *           "id": "c7959f58-c64a-4c32-a914-276a14154ad7",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_aMOhzwl",
+                     *           "prefix": "sk-svc_T6cS2FK",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -5811,8 +6017,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "e391f8a9-e843-4e41-ab93-92e1b042e8b1",
-                     *           "createdAt": "2026-11-29T07:45:43.110Z",
+                     *           "createdBy": "763118b9-95a0-4b71-b4d6-9becb9fd77b0",
+                     *           "createdAt": "2026-11-29T07:58:03.274Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -5855,7 +6061,7 @@ export interface operations {
                     /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                     name: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions?: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "counterparties:read" | "counterparties:manage")[];
+                    permissions?: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "vat-returns:read" | "vat-returns:file" | "counterparties:read" | "counterparties:manage")[];
                     /**
                      * Format: uuid
                      * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
@@ -5883,9 +6089,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a558ba98-9847-40fe-b576-d2ede5e0c958",
+                     *       "id": "c7959f58-c64a-4c32-a914-276a14154ad7",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_aMOhzwl",
+                     *       "prefix": "sk-svc_T6cS2FK",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -5893,8 +6099,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "e391f8a9-e843-4e41-ab93-92e1b042e8b1",
-                     *       "createdAt": "2026-11-29T07:45:43.110Z",
+                     *       "createdBy": "763118b9-95a0-4b71-b4d6-9becb9fd77b0",
+                     *       "createdAt": "2026-11-29T07:58:03.274Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -5946,18 +6152,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a558ba98-9847-40fe-b576-d2ede5e0c958",
+                     *       "id": "c7959f58-c64a-4c32-a914-276a14154ad7",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_aMOhzwl",
+                     *       "prefix": "sk-svc_T6cS2FK",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T07:45:43.168Z",
-                     *       "createdBy": "e391f8a9-e843-4e41-ab93-92e1b042e8b1",
-                     *       "createdAt": "2026-11-29T07:45:43.110Z",
+                     *       "revokedAt": "2026-11-29T07:58:03.320Z",
+                     *       "createdBy": "763118b9-95a0-4b71-b4d6-9becb9fd77b0",
+                     *       "createdAt": "2026-11-29T07:58:03.274Z",
                      *       "version": 2
                      *     }
                      */
@@ -6012,24 +6218,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "de2542a1-ef9a-4266-a8fa-c1a444fa11ff",
+                     *           "id": "c1102014-1e86-4120-8641-fedc3d67906a",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "d5f54dda-d0e4-4078-8086-7ac9a5979504",
+                     *           "parentId": "210a26ff-7021-4df1-8fdd-ae9b1856ed11",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:45:30.549Z",
-                     *           "updatedAt": "2026-11-29T07:45:30.549Z",
+                     *           "createdAt": "2026-11-29T07:57:52.465Z",
+                     *           "updatedAt": "2026-11-29T07:57:52.465Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "d5f54dda-d0e4-4078-8086-7ac9a5979504",
+                     *           "id": "210a26ff-7021-4df1-8fdd-ae9b1856ed11",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -6038,32 +6244,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:45:30.489Z",
-                     *           "updatedAt": "2026-11-29T07:45:30.489Z",
+                     *           "createdAt": "2026-11-29T07:57:52.433Z",
+                     *           "updatedAt": "2026-11-29T07:57:52.433Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "f82d4f70-110f-478a-9b93-642e591e30af",
+                     *           "id": "64d28cf8-aa37-4fbc-9276-933920819922",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "161909ea-b044-491f-b592-ff1102a564f3",
+                     *           "parentId": "301b28f2-3106-4205-a85c-c9d7d66cec63",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:45:30.414Z",
-                     *           "updatedAt": "2026-11-29T07:45:30.414Z",
+                     *           "createdAt": "2026-11-29T07:57:52.388Z",
+                     *           "updatedAt": "2026-11-29T07:57:52.388Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "161909ea-b044-491f-b592-ff1102a564f3",
+                     *           "id": "301b28f2-3106-4205-a85c-c9d7d66cec63",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -6072,32 +6278,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:45:30.348Z",
-                     *           "updatedAt": "2026-11-29T07:45:30.348Z",
+                     *           "createdAt": "2026-11-29T07:57:52.339Z",
+                     *           "updatedAt": "2026-11-29T07:57:52.339Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "2f1234c5-b735-40cd-a30f-cd8fb638b69a",
+                     *           "id": "d4b63946-4238-432b-8c66-f7af2eca46d8",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "f78a7f08-d814-4f1c-8d8f-466f91ad6650",
+                     *           "parentId": "05816438-f355-4943-b098-6c171452f2ce",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:45:30.266Z",
-                     *           "updatedAt": "2026-11-29T07:45:30.266Z",
+                     *           "createdAt": "2026-11-29T07:57:52.281Z",
+                     *           "updatedAt": "2026-11-29T07:57:52.281Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "f78a7f08-d814-4f1c-8d8f-466f91ad6650",
+                     *           "id": "05816438-f355-4943-b098-6c171452f2ce",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -6106,49 +6312,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:45:30.194Z",
-                     *           "updatedAt": "2026-11-29T07:45:30.194Z",
+                     *           "createdAt": "2026-11-29T07:57:52.229Z",
+                     *           "updatedAt": "2026-11-29T07:57:52.229Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "16f53a47-09aa-4ed0-9003-f4f3ca64e880",
+                     *           "id": "d455f78a-3c7d-4896-92df-35ab2aea1ccb",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "b4fedf8c-6b75-4f8f-b584-c90dde035eea",
+                     *           "parentId": "6704430d-dd6a-4d33-8f37-e47c15ad8f94",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:45:30.104Z",
-                     *           "updatedAt": "2026-11-29T07:45:30.104Z",
+                     *           "createdAt": "2026-11-29T07:57:52.129Z",
+                     *           "updatedAt": "2026-11-29T07:57:52.129Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
+                     *           "id": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "b4fedf8c-6b75-4f8f-b584-c90dde035eea",
+                     *           "parentId": "6704430d-dd6a-4d33-8f37-e47c15ad8f94",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:45:29.943Z",
-                     *           "updatedAt": "2026-11-29T07:45:29.943Z",
+                     *           "createdAt": "2026-11-29T07:57:51.953Z",
+                     *           "updatedAt": "2026-11-29T07:57:51.953Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "b4fedf8c-6b75-4f8f-b584-c90dde035eea",
+                     *           "id": "6704430d-dd6a-4d33-8f37-e47c15ad8f94",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -6157,8 +6363,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:45:29.863Z",
-                     *           "updatedAt": "2026-11-29T07:45:29.863Z",
+                     *           "createdAt": "2026-11-29T07:57:51.851Z",
+                     *           "updatedAt": "2026-11-29T07:57:51.851Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -6247,7 +6453,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e81d0dd0-beec-480b-b20c-f991f331f82d",
+                     *       "id": "3cda43bc-1616-4d59-901c-b336c7841fc5",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -6256,8 +6462,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:45:31.073Z",
-                     *       "updatedAt": "2026-11-29T07:45:31.073Z",
+                     *       "createdAt": "2026-11-29T07:57:52.659Z",
+                     *       "updatedAt": "2026-11-29T07:57:52.659Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6308,7 +6514,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e81d0dd0-beec-480b-b20c-f991f331f82d",
+                     *       "id": "3cda43bc-1616-4d59-901c-b336c7841fc5",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -6317,8 +6523,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:45:31.073Z",
-                     *       "updatedAt": "2026-11-29T07:45:31.073Z",
+                     *       "createdAt": "2026-11-29T07:57:52.659Z",
+                     *       "updatedAt": "2026-11-29T07:57:52.659Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6400,7 +6606,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e81d0dd0-beec-480b-b20c-f991f331f82d",
+                     *       "id": "3cda43bc-1616-4d59-901c-b336c7841fc5",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -6409,8 +6615,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:45:31.073Z",
-                     *       "updatedAt": "2026-11-29T07:45:31.571Z",
+                     *       "createdAt": "2026-11-29T07:57:52.659Z",
+                     *       "updatedAt": "2026-11-29T07:57:52.994Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6531,15 +6737,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1",
+                     *             "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "d7471689-dcb8-485c-a4b4-51bc48cab917",
-                     *           "occurredAt": "2026-11-29T07:45:31.074Z",
+                     *           "requestId": "8eb4edf0-5c4b-4dff-8295-24a831801e1a",
+                     *           "occurredAt": "2026-11-29T07:57:52.660Z",
                      *           "sequence": 14,
-                     *           "hash": "bc8c9c6859a8b25cab04ef20506d93b75cc6693749e121e48ab2437337239e0b",
+                     *           "hash": "ff0126ac0debcff677622434fd6f9dd3b3198ed0d98061854f4f7e3c43d59850",
                      *           "state": {
-                     *             "id": "e81d0dd0-beec-480b-b20c-f991f331f82d",
+                     *             "id": "3cda43bc-1616-4d59-901c-b336c7841fc5",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -6548,8 +6754,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T07:45:31.073Z",
-                     *             "updatedAt": "2026-11-29T07:45:31.073Z",
+                     *             "createdAt": "2026-11-29T07:57:52.659Z",
+                     *             "updatedAt": "2026-11-29T07:57:52.659Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -6609,7 +6815,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ddb22e23-f4f8-48f9-82e0-e1307da2b707",
+                     *           "id": "a73b77e4-3785-4c2e-bd70-8d9d11a57ee8",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -6618,12 +6824,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:45:31.929Z",
-                     *           "updatedAt": "2026-11-29T07:45:31.929Z",
+                     *           "createdAt": "2026-11-29T07:57:53.276Z",
+                     *           "updatedAt": "2026-11-29T07:57:53.276Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "ae7cba70-34b1-42da-8142-5531636ffcd7",
+                     *           "id": "c82bd5e1-d454-4e21-a9c7-468a5e45ad48",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -6632,12 +6838,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:45:30.620Z",
-                     *           "updatedAt": "2026-11-29T07:45:30.620Z",
+                     *           "createdAt": "2026-11-29T07:57:52.502Z",
+                     *           "updatedAt": "2026-11-29T07:57:52.502Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "94def954-82d6-471e-978b-d719851f23b3",
+                     *           "id": "c6db20d1-3d35-4f15-8c82-02c23e5b7ff3",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -6646,8 +6852,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:45:30.680Z",
-                     *           "updatedAt": "2026-11-29T07:45:30.680Z",
+                     *           "createdAt": "2026-11-29T07:57:52.532Z",
+                     *           "updatedAt": "2026-11-29T07:57:52.532Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -6717,7 +6923,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ddb22e23-f4f8-48f9-82e0-e1307da2b707",
+                     *       "id": "a73b77e4-3785-4c2e-bd70-8d9d11a57ee8",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -6726,8 +6932,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:45:31.929Z",
-                     *       "updatedAt": "2026-11-29T07:45:31.929Z",
+                     *       "createdAt": "2026-11-29T07:57:53.276Z",
+                     *       "updatedAt": "2026-11-29T07:57:53.276Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6775,7 +6981,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ddb22e23-f4f8-48f9-82e0-e1307da2b707",
+                     *       "id": "a73b77e4-3785-4c2e-bd70-8d9d11a57ee8",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -6784,8 +6990,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:45:31.929Z",
-                     *       "updatedAt": "2026-11-29T07:45:31.929Z",
+                     *       "createdAt": "2026-11-29T07:57:53.276Z",
+                     *       "updatedAt": "2026-11-29T07:57:53.276Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6854,7 +7060,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ddb22e23-f4f8-48f9-82e0-e1307da2b707",
+                     *       "id": "a73b77e4-3785-4c2e-bd70-8d9d11a57ee8",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -6863,8 +7069,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:45:31.929Z",
-                     *       "updatedAt": "2026-11-29T07:45:32.082Z",
+                     *       "createdAt": "2026-11-29T07:57:53.276Z",
+                     *       "updatedAt": "2026-11-29T07:57:53.436Z",
                      *       "status": "active"
                      *     }
                      */
@@ -6982,15 +7188,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1",
+                     *             "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "4ad42f4f-b089-4f6c-8d7a-56e2b7a78200",
-                     *           "occurredAt": "2026-11-29T07:45:31.929Z",
+                     *           "requestId": "446e7372-b324-42e1-9798-8c1109ddbcfb",
+                     *           "occurredAt": "2026-11-29T07:57:53.276Z",
                      *           "sequence": 17,
-                     *           "hash": "cd16ebeb2e7189ba23eb2f29d3826d3a6f6e9a5c7e889397d4e83076add87f4d",
+                     *           "hash": "4cef7cf540aa1351a913e683d45905817041d11e42a6c9d97692560890d5b88a",
                      *           "state": {
-                     *             "id": "ddb22e23-f4f8-48f9-82e0-e1307da2b707",
+                     *             "id": "a73b77e4-3785-4c2e-bd70-8d9d11a57ee8",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -6999,8 +7205,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T07:45:31.929Z",
-                     *             "updatedAt": "2026-11-29T07:45:31.929Z",
+                     *             "createdAt": "2026-11-29T07:57:53.276Z",
+                     *             "updatedAt": "2026-11-29T07:57:53.276Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -7053,7 +7259,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ddb22e23-f4f8-48f9-82e0-e1307da2b707",
+                     *       "id": "a73b77e4-3785-4c2e-bd70-8d9d11a57ee8",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7062,8 +7268,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T07:45:31.929Z",
-                     *       "updatedAt": "2026-11-29T07:45:32.181Z",
+                     *       "createdAt": "2026-11-29T07:57:53.276Z",
+                     *       "updatedAt": "2026-11-29T07:57:53.565Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7114,7 +7320,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ddb22e23-f4f8-48f9-82e0-e1307da2b707",
+                     *       "id": "a73b77e4-3785-4c2e-bd70-8d9d11a57ee8",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7123,8 +7329,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T07:45:31.929Z",
-                     *       "updatedAt": "2026-11-29T07:45:32.137Z",
+                     *       "createdAt": "2026-11-29T07:57:53.276Z",
+                     *       "updatedAt": "2026-11-29T07:57:53.483Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -7175,19 +7381,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "934b7da0-80bf-405f-b592-16a4489c560a",
+                     *           "id": "219b6edf-0722-4250-82f7-4f67d466133d",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T07:45:33.034Z",
-                     *           "updatedAt": "2026-11-29T07:45:33.034Z",
+                     *           "createdAt": "2026-11-29T07:57:54.382Z",
+                     *           "updatedAt": "2026-11-29T07:57:54.382Z",
                      *           "periods": [
                      *             {
-                     *               "id": "9a3c69a6-2050-4493-8abd-bfe03e32c5c5",
-                     *               "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
+                     *               "id": "13711b0f-df20-4654-ad4d-393359035ead",
+                     *               "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -7197,8 +7403,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "74ae5761-0593-4afb-89c4-eb2d7916462a",
-                     *               "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
+                     *               "id": "0e45c4a6-a0f6-4229-99c1-dfeacc239a5e",
+                     *               "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -7208,8 +7414,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6294480f-76ad-4cf5-8c35-d128e7f0032a",
-                     *               "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
+                     *               "id": "c47cab21-cfae-4edc-9178-05805e02e2ea",
+                     *               "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -7219,8 +7425,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "159bf01e-c63a-4b48-bcf5-20bb304fc976",
-                     *               "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
+                     *               "id": "480a15d2-5567-4fb5-ba94-1b5277d57c70",
+                     *               "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -7230,8 +7436,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "9d221f88-a821-4b5f-b62d-b5fcc6271359",
-                     *               "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
+                     *               "id": "cdc80f2d-64bf-4db5-943d-5fc32f268ea2",
+                     *               "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -7241,8 +7447,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "45e309e2-1c97-44af-b75d-142d2f8be5a7",
-                     *               "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
+                     *               "id": "ea0504f4-aaaf-4571-b952-e0e983635e68",
+                     *               "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -7252,8 +7458,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "05863e01-ca57-4508-97af-4087e0cb74bd",
-                     *               "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
+                     *               "id": "1b2713c4-53ad-4e0c-aa21-b86bbab706d6",
+                     *               "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -7263,8 +7469,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "22e2c6f6-8c06-42f5-a9e9-6b9fd0f20740",
-                     *               "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
+                     *               "id": "de1a8fa8-6ebb-42ca-84ea-5fc300aa6707",
+                     *               "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -7274,8 +7480,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "09d29370-8cad-43d0-8820-b02607503437",
-                     *               "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
+                     *               "id": "dce3f720-8702-4e1b-9fe4-8506f15ed711",
+                     *               "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -7285,8 +7491,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "cdc8c6a5-c38c-43bf-bba8-0a0133e37cc7",
-                     *               "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
+                     *               "id": "9340479f-99be-42d2-b34c-0db01e44da7c",
+                     *               "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -7296,8 +7502,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "360048c5-f853-42d3-ba4c-7c6d0f785726",
-                     *               "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
+                     *               "id": "6644c011-9dc0-4478-91b0-c19dae1615c5",
+                     *               "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -7307,8 +7513,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "40cd7b99-8ed7-480f-ab16-cd84893b351c",
-                     *               "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
+                     *               "id": "ec4c27f0-e911-4a93-b9cd-f110f50ee528",
+                     *               "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -7320,19 +7526,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *           "id": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T07:45:32.806Z",
-                     *           "updatedAt": "2026-11-29T07:45:32.806Z",
+                     *           "createdAt": "2026-11-29T07:57:54.244Z",
+                     *           "updatedAt": "2026-11-29T07:57:54.244Z",
                      *           "periods": [
                      *             {
-                     *               "id": "d9f9e875-8c51-4426-a313-8991f51d79f5",
-                     *               "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *               "id": "cb819b20-39c8-4031-9ee4-b410e095f92e",
+                     *               "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -7342,8 +7548,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "d7577e02-70ca-430e-8429-2d02ac9f73d1",
-                     *               "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *               "id": "2f51fc4a-16c4-4125-bcaf-edc14df1c830",
+                     *               "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -7353,8 +7559,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e2bcfa97-a92d-497a-afaf-497941fc8975",
-                     *               "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *               "id": "83e6075d-d43b-471c-a11c-eafff9b23736",
+                     *               "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -7364,8 +7570,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "dfb611ce-faaf-4c3d-b1d8-fa139739de0a",
-                     *               "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *               "id": "ef4e6cc3-7e48-4df7-903b-568286e22f26",
+                     *               "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -7375,8 +7581,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2015148f-b6c8-407f-b333-a50362121018",
-                     *               "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *               "id": "8d61c3f3-c6dc-4037-98c5-98154d5dfa7c",
+                     *               "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -7386,8 +7592,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "aff8eb11-cc15-4143-ab37-28becadbdc58",
-                     *               "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *               "id": "25ca7dab-b8dd-4d72-8216-3551ef3c2367",
+                     *               "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -7397,8 +7603,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "809fb7ec-3a49-4e86-846a-729c3b62a820",
-                     *               "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *               "id": "ecd99a75-322d-45a6-a346-b496731e53b1",
+                     *               "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -7408,8 +7614,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0801bd16-61cc-43df-9c59-0ad2defe4625",
-                     *               "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *               "id": "d6c3a539-90f5-4642-b8af-5f4de3682231",
+                     *               "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -7419,8 +7625,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a81e945a-490f-4336-b722-81b405baf837",
-                     *               "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *               "id": "5ccef5c2-f57e-4ccf-adbf-116c742c8747",
+                     *               "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -7430,8 +7636,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "5086aaeb-b2cf-4f1a-bc67-08dd5b6f99d5",
-                     *               "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *               "id": "430c8a54-34d6-49cf-9e4e-85d5ef49cc9f",
+                     *               "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -7441,8 +7647,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "cf28b201-0d01-4a1c-9dd6-4c00ea45e2f8",
-                     *               "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *               "id": "c951c474-5e92-4c09-9943-74a9c8a757f3",
+                     *               "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -7452,8 +7658,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "9bcd12e0-c388-449f-a3ca-3eb4788bc90c",
-                     *               "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *               "id": "53bbe264-7624-4bdf-82af-0b3b85cc0f16",
+                     *               "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -7540,19 +7746,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "934b7da0-80bf-405f-b592-16a4489c560a",
+                     *       "id": "219b6edf-0722-4250-82f7-4f67d466133d",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T07:45:33.034Z",
-                     *       "updatedAt": "2026-11-29T07:45:33.034Z",
+                     *       "createdAt": "2026-11-29T07:57:54.382Z",
+                     *       "updatedAt": "2026-11-29T07:57:54.382Z",
                      *       "periods": [
                      *         {
-                     *           "id": "9a3c69a6-2050-4493-8abd-bfe03e32c5c5",
-                     *           "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
+                     *           "id": "13711b0f-df20-4654-ad4d-393359035ead",
+                     *           "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -7562,8 +7768,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "74ae5761-0593-4afb-89c4-eb2d7916462a",
-                     *           "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
+                     *           "id": "0e45c4a6-a0f6-4229-99c1-dfeacc239a5e",
+                     *           "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -7573,8 +7779,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6294480f-76ad-4cf5-8c35-d128e7f0032a",
-                     *           "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
+                     *           "id": "c47cab21-cfae-4edc-9178-05805e02e2ea",
+                     *           "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -7584,8 +7790,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "159bf01e-c63a-4b48-bcf5-20bb304fc976",
-                     *           "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
+                     *           "id": "480a15d2-5567-4fb5-ba94-1b5277d57c70",
+                     *           "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -7595,8 +7801,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9d221f88-a821-4b5f-b62d-b5fcc6271359",
-                     *           "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
+                     *           "id": "cdc80f2d-64bf-4db5-943d-5fc32f268ea2",
+                     *           "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -7606,8 +7812,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "45e309e2-1c97-44af-b75d-142d2f8be5a7",
-                     *           "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
+                     *           "id": "ea0504f4-aaaf-4571-b952-e0e983635e68",
+                     *           "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -7617,8 +7823,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "05863e01-ca57-4508-97af-4087e0cb74bd",
-                     *           "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
+                     *           "id": "1b2713c4-53ad-4e0c-aa21-b86bbab706d6",
+                     *           "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -7628,8 +7834,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "22e2c6f6-8c06-42f5-a9e9-6b9fd0f20740",
-                     *           "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
+                     *           "id": "de1a8fa8-6ebb-42ca-84ea-5fc300aa6707",
+                     *           "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -7639,8 +7845,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "09d29370-8cad-43d0-8820-b02607503437",
-                     *           "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
+                     *           "id": "dce3f720-8702-4e1b-9fe4-8506f15ed711",
+                     *           "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -7650,8 +7856,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cdc8c6a5-c38c-43bf-bba8-0a0133e37cc7",
-                     *           "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
+                     *           "id": "9340479f-99be-42d2-b34c-0db01e44da7c",
+                     *           "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -7661,8 +7867,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "360048c5-f853-42d3-ba4c-7c6d0f785726",
-                     *           "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
+                     *           "id": "6644c011-9dc0-4478-91b0-c19dae1615c5",
+                     *           "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -7672,8 +7878,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "40cd7b99-8ed7-480f-ab16-cd84893b351c",
-                     *           "financialYearId": "934b7da0-80bf-405f-b592-16a4489c560a",
+                     *           "id": "ec4c27f0-e911-4a93-b9cd-f110f50ee528",
+                     *           "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -7729,19 +7935,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *       "id": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T07:45:32.806Z",
-                     *       "updatedAt": "2026-11-29T07:45:32.806Z",
+                     *       "createdAt": "2026-11-29T07:57:54.244Z",
+                     *       "updatedAt": "2026-11-29T07:57:54.244Z",
                      *       "periods": [
                      *         {
-                     *           "id": "d9f9e875-8c51-4426-a313-8991f51d79f5",
-                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *           "id": "cb819b20-39c8-4031-9ee4-b410e095f92e",
+                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -7751,8 +7957,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d7577e02-70ca-430e-8429-2d02ac9f73d1",
-                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *           "id": "2f51fc4a-16c4-4125-bcaf-edc14df1c830",
+                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -7762,8 +7968,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e2bcfa97-a92d-497a-afaf-497941fc8975",
-                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *           "id": "83e6075d-d43b-471c-a11c-eafff9b23736",
+                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -7773,8 +7979,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dfb611ce-faaf-4c3d-b1d8-fa139739de0a",
-                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *           "id": "ef4e6cc3-7e48-4df7-903b-568286e22f26",
+                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -7784,8 +7990,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2015148f-b6c8-407f-b333-a50362121018",
-                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *           "id": "8d61c3f3-c6dc-4037-98c5-98154d5dfa7c",
+                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -7795,8 +8001,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "aff8eb11-cc15-4143-ab37-28becadbdc58",
-                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *           "id": "25ca7dab-b8dd-4d72-8216-3551ef3c2367",
+                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -7806,8 +8012,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "809fb7ec-3a49-4e86-846a-729c3b62a820",
-                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *           "id": "ecd99a75-322d-45a6-a346-b496731e53b1",
+                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -7817,8 +8023,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0801bd16-61cc-43df-9c59-0ad2defe4625",
-                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *           "id": "d6c3a539-90f5-4642-b8af-5f4de3682231",
+                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -7828,8 +8034,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a81e945a-490f-4336-b722-81b405baf837",
-                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *           "id": "5ccef5c2-f57e-4ccf-adbf-116c742c8747",
+                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -7839,8 +8045,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5086aaeb-b2cf-4f1a-bc67-08dd5b6f99d5",
-                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *           "id": "430c8a54-34d6-49cf-9e4e-85d5ef49cc9f",
+                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -7850,8 +8056,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cf28b201-0d01-4a1c-9dd6-4c00ea45e2f8",
-                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *           "id": "c951c474-5e92-4c09-9943-74a9c8a757f3",
+                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -7861,8 +8067,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9bcd12e0-c388-449f-a3ca-3eb4788bc90c",
-                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *           "id": "53bbe264-7624-4bdf-82af-0b3b85cc0f16",
+                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -7949,19 +8155,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a5e13ffe-01be-4e95-967e-11e862a1846d",
+                     *       "id": "80a97b36-a707-4382-bad1-44374bbcb0f2",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T07:45:33.220Z",
-                     *       "updatedAt": "2026-11-29T07:45:33.381Z",
+                     *       "createdAt": "2026-11-29T07:57:54.574Z",
+                     *       "updatedAt": "2026-11-29T07:57:54.683Z",
                      *       "periods": [
                      *         {
-                     *           "id": "a2721020-5bca-4c99-84bb-19aab2bcd922",
-                     *           "financialYearId": "a5e13ffe-01be-4e95-967e-11e862a1846d",
+                     *           "id": "6c1eedb2-1c19-4c97-9b70-7e1d7c97dbba",
+                     *           "financialYearId": "80a97b36-a707-4382-bad1-44374bbcb0f2",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -7971,8 +8177,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "24b320af-928f-4777-807e-fa9735b7034a",
-                     *           "financialYearId": "a5e13ffe-01be-4e95-967e-11e862a1846d",
+                     *           "id": "4a9c0cd2-143a-480b-82e9-265715024a4a",
+                     *           "financialYearId": "80a97b36-a707-4382-bad1-44374bbcb0f2",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -7982,8 +8188,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "45b2ac5b-470d-43a7-8470-eea2e9a0eea8",
-                     *           "financialYearId": "a5e13ffe-01be-4e95-967e-11e862a1846d",
+                     *           "id": "6ce12a9c-bb5d-4cb7-b7ca-cd988b8783ec",
+                     *           "financialYearId": "80a97b36-a707-4382-bad1-44374bbcb0f2",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -7993,8 +8199,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ab807280-21a0-4d20-88bb-f2d7570fa34c",
-                     *           "financialYearId": "a5e13ffe-01be-4e95-967e-11e862a1846d",
+                     *           "id": "6f15db79-8b7e-45cf-b4b2-e63f349cef26",
+                     *           "financialYearId": "80a97b36-a707-4382-bad1-44374bbcb0f2",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -8004,8 +8210,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "597f71fb-7ed2-4e0d-92c6-f972939ac14f",
-                     *           "financialYearId": "a5e13ffe-01be-4e95-967e-11e862a1846d",
+                     *           "id": "84ad47de-4305-4e9f-8a4d-352b94763823",
+                     *           "financialYearId": "80a97b36-a707-4382-bad1-44374bbcb0f2",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -8015,8 +8221,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fd262af5-23e8-4fee-9d17-18a9922c0f41",
-                     *           "financialYearId": "a5e13ffe-01be-4e95-967e-11e862a1846d",
+                     *           "id": "661e94f4-fa94-4f5b-9bef-fc8efb2fd3cc",
+                     *           "financialYearId": "80a97b36-a707-4382-bad1-44374bbcb0f2",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -8026,8 +8232,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d5bd8a4e-4734-4150-be5b-d6c04a28427d",
-                     *           "financialYearId": "a5e13ffe-01be-4e95-967e-11e862a1846d",
+                     *           "id": "d0c31d16-ee29-484d-a3b0-70bed4a9fde5",
+                     *           "financialYearId": "80a97b36-a707-4382-bad1-44374bbcb0f2",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -8037,8 +8243,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1e016f26-6147-4a7c-a90f-5885a8af587c",
-                     *           "financialYearId": "a5e13ffe-01be-4e95-967e-11e862a1846d",
+                     *           "id": "3d67bba3-935d-4879-9849-67d39142250a",
+                     *           "financialYearId": "80a97b36-a707-4382-bad1-44374bbcb0f2",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -8048,8 +8254,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "62005084-082e-4532-ab7d-d774ad41dd8f",
-                     *           "financialYearId": "a5e13ffe-01be-4e95-967e-11e862a1846d",
+                     *           "id": "33d6d82b-f9d9-47d6-84cf-216a53ae934d",
+                     *           "financialYearId": "80a97b36-a707-4382-bad1-44374bbcb0f2",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -8059,8 +8265,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9ad342c9-19ff-4b74-90b9-b838be349af1",
-                     *           "financialYearId": "a5e13ffe-01be-4e95-967e-11e862a1846d",
+                     *           "id": "be529433-f794-4abe-a499-06eda252c138",
+                     *           "financialYearId": "80a97b36-a707-4382-bad1-44374bbcb0f2",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -8070,8 +8276,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "96803ca5-9bfc-4b01-9574-5d163cac33f5",
-                     *           "financialYearId": "a5e13ffe-01be-4e95-967e-11e862a1846d",
+                     *           "id": "2b06fed4-1044-4325-8be7-6322658b8817",
+                     *           "financialYearId": "80a97b36-a707-4382-bad1-44374bbcb0f2",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -8081,8 +8287,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a057bdba-7d6d-48ee-b70e-a0709638ba5c",
-                     *           "financialYearId": "a5e13ffe-01be-4e95-967e-11e862a1846d",
+                     *           "id": "3a07ed2e-9b9d-4e61-876b-7ba6019d7c22",
+                     *           "financialYearId": "80a97b36-a707-4382-bad1-44374bbcb0f2",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -8230,14 +8436,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "409c22fb-6896-4a57-ac36-e0857e845a7e",
+                     *       "id": "0463122d-3194-4d41-b943-88777cb893a3",
                      *       "serialNumber": 8,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "de2542a1-ef9a-4266-a8fa-c1a444fa11ff",
+                     *           "accountId": "c1102014-1e86-4120-8641-fedc3d67906a",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -8250,7 +8456,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "2f1234c5-b735-40cd-a30f-cd8fb638b69a",
+                     *           "accountId": "d4b63946-4238-432b-8c66-f7af2eca46d8",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -8277,8 +8483,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:45:39.708Z",
-                     *       "updatedAt": "2026-11-29T07:45:39.708Z"
+                     *       "createdAt": "2026-11-29T07:58:01.239Z",
+                     *       "updatedAt": "2026-11-29T07:58:01.239Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -8338,8 +8544,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "9bcd12e0-c388-449f-a3ca-3eb4788bc90c",
-                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *           "id": "53bbe264-7624-4bdf-82af-0b3b85cc0f16",
+                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -8349,8 +8555,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cf28b201-0d01-4a1c-9dd6-4c00ea45e2f8",
-                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *           "id": "c951c474-5e92-4c09-9943-74a9c8a757f3",
+                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8360,8 +8566,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5086aaeb-b2cf-4f1a-bc67-08dd5b6f99d5",
-                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *           "id": "430c8a54-34d6-49cf-9e4e-85d5ef49cc9f",
+                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8371,8 +8577,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a81e945a-490f-4336-b722-81b405baf837",
-                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *           "id": "5ccef5c2-f57e-4ccf-adbf-116c742c8747",
+                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8382,8 +8588,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0801bd16-61cc-43df-9c59-0ad2defe4625",
-                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *           "id": "d6c3a539-90f5-4642-b8af-5f4de3682231",
+                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8393,8 +8599,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "809fb7ec-3a49-4e86-846a-729c3b62a820",
-                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *           "id": "ecd99a75-322d-45a6-a346-b496731e53b1",
+                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8404,8 +8610,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "aff8eb11-cc15-4143-ab37-28becadbdc58",
-                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *           "id": "25ca7dab-b8dd-4d72-8216-3551ef3c2367",
+                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8415,8 +8621,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2015148f-b6c8-407f-b333-a50362121018",
-                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *           "id": "8d61c3f3-c6dc-4037-98c5-98154d5dfa7c",
+                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8426,8 +8632,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dfb611ce-faaf-4c3d-b1d8-fa139739de0a",
-                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *           "id": "ef4e6cc3-7e48-4df7-903b-568286e22f26",
+                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8437,8 +8643,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e2bcfa97-a92d-497a-afaf-497941fc8975",
-                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *           "id": "83e6075d-d43b-471c-a11c-eafff9b23736",
+                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8448,8 +8654,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d7577e02-70ca-430e-8429-2d02ac9f73d1",
-                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *           "id": "2f51fc4a-16c4-4125-bcaf-edc14df1c830",
+                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8459,8 +8665,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d9f9e875-8c51-4426-a313-8991f51d79f5",
-                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *           "id": "cb819b20-39c8-4031-9ee4-b410e095f92e",
+                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8508,8 +8714,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d9f9e875-8c51-4426-a313-8991f51d79f5",
-                     *       "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *       "id": "cb819b20-39c8-4031-9ee4-b410e095f92e",
+                     *       "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -8566,8 +8772,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d9f9e875-8c51-4426-a313-8991f51d79f5",
-                     *       "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *       "id": "cb819b20-39c8-4031-9ee4-b410e095f92e",
+                     *       "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -8724,8 +8930,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d9f9e875-8c51-4426-a313-8991f51d79f5",
-                     *       "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *       "id": "cb819b20-39c8-4031-9ee4-b410e095f92e",
+                     *       "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -8808,14 +9014,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "da7e9115-68b1-4169-af87-85353ead49ed",
+                     *           "id": "b86819bb-f3db-4287-9308-051ed3ffe6c4",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
+                     *               "accountId": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -8828,7 +9034,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
+                     *               "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -8855,8 +9061,8 @@ export interface operations {
                      *           "revaluationDate": null,
                      *           "openingOf": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:45:34.534Z",
-                     *           "updatedAt": "2026-11-29T07:45:34.534Z"
+                     *           "createdAt": "2026-11-29T07:57:55.800Z",
+                     *           "updatedAt": "2026-11-29T07:57:55.800Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -8898,12 +9104,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
+                 *           "accountId": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
+                 *           "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -8960,14 +9166,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "da7e9115-68b1-4169-af87-85353ead49ed",
+                     *       "id": "b86819bb-f3db-4287-9308-051ed3ffe6c4",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
+                     *           "accountId": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -8980,7 +9186,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
+                     *           "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9007,8 +9213,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:45:34.534Z",
-                     *       "updatedAt": "2026-11-29T07:45:34.534Z"
+                     *       "createdAt": "2026-11-29T07:57:55.800Z",
+                     *       "updatedAt": "2026-11-29T07:57:55.800Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9055,14 +9261,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "da7e9115-68b1-4169-af87-85353ead49ed",
+                     *       "id": "b86819bb-f3db-4287-9308-051ed3ffe6c4",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
+                     *           "accountId": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9075,7 +9281,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
+                     *           "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9102,8 +9308,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:45:34.534Z",
-                     *       "updatedAt": "2026-11-29T07:45:34.534Z"
+                     *       "createdAt": "2026-11-29T07:57:55.800Z",
+                     *       "updatedAt": "2026-11-29T07:57:55.800Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9139,12 +9345,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
+                 *           "accountId": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
+                 *           "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -9204,14 +9410,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "da7e9115-68b1-4169-af87-85353ead49ed",
+                     *       "id": "b86819bb-f3db-4287-9308-051ed3ffe6c4",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
+                     *           "accountId": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9224,7 +9430,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
+                     *           "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9251,8 +9457,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:45:34.534Z",
-                     *       "updatedAt": "2026-11-29T07:45:34.808Z"
+                     *       "createdAt": "2026-11-29T07:57:55.800Z",
+                     *       "updatedAt": "2026-11-29T07:57:56.078Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9311,22 +9517,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1",
+                     *             "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "04191751-6249-4659-8a41-67a7db0b2807",
-                     *           "occurredAt": "2026-11-29T07:45:34.537Z",
+                     *           "requestId": "7a7d4117-bdbe-4c59-93af-66ebd0f64efa",
+                     *           "occurredAt": "2026-11-29T07:57:55.802Z",
                      *           "sequence": 31,
-                     *           "hash": "f6b8688d20c8fdf248b77e5ddb319896825ded4d4fb85947c4497dd4d40614da",
+                     *           "hash": "4a638d096ce13501daa850f827341113afd1404b4fd5e2253770e239a3691b38",
                      *           "state": {
-                     *             "id": "da7e9115-68b1-4169-af87-85353ead49ed",
+                     *             "id": "b86819bb-f3db-4287-9308-051ed3ffe6c4",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
+                     *                 "accountId": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -9339,7 +9545,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
+                     *                 "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -9366,8 +9572,8 @@ export interface operations {
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T07:45:34.534Z",
-                     *             "updatedAt": "2026-11-29T07:45:34.534Z"
+                     *             "createdAt": "2026-11-29T07:57:55.800Z",
+                     *             "updatedAt": "2026-11-29T07:57:55.800Z"
                      *           }
                      *         }
                      *       ],
@@ -9425,14 +9631,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "da7e9115-68b1-4169-af87-85353ead49ed",
+                     *       "id": "b86819bb-f3db-4287-9308-051ed3ffe6c4",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
+                     *           "accountId": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9445,7 +9651,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
+                     *           "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9465,15 +9671,15 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
-                     *       "periodId": "e2bcfa97-a92d-497a-afaf-497941fc8975",
+                     *       "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *       "periodId": "83e6075d-d43b-471c-a11c-eafff9b23736",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T07:45:34.534Z",
-                     *       "updatedAt": "2026-11-29T07:45:34.857Z"
+                     *       "createdAt": "2026-11-29T07:57:55.800Z",
+                     *       "updatedAt": "2026-11-29T07:57:56.139Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9539,14 +9745,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f43dbdf0-6218-4325-84ff-b605867640ad",
+                     *       "id": "cac8aeb7-05d3-4105-b433-3604d3d1741e",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "de2542a1-ef9a-4266-a8fa-c1a444fa11ff",
+                     *           "accountId": "c1102014-1e86-4120-8641-fedc3d67906a",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -9559,7 +9765,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
+                     *           "accountId": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -9579,15 +9785,15 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
-                     *       "periodId": "e2bcfa97-a92d-497a-afaf-497941fc8975",
+                     *       "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *       "periodId": "83e6075d-d43b-471c-a11c-eafff9b23736",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T07:45:35.041Z",
-                     *       "updatedAt": "2026-11-29T07:45:35.126Z"
+                     *       "createdAt": "2026-11-29T07:57:56.321Z",
+                     *       "updatedAt": "2026-11-29T07:57:56.392Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9637,14 +9843,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "da7e9115-68b1-4169-af87-85353ead49ed",
+                     *       "id": "b86819bb-f3db-4287-9308-051ed3ffe6c4",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
+                     *           "accountId": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9657,7 +9863,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
+                     *           "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9684,8 +9890,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T07:45:34.534Z",
-                     *       "updatedAt": "2026-11-29T07:45:34.897Z"
+                     *       "createdAt": "2026-11-29T07:57:55.800Z",
+                     *       "updatedAt": "2026-11-29T07:57:56.184Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9746,14 +9952,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a2aeee8a-b029-47b4-803a-03899215ef7b",
+                     *       "id": "152cc1bb-0ae0-4f7d-b221-7c6b53baabd6",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
+                     *           "accountId": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9766,7 +9972,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
+                     *           "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9786,15 +9992,15 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
-                     *       "periodId": "e2bcfa97-a92d-497a-afaf-497941fc8975",
-                     *       "reversalOf": "da7e9115-68b1-4169-af87-85353ead49ed",
+                     *       "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *       "periodId": "83e6075d-d43b-471c-a11c-eafff9b23736",
+                     *       "reversalOf": "b86819bb-f3db-4287-9308-051ed3ffe6c4",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:45:34.985Z",
-                     *       "updatedAt": "2026-11-29T07:45:34.985Z"
+                     *       "createdAt": "2026-11-29T07:57:56.273Z",
+                     *       "updatedAt": "2026-11-29T07:57:56.273Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9948,14 +10154,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *       "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "b4fedf8c-6b75-4f8f-b584-c90dde035eea",
+                     *           "accountId": "6704430d-dd6a-4d33-8f37-e47c15ad8f94",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -9982,8 +10188,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
-                     *           "parentId": "b4fedf8c-6b75-4f8f-b584-c90dde035eea",
+                     *           "accountId": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
+                     *           "parentId": "6704430d-dd6a-4d33-8f37-e47c15ad8f94",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -10009,7 +10215,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "161909ea-b044-491f-b592-ff1102a564f3",
+                     *           "accountId": "301b28f2-3106-4205-a85c-c9d7d66cec63",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -10036,8 +10242,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
-                     *           "parentId": "161909ea-b044-491f-b592-ff1102a564f3",
+                     *           "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
+                     *           "parentId": "301b28f2-3106-4205-a85c-c9d7d66cec63",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -10063,7 +10269,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "d5f54dda-d0e4-4078-8086-7ac9a5979504",
+                     *           "accountId": "210a26ff-7021-4df1-8fdd-ae9b1856ed11",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -10090,8 +10296,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "de2542a1-ef9a-4266-a8fa-c1a444fa11ff",
-                     *           "parentId": "d5f54dda-d0e4-4078-8086-7ac9a5979504",
+                     *           "accountId": "c1102014-1e86-4120-8641-fedc3d67906a",
+                     *           "parentId": "210a26ff-7021-4df1-8fdd-ae9b1856ed11",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -10223,7 +10429,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "d5f54dda-d0e4-4078-8086-7ac9a5979504",
+                     *           "accountId": "210a26ff-7021-4df1-8fdd-ae9b1856ed11",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -10242,8 +10448,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "de2542a1-ef9a-4266-a8fa-c1a444fa11ff",
-                     *           "parentId": "d5f54dda-d0e4-4078-8086-7ac9a5979504",
+                     *           "accountId": "c1102014-1e86-4120-8641-fedc3d67906a",
+                     *           "parentId": "210a26ff-7021-4df1-8fdd-ae9b1856ed11",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -10353,7 +10559,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "b4fedf8c-6b75-4f8f-b584-c90dde035eea",
+                     *           "accountId": "6704430d-dd6a-4d33-8f37-e47c15ad8f94",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -10370,8 +10576,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
-                     *           "parentId": "b4fedf8c-6b75-4f8f-b584-c90dde035eea",
+                     *           "accountId": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
+                     *           "parentId": "6704430d-dd6a-4d33-8f37-e47c15ad8f94",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -10493,7 +10699,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "b4fedf8c-6b75-4f8f-b584-c90dde035eea",
+                     *           "accountId": "6704430d-dd6a-4d33-8f37-e47c15ad8f94",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -10509,8 +10715,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
-                     *           "parentId": "b4fedf8c-6b75-4f8f-b584-c90dde035eea",
+                     *           "accountId": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
+                     *           "parentId": "6704430d-dd6a-4d33-8f37-e47c15ad8f94",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -10625,9 +10831,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "a924cf1e-f9bf-4e64-9635-0f37b6897465",
+                     *       "budgetId": "5e256e78-5dde-462c-9823-8248fabe50ff",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *       "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -10654,8 +10860,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
-                     *           "parentId": "161909ea-b044-491f-b592-ff1102a564f3",
+                     *           "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
+                     *           "parentId": "301b28f2-3106-4205-a85c-c9d7d66cec63",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -10688,8 +10894,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "de2542a1-ef9a-4266-a8fa-c1a444fa11ff",
-                     *           "parentId": "d5f54dda-d0e4-4078-8086-7ac9a5979504",
+                     *           "accountId": "c1102014-1e86-4120-8641-fedc3d67906a",
+                     *           "parentId": "210a26ff-7021-4df1-8fdd-ae9b1856ed11",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -10700,7 +10906,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "ae7cba70-34b1-42da-8142-5531636ffcd7",
+                     *             "id": "c82bd5e1-d454-4e21-a9c7-468a5e45ad48",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -11031,6 +11237,7 @@ export interface operations {
                      *           "tax": "150.00"
                      *         }
                      *       ],
+                     *       "corrections": [],
                      *       "netDue": "150.00"
                      *     }
                      */
@@ -11099,18 +11306,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "381899cb-3f01-4c93-b957-ae6686475b46",
+                     *           "journalId": "85a6d71c-f62e-4f0d-8d0a-6f03723d78e8",
                      *           "serialNumber": 10,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
+                     *           "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "a1ddd72a-680f-4a9c-9546-10f88af405d9",
+                     *           "taxCodeId": "be3f972f-0981-4704-8212-7dd40168ec19",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -11194,7 +11401,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "b4fedf8c-6b75-4f8f-b584-c90dde035eea",
+                     *         "id": "6704430d-dd6a-4d33-8f37-e47c15ad8f94",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -11215,13 +11422,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "da7e9115-68b1-4169-af87-85353ead49ed",
+                     *           "journalId": "b86819bb-f3db-4287-9308-051ed3ffe6c4",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
+                     *           "accountId": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -11233,7 +11440,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImU0YTNhMWQ3LWM2M2UtNGJiYS1iYTc3LTI1MzE5NjQ2M2MyZiIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiYjRmZWRmOGMtNmI3NS00ZjhmLWI1ODQtYzkwZGRlMDM1ZWVhIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZGE3ZTkxMTUtNjhiMS00MTY5LWFmODctODUzNTNlYWQ0OWVkIiwiYWNjb3VudElkIjoiY2UzMGU1NDAtOGVjYi00OWU0LTg4MDUtN2Q0ZWJhNTQ2YmRkIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.cezpB_vzlfmaZkxlrk77x1nVkB89Aw5mqM5ZJKNUt6M"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjE2NjhiNDU1LTdlNTctNDgwYy1hMDllLWQ1M2U4YzAwNTM1YyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNjcwNDQzMGQtZGQ2YS00ZDMzLThmMzctZTQ3YzE1YWQ4Zjk0IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjYjg2ODE5YmItZjNkYi00Mjg3LTkzMDgtMDUxZWQzZmZlNmM0IiwiYWNjb3VudElkIjoiMzQwN2Q0MzktYTA5MS00ZTdiLWI1YTQtNmNjNGRhOGM1NjMxIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.73To3LAjDxoPe5LujWz3nwTd4cA9mMwrGhQP9KerQTE"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -11346,70 +11553,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "76ebba39-64ec-4be0-bcde-2cc2a57aae7a",
+                     *           "id": "5a0afdf4-0662-491b-ad53-0d14e0c8e615",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T07:45:38.757Z",
+                     *           "createdAt": "2026-11-29T07:58:00.499Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1"
+                     *             "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "96d084e922611476d20826ef6d595e1f4884323f723e5083c3a19937c6f46a7f"
+                     *             "hash": "3837e6378a0e6f6b3acac372f3c36ea6eb1f15aa348c988467edc2e255a7bc27"
                      *           }
                      *         },
                      *         {
-                     *           "id": "e1019fc4-43ca-4aff-9aee-29a7507c928a",
+                     *           "id": "849a0b5a-9007-4318-94ad-9aaa711e3db3",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T07:45:38.571Z",
+                     *           "createdAt": "2026-11-29T07:58:00.307Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1"
+                     *             "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "eb11107c33eb9b3190d86ed27b178c563775a868faad958d20fa54f8cb89cf63"
+                     *             "hash": "e35f53d34042b338c871ea78fa8d6d04e231cd3808c72435f34d4850cecfd404"
                      *           }
                      *         },
                      *         {
-                     *           "id": "926876c5-6ef0-4eb4-89ce-95f3529b8aa4",
+                     *           "id": "149839da-5282-4f1c-bb6d-7d97337cd28d",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f"
+                     *             "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b"
                      *           },
-                     *           "createdAt": "2026-11-29T07:45:38.467Z",
+                     *           "createdAt": "2026-11-29T07:58:00.214Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1"
+                     *             "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "fced50999b6e59f52947cf87aa89d8a505a9354fb64e0a7eaf7d29d99b4ecc23"
+                     *             "hash": "8b12f0c8c749758f7331a9b36c64930c6d005e5ff795aa891805f42297506c59"
                      *           }
                      *         },
                      *         {
-                     *           "id": "6f7870f6-d133-4c3d-b322-895303338c6d",
+                     *           "id": "d146674d-789f-4697-aa81-9edee8bfd821",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T07:45:38.336Z",
+                     *           "createdAt": "2026-11-29T07:58:00.088Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1"
+                     *             "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "bb21929a7995e6a3c515c4ad94d6ec52fe0d46373ad4bac5ec573fd2acec7611"
+                     *             "hash": "35852d378b25c2a3cc45c5b232c1fdb0b4b33e917bbfd08ef7cf30f8eef567db"
                      *           }
                      *         }
                      *       ],
@@ -11574,35 +11781,27 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6f7870f6-d133-4c3d-b322-895303338c6d",
+                     *       "id": "d146674d-789f-4697-aa81-9edee8bfd821",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T07:45:38.336Z",
+                     *       "createdAt": "2026-11-29T07:58:00.088Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1"
+                     *         "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "bb21929a7995e6a3c515c4ad94d6ec52fe0d46373ad4bac5ec573fd2acec7611"
+                     *         "hash": "35852d378b25c2a3cc45c5b232c1fdb0b4b33e917bbfd08ef7cf30f8eef567db"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ReportSnapshotSummaryResponse"];
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `NoFinancialYear`, `InvalidRange`, `RangeTooLong` (each example says what it means and the way out; docs/errors.md lists them all) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError_InvalidJson_InvalidText_InvalidEncoding_NoFinancialYear_InvalidRange_RangeTooLong.400"];
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
@@ -11650,20 +11849,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6f7870f6-d133-4c3d-b322-895303338c6d",
+                     *       "id": "d146674d-789f-4697-aa81-9edee8bfd821",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T07:45:38.336Z",
+                     *       "createdAt": "2026-11-29T07:58:00.088Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1"
+                     *         "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "bb21929a7995e6a3c515c4ad94d6ec52fe0d46373ad4bac5ec573fd2acec7611"
+                     *         "hash": "35852d378b25c2a3cc45c5b232c1fdb0b4b33e917bbfd08ef7cf30f8eef567db"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -11682,7 +11881,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "b4fedf8c-6b75-4f8f-b584-c90dde035eea",
+                     *             "accountId": "6704430d-dd6a-4d33-8f37-e47c15ad8f94",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -11698,8 +11897,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
-                     *             "parentId": "b4fedf8c-6b75-4f8f-b584-c90dde035eea",
+                     *             "accountId": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
+                     *             "parentId": "6704430d-dd6a-4d33-8f37-e47c15ad8f94",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -11805,27 +12004,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "1dd80ad9-33cd-4234-8723-451b554aa7e9",
+                     *           "id": "37029faa-80cf-4125-ab68-60b5de2f6113",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "e4a3a1d7-c63e-4bba-ba77-253196463c2f",
-                     *           "recordId": "da7e9115-68b1-4169-af87-85353ead49ed",
+                     *           "companyId": "1668b455-7e57-480c-a09e-d53e8c00535c",
+                     *           "recordId": "b86819bb-f3db-4287-9308-051ed3ffe6c4",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1"
+                     *             "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0"
                      *           },
-                     *           "occurredAt": "2026-11-29T07:45:34.858Z",
-                     *           "requestId": "9e1224e8-526b-4650-a7b6-4c4879c3762b",
+                     *           "occurredAt": "2026-11-29T07:57:56.142Z",
+                     *           "requestId": "febc06e9-f806-48ad-ad25-5515b054f2f2",
                      *           "data": {
-                     *             "id": "da7e9115-68b1-4169-af87-85353ead49ed",
+                     *             "id": "b86819bb-f3db-4287-9308-051ed3ffe6c4",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
+                     *                 "accountId": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -11838,7 +12037,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
+                     *                 "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -11858,44 +12057,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
-                     *             "periodId": "e2bcfa97-a92d-497a-afaf-497941fc8975",
+                     *             "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *             "periodId": "83e6075d-d43b-471c-a11c-eafff9b23736",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T07:45:34.534Z",
-                     *             "updatedAt": "2026-11-29T07:45:34.857Z"
+                     *             "createdAt": "2026-11-29T07:57:55.800Z",
+                     *             "updatedAt": "2026-11-29T07:57:56.139Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "90e9cf24b4a922250e2c436caf76844c233e23f9fae49c4ac2f050da2bb84694",
-                     *           "previousHash": "33b45f00018fc909a53989609f1a6ec27b1b6e7b549f63e8c9a94eed45dc6ba3",
-                     *           "hash": "74c39ded04748161d46244e3f898b80ab176488fb71f7d3c16a72e6bc6145d59"
+                     *           "recordDigest": "cd52005b15155a16423b3e78c4069444367f735bcaba080b75ce111b9c608e91",
+                     *           "previousHash": "c94918c0d3564cdf0f56759cfec1267c03a87a4438a518835b990ac453e3465a",
+                     *           "hash": "a6de74f6a8e2a32a18bbafb9a3299f0e965ae0e656270ee6978719b1b9916e28"
                      *         },
                      *         {
-                     *           "id": "d3b3ea3c-18f2-4dd3-9b74-80fd1bdef0bc",
+                     *           "id": "c8f8acf4-2409-4325-994a-9f5f1c4151a6",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "e4a3a1d7-c63e-4bba-ba77-253196463c2f",
-                     *           "recordId": "da7e9115-68b1-4169-af87-85353ead49ed",
+                     *           "companyId": "1668b455-7e57-480c-a09e-d53e8c00535c",
+                     *           "recordId": "b86819bb-f3db-4287-9308-051ed3ffe6c4",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1"
+                     *             "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0"
                      *           },
-                     *           "occurredAt": "2026-11-29T07:45:34.937Z",
-                     *           "requestId": "294e23aa-25a4-44f6-82af-3203b90d8493",
+                     *           "occurredAt": "2026-11-29T07:57:56.225Z",
+                     *           "requestId": "71a1c065-ba87-49a8-be57-3fc8ff534c95",
                      *           "data": {
-                     *             "id": "da7e9115-68b1-4169-af87-85353ead49ed",
+                     *             "id": "b86819bb-f3db-4287-9308-051ed3ffe6c4",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
+                     *                 "accountId": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -11908,7 +12107,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
+                     *                 "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -11928,44 +12127,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
-                     *             "periodId": "e2bcfa97-a92d-497a-afaf-497941fc8975",
+                     *             "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *             "periodId": "83e6075d-d43b-471c-a11c-eafff9b23736",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T07:45:34.534Z",
-                     *             "updatedAt": "2026-11-29T07:45:34.936Z"
+                     *             "createdAt": "2026-11-29T07:57:55.800Z",
+                     *             "updatedAt": "2026-11-29T07:57:56.224Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "41d0f2bf8bc4420309538ec1fa8e873a335b9815834e50d2573bbe66046b6646",
-                     *           "previousHash": "556640c45f753b9286af6f945dfafc8618b8da62d42b1d2e169082b4c0b5b893",
-                     *           "hash": "c60faf3b0d7a4fcb2f533e65955beadbcb8a2343db12146af65076fbc4325d6e"
+                     *           "recordDigest": "c7497d91c6e7948590adbd5c67c04a1b28ea82f787aba2e62252abec120a27ca",
+                     *           "previousHash": "96c85d7d93239e0944f1a9e1d55e620bd94bf97bfd210332cb979efbc54e5d93",
+                     *           "hash": "c07a1bca694d4f4a945a113942c3e75e230cafd8f18fe09c91cb4f4d9209f8ce"
                      *         },
                      *         {
-                     *           "id": "34cd0d10-41bc-4d1a-94aa-b0478b60da32",
+                     *           "id": "cb774bb7-fd0d-4be5-b264-b2aeaabb01be",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "e4a3a1d7-c63e-4bba-ba77-253196463c2f",
-                     *           "recordId": "da7e9115-68b1-4169-af87-85353ead49ed",
+                     *           "companyId": "1668b455-7e57-480c-a09e-d53e8c00535c",
+                     *           "recordId": "b86819bb-f3db-4287-9308-051ed3ffe6c4",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1"
+                     *             "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0"
                      *           },
-                     *           "occurredAt": "2026-11-29T07:45:34.986Z",
-                     *           "requestId": "219cb0b7-4a2c-437f-bb21-919255ce8bce",
+                     *           "occurredAt": "2026-11-29T07:57:56.274Z",
+                     *           "requestId": "a64aba2f-f134-48f9-bdd8-9b03bc80d515",
                      *           "data": {
-                     *             "id": "da7e9115-68b1-4169-af87-85353ead49ed",
+                     *             "id": "b86819bb-f3db-4287-9308-051ed3ffe6c4",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "ce30e540-8ecb-49e4-8805-7d4eba546bdd",
+                     *                 "accountId": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -11978,7 +12177,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
+                     *                 "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -11998,24 +12197,24 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
-                     *             "periodId": "e2bcfa97-a92d-497a-afaf-497941fc8975",
+                     *             "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *             "periodId": "83e6075d-d43b-471c-a11c-eafff9b23736",
                      *             "reversalOf": null,
-                     *             "reversedBy": "a2aeee8a-b029-47b4-803a-03899215ef7b",
+                     *             "reversedBy": "152cc1bb-0ae0-4f7d-b221-7c6b53baabd6",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T07:45:34.534Z",
-                     *             "updatedAt": "2026-11-29T07:45:34.985Z"
+                     *             "createdAt": "2026-11-29T07:57:55.800Z",
+                     *             "updatedAt": "2026-11-29T07:57:56.273Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "f3bb87cd1c83b97092674e65d4a0bdb307212f4dac04304d38c6e5985306fd5b",
-                     *           "previousHash": "c60faf3b0d7a4fcb2f533e65955beadbcb8a2343db12146af65076fbc4325d6e",
-                     *           "hash": "e9aabe2df34656f1a320d6c95beab016fd12b2851f404784d6699264bc2f37bd"
+                     *           "recordDigest": "4f6cbfc9a0588f3a14ccf291f3e2017b7b38e95f551cb0b2ff17535298296804",
+                     *           "previousHash": "c07a1bca694d4f4a945a113942c3e75e230cafd8f18fe09c91cb4f4d9209f8ce",
+                     *           "hash": "df5494f240d57eaf5bf0cf1e7898f9bb6548d4cbd88c8840e779542679051084"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImU0YTNhMWQ3LWM2M2UtNGJiYS1iYTc3LTI1MzE5NjQ2M2MyZiIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.CahWoba6myQkANjIl8fQO3nFrut0OBNjak7DpFt3SCE"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjE2NjhiNDU1LTdlNTctNDgwYy1hMDllLWQ1M2U4YzAwNTM1YyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.4nqhT1POD64qQhIHKrhu3tTDZqxnkO0Hl99rFsK_1rk"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -12063,7 +12262,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "3a65118d-3780-4f47-b8b7-9ec111921edb",
+                     *           "id": "26e6a804-dff2-448e-b5f4-44fe89775fd7",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -12074,11 +12273,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1"
+                     *             "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:45:43.236Z",
-                     *           "updatedAt": "2026-11-29T07:45:43.236Z"
+                     *           "createdAt": "2026-11-29T07:58:03.356Z",
+                     *           "updatedAt": "2026-11-29T07:58:03.356Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -12126,7 +12325,7 @@ export interface operations {
                      * @description The event types the subscription receives; empty for every type.
                      * @default []
                      */
-                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "CounterpartyCreated" | "CounterpartyChanged")[];
+                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged")[];
                     /**
                      * @description Free text.
                      * @default
@@ -12149,7 +12348,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3a65118d-3780-4f47-b8b7-9ec111921edb",
+                     *       "id": "26e6a804-dff2-448e-b5f4-44fe89775fd7",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -12160,11 +12359,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1"
+                     *         "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:45:43.236Z",
-                     *       "updatedAt": "2026-11-29T07:45:43.236Z",
+                     *       "createdAt": "2026-11-29T07:58:03.356Z",
+                     *       "updatedAt": "2026-11-29T07:58:03.356Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -12213,7 +12412,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3a65118d-3780-4f47-b8b7-9ec111921edb",
+                     *       "id": "26e6a804-dff2-448e-b5f4-44fe89775fd7",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -12224,11 +12423,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1"
+                     *         "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:45:43.236Z",
-                     *       "updatedAt": "2026-11-29T07:45:43.236Z"
+                     *       "createdAt": "2026-11-29T07:58:03.356Z",
+                     *       "updatedAt": "2026-11-29T07:58:03.356Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -12274,7 +12473,7 @@ export interface operations {
                      * @description The event types the subscription receives; empty for every type.
                      * @default []
                      */
-                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "CounterpartyCreated" | "CounterpartyChanged")[];
+                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged")[];
                     /**
                      * @description Free text.
                      * @default
@@ -12296,7 +12495,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3a65118d-3780-4f47-b8b7-9ec111921edb",
+                     *       "id": "26e6a804-dff2-448e-b5f4-44fe89775fd7",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -12308,11 +12507,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1"
+                     *         "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:45:43.236Z",
-                     *       "updatedAt": "2026-11-29T07:45:43.380Z"
+                     *       "createdAt": "2026-11-29T07:58:03.356Z",
+                     *       "updatedAt": "2026-11-29T07:58:03.459Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -12452,13 +12651,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "cdb611c8-c635-4f35-bc9b-c682c4bda305",
+                     *           "id": "9f5ea933-1bae-4e3e-99a6-a1502ef3a329",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:45:43.571Z",
-                     *           "updatedAt": "2026-11-29T07:45:43.571Z"
+                     *           "createdAt": "2026-11-29T07:58:03.587Z",
+                     *           "updatedAt": "2026-11-29T07:58:03.587Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -12519,13 +12718,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cdb611c8-c635-4f35-bc9b-c682c4bda305",
+                     *       "id": "9f5ea933-1bae-4e3e-99a6-a1502ef3a329",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:45:43.571Z",
-                     *       "updatedAt": "2026-11-29T07:45:43.571Z"
+                     *       "createdAt": "2026-11-29T07:58:03.587Z",
+                     *       "updatedAt": "2026-11-29T07:58:03.587Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -12580,13 +12779,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cdb611c8-c635-4f35-bc9b-c682c4bda305",
+                     *       "id": "9f5ea933-1bae-4e3e-99a6-a1502ef3a329",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:45:43.571Z",
-                     *       "updatedAt": "2026-11-29T07:45:43.571Z"
+                     *       "createdAt": "2026-11-29T07:58:03.587Z",
+                     *       "updatedAt": "2026-11-29T07:58:03.587Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -12637,13 +12836,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cdb611c8-c635-4f35-bc9b-c682c4bda305",
+                     *       "id": "9f5ea933-1bae-4e3e-99a6-a1502ef3a329",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:45:43.571Z",
-                     *       "updatedAt": "2026-11-29T07:45:43.916Z"
+                     *       "createdAt": "2026-11-29T07:58:03.587Z",
+                     *       "updatedAt": "2026-11-29T07:58:03.851Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -12736,13 +12935,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a924cf1e-f9bf-4e64-9635-0f37b6897465",
+                     *           "id": "5e256e78-5dde-462c-9823-8248fabe50ff",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:45:44.032Z",
-                     *           "updatedAt": "2026-11-29T07:45:44.032Z"
+                     *           "createdAt": "2026-11-29T07:58:03.939Z",
+                     *           "updatedAt": "2026-11-29T07:58:03.939Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -12777,10 +12976,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                 *       "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                  *       "lines": [
                  *         {
-                 *           "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
+                 *           "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -12797,8 +12996,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "de2542a1-ef9a-4266-a8fa-c1a444fa11ff",
-                 *           "costCenterId": "ae7cba70-34b1-42da-8142-5531636ffcd7",
+                 *           "accountId": "c1102014-1e86-4120-8641-fedc3d67906a",
+                 *           "costCenterId": "c82bd5e1-d454-4e21-a9c7-468a5e45ad48",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -12849,15 +13048,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a924cf1e-f9bf-4e64-9635-0f37b6897465",
+                     *       "id": "5e256e78-5dde-462c-9823-8248fabe50ff",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *       "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:45:44.032Z",
-                     *       "updatedAt": "2026-11-29T07:45:44.032Z",
+                     *       "createdAt": "2026-11-29T07:58:03.939Z",
+                     *       "updatedAt": "2026-11-29T07:58:03.939Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
+                     *           "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -12875,8 +13074,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "de2542a1-ef9a-4266-a8fa-c1a444fa11ff",
-                     *           "costCenterId": "ae7cba70-34b1-42da-8142-5531636ffcd7",
+                     *           "accountId": "c1102014-1e86-4120-8641-fedc3d67906a",
+                     *           "costCenterId": "c82bd5e1-d454-4e21-a9c7-468a5e45ad48",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -12931,15 +13130,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a924cf1e-f9bf-4e64-9635-0f37b6897465",
+                     *       "id": "5e256e78-5dde-462c-9823-8248fabe50ff",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *       "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:45:44.032Z",
-                     *       "updatedAt": "2026-11-29T07:45:44.032Z",
+                     *       "createdAt": "2026-11-29T07:58:03.939Z",
+                     *       "updatedAt": "2026-11-29T07:58:03.939Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
+                     *           "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -12957,8 +13156,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "de2542a1-ef9a-4266-a8fa-c1a444fa11ff",
-                     *           "costCenterId": "ae7cba70-34b1-42da-8142-5531636ffcd7",
+                     *           "accountId": "c1102014-1e86-4120-8641-fedc3d67906a",
+                     *           "costCenterId": "c82bd5e1-d454-4e21-a9c7-468a5e45ad48",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -13005,10 +13204,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                 *       "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                  *       "lines": [
                  *         {
-                 *           "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
+                 *           "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -13062,15 +13261,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a924cf1e-f9bf-4e64-9635-0f37b6897465",
+                     *       "id": "5e256e78-5dde-462c-9823-8248fabe50ff",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "843a4bb0-ef61-47f5-af6e-dead5395f87f",
+                     *       "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:45:44.032Z",
-                     *       "updatedAt": "2026-11-29T07:45:44.697Z",
+                     *       "createdAt": "2026-11-29T07:58:03.939Z",
+                     *       "updatedAt": "2026-11-29T07:58:04.374Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "f82d4f70-110f-478a-9b93-642e591e30af",
+                     *           "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -13180,7 +13379,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "69ec6563-c7ed-482c-9f2c-499c2b23e5bb",
+                     *           "id": "2e27164a-e614-4aa2-a9ef-ed131dcd808d",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -13211,12 +13410,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1"
+                     *             "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0"
                      *           },
-                     *           "createdAt": "2026-11-29T07:45:32.479Z",
-                     *           "updatedAt": "2026-11-29T07:45:32.688Z",
-                     *           "startedAt": "2026-11-29T07:45:32.569Z",
-                     *           "finishedAt": "2026-11-29T07:45:32.688Z"
+                     *           "createdAt": "2026-11-29T07:57:53.873Z",
+                     *           "updatedAt": "2026-11-29T07:57:54.099Z",
+                     *           "startedAt": "2026-11-29T07:57:53.982Z",
+                     *           "finishedAt": "2026-11-29T07:57:54.099Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -13305,7 +13504,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "69ec6563-c7ed-482c-9f2c-499c2b23e5bb",
+                     *       "id": "2e27164a-e614-4aa2-a9ef-ed131dcd808d",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -13329,10 +13528,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1"
+                     *         "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0"
                      *       },
-                     *       "createdAt": "2026-11-29T07:45:32.479Z",
-                     *       "updatedAt": "2026-11-29T07:45:32.479Z",
+                     *       "createdAt": "2026-11-29T07:57:53.873Z",
+                     *       "updatedAt": "2026-11-29T07:57:53.873Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -13381,7 +13580,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "69ec6563-c7ed-482c-9f2c-499c2b23e5bb",
+                     *       "id": "2e27164a-e614-4aa2-a9ef-ed131dcd808d",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -13412,12 +13611,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1"
+                     *         "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0"
                      *       },
-                     *       "createdAt": "2026-11-29T07:45:32.479Z",
-                     *       "updatedAt": "2026-11-29T07:45:32.688Z",
-                     *       "startedAt": "2026-11-29T07:45:32.569Z",
-                     *       "finishedAt": "2026-11-29T07:45:32.688Z"
+                     *       "createdAt": "2026-11-29T07:57:53.873Z",
+                     *       "updatedAt": "2026-11-29T07:57:54.099Z",
+                     *       "startedAt": "2026-11-29T07:57:53.982Z",
+                     *       "finishedAt": "2026-11-29T07:57:54.099Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -13509,11 +13708,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "verified": true,
-                     *       "checked": 100,
+                     *       "checked": 101,
                      *       "fromSequence": 1,
-                     *       "toSequence": 100,
-                     *       "headSequence": 100,
-                     *       "headHash": "35944f801257f2b9e4c06ca943d6ff4d9b6eddcf9c5b94846fa655720ecb96e9",
+                     *       "toSequence": 101,
+                     *       "headSequence": 101,
+                     *       "headHash": "80dba8493d060a5cf63799c74ec8e09d3fca650c4c726f9c404919923deb3f1d",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null
@@ -13577,7 +13776,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "289ea7dd-9b4a-4d77-8827-e6582b518fbd",
+                     *           "id": "be8d5094-ee2b-43b5-b25f-01db4150629c",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -13599,11 +13798,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:45:44.845Z",
-                     *           "updatedAt": "2026-11-29T07:45:44.845Z"
+                     *           "createdAt": "2026-11-29T07:58:04.492Z",
+                     *           "updatedAt": "2026-11-29T07:58:04.492Z"
                      *         },
                      *         {
-                     *           "id": "a1ddd72a-680f-4a9c-9546-10f88af405d9",
+                     *           "id": "be3f972f-0981-4704-8212-7dd40168ec19",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -13621,7 +13820,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "ed8154e0-9732-4f03-90f0-42fcc4b02860",
+                     *           "taxAccountId": "295f9276-4e20-460f-9144-99f342ff9e9c",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -13631,11 +13830,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:45:44.845Z",
-                     *           "updatedAt": "2026-11-29T07:45:44.845Z"
+                     *           "createdAt": "2026-11-29T07:58:04.492Z",
+                     *           "updatedAt": "2026-11-29T07:58:04.492Z"
                      *         },
                      *         {
-                     *           "id": "34250902-0663-43b9-b354-832a5927c6de",
+                     *           "id": "90bf91c0-d256-47bd-8bd8-3a463180d8cf",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -13655,11 +13854,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:45:44.845Z",
-                     *           "updatedAt": "2026-11-29T07:45:44.845Z"
+                     *           "createdAt": "2026-11-29T07:58:04.492Z",
+                     *           "updatedAt": "2026-11-29T07:58:04.492Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImU0YTNhMWQ3LWM2M2UtNGJiYS1iYTc3LTI1MzE5NjQ2M2MyZiIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNlNGEzYTFkNy1jNjNlLTRiYmEtYmE3Ny0yNTMxOTY0NjNjMmYiLCJzayI6IlRBWENPREUjUy1PT1MifX0.1xjR3-l1keUNuZJPkvskt-FO2n8Slmh8lgllr8wRfew"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjE2NjhiNDU1LTdlNTctNDgwYy1hMDllLWQ1M2U4YzAwNTM1YyIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSMxNjY4YjQ1NS03ZTU3LTQ4MGMtYTA5ZS1kNTNlOGMwMDUzNWMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.VZWn2SP7OOR1sE1wHipeA8sRd7fQsn2gfdIyTdKwNZM"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -13707,7 +13906,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "ed8154e0-9732-4f03-90f0-42fcc4b02860",
+                 *       "taxAccountId": "295f9276-4e20-460f-9144-99f342ff9e9c",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -13783,7 +13982,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "debb38c5-3bee-47e1-aa06-e6a6818160f8",
+                     *       "id": "116b2db9-1677-4fb7-b19c-ed81d3c66ae3",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -13801,7 +14000,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "ed8154e0-9732-4f03-90f0-42fcc4b02860",
+                     *       "taxAccountId": "295f9276-4e20-460f-9144-99f342ff9e9c",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -13811,8 +14010,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:45:44.941Z",
-                     *       "updatedAt": "2026-11-29T07:45:44.941Z"
+                     *       "createdAt": "2026-11-29T07:58:04.601Z",
+                     *       "updatedAt": "2026-11-29T07:58:04.601Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -13854,8 +14053,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "ed8154e0-9732-4f03-90f0-42fcc4b02860",
-                 *       "inputTaxAccountId": "257d6b4a-840b-42f3-8408-a8a86fac2f28"
+                 *       "outputTaxAccountId": "295f9276-4e20-460f-9144-99f342ff9e9c",
+                 *       "inputTaxAccountId": "40b97b69-0715-47da-8e4a-a2a95d5a6cba"
                  *     }
                  */
                 "application/json": {
@@ -13877,7 +14076,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "a1ddd72a-680f-4a9c-9546-10f88af405d9",
+                     *           "id": "be3f972f-0981-4704-8212-7dd40168ec19",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -13895,7 +14094,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "ed8154e0-9732-4f03-90f0-42fcc4b02860",
+                     *           "taxAccountId": "295f9276-4e20-460f-9144-99f342ff9e9c",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -13905,11 +14104,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:45:44.845Z",
-                     *           "updatedAt": "2026-11-29T07:45:44.845Z"
+                     *           "createdAt": "2026-11-29T07:58:04.492Z",
+                     *           "updatedAt": "2026-11-29T07:58:04.492Z"
                      *         },
                      *         {
-                     *           "id": "a742316a-d179-4ec0-9a08-42727cc7cb22",
+                     *           "id": "ee01d5d9-026c-4567-94b3-7d17a82627c9",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -13931,11 +14130,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:45:44.845Z",
-                     *           "updatedAt": "2026-11-29T07:45:44.845Z"
+                     *           "createdAt": "2026-11-29T07:58:04.492Z",
+                     *           "updatedAt": "2026-11-29T07:58:04.492Z"
                      *         },
                      *         {
-                     *           "id": "289ea7dd-9b4a-4d77-8827-e6582b518fbd",
+                     *           "id": "be8d5094-ee2b-43b5-b25f-01db4150629c",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -13957,11 +14156,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:45:44.845Z",
-                     *           "updatedAt": "2026-11-29T07:45:44.845Z"
+                     *           "createdAt": "2026-11-29T07:58:04.492Z",
+                     *           "updatedAt": "2026-11-29T07:58:04.492Z"
                      *         },
                      *         {
-                     *           "id": "e5cfaf9b-e0d3-43c5-a50e-be3233ab07a5",
+                     *           "id": "b6f51a89-da70-4c0c-ba40-a854aa224634",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -13983,11 +14182,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:45:44.845Z",
-                     *           "updatedAt": "2026-11-29T07:45:44.845Z"
+                     *           "createdAt": "2026-11-29T07:58:04.492Z",
+                     *           "updatedAt": "2026-11-29T07:58:04.492Z"
                      *         },
                      *         {
-                     *           "id": "d7832953-23ad-4b42-8724-91218f0d9623",
+                     *           "id": "83368bee-75ff-4cb7-b470-233ba4fe65f3",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -14009,11 +14208,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:45:44.845Z",
-                     *           "updatedAt": "2026-11-29T07:45:44.845Z"
+                     *           "createdAt": "2026-11-29T07:58:04.492Z",
+                     *           "updatedAt": "2026-11-29T07:58:04.492Z"
                      *         },
                      *         {
-                     *           "id": "34250902-0663-43b9-b354-832a5927c6de",
+                     *           "id": "90bf91c0-d256-47bd-8bd8-3a463180d8cf",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -14033,11 +14232,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:45:44.845Z",
-                     *           "updatedAt": "2026-11-29T07:45:44.845Z"
+                     *           "createdAt": "2026-11-29T07:58:04.492Z",
+                     *           "updatedAt": "2026-11-29T07:58:04.492Z"
                      *         },
                      *         {
-                     *           "id": "59203149-191d-4dd5-9d9a-fc18cbe81dc6",
+                     *           "id": "0766c935-2c6e-466a-98ea-5274568a5f24",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -14055,7 +14254,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "257d6b4a-840b-42f3-8408-a8a86fac2f28",
+                     *           "taxAccountId": "40b97b69-0715-47da-8e4a-a2a95d5a6cba",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -14065,11 +14264,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:45:44.845Z",
-                     *           "updatedAt": "2026-11-29T07:45:44.845Z"
+                     *           "createdAt": "2026-11-29T07:58:04.492Z",
+                     *           "updatedAt": "2026-11-29T07:58:04.492Z"
                      *         },
                      *         {
-                     *           "id": "053c378d-b6c9-469b-ad32-d2dc9063de0e",
+                     *           "id": "9f323bc1-dd1a-4a92-9122-bb5645918a72",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -14087,7 +14286,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "257d6b4a-840b-42f3-8408-a8a86fac2f28",
+                     *           "taxAccountId": "40b97b69-0715-47da-8e4a-a2a95d5a6cba",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -14097,11 +14296,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:45:44.845Z",
-                     *           "updatedAt": "2026-11-29T07:45:44.845Z"
+                     *           "createdAt": "2026-11-29T07:58:04.492Z",
+                     *           "updatedAt": "2026-11-29T07:58:04.492Z"
                      *         },
                      *         {
-                     *           "id": "05914e88-406f-4e50-a34c-43830e72b77d",
+                     *           "id": "7d4130d4-28c4-4ae0-b473-dcbbf4183104",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -14119,19 +14318,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "257d6b4a-840b-42f3-8408-a8a86fac2f28",
-                     *           "reverseChargeAccountId": "ed8154e0-9732-4f03-90f0-42fcc4b02860",
+                     *           "taxAccountId": "40b97b69-0715-47da-8e4a-a2a95d5a6cba",
+                     *           "reverseChargeAccountId": "295f9276-4e20-460f-9144-99f342ff9e9c",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:45:44.845Z",
-                     *           "updatedAt": "2026-11-29T07:45:44.845Z"
+                     *           "createdAt": "2026-11-29T07:58:04.492Z",
+                     *           "updatedAt": "2026-11-29T07:58:04.492Z"
                      *         },
                      *         {
-                     *           "id": "9f909197-9fa2-4e32-94c8-eb222a27916e",
+                     *           "id": "f7d50bc7-316c-421c-a76f-1371d887b40d",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -14153,11 +14352,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:45:44.845Z",
-                     *           "updatedAt": "2026-11-29T07:45:44.845Z"
+                     *           "createdAt": "2026-11-29T07:58:04.492Z",
+                     *           "updatedAt": "2026-11-29T07:58:04.492Z"
                      *         },
                      *         {
-                     *           "id": "553eeaf6-d75a-4b37-815f-9fdad339b465",
+                     *           "id": "47796198-be4f-43a6-9e47-05f4d42654d9",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -14179,11 +14378,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:45:44.845Z",
-                     *           "updatedAt": "2026-11-29T07:45:44.845Z"
+                     *           "createdAt": "2026-11-29T07:58:04.492Z",
+                     *           "updatedAt": "2026-11-29T07:58:04.492Z"
                      *         },
                      *         {
-                     *           "id": "469a3d48-b00b-4844-84ef-2e4939e6c94b",
+                     *           "id": "d142f735-4836-4f9a-a05f-507f5165b6ad",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -14203,8 +14402,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:45:44.845Z",
-                     *           "updatedAt": "2026-11-29T07:45:44.845Z"
+                     *           "createdAt": "2026-11-29T07:58:04.492Z",
+                     *           "updatedAt": "2026-11-29T07:58:04.492Z"
                      *         }
                      *       ]
                      *     }
@@ -14253,7 +14452,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "debb38c5-3bee-47e1-aa06-e6a6818160f8",
+                     *       "id": "116b2db9-1677-4fb7-b19c-ed81d3c66ae3",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -14271,7 +14470,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "ed8154e0-9732-4f03-90f0-42fcc4b02860",
+                     *       "taxAccountId": "295f9276-4e20-460f-9144-99f342ff9e9c",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -14281,8 +14480,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:45:44.941Z",
-                     *       "updatedAt": "2026-11-29T07:45:44.941Z"
+                     *       "createdAt": "2026-11-29T07:58:04.601Z",
+                     *       "updatedAt": "2026-11-29T07:58:04.601Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -14326,7 +14525,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "ed8154e0-9732-4f03-90f0-42fcc4b02860",
+                 *       "taxAccountId": "295f9276-4e20-460f-9144-99f342ff9e9c",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -14394,7 +14593,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "debb38c5-3bee-47e1-aa06-e6a6818160f8",
+                     *       "id": "116b2db9-1677-4fb7-b19c-ed81d3c66ae3",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -14412,7 +14611,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "ed8154e0-9732-4f03-90f0-42fcc4b02860",
+                     *       "taxAccountId": "295f9276-4e20-460f-9144-99f342ff9e9c",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -14422,8 +14621,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:45:44.941Z",
-                     *       "updatedAt": "2026-11-29T07:45:45.035Z"
+                     *       "createdAt": "2026-11-29T07:58:04.601Z",
+                     *       "updatedAt": "2026-11-29T07:58:04.684Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -14481,15 +14680,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1",
+                     *             "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "388f3457-ade3-4b93-9370-b64d5b29b442",
-                     *           "occurredAt": "2026-11-29T07:45:44.941Z",
+                     *           "requestId": "ab223371-a1b9-46f0-aad2-4d305e8aa4a9",
+                     *           "occurredAt": "2026-11-29T07:58:04.601Z",
                      *           "sequence": 95,
-                     *           "hash": "585278646847697d2970ad4838439047708c90b6c8ddc42240389370e84f971b",
+                     *           "hash": "c6005d52ed016b9d913c04c83ea61d4730864525828fdc66d70f354468f61236",
                      *           "state": {
-                     *             "id": "debb38c5-3bee-47e1-aa06-e6a6818160f8",
+                     *             "id": "116b2db9-1677-4fb7-b19c-ed81d3c66ae3",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -14507,7 +14706,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "ed8154e0-9732-4f03-90f0-42fcc4b02860",
+                     *             "taxAccountId": "295f9276-4e20-460f-9144-99f342ff9e9c",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -14517,8 +14716,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T07:45:44.941Z",
-                     *             "updatedAt": "2026-11-29T07:45:44.941Z"
+                     *             "createdAt": "2026-11-29T07:58:04.601Z",
+                     *             "updatedAt": "2026-11-29T07:58:04.601Z"
                      *           }
                      *         },
                      *         {
@@ -14526,15 +14725,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1",
+                     *             "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "8eebfffb-4bad-4c62-afd7-4177aa53c62c",
-                     *           "occurredAt": "2026-11-29T07:45:45.035Z",
+                     *           "requestId": "263c060d-6231-43ed-95f3-c501f49e152f",
+                     *           "occurredAt": "2026-11-29T07:58:04.684Z",
                      *           "sequence": 96,
-                     *           "hash": "6063bb4cddb7ac34b6ec8febd36fb53934425f06b2386c2c982e28fcddc1fd37",
+                     *           "hash": "4fba62d900b48dd553f4cbd640f0447fb8dcc0f59ff5c99010e81f85f7a3e1ba",
                      *           "state": {
-                     *             "id": "debb38c5-3bee-47e1-aa06-e6a6818160f8",
+                     *             "id": "116b2db9-1677-4fb7-b19c-ed81d3c66ae3",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -14552,7 +14751,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "ed8154e0-9732-4f03-90f0-42fcc4b02860",
+                     *             "taxAccountId": "295f9276-4e20-460f-9144-99f342ff9e9c",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -14562,8 +14761,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T07:45:44.941Z",
-                     *             "updatedAt": "2026-11-29T07:45:45.035Z"
+                     *             "createdAt": "2026-11-29T07:58:04.601Z",
+                     *             "updatedAt": "2026-11-29T07:58:04.684Z"
                      *           }
                      *         }
                      *       ],
@@ -14574,6 +14773,686 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError_InvalidText_InvalidEncoding_InvalidCursor.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "vatReturns.list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "results": [
+                     *         {
+                     *           "id": "c3f81076-281b-45c0-8972-10ac6b9fca4b",
+                     *           "dateFrom": "2027-01-01",
+                     *           "dateTo": "2027-01-31",
+                     *           "jurisdiction": "SA",
+                     *           "taxRegistrationNumber": "310123456700003",
+                     *           "currency": "SAR",
+                     *           "boxes": [
+                     *             {
+                     *               "box": "1",
+                     *               "name": {
+                     *                 "arabic": "المبيعات الخاضعة للنسبة الأساسية",
+                     *                 "english": "Standard rated sales"
+                     *               },
+                     *               "side": "supplies",
+                     *               "amount": "1000.00",
+                     *               "tax": "150.00"
+                     *             },
+                     *             {
+                     *               "box": "2",
+                     *               "name": {
+                     *                 "arabic": "المبيعات للمواطنين (الخدمات الصحية الخاصة / التعليم الأهلي الخاص)",
+                     *                 "english": "Private healthcare / private education sales to citizens"
+                     *               },
+                     *               "side": "supplies",
+                     *               "amount": "0.00",
+                     *               "tax": null
+                     *             },
+                     *             {
+                     *               "box": "3",
+                     *               "name": {
+                     *                 "arabic": "المبيعات المحلية الخاضعة للنسبة الصفرية",
+                     *                 "english": "Zero rated domestic sales"
+                     *               },
+                     *               "side": "supplies",
+                     *               "amount": "0.00",
+                     *               "tax": null
+                     *             },
+                     *             {
+                     *               "box": "4",
+                     *               "name": {
+                     *                 "arabic": "الصادرات",
+                     *                 "english": "Exports"
+                     *               },
+                     *               "side": "supplies",
+                     *               "amount": "0.00",
+                     *               "tax": null
+                     *             },
+                     *             {
+                     *               "box": "5",
+                     *               "name": {
+                     *                 "arabic": "المبيعات المعفاة",
+                     *                 "english": "Exempt sales"
+                     *               },
+                     *               "side": "supplies",
+                     *               "amount": "0.00",
+                     *               "tax": null
+                     *             },
+                     *             {
+                     *               "box": "6",
+                     *               "name": {
+                     *                 "arabic": "إجمالي المبيعات",
+                     *                 "english": "Total sales"
+                     *               },
+                     *               "side": "supplies",
+                     *               "amount": "1000.00",
+                     *               "tax": "150.00"
+                     *             },
+                     *             {
+                     *               "box": "7",
+                     *               "name": {
+                     *                 "arabic": "المشتريات الخاضعة للنسبة الأساسية",
+                     *                 "english": "Standard rated domestic purchases"
+                     *               },
+                     *               "side": "purchases",
+                     *               "amount": "0.00",
+                     *               "tax": "0.00"
+                     *             },
+                     *             {
+                     *               "box": "8",
+                     *               "name": {
+                     *                 "arabic": "الاستيرادات الخاضعة لضريبة القيمة المضافة بالنسبة الأساسية والتي تدفع في الجمارك",
+                     *                 "english": "Imports subject to VAT paid at customs"
+                     *               },
+                     *               "side": "purchases",
+                     *               "amount": "0.00",
+                     *               "tax": "0.00"
+                     *             },
+                     *             {
+                     *               "box": "9",
+                     *               "name": {
+                     *                 "arabic": "الاستيرادات الخاضعة لضريبة القيمة المضافة التي تطبق عليها آلية الاحتساب العكسي",
+                     *                 "english": "Imports subject to VAT accounted for through reverse charge mechanism"
+                     *               },
+                     *               "side": "purchases",
+                     *               "amount": "0.00",
+                     *               "tax": "0.00"
+                     *             },
+                     *             {
+                     *               "box": "10",
+                     *               "name": {
+                     *                 "arabic": "المشتريات الخاضعة للنسبة الصفرية",
+                     *                 "english": "Zero rated purchases"
+                     *               },
+                     *               "side": "purchases",
+                     *               "amount": "0.00",
+                     *               "tax": null
+                     *             },
+                     *             {
+                     *               "box": "11",
+                     *               "name": {
+                     *                 "arabic": "المشتريات المعفاة",
+                     *                 "english": "Exempt purchases"
+                     *               },
+                     *               "side": "purchases",
+                     *               "amount": "0.00",
+                     *               "tax": null
+                     *             },
+                     *             {
+                     *               "box": "12",
+                     *               "name": {
+                     *                 "arabic": "إجمالي المشتريات",
+                     *                 "english": "Total purchases"
+                     *               },
+                     *               "side": "purchases",
+                     *               "amount": "0.00",
+                     *               "tax": "0.00"
+                     *             },
+                     *             {
+                     *               "box": "13",
+                     *               "name": {
+                     *                 "arabic": "إجمالي ضريبة القيمة المضافة المستحقة عن الفترة الحالية",
+                     *                 "english": "Total VAT due for current period"
+                     *               },
+                     *               "side": "net",
+                     *               "amount": null,
+                     *               "tax": "150.00"
+                     *             },
+                     *             {
+                     *               "box": "14",
+                     *               "name": {
+                     *                 "arabic": "تصحيحات من الفترة السابقة (بين ±5,000 ريال)",
+                     *                 "english": "Corrections from previous period (between ±5,000 SAR)"
+                     *               },
+                     *               "side": "net",
+                     *               "amount": null,
+                     *               "tax": "0.00"
+                     *             },
+                     *             {
+                     *               "box": "15",
+                     *               "name": {
+                     *                 "arabic": "ضريبة القيمة المضافة المرحلة من الفترة / الفترات السابقة",
+                     *                 "english": "VAT credit carried forward from previous period(s)"
+                     *               },
+                     *               "side": "net",
+                     *               "amount": null,
+                     *               "tax": "0.00"
+                     *             },
+                     *             {
+                     *               "box": "16",
+                     *               "name": {
+                     *                 "arabic": "صافي ضريبة القيمة المضافة المستحقة (أو المطالب بها)",
+                     *                 "english": "Net VAT due (or claimed)"
+                     *               },
+                     *               "side": "net",
+                     *               "amount": null,
+                     *               "tax": "150.00"
+                     *             }
+                     *           ],
+                     *           "corrections": [],
+                     *           "netDue": "150.00",
+                     *           "filedAt": "2026-11-29T07:58:05.145Z",
+                     *           "filedBy": {
+                     *             "type": "user",
+                     *             "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0"
+                     *           },
+                     *           "auditHead": {
+                     *             "sequence": 98,
+                     *             "hash": "3cb6e63bba7bd83353fb9535dbf30c73ee5b1dfad78630dc39423448d8eff723"
+                     *           },
+                     *           "version": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FiledVatReturnsResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidEncoding.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "vatReturns.file": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retries with the same key within 24 hours answer the first result instead of writing again. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "dateFrom": "2027-01-01",
+                 *       "dateTo": "2027-01-31"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description First day of the range (YYYY-MM-DD), included.
+                     */
+                    dateFrom: string;
+                    /**
+                     * Format: date
+                     * @description Last day of the range (YYYY-MM-DD), included.
+                     */
+                    dateTo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "c3f81076-281b-45c0-8972-10ac6b9fca4b",
+                     *       "dateFrom": "2027-01-01",
+                     *       "dateTo": "2027-01-31",
+                     *       "jurisdiction": "SA",
+                     *       "taxRegistrationNumber": "310123456700003",
+                     *       "currency": "SAR",
+                     *       "boxes": [
+                     *         {
+                     *           "box": "1",
+                     *           "name": {
+                     *             "arabic": "المبيعات الخاضعة للنسبة الأساسية",
+                     *             "english": "Standard rated sales"
+                     *           },
+                     *           "side": "supplies",
+                     *           "amount": "1000.00",
+                     *           "tax": "150.00"
+                     *         },
+                     *         {
+                     *           "box": "2",
+                     *           "name": {
+                     *             "arabic": "المبيعات للمواطنين (الخدمات الصحية الخاصة / التعليم الأهلي الخاص)",
+                     *             "english": "Private healthcare / private education sales to citizens"
+                     *           },
+                     *           "side": "supplies",
+                     *           "amount": "0.00",
+                     *           "tax": null
+                     *         },
+                     *         {
+                     *           "box": "3",
+                     *           "name": {
+                     *             "arabic": "المبيعات المحلية الخاضعة للنسبة الصفرية",
+                     *             "english": "Zero rated domestic sales"
+                     *           },
+                     *           "side": "supplies",
+                     *           "amount": "0.00",
+                     *           "tax": null
+                     *         },
+                     *         {
+                     *           "box": "4",
+                     *           "name": {
+                     *             "arabic": "الصادرات",
+                     *             "english": "Exports"
+                     *           },
+                     *           "side": "supplies",
+                     *           "amount": "0.00",
+                     *           "tax": null
+                     *         },
+                     *         {
+                     *           "box": "5",
+                     *           "name": {
+                     *             "arabic": "المبيعات المعفاة",
+                     *             "english": "Exempt sales"
+                     *           },
+                     *           "side": "supplies",
+                     *           "amount": "0.00",
+                     *           "tax": null
+                     *         },
+                     *         {
+                     *           "box": "6",
+                     *           "name": {
+                     *             "arabic": "إجمالي المبيعات",
+                     *             "english": "Total sales"
+                     *           },
+                     *           "side": "supplies",
+                     *           "amount": "1000.00",
+                     *           "tax": "150.00"
+                     *         },
+                     *         {
+                     *           "box": "7",
+                     *           "name": {
+                     *             "arabic": "المشتريات الخاضعة للنسبة الأساسية",
+                     *             "english": "Standard rated domestic purchases"
+                     *           },
+                     *           "side": "purchases",
+                     *           "amount": "0.00",
+                     *           "tax": "0.00"
+                     *         },
+                     *         {
+                     *           "box": "8",
+                     *           "name": {
+                     *             "arabic": "الاستيرادات الخاضعة لضريبة القيمة المضافة بالنسبة الأساسية والتي تدفع في الجمارك",
+                     *             "english": "Imports subject to VAT paid at customs"
+                     *           },
+                     *           "side": "purchases",
+                     *           "amount": "0.00",
+                     *           "tax": "0.00"
+                     *         },
+                     *         {
+                     *           "box": "9",
+                     *           "name": {
+                     *             "arabic": "الاستيرادات الخاضعة لضريبة القيمة المضافة التي تطبق عليها آلية الاحتساب العكسي",
+                     *             "english": "Imports subject to VAT accounted for through reverse charge mechanism"
+                     *           },
+                     *           "side": "purchases",
+                     *           "amount": "0.00",
+                     *           "tax": "0.00"
+                     *         },
+                     *         {
+                     *           "box": "10",
+                     *           "name": {
+                     *             "arabic": "المشتريات الخاضعة للنسبة الصفرية",
+                     *             "english": "Zero rated purchases"
+                     *           },
+                     *           "side": "purchases",
+                     *           "amount": "0.00",
+                     *           "tax": null
+                     *         },
+                     *         {
+                     *           "box": "11",
+                     *           "name": {
+                     *             "arabic": "المشتريات المعفاة",
+                     *             "english": "Exempt purchases"
+                     *           },
+                     *           "side": "purchases",
+                     *           "amount": "0.00",
+                     *           "tax": null
+                     *         },
+                     *         {
+                     *           "box": "12",
+                     *           "name": {
+                     *             "arabic": "إجمالي المشتريات",
+                     *             "english": "Total purchases"
+                     *           },
+                     *           "side": "purchases",
+                     *           "amount": "0.00",
+                     *           "tax": "0.00"
+                     *         },
+                     *         {
+                     *           "box": "13",
+                     *           "name": {
+                     *             "arabic": "إجمالي ضريبة القيمة المضافة المستحقة عن الفترة الحالية",
+                     *             "english": "Total VAT due for current period"
+                     *           },
+                     *           "side": "net",
+                     *           "amount": null,
+                     *           "tax": "150.00"
+                     *         },
+                     *         {
+                     *           "box": "14",
+                     *           "name": {
+                     *             "arabic": "تصحيحات من الفترة السابقة (بين ±5,000 ريال)",
+                     *             "english": "Corrections from previous period (between ±5,000 SAR)"
+                     *           },
+                     *           "side": "net",
+                     *           "amount": null,
+                     *           "tax": "0.00"
+                     *         },
+                     *         {
+                     *           "box": "15",
+                     *           "name": {
+                     *             "arabic": "ضريبة القيمة المضافة المرحلة من الفترة / الفترات السابقة",
+                     *             "english": "VAT credit carried forward from previous period(s)"
+                     *           },
+                     *           "side": "net",
+                     *           "amount": null,
+                     *           "tax": "0.00"
+                     *         },
+                     *         {
+                     *           "box": "16",
+                     *           "name": {
+                     *             "arabic": "صافي ضريبة القيمة المضافة المستحقة (أو المطالب بها)",
+                     *             "english": "Net VAT due (or claimed)"
+                     *           },
+                     *           "side": "net",
+                     *           "amount": null,
+                     *           "tax": "150.00"
+                     *         }
+                     *       ],
+                     *       "corrections": [],
+                     *       "netDue": "150.00",
+                     *       "filedAt": "2026-11-29T07:58:05.145Z",
+                     *       "filedBy": {
+                     *         "type": "user",
+                     *         "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0"
+                     *       },
+                     *       "auditHead": {
+                     *         "sequence": 98,
+                     *         "hash": "3cb6e63bba7bd83353fb9535dbf30c73ee5b1dfad78630dc39423448d8eff723"
+                     *       },
+                     *       "version": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FiledVatReturnResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidJson_InvalidText_InvalidEncoding_NoFinancialYear_InvalidRange_RangeTooLong.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `PostingInProgress`, `NoTaxJurisdiction`, `FiledRangeOverlap`, `FiledMeanwhile` (each example says what it means and the way out; docs/errors.md lists them all) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge.413"];
+            422: components["responses"]["IdempotencyKeyReused.422"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "vatReturns.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description Identifier (UUID). */
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "c3f81076-281b-45c0-8972-10ac6b9fca4b",
+                     *       "dateFrom": "2027-01-01",
+                     *       "dateTo": "2027-01-31",
+                     *       "jurisdiction": "SA",
+                     *       "taxRegistrationNumber": "310123456700003",
+                     *       "currency": "SAR",
+                     *       "boxes": [
+                     *         {
+                     *           "box": "1",
+                     *           "name": {
+                     *             "arabic": "المبيعات الخاضعة للنسبة الأساسية",
+                     *             "english": "Standard rated sales"
+                     *           },
+                     *           "side": "supplies",
+                     *           "amount": "1000.00",
+                     *           "tax": "150.00"
+                     *         },
+                     *         {
+                     *           "box": "2",
+                     *           "name": {
+                     *             "arabic": "المبيعات للمواطنين (الخدمات الصحية الخاصة / التعليم الأهلي الخاص)",
+                     *             "english": "Private healthcare / private education sales to citizens"
+                     *           },
+                     *           "side": "supplies",
+                     *           "amount": "0.00",
+                     *           "tax": null
+                     *         },
+                     *         {
+                     *           "box": "3",
+                     *           "name": {
+                     *             "arabic": "المبيعات المحلية الخاضعة للنسبة الصفرية",
+                     *             "english": "Zero rated domestic sales"
+                     *           },
+                     *           "side": "supplies",
+                     *           "amount": "0.00",
+                     *           "tax": null
+                     *         },
+                     *         {
+                     *           "box": "4",
+                     *           "name": {
+                     *             "arabic": "الصادرات",
+                     *             "english": "Exports"
+                     *           },
+                     *           "side": "supplies",
+                     *           "amount": "0.00",
+                     *           "tax": null
+                     *         },
+                     *         {
+                     *           "box": "5",
+                     *           "name": {
+                     *             "arabic": "المبيعات المعفاة",
+                     *             "english": "Exempt sales"
+                     *           },
+                     *           "side": "supplies",
+                     *           "amount": "0.00",
+                     *           "tax": null
+                     *         },
+                     *         {
+                     *           "box": "6",
+                     *           "name": {
+                     *             "arabic": "إجمالي المبيعات",
+                     *             "english": "Total sales"
+                     *           },
+                     *           "side": "supplies",
+                     *           "amount": "1000.00",
+                     *           "tax": "150.00"
+                     *         },
+                     *         {
+                     *           "box": "7",
+                     *           "name": {
+                     *             "arabic": "المشتريات الخاضعة للنسبة الأساسية",
+                     *             "english": "Standard rated domestic purchases"
+                     *           },
+                     *           "side": "purchases",
+                     *           "amount": "0.00",
+                     *           "tax": "0.00"
+                     *         },
+                     *         {
+                     *           "box": "8",
+                     *           "name": {
+                     *             "arabic": "الاستيرادات الخاضعة لضريبة القيمة المضافة بالنسبة الأساسية والتي تدفع في الجمارك",
+                     *             "english": "Imports subject to VAT paid at customs"
+                     *           },
+                     *           "side": "purchases",
+                     *           "amount": "0.00",
+                     *           "tax": "0.00"
+                     *         },
+                     *         {
+                     *           "box": "9",
+                     *           "name": {
+                     *             "arabic": "الاستيرادات الخاضعة لضريبة القيمة المضافة التي تطبق عليها آلية الاحتساب العكسي",
+                     *             "english": "Imports subject to VAT accounted for through reverse charge mechanism"
+                     *           },
+                     *           "side": "purchases",
+                     *           "amount": "0.00",
+                     *           "tax": "0.00"
+                     *         },
+                     *         {
+                     *           "box": "10",
+                     *           "name": {
+                     *             "arabic": "المشتريات الخاضعة للنسبة الصفرية",
+                     *             "english": "Zero rated purchases"
+                     *           },
+                     *           "side": "purchases",
+                     *           "amount": "0.00",
+                     *           "tax": null
+                     *         },
+                     *         {
+                     *           "box": "11",
+                     *           "name": {
+                     *             "arabic": "المشتريات المعفاة",
+                     *             "english": "Exempt purchases"
+                     *           },
+                     *           "side": "purchases",
+                     *           "amount": "0.00",
+                     *           "tax": null
+                     *         },
+                     *         {
+                     *           "box": "12",
+                     *           "name": {
+                     *             "arabic": "إجمالي المشتريات",
+                     *             "english": "Total purchases"
+                     *           },
+                     *           "side": "purchases",
+                     *           "amount": "0.00",
+                     *           "tax": "0.00"
+                     *         },
+                     *         {
+                     *           "box": "13",
+                     *           "name": {
+                     *             "arabic": "إجمالي ضريبة القيمة المضافة المستحقة عن الفترة الحالية",
+                     *             "english": "Total VAT due for current period"
+                     *           },
+                     *           "side": "net",
+                     *           "amount": null,
+                     *           "tax": "150.00"
+                     *         },
+                     *         {
+                     *           "box": "14",
+                     *           "name": {
+                     *             "arabic": "تصحيحات من الفترة السابقة (بين ±5,000 ريال)",
+                     *             "english": "Corrections from previous period (between ±5,000 SAR)"
+                     *           },
+                     *           "side": "net",
+                     *           "amount": null,
+                     *           "tax": "0.00"
+                     *         },
+                     *         {
+                     *           "box": "15",
+                     *           "name": {
+                     *             "arabic": "ضريبة القيمة المضافة المرحلة من الفترة / الفترات السابقة",
+                     *             "english": "VAT credit carried forward from previous period(s)"
+                     *           },
+                     *           "side": "net",
+                     *           "amount": null,
+                     *           "tax": "0.00"
+                     *         },
+                     *         {
+                     *           "box": "16",
+                     *           "name": {
+                     *             "arabic": "صافي ضريبة القيمة المضافة المستحقة (أو المطالب بها)",
+                     *             "english": "Net VAT due (or claimed)"
+                     *           },
+                     *           "side": "net",
+                     *           "amount": null,
+                     *           "tax": "150.00"
+                     *         }
+                     *       ],
+                     *       "corrections": [],
+                     *       "netDue": "150.00",
+                     *       "filedAt": "2026-11-29T07:58:05.145Z",
+                     *       "filedBy": {
+                     *         "type": "user",
+                     *         "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0"
+                     *       },
+                     *       "auditHead": {
+                     *         "sequence": 98,
+                     *         "hash": "3cb6e63bba7bd83353fb9535dbf30c73ee5b1dfad78630dc39423448d8eff723"
+                     *       },
+                     *       "version": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FiledVatReturnResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidEncoding.400"];
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
@@ -14619,7 +15498,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "03c7d976-f62f-435d-9adb-d4b64daf9101",
+                     *           "id": "a8f153e0-c018-4ab8-abc7-acf096077576",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -14628,8 +15507,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:45:45.750Z",
-                     *           "updatedAt": "2026-11-29T07:45:45.750Z"
+                     *           "createdAt": "2026-11-29T07:58:05.261Z",
+                     *           "updatedAt": "2026-11-29T07:58:05.261Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14703,7 +15582,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "03c7d976-f62f-435d-9adb-d4b64daf9101",
+                     *       "id": "a8f153e0-c018-4ab8-abc7-acf096077576",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -14712,8 +15591,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:45:45.750Z",
-                     *       "updatedAt": "2026-11-29T07:45:45.750Z"
+                     *       "createdAt": "2026-11-29T07:58:05.261Z",
+                     *       "updatedAt": "2026-11-29T07:58:05.261Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -14752,7 +15631,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "03c7d976-f62f-435d-9adb-d4b64daf9101",
+                     *       "id": "a8f153e0-c018-4ab8-abc7-acf096077576",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -14761,8 +15640,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:45:45.750Z",
-                     *       "updatedAt": "2026-11-29T07:45:45.750Z"
+                     *       "createdAt": "2026-11-29T07:58:05.261Z",
+                     *       "updatedAt": "2026-11-29T07:58:05.261Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -14836,7 +15715,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "03c7d976-f62f-435d-9adb-d4b64daf9101",
+                     *       "id": "a8f153e0-c018-4ab8-abc7-acf096077576",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -14845,8 +15724,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:45:45.750Z",
-                     *       "updatedAt": "2026-11-29T07:45:45.829Z"
+                     *       "createdAt": "2026-11-29T07:58:05.261Z",
+                     *       "updatedAt": "2026-11-29T07:58:05.316Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -14896,15 +15775,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1",
+                     *             "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "cd86a651-9141-4a6d-9cc5-856632a3b57d",
-                     *           "occurredAt": "2026-11-29T07:45:45.750Z",
-                     *           "sequence": 99,
-                     *           "hash": "bd5f6cc53c4bd912a9252359437d88cfd29a8852c417ceee6fb351d2b89f43d8",
+                     *           "requestId": "b3dedef8-5d11-415d-8c19-17099f95366b",
+                     *           "occurredAt": "2026-11-29T07:58:05.262Z",
+                     *           "sequence": 100,
+                     *           "hash": "8c2a455bbb9d664643bf8d3915793b9dddb752689600c1546111fd79a0b2819e",
                      *           "state": {
-                     *             "id": "03c7d976-f62f-435d-9adb-d4b64daf9101",
+                     *             "id": "a8f153e0-c018-4ab8-abc7-acf096077576",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -14913,8 +15792,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T07:45:45.750Z",
-                     *             "updatedAt": "2026-11-29T07:45:45.750Z"
+                     *             "createdAt": "2026-11-29T07:58:05.261Z",
+                     *             "updatedAt": "2026-11-29T07:58:05.261Z"
                      *           }
                      *         },
                      *         {
@@ -14922,15 +15801,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "e391f8a9-e843-4e41-ab93-92e1b042e8b1",
+                     *             "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "26cd4221-d297-484f-92e8-a14493458d7a",
-                     *           "occurredAt": "2026-11-29T07:45:45.829Z",
-                     *           "sequence": 100,
-                     *           "hash": "35944f801257f2b9e4c06ca943d6ff4d9b6eddcf9c5b94846fa655720ecb96e9",
+                     *           "requestId": "4c779173-f360-4e96-b182-fab75f35cebf",
+                     *           "occurredAt": "2026-11-29T07:58:05.316Z",
+                     *           "sequence": 101,
+                     *           "hash": "80dba8493d060a5cf63799c74ec8e09d3fca650c4c726f9c404919923deb3f1d",
                      *           "state": {
-                     *             "id": "03c7d976-f62f-435d-9adb-d4b64daf9101",
+                     *             "id": "a8f153e0-c018-4ab8-abc7-acf096077576",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -14939,8 +15818,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T07:45:45.750Z",
-                     *             "updatedAt": "2026-11-29T07:45:45.829Z"
+                     *             "createdAt": "2026-11-29T07:58:05.261Z",
+                     *             "updatedAt": "2026-11-29T07:58:05.316Z"
                      *           }
                      *         }
                      *       ],

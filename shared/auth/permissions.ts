@@ -44,6 +44,8 @@ export const SERVICE_PERMISSIONS = [
   'audit:read',
   'tax-codes:read',
   'tax-codes:manage',
+  'vat-returns:read',
+  'vat-returns:file',
   'counterparties:read',
   'counterparties:manage',
 ] as const;

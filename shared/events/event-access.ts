@@ -48,6 +48,7 @@ export const EVENT_READ_PERMISSIONS: Readonly<Record<EventType, readonly Permiss
   TaxCodeCreated: ['tax-codes:read'],
   TaxCodeChanged: ['tax-codes:read'],
   StandardTaxCodesLoaded: ['tax-codes:read'],
+  VatReturnFiled: ['vat-returns:read'],
   CounterpartyCreated: ['counterparties:read'],
   CounterpartyChanged: ['counterparties:read'],
   WebhookCreated: ['webhooks:manage'],

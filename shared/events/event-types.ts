@@ -51,6 +51,7 @@ export const EVENT_TYPES = [
   'TaxCodeCreated',
   'TaxCodeChanged',
   'StandardTaxCodesLoaded',
+  'VatReturnFiled',
   'CounterpartyCreated',
   'CounterpartyChanged',
 ] as const;

@@ -1,4 +1,5 @@
 import type { AccountAttributes } from '../accounts/records.ts';
+import type { FiledReturn } from '../vat-returns/records.ts';
 import type { ChainHeadReads, KnownAtReads } from '../audit/store.ts';
 import type { BalanceScope, GroupedSums } from '../balances/records.ts';
 import type { BudgetRecord } from '../budgets/records.ts';
@@ -60,7 +61,10 @@ export interface CostCenterReads {
 
 export type TrialBalanceReads = ReportBooks & CostCenterReads;
 export type BalanceSheetReads = ReportBooks;
-export type VatReturnReads = ReportBooks;
+/** The VAT return (vat-return.ts): the report's books and the returns filed, oldest range first. */
+export interface VatReturnReads extends ReportBooks {
+  filedReturns(companyId: string): Promise<FiledReturn[]>;
+}
 
 /** The tax detail (tax-detail.ts): the settings and years, the tax ledger in ledger order, and its cursors. */
 export interface TaxDetailReads extends BooksMotion {

@@ -203,8 +203,26 @@ export function buildReportResponses() {
         tax: z.nullable(decimal),
       }),
     ),
+    corrections: z.array(
+      z.strictObject({
+        returnId: id,
+        dateFrom: date,
+        dateTo: date,
+        boxes: z.array(z.strictObject({ box: z.string(), amount: decimal, tax: decimal })),
+        netTax: decimal,
+      }),
+    ),
     netDue: decimal,
   });
+  const FiledVatReturnResponse = z.strictObject({
+    id,
+    ...VatReturnResponse.shape,
+    filedAt: instant,
+    filedBy: z.nullable(z.strictObject({ type: z.enum(['user', 'apiKey']), id: z.string() })),
+    auditHead: z.strictObject({ sequence: z.int(), hash: z.nullable(z.string()) }),
+    version: z.int(),
+  });
+  const FiledVatReturnsResponse = z.strictObject({ results: z.array(FiledVatReturnResponse) });
 
   const TaxDetailRowResponse = z.strictObject({
     journalId: id,
@@ -233,5 +251,5 @@ export function buildReportResponses() {
     baseTaxAmount: decimal,
   });
 
-  return { TaxDetailRowResponse, VatReturnResponse, TrialBalanceResponse, IncomeStatementResponse, BalanceSheetResponse, CashFlowResponse, BudgetVsActualResponse, GeneralLedgerResponse, ReportSnapshotSummaryResponse, ReportSnapshotResponse };
+  return { FiledVatReturnResponse, FiledVatReturnsResponse, TaxDetailRowResponse, VatReturnResponse, TrialBalanceResponse, IncomeStatementResponse, BalanceSheetResponse, CashFlowResponse, BudgetVsActualResponse, GeneralLedgerResponse, ReportSnapshotSummaryResponse, ReportSnapshotResponse };
 }

@@ -18,6 +18,7 @@ import { loadKnownAtReads } from './known-at-loader.ts';
 import { jobsState } from './job-store.ts';
 import { allNodes, ancestorChains, getNodes, resolveNode } from './nodes/node-reads.ts';
 import { getSettings } from './settings-store.ts';
+import { filedReturns } from './vat-return-store.ts';
 
 /**
  * The reports' ports (reports/store.ts), one per use case (plain properties: a bundler keeps a
@@ -40,7 +41,7 @@ export const balanceSheetReads: BalanceSheetReads = { jobsState, knownAtReads: l
 
 export const taxDetailReads: TaxDetailReads = { jobsState, knownAtReads: loadKnownAtReads, settings: getSettings, years: allYears, taxLedgerRows, encodePlace: encodeCursor, decodePlace: decodeCursor };
 
-export const vatReturnReads: VatReturnReads = { jobsState, knownAtReads: loadKnownAtReads, settings: getSettings, accounts, years: allYears, sums: sumThrough };
+export const vatReturnReads: VatReturnReads = { jobsState, knownAtReads: loadKnownAtReads, settings: getSettings, accounts, years: allYears, sums: sumThrough, filedReturns };
 
 export const trialBalanceReads: TrialBalanceReads = { jobsState, knownAtReads: loadKnownAtReads, settings: getSettings, accounts, years: allYears, sums: sumThrough, costCenters };
 

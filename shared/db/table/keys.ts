@@ -384,6 +384,17 @@ export const exchangeRateKeys = {
   rateById: (companyId: string, rateId: string): Key => ({ pk: companyPk(companyId), sk: `FXRATEID#${rateId}` }),
 };
 
+/** Keys of a company's filed VAT returns (vat-return-store.ts). */
+export const vatReturnKeys = {
+  /** A filed return, sorted by its range's first day: the company's returns in order are one query. */
+  filed: (companyId: string, dateFrom: string, returnId: string): Key => ({ pk: companyPk(companyId), sk: `VATRETURN#${dateFrom}#${returnId}` }),
+  filedRange: { from: 'VATRETURN#', to: 'VATRETURN#~' },
+  /** The id of a filed return -> its key. */
+  filedById: (companyId: string, returnId: string): Key => ({ pk: companyPk(companyId), sk: `VATRETURNID#${returnId}` }),
+  /** How many returns the company has filed: every filing checks and advances it, so two at once cannot both pass the overlap check. */
+  count: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'VATRETURNS' }),
+};
+
 /** Keys of a company's tax codes (tax-code-store.ts). */
 export const taxCodeKeys = {
   /** A code, keyed by its text: the key makes the text unique, and the company's codes sort by it. */

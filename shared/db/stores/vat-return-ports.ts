@@ -1,0 +1,26 @@
+import type { VatReturnFiling, FiledReturnReads } from '../../vat-returns/store.ts';
+import { allYears } from '../capacity/year-hint.ts';
+import { eventHead } from '../events/event-store.ts';
+import { sequenceEvents } from '../events/sequencer.ts';
+import { sumThrough } from '../ledger/balance-reads.ts';
+import { jobsState } from './job-store.ts';
+import { loadKnownAtReads } from './known-at-loader.ts';
+import { accounts } from './report-ports.ts';
+import { getSettings } from './settings-store.ts';
+import { fileReturnOps, filedReturns, getFiledReturn } from './vat-return-store.ts';
+
+/** Filing a VAT return (vat-returns/store.ts): the return's reads, the chain's head it records, its keeping. */
+export const vatReturnFiling: VatReturnFiling = {
+  jobsState,
+  knownAtReads: loadKnownAtReads,
+  settings: getSettings,
+  accounts,
+  years: allYears,
+  sums: sumThrough,
+  filedReturns,
+  sequence: sequenceEvents,
+  chainHead: eventHead,
+  fileChanges: fileReturnOps,
+};
+
+export const filedReturnReads: FiledReturnReads = { get: getFiledReturn, filedReturns };

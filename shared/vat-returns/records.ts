@@ -1,0 +1,26 @@
+import type { ActorRef } from '../auth/actor.ts';
+import type { TaxJurisdiction } from '../companies/tax-registration.ts';
+
+/** A box's figures as stored: decimal text, base currency. */
+export type StoredBoxes = Record<string, { amount: string; tax: string }>;
+
+/**
+ * A filed VAT return: its range's figures frozen as they stood when it was filed, with the audit
+ * head at that moment. `posted` holds the figures the postings summed per box (what later returns
+ * compare its range against); `corrections`, what it reported of each return filed before it.
+ * `answer` is the return as it answered, box by box, never recomputed.
+ */
+export interface FiledReturn {
+  companyId: string;
+  returnId: string;
+  dateFrom: string;
+  dateTo: string;
+  jurisdiction: TaxJurisdiction;
+  posted: StoredBoxes;
+  corrections: Array<{ returnId: string; posted: StoredBoxes }>;
+  answer: unknown;
+  filedAt: string;
+  filedBy: ActorRef;
+  auditHead: { sequence: number; hash: string | null };
+  version: number;
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { useGateway } from '../../support/api.ts';
+import { credit, debit, postedJournal } from '../../support/ledger.ts';
+import { taxedBooks } from '../../support/tax-books.ts';
+
+/** Filing VAT returns: frozen figures, no overlap, later changes into a filed range as the next return's corrections. */
+const gateway = useGateway();
+
+type Box = { box: string; amount: string | null; tax: string | null };
+const boxOf = (answer: { boxes: Box[] }, id: string) => answer.boxes.find((b) => b.box === id);
+
+describe('filing VAT returns', () => {
+  it('freezes a filed return; journals posted, voided and reversed into its range later show in the next return’s corrections, reported once', async () => {
+    const books = await taxedBooks(gateway.url, 'SA', { standard: true });
+    const { api, base, chart } = books;
+    const sale = (amount: string) => [debit(chart.cash.id, (Number(amount) * 1.15).toFixed(2)), { ...credit(chart.sales.id, amount), taxCode: 'S-STD' }];
+    const early = await postedJournal(api, base, '2026-03-05', sale('1000'));
+
+    const march = await api.post(`${base}/VatReturns`, { dateFrom: '2026-03-01', dateTo: '2026-03-31' });
+    const overlapping = await api.post(`${base}/VatReturns`, { dateFrom: '2026-03-15', dateTo: '2026-04-15' });
+
+    expect(march.status, march.text).toBe(200);
+    expect(march.body).toMatchObject({ dateFrom: '2026-03-01', dateTo: '2026-03-31', jurisdiction: 'SA', netDue: '150.00', corrections: [], version: 1 });
+    expect(boxOf(march.body, '1')).toMatchObject({ amount: '1000.00', tax: '150.00' });
+    expect(march.body.auditHead.sequence).toBeGreaterThan(0);
+    expect(overlapping.status).toBe(409);
+    expect(overlapping.body.errors[0]).toMatchObject({ name: 'dateFrom', code: 'FiledRangeOverlap' });
+
+    // Into the filed March, after filing: a sale posted, the early sale voided, a purchase reversed in April.
+    await postedJournal(api, base, '2026-03-20', sale('200'));
+    expect((await api.post(`${base}/Journals/${early.id}/Void`, { version: early.version })).status).toBe(200);
+    const purchase = await postedJournal(api, base, '2026-03-25', [{ ...debit(chart.rent.id, '100'), taxCode: 'P-STD' }, credit(chart.bank.id, '115')]);
+    expect((await api.post(`${base}/Journals/${purchase.id}/Reverse`, { postingDate: '2026-04-02', version: purchase.version })).status).toBe(200);
+
+    const filedMarch = await api.get(`${base}/VatReturns/${march.body.id}`);
+    const aprilPreview = await api.get(`${base}/Reports/VatReturn?dateFrom=2026-04-01&dateTo=2026-04-30`);
+    const april = await api.post(`${base}/VatReturns`, { dateFrom: '2026-04-01', dateTo: '2026-04-30' });
+    const may = await api.get(`${base}/Reports/VatReturn?dateFrom=2026-05-01&dateTo=2026-05-31`);
+
+    // The filed return is as filed.
+    expect(filedMarch.body).toEqual(march.body);
+    // March now holds 200 of sales (150 less 120 of VAT) and 100 of purchases (15 of VAT): -135 to correct.
+    expect(aprilPreview.body.corrections).toEqual([{ returnId: march.body.id, dateFrom: '2026-03-01', dateTo: '2026-03-31', boxes: [{ box: '1', amount: '-800.00', tax: '-120.00' }, { box: '7', amount: '100.00', tax: '15.00' }], netTax: '-135.00' }]);
+    expect(boxOf(aprilPreview.body, '14')).toMatchObject({ tax: '-135.00' });
+    // April's own: the reversal of the purchase takes 15 of recoverable VAT off.
+    expect(boxOf(aprilPreview.body, '7')).toMatchObject({ amount: '-100.00', tax: '-15.00' });
+    expect(aprilPreview.body.netDue).toBe('-120.00');
+    expect(april.status, april.text).toBe(200);
+    expect({ ...april.body, id: undefined, filedAt: undefined, filedBy: undefined, auditHead: undefined, version: undefined }).toEqual({ ...aprilPreview.body, id: undefined, filedAt: undefined, filedBy: undefined, auditHead: undefined, version: undefined });
+    // Reported once: May has nothing to correct.
+    expect(may.body.corrections).toEqual([]);
+    expect((await api.get(`${base}/VatReturns`)).body.results.map((r: { id: string }) => r.id)).toEqual([march.body.id, april.body.id]);
+  });
+});
