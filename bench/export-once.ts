@@ -47,7 +47,7 @@ const counted = (table: ReportTable): ReportTable => ({
 async function table(): Promise<ReportTable> {
   const shown = { accounts: true, costCenters: true };
   if (kind === 'journals') return journalsExportTable(journalExporting, companyId, { dateFrom, dateTo, keyword: undefined, language: 'en' } as never, { language: 'en', permissions: ['accounts:read', 'cost-centers:read'] });
-  const [ledger, centers] = await Promise.all([wholeGeneralLedger(generalLedgerReads, companyId, { accountId, dateFrom, dateTo, language: 'en' }), costCenterPaths(generalLedgerReads, companyId)]);
+  const [ledger, centers] = await Promise.all([wholeGeneralLedger(generalLedgerReads, companyId, { accountId, dateFrom, dateTo, language: 'en', hijri: false }), costCenterPaths(generalLedgerReads, companyId)]);
   return generalLedgerTable(ledger, centers, shown, 'en');
 }
 const sink = new ByteSink(Number.POSITIVE_INFINITY, false);

@@ -1,6 +1,7 @@
 import type { BulkRuns } from '../bulk-runs.ts';
 import type { FileBody } from './file-body.ts';
 import { chooseFormat, type ExportFormat } from './formats.ts';
+import { withHijriFields } from './hijri.ts';
 import type { ExportLimits } from './limits.ts';
 import type { FileFormat } from './render.ts';
 import type { Language, ReportTable } from './table.ts';
@@ -8,7 +9,7 @@ import type { Language, ReportTable } from './table.ts';
 /** What an exportable endpoint's request carries: the export parameters and the Accept header. */
 export interface ExportRequest {
   params: { companyId: string };
-  query: { format?: ExportFormat | undefined; language: Language };
+  query: { format?: ExportFormat | undefined; language: Language; hijri: boolean };
   accept?: string | undefined;
   /** The caller's permissions in the company: what a file may name beyond the JSON's ids (names-shown.ts). */
   permissions?: readonly string[] | undefined;
@@ -16,10 +17,11 @@ export interface ExportRequest {
   bulkRuns: BulkRuns;
 }
 
-/** A file export's format and language, and the limits it must fit. */
+/** A file export's format and language, whether it shows Hijri dates, and the limits it must fit. */
 export interface FileChoice {
   format: FileFormat;
   language: Language;
+  hijri: boolean;
   limits: ExportLimits;
   /** The caller's permissions in the company. */
   permissions: readonly string[];
@@ -42,12 +44,15 @@ export async function answer<T>(request: ExportRequest, compute: () => Promise<T
 /**
  * A paginated read answered as JSON one page at a time, or exported whole (the general ledger,
  * the journal list) by `whole`, which streams its rows into the file within the limits, holding one
- * of the company's export slots. Errors: NotAcceptable, TooManyExports, and the errors of the read it pages or exports whole.
+ * of the company's export slots. With `hijri`, a JSON answer carries its dates' Hijri form beside
+ * them (hijri.ts: an answer without dates of its own is unchanged), and a file its Hijri columns (render.ts).
+ * Errors: NotAcceptable, TooManyExports, and the errors of the read it pages or exports whole.
  */
 export async function answerWhole<T>(request: ExportRequest, page: () => Promise<T>, whole: (choice: FileChoice) => Promise<FileBody>): Promise<T | FileBody> {
-  const format = chooseFormat(request.query.format, request.accept);
-  if (format === 'json') return page();
+  const { format: asked, language, hijri } = request.query;
+  const format = chooseFormat(asked, request.accept);
+  if (format === 'json') return hijri ? withHijriFields(await page()) : page();
   // A file is the rarer answer: its export slots and limits load on that path only, as its writers do.
   const [{ inExportRun }, { apiExportLimits }] = await Promise.all([import('./export-runs.ts'), import('./limits.ts')]);
-  return inExportRun(request.bulkRuns, request.params.companyId, () => whole({ format, language: request.query.language, limits: apiExportLimits(), permissions: request.permissions ?? [] }));
+  return inExportRun(request.bulkRuns, request.params.companyId, () => whole({ format, language, hijri, limits: apiExportLimits(), permissions: request.permissions ?? [] }));
 }

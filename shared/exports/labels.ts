@@ -75,6 +75,7 @@ const LABELS = {
   amountExcludingVat: ['Amount (excluding VAT)', 'المبلغ (غير شامل الضريبة)'],
   vatAmount: ['VAT amount', 'مبلغ الضريبة'],
   netVatDue: ['Net VAT due', 'صافي الضريبة المستحقة'],
+  hijri: ['Hijri', 'هجري'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type Label = keyof typeof LABELS;

@@ -1,5 +1,5 @@
 import { label, type Label } from './labels.ts';
-import type { Cell, Language } from './table.ts';
+import type { Cell, Language, TableColumn } from './table.ts';
 
 /**
  * What a file may name beyond the ids its route's JSON shows: an export shows no more than the
@@ -45,5 +45,9 @@ export function lineNames(shown: NamesShown, sources: NameSources, language: Lan
   };
 }
 
-/** Labels of the columns a table built from `LineNames` has. */
-export const columnHeaders = (columns: ReadonlyArray<[Label, number]>, language: Language) => columns.map(([name, width]) => ({ header: label(name, language), width }));
+/** The labels of columns holding dates: a line's date and posting date. */
+const DATE_LABELS: ReadonlySet<Label> = new Set(['date', 'postingDate']);
+
+/** Labels of the columns a table built from `LineNames` has; those of dates marked as such (a file asked with `hijri` shows their Hijri dates beside). */
+export const columnHeaders = (columns: ReadonlyArray<[Label, number]>, language: Language): TableColumn[] =>
+  columns.map(([name, width]) => ({ header: label(name, language), width, ...(DATE_LABELS.has(name) ? { date: true } : {}) }));

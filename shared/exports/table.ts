@@ -28,6 +28,10 @@ export interface TableColumn {
   header: string;
   /** Characters wide in a spreadsheet. */
   width: number;
+  /** Its cells are dates (a date cell, or date or date-time text): a file asked with `hijri` has their Hijri dates in a column beside (hijri-columns.ts). */
+  date?: boolean;
+  /** The dates its header names (a range's ends, or an as-of date): a file asked with `hijri` adds their Hijri form to the header. */
+  headerDates?: readonly string[];
 }
 
 export interface TableRow {

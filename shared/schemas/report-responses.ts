@@ -25,10 +25,18 @@ export function buildReportResponses() {
   const costCenter = z.strictObject({ id, code: z.string(), path: z.string(), name });
   const knownAt = z.nullable(instant);
   z.globalRegistry.add(knownAt, { description: 'The moment the report was asked as known at (the knownAt parameter), in UTC to the millisecond: the figures are the books as they stood then. null for the books of now.' });
+  /**
+   * Asked with hijri=true only (left out otherwise): the report's dates in the Umm al-Qura
+   * calendar, YYYY-MM-DD in Latin digits, field for field beside the Gregorian ones.
+   */
+  const hijriDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
+  const hijriRange = { dateFrom: hijriDate, dateTo: hijriDate };
+  const hijriColumns = z.array(z.strictObject({ dateFrom: z.nullable(hijriDate), dateTo: hijriDate }));
 
   const TrialBalanceResponse = z.strictObject({
     dateFrom: date,
     dateTo: date,
+    hijri: z.optional(z.strictObject({ ...hijriRange, columns: z.nullable(z.array(z.strictObject(hijriRange))) })),
     financialYearId: z.nullable(id),
     periodId: z.nullable(id),
     costCenter: z.nullable(costCenter),
@@ -72,6 +80,7 @@ export function buildReportResponses() {
     knownAt,
     currency: z.string(),
     columns: z.array(column),
+    hijri: z.optional(z.strictObject({ columns: hijriColumns })),
     revenue: z.array(statementRow),
     expense: z.array(statementRow),
     totals: z.strictObject({ revenue: amounts, expense: amounts, netProfit: amounts }),
@@ -81,6 +90,7 @@ export function buildReportResponses() {
     knownAt,
     currency: z.string(),
     columns: z.array(column),
+    hijri: z.optional(z.strictObject({ columns: hijriColumns })),
     assets: z.array(statementRow),
     liabilities: z.array(statementRow),
     equity: z.array(statementRow),
@@ -95,6 +105,7 @@ export function buildReportResponses() {
   const CashFlowResponse = z.strictObject({
     dateFrom: date,
     dateTo: date,
+    hijri: z.optional(z.strictObject({ ...hijriRange, columns: hijriColumns })),
     costCenter: z.nullable(costCenter),
     knownAt,
     currency: z.string(),
@@ -127,6 +138,7 @@ export function buildReportResponses() {
     financialYearId: id,
     dateFrom: date,
     dateTo: date,
+    hijri: z.optional(z.strictObject({ ...hijriRange, columns: hijriColumns })),
     knownAt,
     currency: z.string(),
     columns: z.array(column),
@@ -138,6 +150,7 @@ export function buildReportResponses() {
     account: z.strictObject({ id, code: z.string(), path: z.string(), name, type: z.enum(ACCOUNT_TYPES), classification: z.enum(CLASSIFICATIONS) }),
     dateFrom: date,
     dateTo: date,
+    hijri: z.optional(z.strictObject(hijriRange)),
     costCenter: z.nullable(costCenter),
     currency: z.string(),
     /** Debit minus credit before dateFrom, and through dateTo. */
@@ -191,6 +204,7 @@ export function buildReportResponses() {
   const VatReturnResponse = z.strictObject({
     dateFrom: date,
     dateTo: date,
+    hijri: z.optional(z.strictObject(hijriRange)),
     jurisdiction: z.enum(TAX_JURISDICTIONS),
     taxRegistrationNumber: z.nullable(z.string()),
     currency: z.string(),

@@ -1,7 +1,7 @@
 import type { BalanceSheet } from '../../reports/balance-sheet.ts';
 import { label } from '../labels.ts';
 import { amount, fileNamePart, type Language, type ReportTable } from '../table.ts';
-import { columnHeader, sectionRows, totalRow } from './statement-columns.ts';
+import { statementColumn, sectionRows, totalRow } from './statement-columns.ts';
 
 /** A balance sheet as a table: code, account, one amount per date; assets, liabilities, equity with the unclosed earnings. */
 export function balanceSheetTable(report: BalanceSheet, language: Language): ReportTable {
@@ -12,7 +12,7 @@ export function balanceSheetTable(report: BalanceSheet, language: Language): Rep
     sheet: label('balanceSheet', language),
     fileName: `balance-sheet_${report.columns.map((c) => fileNamePart(c.dateTo)).join('_')}`,
     rightToLeft: language === 'ar',
-    columns: [{ header: label('code', language), width: 12 }, { header: label('account', language), width: 40 }, ...report.columns.map((c) => ({ header: columnHeader(c, language), width: 18 }))],
+    columns: [{ header: label('code', language), width: 12 }, { header: label('account', language), width: 40 }, ...report.columns.map((c) => statementColumn(c, language))],
     indentColumn: 1,
     rows: [
       ...sectionRows(label('assets', language), report.assets, label('totalAssets', language), report.totals.assets, language),

@@ -12,7 +12,7 @@ type Comparison = BudgetVsActual['totals']['revenue'];
 export function budgetVsActualTable(report: BudgetVsActual, language: Language): ReportTable {
   const figureColumns: TableColumn[] = report.columns.flatMap((c) => {
     const when = `${c.dateFrom} – ${c.dateTo}`;
-    return (['budget', 'actual', 'variance', 'variancePercent'] as const).map((name) => ({ header: `${label(name, language)} ${when}`, width: 18 }));
+    return (['budget', 'actual', 'variance', 'variancePercent'] as const).map((name) => ({ header: `${label(name, language)} ${when}`, width: 18, headerDates: c.dateFrom ? [c.dateFrom, c.dateTo] : [c.dateTo] }));
   });
   return {
     sheet: label('budgetVsActual', language),

@@ -1,7 +1,7 @@
 import type { CashFlow } from '../../reports/cash-flow.ts';
 import { label } from '../labels.ts';
 import { amount, fileNamePart, type Language, type ReportTable } from '../table.ts';
-import { columnHeader, sectionRows, totalRow } from './statement-columns.ts';
+import { statementColumn, sectionRows, totalRow } from './statement-columns.ts';
 
 /**
  * A cash flow statement as a table, laid out as accountants read the indirect method: net
@@ -14,7 +14,7 @@ export function cashFlowTable(report: CashFlow, language: Language): ReportTable
     sheet: label('cashFlow', language),
     fileName: `cash-flow_${fileNamePart(report.dateFrom)}_${fileNamePart(report.dateTo)}`,
     rightToLeft: language === 'ar',
-    columns: [{ header: label('code', language), width: 12 }, { header: label('account', language), width: 40 }, ...report.columns.map((c) => ({ header: columnHeader(c, language), width: 18 }))],
+    columns: [{ header: label('code', language), width: 12 }, { header: label('account', language), width: 40 }, ...report.columns.map((c) => statementColumn(c, language))],
     indentColumn: 1,
     rows: [
       totalRow(label('netProfit', language), t.netProfit),

@@ -1,7 +1,7 @@
 import type { IncomeStatement } from '../../reports/income-statement.ts';
 import { label } from '../labels.ts';
 import { fileNamePart, type Language, type ReportTable } from '../table.ts';
-import { columnHeader, sectionRows, totalRow } from './statement-columns.ts';
+import { statementColumn, sectionRows, totalRow } from './statement-columns.ts';
 
 /** An income statement as a table: code, account, one amount per column; revenue, expense and net profit. */
 export function incomeStatementTable(report: IncomeStatement, language: Language): ReportTable {
@@ -10,7 +10,7 @@ export function incomeStatementTable(report: IncomeStatement, language: Language
     sheet: label('incomeStatement', language),
     fileName: `income-statement_${fileNamePart(first?.dateFrom ?? '')}_${fileNamePart(first?.dateTo ?? '')}`,
     rightToLeft: language === 'ar',
-    columns: [{ header: label('code', language), width: 12 }, { header: label('account', language), width: 40 }, ...report.columns.map((c) => ({ header: columnHeader(c, language), width: 18 }))],
+    columns: [{ header: label('code', language), width: 12 }, { header: label('account', language), width: 40 }, ...report.columns.map((c) => statementColumn(c, language))],
     indentColumn: 1,
     rows: [
       ...sectionRows(label('revenue', language), report.revenue, label('totalRevenue', language), report.totals.revenue, language),

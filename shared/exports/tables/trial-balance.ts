@@ -13,7 +13,7 @@ const sixFigures = (s: Sides) => [s.opening.debit, s.opening.credit, s.movement.
  */
 export function trialBalanceTable(report: TrialBalance, language: Language): ReportTable {
   const columns = report.columns ?? [];
-  const figureColumns = (prefix: string): TableColumn[] => FIGURES.map((f) => ({ header: `${prefix}${label(f, language)}`, width: 16 }));
+  const figureColumns = (prefix: string, headerDates?: readonly string[]): TableColumn[] => FIGURES.map((f) => ({ header: `${prefix}${label(f, language)}`, width: 16, ...(headerDates ? { headerDates } : {}) }));
   const rowFigures = (own: Sides, inColumns: readonly Sides[] | null) => [...(inColumns ?? []).flatMap(sixFigures), ...sixFigures(own)];
   const rows: TableRow[] = report.rows.map((r) => ({ cells: [r.code, nameIn(r.name, language), ...rowFigures(r, r.columns)], level: r.depth }));
   rows.push({ cells: ['', label('total', language), ...rowFigures(report.totals, columns.map((c) => c.totals))], bold: true });
@@ -24,7 +24,7 @@ export function trialBalanceTable(report: TrialBalance, language: Language): Rep
     columns: [
       { header: label('code', language), width: 12 },
       { header: label('account', language), width: 40 },
-      ...columns.flatMap((c) => figureColumns(`${c.dateFrom} – ${c.dateTo} · `)),
+      ...columns.flatMap((c) => figureColumns(`${c.dateFrom} – ${c.dateTo} · `, [c.dateFrom, c.dateTo])),
       ...figureColumns(columns.length > 0 ? `${label('total', language)} · ` : ''),
     ],
     indentColumn: 1,
