@@ -2249,6 +2249,20 @@ export interface components {
              * @description Last day of the range (YYYY-MM-DD), included.
              */
             dateTo: string;
+            /** @description In a query: true to show the Umm al-Qura (Hijri) date beside each Gregorian one (display only: ranges, periods and stored dates stay Gregorian); false (the default): none. A CSV or XLSX file then has, beside each date column, a column of the same header with " (Hijri)" (Arabic: " (هجري)") holding the Hijri date as text, and headers naming a range or date followed by its Hijri form; a report’s JSON has `hijri`. In a report’s answer, only when asked so: its dates in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits), field for field: dateFrom and dateTo where the report has them, and each column’s dateFrom (null for a balance sheet’s date) and dateTo. The journal list’s and a stored report’s JSON are unchanged. */
+            hijri?: {
+                /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
+                dateFrom: string;
+                /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
+                dateTo: string;
+                /** @description The range of each of the report’s columns in the Umm al-Qura calendar, aligned to them; null without columns. */
+                columns: {
+                    /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
+                    dateFrom: string;
+                    /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
+                    dateTo: string;
+                }[] | null;
+            };
             /** @description A financial year (UUID). */
             financialYearId: string | null;
             /** @description A period of the financial year (UUID). */
@@ -2481,6 +2495,16 @@ export interface components {
                     };
                 } | null;
             }[];
+            /** @description In a query: true to show the Umm al-Qura (Hijri) date beside each Gregorian one (display only: ranges, periods and stored dates stay Gregorian); false (the default): none. A CSV or XLSX file then has, beside each date column, a column of the same header with " (Hijri)" (Arabic: " (هجري)") holding the Hijri date as text, and headers naming a range or date followed by its Hijri form; a report’s JSON has `hijri`. In a report’s answer, only when asked so: its dates in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits), field for field: dateFrom and dateTo where the report has them, and each column’s dateFrom (null for a balance sheet’s date) and dateTo. The journal list’s and a stored report’s JSON are unchanged. */
+            hijri?: {
+                /** @description The dates of each of the report’s columns in the Umm al-Qura calendar, aligned to them. */
+                columns: {
+                    /** @description The column’s dateFrom in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits); null where the column is a date rather than a range. */
+                    dateFrom: string | null;
+                    /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
+                    dateTo: string;
+                }[];
+            };
             /** @description Revenue rows along the tree (credits less debits). */
             revenue: {
                 /**
@@ -2600,6 +2624,16 @@ export interface components {
                     };
                 } | null;
             }[];
+            /** @description In a query: true to show the Umm al-Qura (Hijri) date beside each Gregorian one (display only: ranges, periods and stored dates stay Gregorian); false (the default): none. A CSV or XLSX file then has, beside each date column, a column of the same header with " (Hijri)" (Arabic: " (هجري)") holding the Hijri date as text, and headers naming a range or date followed by its Hijri form; a report’s JSON has `hijri`. In a report’s answer, only when asked so: its dates in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits), field for field: dateFrom and dateTo where the report has them, and each column’s dateFrom (null for a balance sheet’s date) and dateTo. The journal list’s and a stored report’s JSON are unchanged. */
+            hijri?: {
+                /** @description The dates of each of the report’s columns in the Umm al-Qura calendar, aligned to them. */
+                columns: {
+                    /** @description The column’s dateFrom in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits); null where the column is a date rather than a range. */
+                    dateFrom: string | null;
+                    /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
+                    dateTo: string;
+                }[];
+            };
             /** @description Asset accounts along the tree. */
             assets: {
                 /**
@@ -2732,6 +2766,20 @@ export interface components {
              * @description Last day of the range (YYYY-MM-DD), included.
              */
             dateTo: string;
+            /** @description In a query: true to show the Umm al-Qura (Hijri) date beside each Gregorian one (display only: ranges, periods and stored dates stay Gregorian); false (the default): none. A CSV or XLSX file then has, beside each date column, a column of the same header with " (Hijri)" (Arabic: " (هجري)") holding the Hijri date as text, and headers naming a range or date followed by its Hijri form; a report’s JSON has `hijri`. In a report’s answer, only when asked so: its dates in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits), field for field: dateFrom and dateTo where the report has them, and each column’s dateFrom (null for a balance sheet’s date) and dateTo. The journal list’s and a stored report’s JSON are unchanged. */
+            hijri?: {
+                /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
+                dateFrom: string;
+                /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
+                dateTo: string;
+                /** @description The dates of each of the report’s columns in the Umm al-Qura calendar, aligned to them. */
+                columns: {
+                    /** @description The column’s dateFrom in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits); null where the column is a date rather than a range. */
+                    dateFrom: string | null;
+                    /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
+                    dateTo: string;
+                }[];
+            };
             /** @description The cost center the figures are limited to, or null. */
             costCenter: {
                 /**
@@ -3013,6 +3061,20 @@ export interface components {
              * @description Last day of the range (YYYY-MM-DD), included.
              */
             dateTo: string;
+            /** @description In a query: true to show the Umm al-Qura (Hijri) date beside each Gregorian one (display only: ranges, periods and stored dates stay Gregorian); false (the default): none. A CSV or XLSX file then has, beside each date column, a column of the same header with " (Hijri)" (Arabic: " (هجري)") holding the Hijri date as text, and headers naming a range or date followed by its Hijri form; a report’s JSON has `hijri`. In a report’s answer, only when asked so: its dates in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits), field for field: dateFrom and dateTo where the report has them, and each column’s dateFrom (null for a balance sheet’s date) and dateTo. The journal list’s and a stored report’s JSON are unchanged. */
+            hijri?: {
+                /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
+                dateFrom: string;
+                /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
+                dateTo: string;
+                /** @description The dates of each of the report’s columns in the Umm al-Qura calendar, aligned to them. */
+                columns: {
+                    /** @description The column’s dateFrom in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits); null where the column is a date rather than a range. */
+                    dateFrom: string | null;
+                    /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
+                    dateTo: string;
+                }[];
+            };
             /** @description The moment the report was asked as known at (the knownAt parameter), in UTC to the millisecond: the figures are the books as they stood then. null for the books of now. */
             knownAt: string | null;
             /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
@@ -3159,6 +3221,13 @@ export interface components {
              * @description Last day of the range (YYYY-MM-DD), included.
              */
             dateTo: string;
+            /** @description In a query: true to show the Umm al-Qura (Hijri) date beside each Gregorian one (display only: ranges, periods and stored dates stay Gregorian); false (the default): none. A CSV or XLSX file then has, beside each date column, a column of the same header with " (Hijri)" (Arabic: " (هجري)") holding the Hijri date as text, and headers naming a range or date followed by its Hijri form; a report’s JSON has `hijri`. In a report’s answer, only when asked so: its dates in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits), field for field: dateFrom and dateTo where the report has them, and each column’s dateFrom (null for a balance sheet’s date) and dateTo. The journal list’s and a stored report’s JSON are unchanged. */
+            hijri?: {
+                /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
+                dateFrom: string;
+                /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
+                dateTo: string;
+            };
             /**
              * @description The VAT return’s jurisdiction (the company’s taxJurisdiction), whose form the boxes follow: SA (ZATCA) or AE (the FTA’s VAT 201).
              * @enum {string}
@@ -3336,6 +3405,13 @@ export interface components {
              * @description Last day of the range (YYYY-MM-DD), included.
              */
             dateTo: string;
+            /** @description In a query: true to show the Umm al-Qura (Hijri) date beside each Gregorian one (display only: ranges, periods and stored dates stay Gregorian); false (the default): none. A CSV or XLSX file then has, beside each date column, a column of the same header with " (Hijri)" (Arabic: " (هجري)") holding the Hijri date as text, and headers naming a range or date followed by its Hijri form; a report’s JSON has `hijri`. In a report’s answer, only when asked so: its dates in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits), field for field: dateFrom and dateTo where the report has them, and each column’s dateFrom (null for a balance sheet’s date) and dateTo. The journal list’s and a stored report’s JSON are unchanged. */
+            hijri?: {
+                /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
+                dateFrom: string;
+                /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
+                dateTo: string;
+            };
             /** @description The cost center the figures are limited to, or null. */
             costCenter: {
                 /**
@@ -4528,6 +4604,8 @@ export interface components {
         "query.format": "json" | "csv" | "xlsx";
         /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
         "query.language": "en" | "ar";
+        /** @description In a query: true to show the Umm al-Qura (Hijri) date beside each Gregorian one (display only: ranges, periods and stored dates stay Gregorian); false (the default): none. A CSV or XLSX file then has, beside each date column, a column of the same header with " (Hijri)" (Arabic: " (هجري)") holding the Hijri date as text, and headers naming a range or date followed by its Hijri form; a report’s JSON has `hijri`. In a report’s answer, only when asked so: its dates in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits), field for field: dateFrom and dateTo where the report has them, and each column’s dateFrom (null for a balance sheet’s date) and dateTo. The journal list’s and a stored report’s JSON are unchanged. */
+        "query.hijri": "true" | "false";
         /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
         "query.costCenterId": string;
         /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
@@ -8977,6 +9055,8 @@ export interface operations {
                 format?: components["parameters"]["query.format"];
                 /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
                 language?: components["parameters"]["query.language"];
+                /** @description In a query: true to show the Umm al-Qura (Hijri) date beside each Gregorian one (display only: ranges, periods and stored dates stay Gregorian); false (the default): none. A CSV or XLSX file then has, beside each date column, a column of the same header with " (Hijri)" (Arabic: " (هجري)") holding the Hijri date as text, and headers naming a range or date followed by its Hijri form; a report’s JSON has `hijri`. In a report’s answer, only when asked so: its dates in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits), field for field: dateFrom and dateTo where the report has them, and each column’s dateFrom (null for a balance sheet’s date) and dateTo. The journal list’s and a stored report’s JSON are unchanged. */
+                hijri?: components["parameters"]["query.hijri"];
                 /** @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it. */
                 accountId?: string;
                 /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
@@ -10132,6 +10212,8 @@ export interface operations {
                 format?: components["parameters"]["query.format"];
                 /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
                 language?: components["parameters"]["query.language"];
+                /** @description In a query: true to show the Umm al-Qura (Hijri) date beside each Gregorian one (display only: ranges, periods and stored dates stay Gregorian); false (the default): none. A CSV or XLSX file then has, beside each date column, a column of the same header with " (Hijri)" (Arabic: " (هجري)") holding the Hijri date as text, and headers naming a range or date followed by its Hijri form; a report’s JSON has `hijri`. In a report’s answer, only when asked so: its dates in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits), field for field: dateFrom and dateTo where the report has them, and each column’s dateFrom (null for a balance sheet’s date) and dateTo. The journal list’s and a stored report’s JSON are unchanged. */
+                hijri?: components["parameters"]["query.hijri"];
             };
             header?: never;
             path: {
@@ -10378,6 +10460,8 @@ export interface operations {
                 format?: components["parameters"]["query.format"];
                 /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
                 language?: components["parameters"]["query.language"];
+                /** @description In a query: true to show the Umm al-Qura (Hijri) date beside each Gregorian one (display only: ranges, periods and stored dates stay Gregorian); false (the default): none. A CSV or XLSX file then has, beside each date column, a column of the same header with " (Hijri)" (Arabic: " (هجري)") holding the Hijri date as text, and headers naming a range or date followed by its Hijri form; a report’s JSON has `hijri`. In a report’s answer, only when asked so: its dates in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits), field for field: dateFrom and dateTo where the report has them, and each column’s dateFrom (null for a balance sheet’s date) and dateTo. The journal list’s and a stored report’s JSON are unchanged. */
+                hijri?: components["parameters"]["query.hijri"];
             };
             header?: never;
             path: {
@@ -10521,6 +10605,8 @@ export interface operations {
                 format?: components["parameters"]["query.format"];
                 /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
                 language?: components["parameters"]["query.language"];
+                /** @description In a query: true to show the Umm al-Qura (Hijri) date beside each Gregorian one (display only: ranges, periods and stored dates stay Gregorian); false (the default): none. A CSV or XLSX file then has, beside each date column, a column of the same header with " (Hijri)" (Arabic: " (هجري)") holding the Hijri date as text, and headers naming a range or date followed by its Hijri form; a report’s JSON has `hijri`. In a report’s answer, only when asked so: its dates in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits), field for field: dateFrom and dateTo where the report has them, and each column’s dateFrom (null for a balance sheet’s date) and dateTo. The journal list’s and a stored report’s JSON are unchanged. */
+                hijri?: components["parameters"]["query.hijri"];
             };
             header?: never;
             path: {
@@ -10663,6 +10749,8 @@ export interface operations {
                 format?: components["parameters"]["query.format"];
                 /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
                 language?: components["parameters"]["query.language"];
+                /** @description In a query: true to show the Umm al-Qura (Hijri) date beside each Gregorian one (display only: ranges, periods and stored dates stay Gregorian); false (the default): none. A CSV or XLSX file then has, beside each date column, a column of the same header with " (Hijri)" (Arabic: " (هجري)") holding the Hijri date as text, and headers naming a range or date followed by its Hijri form; a report’s JSON has `hijri`. In a report’s answer, only when asked so: its dates in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits), field for field: dateFrom and dateTo where the report has them, and each column’s dateFrom (null for a balance sheet’s date) and dateTo. The journal list’s and a stored report’s JSON are unchanged. */
+                hijri?: components["parameters"]["query.hijri"];
             };
             header?: never;
             path: {
@@ -10811,6 +10899,8 @@ export interface operations {
                 format?: components["parameters"]["query.format"];
                 /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
                 language?: components["parameters"]["query.language"];
+                /** @description In a query: true to show the Umm al-Qura (Hijri) date beside each Gregorian one (display only: ranges, periods and stored dates stay Gregorian); false (the default): none. A CSV or XLSX file then has, beside each date column, a column of the same header with " (Hijri)" (Arabic: " (هجري)") holding the Hijri date as text, and headers naming a range or date followed by its Hijri form; a report’s JSON has `hijri`. In a report’s answer, only when asked so: its dates in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits), field for field: dateFrom and dateTo where the report has them, and each column’s dateFrom (null for a balance sheet’s date) and dateTo. The journal list’s and a stored report’s JSON are unchanged. */
+                hijri?: components["parameters"]["query.hijri"];
             };
             header?: never;
             path: {
@@ -11050,6 +11140,8 @@ export interface operations {
                 format?: components["parameters"]["query.format"];
                 /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
                 language?: components["parameters"]["query.language"];
+                /** @description In a query: true to show the Umm al-Qura (Hijri) date beside each Gregorian one (display only: ranges, periods and stored dates stay Gregorian); false (the default): none. A CSV or XLSX file then has, beside each date column, a column of the same header with " (Hijri)" (Arabic: " (هجري)") holding the Hijri date as text, and headers naming a range or date followed by its Hijri form; a report’s JSON has `hijri`. In a report’s answer, only when asked so: its dates in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits), field for field: dateFrom and dateTo where the report has them, and each column’s dateFrom (null for a balance sheet’s date) and dateTo. The journal list’s and a stored report’s JSON are unchanged. */
+                hijri?: components["parameters"]["query.hijri"];
             };
             header?: never;
             path: {
@@ -11380,6 +11472,8 @@ export interface operations {
                 format?: components["parameters"]["query.format"];
                 /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
                 language?: components["parameters"]["query.language"];
+                /** @description In a query: true to show the Umm al-Qura (Hijri) date beside each Gregorian one (display only: ranges, periods and stored dates stay Gregorian); false (the default): none. A CSV or XLSX file then has, beside each date column, a column of the same header with " (Hijri)" (Arabic: " (هجري)") holding the Hijri date as text, and headers naming a range or date followed by its Hijri form; a report’s JSON has `hijri`. In a report’s answer, only when asked so: its dates in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits), field for field: dateFrom and dateTo where the report has them, and each column’s dateFrom (null for a balance sheet’s date) and dateTo. The journal list’s and a stored report’s JSON are unchanged. */
+                hijri?: components["parameters"]["query.hijri"];
             };
             header?: never;
             path: {
@@ -11827,6 +11921,8 @@ export interface operations {
                 format?: components["parameters"]["query.format"];
                 /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
                 language?: components["parameters"]["query.language"];
+                /** @description In a query: true to show the Umm al-Qura (Hijri) date beside each Gregorian one (display only: ranges, periods and stored dates stay Gregorian); false (the default): none. A CSV or XLSX file then has, beside each date column, a column of the same header with " (Hijri)" (Arabic: " (هجري)") holding the Hijri date as text, and headers naming a range or date followed by its Hijri form; a report’s JSON has `hijri`. In a report’s answer, only when asked so: its dates in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits), field for field: dateFrom and dateTo where the report has them, and each column’s dateFrom (null for a balance sheet’s date) and dateTo. The journal list’s and a stored report’s JSON are unchanged. */
+                hijri?: components["parameters"]["query.hijri"];
             };
             header?: never;
             path: {

@@ -30,13 +30,19 @@ export function buildReportResponses() {
    * calendar, YYYY-MM-DD in Latin digits, field for field beside the Gregorian ones.
    */
   const hijriDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
+  z.globalRegistry.add(hijriDate, { description: 'The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits.' });
+  const hijriDateOrNull = z.nullable(hijriDate);
+  z.globalRegistry.add(hijriDateOrNull, { description: 'The column’s dateFrom in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits); null where the column is a date rather than a range.' });
   const hijriRange = { dateFrom: hijriDate, dateTo: hijriDate };
-  const hijriColumns = z.array(z.strictObject({ dateFrom: z.nullable(hijriDate), dateTo: hijriDate }));
+  const hijriColumns = z.array(z.strictObject({ dateFrom: hijriDateOrNull, dateTo: hijriDate }));
+  z.globalRegistry.add(hijriColumns, { description: 'The dates of each of the report’s columns in the Umm al-Qura calendar, aligned to them.' });
+  const hijriRangeColumns = z.nullable(z.array(z.strictObject(hijriRange)));
+  z.globalRegistry.add(hijriRangeColumns, { description: 'The range of each of the report’s columns in the Umm al-Qura calendar, aligned to them; null without columns.' });
 
   const TrialBalanceResponse = z.strictObject({
     dateFrom: date,
     dateTo: date,
-    hijri: z.optional(z.strictObject({ ...hijriRange, columns: z.nullable(z.array(z.strictObject(hijriRange))) })),
+    hijri: z.optional(z.strictObject({ ...hijriRange, columns: hijriRangeColumns })),
     financialYearId: z.nullable(id),
     periodId: z.nullable(id),
     costCenter: z.nullable(costCenter),
