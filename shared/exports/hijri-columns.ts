@@ -8,7 +8,7 @@ const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}/;
 /**
  * A table as a file asked with `hijri=true` shows it, pure: beside each date column (`date`)
  * a column of the same header with " (Hijri)" / " (هجري)" holding each date's Umm al-Qura date
- * as text (a spreadsheet has no Hijri date type), empty where the date is; and each header
+ * as text (a date cell would be read as Gregorian), empty where the date is; and each header
  * naming dates (`headerDates`) followed by their Hijri form. Rows stream through as the
  * renderer pulls them. A table without either is returned as it is.
  */
