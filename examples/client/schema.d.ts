@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/27bba308-9748-4c44-9a14-49ba65f3dbdb`
+         * @description Example request: `GET /api/v1/Companies/21477241-7b1d-4105-9278-a56a62d08b87`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Settings`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Settings`
+         * @description Example request: `PUT /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Roles`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Roles`
+         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Roles/797005bb-1fc2-4d54-aee0-0e9a2d516845`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Roles/e361bcb0-296b-40fb-be01-1bd177f950ba`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Roles/797005bb-1fc2-4d54-aee0-0e9a2d516845`
+         * @description Example request: `PUT /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Roles/e361bcb0-296b-40fb-be01-1bd177f950ba`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Roles/797005bb-1fc2-4d54-aee0-0e9a2d516845`
+         * @description Example request: `DELETE /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Roles/e361bcb0-296b-40fb-be01-1bd177f950ba`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Members`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Members`
+         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Members/9fd5c023-78bf-4edf-bb97-8a205f965d95`
+         * @description Example request: `PUT /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Members/026a2fa7-9b1c-4d07-b769-e59255213348`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Members/9fd5c023-78bf-4edf-bb97-8a205f965d95`
+         * @description Example request: `DELETE /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Members/026a2fa7-9b1c-4d07-b769-e59255213348`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/ApiKeys/c7959f58-c64a-4c32-a914-276a14154ad7`
+         * @description Example request: `DELETE /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/ApiKeys/cd80f510-951a-40b2-b41b-b424fb4b2c1d`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Accounts`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Accounts`
+         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Accounts/3cda43bc-1616-4d59-901c-b336c7841fc5`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Accounts/86cd8c01-adbb-443b-a8f7-b41a4383248d`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Accounts/3cda43bc-1616-4d59-901c-b336c7841fc5`
+         * @description Example request: `PUT /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Accounts/86cd8c01-adbb-443b-a8f7-b41a4383248d`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Accounts/3cda43bc-1616-4d59-901c-b336c7841fc5`
+         * @description Example request: `DELETE /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Accounts/86cd8c01-adbb-443b-a8f7-b41a4383248d`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Accounts/3cda43bc-1616-4d59-901c-b336c7841fc5/History`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Accounts/86cd8c01-adbb-443b-a8f7-b41a4383248d/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/CostCenters/a73b77e4-3785-4c2e-bd70-8d9d11a57ee8`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/CostCenters/f3a4006f-6255-4811-ab3e-ba2aa2ed2bd8`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/CostCenters/a73b77e4-3785-4c2e-bd70-8d9d11a57ee8`
+         * @description Example request: `PUT /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/CostCenters/f3a4006f-6255-4811-ab3e-ba2aa2ed2bd8`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/CostCenters/a73b77e4-3785-4c2e-bd70-8d9d11a57ee8`
+         * @description Example request: `DELETE /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/CostCenters/f3a4006f-6255-4811-ab3e-ba2aa2ed2bd8`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/CostCenters/a73b77e4-3785-4c2e-bd70-8d9d11a57ee8/History`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/CostCenters/f3a4006f-6255-4811-ab3e-ba2aa2ed2bd8/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/CostCenters/a73b77e4-3785-4c2e-bd70-8d9d11a57ee8/Activate`
+         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/CostCenters/f3a4006f-6255-4811-ab3e-ba2aa2ed2bd8/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/CostCenters/a73b77e4-3785-4c2e-bd70-8d9d11a57ee8/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/CostCenters/f3a4006f-6255-4811-ab3e-ba2aa2ed2bd8/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/FinancialYears/99b4e621-6479-4ea2-b02c-7c0e4cf0271b`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/FinancialYears/0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/FinancialYears/80a97b36-a707-4382-bad1-44374bbcb0f2`
+         * @description Example request: `PUT /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/FinancialYears/503cd955-a534-4bbd-ba56-2ff7ff28d2ce`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/FinancialYears/80a97b36-a707-4382-bad1-44374bbcb0f2`
+         * @description Example request: `DELETE /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/FinancialYears/503cd955-a534-4bbd-ba56-2ff7ff28d2ce`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/FinancialYears/99b4e621-6479-4ea2-b02c-7c0e4cf0271b/Close`
+         * @description Example request: `PUT /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/FinancialYears/0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/FinancialYears/99b4e621-6479-4ea2-b02c-7c0e4cf0271b/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/FinancialYears/0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/FinancialYears/99b4e621-6479-4ea2-b02c-7c0e4cf0271b/Periods`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/FinancialYears/0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/FinancialYears/99b4e621-6479-4ea2-b02c-7c0e4cf0271b/Periods/cb819b20-39c8-4031-9ee4-b410e095f92e`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/FinancialYears/0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff/Periods/e3693206-7e57-4713-ad5d-490c966ed826`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/FinancialYears/99b4e621-6479-4ea2-b02c-7c0e4cf0271b/Periods/cb819b20-39c8-4031-9ee4-b410e095f92e/Lock`
+         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/FinancialYears/0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff/Periods/e3693206-7e57-4713-ad5d-490c966ed826/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/FinancialYears/99b4e621-6479-4ea2-b02c-7c0e4cf0271b/Periods/cb819b20-39c8-4031-9ee4-b410e095f92e/Close`
+         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/FinancialYears/0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff/Periods/e3693206-7e57-4713-ad5d-490c966ed826/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/FinancialYears/99b4e621-6479-4ea2-b02c-7c0e4cf0271b/Periods/cb819b20-39c8-4031-9ee4-b410e095f92e/Close`
+         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/FinancialYears/0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff/Periods/e3693206-7e57-4713-ad5d-490c966ed826/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/FinancialYears/99b4e621-6479-4ea2-b02c-7c0e4cf0271b/Periods/cb819b20-39c8-4031-9ee4-b410e095f92e/Reopen`
+         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/FinancialYears/0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff/Periods/e3693206-7e57-4713-ad5d-490c966ed826/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Journals`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Journals`
+         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Journals/b86819bb-f3db-4287-9308-051ed3ffe6c4`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Journals/76bc1ba3-1d84-4a25-90b8-29659b8a955d`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Journals/b86819bb-f3db-4287-9308-051ed3ffe6c4`
+         * @description Example request: `PUT /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Journals/76bc1ba3-1d84-4a25-90b8-29659b8a955d`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Journals/b86819bb-f3db-4287-9308-051ed3ffe6c4/History`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Journals/76bc1ba3-1d84-4a25-90b8-29659b8a955d/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Journals/b86819bb-f3db-4287-9308-051ed3ffe6c4/Post`
+         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Journals/76bc1ba3-1d84-4a25-90b8-29659b8a955d/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Journals/cac8aeb7-05d3-4105-b433-3604d3d1741e/Void`
+         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Journals/55a6cff8-31e5-487c-9b91-d8cb5dc824fb/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Journals/b86819bb-f3db-4287-9308-051ed3ffe6c4/Adjust`
+         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Journals/76bc1ba3-1d84-4a25-90b8-29659b8a955d/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Journals/b86819bb-f3db-4287-9308-051ed3ffe6c4/Reverse`
+         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Journals/76bc1ba3-1d84-4a25-90b8-29659b8a955d/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -829,7 +829,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Reports/TrialBalance?financialYearId=99b4e621-6479-4ea2-b02c-7c0e4cf0271b`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Reports/TrialBalance?financialYearId=0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -849,7 +849,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -869,7 +869,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Reports/BudgetVsActual?budgetId=5e256e78-5dde-462c-9823-8248fabe50ff&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Reports/BudgetVsActual?budgetId=e24b2d68-fbca-4532-ae12-0827e4de3445&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Reports/Restatements?since=2026-11-29T07%3A57%3A55.632Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Reports/Restatements?since=2026-11-29T08%3A01%3A12.738Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1009,13 +1009,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Reports`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Reports`
+         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1033,7 +1033,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Reports/d146674d-789f-4697-aa81-9edee8bfd821`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Reports/110a331b-5812-4ad5-a711-852a79711b3c`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1053,7 +1053,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1073,13 +1073,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1097,18 +1097,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Webhooks/26e6a804-dff2-448e-b5f4-44fe89775fd7`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Webhooks/5c438e4e-98c3-4383-adfd-bc4826a261e5`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Webhooks/26e6a804-dff2-448e-b5f4-44fe89775fd7`
+         * @description Example request: `PUT /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Webhooks/5c438e4e-98c3-4383-adfd-bc4826a261e5`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Webhooks/26e6a804-dff2-448e-b5f4-44fe89775fd7`
+         * @description Example request: `DELETE /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Webhooks/5c438e4e-98c3-4383-adfd-bc4826a261e5`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1125,7 +1125,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Webhooks/26e6a804-dff2-448e-b5f4-44fe89775fd7/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Webhooks/5c438e4e-98c3-4383-adfd-bc4826a261e5/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1145,13 +1145,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1169,18 +1169,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/ExchangeRates/9f5ea933-1bae-4e3e-99a6-a1502ef3a329`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/ExchangeRates/15f3bd52-50dc-405e-8bb8-aae41851b23e`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/ExchangeRates/9f5ea933-1bae-4e3e-99a6-a1502ef3a329`
+         * @description Example request: `PUT /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/ExchangeRates/15f3bd52-50dc-405e-8bb8-aae41851b23e`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/ExchangeRates/9f5ea933-1bae-4e3e-99a6-a1502ef3a329`
+         * @description Example request: `DELETE /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/ExchangeRates/15f3bd52-50dc-405e-8bb8-aae41851b23e`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1197,13 +1197,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Budgets`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Budgets`
+         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1221,18 +1221,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Budgets/5e256e78-5dde-462c-9823-8248fabe50ff`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Budgets/e24b2d68-fbca-4532-ae12-0827e4de3445`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Budgets/5e256e78-5dde-462c-9823-8248fabe50ff`
+         * @description Example request: `PUT /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Budgets/e24b2d68-fbca-4532-ae12-0827e4de3445`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Budgets/5e256e78-5dde-462c-9823-8248fabe50ff`
+         * @description Example request: `DELETE /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Budgets/e24b2d68-fbca-4532-ae12-0827e4de3445`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1249,13 +1249,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Imports`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Imports`
+         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1273,7 +1273,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Imports/2e27164a-e614-4aa2-a9ef-ed131dcd808d`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Imports/f3b17b17-90a8-4154-a700-5c5d62e58fff`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1293,7 +1293,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Imports/2e27164a-e614-4aa2-a9ef-ed131dcd808d/Errors`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Imports/f3b17b17-90a8-4154-a700-5c5d62e58fff/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1313,7 +1313,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1333,13 +1333,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1359,7 +1359,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1377,12 +1377,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/TaxCodes/116b2db9-1677-4fb7-b19c-ed81d3c66ae3`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/TaxCodes/a858d4f0-a20d-490a-8fd2-bba6f8c062ee`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/TaxCodes/116b2db9-1677-4fb7-b19c-ed81d3c66ae3`
+         * @description Example request: `PUT /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/TaxCodes/a858d4f0-a20d-490a-8fd2-bba6f8c062ee`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1401,7 +1401,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/TaxCodes/116b2db9-1677-4fb7-b19c-ed81d3c66ae3/History`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/TaxCodes/a858d4f0-a20d-490a-8fd2-bba6f8c062ee/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1421,13 +1421,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1445,7 +1445,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/VatReturns/c3f81076-281b-45c0-8972-10ac6b9fca4b`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/VatReturns/1f022d57-2ead-4c7e-84aa-819ef7706ef2`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1465,13 +1465,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1489,12 +1489,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Counterparties/a8f153e0-c018-4ab8-abc7-acf096077576`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Counterparties/e6b80203-507a-44b3-90f3-e9668778408d`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Counterparties/a8f153e0-c018-4ab8-abc7-acf096077576`
+         * @description Example request: `PUT /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Counterparties/e6b80203-507a-44b3-90f3-e9668778408d`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1513,7 +1513,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/1668b455-7e57-480c-a09e-d53e8c00535c/Counterparties/a8f153e0-c018-4ab8-abc7-acf096077576/History`
+         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Counterparties/e6b80203-507a-44b3-90f3-e9668778408d/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -4176,6 +4176,13 @@ export interface components {
              * @description Last day of the range (YYYY-MM-DD), included.
              */
             dateTo: string;
+            /** @description In a query: true to show the Umm al-Qura (Hijri) date beside each Gregorian one (display only: ranges, periods and stored dates stay Gregorian); false (the default): none. A CSV or XLSX file then has, beside each date column, a column of the same header with " (Hijri)" (Arabic: " (هجري)") holding the Hijri date as text, and headers naming a range or date followed by its Hijri form; a report’s JSON has `hijri`. In a report’s answer, only when asked so: its dates in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits), field for field: dateFrom and dateTo where the report has them, and each column’s dateFrom (null for a balance sheet’s date) and dateTo. The journal list’s and a stored report’s JSON are unchanged. */
+            hijri?: {
+                /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
+                dateFrom: string;
+                /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
+                dateTo: string;
+            };
             /**
              * @description The VAT return’s jurisdiction (the company’s taxJurisdiction), whose form the boxes follow: SA (ZATCA) or AE (the FTA’s VAT 201).
              * @enum {string}
@@ -4645,7 +4652,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:46033/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A39077%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=TiU6c9uwPYUkZPGV1PFCa9LDCD6tRII-XXwbfNLIEIE&code_challenge_method=S256&state=gJiocCLzmfiK2Xjw7Wt5GgCRdA1bSEhG0JvqwYB0BHw&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:40791/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A45815%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=fRFksajMEbcVvnsHs32y1a559J_HcCAR4zHPelz-cUY&code_challenge_method=S256&state=BPqn8Srfh_Ol4o6heBqknGbUVQDnTFavCrViNhRv7SE&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -4685,7 +4692,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "1668b455-7e57-480c-a09e-d53e8c00535c",
+                     *           "companyId": "e4adef70-fde9-4ef9-9d98-922dc090454b",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4730,7 +4737,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "27bba308-9748-4c44-9a14-49ba65f3dbdb",
+                     *           "companyId": "21477241-7b1d-4105-9278-a56a62d08b87",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4829,7 +4836,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "1668b455-7e57-480c-a09e-d53e8c00535c",
+                     *           "companyId": "e4adef70-fde9-4ef9-9d98-922dc090454b",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4874,7 +4881,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "27bba308-9748-4c44-9a14-49ba65f3dbdb",
+                     *           "companyId": "21477241-7b1d-4105-9278-a56a62d08b87",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4962,16 +4969,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "27bba308-9748-4c44-9a14-49ba65f3dbdb",
+                     *           "id": "21477241-7b1d-4105-9278-a56a62d08b87",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T07:57:51.282Z",
+                     *           "createdAt": "2026-11-29T08:01:05.048Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "1668b455-7e57-480c-a09e-d53e8c00535c",
+                     *           "id": "e4adef70-fde9-4ef9-9d98-922dc090454b",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T07:57:50.944Z",
+                     *           "createdAt": "2026-11-29T08:01:04.748Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -5029,9 +5036,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "27bba308-9748-4c44-9a14-49ba65f3dbdb",
+                     *       "id": "21477241-7b1d-4105-9278-a56a62d08b87",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T07:57:51.282Z",
+                     *       "createdAt": "2026-11-29T08:01:05.048Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -5043,7 +5050,7 @@ export interface operations {
                      *         "taxRegistrationNumber": null,
                      *         "defaultEmirate": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T07:57:51.282Z"
+                     *         "updatedAt": "2026-11-29T08:01:05.048Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -5122,9 +5129,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "27bba308-9748-4c44-9a14-49ba65f3dbdb",
+                     *       "id": "21477241-7b1d-4105-9278-a56a62d08b87",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T07:57:51.282Z",
+                     *       "createdAt": "2026-11-29T08:01:05.048Z",
                      *       "version": 1
                      *     }
                      */
@@ -5168,7 +5175,7 @@ export interface operations {
                      *       "taxRegistrationNumber": null,
                      *       "defaultEmirate": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T07:57:50.944Z"
+                     *       "updatedAt": "2026-11-29T08:01:04.748Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5198,7 +5205,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "d4b63946-4238-432b-8c66-f7af2eca46d8",
+                 *       "retainedEarningsAccountId": "3c861960-9a9b-45b1-bc6f-a97292e8efe6",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -5257,14 +5264,14 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "d4b63946-4238-432b-8c66-f7af2eca46d8",
+                     *       "retainedEarningsAccountId": "3c861960-9a9b-45b1-bc6f-a97292e8efe6",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
                      *       "taxRegistrationNumber": "310123456700003",
                      *       "defaultEmirate": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T07:57:52.597Z"
+                     *       "updatedAt": "2026-11-29T08:01:07.184Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5435,7 +5442,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "797005bb-1fc2-4d54-aee0-0e9a2d516845",
+                     *           "id": "e361bcb0-296b-40fb-be01-1bd177f950ba",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -5446,8 +5453,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T07:58:03.084Z",
-                     *           "updatedAt": "2026-11-29T07:58:03.120Z"
+                     *           "createdAt": "2026-11-29T08:01:25.255Z",
+                     *           "updatedAt": "2026-11-29T08:01:25.300Z"
                      *         }
                      *       ]
                      *     }
@@ -5510,7 +5517,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "797005bb-1fc2-4d54-aee0-0e9a2d516845",
+                     *       "id": "e361bcb0-296b-40fb-be01-1bd177f950ba",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -5520,8 +5527,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:58:03.084Z",
-                     *       "updatedAt": "2026-11-29T07:58:03.084Z"
+                     *       "createdAt": "2026-11-29T08:01:25.255Z",
+                     *       "updatedAt": "2026-11-29T08:01:25.255Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5568,7 +5575,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "797005bb-1fc2-4d54-aee0-0e9a2d516845",
+                     *       "id": "e361bcb0-296b-40fb-be01-1bd177f950ba",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -5578,8 +5585,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:58:03.084Z",
-                     *       "updatedAt": "2026-11-29T07:58:03.084Z"
+                     *       "createdAt": "2026-11-29T08:01:25.255Z",
+                     *       "updatedAt": "2026-11-29T08:01:25.255Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5643,7 +5650,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "797005bb-1fc2-4d54-aee0-0e9a2d516845",
+                     *       "id": "e361bcb0-296b-40fb-be01-1bd177f950ba",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -5654,8 +5661,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:58:03.084Z",
-                     *       "updatedAt": "2026-11-29T07:58:03.120Z"
+                     *       "createdAt": "2026-11-29T08:01:25.255Z",
+                     *       "updatedAt": "2026-11-29T08:01:25.300Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5764,8 +5771,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "763118b9-95a0-4b71-b4d6-9becb9fd77b0",
-                     *           "email": "user-0d9c7c93-a34f-49a7-affe-042bb8e66f84@example.com",
+                     *           "userId": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3",
+                     *           "email": "user-63433d36-810f-4190-8f21-ed3621c9d58b@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -5809,20 +5816,20 @@ export interface operations {
                      *             "counterparties:read",
                      *             "counterparties:manage"
                      *           ],
-                     *           "joinedAt": "2026-11-29T07:57:50.944Z",
+                     *           "joinedAt": "2026-11-29T08:01:04.748Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "9fd5c023-78bf-4edf-bb97-8a205f965d95",
-                     *           "email": "contract-1795939083153@example.com",
-                     *           "roleId": "797005bb-1fc2-4d54-aee0-0e9a2d516845",
+                     *           "userId": "026a2fa7-9b1c-4d07-b769-e59255213348",
+                     *           "email": "contract-1795939285345@example.com",
+                     *           "roleId": "e361bcb0-296b-40fb-be01-1bd177f950ba",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T07:58:03.174Z",
+                     *           "joinedAt": "2026-11-29T08:01:25.393Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -5854,8 +5861,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795939083153@example.com",
-                 *       "roleId": "797005bb-1fc2-4d54-aee0-0e9a2d516845"
+                 *       "email": "contract-1795939285345@example.com",
+                 *       "roleId": "e361bcb0-296b-40fb-be01-1bd177f950ba"
                  *     }
                  */
                 "application/json": {
@@ -5881,16 +5888,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "9fd5c023-78bf-4edf-bb97-8a205f965d95",
-                     *       "email": "contract-1795939083153@example.com",
-                     *       "roleId": "797005bb-1fc2-4d54-aee0-0e9a2d516845",
+                     *       "userId": "026a2fa7-9b1c-4d07-b769-e59255213348",
+                     *       "email": "contract-1795939285345@example.com",
+                     *       "roleId": "e361bcb0-296b-40fb-be01-1bd177f950ba",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T07:58:03.174Z",
+                     *       "joinedAt": "2026-11-29T08:01:25.393Z",
                      *       "version": 1
                      *     }
                      */
@@ -5955,8 +5962,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "9fd5c023-78bf-4edf-bb97-8a205f965d95",
-                     *       "email": "contract-1795939083153@example.com",
+                     *       "userId": "026a2fa7-9b1c-4d07-b769-e59255213348",
+                     *       "email": "contract-1795939285345@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -5975,7 +5982,7 @@ export interface operations {
                      *         "vat-returns:read",
                      *         "counterparties:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T07:58:03.174Z",
+                     *       "joinedAt": "2026-11-29T08:01:25.393Z",
                      *       "version": 2
                      *     }
                      */
@@ -6085,9 +6092,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c7959f58-c64a-4c32-a914-276a14154ad7",
+                     *           "id": "cd80f510-951a-40b2-b41b-b424fb4b2c1d",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_T6cS2FK",
+                     *           "prefix": "sk-svc_lvyrWbG",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -6095,8 +6102,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "763118b9-95a0-4b71-b4d6-9becb9fd77b0",
-                     *           "createdAt": "2026-11-29T07:58:03.274Z",
+                     *           "createdBy": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3",
+                     *           "createdAt": "2026-11-29T08:01:26.596Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6167,9 +6174,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c7959f58-c64a-4c32-a914-276a14154ad7",
+                     *       "id": "cd80f510-951a-40b2-b41b-b424fb4b2c1d",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_T6cS2FK",
+                     *       "prefix": "sk-svc_lvyrWbG",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -6177,8 +6184,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "763118b9-95a0-4b71-b4d6-9becb9fd77b0",
-                     *       "createdAt": "2026-11-29T07:58:03.274Z",
+                     *       "createdBy": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3",
+                     *       "createdAt": "2026-11-29T08:01:26.596Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -6230,18 +6237,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c7959f58-c64a-4c32-a914-276a14154ad7",
+                     *       "id": "cd80f510-951a-40b2-b41b-b424fb4b2c1d",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_T6cS2FK",
+                     *       "prefix": "sk-svc_lvyrWbG",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T07:58:03.320Z",
-                     *       "createdBy": "763118b9-95a0-4b71-b4d6-9becb9fd77b0",
-                     *       "createdAt": "2026-11-29T07:58:03.274Z",
+                     *       "revokedAt": "2026-11-29T08:01:26.667Z",
+                     *       "createdBy": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3",
+                     *       "createdAt": "2026-11-29T08:01:26.596Z",
                      *       "version": 2
                      *     }
                      */
@@ -6296,24 +6303,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c1102014-1e86-4120-8641-fedc3d67906a",
+                     *           "id": "b9f2fbfd-5bcb-49c8-a86f-dff9ba890171",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "210a26ff-7021-4df1-8fdd-ae9b1856ed11",
+                     *           "parentId": "6a2be9fb-5a40-481b-bfd4-3b827b5cdad2",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:57:52.465Z",
-                     *           "updatedAt": "2026-11-29T07:57:52.465Z",
+                     *           "createdAt": "2026-11-29T08:01:06.867Z",
+                     *           "updatedAt": "2026-11-29T08:01:06.867Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "210a26ff-7021-4df1-8fdd-ae9b1856ed11",
+                     *           "id": "6a2be9fb-5a40-481b-bfd4-3b827b5cdad2",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -6322,32 +6329,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:57:52.433Z",
-                     *           "updatedAt": "2026-11-29T07:57:52.433Z",
+                     *           "createdAt": "2026-11-29T08:01:06.817Z",
+                     *           "updatedAt": "2026-11-29T08:01:06.817Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "64d28cf8-aa37-4fbc-9276-933920819922",
+                     *           "id": "986d6178-3195-42a7-a776-11e13e13ccb5",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "301b28f2-3106-4205-a85c-c9d7d66cec63",
+                     *           "parentId": "87ff589f-6b7e-4cf3-920e-ded8eddd2bcd",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:57:52.388Z",
-                     *           "updatedAt": "2026-11-29T07:57:52.388Z",
+                     *           "createdAt": "2026-11-29T08:01:06.750Z",
+                     *           "updatedAt": "2026-11-29T08:01:06.750Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "301b28f2-3106-4205-a85c-c9d7d66cec63",
+                     *           "id": "87ff589f-6b7e-4cf3-920e-ded8eddd2bcd",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -6356,32 +6363,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:57:52.339Z",
-                     *           "updatedAt": "2026-11-29T07:57:52.339Z",
+                     *           "createdAt": "2026-11-29T08:01:06.672Z",
+                     *           "updatedAt": "2026-11-29T08:01:06.672Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "d4b63946-4238-432b-8c66-f7af2eca46d8",
+                     *           "id": "3c861960-9a9b-45b1-bc6f-a97292e8efe6",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "05816438-f355-4943-b098-6c171452f2ce",
+                     *           "parentId": "294cc486-d968-4c73-b101-5fed410d17a3",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:57:52.281Z",
-                     *           "updatedAt": "2026-11-29T07:57:52.281Z",
+                     *           "createdAt": "2026-11-29T08:01:06.564Z",
+                     *           "updatedAt": "2026-11-29T08:01:06.564Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "05816438-f355-4943-b098-6c171452f2ce",
+                     *           "id": "294cc486-d968-4c73-b101-5fed410d17a3",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -6390,49 +6397,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:57:52.229Z",
-                     *           "updatedAt": "2026-11-29T07:57:52.229Z",
+                     *           "createdAt": "2026-11-29T08:01:06.493Z",
+                     *           "updatedAt": "2026-11-29T08:01:06.493Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "d455f78a-3c7d-4896-92df-35ab2aea1ccb",
+                     *           "id": "b93291c3-194b-43de-a7ab-1f0543fbaa5d",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "6704430d-dd6a-4d33-8f37-e47c15ad8f94",
+                     *           "parentId": "5d93204b-823e-4012-91c9-c2c46ec2886a",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:57:52.129Z",
-                     *           "updatedAt": "2026-11-29T07:57:52.129Z",
+                     *           "createdAt": "2026-11-29T08:01:06.352Z",
+                     *           "updatedAt": "2026-11-29T08:01:06.352Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
+                     *           "id": "5e39bd39-4b47-4480-acbf-415538e7d13d",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "6704430d-dd6a-4d33-8f37-e47c15ad8f94",
+                     *           "parentId": "5d93204b-823e-4012-91c9-c2c46ec2886a",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:57:51.953Z",
-                     *           "updatedAt": "2026-11-29T07:57:51.953Z",
+                     *           "createdAt": "2026-11-29T08:01:05.995Z",
+                     *           "updatedAt": "2026-11-29T08:01:05.995Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "6704430d-dd6a-4d33-8f37-e47c15ad8f94",
+                     *           "id": "5d93204b-823e-4012-91c9-c2c46ec2886a",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -6441,8 +6448,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:57:51.851Z",
-                     *           "updatedAt": "2026-11-29T07:57:51.851Z",
+                     *           "createdAt": "2026-11-29T08:01:05.765Z",
+                     *           "updatedAt": "2026-11-29T08:01:05.765Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -6531,7 +6538,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3cda43bc-1616-4d59-901c-b336c7841fc5",
+                     *       "id": "86cd8c01-adbb-443b-a8f7-b41a4383248d",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -6540,8 +6547,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:57:52.659Z",
-                     *       "updatedAt": "2026-11-29T07:57:52.659Z",
+                     *       "createdAt": "2026-11-29T08:01:07.347Z",
+                     *       "updatedAt": "2026-11-29T08:01:07.347Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6592,7 +6599,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3cda43bc-1616-4d59-901c-b336c7841fc5",
+                     *       "id": "86cd8c01-adbb-443b-a8f7-b41a4383248d",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -6601,8 +6608,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:57:52.659Z",
-                     *       "updatedAt": "2026-11-29T07:57:52.659Z",
+                     *       "createdAt": "2026-11-29T08:01:07.347Z",
+                     *       "updatedAt": "2026-11-29T08:01:07.347Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6684,7 +6691,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3cda43bc-1616-4d59-901c-b336c7841fc5",
+                     *       "id": "86cd8c01-adbb-443b-a8f7-b41a4383248d",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -6693,8 +6700,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:57:52.659Z",
-                     *       "updatedAt": "2026-11-29T07:57:52.994Z",
+                     *       "createdAt": "2026-11-29T08:01:07.347Z",
+                     *       "updatedAt": "2026-11-29T08:01:07.874Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6815,15 +6822,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0",
+                     *             "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "8eb4edf0-5c4b-4dff-8295-24a831801e1a",
-                     *           "occurredAt": "2026-11-29T07:57:52.660Z",
+                     *           "requestId": "0e99b5e2-2347-422a-b436-7cd4724900cc",
+                     *           "occurredAt": "2026-11-29T08:01:07.347Z",
                      *           "sequence": 14,
-                     *           "hash": "ff0126ac0debcff677622434fd6f9dd3b3198ed0d98061854f4f7e3c43d59850",
+                     *           "hash": "df32bd1969da42252a9a4b17ae8c9653266e013700d250d5a05d39e5435d42ae",
                      *           "state": {
-                     *             "id": "3cda43bc-1616-4d59-901c-b336c7841fc5",
+                     *             "id": "86cd8c01-adbb-443b-a8f7-b41a4383248d",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -6832,8 +6839,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T07:57:52.659Z",
-                     *             "updatedAt": "2026-11-29T07:57:52.659Z",
+                     *             "createdAt": "2026-11-29T08:01:07.347Z",
+                     *             "updatedAt": "2026-11-29T08:01:07.347Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -6893,7 +6900,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a73b77e4-3785-4c2e-bd70-8d9d11a57ee8",
+                     *           "id": "f3a4006f-6255-4811-ab3e-ba2aa2ed2bd8",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -6902,12 +6909,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:57:53.276Z",
-                     *           "updatedAt": "2026-11-29T07:57:53.276Z",
+                     *           "createdAt": "2026-11-29T08:01:08.371Z",
+                     *           "updatedAt": "2026-11-29T08:01:08.371Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "c82bd5e1-d454-4e21-a9c7-468a5e45ad48",
+                     *           "id": "f371415f-dab5-43fd-ada5-6aa55d07b89f",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -6916,12 +6923,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:57:52.502Z",
-                     *           "updatedAt": "2026-11-29T07:57:52.502Z",
+                     *           "createdAt": "2026-11-29T08:01:06.959Z",
+                     *           "updatedAt": "2026-11-29T08:01:06.959Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "c6db20d1-3d35-4f15-8c82-02c23e5b7ff3",
+                     *           "id": "45edcf67-4946-4c55-93c7-0b845744501e",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -6930,8 +6937,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:57:52.532Z",
-                     *           "updatedAt": "2026-11-29T07:57:52.532Z",
+                     *           "createdAt": "2026-11-29T08:01:07.080Z",
+                     *           "updatedAt": "2026-11-29T08:01:07.080Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -7001,7 +7008,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a73b77e4-3785-4c2e-bd70-8d9d11a57ee8",
+                     *       "id": "f3a4006f-6255-4811-ab3e-ba2aa2ed2bd8",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7010,8 +7017,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:57:53.276Z",
-                     *       "updatedAt": "2026-11-29T07:57:53.276Z",
+                     *       "createdAt": "2026-11-29T08:01:08.371Z",
+                     *       "updatedAt": "2026-11-29T08:01:08.371Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7059,7 +7066,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a73b77e4-3785-4c2e-bd70-8d9d11a57ee8",
+                     *       "id": "f3a4006f-6255-4811-ab3e-ba2aa2ed2bd8",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7068,8 +7075,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:57:53.276Z",
-                     *       "updatedAt": "2026-11-29T07:57:53.276Z",
+                     *       "createdAt": "2026-11-29T08:01:08.371Z",
+                     *       "updatedAt": "2026-11-29T08:01:08.371Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7138,7 +7145,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a73b77e4-3785-4c2e-bd70-8d9d11a57ee8",
+                     *       "id": "f3a4006f-6255-4811-ab3e-ba2aa2ed2bd8",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7147,8 +7154,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:57:53.276Z",
-                     *       "updatedAt": "2026-11-29T07:57:53.436Z",
+                     *       "createdAt": "2026-11-29T08:01:08.371Z",
+                     *       "updatedAt": "2026-11-29T08:01:08.807Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7266,15 +7273,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0",
+                     *             "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "446e7372-b324-42e1-9798-8c1109ddbcfb",
-                     *           "occurredAt": "2026-11-29T07:57:53.276Z",
+                     *           "requestId": "8979663f-7dab-4cf5-81d6-b30888f1411f",
+                     *           "occurredAt": "2026-11-29T08:01:08.371Z",
                      *           "sequence": 17,
-                     *           "hash": "4cef7cf540aa1351a913e683d45905817041d11e42a6c9d97692560890d5b88a",
+                     *           "hash": "d9c862e0eb1908a8238950da8310155230f830bc2aa146031cfea797bb55643a",
                      *           "state": {
-                     *             "id": "a73b77e4-3785-4c2e-bd70-8d9d11a57ee8",
+                     *             "id": "f3a4006f-6255-4811-ab3e-ba2aa2ed2bd8",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -7283,8 +7290,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T07:57:53.276Z",
-                     *             "updatedAt": "2026-11-29T07:57:53.276Z",
+                     *             "createdAt": "2026-11-29T08:01:08.371Z",
+                     *             "updatedAt": "2026-11-29T08:01:08.371Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -7337,7 +7344,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a73b77e4-3785-4c2e-bd70-8d9d11a57ee8",
+                     *       "id": "f3a4006f-6255-4811-ab3e-ba2aa2ed2bd8",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7346,8 +7353,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T07:57:53.276Z",
-                     *       "updatedAt": "2026-11-29T07:57:53.565Z",
+                     *       "createdAt": "2026-11-29T08:01:08.371Z",
+                     *       "updatedAt": "2026-11-29T08:01:09.039Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7398,7 +7405,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a73b77e4-3785-4c2e-bd70-8d9d11a57ee8",
+                     *       "id": "f3a4006f-6255-4811-ab3e-ba2aa2ed2bd8",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7407,8 +7414,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T07:57:53.276Z",
-                     *       "updatedAt": "2026-11-29T07:57:53.483Z",
+                     *       "createdAt": "2026-11-29T08:01:08.371Z",
+                     *       "updatedAt": "2026-11-29T08:01:08.915Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -7459,19 +7466,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "219b6edf-0722-4250-82f7-4f67d466133d",
+                     *           "id": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T07:57:54.382Z",
-                     *           "updatedAt": "2026-11-29T07:57:54.382Z",
+                     *           "createdAt": "2026-11-29T08:01:10.297Z",
+                     *           "updatedAt": "2026-11-29T08:01:10.297Z",
                      *           "periods": [
                      *             {
-                     *               "id": "13711b0f-df20-4654-ad4d-393359035ead",
-                     *               "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
+                     *               "id": "8ee9adf2-0e01-4fe4-97d9-5c47c7305820",
+                     *               "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -7481,8 +7488,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0e45c4a6-a0f6-4229-99c1-dfeacc239a5e",
-                     *               "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
+                     *               "id": "da7cf005-3261-4ed9-8711-3e2d498f501d",
+                     *               "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -7492,8 +7499,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c47cab21-cfae-4edc-9178-05805e02e2ea",
-                     *               "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
+                     *               "id": "985136c8-d4d3-4e26-a804-394385c018d2",
+                     *               "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -7503,8 +7510,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "480a15d2-5567-4fb5-ba94-1b5277d57c70",
-                     *               "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
+                     *               "id": "30d4a50f-4251-41fb-aca7-8dbffed7833f",
+                     *               "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -7514,8 +7521,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "cdc80f2d-64bf-4db5-943d-5fc32f268ea2",
-                     *               "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
+                     *               "id": "01bdf6dc-7c3e-40a4-a1a7-11b8675d2226",
+                     *               "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -7525,8 +7532,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ea0504f4-aaaf-4571-b952-e0e983635e68",
-                     *               "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
+                     *               "id": "51dcc9e4-a59d-404a-a618-e92f86b8beb3",
+                     *               "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -7536,8 +7543,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1b2713c4-53ad-4e0c-aa21-b86bbab706d6",
-                     *               "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
+                     *               "id": "ef378abc-3b9d-49f7-97e6-4e2d68a4e03e",
+                     *               "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -7547,8 +7554,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "de1a8fa8-6ebb-42ca-84ea-5fc300aa6707",
-                     *               "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
+                     *               "id": "d0e9b558-a85a-4d2f-b2f5-04e5e27d4d8f",
+                     *               "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -7558,8 +7565,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "dce3f720-8702-4e1b-9fe4-8506f15ed711",
-                     *               "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
+                     *               "id": "ecc1c3df-1698-4c63-b9c3-0c463fb305c0",
+                     *               "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -7569,8 +7576,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "9340479f-99be-42d2-b34c-0db01e44da7c",
-                     *               "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
+                     *               "id": "3a48d1a5-468b-4a92-ba77-49fd6bfbcac9",
+                     *               "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -7580,8 +7587,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6644c011-9dc0-4478-91b0-c19dae1615c5",
-                     *               "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
+                     *               "id": "ddf01801-6270-40c4-a07e-0ea538f3c71b",
+                     *               "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -7591,8 +7598,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ec4c27f0-e911-4a93-b9cd-f110f50ee528",
-                     *               "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
+                     *               "id": "ce209888-bbe0-4a82-b003-2a1bac029768",
+                     *               "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -7604,19 +7611,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *           "id": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T07:57:54.244Z",
-                     *           "updatedAt": "2026-11-29T07:57:54.244Z",
+                     *           "createdAt": "2026-11-29T08:01:09.986Z",
+                     *           "updatedAt": "2026-11-29T08:01:09.986Z",
                      *           "periods": [
                      *             {
-                     *               "id": "cb819b20-39c8-4031-9ee4-b410e095f92e",
-                     *               "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *               "id": "e3693206-7e57-4713-ad5d-490c966ed826",
+                     *               "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -7626,8 +7633,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2f51fc4a-16c4-4125-bcaf-edc14df1c830",
-                     *               "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *               "id": "a721060a-6530-4ab9-bbc9-50d5d958d9dd",
+                     *               "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -7637,8 +7644,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "83e6075d-d43b-471c-a11c-eafff9b23736",
-                     *               "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *               "id": "c3ee75f3-8f91-41b1-b5ee-ad32c0d75ffd",
+                     *               "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -7648,8 +7655,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ef4e6cc3-7e48-4df7-903b-568286e22f26",
-                     *               "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *               "id": "21b02b25-5378-4783-ac38-3501c1f6a5ac",
+                     *               "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -7659,8 +7666,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "8d61c3f3-c6dc-4037-98c5-98154d5dfa7c",
-                     *               "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *               "id": "8a7dc7e5-487a-4909-9e67-ceb04dac195c",
+                     *               "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -7670,8 +7677,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "25ca7dab-b8dd-4d72-8216-3551ef3c2367",
-                     *               "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *               "id": "281a5502-7b93-4438-bd29-7d52755bff9e",
+                     *               "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -7681,8 +7688,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ecd99a75-322d-45a6-a346-b496731e53b1",
-                     *               "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *               "id": "da10b4ab-dd44-4c34-bade-fdf46d9ced5b",
+                     *               "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -7692,8 +7699,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "d6c3a539-90f5-4642-b8af-5f4de3682231",
-                     *               "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *               "id": "0ffbc935-002d-4bd4-ae67-bbd08ed6ac34",
+                     *               "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -7703,8 +7710,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "5ccef5c2-f57e-4ccf-adbf-116c742c8747",
-                     *               "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *               "id": "e14a88c4-1f98-4b0a-9ada-3d8755faa7be",
+                     *               "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -7714,8 +7721,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "430c8a54-34d6-49cf-9e4e-85d5ef49cc9f",
-                     *               "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *               "id": "26b9ee36-afe1-414c-a0c7-f23941bc8c41",
+                     *               "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -7725,8 +7732,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c951c474-5e92-4c09-9943-74a9c8a757f3",
-                     *               "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *               "id": "6a1040a7-ad6a-40ab-ac0a-41b02d4f0aa7",
+                     *               "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -7736,8 +7743,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "53bbe264-7624-4bdf-82af-0b3b85cc0f16",
-                     *               "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *               "id": "2fdaf396-8ebd-4d7b-9e59-4626b5f56e93",
+                     *               "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -7824,19 +7831,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "219b6edf-0722-4250-82f7-4f67d466133d",
+                     *       "id": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T07:57:54.382Z",
-                     *       "updatedAt": "2026-11-29T07:57:54.382Z",
+                     *       "createdAt": "2026-11-29T08:01:10.297Z",
+                     *       "updatedAt": "2026-11-29T08:01:10.297Z",
                      *       "periods": [
                      *         {
-                     *           "id": "13711b0f-df20-4654-ad4d-393359035ead",
-                     *           "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
+                     *           "id": "8ee9adf2-0e01-4fe4-97d9-5c47c7305820",
+                     *           "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -7846,8 +7853,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0e45c4a6-a0f6-4229-99c1-dfeacc239a5e",
-                     *           "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
+                     *           "id": "da7cf005-3261-4ed9-8711-3e2d498f501d",
+                     *           "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -7857,8 +7864,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c47cab21-cfae-4edc-9178-05805e02e2ea",
-                     *           "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
+                     *           "id": "985136c8-d4d3-4e26-a804-394385c018d2",
+                     *           "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -7868,8 +7875,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "480a15d2-5567-4fb5-ba94-1b5277d57c70",
-                     *           "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
+                     *           "id": "30d4a50f-4251-41fb-aca7-8dbffed7833f",
+                     *           "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -7879,8 +7886,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cdc80f2d-64bf-4db5-943d-5fc32f268ea2",
-                     *           "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
+                     *           "id": "01bdf6dc-7c3e-40a4-a1a7-11b8675d2226",
+                     *           "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -7890,8 +7897,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ea0504f4-aaaf-4571-b952-e0e983635e68",
-                     *           "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
+                     *           "id": "51dcc9e4-a59d-404a-a618-e92f86b8beb3",
+                     *           "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -7901,8 +7908,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1b2713c4-53ad-4e0c-aa21-b86bbab706d6",
-                     *           "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
+                     *           "id": "ef378abc-3b9d-49f7-97e6-4e2d68a4e03e",
+                     *           "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -7912,8 +7919,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "de1a8fa8-6ebb-42ca-84ea-5fc300aa6707",
-                     *           "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
+                     *           "id": "d0e9b558-a85a-4d2f-b2f5-04e5e27d4d8f",
+                     *           "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -7923,8 +7930,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dce3f720-8702-4e1b-9fe4-8506f15ed711",
-                     *           "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
+                     *           "id": "ecc1c3df-1698-4c63-b9c3-0c463fb305c0",
+                     *           "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -7934,8 +7941,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9340479f-99be-42d2-b34c-0db01e44da7c",
-                     *           "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
+                     *           "id": "3a48d1a5-468b-4a92-ba77-49fd6bfbcac9",
+                     *           "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -7945,8 +7952,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6644c011-9dc0-4478-91b0-c19dae1615c5",
-                     *           "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
+                     *           "id": "ddf01801-6270-40c4-a07e-0ea538f3c71b",
+                     *           "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -7956,8 +7963,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ec4c27f0-e911-4a93-b9cd-f110f50ee528",
-                     *           "financialYearId": "219b6edf-0722-4250-82f7-4f67d466133d",
+                     *           "id": "ce209888-bbe0-4a82-b003-2a1bac029768",
+                     *           "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -8013,19 +8020,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *       "id": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T07:57:54.244Z",
-                     *       "updatedAt": "2026-11-29T07:57:54.244Z",
+                     *       "createdAt": "2026-11-29T08:01:09.986Z",
+                     *       "updatedAt": "2026-11-29T08:01:09.986Z",
                      *       "periods": [
                      *         {
-                     *           "id": "cb819b20-39c8-4031-9ee4-b410e095f92e",
-                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *           "id": "e3693206-7e57-4713-ad5d-490c966ed826",
+                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8035,8 +8042,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2f51fc4a-16c4-4125-bcaf-edc14df1c830",
-                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *           "id": "a721060a-6530-4ab9-bbc9-50d5d958d9dd",
+                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8046,8 +8053,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "83e6075d-d43b-471c-a11c-eafff9b23736",
-                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *           "id": "c3ee75f3-8f91-41b1-b5ee-ad32c0d75ffd",
+                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8057,8 +8064,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ef4e6cc3-7e48-4df7-903b-568286e22f26",
-                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *           "id": "21b02b25-5378-4783-ac38-3501c1f6a5ac",
+                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8068,8 +8075,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8d61c3f3-c6dc-4037-98c5-98154d5dfa7c",
-                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *           "id": "8a7dc7e5-487a-4909-9e67-ceb04dac195c",
+                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8079,8 +8086,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "25ca7dab-b8dd-4d72-8216-3551ef3c2367",
-                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *           "id": "281a5502-7b93-4438-bd29-7d52755bff9e",
+                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8090,8 +8097,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ecd99a75-322d-45a6-a346-b496731e53b1",
-                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *           "id": "da10b4ab-dd44-4c34-bade-fdf46d9ced5b",
+                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8101,8 +8108,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d6c3a539-90f5-4642-b8af-5f4de3682231",
-                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *           "id": "0ffbc935-002d-4bd4-ae67-bbd08ed6ac34",
+                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8112,8 +8119,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5ccef5c2-f57e-4ccf-adbf-116c742c8747",
-                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *           "id": "e14a88c4-1f98-4b0a-9ada-3d8755faa7be",
+                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8123,8 +8130,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "430c8a54-34d6-49cf-9e4e-85d5ef49cc9f",
-                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *           "id": "26b9ee36-afe1-414c-a0c7-f23941bc8c41",
+                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8134,8 +8141,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c951c474-5e92-4c09-9943-74a9c8a757f3",
-                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *           "id": "6a1040a7-ad6a-40ab-ac0a-41b02d4f0aa7",
+                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8145,8 +8152,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "53bbe264-7624-4bdf-82af-0b3b85cc0f16",
-                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *           "id": "2fdaf396-8ebd-4d7b-9e59-4626b5f56e93",
+                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -8233,19 +8240,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "80a97b36-a707-4382-bad1-44374bbcb0f2",
+                     *       "id": "503cd955-a534-4bbd-ba56-2ff7ff28d2ce",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T07:57:54.574Z",
-                     *       "updatedAt": "2026-11-29T07:57:54.683Z",
+                     *       "createdAt": "2026-11-29T08:01:10.499Z",
+                     *       "updatedAt": "2026-11-29T08:01:10.745Z",
                      *       "periods": [
                      *         {
-                     *           "id": "6c1eedb2-1c19-4c97-9b70-7e1d7c97dbba",
-                     *           "financialYearId": "80a97b36-a707-4382-bad1-44374bbcb0f2",
+                     *           "id": "831514f7-23a7-4641-94f6-3de365d556d3",
+                     *           "financialYearId": "503cd955-a534-4bbd-ba56-2ff7ff28d2ce",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -8255,8 +8262,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4a9c0cd2-143a-480b-82e9-265715024a4a",
-                     *           "financialYearId": "80a97b36-a707-4382-bad1-44374bbcb0f2",
+                     *           "id": "e1668942-b802-4ac7-96f4-e632e72772bb",
+                     *           "financialYearId": "503cd955-a534-4bbd-ba56-2ff7ff28d2ce",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -8266,8 +8273,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6ce12a9c-bb5d-4cb7-b7ca-cd988b8783ec",
-                     *           "financialYearId": "80a97b36-a707-4382-bad1-44374bbcb0f2",
+                     *           "id": "38691943-ea0a-45d6-8cb7-b74c117b390a",
+                     *           "financialYearId": "503cd955-a534-4bbd-ba56-2ff7ff28d2ce",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -8277,8 +8284,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6f15db79-8b7e-45cf-b4b2-e63f349cef26",
-                     *           "financialYearId": "80a97b36-a707-4382-bad1-44374bbcb0f2",
+                     *           "id": "ad02d679-55b4-4e6a-9b29-b1a00c74f896",
+                     *           "financialYearId": "503cd955-a534-4bbd-ba56-2ff7ff28d2ce",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -8288,8 +8295,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "84ad47de-4305-4e9f-8a4d-352b94763823",
-                     *           "financialYearId": "80a97b36-a707-4382-bad1-44374bbcb0f2",
+                     *           "id": "7609116e-85c2-494d-a8ff-5b0b8a7351c8",
+                     *           "financialYearId": "503cd955-a534-4bbd-ba56-2ff7ff28d2ce",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -8299,8 +8306,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "661e94f4-fa94-4f5b-9bef-fc8efb2fd3cc",
-                     *           "financialYearId": "80a97b36-a707-4382-bad1-44374bbcb0f2",
+                     *           "id": "75b957a7-df08-4403-aa37-ad898a9472cf",
+                     *           "financialYearId": "503cd955-a534-4bbd-ba56-2ff7ff28d2ce",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -8310,8 +8317,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d0c31d16-ee29-484d-a3b0-70bed4a9fde5",
-                     *           "financialYearId": "80a97b36-a707-4382-bad1-44374bbcb0f2",
+                     *           "id": "62d93222-3df3-4925-81cd-95e45963cd6b",
+                     *           "financialYearId": "503cd955-a534-4bbd-ba56-2ff7ff28d2ce",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -8321,8 +8328,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3d67bba3-935d-4879-9849-67d39142250a",
-                     *           "financialYearId": "80a97b36-a707-4382-bad1-44374bbcb0f2",
+                     *           "id": "1e9e560c-970a-4680-8031-540e448a9400",
+                     *           "financialYearId": "503cd955-a534-4bbd-ba56-2ff7ff28d2ce",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -8332,8 +8339,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "33d6d82b-f9d9-47d6-84cf-216a53ae934d",
-                     *           "financialYearId": "80a97b36-a707-4382-bad1-44374bbcb0f2",
+                     *           "id": "f1595b54-d8f2-4ea3-989c-b3d38420e736",
+                     *           "financialYearId": "503cd955-a534-4bbd-ba56-2ff7ff28d2ce",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -8343,8 +8350,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "be529433-f794-4abe-a499-06eda252c138",
-                     *           "financialYearId": "80a97b36-a707-4382-bad1-44374bbcb0f2",
+                     *           "id": "fabd6da4-30fd-48f5-9a8a-f28d5da87221",
+                     *           "financialYearId": "503cd955-a534-4bbd-ba56-2ff7ff28d2ce",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -8354,8 +8361,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2b06fed4-1044-4325-8be7-6322658b8817",
-                     *           "financialYearId": "80a97b36-a707-4382-bad1-44374bbcb0f2",
+                     *           "id": "aba71e7f-9475-49dc-a2ff-0cb114d5a639",
+                     *           "financialYearId": "503cd955-a534-4bbd-ba56-2ff7ff28d2ce",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -8365,8 +8372,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3a07ed2e-9b9d-4e61-876b-7ba6019d7c22",
-                     *           "financialYearId": "80a97b36-a707-4382-bad1-44374bbcb0f2",
+                     *           "id": "b3d39437-6e87-437e-a089-321053ef7ec7",
+                     *           "financialYearId": "503cd955-a534-4bbd-ba56-2ff7ff28d2ce",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -8514,14 +8521,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0463122d-3194-4d41-b943-88777cb893a3",
-                     *       "serialNumber": 8,
+                     *       "id": "8ccddc19-4872-40ec-baf4-b2c6d62b32b5",
+                     *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "c1102014-1e86-4120-8641-fedc3d67906a",
+                     *           "accountId": "b9f2fbfd-5bcb-49c8-a86f-dff9ba890171",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -8534,7 +8541,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "d4b63946-4238-432b-8c66-f7af2eca46d8",
+                     *           "accountId": "3c861960-9a9b-45b1-bc6f-a97292e8efe6",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -8561,8 +8568,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:58:01.239Z",
-                     *       "updatedAt": "2026-11-29T07:58:01.239Z"
+                     *       "createdAt": "2026-11-29T08:01:21.783Z",
+                     *       "updatedAt": "2026-11-29T08:01:21.783Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -8622,8 +8629,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "53bbe264-7624-4bdf-82af-0b3b85cc0f16",
-                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *           "id": "2fdaf396-8ebd-4d7b-9e59-4626b5f56e93",
+                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -8633,8 +8640,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c951c474-5e92-4c09-9943-74a9c8a757f3",
-                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *           "id": "6a1040a7-ad6a-40ab-ac0a-41b02d4f0aa7",
+                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8644,8 +8651,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "430c8a54-34d6-49cf-9e4e-85d5ef49cc9f",
-                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *           "id": "26b9ee36-afe1-414c-a0c7-f23941bc8c41",
+                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8655,8 +8662,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5ccef5c2-f57e-4ccf-adbf-116c742c8747",
-                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *           "id": "e14a88c4-1f98-4b0a-9ada-3d8755faa7be",
+                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8666,8 +8673,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d6c3a539-90f5-4642-b8af-5f4de3682231",
-                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *           "id": "0ffbc935-002d-4bd4-ae67-bbd08ed6ac34",
+                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8677,8 +8684,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ecd99a75-322d-45a6-a346-b496731e53b1",
-                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *           "id": "da10b4ab-dd44-4c34-bade-fdf46d9ced5b",
+                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8688,8 +8695,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "25ca7dab-b8dd-4d72-8216-3551ef3c2367",
-                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *           "id": "281a5502-7b93-4438-bd29-7d52755bff9e",
+                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8699,8 +8706,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8d61c3f3-c6dc-4037-98c5-98154d5dfa7c",
-                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *           "id": "8a7dc7e5-487a-4909-9e67-ceb04dac195c",
+                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8710,8 +8717,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ef4e6cc3-7e48-4df7-903b-568286e22f26",
-                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *           "id": "21b02b25-5378-4783-ac38-3501c1f6a5ac",
+                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8721,8 +8728,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "83e6075d-d43b-471c-a11c-eafff9b23736",
-                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *           "id": "c3ee75f3-8f91-41b1-b5ee-ad32c0d75ffd",
+                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8732,8 +8739,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2f51fc4a-16c4-4125-bcaf-edc14df1c830",
-                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *           "id": "a721060a-6530-4ab9-bbc9-50d5d958d9dd",
+                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8743,8 +8750,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cb819b20-39c8-4031-9ee4-b410e095f92e",
-                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *           "id": "e3693206-7e57-4713-ad5d-490c966ed826",
+                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8792,8 +8799,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cb819b20-39c8-4031-9ee4-b410e095f92e",
-                     *       "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *       "id": "e3693206-7e57-4713-ad5d-490c966ed826",
+                     *       "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -8850,8 +8857,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cb819b20-39c8-4031-9ee4-b410e095f92e",
-                     *       "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *       "id": "e3693206-7e57-4713-ad5d-490c966ed826",
+                     *       "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9008,8 +9015,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cb819b20-39c8-4031-9ee4-b410e095f92e",
-                     *       "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *       "id": "e3693206-7e57-4713-ad5d-490c966ed826",
+                     *       "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9094,14 +9101,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b86819bb-f3db-4287-9308-051ed3ffe6c4",
+                     *           "id": "76bc1ba3-1d84-4a25-90b8-29659b8a955d",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
+                     *               "accountId": "5e39bd39-4b47-4480-acbf-415538e7d13d",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -9114,7 +9121,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
+                     *               "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -9141,8 +9148,8 @@ export interface operations {
                      *           "revaluationDate": null,
                      *           "openingOf": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:57:55.800Z",
-                     *           "updatedAt": "2026-11-29T07:57:55.800Z"
+                     *           "createdAt": "2026-11-29T08:01:13.168Z",
+                     *           "updatedAt": "2026-11-29T08:01:13.168Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -9184,12 +9191,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
+                 *           "accountId": "5e39bd39-4b47-4480-acbf-415538e7d13d",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
+                 *           "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -9246,14 +9253,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b86819bb-f3db-4287-9308-051ed3ffe6c4",
+                     *       "id": "76bc1ba3-1d84-4a25-90b8-29659b8a955d",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
+                     *           "accountId": "5e39bd39-4b47-4480-acbf-415538e7d13d",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9266,7 +9273,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
+                     *           "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9293,8 +9300,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:57:55.800Z",
-                     *       "updatedAt": "2026-11-29T07:57:55.800Z"
+                     *       "createdAt": "2026-11-29T08:01:13.168Z",
+                     *       "updatedAt": "2026-11-29T08:01:13.168Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9341,14 +9348,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b86819bb-f3db-4287-9308-051ed3ffe6c4",
+                     *       "id": "76bc1ba3-1d84-4a25-90b8-29659b8a955d",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
+                     *           "accountId": "5e39bd39-4b47-4480-acbf-415538e7d13d",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9361,7 +9368,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
+                     *           "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9388,8 +9395,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:57:55.800Z",
-                     *       "updatedAt": "2026-11-29T07:57:55.800Z"
+                     *       "createdAt": "2026-11-29T08:01:13.168Z",
+                     *       "updatedAt": "2026-11-29T08:01:13.168Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9425,12 +9432,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
+                 *           "accountId": "5e39bd39-4b47-4480-acbf-415538e7d13d",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
+                 *           "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -9490,14 +9497,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b86819bb-f3db-4287-9308-051ed3ffe6c4",
+                     *       "id": "76bc1ba3-1d84-4a25-90b8-29659b8a955d",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
+                     *           "accountId": "5e39bd39-4b47-4480-acbf-415538e7d13d",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9510,7 +9517,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
+                     *           "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9537,8 +9544,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:57:55.800Z",
-                     *       "updatedAt": "2026-11-29T07:57:56.078Z"
+                     *       "createdAt": "2026-11-29T08:01:13.168Z",
+                     *       "updatedAt": "2026-11-29T08:01:13.701Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9597,22 +9604,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0",
+                     *             "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "7a7d4117-bdbe-4c59-93af-66ebd0f64efa",
-                     *           "occurredAt": "2026-11-29T07:57:55.802Z",
+                     *           "requestId": "fcec807f-1db6-4c21-9639-69546b4a73c4",
+                     *           "occurredAt": "2026-11-29T08:01:13.171Z",
                      *           "sequence": 31,
-                     *           "hash": "4a638d096ce13501daa850f827341113afd1404b4fd5e2253770e239a3691b38",
+                     *           "hash": "2c9d7a358d83b0c76ba35b07dbf467e7205eaa3212c9851d3a3031656ea66c26",
                      *           "state": {
-                     *             "id": "b86819bb-f3db-4287-9308-051ed3ffe6c4",
+                     *             "id": "76bc1ba3-1d84-4a25-90b8-29659b8a955d",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
+                     *                 "accountId": "5e39bd39-4b47-4480-acbf-415538e7d13d",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -9625,7 +9632,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
+                     *                 "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -9652,8 +9659,8 @@ export interface operations {
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T07:57:55.800Z",
-                     *             "updatedAt": "2026-11-29T07:57:55.800Z"
+                     *             "createdAt": "2026-11-29T08:01:13.168Z",
+                     *             "updatedAt": "2026-11-29T08:01:13.168Z"
                      *           }
                      *         }
                      *       ],
@@ -9711,14 +9718,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b86819bb-f3db-4287-9308-051ed3ffe6c4",
+                     *       "id": "76bc1ba3-1d84-4a25-90b8-29659b8a955d",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
+                     *           "accountId": "5e39bd39-4b47-4480-acbf-415538e7d13d",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9731,7 +9738,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
+                     *           "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9751,15 +9758,15 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
-                     *       "periodId": "83e6075d-d43b-471c-a11c-eafff9b23736",
+                     *       "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *       "periodId": "c3ee75f3-8f91-41b1-b5ee-ad32c0d75ffd",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T07:57:55.800Z",
-                     *       "updatedAt": "2026-11-29T07:57:56.139Z"
+                     *       "createdAt": "2026-11-29T08:01:13.168Z",
+                     *       "updatedAt": "2026-11-29T08:01:13.764Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9825,14 +9832,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cac8aeb7-05d3-4105-b433-3604d3d1741e",
+                     *       "id": "55a6cff8-31e5-487c-9b91-d8cb5dc824fb",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "c1102014-1e86-4120-8641-fedc3d67906a",
+                     *           "accountId": "b9f2fbfd-5bcb-49c8-a86f-dff9ba890171",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -9845,7 +9852,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
+                     *           "accountId": "5e39bd39-4b47-4480-acbf-415538e7d13d",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -9865,15 +9872,15 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
-                     *       "periodId": "83e6075d-d43b-471c-a11c-eafff9b23736",
+                     *       "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *       "periodId": "c3ee75f3-8f91-41b1-b5ee-ad32c0d75ffd",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T07:57:56.321Z",
-                     *       "updatedAt": "2026-11-29T07:57:56.392Z"
+                     *       "createdAt": "2026-11-29T08:01:14.047Z",
+                     *       "updatedAt": "2026-11-29T08:01:14.168Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9923,14 +9930,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b86819bb-f3db-4287-9308-051ed3ffe6c4",
+                     *       "id": "76bc1ba3-1d84-4a25-90b8-29659b8a955d",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
+                     *           "accountId": "5e39bd39-4b47-4480-acbf-415538e7d13d",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9943,7 +9950,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
+                     *           "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9970,8 +9977,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T07:57:55.800Z",
-                     *       "updatedAt": "2026-11-29T07:57:56.184Z"
+                     *       "createdAt": "2026-11-29T08:01:13.168Z",
+                     *       "updatedAt": "2026-11-29T08:01:13.832Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -10032,14 +10039,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "152cc1bb-0ae0-4f7d-b221-7c6b53baabd6",
+                     *       "id": "2cbd3235-e4ef-41f3-98bc-ce7e74a0eb33",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
+                     *           "accountId": "5e39bd39-4b47-4480-acbf-415538e7d13d",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10052,7 +10059,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
+                     *           "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10072,15 +10079,15 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
-                     *       "periodId": "83e6075d-d43b-471c-a11c-eafff9b23736",
-                     *       "reversalOf": "b86819bb-f3db-4287-9308-051ed3ffe6c4",
+                     *       "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *       "periodId": "c3ee75f3-8f91-41b1-b5ee-ad32c0d75ffd",
+                     *       "reversalOf": "76bc1ba3-1d84-4a25-90b8-29659b8a955d",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:57:56.273Z",
-                     *       "updatedAt": "2026-11-29T07:57:56.273Z"
+                     *       "createdAt": "2026-11-29T08:01:13.971Z",
+                     *       "updatedAt": "2026-11-29T08:01:13.971Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -10236,14 +10243,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *       "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "6704430d-dd6a-4d33-8f37-e47c15ad8f94",
+                     *           "accountId": "5d93204b-823e-4012-91c9-c2c46ec2886a",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -10270,8 +10277,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
-                     *           "parentId": "6704430d-dd6a-4d33-8f37-e47c15ad8f94",
+                     *           "accountId": "5e39bd39-4b47-4480-acbf-415538e7d13d",
+                     *           "parentId": "5d93204b-823e-4012-91c9-c2c46ec2886a",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -10297,7 +10304,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "301b28f2-3106-4205-a85c-c9d7d66cec63",
+                     *           "accountId": "87ff589f-6b7e-4cf3-920e-ded8eddd2bcd",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -10324,8 +10331,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
-                     *           "parentId": "301b28f2-3106-4205-a85c-c9d7d66cec63",
+                     *           "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
+                     *           "parentId": "87ff589f-6b7e-4cf3-920e-ded8eddd2bcd",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -10351,7 +10358,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "210a26ff-7021-4df1-8fdd-ae9b1856ed11",
+                     *           "accountId": "6a2be9fb-5a40-481b-bfd4-3b827b5cdad2",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -10378,8 +10385,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "c1102014-1e86-4120-8641-fedc3d67906a",
-                     *           "parentId": "210a26ff-7021-4df1-8fdd-ae9b1856ed11",
+                     *           "accountId": "b9f2fbfd-5bcb-49c8-a86f-dff9ba890171",
+                     *           "parentId": "6a2be9fb-5a40-481b-bfd4-3b827b5cdad2",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -10513,7 +10520,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "210a26ff-7021-4df1-8fdd-ae9b1856ed11",
+                     *           "accountId": "6a2be9fb-5a40-481b-bfd4-3b827b5cdad2",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -10532,8 +10539,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "c1102014-1e86-4120-8641-fedc3d67906a",
-                     *           "parentId": "210a26ff-7021-4df1-8fdd-ae9b1856ed11",
+                     *           "accountId": "b9f2fbfd-5bcb-49c8-a86f-dff9ba890171",
+                     *           "parentId": "6a2be9fb-5a40-481b-bfd4-3b827b5cdad2",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -10645,7 +10652,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "6704430d-dd6a-4d33-8f37-e47c15ad8f94",
+                     *           "accountId": "5d93204b-823e-4012-91c9-c2c46ec2886a",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -10662,8 +10669,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
-                     *           "parentId": "6704430d-dd6a-4d33-8f37-e47c15ad8f94",
+                     *           "accountId": "5e39bd39-4b47-4480-acbf-415538e7d13d",
+                     *           "parentId": "5d93204b-823e-4012-91c9-c2c46ec2886a",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -10787,7 +10794,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "6704430d-dd6a-4d33-8f37-e47c15ad8f94",
+                     *           "accountId": "5d93204b-823e-4012-91c9-c2c46ec2886a",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -10803,8 +10810,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
-                     *           "parentId": "6704430d-dd6a-4d33-8f37-e47c15ad8f94",
+                     *           "accountId": "5e39bd39-4b47-4480-acbf-415538e7d13d",
+                     *           "parentId": "5d93204b-823e-4012-91c9-c2c46ec2886a",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -10921,9 +10928,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "5e256e78-5dde-462c-9823-8248fabe50ff",
+                     *       "budgetId": "e24b2d68-fbca-4532-ae12-0827e4de3445",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *       "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -10950,8 +10957,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
-                     *           "parentId": "301b28f2-3106-4205-a85c-c9d7d66cec63",
+                     *           "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
+                     *           "parentId": "87ff589f-6b7e-4cf3-920e-ded8eddd2bcd",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -10984,8 +10991,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "c1102014-1e86-4120-8641-fedc3d67906a",
-                     *           "parentId": "210a26ff-7021-4df1-8fdd-ae9b1856ed11",
+                     *           "accountId": "b9f2fbfd-5bcb-49c8-a86f-dff9ba890171",
+                     *           "parentId": "6a2be9fb-5a40-481b-bfd4-3b827b5cdad2",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -10996,7 +11003,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "c82bd5e1-d454-4e21-a9c7-468a5e45ad48",
+                     *             "id": "f371415f-dab5-43fd-ada5-6aa55d07b89f",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -11398,18 +11405,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "85a6d71c-f62e-4f0d-8d0a-6f03723d78e8",
-                     *           "serialNumber": 10,
+                     *           "journalId": "19077b2f-8913-4993-9d1e-dc1c21cad266",
+                     *           "serialNumber": 6,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
+                     *           "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "be3f972f-0981-4704-8212-7dd40168ec19",
+                     *           "taxCodeId": "aead85dd-f509-47e7-aedd-fb875ae2a916",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -11495,7 +11502,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "6704430d-dd6a-4d33-8f37-e47c15ad8f94",
+                     *         "id": "5d93204b-823e-4012-91c9-c2c46ec2886a",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -11516,13 +11523,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "b86819bb-f3db-4287-9308-051ed3ffe6c4",
+                     *           "journalId": "76bc1ba3-1d84-4a25-90b8-29659b8a955d",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
+                     *           "accountId": "5e39bd39-4b47-4480-acbf-415538e7d13d",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -11534,7 +11541,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjE2NjhiNDU1LTdlNTctNDgwYy1hMDllLWQ1M2U4YzAwNTM1YyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNjcwNDQzMGQtZGQ2YS00ZDMzLThmMzctZTQ3YzE1YWQ4Zjk0IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjYjg2ODE5YmItZjNkYi00Mjg3LTkzMDgtMDUxZWQzZmZlNmM0IiwiYWNjb3VudElkIjoiMzQwN2Q0MzktYTA5MS00ZTdiLWI1YTQtNmNjNGRhOGM1NjMxIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.73To3LAjDxoPe5LujWz3nwTd4cA9mMwrGhQP9KerQTE"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImU0YWRlZjcwLWZkZTktNGVmOS05ZDk4LTkyMmRjMDkwNDU0YiIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNWQ5MzIwNGItODIzZS00MDEyLTkxYzktYzJjNDZlYzI4ODZhIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjNzZiYzFiYTMtMWQ4NC00YTI1LTkwYjgtMjk2NTliOGE5NTVkIiwiYWNjb3VudElkIjoiNWUzOWJkMzktNGI0Ny00NDgwLWFjYmYtNDE1NTM4ZTdkMTNkIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.yqTCwB4ecLnzshYoqhtUlSogEZu8UDfDtGgjR2GUVUQ"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -11647,70 +11654,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5a0afdf4-0662-491b-ad53-0d14e0c8e615",
+                     *           "id": "8226509a-600b-4d07-a743-57bd47ffb7ee",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T07:58:00.499Z",
+                     *           "createdAt": "2026-11-29T08:01:20.583Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0"
+                     *             "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "3837e6378a0e6f6b3acac372f3c36ea6eb1f15aa348c988467edc2e255a7bc27"
+                     *             "hash": "265cac4f40814010ed92b52922b1d15a48051940d3a939a0e6e5dc314054a527"
                      *           }
                      *         },
                      *         {
-                     *           "id": "849a0b5a-9007-4318-94ad-9aaa711e3db3",
+                     *           "id": "7dbeb3da-1b14-4f92-a9a0-2275f78926e6",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T07:58:00.307Z",
+                     *           "createdAt": "2026-11-29T08:01:20.168Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0"
+                     *             "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "e35f53d34042b338c871ea78fa8d6d04e231cd3808c72435f34d4850cecfd404"
+                     *             "hash": "ce7986e7ee24dff7ffa4a72d9326d90ecfbac378b18ab208e507a5807f367211"
                      *           }
                      *         },
                      *         {
-                     *           "id": "149839da-5282-4f1c-bb6d-7d97337cd28d",
+                     *           "id": "d4f9962d-98a3-4166-be07-bb2b5398e7bd",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b"
+                     *             "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff"
                      *           },
-                     *           "createdAt": "2026-11-29T07:58:00.214Z",
+                     *           "createdAt": "2026-11-29T08:01:19.978Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0"
+                     *             "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "8b12f0c8c749758f7331a9b36c64930c6d005e5ff795aa891805f42297506c59"
+                     *             "hash": "65de445937e7294c55634a649b6ceaf22c18c7dc834dcccd62611767aebeb833"
                      *           }
                      *         },
                      *         {
-                     *           "id": "d146674d-789f-4697-aa81-9edee8bfd821",
+                     *           "id": "110a331b-5812-4ad5-a711-852a79711b3c",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T07:58:00.088Z",
+                     *           "createdAt": "2026-11-29T08:01:19.821Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0"
+                     *             "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "35852d378b25c2a3cc45c5b232c1fdb0b4b33e917bbfd08ef7cf30f8eef567db"
+                     *             "hash": "a302901515e74843e780691c542a1de38e4801802b6f43b4bd592d7e4b3a9c22"
                      *           }
                      *         }
                      *       ],
@@ -11875,20 +11882,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d146674d-789f-4697-aa81-9edee8bfd821",
+                     *       "id": "110a331b-5812-4ad5-a711-852a79711b3c",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T07:58:00.088Z",
+                     *       "createdAt": "2026-11-29T08:01:19.821Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0"
+                     *         "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "35852d378b25c2a3cc45c5b232c1fdb0b4b33e917bbfd08ef7cf30f8eef567db"
+                     *         "hash": "a302901515e74843e780691c542a1de38e4801802b6f43b4bd592d7e4b3a9c22"
                      *       }
                      *     }
                      */
@@ -11945,20 +11952,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d146674d-789f-4697-aa81-9edee8bfd821",
+                     *       "id": "110a331b-5812-4ad5-a711-852a79711b3c",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T07:58:00.088Z",
+                     *       "createdAt": "2026-11-29T08:01:19.821Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0"
+                     *         "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "35852d378b25c2a3cc45c5b232c1fdb0b4b33e917bbfd08ef7cf30f8eef567db"
+                     *         "hash": "a302901515e74843e780691c542a1de38e4801802b6f43b4bd592d7e4b3a9c22"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -11977,7 +11984,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "6704430d-dd6a-4d33-8f37-e47c15ad8f94",
+                     *             "accountId": "5d93204b-823e-4012-91c9-c2c46ec2886a",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -11993,8 +12000,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
-                     *             "parentId": "6704430d-dd6a-4d33-8f37-e47c15ad8f94",
+                     *             "accountId": "5e39bd39-4b47-4480-acbf-415538e7d13d",
+                     *             "parentId": "5d93204b-823e-4012-91c9-c2c46ec2886a",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -12100,27 +12107,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "37029faa-80cf-4125-ab68-60b5de2f6113",
+                     *           "id": "ff478dfa-3cbf-4b1c-a3d6-382e0ad65d26",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "1668b455-7e57-480c-a09e-d53e8c00535c",
-                     *           "recordId": "b86819bb-f3db-4287-9308-051ed3ffe6c4",
+                     *           "companyId": "e4adef70-fde9-4ef9-9d98-922dc090454b",
+                     *           "recordId": "76bc1ba3-1d84-4a25-90b8-29659b8a955d",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0"
+                     *             "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3"
                      *           },
-                     *           "occurredAt": "2026-11-29T07:57:56.142Z",
-                     *           "requestId": "febc06e9-f806-48ad-ad25-5515b054f2f2",
+                     *           "occurredAt": "2026-11-29T08:01:13.766Z",
+                     *           "requestId": "bb8a4a0f-50de-4acd-9ec4-e7d544003a23",
                      *           "data": {
-                     *             "id": "b86819bb-f3db-4287-9308-051ed3ffe6c4",
+                     *             "id": "76bc1ba3-1d84-4a25-90b8-29659b8a955d",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
+                     *                 "accountId": "5e39bd39-4b47-4480-acbf-415538e7d13d",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -12133,7 +12140,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
+                     *                 "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -12153,44 +12160,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
-                     *             "periodId": "83e6075d-d43b-471c-a11c-eafff9b23736",
+                     *             "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *             "periodId": "c3ee75f3-8f91-41b1-b5ee-ad32c0d75ffd",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T07:57:55.800Z",
-                     *             "updatedAt": "2026-11-29T07:57:56.139Z"
+                     *             "createdAt": "2026-11-29T08:01:13.168Z",
+                     *             "updatedAt": "2026-11-29T08:01:13.764Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "cd52005b15155a16423b3e78c4069444367f735bcaba080b75ce111b9c608e91",
-                     *           "previousHash": "c94918c0d3564cdf0f56759cfec1267c03a87a4438a518835b990ac453e3465a",
-                     *           "hash": "a6de74f6a8e2a32a18bbafb9a3299f0e965ae0e656270ee6978719b1b9916e28"
+                     *           "recordDigest": "17b17279c36da4dc942af40b4289e9e67c0814ad813a3d50f57ebb401f6aba71",
+                     *           "previousHash": "f763de494439bd18017f70261491e64e1f9ac9ea04e1fa57b793eff834cd14a5",
+                     *           "hash": "146e9c87d1b68ef4b8209175699e1cdfdf837ae2b44df61bb9b54df9a451998e"
                      *         },
                      *         {
-                     *           "id": "c8f8acf4-2409-4325-994a-9f5f1c4151a6",
+                     *           "id": "4a910c4f-cc33-4461-b89a-540368f34e9a",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "1668b455-7e57-480c-a09e-d53e8c00535c",
-                     *           "recordId": "b86819bb-f3db-4287-9308-051ed3ffe6c4",
+                     *           "companyId": "e4adef70-fde9-4ef9-9d98-922dc090454b",
+                     *           "recordId": "76bc1ba3-1d84-4a25-90b8-29659b8a955d",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0"
+                     *             "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3"
                      *           },
-                     *           "occurredAt": "2026-11-29T07:57:56.225Z",
-                     *           "requestId": "71a1c065-ba87-49a8-be57-3fc8ff534c95",
+                     *           "occurredAt": "2026-11-29T08:01:13.902Z",
+                     *           "requestId": "66e1be14-0ffe-4351-9fee-ddda35a308a1",
                      *           "data": {
-                     *             "id": "b86819bb-f3db-4287-9308-051ed3ffe6c4",
+                     *             "id": "76bc1ba3-1d84-4a25-90b8-29659b8a955d",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
+                     *                 "accountId": "5e39bd39-4b47-4480-acbf-415538e7d13d",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -12203,7 +12210,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
+                     *                 "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -12223,44 +12230,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
-                     *             "periodId": "83e6075d-d43b-471c-a11c-eafff9b23736",
+                     *             "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *             "periodId": "c3ee75f3-8f91-41b1-b5ee-ad32c0d75ffd",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T07:57:55.800Z",
-                     *             "updatedAt": "2026-11-29T07:57:56.224Z"
+                     *             "createdAt": "2026-11-29T08:01:13.168Z",
+                     *             "updatedAt": "2026-11-29T08:01:13.901Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "c7497d91c6e7948590adbd5c67c04a1b28ea82f787aba2e62252abec120a27ca",
-                     *           "previousHash": "96c85d7d93239e0944f1a9e1d55e620bd94bf97bfd210332cb979efbc54e5d93",
-                     *           "hash": "c07a1bca694d4f4a945a113942c3e75e230cafd8f18fe09c91cb4f4d9209f8ce"
+                     *           "recordDigest": "b4b687a307012cafed8b9565bd90d4aa2852549d323d03426e44b8296f49a36c",
+                     *           "previousHash": "bd440c76c6fc33b8234e87ed39595cbf5be5ec346caa47c1b8d2cb6eee160cf9",
+                     *           "hash": "6fb1dd8c1948cccdc9125f49a8cf893ac6f2bb3a040fdf713e9d94d15ebdeb0f"
                      *         },
                      *         {
-                     *           "id": "cb774bb7-fd0d-4be5-b264-b2aeaabb01be",
+                     *           "id": "7ca6b0cb-3ffe-484c-a45a-150637b806a8",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "1668b455-7e57-480c-a09e-d53e8c00535c",
-                     *           "recordId": "b86819bb-f3db-4287-9308-051ed3ffe6c4",
+                     *           "companyId": "e4adef70-fde9-4ef9-9d98-922dc090454b",
+                     *           "recordId": "76bc1ba3-1d84-4a25-90b8-29659b8a955d",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0"
+                     *             "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3"
                      *           },
-                     *           "occurredAt": "2026-11-29T07:57:56.274Z",
-                     *           "requestId": "a64aba2f-f134-48f9-bdd8-9b03bc80d515",
+                     *           "occurredAt": "2026-11-29T08:01:13.975Z",
+                     *           "requestId": "5935a1bc-59d6-4562-ac0e-a52daac62677",
                      *           "data": {
-                     *             "id": "b86819bb-f3db-4287-9308-051ed3ffe6c4",
+                     *             "id": "76bc1ba3-1d84-4a25-90b8-29659b8a955d",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "3407d439-a091-4e7b-b5a4-6cc4da8c5631",
+                     *                 "accountId": "5e39bd39-4b47-4480-acbf-415538e7d13d",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -12273,7 +12280,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
+                     *                 "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -12293,24 +12300,24 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
-                     *             "periodId": "83e6075d-d43b-471c-a11c-eafff9b23736",
+                     *             "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *             "periodId": "c3ee75f3-8f91-41b1-b5ee-ad32c0d75ffd",
                      *             "reversalOf": null,
-                     *             "reversedBy": "152cc1bb-0ae0-4f7d-b221-7c6b53baabd6",
+                     *             "reversedBy": "2cbd3235-e4ef-41f3-98bc-ce7e74a0eb33",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T07:57:55.800Z",
-                     *             "updatedAt": "2026-11-29T07:57:56.273Z"
+                     *             "createdAt": "2026-11-29T08:01:13.168Z",
+                     *             "updatedAt": "2026-11-29T08:01:13.971Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "4f6cbfc9a0588f3a14ccf291f3e2017b7b38e95f551cb0b2ff17535298296804",
-                     *           "previousHash": "c07a1bca694d4f4a945a113942c3e75e230cafd8f18fe09c91cb4f4d9209f8ce",
-                     *           "hash": "df5494f240d57eaf5bf0cf1e7898f9bb6548d4cbd88c8840e779542679051084"
+                     *           "recordDigest": "ecdba4e58f5a64f80a4eaeee7f3aa3ec3ece8c6d33e3eb8675f4ec60377c002b",
+                     *           "previousHash": "6fb1dd8c1948cccdc9125f49a8cf893ac6f2bb3a040fdf713e9d94d15ebdeb0f",
+                     *           "hash": "b14e1f93a2557a67601fe2e59e0bb03bb4b4bff94d6aa3babae5430c41b63823"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjE2NjhiNDU1LTdlNTctNDgwYy1hMDllLWQ1M2U4YzAwNTM1YyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.4nqhT1POD64qQhIHKrhu3tTDZqxnkO0Hl99rFsK_1rk"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImU0YWRlZjcwLWZkZTktNGVmOS05ZDk4LTkyMmRjMDkwNDU0YiIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.7CgDeZpWEGcBZar_9NeyyBnDsUUHwxsuO8vPFMB6TwE"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -12358,7 +12365,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "26e6a804-dff2-448e-b5f4-44fe89775fd7",
+                     *           "id": "5c438e4e-98c3-4383-adfd-bc4826a261e5",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -12369,11 +12376,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0"
+                     *             "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:58:03.356Z",
-                     *           "updatedAt": "2026-11-29T07:58:03.356Z"
+                     *           "createdAt": "2026-11-29T08:01:26.840Z",
+                     *           "updatedAt": "2026-11-29T08:01:26.840Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -12444,7 +12451,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "26e6a804-dff2-448e-b5f4-44fe89775fd7",
+                     *       "id": "5c438e4e-98c3-4383-adfd-bc4826a261e5",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -12455,11 +12462,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0"
+                     *         "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:58:03.356Z",
-                     *       "updatedAt": "2026-11-29T07:58:03.356Z",
+                     *       "createdAt": "2026-11-29T08:01:26.840Z",
+                     *       "updatedAt": "2026-11-29T08:01:26.840Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -12508,7 +12515,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "26e6a804-dff2-448e-b5f4-44fe89775fd7",
+                     *       "id": "5c438e4e-98c3-4383-adfd-bc4826a261e5",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -12519,11 +12526,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0"
+                     *         "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:58:03.356Z",
-                     *       "updatedAt": "2026-11-29T07:58:03.356Z"
+                     *       "createdAt": "2026-11-29T08:01:26.840Z",
+                     *       "updatedAt": "2026-11-29T08:01:26.840Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -12591,7 +12598,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "26e6a804-dff2-448e-b5f4-44fe89775fd7",
+                     *       "id": "5c438e4e-98c3-4383-adfd-bc4826a261e5",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -12603,11 +12610,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0"
+                     *         "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:58:03.356Z",
-                     *       "updatedAt": "2026-11-29T07:58:03.459Z"
+                     *       "createdAt": "2026-11-29T08:01:26.840Z",
+                     *       "updatedAt": "2026-11-29T08:01:27.111Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -12747,13 +12754,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "9f5ea933-1bae-4e3e-99a6-a1502ef3a329",
+                     *           "id": "15f3bd52-50dc-405e-8bb8-aae41851b23e",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:58:03.587Z",
-                     *           "updatedAt": "2026-11-29T07:58:03.587Z"
+                     *           "createdAt": "2026-11-29T08:01:27.323Z",
+                     *           "updatedAt": "2026-11-29T08:01:27.323Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -12814,13 +12821,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9f5ea933-1bae-4e3e-99a6-a1502ef3a329",
+                     *       "id": "15f3bd52-50dc-405e-8bb8-aae41851b23e",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:58:03.587Z",
-                     *       "updatedAt": "2026-11-29T07:58:03.587Z"
+                     *       "createdAt": "2026-11-29T08:01:27.323Z",
+                     *       "updatedAt": "2026-11-29T08:01:27.323Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -12875,13 +12882,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9f5ea933-1bae-4e3e-99a6-a1502ef3a329",
+                     *       "id": "15f3bd52-50dc-405e-8bb8-aae41851b23e",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:58:03.587Z",
-                     *       "updatedAt": "2026-11-29T07:58:03.587Z"
+                     *       "createdAt": "2026-11-29T08:01:27.323Z",
+                     *       "updatedAt": "2026-11-29T08:01:27.323Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -12932,13 +12939,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9f5ea933-1bae-4e3e-99a6-a1502ef3a329",
+                     *       "id": "15f3bd52-50dc-405e-8bb8-aae41851b23e",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:58:03.587Z",
-                     *       "updatedAt": "2026-11-29T07:58:03.851Z"
+                     *       "createdAt": "2026-11-29T08:01:27.323Z",
+                     *       "updatedAt": "2026-11-29T08:01:27.972Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -13031,13 +13038,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5e256e78-5dde-462c-9823-8248fabe50ff",
+                     *           "id": "e24b2d68-fbca-4532-ae12-0827e4de3445",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:58:03.939Z",
-                     *           "updatedAt": "2026-11-29T07:58:03.939Z"
+                     *           "createdAt": "2026-11-29T08:01:28.027Z",
+                     *           "updatedAt": "2026-11-29T08:01:28.027Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -13072,10 +13079,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                 *       "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                  *       "lines": [
                  *         {
-                 *           "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
+                 *           "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -13092,8 +13099,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "c1102014-1e86-4120-8641-fedc3d67906a",
-                 *           "costCenterId": "c82bd5e1-d454-4e21-a9c7-468a5e45ad48",
+                 *           "accountId": "b9f2fbfd-5bcb-49c8-a86f-dff9ba890171",
+                 *           "costCenterId": "f371415f-dab5-43fd-ada5-6aa55d07b89f",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -13144,15 +13151,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5e256e78-5dde-462c-9823-8248fabe50ff",
+                     *       "id": "e24b2d68-fbca-4532-ae12-0827e4de3445",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *       "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:58:03.939Z",
-                     *       "updatedAt": "2026-11-29T07:58:03.939Z",
+                     *       "createdAt": "2026-11-29T08:01:28.027Z",
+                     *       "updatedAt": "2026-11-29T08:01:28.027Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
+                     *           "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -13170,8 +13177,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "c1102014-1e86-4120-8641-fedc3d67906a",
-                     *           "costCenterId": "c82bd5e1-d454-4e21-a9c7-468a5e45ad48",
+                     *           "accountId": "b9f2fbfd-5bcb-49c8-a86f-dff9ba890171",
+                     *           "costCenterId": "f371415f-dab5-43fd-ada5-6aa55d07b89f",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -13226,15 +13233,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5e256e78-5dde-462c-9823-8248fabe50ff",
+                     *       "id": "e24b2d68-fbca-4532-ae12-0827e4de3445",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *       "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:58:03.939Z",
-                     *       "updatedAt": "2026-11-29T07:58:03.939Z",
+                     *       "createdAt": "2026-11-29T08:01:28.027Z",
+                     *       "updatedAt": "2026-11-29T08:01:28.027Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
+                     *           "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -13252,8 +13259,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "c1102014-1e86-4120-8641-fedc3d67906a",
-                     *           "costCenterId": "c82bd5e1-d454-4e21-a9c7-468a5e45ad48",
+                     *           "accountId": "b9f2fbfd-5bcb-49c8-a86f-dff9ba890171",
+                     *           "costCenterId": "f371415f-dab5-43fd-ada5-6aa55d07b89f",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -13300,10 +13307,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                 *       "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                  *       "lines": [
                  *         {
-                 *           "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
+                 *           "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -13357,15 +13364,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5e256e78-5dde-462c-9823-8248fabe50ff",
+                     *       "id": "e24b2d68-fbca-4532-ae12-0827e4de3445",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "99b4e621-6479-4ea2-b02c-7c0e4cf0271b",
+                     *       "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:58:03.939Z",
-                     *       "updatedAt": "2026-11-29T07:58:04.374Z",
+                     *       "createdAt": "2026-11-29T08:01:28.027Z",
+                     *       "updatedAt": "2026-11-29T08:01:29.511Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "64d28cf8-aa37-4fbc-9276-933920819922",
+                     *           "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -13475,7 +13482,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2e27164a-e614-4aa2-a9ef-ed131dcd808d",
+                     *           "id": "f3b17b17-90a8-4154-a700-5c5d62e58fff",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -13506,12 +13513,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0"
+                     *             "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3"
                      *           },
-                     *           "createdAt": "2026-11-29T07:57:53.873Z",
-                     *           "updatedAt": "2026-11-29T07:57:54.099Z",
-                     *           "startedAt": "2026-11-29T07:57:53.982Z",
-                     *           "finishedAt": "2026-11-29T07:57:54.099Z"
+                     *           "createdAt": "2026-11-29T08:01:09.353Z",
+                     *           "updatedAt": "2026-11-29T08:01:09.663Z",
+                     *           "startedAt": "2026-11-29T08:01:09.482Z",
+                     *           "finishedAt": "2026-11-29T08:01:09.663Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -13600,7 +13607,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2e27164a-e614-4aa2-a9ef-ed131dcd808d",
+                     *       "id": "f3b17b17-90a8-4154-a700-5c5d62e58fff",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -13624,10 +13631,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0"
+                     *         "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3"
                      *       },
-                     *       "createdAt": "2026-11-29T07:57:53.873Z",
-                     *       "updatedAt": "2026-11-29T07:57:53.873Z",
+                     *       "createdAt": "2026-11-29T08:01:09.353Z",
+                     *       "updatedAt": "2026-11-29T08:01:09.353Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -13676,7 +13683,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2e27164a-e614-4aa2-a9ef-ed131dcd808d",
+                     *       "id": "f3b17b17-90a8-4154-a700-5c5d62e58fff",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -13707,12 +13714,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0"
+                     *         "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3"
                      *       },
-                     *       "createdAt": "2026-11-29T07:57:53.873Z",
-                     *       "updatedAt": "2026-11-29T07:57:54.099Z",
-                     *       "startedAt": "2026-11-29T07:57:53.982Z",
-                     *       "finishedAt": "2026-11-29T07:57:54.099Z"
+                     *       "createdAt": "2026-11-29T08:01:09.353Z",
+                     *       "updatedAt": "2026-11-29T08:01:09.663Z",
+                     *       "startedAt": "2026-11-29T08:01:09.482Z",
+                     *       "finishedAt": "2026-11-29T08:01:09.663Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -13808,7 +13815,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 101,
                      *       "headSequence": 101,
-                     *       "headHash": "80dba8493d060a5cf63799c74ec8e09d3fca650c4c726f9c404919923deb3f1d",
+                     *       "headHash": "3d47acdddb6e0f843475b292eb6b3a61a52326deaaf2df3cb875922b3c119d9d",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null
@@ -13872,7 +13879,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "be8d5094-ee2b-43b5-b25f-01db4150629c",
+                     *           "id": "21ce1f06-adf5-4061-ac1f-70e9ea37dda0",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -13894,11 +13901,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:58:04.492Z",
-                     *           "updatedAt": "2026-11-29T07:58:04.492Z"
+                     *           "createdAt": "2026-11-29T08:01:29.705Z",
+                     *           "updatedAt": "2026-11-29T08:01:29.705Z"
                      *         },
                      *         {
-                     *           "id": "be3f972f-0981-4704-8212-7dd40168ec19",
+                     *           "id": "aead85dd-f509-47e7-aedd-fb875ae2a916",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -13916,7 +13923,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "295f9276-4e20-460f-9144-99f342ff9e9c",
+                     *           "taxAccountId": "6e38907d-6c75-446b-a082-9a6deee4d14f",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -13926,11 +13933,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:58:04.492Z",
-                     *           "updatedAt": "2026-11-29T07:58:04.492Z"
+                     *           "createdAt": "2026-11-29T08:01:29.705Z",
+                     *           "updatedAt": "2026-11-29T08:01:29.705Z"
                      *         },
                      *         {
-                     *           "id": "90bf91c0-d256-47bd-8bd8-3a463180d8cf",
+                     *           "id": "1537a147-c780-4862-bb8a-af354940aa8b",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -13950,11 +13957,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:58:04.492Z",
-                     *           "updatedAt": "2026-11-29T07:58:04.492Z"
+                     *           "createdAt": "2026-11-29T08:01:29.705Z",
+                     *           "updatedAt": "2026-11-29T08:01:29.705Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjE2NjhiNDU1LTdlNTctNDgwYy1hMDllLWQ1M2U4YzAwNTM1YyIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSMxNjY4YjQ1NS03ZTU3LTQ4MGMtYTA5ZS1kNTNlOGMwMDUzNWMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.VZWn2SP7OOR1sE1wHipeA8sRd7fQsn2gfdIyTdKwNZM"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImU0YWRlZjcwLWZkZTktNGVmOS05ZDk4LTkyMmRjMDkwNDU0YiIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNlNGFkZWY3MC1mZGU5LTRlZjktOWQ5OC05MjJkYzA5MDQ1NGIiLCJzayI6IlRBWENPREUjUy1PT1MifX0.i3dZeB2rJEJWPEh5DyRA6r3kcqFDLQ8neMs1q6MWMko"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -14002,7 +14009,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "295f9276-4e20-460f-9144-99f342ff9e9c",
+                 *       "taxAccountId": "6e38907d-6c75-446b-a082-9a6deee4d14f",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -14078,7 +14085,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "116b2db9-1677-4fb7-b19c-ed81d3c66ae3",
+                     *       "id": "a858d4f0-a20d-490a-8fd2-bba6f8c062ee",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -14096,7 +14103,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "295f9276-4e20-460f-9144-99f342ff9e9c",
+                     *       "taxAccountId": "6e38907d-6c75-446b-a082-9a6deee4d14f",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -14106,8 +14113,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:58:04.601Z",
-                     *       "updatedAt": "2026-11-29T07:58:04.601Z"
+                     *       "createdAt": "2026-11-29T08:01:29.973Z",
+                     *       "updatedAt": "2026-11-29T08:01:29.973Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -14149,8 +14156,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "295f9276-4e20-460f-9144-99f342ff9e9c",
-                 *       "inputTaxAccountId": "40b97b69-0715-47da-8e4a-a2a95d5a6cba"
+                 *       "outputTaxAccountId": "6e38907d-6c75-446b-a082-9a6deee4d14f",
+                 *       "inputTaxAccountId": "0c2a8073-9194-4ca2-9268-1e615702d4e0"
                  *     }
                  */
                 "application/json": {
@@ -14172,7 +14179,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "be3f972f-0981-4704-8212-7dd40168ec19",
+                     *           "id": "aead85dd-f509-47e7-aedd-fb875ae2a916",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -14190,7 +14197,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "295f9276-4e20-460f-9144-99f342ff9e9c",
+                     *           "taxAccountId": "6e38907d-6c75-446b-a082-9a6deee4d14f",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -14200,11 +14207,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:58:04.492Z",
-                     *           "updatedAt": "2026-11-29T07:58:04.492Z"
+                     *           "createdAt": "2026-11-29T08:01:29.705Z",
+                     *           "updatedAt": "2026-11-29T08:01:29.705Z"
                      *         },
                      *         {
-                     *           "id": "ee01d5d9-026c-4567-94b3-7d17a82627c9",
+                     *           "id": "c538451f-6e64-476b-98b2-0ee6bc5bf250",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -14226,11 +14233,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:58:04.492Z",
-                     *           "updatedAt": "2026-11-29T07:58:04.492Z"
+                     *           "createdAt": "2026-11-29T08:01:29.705Z",
+                     *           "updatedAt": "2026-11-29T08:01:29.705Z"
                      *         },
                      *         {
-                     *           "id": "be8d5094-ee2b-43b5-b25f-01db4150629c",
+                     *           "id": "21ce1f06-adf5-4061-ac1f-70e9ea37dda0",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -14252,11 +14259,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:58:04.492Z",
-                     *           "updatedAt": "2026-11-29T07:58:04.492Z"
+                     *           "createdAt": "2026-11-29T08:01:29.705Z",
+                     *           "updatedAt": "2026-11-29T08:01:29.705Z"
                      *         },
                      *         {
-                     *           "id": "b6f51a89-da70-4c0c-ba40-a854aa224634",
+                     *           "id": "52dc5e60-cbdd-4ed0-a649-3300d249f349",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -14278,11 +14285,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:58:04.492Z",
-                     *           "updatedAt": "2026-11-29T07:58:04.492Z"
+                     *           "createdAt": "2026-11-29T08:01:29.705Z",
+                     *           "updatedAt": "2026-11-29T08:01:29.705Z"
                      *         },
                      *         {
-                     *           "id": "83368bee-75ff-4cb7-b470-233ba4fe65f3",
+                     *           "id": "b09797a5-955c-4b2f-a43b-7fec80ffebb6",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -14304,11 +14311,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:58:04.492Z",
-                     *           "updatedAt": "2026-11-29T07:58:04.492Z"
+                     *           "createdAt": "2026-11-29T08:01:29.705Z",
+                     *           "updatedAt": "2026-11-29T08:01:29.705Z"
                      *         },
                      *         {
-                     *           "id": "90bf91c0-d256-47bd-8bd8-3a463180d8cf",
+                     *           "id": "1537a147-c780-4862-bb8a-af354940aa8b",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -14328,11 +14335,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:58:04.492Z",
-                     *           "updatedAt": "2026-11-29T07:58:04.492Z"
+                     *           "createdAt": "2026-11-29T08:01:29.705Z",
+                     *           "updatedAt": "2026-11-29T08:01:29.705Z"
                      *         },
                      *         {
-                     *           "id": "0766c935-2c6e-466a-98ea-5274568a5f24",
+                     *           "id": "20164c7f-3ace-4cf1-a78a-eb08dda06cb5",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -14350,7 +14357,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "40b97b69-0715-47da-8e4a-a2a95d5a6cba",
+                     *           "taxAccountId": "0c2a8073-9194-4ca2-9268-1e615702d4e0",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -14360,11 +14367,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:58:04.492Z",
-                     *           "updatedAt": "2026-11-29T07:58:04.492Z"
+                     *           "createdAt": "2026-11-29T08:01:29.705Z",
+                     *           "updatedAt": "2026-11-29T08:01:29.705Z"
                      *         },
                      *         {
-                     *           "id": "9f323bc1-dd1a-4a92-9122-bb5645918a72",
+                     *           "id": "0aaa0940-dd99-4883-9f65-4cd8280852fa",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -14382,7 +14389,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "40b97b69-0715-47da-8e4a-a2a95d5a6cba",
+                     *           "taxAccountId": "0c2a8073-9194-4ca2-9268-1e615702d4e0",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -14392,11 +14399,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:58:04.492Z",
-                     *           "updatedAt": "2026-11-29T07:58:04.492Z"
+                     *           "createdAt": "2026-11-29T08:01:29.705Z",
+                     *           "updatedAt": "2026-11-29T08:01:29.705Z"
                      *         },
                      *         {
-                     *           "id": "7d4130d4-28c4-4ae0-b473-dcbbf4183104",
+                     *           "id": "3424d233-7d3c-4c82-bf0e-9d7d8b24aabb",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -14414,19 +14421,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "40b97b69-0715-47da-8e4a-a2a95d5a6cba",
-                     *           "reverseChargeAccountId": "295f9276-4e20-460f-9144-99f342ff9e9c",
+                     *           "taxAccountId": "0c2a8073-9194-4ca2-9268-1e615702d4e0",
+                     *           "reverseChargeAccountId": "6e38907d-6c75-446b-a082-9a6deee4d14f",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:58:04.492Z",
-                     *           "updatedAt": "2026-11-29T07:58:04.492Z"
+                     *           "createdAt": "2026-11-29T08:01:29.705Z",
+                     *           "updatedAt": "2026-11-29T08:01:29.705Z"
                      *         },
                      *         {
-                     *           "id": "f7d50bc7-316c-421c-a76f-1371d887b40d",
+                     *           "id": "061b5e32-fc56-4c43-87aa-11800a33ab5d",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -14448,11 +14455,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:58:04.492Z",
-                     *           "updatedAt": "2026-11-29T07:58:04.492Z"
+                     *           "createdAt": "2026-11-29T08:01:29.705Z",
+                     *           "updatedAt": "2026-11-29T08:01:29.705Z"
                      *         },
                      *         {
-                     *           "id": "47796198-be4f-43a6-9e47-05f4d42654d9",
+                     *           "id": "1970df86-135b-4e53-baaa-577a644434cd",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -14474,11 +14481,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:58:04.492Z",
-                     *           "updatedAt": "2026-11-29T07:58:04.492Z"
+                     *           "createdAt": "2026-11-29T08:01:29.705Z",
+                     *           "updatedAt": "2026-11-29T08:01:29.705Z"
                      *         },
                      *         {
-                     *           "id": "d142f735-4836-4f9a-a05f-507f5165b6ad",
+                     *           "id": "0be77c0c-7423-4797-b9a7-9fbfc065f29a",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -14498,8 +14505,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:58:04.492Z",
-                     *           "updatedAt": "2026-11-29T07:58:04.492Z"
+                     *           "createdAt": "2026-11-29T08:01:29.705Z",
+                     *           "updatedAt": "2026-11-29T08:01:29.705Z"
                      *         }
                      *       ]
                      *     }
@@ -14548,7 +14555,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "116b2db9-1677-4fb7-b19c-ed81d3c66ae3",
+                     *       "id": "a858d4f0-a20d-490a-8fd2-bba6f8c062ee",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -14566,7 +14573,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "295f9276-4e20-460f-9144-99f342ff9e9c",
+                     *       "taxAccountId": "6e38907d-6c75-446b-a082-9a6deee4d14f",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -14576,8 +14583,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:58:04.601Z",
-                     *       "updatedAt": "2026-11-29T07:58:04.601Z"
+                     *       "createdAt": "2026-11-29T08:01:29.973Z",
+                     *       "updatedAt": "2026-11-29T08:01:29.973Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -14621,7 +14628,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "295f9276-4e20-460f-9144-99f342ff9e9c",
+                 *       "taxAccountId": "6e38907d-6c75-446b-a082-9a6deee4d14f",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -14689,7 +14696,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "116b2db9-1677-4fb7-b19c-ed81d3c66ae3",
+                     *       "id": "a858d4f0-a20d-490a-8fd2-bba6f8c062ee",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -14707,7 +14714,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "295f9276-4e20-460f-9144-99f342ff9e9c",
+                     *       "taxAccountId": "6e38907d-6c75-446b-a082-9a6deee4d14f",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -14717,8 +14724,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:58:04.601Z",
-                     *       "updatedAt": "2026-11-29T07:58:04.684Z"
+                     *       "createdAt": "2026-11-29T08:01:29.973Z",
+                     *       "updatedAt": "2026-11-29T08:01:30.149Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -14776,15 +14783,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0",
+                     *             "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "ab223371-a1b9-46f0-aad2-4d305e8aa4a9",
-                     *           "occurredAt": "2026-11-29T07:58:04.601Z",
+                     *           "requestId": "b5c12db0-1384-463f-a107-2a786d76964d",
+                     *           "occurredAt": "2026-11-29T08:01:29.973Z",
                      *           "sequence": 95,
-                     *           "hash": "c6005d52ed016b9d913c04c83ea61d4730864525828fdc66d70f354468f61236",
+                     *           "hash": "473c058b41eb1f52a5ba3421ba6b48e768a667c56495eb59593c068835ab1bcb",
                      *           "state": {
-                     *             "id": "116b2db9-1677-4fb7-b19c-ed81d3c66ae3",
+                     *             "id": "a858d4f0-a20d-490a-8fd2-bba6f8c062ee",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -14802,7 +14809,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "295f9276-4e20-460f-9144-99f342ff9e9c",
+                     *             "taxAccountId": "6e38907d-6c75-446b-a082-9a6deee4d14f",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -14812,8 +14819,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T07:58:04.601Z",
-                     *             "updatedAt": "2026-11-29T07:58:04.601Z"
+                     *             "createdAt": "2026-11-29T08:01:29.973Z",
+                     *             "updatedAt": "2026-11-29T08:01:29.973Z"
                      *           }
                      *         },
                      *         {
@@ -14821,15 +14828,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0",
+                     *             "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "263c060d-6231-43ed-95f3-c501f49e152f",
-                     *           "occurredAt": "2026-11-29T07:58:04.684Z",
+                     *           "requestId": "93c5009a-facc-4a99-a2c8-99713f177ef1",
+                     *           "occurredAt": "2026-11-29T08:01:30.149Z",
                      *           "sequence": 96,
-                     *           "hash": "4fba62d900b48dd553f4cbd640f0447fb8dcc0f59ff5c99010e81f85f7a3e1ba",
+                     *           "hash": "ccaed7bd92226a3cb74187d4ac3b33cce7bd41aba156da3aa3a10838508026a8",
                      *           "state": {
-                     *             "id": "116b2db9-1677-4fb7-b19c-ed81d3c66ae3",
+                     *             "id": "a858d4f0-a20d-490a-8fd2-bba6f8c062ee",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -14847,7 +14854,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "295f9276-4e20-460f-9144-99f342ff9e9c",
+                     *             "taxAccountId": "6e38907d-6c75-446b-a082-9a6deee4d14f",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -14857,8 +14864,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T07:58:04.601Z",
-                     *             "updatedAt": "2026-11-29T07:58:04.684Z"
+                     *             "createdAt": "2026-11-29T08:01:29.973Z",
+                     *             "updatedAt": "2026-11-29T08:01:30.149Z"
                      *           }
                      *         }
                      *       ],
@@ -14898,7 +14905,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "c3f81076-281b-45c0-8972-10ac6b9fca4b",
+                     *           "id": "1f022d57-2ead-4c7e-84aa-819ef7706ef2",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "jurisdiction": "SA",
@@ -15068,14 +15075,14 @@ export interface operations {
                      *           ],
                      *           "corrections": [],
                      *           "netDue": "150.00",
-                     *           "filedAt": "2026-11-29T07:58:05.145Z",
+                     *           "filedAt": "2026-11-29T08:01:31.212Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0"
+                     *             "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 98,
-                     *             "hash": "3cb6e63bba7bd83353fb9535dbf30c73ee5b1dfad78630dc39423448d8eff723"
+                     *             "hash": "f944bf43e51825f70f4fbbe4d82895f44d03fc965383c9b44844f271324a4718"
                      *           },
                      *           "version": 1
                      *         }
@@ -15137,7 +15144,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c3f81076-281b-45c0-8972-10ac6b9fca4b",
+                     *       "id": "1f022d57-2ead-4c7e-84aa-819ef7706ef2",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "jurisdiction": "SA",
@@ -15307,14 +15314,14 @@ export interface operations {
                      *       ],
                      *       "corrections": [],
                      *       "netDue": "150.00",
-                     *       "filedAt": "2026-11-29T07:58:05.145Z",
+                     *       "filedAt": "2026-11-29T08:01:31.212Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0"
+                     *         "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "3cb6e63bba7bd83353fb9535dbf30c73ee5b1dfad78630dc39423448d8eff723"
+                     *         "hash": "f944bf43e51825f70f4fbbe4d82895f44d03fc965383c9b44844f271324a4718"
                      *       },
                      *       "version": 1
                      *     }
@@ -15363,7 +15370,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c3f81076-281b-45c0-8972-10ac6b9fca4b",
+                     *       "id": "1f022d57-2ead-4c7e-84aa-819ef7706ef2",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "jurisdiction": "SA",
@@ -15533,14 +15540,14 @@ export interface operations {
                      *       ],
                      *       "corrections": [],
                      *       "netDue": "150.00",
-                     *       "filedAt": "2026-11-29T07:58:05.145Z",
+                     *       "filedAt": "2026-11-29T08:01:31.212Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0"
+                     *         "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "3cb6e63bba7bd83353fb9535dbf30c73ee5b1dfad78630dc39423448d8eff723"
+                     *         "hash": "f944bf43e51825f70f4fbbe4d82895f44d03fc965383c9b44844f271324a4718"
                      *       },
                      *       "version": 1
                      *     }
@@ -15594,7 +15601,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a8f153e0-c018-4ab8-abc7-acf096077576",
+                     *           "id": "e6b80203-507a-44b3-90f3-e9668778408d",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -15603,8 +15610,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T07:58:05.261Z",
-                     *           "updatedAt": "2026-11-29T07:58:05.261Z"
+                     *           "createdAt": "2026-11-29T08:01:31.327Z",
+                     *           "updatedAt": "2026-11-29T08:01:31.327Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15678,7 +15685,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a8f153e0-c018-4ab8-abc7-acf096077576",
+                     *       "id": "e6b80203-507a-44b3-90f3-e9668778408d",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -15687,8 +15694,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:58:05.261Z",
-                     *       "updatedAt": "2026-11-29T07:58:05.261Z"
+                     *       "createdAt": "2026-11-29T08:01:31.327Z",
+                     *       "updatedAt": "2026-11-29T08:01:31.327Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -15727,7 +15734,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a8f153e0-c018-4ab8-abc7-acf096077576",
+                     *       "id": "e6b80203-507a-44b3-90f3-e9668778408d",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -15736,8 +15743,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T07:58:05.261Z",
-                     *       "updatedAt": "2026-11-29T07:58:05.261Z"
+                     *       "createdAt": "2026-11-29T08:01:31.327Z",
+                     *       "updatedAt": "2026-11-29T08:01:31.327Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -15811,7 +15818,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a8f153e0-c018-4ab8-abc7-acf096077576",
+                     *       "id": "e6b80203-507a-44b3-90f3-e9668778408d",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -15820,8 +15827,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T07:58:05.261Z",
-                     *       "updatedAt": "2026-11-29T07:58:05.316Z"
+                     *       "createdAt": "2026-11-29T08:01:31.327Z",
+                     *       "updatedAt": "2026-11-29T08:01:31.388Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -15871,15 +15878,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0",
+                     *             "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "b3dedef8-5d11-415d-8c19-17099f95366b",
-                     *           "occurredAt": "2026-11-29T07:58:05.262Z",
+                     *           "requestId": "4ce31506-4af1-4740-b74a-065b2b005a80",
+                     *           "occurredAt": "2026-11-29T08:01:31.328Z",
                      *           "sequence": 100,
-                     *           "hash": "8c2a455bbb9d664643bf8d3915793b9dddb752689600c1546111fd79a0b2819e",
+                     *           "hash": "3686eef907b638404a014719832b1d4adfb34e1c8eef5d38bedb0660bea26e33",
                      *           "state": {
-                     *             "id": "a8f153e0-c018-4ab8-abc7-acf096077576",
+                     *             "id": "e6b80203-507a-44b3-90f3-e9668778408d",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -15888,8 +15895,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T07:58:05.261Z",
-                     *             "updatedAt": "2026-11-29T07:58:05.261Z"
+                     *             "createdAt": "2026-11-29T08:01:31.327Z",
+                     *             "updatedAt": "2026-11-29T08:01:31.327Z"
                      *           }
                      *         },
                      *         {
@@ -15897,15 +15904,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "763118b9-95a0-4b71-b4d6-9becb9fd77b0",
+                     *             "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "4c779173-f360-4e96-b182-fab75f35cebf",
-                     *           "occurredAt": "2026-11-29T07:58:05.316Z",
+                     *           "requestId": "96342d9e-d619-488b-9d34-16c0e7a9bffa",
+                     *           "occurredAt": "2026-11-29T08:01:31.389Z",
                      *           "sequence": 101,
-                     *           "hash": "80dba8493d060a5cf63799c74ec8e09d3fca650c4c726f9c404919923deb3f1d",
+                     *           "hash": "3d47acdddb6e0f843475b292eb6b3a61a52326deaaf2df3cb875922b3c119d9d",
                      *           "state": {
-                     *             "id": "a8f153e0-c018-4ab8-abc7-acf096077576",
+                     *             "id": "e6b80203-507a-44b3-90f3-e9668778408d",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -15914,8 +15921,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T07:58:05.261Z",
-                     *             "updatedAt": "2026-11-29T07:58:05.316Z"
+                     *             "createdAt": "2026-11-29T08:01:31.327Z",
+                     *             "updatedAt": "2026-11-29T08:01:31.388Z"
                      *           }
                      *         }
                      *       ],
