@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/21477241-7b1d-4105-9278-a56a62d08b87`
+         * @description Example request: `GET /api/v1/Companies/5848e384-526d-4dc9-9bcc-00b8fcb959c5`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Settings`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Settings`
+         * @description Example request: `PUT /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Roles`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Roles`
+         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Roles/e361bcb0-296b-40fb-be01-1bd177f950ba`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Roles/b3fb271b-4f3f-4aa9-8192-a894c7fd4fdc`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Roles/e361bcb0-296b-40fb-be01-1bd177f950ba`
+         * @description Example request: `PUT /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Roles/b3fb271b-4f3f-4aa9-8192-a894c7fd4fdc`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Roles/e361bcb0-296b-40fb-be01-1bd177f950ba`
+         * @description Example request: `DELETE /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Roles/b3fb271b-4f3f-4aa9-8192-a894c7fd4fdc`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Members`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Members`
+         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Members/026a2fa7-9b1c-4d07-b769-e59255213348`
+         * @description Example request: `PUT /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Members/7205cf52-b7a5-4ca5-8b58-0ed36819a069`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Members/026a2fa7-9b1c-4d07-b769-e59255213348`
+         * @description Example request: `DELETE /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Members/7205cf52-b7a5-4ca5-8b58-0ed36819a069`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/ApiKeys/cd80f510-951a-40b2-b41b-b424fb4b2c1d`
+         * @description Example request: `DELETE /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/ApiKeys/13ba8127-b091-46a4-89bb-71f021997506`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Accounts`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Accounts`
+         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Accounts/86cd8c01-adbb-443b-a8f7-b41a4383248d`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Accounts/a995e075-76c9-4753-a917-23329aa80f01`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Accounts/86cd8c01-adbb-443b-a8f7-b41a4383248d`
+         * @description Example request: `PUT /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Accounts/a995e075-76c9-4753-a917-23329aa80f01`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Accounts/86cd8c01-adbb-443b-a8f7-b41a4383248d`
+         * @description Example request: `DELETE /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Accounts/a995e075-76c9-4753-a917-23329aa80f01`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Accounts/86cd8c01-adbb-443b-a8f7-b41a4383248d/History`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Accounts/a995e075-76c9-4753-a917-23329aa80f01/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/CostCenters/f3a4006f-6255-4811-ab3e-ba2aa2ed2bd8`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/CostCenters/d9c8234d-8d11-469f-8159-ce2c52c5567c`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/CostCenters/f3a4006f-6255-4811-ab3e-ba2aa2ed2bd8`
+         * @description Example request: `PUT /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/CostCenters/d9c8234d-8d11-469f-8159-ce2c52c5567c`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/CostCenters/f3a4006f-6255-4811-ab3e-ba2aa2ed2bd8`
+         * @description Example request: `DELETE /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/CostCenters/d9c8234d-8d11-469f-8159-ce2c52c5567c`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/CostCenters/f3a4006f-6255-4811-ab3e-ba2aa2ed2bd8/History`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/CostCenters/d9c8234d-8d11-469f-8159-ce2c52c5567c/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/CostCenters/f3a4006f-6255-4811-ab3e-ba2aa2ed2bd8/Activate`
+         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/CostCenters/d9c8234d-8d11-469f-8159-ce2c52c5567c/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/CostCenters/f3a4006f-6255-4811-ab3e-ba2aa2ed2bd8/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/CostCenters/d9c8234d-8d11-469f-8159-ce2c52c5567c/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/FinancialYears/0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/FinancialYears/fa0b94ed-6ee9-4434-b76a-e5f2228d0bab`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/FinancialYears/503cd955-a534-4bbd-ba56-2ff7ff28d2ce`
+         * @description Example request: `PUT /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/FinancialYears/7b1dc18f-a1ff-4f11-b949-01d20586f356`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/FinancialYears/503cd955-a534-4bbd-ba56-2ff7ff28d2ce`
+         * @description Example request: `DELETE /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/FinancialYears/7b1dc18f-a1ff-4f11-b949-01d20586f356`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/FinancialYears/0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff/Close`
+         * @description Example request: `PUT /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/FinancialYears/fa0b94ed-6ee9-4434-b76a-e5f2228d0bab/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/FinancialYears/0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/FinancialYears/fa0b94ed-6ee9-4434-b76a-e5f2228d0bab/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/FinancialYears/0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff/Periods`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/FinancialYears/fa0b94ed-6ee9-4434-b76a-e5f2228d0bab/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/FinancialYears/0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff/Periods/e3693206-7e57-4713-ad5d-490c966ed826`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/FinancialYears/fa0b94ed-6ee9-4434-b76a-e5f2228d0bab/Periods/a2b43966-5a17-4282-8388-5b3221098498`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/FinancialYears/0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff/Periods/e3693206-7e57-4713-ad5d-490c966ed826/Lock`
+         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/FinancialYears/fa0b94ed-6ee9-4434-b76a-e5f2228d0bab/Periods/a2b43966-5a17-4282-8388-5b3221098498/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/FinancialYears/0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff/Periods/e3693206-7e57-4713-ad5d-490c966ed826/Close`
+         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/FinancialYears/fa0b94ed-6ee9-4434-b76a-e5f2228d0bab/Periods/a2b43966-5a17-4282-8388-5b3221098498/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/FinancialYears/0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff/Periods/e3693206-7e57-4713-ad5d-490c966ed826/Close`
+         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/FinancialYears/fa0b94ed-6ee9-4434-b76a-e5f2228d0bab/Periods/a2b43966-5a17-4282-8388-5b3221098498/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/FinancialYears/0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff/Periods/e3693206-7e57-4713-ad5d-490c966ed826/Reopen`
+         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/FinancialYears/fa0b94ed-6ee9-4434-b76a-e5f2228d0bab/Periods/a2b43966-5a17-4282-8388-5b3221098498/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Journals`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Journals`
+         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Journals/76bc1ba3-1d84-4a25-90b8-29659b8a955d`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Journals/d67137b8-20a6-4b13-9e4b-22ddd25a3824`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Journals/76bc1ba3-1d84-4a25-90b8-29659b8a955d`
+         * @description Example request: `PUT /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Journals/d67137b8-20a6-4b13-9e4b-22ddd25a3824`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Journals/76bc1ba3-1d84-4a25-90b8-29659b8a955d/History`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Journals/d67137b8-20a6-4b13-9e4b-22ddd25a3824/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Journals/76bc1ba3-1d84-4a25-90b8-29659b8a955d/Post`
+         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Journals/d67137b8-20a6-4b13-9e4b-22ddd25a3824/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Journals/55a6cff8-31e5-487c-9b91-d8cb5dc824fb/Void`
+         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Journals/c63d24b5-6d6e-4622-86cd-fc2cfce1453f/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Journals/76bc1ba3-1d84-4a25-90b8-29659b8a955d/Adjust`
+         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Journals/d67137b8-20a6-4b13-9e4b-22ddd25a3824/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Journals/76bc1ba3-1d84-4a25-90b8-29659b8a955d/Reverse`
+         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Journals/d67137b8-20a6-4b13-9e4b-22ddd25a3824/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -829,7 +829,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Reports/TrialBalance?financialYearId=0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Reports/TrialBalance?financialYearId=fa0b94ed-6ee9-4434-b76a-e5f2228d0bab`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -849,7 +849,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -869,7 +869,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Reports/BudgetVsActual?budgetId=e24b2d68-fbca-4532-ae12-0827e4de3445&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Reports/BudgetVsActual?budgetId=516474cf-3a85-4024-ae52-0442281056fd&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Reports/Restatements?since=2026-11-29T08%3A01%3A12.738Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Reports/Restatements?since=2026-11-29T08%3A09%3A27.043Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1009,13 +1009,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Reports`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Reports`
+         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1033,7 +1033,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Reports/110a331b-5812-4ad5-a711-852a79711b3c`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Reports/79bbc2ee-2ebf-4221-ad52-4a3cb697a46f`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1053,7 +1053,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1073,13 +1073,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1097,18 +1097,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Webhooks/5c438e4e-98c3-4383-adfd-bc4826a261e5`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Webhooks/2872d4d6-46c3-4a37-ad11-b0ec11cc4b61`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Webhooks/5c438e4e-98c3-4383-adfd-bc4826a261e5`
+         * @description Example request: `PUT /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Webhooks/2872d4d6-46c3-4a37-ad11-b0ec11cc4b61`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Webhooks/5c438e4e-98c3-4383-adfd-bc4826a261e5`
+         * @description Example request: `DELETE /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Webhooks/2872d4d6-46c3-4a37-ad11-b0ec11cc4b61`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1125,7 +1125,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Webhooks/5c438e4e-98c3-4383-adfd-bc4826a261e5/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Webhooks/2872d4d6-46c3-4a37-ad11-b0ec11cc4b61/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1145,13 +1145,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1169,18 +1169,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/ExchangeRates/15f3bd52-50dc-405e-8bb8-aae41851b23e`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/ExchangeRates/304e60a6-4ea5-4227-8397-5b0b5b3f99c7`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/ExchangeRates/15f3bd52-50dc-405e-8bb8-aae41851b23e`
+         * @description Example request: `PUT /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/ExchangeRates/304e60a6-4ea5-4227-8397-5b0b5b3f99c7`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/ExchangeRates/15f3bd52-50dc-405e-8bb8-aae41851b23e`
+         * @description Example request: `DELETE /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/ExchangeRates/304e60a6-4ea5-4227-8397-5b0b5b3f99c7`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1197,13 +1197,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Budgets`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Budgets`
+         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1221,18 +1221,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Budgets/e24b2d68-fbca-4532-ae12-0827e4de3445`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Budgets/516474cf-3a85-4024-ae52-0442281056fd`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Budgets/e24b2d68-fbca-4532-ae12-0827e4de3445`
+         * @description Example request: `PUT /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Budgets/516474cf-3a85-4024-ae52-0442281056fd`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Budgets/e24b2d68-fbca-4532-ae12-0827e4de3445`
+         * @description Example request: `DELETE /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Budgets/516474cf-3a85-4024-ae52-0442281056fd`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1249,13 +1249,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Imports`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Imports`
+         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1273,7 +1273,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Imports/f3b17b17-90a8-4154-a700-5c5d62e58fff`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Imports/5210cfe3-7b90-4065-8471-e816fc38d695`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1293,7 +1293,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Imports/f3b17b17-90a8-4154-a700-5c5d62e58fff/Errors`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Imports/5210cfe3-7b90-4065-8471-e816fc38d695/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1313,7 +1313,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1333,13 +1333,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1359,7 +1359,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1377,12 +1377,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/TaxCodes/a858d4f0-a20d-490a-8fd2-bba6f8c062ee`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/TaxCodes/5f5319e5-7cb9-480f-a341-4d919932bac5`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/TaxCodes/a858d4f0-a20d-490a-8fd2-bba6f8c062ee`
+         * @description Example request: `PUT /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/TaxCodes/5f5319e5-7cb9-480f-a341-4d919932bac5`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1401,7 +1401,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/TaxCodes/a858d4f0-a20d-490a-8fd2-bba6f8c062ee/History`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/TaxCodes/5f5319e5-7cb9-480f-a341-4d919932bac5/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1421,13 +1421,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1445,7 +1445,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/VatReturns/1f022d57-2ead-4c7e-84aa-819ef7706ef2`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/VatReturns/adeefb5b-08fd-4ca6-95cd-2f8a36b9602b`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1465,13 +1465,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1489,12 +1489,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Counterparties/e6b80203-507a-44b3-90f3-e9668778408d`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Counterparties/9f7afe33-4e49-4288-ba0a-71fdb2b0a674`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Counterparties/e6b80203-507a-44b3-90f3-e9668778408d`
+         * @description Example request: `PUT /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Counterparties/9f7afe33-4e49-4288-ba0a-71fdb2b0a674`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1513,7 +1513,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/e4adef70-fde9-4ef9-9d98-922dc090454b/Counterparties/e6b80203-507a-44b3-90f3-e9668778408d/History`
+         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Counterparties/9f7afe33-4e49-4288-ba0a-71fdb2b0a674/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -3228,6 +3228,8 @@ export interface components {
                 /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
                 dateTo: string;
             };
+            /** @description The moment the report was asked as known at (the knownAt parameter), in UTC to the millisecond: the figures are the books as they stood then. null for the books of now. */
+            knownAt: string | null;
             /**
              * @description The VAT return’s jurisdiction (the company’s taxJurisdiction), whose form the boxes follow: SA (ZATCA) or AE (the FTA’s VAT 201).
              * @enum {string}
@@ -4183,6 +4185,8 @@ export interface components {
                 /** @description The Gregorian field of the same name in the Umm al-Qura calendar: YYYY-MM-DD, Latin digits. */
                 dateTo: string;
             };
+            /** @description The moment the report was asked as known at (the knownAt parameter), in UTC to the millisecond: the figures are the books as they stood then. null for the books of now. */
+            knownAt: string | null;
             /**
              * @description The VAT return’s jurisdiction (the company’s taxJurisdiction), whose form the boxes follow: SA (ZATCA) or AE (the FTA’s VAT 201).
              * @enum {string}
@@ -4540,6 +4544,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding`, `NoFinancialYear`, `InvalidRange`, `RangeTooLong`, `TooManyChanges`, `BeforeChangeRecord` (each example says what it means and the way out; docs/errors.md lists them all) */
+        "ValidationError_InvalidText_InvalidEncoding_NoFinancialYear_InvalidRange_RangeTooLong_TooManyChanges_BeforeChangeRecord.400": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `NoFinancialYear`, `InvalidRange`, `RangeTooLong` (each example says what it means and the way out; docs/errors.md lists them all) */
         "ValidationError_InvalidJson_InvalidText_InvalidEncoding_NoFinancialYear_InvalidRange_RangeTooLong.400": {
             headers: {
@@ -4652,7 +4665,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:40791/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A45815%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=fRFksajMEbcVvnsHs32y1a559J_HcCAR4zHPelz-cUY&code_challenge_method=S256&state=BPqn8Srfh_Ol4o6heBqknGbUVQDnTFavCrViNhRv7SE&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:44901/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A34611%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=3k-oB3lt62fv7k1PrL-w5pQBGqbgo77bUsBr5rYCDrA&code_challenge_method=S256&state=SAB6_bMWQNIAIqP-U3mkKYfIO5bvMleP9bGBETF7Tu0&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -4692,7 +4705,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "e4adef70-fde9-4ef9-9d98-922dc090454b",
+                     *           "companyId": "8b5fa06a-ee81-4adf-9021-9f78c7cff97b",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4737,7 +4750,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "21477241-7b1d-4105-9278-a56a62d08b87",
+                     *           "companyId": "5848e384-526d-4dc9-9bcc-00b8fcb959c5",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4836,7 +4849,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "e4adef70-fde9-4ef9-9d98-922dc090454b",
+                     *           "companyId": "8b5fa06a-ee81-4adf-9021-9f78c7cff97b",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4881,7 +4894,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "21477241-7b1d-4105-9278-a56a62d08b87",
+                     *           "companyId": "5848e384-526d-4dc9-9bcc-00b8fcb959c5",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4969,16 +4982,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "21477241-7b1d-4105-9278-a56a62d08b87",
+                     *           "id": "5848e384-526d-4dc9-9bcc-00b8fcb959c5",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T08:01:05.048Z",
+                     *           "createdAt": "2026-11-29T08:09:23.533Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "e4adef70-fde9-4ef9-9d98-922dc090454b",
+                     *           "id": "8b5fa06a-ee81-4adf-9021-9f78c7cff97b",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T08:01:04.748Z",
+                     *           "createdAt": "2026-11-29T08:09:23.368Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -5036,9 +5049,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "21477241-7b1d-4105-9278-a56a62d08b87",
+                     *       "id": "5848e384-526d-4dc9-9bcc-00b8fcb959c5",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T08:01:05.048Z",
+                     *       "createdAt": "2026-11-29T08:09:23.533Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -5050,7 +5063,7 @@ export interface operations {
                      *         "taxRegistrationNumber": null,
                      *         "defaultEmirate": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T08:01:05.048Z"
+                     *         "updatedAt": "2026-11-29T08:09:23.533Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -5129,9 +5142,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "21477241-7b1d-4105-9278-a56a62d08b87",
+                     *       "id": "5848e384-526d-4dc9-9bcc-00b8fcb959c5",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T08:01:05.048Z",
+                     *       "createdAt": "2026-11-29T08:09:23.533Z",
                      *       "version": 1
                      *     }
                      */
@@ -5175,7 +5188,7 @@ export interface operations {
                      *       "taxRegistrationNumber": null,
                      *       "defaultEmirate": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T08:01:04.748Z"
+                     *       "updatedAt": "2026-11-29T08:09:23.368Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5205,7 +5218,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "3c861960-9a9b-45b1-bc6f-a97292e8efe6",
+                 *       "retainedEarningsAccountId": "fc6e5b7a-f51a-4110-be57-1eec42b11bba",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -5264,14 +5277,14 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "3c861960-9a9b-45b1-bc6f-a97292e8efe6",
+                     *       "retainedEarningsAccountId": "fc6e5b7a-f51a-4110-be57-1eec42b11bba",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
                      *       "taxRegistrationNumber": "310123456700003",
                      *       "defaultEmirate": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T08:01:07.184Z"
+                     *       "updatedAt": "2026-11-29T08:09:24.446Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5442,7 +5455,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "e361bcb0-296b-40fb-be01-1bd177f950ba",
+                     *           "id": "b3fb271b-4f3f-4aa9-8192-a894c7fd4fdc",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -5453,8 +5466,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T08:01:25.255Z",
-                     *           "updatedAt": "2026-11-29T08:01:25.300Z"
+                     *           "createdAt": "2026-11-29T08:09:33.130Z",
+                     *           "updatedAt": "2026-11-29T08:09:33.178Z"
                      *         }
                      *       ]
                      *     }
@@ -5517,7 +5530,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e361bcb0-296b-40fb-be01-1bd177f950ba",
+                     *       "id": "b3fb271b-4f3f-4aa9-8192-a894c7fd4fdc",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -5527,8 +5540,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:01:25.255Z",
-                     *       "updatedAt": "2026-11-29T08:01:25.255Z"
+                     *       "createdAt": "2026-11-29T08:09:33.130Z",
+                     *       "updatedAt": "2026-11-29T08:09:33.130Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5575,7 +5588,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e361bcb0-296b-40fb-be01-1bd177f950ba",
+                     *       "id": "b3fb271b-4f3f-4aa9-8192-a894c7fd4fdc",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -5585,8 +5598,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:01:25.255Z",
-                     *       "updatedAt": "2026-11-29T08:01:25.255Z"
+                     *       "createdAt": "2026-11-29T08:09:33.130Z",
+                     *       "updatedAt": "2026-11-29T08:09:33.130Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5650,7 +5663,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e361bcb0-296b-40fb-be01-1bd177f950ba",
+                     *       "id": "b3fb271b-4f3f-4aa9-8192-a894c7fd4fdc",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -5661,8 +5674,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T08:01:25.255Z",
-                     *       "updatedAt": "2026-11-29T08:01:25.300Z"
+                     *       "createdAt": "2026-11-29T08:09:33.130Z",
+                     *       "updatedAt": "2026-11-29T08:09:33.178Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5771,8 +5784,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3",
-                     *           "email": "user-63433d36-810f-4190-8f21-ed3621c9d58b@example.com",
+                     *           "userId": "59828e9a-2783-4c6b-bdf1-2dcf87b18334",
+                     *           "email": "user-404767ae-4d33-4887-bf5d-7f0d8dfbf88c@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -5816,20 +5829,20 @@ export interface operations {
                      *             "counterparties:read",
                      *             "counterparties:manage"
                      *           ],
-                     *           "joinedAt": "2026-11-29T08:01:04.748Z",
+                     *           "joinedAt": "2026-11-29T08:09:23.368Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "026a2fa7-9b1c-4d07-b769-e59255213348",
-                     *           "email": "contract-1795939285345@example.com",
-                     *           "roleId": "e361bcb0-296b-40fb-be01-1bd177f950ba",
+                     *           "userId": "7205cf52-b7a5-4ca5-8b58-0ed36819a069",
+                     *           "email": "contract-1795939773213@example.com",
+                     *           "roleId": "b3fb271b-4f3f-4aa9-8192-a894c7fd4fdc",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T08:01:25.393Z",
+                     *           "joinedAt": "2026-11-29T08:09:33.239Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -5861,8 +5874,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795939285345@example.com",
-                 *       "roleId": "e361bcb0-296b-40fb-be01-1bd177f950ba"
+                 *       "email": "contract-1795939773213@example.com",
+                 *       "roleId": "b3fb271b-4f3f-4aa9-8192-a894c7fd4fdc"
                  *     }
                  */
                 "application/json": {
@@ -5888,16 +5901,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "026a2fa7-9b1c-4d07-b769-e59255213348",
-                     *       "email": "contract-1795939285345@example.com",
-                     *       "roleId": "e361bcb0-296b-40fb-be01-1bd177f950ba",
+                     *       "userId": "7205cf52-b7a5-4ca5-8b58-0ed36819a069",
+                     *       "email": "contract-1795939773213@example.com",
+                     *       "roleId": "b3fb271b-4f3f-4aa9-8192-a894c7fd4fdc",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T08:01:25.393Z",
+                     *       "joinedAt": "2026-11-29T08:09:33.239Z",
                      *       "version": 1
                      *     }
                      */
@@ -5962,8 +5975,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "026a2fa7-9b1c-4d07-b769-e59255213348",
-                     *       "email": "contract-1795939285345@example.com",
+                     *       "userId": "7205cf52-b7a5-4ca5-8b58-0ed36819a069",
+                     *       "email": "contract-1795939773213@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -5982,7 +5995,7 @@ export interface operations {
                      *         "vat-returns:read",
                      *         "counterparties:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T08:01:25.393Z",
+                     *       "joinedAt": "2026-11-29T08:09:33.239Z",
                      *       "version": 2
                      *     }
                      */
@@ -6092,9 +6105,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "cd80f510-951a-40b2-b41b-b424fb4b2c1d",
+                     *           "id": "13ba8127-b091-46a4-89bb-71f021997506",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_lvyrWbG",
+                     *           "prefix": "sk-svc_QO13-HK",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -6102,8 +6115,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3",
-                     *           "createdAt": "2026-11-29T08:01:26.596Z",
+                     *           "createdBy": "59828e9a-2783-4c6b-bdf1-2dcf87b18334",
+                     *           "createdAt": "2026-11-29T08:09:33.416Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6174,9 +6187,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cd80f510-951a-40b2-b41b-b424fb4b2c1d",
+                     *       "id": "13ba8127-b091-46a4-89bb-71f021997506",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_lvyrWbG",
+                     *       "prefix": "sk-svc_QO13-HK",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -6184,8 +6197,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3",
-                     *       "createdAt": "2026-11-29T08:01:26.596Z",
+                     *       "createdBy": "59828e9a-2783-4c6b-bdf1-2dcf87b18334",
+                     *       "createdAt": "2026-11-29T08:09:33.416Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -6237,18 +6250,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cd80f510-951a-40b2-b41b-b424fb4b2c1d",
+                     *       "id": "13ba8127-b091-46a4-89bb-71f021997506",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_lvyrWbG",
+                     *       "prefix": "sk-svc_QO13-HK",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T08:01:26.667Z",
-                     *       "createdBy": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3",
-                     *       "createdAt": "2026-11-29T08:01:26.596Z",
+                     *       "revokedAt": "2026-11-29T08:09:33.472Z",
+                     *       "createdBy": "59828e9a-2783-4c6b-bdf1-2dcf87b18334",
+                     *       "createdAt": "2026-11-29T08:09:33.416Z",
                      *       "version": 2
                      *     }
                      */
@@ -6303,24 +6316,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b9f2fbfd-5bcb-49c8-a86f-dff9ba890171",
+                     *           "id": "eab3da14-426c-428f-b0ae-7cc564ad2d91",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "6a2be9fb-5a40-481b-bfd4-3b827b5cdad2",
+                     *           "parentId": "90bc4efc-2585-4846-93a0-006356183a02",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:01:06.867Z",
-                     *           "updatedAt": "2026-11-29T08:01:06.867Z",
+                     *           "createdAt": "2026-11-29T08:09:24.325Z",
+                     *           "updatedAt": "2026-11-29T08:09:24.325Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "6a2be9fb-5a40-481b-bfd4-3b827b5cdad2",
+                     *           "id": "90bc4efc-2585-4846-93a0-006356183a02",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -6329,32 +6342,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:01:06.817Z",
-                     *           "updatedAt": "2026-11-29T08:01:06.817Z",
+                     *           "createdAt": "2026-11-29T08:09:24.273Z",
+                     *           "updatedAt": "2026-11-29T08:09:24.273Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "986d6178-3195-42a7-a776-11e13e13ccb5",
+                     *           "id": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "87ff589f-6b7e-4cf3-920e-ded8eddd2bcd",
+                     *           "parentId": "72553201-aac4-4718-a3b7-85d40e40010a",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:01:06.750Z",
-                     *           "updatedAt": "2026-11-29T08:01:06.750Z",
+                     *           "createdAt": "2026-11-29T08:09:24.237Z",
+                     *           "updatedAt": "2026-11-29T08:09:24.237Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "87ff589f-6b7e-4cf3-920e-ded8eddd2bcd",
+                     *           "id": "72553201-aac4-4718-a3b7-85d40e40010a",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -6363,32 +6376,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:01:06.672Z",
-                     *           "updatedAt": "2026-11-29T08:01:06.672Z",
+                     *           "createdAt": "2026-11-29T08:09:24.162Z",
+                     *           "updatedAt": "2026-11-29T08:09:24.162Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "3c861960-9a9b-45b1-bc6f-a97292e8efe6",
+                     *           "id": "fc6e5b7a-f51a-4110-be57-1eec42b11bba",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "294cc486-d968-4c73-b101-5fed410d17a3",
+                     *           "parentId": "365942dc-b8b6-4088-8ec4-c7380af7006e",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:01:06.564Z",
-                     *           "updatedAt": "2026-11-29T08:01:06.564Z",
+                     *           "createdAt": "2026-11-29T08:09:24.095Z",
+                     *           "updatedAt": "2026-11-29T08:09:24.095Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "294cc486-d968-4c73-b101-5fed410d17a3",
+                     *           "id": "365942dc-b8b6-4088-8ec4-c7380af7006e",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -6397,49 +6410,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:01:06.493Z",
-                     *           "updatedAt": "2026-11-29T08:01:06.493Z",
+                     *           "createdAt": "2026-11-29T08:09:24.052Z",
+                     *           "updatedAt": "2026-11-29T08:09:24.052Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "b93291c3-194b-43de-a7ab-1f0543fbaa5d",
+                     *           "id": "cabaeee8-d2e7-4bfe-8900-cfa474531a11",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "5d93204b-823e-4012-91c9-c2c46ec2886a",
+                     *           "parentId": "93d5bb52-db2d-44ab-bbf9-bd6525649e35",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:01:06.352Z",
-                     *           "updatedAt": "2026-11-29T08:01:06.352Z",
+                     *           "createdAt": "2026-11-29T08:09:24.011Z",
+                     *           "updatedAt": "2026-11-29T08:09:24.011Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "5e39bd39-4b47-4480-acbf-415538e7d13d",
+                     *           "id": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "5d93204b-823e-4012-91c9-c2c46ec2886a",
+                     *           "parentId": "93d5bb52-db2d-44ab-bbf9-bd6525649e35",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:01:05.995Z",
-                     *           "updatedAt": "2026-11-29T08:01:05.995Z",
+                     *           "createdAt": "2026-11-29T08:09:23.938Z",
+                     *           "updatedAt": "2026-11-29T08:09:23.938Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "5d93204b-823e-4012-91c9-c2c46ec2886a",
+                     *           "id": "93d5bb52-db2d-44ab-bbf9-bd6525649e35",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -6448,8 +6461,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:01:05.765Z",
-                     *           "updatedAt": "2026-11-29T08:01:05.765Z",
+                     *           "createdAt": "2026-11-29T08:09:23.892Z",
+                     *           "updatedAt": "2026-11-29T08:09:23.892Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -6538,7 +6551,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "86cd8c01-adbb-443b-a8f7-b41a4383248d",
+                     *       "id": "a995e075-76c9-4753-a917-23329aa80f01",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -6547,8 +6560,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:01:07.347Z",
-                     *       "updatedAt": "2026-11-29T08:01:07.347Z",
+                     *       "createdAt": "2026-11-29T08:09:24.504Z",
+                     *       "updatedAt": "2026-11-29T08:09:24.504Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6599,7 +6612,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "86cd8c01-adbb-443b-a8f7-b41a4383248d",
+                     *       "id": "a995e075-76c9-4753-a917-23329aa80f01",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -6608,8 +6621,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:01:07.347Z",
-                     *       "updatedAt": "2026-11-29T08:01:07.347Z",
+                     *       "createdAt": "2026-11-29T08:09:24.504Z",
+                     *       "updatedAt": "2026-11-29T08:09:24.504Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6691,7 +6704,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "86cd8c01-adbb-443b-a8f7-b41a4383248d",
+                     *       "id": "a995e075-76c9-4753-a917-23329aa80f01",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -6700,8 +6713,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T08:01:07.347Z",
-                     *       "updatedAt": "2026-11-29T08:01:07.874Z",
+                     *       "createdAt": "2026-11-29T08:09:24.504Z",
+                     *       "updatedAt": "2026-11-29T08:09:24.833Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6822,15 +6835,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3",
+                     *             "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "0e99b5e2-2347-422a-b436-7cd4724900cc",
-                     *           "occurredAt": "2026-11-29T08:01:07.347Z",
+                     *           "requestId": "b084e9d8-1245-45c1-9aa9-a364b49b4081",
+                     *           "occurredAt": "2026-11-29T08:09:24.504Z",
                      *           "sequence": 14,
-                     *           "hash": "df32bd1969da42252a9a4b17ae8c9653266e013700d250d5a05d39e5435d42ae",
+                     *           "hash": "9f085e60e85ce59dd36d6e6da76cff9d63ac9f4b5d1ca4dd5a8ae4898323c967",
                      *           "state": {
-                     *             "id": "86cd8c01-adbb-443b-a8f7-b41a4383248d",
+                     *             "id": "a995e075-76c9-4753-a917-23329aa80f01",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -6839,8 +6852,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T08:01:07.347Z",
-                     *             "updatedAt": "2026-11-29T08:01:07.347Z",
+                     *             "createdAt": "2026-11-29T08:09:24.504Z",
+                     *             "updatedAt": "2026-11-29T08:09:24.504Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -6900,7 +6913,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f3a4006f-6255-4811-ab3e-ba2aa2ed2bd8",
+                     *           "id": "d9c8234d-8d11-469f-8159-ce2c52c5567c",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -6909,12 +6922,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:01:08.371Z",
-                     *           "updatedAt": "2026-11-29T08:01:08.371Z",
+                     *           "createdAt": "2026-11-29T08:09:25.055Z",
+                     *           "updatedAt": "2026-11-29T08:09:25.055Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "f371415f-dab5-43fd-ada5-6aa55d07b89f",
+                     *           "id": "0a1103fc-12dc-4e3c-bf9b-c440a2e9e3bc",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -6923,12 +6936,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:01:06.959Z",
-                     *           "updatedAt": "2026-11-29T08:01:06.959Z",
+                     *           "createdAt": "2026-11-29T08:09:24.367Z",
+                     *           "updatedAt": "2026-11-29T08:09:24.367Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "45edcf67-4946-4c55-93c7-0b845744501e",
+                     *           "id": "4c95e899-91af-467b-8d19-a060dd585397",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -6937,8 +6950,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:01:07.080Z",
-                     *           "updatedAt": "2026-11-29T08:01:07.080Z",
+                     *           "createdAt": "2026-11-29T08:09:24.394Z",
+                     *           "updatedAt": "2026-11-29T08:09:24.394Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -7008,7 +7021,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f3a4006f-6255-4811-ab3e-ba2aa2ed2bd8",
+                     *       "id": "d9c8234d-8d11-469f-8159-ce2c52c5567c",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7017,8 +7030,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:01:08.371Z",
-                     *       "updatedAt": "2026-11-29T08:01:08.371Z",
+                     *       "createdAt": "2026-11-29T08:09:25.055Z",
+                     *       "updatedAt": "2026-11-29T08:09:25.055Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7066,7 +7079,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f3a4006f-6255-4811-ab3e-ba2aa2ed2bd8",
+                     *       "id": "d9c8234d-8d11-469f-8159-ce2c52c5567c",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7075,8 +7088,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:01:08.371Z",
-                     *       "updatedAt": "2026-11-29T08:01:08.371Z",
+                     *       "createdAt": "2026-11-29T08:09:25.055Z",
+                     *       "updatedAt": "2026-11-29T08:09:25.055Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7145,7 +7158,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f3a4006f-6255-4811-ab3e-ba2aa2ed2bd8",
+                     *       "id": "d9c8234d-8d11-469f-8159-ce2c52c5567c",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7154,8 +7167,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T08:01:08.371Z",
-                     *       "updatedAt": "2026-11-29T08:01:08.807Z",
+                     *       "createdAt": "2026-11-29T08:09:25.055Z",
+                     *       "updatedAt": "2026-11-29T08:09:25.171Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7273,15 +7286,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3",
+                     *             "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "8979663f-7dab-4cf5-81d6-b30888f1411f",
-                     *           "occurredAt": "2026-11-29T08:01:08.371Z",
+                     *           "requestId": "269b78f1-6699-4d27-8958-ebc99a352c08",
+                     *           "occurredAt": "2026-11-29T08:09:25.055Z",
                      *           "sequence": 17,
-                     *           "hash": "d9c862e0eb1908a8238950da8310155230f830bc2aa146031cfea797bb55643a",
+                     *           "hash": "093aee086b94da3a815d2f8549c8f47714274cea5055c7433ee78bf4ffa8e6ec",
                      *           "state": {
-                     *             "id": "f3a4006f-6255-4811-ab3e-ba2aa2ed2bd8",
+                     *             "id": "d9c8234d-8d11-469f-8159-ce2c52c5567c",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -7290,8 +7303,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T08:01:08.371Z",
-                     *             "updatedAt": "2026-11-29T08:01:08.371Z",
+                     *             "createdAt": "2026-11-29T08:09:25.055Z",
+                     *             "updatedAt": "2026-11-29T08:09:25.055Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -7344,7 +7357,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f3a4006f-6255-4811-ab3e-ba2aa2ed2bd8",
+                     *       "id": "d9c8234d-8d11-469f-8159-ce2c52c5567c",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7353,8 +7366,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T08:01:08.371Z",
-                     *       "updatedAt": "2026-11-29T08:01:09.039Z",
+                     *       "createdAt": "2026-11-29T08:09:25.055Z",
+                     *       "updatedAt": "2026-11-29T08:09:25.314Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7405,7 +7418,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f3a4006f-6255-4811-ab3e-ba2aa2ed2bd8",
+                     *       "id": "d9c8234d-8d11-469f-8159-ce2c52c5567c",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7414,8 +7427,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T08:01:08.371Z",
-                     *       "updatedAt": "2026-11-29T08:01:08.915Z",
+                     *       "createdAt": "2026-11-29T08:09:25.055Z",
+                     *       "updatedAt": "2026-11-29T08:09:25.241Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -7466,19 +7479,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
+                     *           "id": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T08:01:10.297Z",
-                     *           "updatedAt": "2026-11-29T08:01:10.297Z",
+                     *           "createdAt": "2026-11-29T08:09:26.031Z",
+                     *           "updatedAt": "2026-11-29T08:09:26.031Z",
                      *           "periods": [
                      *             {
-                     *               "id": "8ee9adf2-0e01-4fe4-97d9-5c47c7305820",
-                     *               "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
+                     *               "id": "1de49755-a629-404f-a234-95fc32978c35",
+                     *               "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -7488,8 +7501,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "da7cf005-3261-4ed9-8711-3e2d498f501d",
-                     *               "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
+                     *               "id": "bad3e06b-1db7-499d-a1f3-6a377524cdc3",
+                     *               "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -7499,8 +7512,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "985136c8-d4d3-4e26-a804-394385c018d2",
-                     *               "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
+                     *               "id": "ef077e7a-ddb6-4b9f-a6c7-c164f76b6f49",
+                     *               "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -7510,8 +7523,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "30d4a50f-4251-41fb-aca7-8dbffed7833f",
-                     *               "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
+                     *               "id": "98574383-962b-4561-acf2-654597708477",
+                     *               "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -7521,8 +7534,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "01bdf6dc-7c3e-40a4-a1a7-11b8675d2226",
-                     *               "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
+                     *               "id": "9d42f49f-a6db-4346-8e9d-ca0bb95a09b7",
+                     *               "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -7532,8 +7545,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "51dcc9e4-a59d-404a-a618-e92f86b8beb3",
-                     *               "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
+                     *               "id": "8afcf796-629c-4a3e-a220-342466d1999a",
+                     *               "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -7543,8 +7556,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ef378abc-3b9d-49f7-97e6-4e2d68a4e03e",
-                     *               "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
+                     *               "id": "e1728a2b-f45d-4ee2-a927-d7d403b90f41",
+                     *               "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -7554,8 +7567,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "d0e9b558-a85a-4d2f-b2f5-04e5e27d4d8f",
-                     *               "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
+                     *               "id": "8820a416-f595-4c6b-ad8a-ed62ce68ab80",
+                     *               "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -7565,8 +7578,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ecc1c3df-1698-4c63-b9c3-0c463fb305c0",
-                     *               "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
+                     *               "id": "c83e8944-19f5-4a9e-9f1d-0d1d10eba386",
+                     *               "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -7576,8 +7589,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "3a48d1a5-468b-4a92-ba77-49fd6bfbcac9",
-                     *               "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
+                     *               "id": "9a50b8e4-f24c-4d94-8749-735eddd1a788",
+                     *               "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -7587,8 +7600,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ddf01801-6270-40c4-a07e-0ea538f3c71b",
-                     *               "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
+                     *               "id": "eede8807-76a6-41ce-b046-de2ee23c1c65",
+                     *               "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -7598,8 +7611,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ce209888-bbe0-4a82-b003-2a1bac029768",
-                     *               "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
+                     *               "id": "c5d3b06e-a2ff-4b4c-8867-8f845ff77fd4",
+                     *               "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -7611,19 +7624,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *           "id": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T08:01:09.986Z",
-                     *           "updatedAt": "2026-11-29T08:01:09.986Z",
+                     *           "createdAt": "2026-11-29T08:09:25.908Z",
+                     *           "updatedAt": "2026-11-29T08:09:25.908Z",
                      *           "periods": [
                      *             {
-                     *               "id": "e3693206-7e57-4713-ad5d-490c966ed826",
-                     *               "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *               "id": "a2b43966-5a17-4282-8388-5b3221098498",
+                     *               "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -7633,8 +7646,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a721060a-6530-4ab9-bbc9-50d5d958d9dd",
-                     *               "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *               "id": "2e9413db-19c8-4e4d-937a-9e3c6b6eb97d",
+                     *               "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -7644,8 +7657,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c3ee75f3-8f91-41b1-b5ee-ad32c0d75ffd",
-                     *               "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *               "id": "2d40b802-886b-4aaf-b7a0-a085d84400e3",
+                     *               "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -7655,8 +7668,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "21b02b25-5378-4783-ac38-3501c1f6a5ac",
-                     *               "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *               "id": "39b6c4e1-ae61-4084-a230-a4a08b01f106",
+                     *               "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -7666,8 +7679,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "8a7dc7e5-487a-4909-9e67-ceb04dac195c",
-                     *               "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *               "id": "16a75d39-71d8-4d05-84aa-5e7ad2146257",
+                     *               "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -7677,8 +7690,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "281a5502-7b93-4438-bd29-7d52755bff9e",
-                     *               "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *               "id": "0b7cc015-dc2b-41e1-b4ae-95cfefc1e2a7",
+                     *               "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -7688,8 +7701,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "da10b4ab-dd44-4c34-bade-fdf46d9ced5b",
-                     *               "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *               "id": "bd16eb07-9b0a-45d2-bfb5-8892b8539cf7",
+                     *               "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -7699,8 +7712,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0ffbc935-002d-4bd4-ae67-bbd08ed6ac34",
-                     *               "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *               "id": "5e7358a3-91a0-45dc-a6f4-9569da4f0c0f",
+                     *               "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -7710,8 +7723,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e14a88c4-1f98-4b0a-9ada-3d8755faa7be",
-                     *               "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *               "id": "d14b54e0-25b0-4d93-87f3-9ddad15a931c",
+                     *               "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -7721,8 +7734,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "26b9ee36-afe1-414c-a0c7-f23941bc8c41",
-                     *               "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *               "id": "0e5e8765-fc57-4369-a3a7-74fbe6739cfe",
+                     *               "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -7732,8 +7745,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6a1040a7-ad6a-40ab-ac0a-41b02d4f0aa7",
-                     *               "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *               "id": "684977e9-49d9-4a3b-ab60-d56974e77d34",
+                     *               "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -7743,8 +7756,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2fdaf396-8ebd-4d7b-9e59-4626b5f56e93",
-                     *               "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *               "id": "5fdff1a2-908f-4b61-8fdf-2ecb24c677ae",
+                     *               "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -7831,19 +7844,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
+                     *       "id": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T08:01:10.297Z",
-                     *       "updatedAt": "2026-11-29T08:01:10.297Z",
+                     *       "createdAt": "2026-11-29T08:09:26.031Z",
+                     *       "updatedAt": "2026-11-29T08:09:26.031Z",
                      *       "periods": [
                      *         {
-                     *           "id": "8ee9adf2-0e01-4fe4-97d9-5c47c7305820",
-                     *           "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
+                     *           "id": "1de49755-a629-404f-a234-95fc32978c35",
+                     *           "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -7853,8 +7866,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "da7cf005-3261-4ed9-8711-3e2d498f501d",
-                     *           "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
+                     *           "id": "bad3e06b-1db7-499d-a1f3-6a377524cdc3",
+                     *           "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -7864,8 +7877,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "985136c8-d4d3-4e26-a804-394385c018d2",
-                     *           "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
+                     *           "id": "ef077e7a-ddb6-4b9f-a6c7-c164f76b6f49",
+                     *           "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -7875,8 +7888,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "30d4a50f-4251-41fb-aca7-8dbffed7833f",
-                     *           "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
+                     *           "id": "98574383-962b-4561-acf2-654597708477",
+                     *           "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -7886,8 +7899,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "01bdf6dc-7c3e-40a4-a1a7-11b8675d2226",
-                     *           "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
+                     *           "id": "9d42f49f-a6db-4346-8e9d-ca0bb95a09b7",
+                     *           "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -7897,8 +7910,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "51dcc9e4-a59d-404a-a618-e92f86b8beb3",
-                     *           "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
+                     *           "id": "8afcf796-629c-4a3e-a220-342466d1999a",
+                     *           "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -7908,8 +7921,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ef378abc-3b9d-49f7-97e6-4e2d68a4e03e",
-                     *           "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
+                     *           "id": "e1728a2b-f45d-4ee2-a927-d7d403b90f41",
+                     *           "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -7919,8 +7932,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d0e9b558-a85a-4d2f-b2f5-04e5e27d4d8f",
-                     *           "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
+                     *           "id": "8820a416-f595-4c6b-ad8a-ed62ce68ab80",
+                     *           "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -7930,8 +7943,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ecc1c3df-1698-4c63-b9c3-0c463fb305c0",
-                     *           "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
+                     *           "id": "c83e8944-19f5-4a9e-9f1d-0d1d10eba386",
+                     *           "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -7941,8 +7954,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3a48d1a5-468b-4a92-ba77-49fd6bfbcac9",
-                     *           "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
+                     *           "id": "9a50b8e4-f24c-4d94-8749-735eddd1a788",
+                     *           "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -7952,8 +7965,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ddf01801-6270-40c4-a07e-0ea538f3c71b",
-                     *           "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
+                     *           "id": "eede8807-76a6-41ce-b046-de2ee23c1c65",
+                     *           "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -7963,8 +7976,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ce209888-bbe0-4a82-b003-2a1bac029768",
-                     *           "financialYearId": "75c0ef4d-d7b5-4ed5-a908-b435f4cff004",
+                     *           "id": "c5d3b06e-a2ff-4b4c-8867-8f845ff77fd4",
+                     *           "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -8020,19 +8033,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *       "id": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T08:01:09.986Z",
-                     *       "updatedAt": "2026-11-29T08:01:09.986Z",
+                     *       "createdAt": "2026-11-29T08:09:25.908Z",
+                     *       "updatedAt": "2026-11-29T08:09:25.908Z",
                      *       "periods": [
                      *         {
-                     *           "id": "e3693206-7e57-4713-ad5d-490c966ed826",
-                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *           "id": "a2b43966-5a17-4282-8388-5b3221098498",
+                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8042,8 +8055,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a721060a-6530-4ab9-bbc9-50d5d958d9dd",
-                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *           "id": "2e9413db-19c8-4e4d-937a-9e3c6b6eb97d",
+                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8053,8 +8066,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c3ee75f3-8f91-41b1-b5ee-ad32c0d75ffd",
-                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *           "id": "2d40b802-886b-4aaf-b7a0-a085d84400e3",
+                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8064,8 +8077,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "21b02b25-5378-4783-ac38-3501c1f6a5ac",
-                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *           "id": "39b6c4e1-ae61-4084-a230-a4a08b01f106",
+                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8075,8 +8088,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8a7dc7e5-487a-4909-9e67-ceb04dac195c",
-                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *           "id": "16a75d39-71d8-4d05-84aa-5e7ad2146257",
+                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8086,8 +8099,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "281a5502-7b93-4438-bd29-7d52755bff9e",
-                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *           "id": "0b7cc015-dc2b-41e1-b4ae-95cfefc1e2a7",
+                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8097,8 +8110,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "da10b4ab-dd44-4c34-bade-fdf46d9ced5b",
-                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *           "id": "bd16eb07-9b0a-45d2-bfb5-8892b8539cf7",
+                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8108,8 +8121,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0ffbc935-002d-4bd4-ae67-bbd08ed6ac34",
-                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *           "id": "5e7358a3-91a0-45dc-a6f4-9569da4f0c0f",
+                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8119,8 +8132,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e14a88c4-1f98-4b0a-9ada-3d8755faa7be",
-                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *           "id": "d14b54e0-25b0-4d93-87f3-9ddad15a931c",
+                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8130,8 +8143,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "26b9ee36-afe1-414c-a0c7-f23941bc8c41",
-                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *           "id": "0e5e8765-fc57-4369-a3a7-74fbe6739cfe",
+                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8141,8 +8154,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6a1040a7-ad6a-40ab-ac0a-41b02d4f0aa7",
-                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *           "id": "684977e9-49d9-4a3b-ab60-d56974e77d34",
+                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8152,8 +8165,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2fdaf396-8ebd-4d7b-9e59-4626b5f56e93",
-                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *           "id": "5fdff1a2-908f-4b61-8fdf-2ecb24c677ae",
+                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -8240,19 +8253,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "503cd955-a534-4bbd-ba56-2ff7ff28d2ce",
+                     *       "id": "7b1dc18f-a1ff-4f11-b949-01d20586f356",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T08:01:10.499Z",
-                     *       "updatedAt": "2026-11-29T08:01:10.745Z",
+                     *       "createdAt": "2026-11-29T08:09:26.189Z",
+                     *       "updatedAt": "2026-11-29T08:09:26.298Z",
                      *       "periods": [
                      *         {
-                     *           "id": "831514f7-23a7-4641-94f6-3de365d556d3",
-                     *           "financialYearId": "503cd955-a534-4bbd-ba56-2ff7ff28d2ce",
+                     *           "id": "0697a263-94a5-45a1-a81e-c8d5d275a910",
+                     *           "financialYearId": "7b1dc18f-a1ff-4f11-b949-01d20586f356",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -8262,8 +8275,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e1668942-b802-4ac7-96f4-e632e72772bb",
-                     *           "financialYearId": "503cd955-a534-4bbd-ba56-2ff7ff28d2ce",
+                     *           "id": "c04a43a8-b115-46e2-bf8f-5d584dc01c30",
+                     *           "financialYearId": "7b1dc18f-a1ff-4f11-b949-01d20586f356",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -8273,8 +8286,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "38691943-ea0a-45d6-8cb7-b74c117b390a",
-                     *           "financialYearId": "503cd955-a534-4bbd-ba56-2ff7ff28d2ce",
+                     *           "id": "14a79f0f-7ece-4a4e-9f65-276ff951502f",
+                     *           "financialYearId": "7b1dc18f-a1ff-4f11-b949-01d20586f356",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -8284,8 +8297,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ad02d679-55b4-4e6a-9b29-b1a00c74f896",
-                     *           "financialYearId": "503cd955-a534-4bbd-ba56-2ff7ff28d2ce",
+                     *           "id": "2cc9ec7b-44d7-40fc-9b18-49db1c16104a",
+                     *           "financialYearId": "7b1dc18f-a1ff-4f11-b949-01d20586f356",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -8295,8 +8308,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7609116e-85c2-494d-a8ff-5b0b8a7351c8",
-                     *           "financialYearId": "503cd955-a534-4bbd-ba56-2ff7ff28d2ce",
+                     *           "id": "825fd3dc-c329-4d98-8c01-bd71ab73e414",
+                     *           "financialYearId": "7b1dc18f-a1ff-4f11-b949-01d20586f356",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -8306,8 +8319,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "75b957a7-df08-4403-aa37-ad898a9472cf",
-                     *           "financialYearId": "503cd955-a534-4bbd-ba56-2ff7ff28d2ce",
+                     *           "id": "24e00099-efcd-49d0-bf29-61c93bac497b",
+                     *           "financialYearId": "7b1dc18f-a1ff-4f11-b949-01d20586f356",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -8317,8 +8330,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "62d93222-3df3-4925-81cd-95e45963cd6b",
-                     *           "financialYearId": "503cd955-a534-4bbd-ba56-2ff7ff28d2ce",
+                     *           "id": "f52b21a5-f125-4689-a1d0-d4572be79330",
+                     *           "financialYearId": "7b1dc18f-a1ff-4f11-b949-01d20586f356",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -8328,8 +8341,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1e9e560c-970a-4680-8031-540e448a9400",
-                     *           "financialYearId": "503cd955-a534-4bbd-ba56-2ff7ff28d2ce",
+                     *           "id": "dc854856-708f-4a5f-b768-c92a62af2add",
+                     *           "financialYearId": "7b1dc18f-a1ff-4f11-b949-01d20586f356",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -8339,8 +8352,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f1595b54-d8f2-4ea3-989c-b3d38420e736",
-                     *           "financialYearId": "503cd955-a534-4bbd-ba56-2ff7ff28d2ce",
+                     *           "id": "5a4083bd-d3b7-4a8d-bbb8-f761400d222d",
+                     *           "financialYearId": "7b1dc18f-a1ff-4f11-b949-01d20586f356",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -8350,8 +8363,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fabd6da4-30fd-48f5-9a8a-f28d5da87221",
-                     *           "financialYearId": "503cd955-a534-4bbd-ba56-2ff7ff28d2ce",
+                     *           "id": "2b7b6ad5-0e9b-4dfc-82ab-54ca9cc4ecf8",
+                     *           "financialYearId": "7b1dc18f-a1ff-4f11-b949-01d20586f356",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -8361,8 +8374,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "aba71e7f-9475-49dc-a2ff-0cb114d5a639",
-                     *           "financialYearId": "503cd955-a534-4bbd-ba56-2ff7ff28d2ce",
+                     *           "id": "c998a568-9f26-41a8-80df-22728b34b49b",
+                     *           "financialYearId": "7b1dc18f-a1ff-4f11-b949-01d20586f356",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -8372,8 +8385,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b3d39437-6e87-437e-a089-321053ef7ec7",
-                     *           "financialYearId": "503cd955-a534-4bbd-ba56-2ff7ff28d2ce",
+                     *           "id": "555b7d97-fb23-4b74-ad65-1616261f9b9a",
+                     *           "financialYearId": "7b1dc18f-a1ff-4f11-b949-01d20586f356",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -8521,14 +8534,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8ccddc19-4872-40ec-baf4-b2c6d62b32b5",
-                     *       "serialNumber": 5,
+                     *       "id": "fd70638d-2af5-4b6f-be88-0ae100ace83a",
+                     *       "serialNumber": 8,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "b9f2fbfd-5bcb-49c8-a86f-dff9ba890171",
+                     *           "accountId": "eab3da14-426c-428f-b0ae-7cc564ad2d91",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -8541,7 +8554,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "3c861960-9a9b-45b1-bc6f-a97292e8efe6",
+                     *           "accountId": "fc6e5b7a-f51a-4110-be57-1eec42b11bba",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -8568,8 +8581,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:01:21.783Z",
-                     *       "updatedAt": "2026-11-29T08:01:21.783Z"
+                     *       "createdAt": "2026-11-29T08:09:31.350Z",
+                     *       "updatedAt": "2026-11-29T08:09:31.350Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -8629,8 +8642,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2fdaf396-8ebd-4d7b-9e59-4626b5f56e93",
-                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *           "id": "5fdff1a2-908f-4b61-8fdf-2ecb24c677ae",
+                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -8640,8 +8653,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6a1040a7-ad6a-40ab-ac0a-41b02d4f0aa7",
-                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *           "id": "684977e9-49d9-4a3b-ab60-d56974e77d34",
+                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8651,8 +8664,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "26b9ee36-afe1-414c-a0c7-f23941bc8c41",
-                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *           "id": "0e5e8765-fc57-4369-a3a7-74fbe6739cfe",
+                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8662,8 +8675,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e14a88c4-1f98-4b0a-9ada-3d8755faa7be",
-                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *           "id": "d14b54e0-25b0-4d93-87f3-9ddad15a931c",
+                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8673,8 +8686,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0ffbc935-002d-4bd4-ae67-bbd08ed6ac34",
-                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *           "id": "5e7358a3-91a0-45dc-a6f4-9569da4f0c0f",
+                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8684,8 +8697,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "da10b4ab-dd44-4c34-bade-fdf46d9ced5b",
-                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *           "id": "bd16eb07-9b0a-45d2-bfb5-8892b8539cf7",
+                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8695,8 +8708,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "281a5502-7b93-4438-bd29-7d52755bff9e",
-                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *           "id": "0b7cc015-dc2b-41e1-b4ae-95cfefc1e2a7",
+                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8706,8 +8719,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8a7dc7e5-487a-4909-9e67-ceb04dac195c",
-                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *           "id": "16a75d39-71d8-4d05-84aa-5e7ad2146257",
+                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8717,8 +8730,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "21b02b25-5378-4783-ac38-3501c1f6a5ac",
-                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *           "id": "39b6c4e1-ae61-4084-a230-a4a08b01f106",
+                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8728,8 +8741,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c3ee75f3-8f91-41b1-b5ee-ad32c0d75ffd",
-                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *           "id": "2d40b802-886b-4aaf-b7a0-a085d84400e3",
+                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8739,8 +8752,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a721060a-6530-4ab9-bbc9-50d5d958d9dd",
-                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *           "id": "2e9413db-19c8-4e4d-937a-9e3c6b6eb97d",
+                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8750,8 +8763,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e3693206-7e57-4713-ad5d-490c966ed826",
-                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *           "id": "a2b43966-5a17-4282-8388-5b3221098498",
+                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8799,8 +8812,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e3693206-7e57-4713-ad5d-490c966ed826",
-                     *       "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *       "id": "a2b43966-5a17-4282-8388-5b3221098498",
+                     *       "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -8857,8 +8870,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e3693206-7e57-4713-ad5d-490c966ed826",
-                     *       "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *       "id": "a2b43966-5a17-4282-8388-5b3221098498",
+                     *       "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9015,8 +9028,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e3693206-7e57-4713-ad5d-490c966ed826",
-                     *       "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *       "id": "a2b43966-5a17-4282-8388-5b3221098498",
+                     *       "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9101,14 +9114,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "76bc1ba3-1d84-4a25-90b8-29659b8a955d",
+                     *           "id": "d67137b8-20a6-4b13-9e4b-22ddd25a3824",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "5e39bd39-4b47-4480-acbf-415538e7d13d",
+                     *               "accountId": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -9121,7 +9134,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
+                     *               "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -9148,8 +9161,8 @@ export interface operations {
                      *           "revaluationDate": null,
                      *           "openingOf": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:01:13.168Z",
-                     *           "updatedAt": "2026-11-29T08:01:13.168Z"
+                     *           "createdAt": "2026-11-29T08:09:27.210Z",
+                     *           "updatedAt": "2026-11-29T08:09:27.210Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -9191,12 +9204,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "5e39bd39-4b47-4480-acbf-415538e7d13d",
+                 *           "accountId": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
+                 *           "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -9253,14 +9266,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "76bc1ba3-1d84-4a25-90b8-29659b8a955d",
+                     *       "id": "d67137b8-20a6-4b13-9e4b-22ddd25a3824",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "5e39bd39-4b47-4480-acbf-415538e7d13d",
+                     *           "accountId": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9273,7 +9286,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
+                     *           "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9300,8 +9313,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:01:13.168Z",
-                     *       "updatedAt": "2026-11-29T08:01:13.168Z"
+                     *       "createdAt": "2026-11-29T08:09:27.210Z",
+                     *       "updatedAt": "2026-11-29T08:09:27.210Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9348,14 +9361,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "76bc1ba3-1d84-4a25-90b8-29659b8a955d",
+                     *       "id": "d67137b8-20a6-4b13-9e4b-22ddd25a3824",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "5e39bd39-4b47-4480-acbf-415538e7d13d",
+                     *           "accountId": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9368,7 +9381,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
+                     *           "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9395,8 +9408,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:01:13.168Z",
-                     *       "updatedAt": "2026-11-29T08:01:13.168Z"
+                     *       "createdAt": "2026-11-29T08:09:27.210Z",
+                     *       "updatedAt": "2026-11-29T08:09:27.210Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9432,12 +9445,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "5e39bd39-4b47-4480-acbf-415538e7d13d",
+                 *           "accountId": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
+                 *           "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -9497,14 +9510,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "76bc1ba3-1d84-4a25-90b8-29659b8a955d",
+                     *       "id": "d67137b8-20a6-4b13-9e4b-22ddd25a3824",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "5e39bd39-4b47-4480-acbf-415538e7d13d",
+                     *           "accountId": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9517,7 +9530,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
+                     *           "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9544,8 +9557,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T08:01:13.168Z",
-                     *       "updatedAt": "2026-11-29T08:01:13.701Z"
+                     *       "createdAt": "2026-11-29T08:09:27.210Z",
+                     *       "updatedAt": "2026-11-29T08:09:27.392Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9604,22 +9617,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3",
+                     *             "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "fcec807f-1db6-4c21-9639-69546b4a73c4",
-                     *           "occurredAt": "2026-11-29T08:01:13.171Z",
+                     *           "requestId": "a1d5a2fd-18d7-490a-85c4-22e47f454d50",
+                     *           "occurredAt": "2026-11-29T08:09:27.212Z",
                      *           "sequence": 31,
-                     *           "hash": "2c9d7a358d83b0c76ba35b07dbf467e7205eaa3212c9851d3a3031656ea66c26",
+                     *           "hash": "5baf4561579c2b01a8c061332ce932bae95e413f7839e3a6bb397e1c08b42b87",
                      *           "state": {
-                     *             "id": "76bc1ba3-1d84-4a25-90b8-29659b8a955d",
+                     *             "id": "d67137b8-20a6-4b13-9e4b-22ddd25a3824",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "5e39bd39-4b47-4480-acbf-415538e7d13d",
+                     *                 "accountId": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -9632,7 +9645,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
+                     *                 "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -9659,8 +9672,8 @@ export interface operations {
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T08:01:13.168Z",
-                     *             "updatedAt": "2026-11-29T08:01:13.168Z"
+                     *             "createdAt": "2026-11-29T08:09:27.210Z",
+                     *             "updatedAt": "2026-11-29T08:09:27.210Z"
                      *           }
                      *         }
                      *       ],
@@ -9718,14 +9731,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "76bc1ba3-1d84-4a25-90b8-29659b8a955d",
+                     *       "id": "d67137b8-20a6-4b13-9e4b-22ddd25a3824",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "5e39bd39-4b47-4480-acbf-415538e7d13d",
+                     *           "accountId": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9738,7 +9751,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
+                     *           "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9758,15 +9771,15 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
-                     *       "periodId": "c3ee75f3-8f91-41b1-b5ee-ad32c0d75ffd",
+                     *       "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *       "periodId": "2d40b802-886b-4aaf-b7a0-a085d84400e3",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T08:01:13.168Z",
-                     *       "updatedAt": "2026-11-29T08:01:13.764Z"
+                     *       "createdAt": "2026-11-29T08:09:27.210Z",
+                     *       "updatedAt": "2026-11-29T08:09:27.432Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9832,14 +9845,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "55a6cff8-31e5-487c-9b91-d8cb5dc824fb",
+                     *       "id": "c63d24b5-6d6e-4622-86cd-fc2cfce1453f",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "b9f2fbfd-5bcb-49c8-a86f-dff9ba890171",
+                     *           "accountId": "eab3da14-426c-428f-b0ae-7cc564ad2d91",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -9852,7 +9865,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "5e39bd39-4b47-4480-acbf-415538e7d13d",
+                     *           "accountId": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -9872,15 +9885,15 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
-                     *       "periodId": "c3ee75f3-8f91-41b1-b5ee-ad32c0d75ffd",
+                     *       "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *       "periodId": "2d40b802-886b-4aaf-b7a0-a085d84400e3",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T08:01:14.047Z",
-                     *       "updatedAt": "2026-11-29T08:01:14.168Z"
+                     *       "createdAt": "2026-11-29T08:09:27.609Z",
+                     *       "updatedAt": "2026-11-29T08:09:27.688Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9930,14 +9943,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "76bc1ba3-1d84-4a25-90b8-29659b8a955d",
+                     *       "id": "d67137b8-20a6-4b13-9e4b-22ddd25a3824",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "5e39bd39-4b47-4480-acbf-415538e7d13d",
+                     *           "accountId": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9950,7 +9963,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
+                     *           "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9977,8 +9990,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T08:01:13.168Z",
-                     *       "updatedAt": "2026-11-29T08:01:13.832Z"
+                     *       "createdAt": "2026-11-29T08:09:27.210Z",
+                     *       "updatedAt": "2026-11-29T08:09:27.468Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -10039,14 +10052,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2cbd3235-e4ef-41f3-98bc-ce7e74a0eb33",
+                     *       "id": "4bcad834-12a3-41b2-89b8-fa2098811d97",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "5e39bd39-4b47-4480-acbf-415538e7d13d",
+                     *           "accountId": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10059,7 +10072,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
+                     *           "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10079,15 +10092,15 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
-                     *       "periodId": "c3ee75f3-8f91-41b1-b5ee-ad32c0d75ffd",
-                     *       "reversalOf": "76bc1ba3-1d84-4a25-90b8-29659b8a955d",
+                     *       "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *       "periodId": "2d40b802-886b-4aaf-b7a0-a085d84400e3",
+                     *       "reversalOf": "d67137b8-20a6-4b13-9e4b-22ddd25a3824",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:01:13.971Z",
-                     *       "updatedAt": "2026-11-29T08:01:13.971Z"
+                     *       "createdAt": "2026-11-29T08:09:27.550Z",
+                     *       "updatedAt": "2026-11-29T08:09:27.550Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -10243,14 +10256,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *       "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "5d93204b-823e-4012-91c9-c2c46ec2886a",
+                     *           "accountId": "93d5bb52-db2d-44ab-bbf9-bd6525649e35",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -10277,8 +10290,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "5e39bd39-4b47-4480-acbf-415538e7d13d",
-                     *           "parentId": "5d93204b-823e-4012-91c9-c2c46ec2886a",
+                     *           "accountId": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
+                     *           "parentId": "93d5bb52-db2d-44ab-bbf9-bd6525649e35",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -10304,7 +10317,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "87ff589f-6b7e-4cf3-920e-ded8eddd2bcd",
+                     *           "accountId": "72553201-aac4-4718-a3b7-85d40e40010a",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -10331,8 +10344,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
-                     *           "parentId": "87ff589f-6b7e-4cf3-920e-ded8eddd2bcd",
+                     *           "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
+                     *           "parentId": "72553201-aac4-4718-a3b7-85d40e40010a",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -10358,7 +10371,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "6a2be9fb-5a40-481b-bfd4-3b827b5cdad2",
+                     *           "accountId": "90bc4efc-2585-4846-93a0-006356183a02",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -10385,8 +10398,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "b9f2fbfd-5bcb-49c8-a86f-dff9ba890171",
-                     *           "parentId": "6a2be9fb-5a40-481b-bfd4-3b827b5cdad2",
+                     *           "accountId": "eab3da14-426c-428f-b0ae-7cc564ad2d91",
+                     *           "parentId": "90bc4efc-2585-4846-93a0-006356183a02",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -10520,7 +10533,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "6a2be9fb-5a40-481b-bfd4-3b827b5cdad2",
+                     *           "accountId": "90bc4efc-2585-4846-93a0-006356183a02",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -10539,8 +10552,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "b9f2fbfd-5bcb-49c8-a86f-dff9ba890171",
-                     *           "parentId": "6a2be9fb-5a40-481b-bfd4-3b827b5cdad2",
+                     *           "accountId": "eab3da14-426c-428f-b0ae-7cc564ad2d91",
+                     *           "parentId": "90bc4efc-2585-4846-93a0-006356183a02",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -10652,7 +10665,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "5d93204b-823e-4012-91c9-c2c46ec2886a",
+                     *           "accountId": "93d5bb52-db2d-44ab-bbf9-bd6525649e35",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -10669,8 +10682,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "5e39bd39-4b47-4480-acbf-415538e7d13d",
-                     *           "parentId": "5d93204b-823e-4012-91c9-c2c46ec2886a",
+                     *           "accountId": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
+                     *           "parentId": "93d5bb52-db2d-44ab-bbf9-bd6525649e35",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -10794,7 +10807,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "5d93204b-823e-4012-91c9-c2c46ec2886a",
+                     *           "accountId": "93d5bb52-db2d-44ab-bbf9-bd6525649e35",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -10810,8 +10823,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "5e39bd39-4b47-4480-acbf-415538e7d13d",
-                     *           "parentId": "5d93204b-823e-4012-91c9-c2c46ec2886a",
+                     *           "accountId": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
+                     *           "parentId": "93d5bb52-db2d-44ab-bbf9-bd6525649e35",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -10869,15 +10882,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding`, `NoFinancialYear`, `InvalidRange`, `RangeTooLong`, `TooManyChanges`, `BeforeChangeRecord` (each example says what it means and the way out; docs/errors.md lists them all) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError_InvalidText_InvalidEncoding_NoFinancialYear_InvalidRange_RangeTooLong_TooManyChanges_BeforeChangeRecord.400"];
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
@@ -10928,9 +10933,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "e24b2d68-fbca-4532-ae12-0827e4de3445",
+                     *       "budgetId": "516474cf-3a85-4024-ae52-0442281056fd",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *       "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -10957,8 +10962,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
-                     *           "parentId": "87ff589f-6b7e-4cf3-920e-ded8eddd2bcd",
+                     *           "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
+                     *           "parentId": "72553201-aac4-4718-a3b7-85d40e40010a",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -10991,8 +10996,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "b9f2fbfd-5bcb-49c8-a86f-dff9ba890171",
-                     *           "parentId": "6a2be9fb-5a40-481b-bfd4-3b827b5cdad2",
+                     *           "accountId": "eab3da14-426c-428f-b0ae-7cc564ad2d91",
+                     *           "parentId": "90bc4efc-2585-4846-93a0-006356183a02",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -11003,7 +11008,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "f371415f-dab5-43fd-ada5-6aa55d07b89f",
+                     *             "id": "0a1103fc-12dc-4e3c-bf9b-c440a2e9e3bc",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -11143,6 +11148,8 @@ export interface operations {
                 dateFrom: components["parameters"]["query.dateFrom.2"];
                 /** @description Last day of the range (YYYY-MM-DD), included. */
                 dateTo: components["parameters"]["query.dateTo.2"];
+                /** @description The report as the books stood at this instant (ISO 8601 date-time with an offset): only postings, voids, adjusts and reversals committed at or before it count (a journal posted later into an earlier period is left out; one voided later is still in). Left out, or not before the request: the books of now; before the company’s first change: empty books. Takes back at most 50,000 journal lines changed after it (400 TooManyChanges). */
+                knownAt?: components["parameters"]["query.knownAt"];
                 /** @description json (the default), csv or xlsx: the answer as JSON or as a file to download; left out, the Accept header decides (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). */
                 format?: components["parameters"]["query.format"];
                 /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
@@ -11171,6 +11178,7 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
+                     *       "knownAt": null,
                      *       "jurisdiction": "SA",
                      *       "taxRegistrationNumber": "310123456700003",
                      *       "currency": "SAR",
@@ -11345,15 +11353,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding`, `NoFinancialYear`, `InvalidRange`, `RangeTooLong` (each example says what it means and the way out; docs/errors.md lists them all) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ValidationError_InvalidText_InvalidEncoding_NoFinancialYear_InvalidRange_RangeTooLong_TooManyChanges_BeforeChangeRecord.400"];
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
@@ -11405,18 +11405,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "19077b2f-8913-4993-9d1e-dc1c21cad266",
-                     *           "serialNumber": 6,
+                     *           "journalId": "43a8abe1-52ca-4000-8fed-1276daca3aa7",
+                     *           "serialNumber": 10,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
+                     *           "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "aead85dd-f509-47e7-aedd-fb875ae2a916",
+                     *           "taxCodeId": "71a09be5-a7fe-400f-a3c3-5b877c3f40f4",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -11502,7 +11502,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "5d93204b-823e-4012-91c9-c2c46ec2886a",
+                     *         "id": "93d5bb52-db2d-44ab-bbf9-bd6525649e35",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -11523,13 +11523,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "76bc1ba3-1d84-4a25-90b8-29659b8a955d",
+                     *           "journalId": "d67137b8-20a6-4b13-9e4b-22ddd25a3824",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "5e39bd39-4b47-4480-acbf-415538e7d13d",
+                     *           "accountId": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -11541,7 +11541,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImU0YWRlZjcwLWZkZTktNGVmOS05ZDk4LTkyMmRjMDkwNDU0YiIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNWQ5MzIwNGItODIzZS00MDEyLTkxYzktYzJjNDZlYzI4ODZhIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjNzZiYzFiYTMtMWQ4NC00YTI1LTkwYjgtMjk2NTliOGE5NTVkIiwiYWNjb3VudElkIjoiNWUzOWJkMzktNGI0Ny00NDgwLWFjYmYtNDE1NTM4ZTdkMTNkIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.yqTCwB4ecLnzshYoqhtUlSogEZu8UDfDtGgjR2GUVUQ"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjhiNWZhMDZhLWVlODEtNGFkZi05MDIxLTlmNzhjN2NmZjk3YiIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiOTNkNWJiNTItZGIyZC00NGFiLWJiZjktYmQ2NTI1NjQ5ZTM1IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZDY3MTM3YjgtMjBhNi00YjEzLTllNGItMjJkZGQyNWEzODI0IiwiYWNjb3VudElkIjoiYWRkZmZmOWMtOWVjOC00MjQ2LWE4ZmQtOWYxOGU0MzdkMDc3IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.I79nM-F6S8CRbl13m8CpTByu15O_Be1wu3Ye1JCoj0U"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -11654,70 +11654,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "8226509a-600b-4d07-a743-57bd47ffb7ee",
+                     *           "id": "c8975ec0-3413-4b69-97fb-c6bf4e3b6497",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T08:01:20.583Z",
+                     *           "createdAt": "2026-11-29T08:09:30.760Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3"
+                     *             "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "265cac4f40814010ed92b52922b1d15a48051940d3a939a0e6e5dc314054a527"
+                     *             "hash": "cf69682eaeab679206fd15cadc9e4b7fcf6a3ec17078d8f267fa8f6425f135de"
                      *           }
                      *         },
                      *         {
-                     *           "id": "7dbeb3da-1b14-4f92-a9a0-2275f78926e6",
+                     *           "id": "09890a8e-db53-42e0-a649-b8ab2e89edd0",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T08:01:20.168Z",
+                     *           "createdAt": "2026-11-29T08:09:30.625Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3"
+                     *             "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "ce7986e7ee24dff7ffa4a72d9326d90ecfbac378b18ab208e507a5807f367211"
+                     *             "hash": "d5531ea9c078981b2d86fe8158f77432364021d53e4d121dcbc8da28708784ae"
                      *           }
                      *         },
                      *         {
-                     *           "id": "d4f9962d-98a3-4166-be07-bb2b5398e7bd",
+                     *           "id": "0b516171-56e4-4fda-9d95-4b7eace53518",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff"
+                     *             "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab"
                      *           },
-                     *           "createdAt": "2026-11-29T08:01:19.978Z",
+                     *           "createdAt": "2026-11-29T08:09:30.542Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3"
+                     *             "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "65de445937e7294c55634a649b6ceaf22c18c7dc834dcccd62611767aebeb833"
+                     *             "hash": "d60b435a3a84c32e17248cd5dbba3b82e2890d1404c85cba058f14253e4e9f76"
                      *           }
                      *         },
                      *         {
-                     *           "id": "110a331b-5812-4ad5-a711-852a79711b3c",
+                     *           "id": "79bbc2ee-2ebf-4221-ad52-4a3cb697a46f",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T08:01:19.821Z",
+                     *           "createdAt": "2026-11-29T08:09:30.445Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3"
+                     *             "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "a302901515e74843e780691c542a1de38e4801802b6f43b4bd592d7e4b3a9c22"
+                     *             "hash": "53f762dccfea3f8ef738c54bf8acaf98a473d36968749efc5a8afbdc1cc8c665"
                      *           }
                      *         }
                      *       ],
@@ -11882,20 +11882,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "110a331b-5812-4ad5-a711-852a79711b3c",
+                     *       "id": "79bbc2ee-2ebf-4221-ad52-4a3cb697a46f",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T08:01:19.821Z",
+                     *       "createdAt": "2026-11-29T08:09:30.445Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3"
+                     *         "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "a302901515e74843e780691c542a1de38e4801802b6f43b4bd592d7e4b3a9c22"
+                     *         "hash": "53f762dccfea3f8ef738c54bf8acaf98a473d36968749efc5a8afbdc1cc8c665"
                      *       }
                      *     }
                      */
@@ -11952,20 +11952,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "110a331b-5812-4ad5-a711-852a79711b3c",
+                     *       "id": "79bbc2ee-2ebf-4221-ad52-4a3cb697a46f",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T08:01:19.821Z",
+                     *       "createdAt": "2026-11-29T08:09:30.445Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3"
+                     *         "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "a302901515e74843e780691c542a1de38e4801802b6f43b4bd592d7e4b3a9c22"
+                     *         "hash": "53f762dccfea3f8ef738c54bf8acaf98a473d36968749efc5a8afbdc1cc8c665"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -11984,7 +11984,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "5d93204b-823e-4012-91c9-c2c46ec2886a",
+                     *             "accountId": "93d5bb52-db2d-44ab-bbf9-bd6525649e35",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -12000,8 +12000,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "5e39bd39-4b47-4480-acbf-415538e7d13d",
-                     *             "parentId": "5d93204b-823e-4012-91c9-c2c46ec2886a",
+                     *             "accountId": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
+                     *             "parentId": "93d5bb52-db2d-44ab-bbf9-bd6525649e35",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -12107,27 +12107,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ff478dfa-3cbf-4b1c-a3d6-382e0ad65d26",
+                     *           "id": "26b1b0b7-edc1-40bd-83b6-28ce209cbd51",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "e4adef70-fde9-4ef9-9d98-922dc090454b",
-                     *           "recordId": "76bc1ba3-1d84-4a25-90b8-29659b8a955d",
+                     *           "companyId": "8b5fa06a-ee81-4adf-9021-9f78c7cff97b",
+                     *           "recordId": "d67137b8-20a6-4b13-9e4b-22ddd25a3824",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3"
+                     *             "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334"
                      *           },
-                     *           "occurredAt": "2026-11-29T08:01:13.766Z",
-                     *           "requestId": "bb8a4a0f-50de-4acd-9ec4-e7d544003a23",
+                     *           "occurredAt": "2026-11-29T08:09:27.434Z",
+                     *           "requestId": "98b3a2b4-1c0e-4754-ad39-04c217a9ef6c",
                      *           "data": {
-                     *             "id": "76bc1ba3-1d84-4a25-90b8-29659b8a955d",
+                     *             "id": "d67137b8-20a6-4b13-9e4b-22ddd25a3824",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "5e39bd39-4b47-4480-acbf-415538e7d13d",
+                     *                 "accountId": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -12140,7 +12140,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
+                     *                 "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -12160,44 +12160,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
-                     *             "periodId": "c3ee75f3-8f91-41b1-b5ee-ad32c0d75ffd",
+                     *             "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *             "periodId": "2d40b802-886b-4aaf-b7a0-a085d84400e3",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T08:01:13.168Z",
-                     *             "updatedAt": "2026-11-29T08:01:13.764Z"
+                     *             "createdAt": "2026-11-29T08:09:27.210Z",
+                     *             "updatedAt": "2026-11-29T08:09:27.432Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "17b17279c36da4dc942af40b4289e9e67c0814ad813a3d50f57ebb401f6aba71",
-                     *           "previousHash": "f763de494439bd18017f70261491e64e1f9ac9ea04e1fa57b793eff834cd14a5",
-                     *           "hash": "146e9c87d1b68ef4b8209175699e1cdfdf837ae2b44df61bb9b54df9a451998e"
+                     *           "recordDigest": "5c7fac2006caf46c1011fcab8510f8d879813e690d8b6e298af5170bd75e2939",
+                     *           "previousHash": "cdf18edbeca9fd38364142b556eae4c63aa8fef928f8aab487cb8a873a202cdf",
+                     *           "hash": "b8f75bf011d9dc0fc5ae8207ef0ea6bd522cf5cd49c7e13319ca8e61ac4e1fb2"
                      *         },
                      *         {
-                     *           "id": "4a910c4f-cc33-4461-b89a-540368f34e9a",
+                     *           "id": "71aad110-8f90-4007-95df-4b3cea8d579a",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "e4adef70-fde9-4ef9-9d98-922dc090454b",
-                     *           "recordId": "76bc1ba3-1d84-4a25-90b8-29659b8a955d",
+                     *           "companyId": "8b5fa06a-ee81-4adf-9021-9f78c7cff97b",
+                     *           "recordId": "d67137b8-20a6-4b13-9e4b-22ddd25a3824",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3"
+                     *             "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334"
                      *           },
-                     *           "occurredAt": "2026-11-29T08:01:13.902Z",
-                     *           "requestId": "66e1be14-0ffe-4351-9fee-ddda35a308a1",
+                     *           "occurredAt": "2026-11-29T08:09:27.505Z",
+                     *           "requestId": "a86d4546-85fb-4011-91bd-e9f6a917a9a2",
                      *           "data": {
-                     *             "id": "76bc1ba3-1d84-4a25-90b8-29659b8a955d",
+                     *             "id": "d67137b8-20a6-4b13-9e4b-22ddd25a3824",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "5e39bd39-4b47-4480-acbf-415538e7d13d",
+                     *                 "accountId": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -12210,7 +12210,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
+                     *                 "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -12230,44 +12230,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
-                     *             "periodId": "c3ee75f3-8f91-41b1-b5ee-ad32c0d75ffd",
+                     *             "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *             "periodId": "2d40b802-886b-4aaf-b7a0-a085d84400e3",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T08:01:13.168Z",
-                     *             "updatedAt": "2026-11-29T08:01:13.901Z"
+                     *             "createdAt": "2026-11-29T08:09:27.210Z",
+                     *             "updatedAt": "2026-11-29T08:09:27.505Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "b4b687a307012cafed8b9565bd90d4aa2852549d323d03426e44b8296f49a36c",
-                     *           "previousHash": "bd440c76c6fc33b8234e87ed39595cbf5be5ec346caa47c1b8d2cb6eee160cf9",
-                     *           "hash": "6fb1dd8c1948cccdc9125f49a8cf893ac6f2bb3a040fdf713e9d94d15ebdeb0f"
+                     *           "recordDigest": "e7c7c4d7dd9c776b1f3560dfae3bfecd7e9ce1879ef9e935abaf3bfa2d671f0b",
+                     *           "previousHash": "21e7f01799eb65d00a3b12659e0e91b710a79af5610b161e89686043e0f10e14",
+                     *           "hash": "cc7fbf240d66e0c6c4f0413ca11202891d3b0dbc7b10911e7aed3504bb61ab95"
                      *         },
                      *         {
-                     *           "id": "7ca6b0cb-3ffe-484c-a45a-150637b806a8",
+                     *           "id": "b4fbd24a-071c-4232-bdbf-6d031fffc1f4",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "e4adef70-fde9-4ef9-9d98-922dc090454b",
-                     *           "recordId": "76bc1ba3-1d84-4a25-90b8-29659b8a955d",
+                     *           "companyId": "8b5fa06a-ee81-4adf-9021-9f78c7cff97b",
+                     *           "recordId": "d67137b8-20a6-4b13-9e4b-22ddd25a3824",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3"
+                     *             "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334"
                      *           },
-                     *           "occurredAt": "2026-11-29T08:01:13.975Z",
-                     *           "requestId": "5935a1bc-59d6-4562-ac0e-a52daac62677",
+                     *           "occurredAt": "2026-11-29T08:09:27.551Z",
+                     *           "requestId": "97ea0800-a77b-41ce-8aac-1b921164561e",
                      *           "data": {
-                     *             "id": "76bc1ba3-1d84-4a25-90b8-29659b8a955d",
+                     *             "id": "d67137b8-20a6-4b13-9e4b-22ddd25a3824",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "5e39bd39-4b47-4480-acbf-415538e7d13d",
+                     *                 "accountId": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -12280,7 +12280,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
+                     *                 "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -12300,24 +12300,24 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
-                     *             "periodId": "c3ee75f3-8f91-41b1-b5ee-ad32c0d75ffd",
+                     *             "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *             "periodId": "2d40b802-886b-4aaf-b7a0-a085d84400e3",
                      *             "reversalOf": null,
-                     *             "reversedBy": "2cbd3235-e4ef-41f3-98bc-ce7e74a0eb33",
+                     *             "reversedBy": "4bcad834-12a3-41b2-89b8-fa2098811d97",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T08:01:13.168Z",
-                     *             "updatedAt": "2026-11-29T08:01:13.971Z"
+                     *             "createdAt": "2026-11-29T08:09:27.210Z",
+                     *             "updatedAt": "2026-11-29T08:09:27.550Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "ecdba4e58f5a64f80a4eaeee7f3aa3ec3ece8c6d33e3eb8675f4ec60377c002b",
-                     *           "previousHash": "6fb1dd8c1948cccdc9125f49a8cf893ac6f2bb3a040fdf713e9d94d15ebdeb0f",
-                     *           "hash": "b14e1f93a2557a67601fe2e59e0bb03bb4b4bff94d6aa3babae5430c41b63823"
+                     *           "recordDigest": "c8cfe7088fa1bce626e15977d38e0a529f7b0e1a2b406641b778480a640a4fb3",
+                     *           "previousHash": "cc7fbf240d66e0c6c4f0413ca11202891d3b0dbc7b10911e7aed3504bb61ab95",
+                     *           "hash": "cdd0c8cb36fee348145d00bdbe3f3949328b6dec518b6d5be3424b517482ab91"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImU0YWRlZjcwLWZkZTktNGVmOS05ZDk4LTkyMmRjMDkwNDU0YiIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.7CgDeZpWEGcBZar_9NeyyBnDsUUHwxsuO8vPFMB6TwE"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjhiNWZhMDZhLWVlODEtNGFkZi05MDIxLTlmNzhjN2NmZjk3YiIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.uSbIgcKteYFrLt23Z_2wKHU1ddZ_xSDijF5ou5ZWcmM"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -12365,7 +12365,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5c438e4e-98c3-4383-adfd-bc4826a261e5",
+                     *           "id": "2872d4d6-46c3-4a37-ad11-b0ec11cc4b61",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -12376,11 +12376,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3"
+                     *             "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:01:26.840Z",
-                     *           "updatedAt": "2026-11-29T08:01:26.840Z"
+                     *           "createdAt": "2026-11-29T08:09:33.549Z",
+                     *           "updatedAt": "2026-11-29T08:09:33.549Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -12451,7 +12451,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5c438e4e-98c3-4383-adfd-bc4826a261e5",
+                     *       "id": "2872d4d6-46c3-4a37-ad11-b0ec11cc4b61",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -12462,11 +12462,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3"
+                     *         "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:01:26.840Z",
-                     *       "updatedAt": "2026-11-29T08:01:26.840Z",
+                     *       "createdAt": "2026-11-29T08:09:33.549Z",
+                     *       "updatedAt": "2026-11-29T08:09:33.549Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -12515,7 +12515,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5c438e4e-98c3-4383-adfd-bc4826a261e5",
+                     *       "id": "2872d4d6-46c3-4a37-ad11-b0ec11cc4b61",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -12526,11 +12526,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3"
+                     *         "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:01:26.840Z",
-                     *       "updatedAt": "2026-11-29T08:01:26.840Z"
+                     *       "createdAt": "2026-11-29T08:09:33.549Z",
+                     *       "updatedAt": "2026-11-29T08:09:33.549Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -12598,7 +12598,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5c438e4e-98c3-4383-adfd-bc4826a261e5",
+                     *       "id": "2872d4d6-46c3-4a37-ad11-b0ec11cc4b61",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -12610,11 +12610,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3"
+                     *         "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T08:01:26.840Z",
-                     *       "updatedAt": "2026-11-29T08:01:27.111Z"
+                     *       "createdAt": "2026-11-29T08:09:33.549Z",
+                     *       "updatedAt": "2026-11-29T08:09:33.654Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -12754,13 +12754,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "15f3bd52-50dc-405e-8bb8-aae41851b23e",
+                     *           "id": "304e60a6-4ea5-4227-8397-5b0b5b3f99c7",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:01:27.323Z",
-                     *           "updatedAt": "2026-11-29T08:01:27.323Z"
+                     *           "createdAt": "2026-11-29T08:09:33.768Z",
+                     *           "updatedAt": "2026-11-29T08:09:33.768Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -12821,13 +12821,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "15f3bd52-50dc-405e-8bb8-aae41851b23e",
+                     *       "id": "304e60a6-4ea5-4227-8397-5b0b5b3f99c7",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:01:27.323Z",
-                     *       "updatedAt": "2026-11-29T08:01:27.323Z"
+                     *       "createdAt": "2026-11-29T08:09:33.768Z",
+                     *       "updatedAt": "2026-11-29T08:09:33.768Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -12882,13 +12882,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "15f3bd52-50dc-405e-8bb8-aae41851b23e",
+                     *       "id": "304e60a6-4ea5-4227-8397-5b0b5b3f99c7",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:01:27.323Z",
-                     *       "updatedAt": "2026-11-29T08:01:27.323Z"
+                     *       "createdAt": "2026-11-29T08:09:33.768Z",
+                     *       "updatedAt": "2026-11-29T08:09:33.768Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -12939,13 +12939,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "15f3bd52-50dc-405e-8bb8-aae41851b23e",
+                     *       "id": "304e60a6-4ea5-4227-8397-5b0b5b3f99c7",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T08:01:27.323Z",
-                     *       "updatedAt": "2026-11-29T08:01:27.972Z"
+                     *       "createdAt": "2026-11-29T08:09:33.768Z",
+                     *       "updatedAt": "2026-11-29T08:09:33.940Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -13038,13 +13038,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e24b2d68-fbca-4532-ae12-0827e4de3445",
+                     *           "id": "516474cf-3a85-4024-ae52-0442281056fd",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:01:28.027Z",
-                     *           "updatedAt": "2026-11-29T08:01:28.027Z"
+                     *           "createdAt": "2026-11-29T08:09:34.018Z",
+                     *           "updatedAt": "2026-11-29T08:09:34.018Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -13079,10 +13079,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                 *       "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                  *       "lines": [
                  *         {
-                 *           "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
+                 *           "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -13099,8 +13099,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "b9f2fbfd-5bcb-49c8-a86f-dff9ba890171",
-                 *           "costCenterId": "f371415f-dab5-43fd-ada5-6aa55d07b89f",
+                 *           "accountId": "eab3da14-426c-428f-b0ae-7cc564ad2d91",
+                 *           "costCenterId": "0a1103fc-12dc-4e3c-bf9b-c440a2e9e3bc",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -13151,15 +13151,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e24b2d68-fbca-4532-ae12-0827e4de3445",
+                     *       "id": "516474cf-3a85-4024-ae52-0442281056fd",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *       "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:01:28.027Z",
-                     *       "updatedAt": "2026-11-29T08:01:28.027Z",
+                     *       "createdAt": "2026-11-29T08:09:34.018Z",
+                     *       "updatedAt": "2026-11-29T08:09:34.018Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
+                     *           "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -13177,8 +13177,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "b9f2fbfd-5bcb-49c8-a86f-dff9ba890171",
-                     *           "costCenterId": "f371415f-dab5-43fd-ada5-6aa55d07b89f",
+                     *           "accountId": "eab3da14-426c-428f-b0ae-7cc564ad2d91",
+                     *           "costCenterId": "0a1103fc-12dc-4e3c-bf9b-c440a2e9e3bc",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -13233,15 +13233,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e24b2d68-fbca-4532-ae12-0827e4de3445",
+                     *       "id": "516474cf-3a85-4024-ae52-0442281056fd",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *       "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:01:28.027Z",
-                     *       "updatedAt": "2026-11-29T08:01:28.027Z",
+                     *       "createdAt": "2026-11-29T08:09:34.018Z",
+                     *       "updatedAt": "2026-11-29T08:09:34.018Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
+                     *           "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -13259,8 +13259,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "b9f2fbfd-5bcb-49c8-a86f-dff9ba890171",
-                     *           "costCenterId": "f371415f-dab5-43fd-ada5-6aa55d07b89f",
+                     *           "accountId": "eab3da14-426c-428f-b0ae-7cc564ad2d91",
+                     *           "costCenterId": "0a1103fc-12dc-4e3c-bf9b-c440a2e9e3bc",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -13307,10 +13307,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                 *       "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                  *       "lines": [
                  *         {
-                 *           "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
+                 *           "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -13364,15 +13364,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e24b2d68-fbca-4532-ae12-0827e4de3445",
+                     *       "id": "516474cf-3a85-4024-ae52-0442281056fd",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "0ce6d6af-6dda-412b-8ea9-68a9d3b9b2ff",
+                     *       "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T08:01:28.027Z",
-                     *       "updatedAt": "2026-11-29T08:01:29.511Z",
+                     *       "createdAt": "2026-11-29T08:09:34.018Z",
+                     *       "updatedAt": "2026-11-29T08:09:34.389Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "986d6178-3195-42a7-a776-11e13e13ccb5",
+                     *           "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -13482,7 +13482,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f3b17b17-90a8-4154-a700-5c5d62e58fff",
+                     *           "id": "5210cfe3-7b90-4065-8471-e816fc38d695",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -13513,12 +13513,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3"
+                     *             "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334"
                      *           },
-                     *           "createdAt": "2026-11-29T08:01:09.353Z",
-                     *           "updatedAt": "2026-11-29T08:01:09.663Z",
-                     *           "startedAt": "2026-11-29T08:01:09.482Z",
-                     *           "finishedAt": "2026-11-29T08:01:09.663Z"
+                     *           "createdAt": "2026-11-29T08:09:25.579Z",
+                     *           "updatedAt": "2026-11-29T08:09:25.785Z",
+                     *           "startedAt": "2026-11-29T08:09:25.664Z",
+                     *           "finishedAt": "2026-11-29T08:09:25.785Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -13607,7 +13607,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f3b17b17-90a8-4154-a700-5c5d62e58fff",
+                     *       "id": "5210cfe3-7b90-4065-8471-e816fc38d695",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -13631,10 +13631,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3"
+                     *         "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334"
                      *       },
-                     *       "createdAt": "2026-11-29T08:01:09.353Z",
-                     *       "updatedAt": "2026-11-29T08:01:09.353Z",
+                     *       "createdAt": "2026-11-29T08:09:25.579Z",
+                     *       "updatedAt": "2026-11-29T08:09:25.579Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -13683,7 +13683,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f3b17b17-90a8-4154-a700-5c5d62e58fff",
+                     *       "id": "5210cfe3-7b90-4065-8471-e816fc38d695",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -13714,12 +13714,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3"
+                     *         "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334"
                      *       },
-                     *       "createdAt": "2026-11-29T08:01:09.353Z",
-                     *       "updatedAt": "2026-11-29T08:01:09.663Z",
-                     *       "startedAt": "2026-11-29T08:01:09.482Z",
-                     *       "finishedAt": "2026-11-29T08:01:09.663Z"
+                     *       "createdAt": "2026-11-29T08:09:25.579Z",
+                     *       "updatedAt": "2026-11-29T08:09:25.785Z",
+                     *       "startedAt": "2026-11-29T08:09:25.664Z",
+                     *       "finishedAt": "2026-11-29T08:09:25.785Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -13815,7 +13815,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 101,
                      *       "headSequence": 101,
-                     *       "headHash": "3d47acdddb6e0f843475b292eb6b3a61a52326deaaf2df3cb875922b3c119d9d",
+                     *       "headHash": "cc85b78a3b95e3bc6e60f58b64a0b92bb04ff781be80fbc5eb6ba4a628ca88c0",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null
@@ -13879,7 +13879,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "21ce1f06-adf5-4061-ac1f-70e9ea37dda0",
+                     *           "id": "6924e075-591c-4517-b16b-89bac307a006",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -13901,11 +13901,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:01:29.705Z",
-                     *           "updatedAt": "2026-11-29T08:01:29.705Z"
+                     *           "createdAt": "2026-11-29T08:09:34.487Z",
+                     *           "updatedAt": "2026-11-29T08:09:34.487Z"
                      *         },
                      *         {
-                     *           "id": "aead85dd-f509-47e7-aedd-fb875ae2a916",
+                     *           "id": "71a09be5-a7fe-400f-a3c3-5b877c3f40f4",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -13923,7 +13923,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "6e38907d-6c75-446b-a082-9a6deee4d14f",
+                     *           "taxAccountId": "120d1323-8a52-4884-b1b3-a5003976eeb6",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -13933,11 +13933,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:01:29.705Z",
-                     *           "updatedAt": "2026-11-29T08:01:29.705Z"
+                     *           "createdAt": "2026-11-29T08:09:34.487Z",
+                     *           "updatedAt": "2026-11-29T08:09:34.487Z"
                      *         },
                      *         {
-                     *           "id": "1537a147-c780-4862-bb8a-af354940aa8b",
+                     *           "id": "eb3d194e-3b44-4cdd-be9f-74ec7b65f843",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -13957,11 +13957,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:01:29.705Z",
-                     *           "updatedAt": "2026-11-29T08:01:29.705Z"
+                     *           "createdAt": "2026-11-29T08:09:34.487Z",
+                     *           "updatedAt": "2026-11-29T08:09:34.487Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImU0YWRlZjcwLWZkZTktNGVmOS05ZDk4LTkyMmRjMDkwNDU0YiIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNlNGFkZWY3MC1mZGU5LTRlZjktOWQ5OC05MjJkYzA5MDQ1NGIiLCJzayI6IlRBWENPREUjUy1PT1MifX0.i3dZeB2rJEJWPEh5DyRA6r3kcqFDLQ8neMs1q6MWMko"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjhiNWZhMDZhLWVlODEtNGFkZi05MDIxLTlmNzhjN2NmZjk3YiIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSM4YjVmYTA2YS1lZTgxLTRhZGYtOTAyMS05Zjc4YzdjZmY5N2IiLCJzayI6IlRBWENPREUjUy1PT1MifX0.xFdwPyGjFQn_m-6tDDbSPNXbKa5O7wQR6C08fjElryo"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -14009,7 +14009,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "6e38907d-6c75-446b-a082-9a6deee4d14f",
+                 *       "taxAccountId": "120d1323-8a52-4884-b1b3-a5003976eeb6",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -14085,7 +14085,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a858d4f0-a20d-490a-8fd2-bba6f8c062ee",
+                     *       "id": "5f5319e5-7cb9-480f-a341-4d919932bac5",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -14103,7 +14103,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "6e38907d-6c75-446b-a082-9a6deee4d14f",
+                     *       "taxAccountId": "120d1323-8a52-4884-b1b3-a5003976eeb6",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -14113,8 +14113,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:01:29.973Z",
-                     *       "updatedAt": "2026-11-29T08:01:29.973Z"
+                     *       "createdAt": "2026-11-29T08:09:34.548Z",
+                     *       "updatedAt": "2026-11-29T08:09:34.548Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -14156,8 +14156,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "6e38907d-6c75-446b-a082-9a6deee4d14f",
-                 *       "inputTaxAccountId": "0c2a8073-9194-4ca2-9268-1e615702d4e0"
+                 *       "outputTaxAccountId": "120d1323-8a52-4884-b1b3-a5003976eeb6",
+                 *       "inputTaxAccountId": "73ea9bb8-3047-43d6-b2e3-0de32932d4c6"
                  *     }
                  */
                 "application/json": {
@@ -14179,7 +14179,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "aead85dd-f509-47e7-aedd-fb875ae2a916",
+                     *           "id": "71a09be5-a7fe-400f-a3c3-5b877c3f40f4",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -14197,7 +14197,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "6e38907d-6c75-446b-a082-9a6deee4d14f",
+                     *           "taxAccountId": "120d1323-8a52-4884-b1b3-a5003976eeb6",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -14207,11 +14207,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:01:29.705Z",
-                     *           "updatedAt": "2026-11-29T08:01:29.705Z"
+                     *           "createdAt": "2026-11-29T08:09:34.487Z",
+                     *           "updatedAt": "2026-11-29T08:09:34.487Z"
                      *         },
                      *         {
-                     *           "id": "c538451f-6e64-476b-98b2-0ee6bc5bf250",
+                     *           "id": "e77386a4-0472-4da1-89f4-c543ecd13942",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -14233,11 +14233,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:01:29.705Z",
-                     *           "updatedAt": "2026-11-29T08:01:29.705Z"
+                     *           "createdAt": "2026-11-29T08:09:34.487Z",
+                     *           "updatedAt": "2026-11-29T08:09:34.487Z"
                      *         },
                      *         {
-                     *           "id": "21ce1f06-adf5-4061-ac1f-70e9ea37dda0",
+                     *           "id": "6924e075-591c-4517-b16b-89bac307a006",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -14259,11 +14259,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:01:29.705Z",
-                     *           "updatedAt": "2026-11-29T08:01:29.705Z"
+                     *           "createdAt": "2026-11-29T08:09:34.487Z",
+                     *           "updatedAt": "2026-11-29T08:09:34.487Z"
                      *         },
                      *         {
-                     *           "id": "52dc5e60-cbdd-4ed0-a649-3300d249f349",
+                     *           "id": "82903169-a22f-4df8-be7c-8011d317ff50",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -14285,11 +14285,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:01:29.705Z",
-                     *           "updatedAt": "2026-11-29T08:01:29.705Z"
+                     *           "createdAt": "2026-11-29T08:09:34.487Z",
+                     *           "updatedAt": "2026-11-29T08:09:34.487Z"
                      *         },
                      *         {
-                     *           "id": "b09797a5-955c-4b2f-a43b-7fec80ffebb6",
+                     *           "id": "23e27010-dd55-4150-b48b-4bc2e4bd8347",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -14311,11 +14311,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:01:29.705Z",
-                     *           "updatedAt": "2026-11-29T08:01:29.705Z"
+                     *           "createdAt": "2026-11-29T08:09:34.487Z",
+                     *           "updatedAt": "2026-11-29T08:09:34.487Z"
                      *         },
                      *         {
-                     *           "id": "1537a147-c780-4862-bb8a-af354940aa8b",
+                     *           "id": "eb3d194e-3b44-4cdd-be9f-74ec7b65f843",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -14335,11 +14335,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:01:29.705Z",
-                     *           "updatedAt": "2026-11-29T08:01:29.705Z"
+                     *           "createdAt": "2026-11-29T08:09:34.487Z",
+                     *           "updatedAt": "2026-11-29T08:09:34.487Z"
                      *         },
                      *         {
-                     *           "id": "20164c7f-3ace-4cf1-a78a-eb08dda06cb5",
+                     *           "id": "8370a0ae-be83-48f1-b7d8-11f89fe93e06",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -14357,7 +14357,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "0c2a8073-9194-4ca2-9268-1e615702d4e0",
+                     *           "taxAccountId": "73ea9bb8-3047-43d6-b2e3-0de32932d4c6",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -14367,11 +14367,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:01:29.705Z",
-                     *           "updatedAt": "2026-11-29T08:01:29.705Z"
+                     *           "createdAt": "2026-11-29T08:09:34.487Z",
+                     *           "updatedAt": "2026-11-29T08:09:34.487Z"
                      *         },
                      *         {
-                     *           "id": "0aaa0940-dd99-4883-9f65-4cd8280852fa",
+                     *           "id": "efeff7a5-1d2f-4aac-affa-72075d454b3a",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -14389,7 +14389,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "0c2a8073-9194-4ca2-9268-1e615702d4e0",
+                     *           "taxAccountId": "73ea9bb8-3047-43d6-b2e3-0de32932d4c6",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -14399,11 +14399,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:01:29.705Z",
-                     *           "updatedAt": "2026-11-29T08:01:29.705Z"
+                     *           "createdAt": "2026-11-29T08:09:34.487Z",
+                     *           "updatedAt": "2026-11-29T08:09:34.487Z"
                      *         },
                      *         {
-                     *           "id": "3424d233-7d3c-4c82-bf0e-9d7d8b24aabb",
+                     *           "id": "28a27e33-7852-4d1e-ba7b-d3834074a49f",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -14421,19 +14421,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "0c2a8073-9194-4ca2-9268-1e615702d4e0",
-                     *           "reverseChargeAccountId": "6e38907d-6c75-446b-a082-9a6deee4d14f",
+                     *           "taxAccountId": "73ea9bb8-3047-43d6-b2e3-0de32932d4c6",
+                     *           "reverseChargeAccountId": "120d1323-8a52-4884-b1b3-a5003976eeb6",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:01:29.705Z",
-                     *           "updatedAt": "2026-11-29T08:01:29.705Z"
+                     *           "createdAt": "2026-11-29T08:09:34.487Z",
+                     *           "updatedAt": "2026-11-29T08:09:34.487Z"
                      *         },
                      *         {
-                     *           "id": "061b5e32-fc56-4c43-87aa-11800a33ab5d",
+                     *           "id": "9625b6a6-da10-481a-8f1a-943e4d18299d",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -14455,11 +14455,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:01:29.705Z",
-                     *           "updatedAt": "2026-11-29T08:01:29.705Z"
+                     *           "createdAt": "2026-11-29T08:09:34.487Z",
+                     *           "updatedAt": "2026-11-29T08:09:34.487Z"
                      *         },
                      *         {
-                     *           "id": "1970df86-135b-4e53-baaa-577a644434cd",
+                     *           "id": "ff765e97-0316-429a-a8cf-e0ca2fa42a3c",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -14481,11 +14481,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:01:29.705Z",
-                     *           "updatedAt": "2026-11-29T08:01:29.705Z"
+                     *           "createdAt": "2026-11-29T08:09:34.487Z",
+                     *           "updatedAt": "2026-11-29T08:09:34.487Z"
                      *         },
                      *         {
-                     *           "id": "0be77c0c-7423-4797-b9a7-9fbfc065f29a",
+                     *           "id": "ebd1f2ef-deaa-4360-a1a2-df0557445b66",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -14505,8 +14505,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:01:29.705Z",
-                     *           "updatedAt": "2026-11-29T08:01:29.705Z"
+                     *           "createdAt": "2026-11-29T08:09:34.487Z",
+                     *           "updatedAt": "2026-11-29T08:09:34.487Z"
                      *         }
                      *       ]
                      *     }
@@ -14555,7 +14555,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a858d4f0-a20d-490a-8fd2-bba6f8c062ee",
+                     *       "id": "5f5319e5-7cb9-480f-a341-4d919932bac5",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -14573,7 +14573,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "6e38907d-6c75-446b-a082-9a6deee4d14f",
+                     *       "taxAccountId": "120d1323-8a52-4884-b1b3-a5003976eeb6",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -14583,8 +14583,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:01:29.973Z",
-                     *       "updatedAt": "2026-11-29T08:01:29.973Z"
+                     *       "createdAt": "2026-11-29T08:09:34.548Z",
+                     *       "updatedAt": "2026-11-29T08:09:34.548Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -14628,7 +14628,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "6e38907d-6c75-446b-a082-9a6deee4d14f",
+                 *       "taxAccountId": "120d1323-8a52-4884-b1b3-a5003976eeb6",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -14696,7 +14696,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a858d4f0-a20d-490a-8fd2-bba6f8c062ee",
+                     *       "id": "5f5319e5-7cb9-480f-a341-4d919932bac5",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -14714,7 +14714,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "6e38907d-6c75-446b-a082-9a6deee4d14f",
+                     *       "taxAccountId": "120d1323-8a52-4884-b1b3-a5003976eeb6",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -14724,8 +14724,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T08:01:29.973Z",
-                     *       "updatedAt": "2026-11-29T08:01:30.149Z"
+                     *       "createdAt": "2026-11-29T08:09:34.548Z",
+                     *       "updatedAt": "2026-11-29T08:09:34.610Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -14783,15 +14783,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3",
+                     *             "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "b5c12db0-1384-463f-a107-2a786d76964d",
-                     *           "occurredAt": "2026-11-29T08:01:29.973Z",
+                     *           "requestId": "7a0dfca3-42ea-4401-b2ad-1d83f95234bb",
+                     *           "occurredAt": "2026-11-29T08:09:34.548Z",
                      *           "sequence": 95,
-                     *           "hash": "473c058b41eb1f52a5ba3421ba6b48e768a667c56495eb59593c068835ab1bcb",
+                     *           "hash": "c027506970778e380e53dec502789231ef3f393971f8197ffac8aea837f3faf9",
                      *           "state": {
-                     *             "id": "a858d4f0-a20d-490a-8fd2-bba6f8c062ee",
+                     *             "id": "5f5319e5-7cb9-480f-a341-4d919932bac5",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -14809,7 +14809,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "6e38907d-6c75-446b-a082-9a6deee4d14f",
+                     *             "taxAccountId": "120d1323-8a52-4884-b1b3-a5003976eeb6",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -14819,8 +14819,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T08:01:29.973Z",
-                     *             "updatedAt": "2026-11-29T08:01:29.973Z"
+                     *             "createdAt": "2026-11-29T08:09:34.548Z",
+                     *             "updatedAt": "2026-11-29T08:09:34.548Z"
                      *           }
                      *         },
                      *         {
@@ -14828,15 +14828,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3",
+                     *             "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "93c5009a-facc-4a99-a2c8-99713f177ef1",
-                     *           "occurredAt": "2026-11-29T08:01:30.149Z",
+                     *           "requestId": "60546679-b73b-4097-8a05-ef0b2ef6ce14",
+                     *           "occurredAt": "2026-11-29T08:09:34.610Z",
                      *           "sequence": 96,
-                     *           "hash": "ccaed7bd92226a3cb74187d4ac3b33cce7bd41aba156da3aa3a10838508026a8",
+                     *           "hash": "e33cf6f3ce2c160a2ca1b35183f41675dc32acc7648449c96130366831269178",
                      *           "state": {
-                     *             "id": "a858d4f0-a20d-490a-8fd2-bba6f8c062ee",
+                     *             "id": "5f5319e5-7cb9-480f-a341-4d919932bac5",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -14854,7 +14854,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "6e38907d-6c75-446b-a082-9a6deee4d14f",
+                     *             "taxAccountId": "120d1323-8a52-4884-b1b3-a5003976eeb6",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -14864,8 +14864,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T08:01:29.973Z",
-                     *             "updatedAt": "2026-11-29T08:01:30.149Z"
+                     *             "createdAt": "2026-11-29T08:09:34.548Z",
+                     *             "updatedAt": "2026-11-29T08:09:34.610Z"
                      *           }
                      *         }
                      *       ],
@@ -14905,9 +14905,10 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "1f022d57-2ead-4c7e-84aa-819ef7706ef2",
+                     *           "id": "adeefb5b-08fd-4ca6-95cd-2f8a36b9602b",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
+                     *           "knownAt": null,
                      *           "jurisdiction": "SA",
                      *           "taxRegistrationNumber": "310123456700003",
                      *           "currency": "SAR",
@@ -15075,14 +15076,14 @@ export interface operations {
                      *           ],
                      *           "corrections": [],
                      *           "netDue": "150.00",
-                     *           "filedAt": "2026-11-29T08:01:31.212Z",
+                     *           "filedAt": "2026-11-29T08:09:35.101Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3"
+                     *             "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 98,
-                     *             "hash": "f944bf43e51825f70f4fbbe4d82895f44d03fc965383c9b44844f271324a4718"
+                     *             "hash": "bddcd687d0ff50c75e422e7d88c115cbfafa5865f987e8ca0bd1294c78598114"
                      *           },
                      *           "version": 1
                      *         }
@@ -15144,9 +15145,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1f022d57-2ead-4c7e-84aa-819ef7706ef2",
+                     *       "id": "adeefb5b-08fd-4ca6-95cd-2f8a36b9602b",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
+                     *       "knownAt": null,
                      *       "jurisdiction": "SA",
                      *       "taxRegistrationNumber": "310123456700003",
                      *       "currency": "SAR",
@@ -15314,14 +15316,14 @@ export interface operations {
                      *       ],
                      *       "corrections": [],
                      *       "netDue": "150.00",
-                     *       "filedAt": "2026-11-29T08:01:31.212Z",
+                     *       "filedAt": "2026-11-29T08:09:35.101Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3"
+                     *         "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "f944bf43e51825f70f4fbbe4d82895f44d03fc965383c9b44844f271324a4718"
+                     *         "hash": "bddcd687d0ff50c75e422e7d88c115cbfafa5865f987e8ca0bd1294c78598114"
                      *       },
                      *       "version": 1
                      *     }
@@ -15370,9 +15372,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1f022d57-2ead-4c7e-84aa-819ef7706ef2",
+                     *       "id": "adeefb5b-08fd-4ca6-95cd-2f8a36b9602b",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
+                     *       "knownAt": null,
                      *       "jurisdiction": "SA",
                      *       "taxRegistrationNumber": "310123456700003",
                      *       "currency": "SAR",
@@ -15540,14 +15543,14 @@ export interface operations {
                      *       ],
                      *       "corrections": [],
                      *       "netDue": "150.00",
-                     *       "filedAt": "2026-11-29T08:01:31.212Z",
+                     *       "filedAt": "2026-11-29T08:09:35.101Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3"
+                     *         "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "f944bf43e51825f70f4fbbe4d82895f44d03fc965383c9b44844f271324a4718"
+                     *         "hash": "bddcd687d0ff50c75e422e7d88c115cbfafa5865f987e8ca0bd1294c78598114"
                      *       },
                      *       "version": 1
                      *     }
@@ -15601,7 +15604,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e6b80203-507a-44b3-90f3-e9668778408d",
+                     *           "id": "9f7afe33-4e49-4288-ba0a-71fdb2b0a674",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -15610,8 +15613,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:01:31.327Z",
-                     *           "updatedAt": "2026-11-29T08:01:31.327Z"
+                     *           "createdAt": "2026-11-29T08:09:35.222Z",
+                     *           "updatedAt": "2026-11-29T08:09:35.222Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15685,7 +15688,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e6b80203-507a-44b3-90f3-e9668778408d",
+                     *       "id": "9f7afe33-4e49-4288-ba0a-71fdb2b0a674",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -15694,8 +15697,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:01:31.327Z",
-                     *       "updatedAt": "2026-11-29T08:01:31.327Z"
+                     *       "createdAt": "2026-11-29T08:09:35.222Z",
+                     *       "updatedAt": "2026-11-29T08:09:35.222Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -15734,7 +15737,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e6b80203-507a-44b3-90f3-e9668778408d",
+                     *       "id": "9f7afe33-4e49-4288-ba0a-71fdb2b0a674",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -15743,8 +15746,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:01:31.327Z",
-                     *       "updatedAt": "2026-11-29T08:01:31.327Z"
+                     *       "createdAt": "2026-11-29T08:09:35.222Z",
+                     *       "updatedAt": "2026-11-29T08:09:35.222Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -15818,7 +15821,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e6b80203-507a-44b3-90f3-e9668778408d",
+                     *       "id": "9f7afe33-4e49-4288-ba0a-71fdb2b0a674",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -15827,8 +15830,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T08:01:31.327Z",
-                     *       "updatedAt": "2026-11-29T08:01:31.388Z"
+                     *       "createdAt": "2026-11-29T08:09:35.222Z",
+                     *       "updatedAt": "2026-11-29T08:09:35.297Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -15878,15 +15881,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3",
+                     *             "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "4ce31506-4af1-4740-b74a-065b2b005a80",
-                     *           "occurredAt": "2026-11-29T08:01:31.328Z",
+                     *           "requestId": "7b62d6f7-070e-4324-bba5-e4f254802a0b",
+                     *           "occurredAt": "2026-11-29T08:09:35.222Z",
                      *           "sequence": 100,
-                     *           "hash": "3686eef907b638404a014719832b1d4adfb34e1c8eef5d38bedb0660bea26e33",
+                     *           "hash": "a878d046c8e74582cc20429c8ef1ff1d03daff42c089a3bada625f5f0683e6c2",
                      *           "state": {
-                     *             "id": "e6b80203-507a-44b3-90f3-e9668778408d",
+                     *             "id": "9f7afe33-4e49-4288-ba0a-71fdb2b0a674",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -15895,8 +15898,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T08:01:31.327Z",
-                     *             "updatedAt": "2026-11-29T08:01:31.327Z"
+                     *             "createdAt": "2026-11-29T08:09:35.222Z",
+                     *             "updatedAt": "2026-11-29T08:09:35.222Z"
                      *           }
                      *         },
                      *         {
@@ -15904,15 +15907,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "ca893d9b-b5ca-4f11-b817-96bd4cc997f3",
+                     *             "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "96342d9e-d619-488b-9d34-16c0e7a9bffa",
-                     *           "occurredAt": "2026-11-29T08:01:31.389Z",
+                     *           "requestId": "088bddd3-5ea3-4bad-9e04-3ce1cee23463",
+                     *           "occurredAt": "2026-11-29T08:09:35.297Z",
                      *           "sequence": 101,
-                     *           "hash": "3d47acdddb6e0f843475b292eb6b3a61a52326deaaf2df3cb875922b3c119d9d",
+                     *           "hash": "cc85b78a3b95e3bc6e60f58b64a0b92bb04ff781be80fbc5eb6ba4a628ca88c0",
                      *           "state": {
-                     *             "id": "e6b80203-507a-44b3-90f3-e9668778408d",
+                     *             "id": "9f7afe33-4e49-4288-ba0a-71fdb2b0a674",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -15921,8 +15924,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T08:01:31.327Z",
-                     *             "updatedAt": "2026-11-29T08:01:31.388Z"
+                     *             "createdAt": "2026-11-29T08:09:35.222Z",
+                     *             "updatedAt": "2026-11-29T08:09:35.297Z"
                      *           }
                      *         }
                      *       ],

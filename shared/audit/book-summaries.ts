@@ -1,4 +1,4 @@
-import { balanceDeltas, currencyDeltas } from '../journals/rules.ts';
+import { balanceDeltas, currencyDeltas, taxDeltas } from '../journals/rules.ts';
 import { toMils } from '../money/mils.ts';
 import type { BookChange } from './book-changes.ts';
 
@@ -25,8 +25,15 @@ export interface CurrencyMove {
   credit: bigint;
   base: bigint;
 }
-/** Moves by posting date: `totals` by account and cost center, `currencies` by account and currency. */
-export type Moves = Map<string, { totals: Map<string, TotalMove>; currencies: Map<string, CurrencyMove> }>;
+/** What changes did to the VAT return's figures of one account in one box (journals/rules.ts taxDeltas), in mils. */
+export interface TaxMove {
+  accountId: string;
+  box: string;
+  taxable: bigint;
+  tax: bigint;
+}
+/** Moves by posting date: `totals` by account and cost center, `currencies` by account and currency, `taxes` by account and return box. */
+export type Moves = Map<string, { totals: Map<string, TotalMove>; currencies: Map<string, CurrencyMove>; taxes: Map<string, TaxMove> }>;
 
 /** Where a stretch of numbered events sits, and what its changes hold. */
 export interface Span {
@@ -72,11 +79,11 @@ export function extend(span: Span, change: BookChange): Span {
   };
 }
 
-type Day = { totals: Map<string, TotalMove>; currencies: Map<string, CurrencyMove> };
+type Day = { totals: Map<string, TotalMove>; currencies: Map<string, CurrencyMove>; taxes: Map<string, TaxMove> };
 
 function dayOf(moves: Moves, date: string): Day {
   let day = moves.get(date);
-  if (!day) moves.set(date, (day = { totals: new Map(), currencies: new Map() }));
+  if (!day) moves.set(date, (day = { totals: new Map(), currencies: new Map(), taxes: new Map() }));
   return day;
 }
 
@@ -97,12 +104,21 @@ function addCurrency(day: Day, c: Omit<CurrencyMove, 'debit' | 'credit' | 'base'
   day.currencies.set(key, m);
 }
 
+function addTax(day: Day, t: Omit<TaxMove, 'taxable' | 'tax'>, taxable: bigint, tax: bigint): void {
+  const key = `${t.accountId}|${t.box}`;
+  const m = day.taxes.get(key) ?? { accountId: t.accountId, box: t.box, taxable: 0n, tax: 0n };
+  m.taxable += taxable;
+  m.tax += tax;
+  day.taxes.set(key, m);
+}
+
 /** Adds what the change did to the balances (the deltas its posting or void wrote, journals/rules.ts); `sign` -1: what undoing it does. */
 export function addMoves(moves: Moves, change: BookChange, sign: 1 | -1 = 1): void {
   const day = dayOf(moves, change.postingDate);
   const effect = (change.effect * sign) as 1 | -1;
   for (const d of balanceDeltas(change.lines, effect)) addTotal(day, d, toMils(d.debit), toMils(d.credit));
   for (const c of currencyDeltas(change.lines, effect)) addCurrency(day, c, toMils(c.debit), toMils(c.credit), toMils(c.baseDebit) - toMils(c.baseCredit));
+  for (const t of taxDeltas(change.lines, effect)) addTax(day, t, t.figure === 'taxable' ? toMils(t.amount) : 0n, t.figure === 'tax' ? toMils(t.amount) : 0n);
 }
 
 /** What the changes did to the balances together (`sign` -1: what undoing them does). */
@@ -115,10 +131,11 @@ export function movesOf(changes: readonly BookChange[], sign: 1 | -1 = 1): Moves
 /** Adds `more` into `moves` (`sign` -1: takes it off). */
 export function mergeMoves(moves: Moves, more: Moves, sign: 1 | -1 = 1): void {
   const s = BigInt(sign);
-  for (const [date, { totals, currencies }] of more) {
+  for (const [date, { totals, currencies, taxes }] of more) {
     const day = dayOf(moves, date);
     for (const t of totals.values()) addTotal(day, t, s * t.debit, s * t.credit);
     for (const c of currencies.values()) addCurrency(day, c, s * c.debit, s * c.credit, s * c.base);
+    for (const t of taxes.values()) addTax(day, t, s * t.taxable, s * t.tax);
   }
 }
 
@@ -166,16 +183,19 @@ export function movesToJson(moves: Moves): string {
       date,
       [...day.totals.values()].map((t) => [t.accountId, t.costCenterId, String(t.debit), String(t.credit)]),
       [...day.currencies.values()].map((c) => [c.accountId, c.currency, String(c.debit), String(c.credit), String(c.base)]),
+      [...day.taxes.values()].map((t) => [t.accountId, t.box, String(t.taxable), String(t.tax)]),
     ]),
   );
 }
 
 export function movesFromJson(text: string): Moves {
   const moves: Moves = new Map();
-  for (const [date, totals, currencies] of JSON.parse(text) as Array<[string, Array<[string, string | null, string, string]>, Array<[string, string, string, string, string]>]>) {
+  // Blocks sealed before the VAT return's figures were kept have no fourth list: their changes carried no tax.
+  for (const [date, totals, currencies, taxes = []] of JSON.parse(text) as Array<[string, Array<[string, string | null, string, string]>, Array<[string, string, string, string, string]>, Array<[string, string, string, string]>?]>) {
     moves.set(date, {
       totals: new Map(totals.map(([accountId, costCenterId, debit, credit]) => [`${accountId}|${costCenterId ?? ''}`, { accountId, costCenterId, debit: BigInt(debit), credit: BigInt(credit) }])),
       currencies: new Map(currencies.map(([accountId, currency, debit, credit, base]) => [`${accountId}|${currency}`, { accountId, currency, debit: BigInt(debit), credit: BigInt(credit), base: BigInt(base) }])),
+      taxes: new Map(taxes.map(([accountId, box, taxable, tax]) => [`${accountId}|${box}`, { accountId, box, taxable: BigInt(taxable), tax: BigInt(tax) }])),
     });
   }
   return moves;

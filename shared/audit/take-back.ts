@@ -29,6 +29,15 @@ export function takeBack(sums: GroupedSums, undo: Moves, scope: BalanceScope, da
       s.debit += d.debit;
       s.credit += d.credit;
     }
+    if (scope.kind === 'taxes') {
+      for (const t of day.taxes.values()) {
+        if (!wanted(t.accountId)) continue;
+        const s = sumsOf(t.box, t.accountId, false);
+        s.taxable = (s.taxable ?? 0n) + t.taxable;
+        s.tax = (s.tax ?? 0n) + t.tax;
+      }
+      continue;
+    }
     if (scope.kind !== 'currencies') continue;
     for (const c of day.currencies.values()) {
       if (!wanted(c.accountId)) continue;
@@ -46,6 +55,7 @@ function groupOf(scope: BalanceScope, costCenterId: string | null): string | und
   switch (scope.kind) {
     case 'total':
     case 'currencies':
+    case 'taxes':
       return costCenterId === null ? TOTAL_GROUP : undefined;
     case 'costCenter':
       return costCenterId === scope.costCenterId ? costCenterId : undefined;

@@ -97,6 +97,7 @@ export const VatReturnQuery = /* @__PURE__ */ lazy(() =>
   z.strictObject({
     dateFrom: IsoDateField(),
     dateTo: IsoDateField(),
+    ...knownAtParameter(),
     ...exportParameters(),
   }),
 );

@@ -12,6 +12,7 @@ import { reportContext } from './report-context.ts';
 import { checkReportRange } from './report-range.ts';
 import type { VatReturnInput } from './schemas.ts';
 import { whileBooksSteady } from './steady-books.ts';
+import { knownAtEcho } from './known-at-echo.ts';
 import type { VatReturnReads } from './store.ts';
 
 export type VatReturn = ResponseOf<'VatReturnResponse'>;
@@ -29,16 +30,26 @@ export interface BoxFigures {
  * postings keep on the running balances (journals/rules.ts taxDeltas): no journal line is read.
  * Beside them, the corrections of the returns filed before (returnFigures): in the form's box
  * for them (Saudi Arabia's 14) or added to the net due (the UAE). Credit carried forward is 0.
- * Never read while a wide posting runs (steady-books.ts). Errors: StateConflict (NoTaxJurisdiction),
- * ValidationError (InvalidRange, RangeTooLong, NoFinancialYear), BooksInMotion.
+ * Never read while a wide posting runs (steady-books.ts). With `knownAt`, as the books stood at
+ * that instant (audit/known-at.ts), against the returns filed before it. Errors: StateConflict
+ * (NoTaxJurisdiction), ValidationError (InvalidRange, RangeTooLong, NoFinancialYear,
+ * TooManyChanges, BeforeChangeRecord), BooksInMotion.
  */
 export function vatReturn(books: VatReturnReads, companyId: string, query: VatReturnInput): Promise<VatReturn> {
-  return whileBooksSteady(books, companyId, async () => {
-    const [ctx, settings, filed] = await Promise.all([reportContext(books, companyId), books.settings(companyId), books.filedReturns(companyId)]);
-    const jurisdiction = registeredJurisdiction(settings);
-    const figures = await returnFigures(companyId, ctx, { from: query.dateFrom, to: query.dateTo }, filed);
-    return returnView(ctx, settings!, jurisdiction, { from: query.dateFrom, to: query.dateTo }, figures);
-  });
+  const knownAt = knownAtEcho(query.knownAt);
+  return whileBooksSteady(
+    books,
+    companyId,
+    async (known) => {
+      const [ctx, settings, allFiled] = await Promise.all([reportContext(books, companyId, known), books.settings(companyId), books.filedReturns(companyId)]);
+      const jurisdiction = registeredJurisdiction(settings);
+      // As known at a moment: the returns filed before it, and their corrections as they stood then.
+      const filed = knownAt === null ? allFiled : allFiled.filter((f) => f.filedAt < knownAt);
+      const figures = await returnFigures(companyId, ctx, { from: query.dateFrom, to: query.dateTo }, filed);
+      return returnView(ctx, settings!, jurisdiction, { from: query.dateFrom, to: query.dateTo }, figures, knownAt);
+    },
+    { knownAt: query.knownAt },
+  );
 }
 
 /** The company's jurisdiction. Errors: StateConflict (NoTaxJurisdiction). */
@@ -106,7 +117,7 @@ const CORRECTIONS_BOX: Partial<Record<TaxJurisdiction, string>> = { SA: '14' };
 const netTax = (layout: readonly ReturnBox[], posted: ReadonlyMap<string, BoxFigures>) => boxFigures(layout, posted).get(layout.at(-1)!.id)!.tax;
 
 /** The answer: the form's boxes with the corrections' net in its corrections box, the net due, and the corrections return by return. */
-export function returnView(ctx: ReportContext<VatReturnReads>, settings: SettingsRecord, jurisdiction: TaxJurisdiction, range: Range, figures: ReturnFigures): VatReturn {
+export function returnView(ctx: ReportContext<VatReturnReads>, settings: SettingsRecord, jurisdiction: TaxJurisdiction, range: Range, figures: ReturnFigures, knownAt: string | null = null): VatReturn {
   const layout = RETURN_LAYOUTS[jurisdiction];
   const fixed = formatter(ctx);
   const corrected = figures.corrections.map((c) => ({ ...c, netTax: netTax(layout, c.posted) }));
@@ -118,6 +129,7 @@ export function returnView(ctx: ReportContext<VatReturnReads>, settings: Setting
   return {
     dateFrom: range.from,
     dateTo: range.to,
+    knownAt,
     jurisdiction,
     taxRegistrationNumber: settings.taxRegistrationNumber,
     currency: ctx.currency,

@@ -211,6 +211,7 @@ export function buildReportResponses() {
     dateFrom: date,
     dateTo: date,
     hijri: z.optional(z.strictObject(hijriRange)),
+    knownAt,
     jurisdiction: z.enum(TAX_JURISDICTIONS),
     taxRegistrationNumber: z.nullable(z.string()),
     currency: z.string(),

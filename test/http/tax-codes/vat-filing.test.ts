@@ -10,7 +10,7 @@ type Box = { box: string; amount: string | null; tax: string | null };
 const boxOf = (answer: { boxes: Box[] }, id: string) => answer.boxes.find((b) => b.box === id);
 
 describe('filing VAT returns', () => {
-  it('freezes a filed return; journals posted, voided and reversed into its range later show in the next return’s corrections, reported once', async () => {
+  it('freezes a filed return, which the return as known at its filing reproduces; journals posted, voided and reversed into its range later show in the next return’s corrections, reported once', async () => {
     const books = await taxedBooks(gateway.url, 'SA', { standard: true });
     const { api, base, chart } = books;
     const sale = (amount: string) => [debit(chart.cash.id, (Number(amount) * 1.15).toFixed(2)), { ...credit(chart.sales.id, amount), taxCode: 'S-STD' }];
@@ -20,7 +20,7 @@ describe('filing VAT returns', () => {
     const overlapping = await api.post(`${base}/VatReturns`, { dateFrom: '2026-03-15', dateTo: '2026-04-15' });
 
     expect(march.status, march.text).toBe(200);
-    expect(march.body).toMatchObject({ dateFrom: '2026-03-01', dateTo: '2026-03-31', jurisdiction: 'SA', netDue: '150.00', corrections: [], version: 1 });
+    expect(march.body).toMatchObject({ dateFrom: '2026-03-01', dateTo: '2026-03-31', knownAt: null, jurisdiction: 'SA', netDue: '150.00', corrections: [], version: 1 });
     expect(boxOf(march.body, '1')).toMatchObject({ amount: '1000.00', tax: '150.00' });
     expect(march.body.auditHead.sequence).toBeGreaterThan(0);
     expect(overlapping.status).toBe(409);
@@ -37,8 +37,14 @@ describe('filing VAT returns', () => {
     const april = await api.post(`${base}/VatReturns`, { dateFrom: '2026-04-01', dateTo: '2026-04-30' });
     const may = await api.get(`${base}/Reports/VatReturn?dateFrom=2026-05-01&dateTo=2026-05-31`);
 
-    // The filed return is as filed.
+    // The filed return is as filed, and the return as known at its filing is the same.
     expect(filedMarch.body).toEqual(march.body);
+    const asFiled = await api.get(`${base}/Reports/VatReturn?dateFrom=2026-03-01&dateTo=2026-03-31&knownAt=${encodeURIComponent(march.body.filedAt)}`);
+    expect(asFiled.status, asFiled.text).toBe(200);
+    const figuresOf = (answer: { boxes: Box[]; netDue: string; corrections: unknown[] }) => ({ boxes: answer.boxes, netDue: answer.netDue, corrections: answer.corrections });
+    expect(figuresOf(asFiled.body)).toEqual(figuresOf(march.body));
+    // Now, the same range holds what was posted into it since.
+    expect(boxOf((await api.get(`${base}/Reports/VatReturn?dateFrom=2026-03-01&dateTo=2026-03-31`)).body, '1')).toMatchObject({ amount: '200.00', tax: '30.00' });
     // March now holds 200 of sales (150 less 120 of VAT) and 100 of purchases (15 of VAT): -135 to correct.
     expect(aprilPreview.body.corrections).toEqual([{ returnId: march.body.id, dateFrom: '2026-03-01', dateTo: '2026-03-31', boxes: [{ box: '1', amount: '-800.00', tax: '-120.00' }, { box: '7', amount: '100.00', tax: '15.00' }], netTax: '-135.00' }]);
     expect(boxOf(aprilPreview.body, '14')).toMatchObject({ tax: '-135.00' });
