@@ -34,6 +34,9 @@ const FILE_CONTENT = {
   [MEDIA_TYPES.csv]: { schema: { type: 'string', description: 'UTF-8 with a byte order mark, one header row, amounts as plain decimals at the currency’s precision' } },
   [MEDIA_TYPES.xlsx]: { schema: { type: 'string', format: 'binary', description: 'One worksheet: amounts as numbers in the currency’s format, the tree by indentation, totals in bold, right to left for language=ar' } },
 };
+/** What a CSV-only operation answers (shared/routes/route.ts `csvOnly`). */
+const CSV_ONLY_DESCRIPTION =
+  'OK: a CSV file and nothing else (no JSON); an Accept header taking no `text/csv` is 406. The whole range in one file, up to 50,000 lines and 4 MiB (413 `ExportTooLarge` names a narrower `dateTo`).';
 const EXPORT_DESCRIPTION =
   'OK. JSON by default; a CSV or XLSX file with `format=csv|xlsx` or the matching Accept header (`format` wins; an Accept naming none of the three is 406). A general ledger or journal list file holds the whole range, not a page, up to 50,000 lines and 4 MiB (413 `ExportTooLarge` names a narrower `dateTo`).';
 
@@ -78,7 +81,13 @@ function operation(route: Route, method: Method, path: string) {
     ],
     ...(route.body ? { requestBody: { required: true, content: requestContent(route, example) } } : {}),
     responses: {
-      200: route.response
+      200: route.csvOnly
+        ? {
+            description: CSV_ONLY_DESCRIPTION,
+            content: { [MEDIA_TYPES.csv]: { schema: { type: 'string', description: 'UTF-8 without a byte order mark, in the layout the operation describes' }, ...(typeof example?.response === 'string' ? { example: example.response } : {}) } },
+            headers: { 'Content-Disposition': { description: 'attachment; filename="<file>_<range>.csv"', schema: { type: 'string' } } },
+          }
+        : route.response
         ? {
             description: route.exportable ? EXPORT_DESCRIPTION : 'OK',
             content: {

@@ -52,7 +52,25 @@ export async function answerWhole<T>(request: ExportRequest, page: () => Promise
   const { format: asked, language, hijri } = request.query;
   const format = chooseFormat(asked, request.accept);
   if (format === 'json') return hijri ? withHijriFields(await page()) : page();
+  return inFileRun(request, { format, language, hijri }, whole);
+}
+
+/** What a CSV-only endpoint's request carries: an exportable one's, without the export parameters. */
+export type CsvRequest = Omit<ExportRequest, 'query'>;
+
+/**
+ * A file and nothing else (a route marked `csvOnly`: the FTA audit file), written as CSV within
+ * the limits, holding one of the company's export slots. The Accept header is honoured as far
+ * as it goes: none, `*\/*`, `text/*` and `text/csv` are answered; one that takes no CSV is 406
+ * before anything is read. Errors: NotAcceptable, TooManyExports, and the errors of the file it writes.
+ */
+export async function answerCsv(request: CsvRequest, write: (choice: FileChoice) => Promise<FileBody>): Promise<FileBody> {
+  chooseFormat(undefined, request.accept, ['csv']);
+  return inFileRun(request, { format: 'csv', language: 'en', hijri: false }, write);
+}
+
+async function inFileRun(request: CsvRequest, file: Pick<FileChoice, 'format' | 'language' | 'hijri'>, write: (choice: FileChoice) => Promise<FileBody>): Promise<FileBody> {
   // A file is the rarer answer: its export slots and limits load on that path only, as its writers do.
   const [{ inExportRun }, { apiExportLimits }] = await Promise.all([import('./export-runs.ts'), import('./limits.ts')]);
-  return inExportRun(request.bulkRuns, request.params.companyId, () => whole({ format, language, hijri, limits: apiExportLimits(), permissions: request.permissions ?? [] }));
+  return inExportRun(request.bulkRuns, request.params.companyId, () => write({ ...file, limits: apiExportLimits(), permissions: request.permissions ?? [] }));
 }

@@ -2,7 +2,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { ByteSink } from './byte-sink.ts';
 import type { RowLimits } from './row-limits.ts';
 import { wellFormedText } from '../text/well-formed.ts';
-import type { Cell, ReportTable } from './table.ts';
+import type { Cell, ReportTable, TableRow } from './table.ts';
 
 /** UTF-8's byte order mark: spreadsheet programs then read Arabic names as UTF-8. */
 const BOM = '\uFEFF';
@@ -19,6 +19,17 @@ export async function writeCsv(table: ReportTable, sink: ByteSink, limits: RowLi
   const width = table.columns.length;
   // Every record as wide as the header (a heading row names only its section).
   for await (const row of limits.rows(table.rows)) sink.writeText(line(Array.from({ length: width }, (_, i) => csvValue(row.cells[i] ?? null))));
+  limits.finish();
+}
+
+/**
+ * Writes records of any width, each as wide as its cells, with no header row and no byte order
+ * mark: a file of several sections, each with its own markers, header and totals (the FTA audit
+ * file), for a program that reads its first field as written. Quoting, the formula guard and
+ * the limits are writeCsv's.
+ */
+export async function writeCsvRecords(rows: AsyncIterable<TableRow>, sink: ByteSink, limits: RowLimits): Promise<void> {
+  for await (const row of limits.rows(rows)) sink.writeText(line(row.cells.map(csvValue)));
   limits.finish();
 }
 

@@ -55,6 +55,12 @@ export interface RouteSpec<P extends string = string, B extends SchemaOf | undef
    */
   exportable?: true;
   /**
+   * The 200 body is a CSV file and nothing else (the FTA audit file, whose layout is the
+   * authority's): no JSON, no `format` or `language`; an Accept header taking no text/csv is 406.
+   * The OpenAPI document lists text/csv alone, and the row names no `response`.
+   */
+  csvOnly?: true;
+  /**
    * The 200 body, by its name in schemas/responses.ts (a page of them for lists); absent
    * where the body is empty. A name, not the schema, keeps response schemas out of the
    * functions' bundles: only the OpenAPI document and the contract test build them.

@@ -22,4 +22,9 @@ describe('chooseFormat', () => {
     expect(() => chooseFormat(undefined, 'application/pdf')).toThrow(NotAcceptable);
     expect(() => chooseFormat(undefined, 'text/csv;q=0')).toThrow(NotAcceptable);
   });
+
+  it('answers an endpoint offering CSV alone in CSV whatever Accept takes of it, and refuses one taking no CSV naming text/csv', () => {
+    for (const accept of [undefined, '', '*/*', 'text/*', 'application/json, text/csv;q=0.1', 'text/html,*/*;q=0.8']) expect(chooseFormat(undefined, accept, ['csv'])).toBe('csv');
+    expect(() => chooseFormat(undefined, 'application/json', ['csv'])).toThrow(expect.objectContaining({ items: [expect.objectContaining({ name: 'Accept', reason: 'must accept text/csv' })] }));
+  });
 });
