@@ -44,7 +44,11 @@ function redacted(value: unknown): unknown {
 function check<T = any>(routeName: string, response: ApiResponse<T>): T {
   const route = ROUTES.find((r) => r.name === routeName)!;
   expect(response.status, `${routeName}: ${response.text}`).toBe(200);
-  if (route.response) {
+  if (route.csvOnly) {
+    // A CSV-only route answers a file: its example is the file's text.
+    expect(response.headers.get('content-type'), routeName).toBe('text/csv; charset=utf-8');
+    expect(response.text.length, routeName).toBeGreaterThan(0);
+  } else if (route.response) {
     const parsed = responseSchema(route.response).safeParse(response.body);
     expect(parsed.success ? [] : parsed.error.issues, routeName).toEqual([]);
   } else {
@@ -52,7 +56,7 @@ function check<T = any>(routeName: string, response: ApiResponse<T>): T {
   }
   checkRequest(route, response.sent);
   checked.add(routeName);
-  if (!captured.has(routeName)) captured.set(routeName, { request: `${response.sent.method} ${response.sent.path}`, ...(response.sent.body !== undefined ? { body: redacted(response.sent.body) } : {}), ...(response.body !== undefined ? { response: redacted(response.body) } : {}) });
+  if (!captured.has(routeName)) captured.set(routeName, { request: `${response.sent.method} ${response.sent.path}`, ...(response.sent.body !== undefined ? { body: redacted(response.sent.body) } : {}), ...(route.csvOnly ? { response: response.text } : response.body !== undefined ? { response: redacted(response.body) } : {}) });
   return response.body;
 }
 
@@ -189,6 +193,11 @@ describe('responses match the OpenAPI document', () => {
     check('vatReturns.list', await api.get(`${base}/VatReturns`));
     check('vatReturns.get', await api.get(`${base}/VatReturns/${filedReturn.id}`));
     check('taxCodes.history', await api.get(`${base}/TaxCodes/${retired.id}/History`));
+    // The FTA audit file is a UAE company's: the other company registers there.
+    const otherSettings = (await api.get(`${other}/Settings`)).body;
+    expect((await api.put(`${other}/Settings`, { taxJurisdiction: 'AE', taxRegistrationNumber: '100123456700003', version: otherSettings.version })).status).toBe(200);
+    await year2026(api, other);
+    check('reports.ftaAuditFile', await api.get(`${other}/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`));
     const customer = check('counterparties.create', await api.post(`${base}/Counterparties`, { name: { arabic: 'شركة الرياض للتجارة', english: 'Riyadh Trading Co.' }, country: 'SA', taxRegistrationNumber: '310987654300003' }));
     check('counterparties.list', await api.get(`${base}/Counterparties?country=SA&active=true&pageSize=3`));
     check('counterparties.get', await api.get(`${base}/Counterparties/${customer.id}`));
@@ -216,6 +225,7 @@ describe('responses match the OpenAPI document', () => {
       expect(example, route.name).toBeDefined();
       if (route.body) expect(route.body().safeParse(example!.body).success, `${route.name} request`).toBe(true);
       if (route.response) expect(responseSchema(route.response).safeParse(example!.response).success, `${route.name} response`).toBe(true);
+      if (route.csvOnly) expect(typeof example!.response, `${route.name} file`).toBe('string');
     }
   });
 });

@@ -103,6 +103,15 @@ export const VatReturnQuery = /* @__PURE__ */ lazy(() =>
 );
 export type VatReturnInput = z.output<ReturnType<typeof VatReturnQuery>>;
 
+/** The FTA audit file of a range (a CSV file only, no export parameters): as the VAT return's range. */
+export const FtaAuditFileQuery = /* @__PURE__ */ lazy(() =>
+  z.strictObject({
+    dateFrom: IsoDateField(),
+    dateTo: IsoDateField(),
+  }),
+);
+export type FtaAuditFileInput = z.output<ReturnType<typeof FtaAuditFileQuery>>;
+
 /** The taxed lines of a range, a page at a time (ledger order: posting date, serial number, line). */
 export const TaxDetailQuery = /* @__PURE__ */ lazy(() =>
   z.strictObject({

@@ -5,6 +5,7 @@ import type { BalanceScope, GroupedSums } from '../balances/records.ts';
 import type { BudgetRecord } from '../budgets/records.ts';
 import type { SettingsRecord } from '../companies/records.ts';
 import type { CostCenterAttributes } from '../cost-centers/records.ts';
+import type { CounterpartyRecord } from '../counterparties/records.ts';
 import type { YearRecord } from '../financial-years/records.ts';
 import type { JobsState } from '../journals/job-records.ts';
 import type { LedgerJournal, LedgerPlace, LedgerRow, TaxLedgerRow } from '../journals/ledger-entries.ts';
@@ -76,6 +77,22 @@ export interface TaxDetailReads extends BooksMotion {
   /** Errors: ValidationError (InvalidCursor). */
   decodePlace(binding: PageBinding, token: string): Promise<Record<string, unknown>>;
 }
+/**
+ * The FTA audit file (fta-audit-file.ts): the report's books (chart, years, opening balances), the
+ * company's name, the tax ledger and every account's ledger lines of the range as streams, and
+ * the counterparties the taxed lines name.
+ */
+export interface FtaAuditFileReads extends ReportBooks {
+  /** The company's name, or undefined. */
+  companyName(companyId: string): Promise<string | undefined>;
+  /** Every taxed line posted in the range, in ledger order (posting date, serial number, line), read as the consumer pulls them. */
+  taxLedger(companyId: string, range: { from: string; to: string }): AsyncGenerator<TaxLedgerRow>;
+  /** The company's counterparties with these ids that exist (batch reads). */
+  counterparties(companyId: string, counterpartyIds: string[]): Promise<CounterpartyRecord[]>;
+  /** Every line of the accounts' ledgers in the range that `keep` accepts, merged in ledger order, read as the consumer pulls them. */
+  mergedLines(companyId: string, accountIds: readonly string[], range: { from: string; to: string }, keep: (row: LedgerRow) => boolean): AsyncGenerator<LedgerRow>;
+}
+
 export type IncomeStatementReads = ReportBooks & ClosingJournalReads & CostCenterReads;
 export type CashFlowReads = ReportBooks & ClosingJournalReads & CostCenterReads;
 

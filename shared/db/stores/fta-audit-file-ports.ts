@@ -1,0 +1,28 @@
+import type { FtaAuditFileReads } from '../../reports/store.ts';
+import { allYears } from '../capacity/year-hint.ts';
+import { sumThrough } from '../ledger/balance-reads.ts';
+import { mergedLedgerLines } from '../ledger/merged-ledger-stream.ts';
+import { taxLedgerStream } from '../ledger/tax-ledger.ts';
+import { getCompany } from './company-store.ts';
+import { getCounterparties } from './counterparty-store.ts';
+import { loadKnownAtReads } from './known-at-loader.ts';
+import { jobsState } from './job-store.ts';
+import { accounts } from './report-ports.ts';
+import { getSettings } from './settings-store.ts';
+
+/**
+ * The FTA audit file's port (reports/store.ts): apart from report-ports.ts, so the other reports
+ * load neither the counterparties' nor the company's storage.
+ */
+export const ftaAuditFileReads: FtaAuditFileReads = {
+  jobsState,
+  knownAtReads: loadKnownAtReads,
+  settings: getSettings,
+  accounts,
+  years: allYears,
+  sums: sumThrough,
+  companyName: async (companyId) => (await getCompany(companyId))?.name,
+  taxLedger: (companyId, range) => taxLedgerStream(companyId, range),
+  counterparties: getCounterparties,
+  mergedLines: (companyId, accountIds, range, keep) => mergedLedgerLines(companyId, accountIds, range, keep),
+};
