@@ -5,8 +5,9 @@ export type Access = 'none' | 'read' | 'readWrite';
 /**
  * GET routes that write: the event feed numbers pending events before it reads, and so do the
  * reports as known at a moment (`knownAt`) and the restatements, which read what numbering records,
- * Verify (it checks the chain up to the head of now, and takes one of the company's run slots) and
- * the histories (numbering writes them).
+ * Verify (it checks the chain up to the head of now, and takes one of the company's run slots),
+ * the histories (numbering writes them), and every route that answers a file (a file holds one
+ * of the company's export slots while it is written: exports/export-runs.ts).
  */
 export const SEQUENCES_EVENTS = [
   'events.list',
@@ -21,6 +22,12 @@ export const SEQUENCES_EVENTS = [
   'reports.budgetVsActual',
   'reports.generalLedger',
   'reports.restatements',
+  'reports.vatReturn',
+  'reports.ftaAuditFile',
+  'reports.get',
+  'journals.list',
+  'taxCodes.history',
+  'counterparties.history',
 ];
 
 /**

@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/5848e384-526d-4dc9-9bcc-00b8fcb959c5`
+         * @description Example request: `GET /api/v1/Companies/8e394770-6651-45dc-a794-9e8a12d18c4f`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Settings`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Settings`
+         * @description Example request: `PUT /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Roles`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Roles`
+         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Roles/b3fb271b-4f3f-4aa9-8192-a894c7fd4fdc`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Roles/0c56b64f-b222-4965-9044-7577bed2eacf`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Roles/b3fb271b-4f3f-4aa9-8192-a894c7fd4fdc`
+         * @description Example request: `PUT /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Roles/0c56b64f-b222-4965-9044-7577bed2eacf`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Roles/b3fb271b-4f3f-4aa9-8192-a894c7fd4fdc`
+         * @description Example request: `DELETE /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Roles/0c56b64f-b222-4965-9044-7577bed2eacf`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Members`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Members`
+         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Members/7205cf52-b7a5-4ca5-8b58-0ed36819a069`
+         * @description Example request: `PUT /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Members/66a79747-302f-4c54-8e4e-10d37a6854fc`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Members/7205cf52-b7a5-4ca5-8b58-0ed36819a069`
+         * @description Example request: `DELETE /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Members/66a79747-302f-4c54-8e4e-10d37a6854fc`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/ApiKeys/13ba8127-b091-46a4-89bb-71f021997506`
+         * @description Example request: `DELETE /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/ApiKeys/3091362d-47a5-4344-ad8f-454b7a1535e1`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Accounts`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Accounts`
+         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Accounts/a995e075-76c9-4753-a917-23329aa80f01`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Accounts/84180968-ac62-498c-b778-75bf612e434c`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Accounts/a995e075-76c9-4753-a917-23329aa80f01`
+         * @description Example request: `PUT /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Accounts/84180968-ac62-498c-b778-75bf612e434c`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Accounts/a995e075-76c9-4753-a917-23329aa80f01`
+         * @description Example request: `DELETE /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Accounts/84180968-ac62-498c-b778-75bf612e434c`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Accounts/a995e075-76c9-4753-a917-23329aa80f01/History`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Accounts/84180968-ac62-498c-b778-75bf612e434c/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/CostCenters/d9c8234d-8d11-469f-8159-ce2c52c5567c`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/CostCenters/0cee49cc-14bc-48b4-a79b-f5af34ac8061`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/CostCenters/d9c8234d-8d11-469f-8159-ce2c52c5567c`
+         * @description Example request: `PUT /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/CostCenters/0cee49cc-14bc-48b4-a79b-f5af34ac8061`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/CostCenters/d9c8234d-8d11-469f-8159-ce2c52c5567c`
+         * @description Example request: `DELETE /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/CostCenters/0cee49cc-14bc-48b4-a79b-f5af34ac8061`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/CostCenters/d9c8234d-8d11-469f-8159-ce2c52c5567c/History`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/CostCenters/0cee49cc-14bc-48b4-a79b-f5af34ac8061/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/CostCenters/d9c8234d-8d11-469f-8159-ce2c52c5567c/Activate`
+         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/CostCenters/0cee49cc-14bc-48b4-a79b-f5af34ac8061/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/CostCenters/d9c8234d-8d11-469f-8159-ce2c52c5567c/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/CostCenters/0cee49cc-14bc-48b4-a79b-f5af34ac8061/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/FinancialYears/fa0b94ed-6ee9-4434-b76a-e5f2228d0bab`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/FinancialYears/e46a8b04-e637-4145-b9a6-41448daad752`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/FinancialYears/7b1dc18f-a1ff-4f11-b949-01d20586f356`
+         * @description Example request: `PUT /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/FinancialYears/f09e78e9-0d1f-45e3-850b-eff4be287af1`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/FinancialYears/7b1dc18f-a1ff-4f11-b949-01d20586f356`
+         * @description Example request: `DELETE /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/FinancialYears/f09e78e9-0d1f-45e3-850b-eff4be287af1`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/FinancialYears/fa0b94ed-6ee9-4434-b76a-e5f2228d0bab/Close`
+         * @description Example request: `PUT /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/FinancialYears/e46a8b04-e637-4145-b9a6-41448daad752/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/FinancialYears/fa0b94ed-6ee9-4434-b76a-e5f2228d0bab/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/FinancialYears/e46a8b04-e637-4145-b9a6-41448daad752/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/FinancialYears/fa0b94ed-6ee9-4434-b76a-e5f2228d0bab/Periods`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/FinancialYears/e46a8b04-e637-4145-b9a6-41448daad752/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/FinancialYears/fa0b94ed-6ee9-4434-b76a-e5f2228d0bab/Periods/a2b43966-5a17-4282-8388-5b3221098498`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/FinancialYears/e46a8b04-e637-4145-b9a6-41448daad752/Periods/4c957c2f-5563-48dd-8302-df65679198e0`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/FinancialYears/fa0b94ed-6ee9-4434-b76a-e5f2228d0bab/Periods/a2b43966-5a17-4282-8388-5b3221098498/Lock`
+         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/FinancialYears/e46a8b04-e637-4145-b9a6-41448daad752/Periods/4c957c2f-5563-48dd-8302-df65679198e0/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/FinancialYears/fa0b94ed-6ee9-4434-b76a-e5f2228d0bab/Periods/a2b43966-5a17-4282-8388-5b3221098498/Close`
+         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/FinancialYears/e46a8b04-e637-4145-b9a6-41448daad752/Periods/4c957c2f-5563-48dd-8302-df65679198e0/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/FinancialYears/fa0b94ed-6ee9-4434-b76a-e5f2228d0bab/Periods/a2b43966-5a17-4282-8388-5b3221098498/Close`
+         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/FinancialYears/e46a8b04-e637-4145-b9a6-41448daad752/Periods/4c957c2f-5563-48dd-8302-df65679198e0/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/FinancialYears/fa0b94ed-6ee9-4434-b76a-e5f2228d0bab/Periods/a2b43966-5a17-4282-8388-5b3221098498/Reopen`
+         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/FinancialYears/e46a8b04-e637-4145-b9a6-41448daad752/Periods/4c957c2f-5563-48dd-8302-df65679198e0/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Journals`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Journals`
+         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Journals/d67137b8-20a6-4b13-9e4b-22ddd25a3824`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Journals/4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Journals/d67137b8-20a6-4b13-9e4b-22ddd25a3824`
+         * @description Example request: `PUT /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Journals/4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Journals/d67137b8-20a6-4b13-9e4b-22ddd25a3824/History`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Journals/4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Journals/d67137b8-20a6-4b13-9e4b-22ddd25a3824/Post`
+         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Journals/4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Journals/c63d24b5-6d6e-4622-86cd-fc2cfce1453f/Void`
+         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Journals/83210cf5-0dc8-485a-a77c-aa6b61aa77e8/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Journals/d67137b8-20a6-4b13-9e4b-22ddd25a3824/Adjust`
+         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Journals/4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Journals/d67137b8-20a6-4b13-9e4b-22ddd25a3824/Reverse`
+         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Journals/4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -829,7 +829,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Reports/TrialBalance?financialYearId=fa0b94ed-6ee9-4434-b76a-e5f2228d0bab`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Reports/TrialBalance?financialYearId=e46a8b04-e637-4145-b9a6-41448daad752`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -849,7 +849,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -869,7 +869,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Reports/BudgetVsActual?budgetId=516474cf-3a85-4024-ae52-0442281056fd&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Reports/BudgetVsActual?budgetId=b057f245-8377-45cd-b5d5-304022c500ef&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -949,9 +949,29 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Reports/FtaAuditFile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
+         * @description Example request: `GET /api/v1/Companies/8e394770-6651-45dc-a794-9e8a12d18c4f/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         */
+        get: operations["reports.ftaAuditFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -969,7 +989,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -989,7 +1009,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Reports/Restatements?since=2026-11-29T08%3A09%3A27.043Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Reports/Restatements?since=2026-11-29T08%3A21%3A52.724Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1009,13 +1029,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Reports`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Reports`
+         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1033,7 +1053,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Reports/79bbc2ee-2ebf-4221-ad52-4a3cb697a46f`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Reports/e70b9e8e-ddf7-4b9d-b0ea-9e17dfdb72f9`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1053,7 +1073,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1073,13 +1093,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1097,18 +1117,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Webhooks/2872d4d6-46c3-4a37-ad11-b0ec11cc4b61`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Webhooks/ca1d279e-dddc-4ecb-bb62-4bf744b79617`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Webhooks/2872d4d6-46c3-4a37-ad11-b0ec11cc4b61`
+         * @description Example request: `PUT /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Webhooks/ca1d279e-dddc-4ecb-bb62-4bf744b79617`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Webhooks/2872d4d6-46c3-4a37-ad11-b0ec11cc4b61`
+         * @description Example request: `DELETE /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Webhooks/ca1d279e-dddc-4ecb-bb62-4bf744b79617`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1125,7 +1145,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Webhooks/2872d4d6-46c3-4a37-ad11-b0ec11cc4b61/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Webhooks/ca1d279e-dddc-4ecb-bb62-4bf744b79617/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1145,13 +1165,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1169,18 +1189,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/ExchangeRates/304e60a6-4ea5-4227-8397-5b0b5b3f99c7`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/ExchangeRates/e74b4e3c-178c-458f-a968-f06b8daa58d1`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/ExchangeRates/304e60a6-4ea5-4227-8397-5b0b5b3f99c7`
+         * @description Example request: `PUT /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/ExchangeRates/e74b4e3c-178c-458f-a968-f06b8daa58d1`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/ExchangeRates/304e60a6-4ea5-4227-8397-5b0b5b3f99c7`
+         * @description Example request: `DELETE /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/ExchangeRates/e74b4e3c-178c-458f-a968-f06b8daa58d1`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1197,13 +1217,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Budgets`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Budgets`
+         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1221,18 +1241,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Budgets/516474cf-3a85-4024-ae52-0442281056fd`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Budgets/b057f245-8377-45cd-b5d5-304022c500ef`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Budgets/516474cf-3a85-4024-ae52-0442281056fd`
+         * @description Example request: `PUT /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Budgets/b057f245-8377-45cd-b5d5-304022c500ef`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Budgets/516474cf-3a85-4024-ae52-0442281056fd`
+         * @description Example request: `DELETE /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Budgets/b057f245-8377-45cd-b5d5-304022c500ef`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1249,13 +1269,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Imports`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Imports`
+         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1273,7 +1293,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Imports/5210cfe3-7b90-4065-8471-e816fc38d695`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Imports/85c694f3-aff0-4ce1-9093-59da75a5122b`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1293,7 +1313,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Imports/5210cfe3-7b90-4065-8471-e816fc38d695/Errors`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Imports/85c694f3-aff0-4ce1-9093-59da75a5122b/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1313,7 +1333,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1333,13 +1353,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1359,7 +1379,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1377,12 +1397,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/TaxCodes/5f5319e5-7cb9-480f-a341-4d919932bac5`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/TaxCodes/18ba188b-8d79-4e58-804b-1177aa80d8ba`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/TaxCodes/5f5319e5-7cb9-480f-a341-4d919932bac5`
+         * @description Example request: `PUT /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/TaxCodes/18ba188b-8d79-4e58-804b-1177aa80d8ba`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1401,7 +1421,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/TaxCodes/5f5319e5-7cb9-480f-a341-4d919932bac5/History`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/TaxCodes/18ba188b-8d79-4e58-804b-1177aa80d8ba/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1421,13 +1441,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1445,7 +1465,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/VatReturns/adeefb5b-08fd-4ca6-95cd-2f8a36b9602b`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/VatReturns/857d5b9c-9b23-4cc8-8993-94f253e98df6`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1465,13 +1485,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1489,12 +1509,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Counterparties/9f7afe33-4e49-4288-ba0a-71fdb2b0a674`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Counterparties/a0fa3d23-cd4b-484c-99e7-f1e649eb78e7`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Counterparties/9f7afe33-4e49-4288-ba0a-71fdb2b0a674`
+         * @description Example request: `PUT /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Counterparties/a0fa3d23-cd4b-484c-99e7-f1e649eb78e7`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1513,7 +1533,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/8b5fa06a-ee81-4adf-9021-9f78c7cff97b/Counterparties/9f7afe33-4e49-4288-ba0a-71fdb2b0a674/History`
+         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Counterparties/a0fa3d23-cd4b-484c-99e7-f1e649eb78e7/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -4553,6 +4573,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Conflict with the record’s version or state. Codes: `PostingInProgress`, `NoTaxJurisdiction` (each example says what it means and the way out; docs/errors.md lists them all) */
+        "PostingInProgress_NoTaxJurisdiction.409": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `NoFinancialYear`, `InvalidRange`, `RangeTooLong` (each example says what it means and the way out; docs/errors.md lists them all) */
         "ValidationError_InvalidJson_InvalidText_InvalidEncoding_NoFinancialYear_InvalidRange_RangeTooLong.400": {
             headers: {
@@ -4665,7 +4694,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:44901/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A34611%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=3k-oB3lt62fv7k1PrL-w5pQBGqbgo77bUsBr5rYCDrA&code_challenge_method=S256&state=SAB6_bMWQNIAIqP-U3mkKYfIO5bvMleP9bGBETF7Tu0&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:33699/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A37291%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=aZ0zC63ZUkSEoJD820PY6nRxAjgHVagX5dr_Zm0nT6g&code_challenge_method=S256&state=N0j4tJWeXcicT2tMWP86i7DiO6TukTabeHl4ir_TVgo&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -4705,7 +4734,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "8b5fa06a-ee81-4adf-9021-9f78c7cff97b",
+                     *           "companyId": "913e9f74-3ada-41ce-bd1e-d3d6725fad30",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4750,7 +4779,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "5848e384-526d-4dc9-9bcc-00b8fcb959c5",
+                     *           "companyId": "8e394770-6651-45dc-a794-9e8a12d18c4f",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4849,7 +4878,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "8b5fa06a-ee81-4adf-9021-9f78c7cff97b",
+                     *           "companyId": "913e9f74-3ada-41ce-bd1e-d3d6725fad30",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4894,7 +4923,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "5848e384-526d-4dc9-9bcc-00b8fcb959c5",
+                     *           "companyId": "8e394770-6651-45dc-a794-9e8a12d18c4f",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4982,16 +5011,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5848e384-526d-4dc9-9bcc-00b8fcb959c5",
+                     *           "id": "8e394770-6651-45dc-a794-9e8a12d18c4f",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T08:09:23.533Z",
+                     *           "createdAt": "2026-11-29T08:21:44.338Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "8b5fa06a-ee81-4adf-9021-9f78c7cff97b",
+                     *           "id": "913e9f74-3ada-41ce-bd1e-d3d6725fad30",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T08:09:23.368Z",
+                     *           "createdAt": "2026-11-29T08:21:43.987Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -5049,9 +5078,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5848e384-526d-4dc9-9bcc-00b8fcb959c5",
+                     *       "id": "8e394770-6651-45dc-a794-9e8a12d18c4f",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T08:09:23.533Z",
+                     *       "createdAt": "2026-11-29T08:21:44.338Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -5063,7 +5092,7 @@ export interface operations {
                      *         "taxRegistrationNumber": null,
                      *         "defaultEmirate": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T08:09:23.533Z"
+                     *         "updatedAt": "2026-11-29T08:21:44.338Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -5142,9 +5171,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5848e384-526d-4dc9-9bcc-00b8fcb959c5",
+                     *       "id": "8e394770-6651-45dc-a794-9e8a12d18c4f",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T08:09:23.533Z",
+                     *       "createdAt": "2026-11-29T08:21:44.338Z",
                      *       "version": 1
                      *     }
                      */
@@ -5188,7 +5217,7 @@ export interface operations {
                      *       "taxRegistrationNumber": null,
                      *       "defaultEmirate": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T08:09:23.368Z"
+                     *       "updatedAt": "2026-11-29T08:21:43.987Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5218,7 +5247,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "fc6e5b7a-f51a-4110-be57-1eec42b11bba",
+                 *       "retainedEarningsAccountId": "485d1efc-032e-4f1f-94d8-47209d4dd042",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -5277,14 +5306,14 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "fc6e5b7a-f51a-4110-be57-1eec42b11bba",
+                     *       "retainedEarningsAccountId": "485d1efc-032e-4f1f-94d8-47209d4dd042",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
                      *       "taxRegistrationNumber": "310123456700003",
                      *       "defaultEmirate": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T08:09:24.446Z"
+                     *       "updatedAt": "2026-11-29T08:21:46.244Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5455,7 +5484,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "b3fb271b-4f3f-4aa9-8192-a894c7fd4fdc",
+                     *           "id": "0c56b64f-b222-4965-9044-7577bed2eacf",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -5466,8 +5495,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T08:09:33.130Z",
-                     *           "updatedAt": "2026-11-29T08:09:33.178Z"
+                     *           "createdAt": "2026-11-29T08:22:06.411Z",
+                     *           "updatedAt": "2026-11-29T08:22:06.554Z"
                      *         }
                      *       ]
                      *     }
@@ -5530,7 +5559,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b3fb271b-4f3f-4aa9-8192-a894c7fd4fdc",
+                     *       "id": "0c56b64f-b222-4965-9044-7577bed2eacf",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -5540,8 +5569,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:09:33.130Z",
-                     *       "updatedAt": "2026-11-29T08:09:33.130Z"
+                     *       "createdAt": "2026-11-29T08:22:06.411Z",
+                     *       "updatedAt": "2026-11-29T08:22:06.411Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5588,7 +5617,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b3fb271b-4f3f-4aa9-8192-a894c7fd4fdc",
+                     *       "id": "0c56b64f-b222-4965-9044-7577bed2eacf",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -5598,8 +5627,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:09:33.130Z",
-                     *       "updatedAt": "2026-11-29T08:09:33.130Z"
+                     *       "createdAt": "2026-11-29T08:22:06.411Z",
+                     *       "updatedAt": "2026-11-29T08:22:06.411Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5663,7 +5692,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b3fb271b-4f3f-4aa9-8192-a894c7fd4fdc",
+                     *       "id": "0c56b64f-b222-4965-9044-7577bed2eacf",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -5674,8 +5703,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T08:09:33.130Z",
-                     *       "updatedAt": "2026-11-29T08:09:33.178Z"
+                     *       "createdAt": "2026-11-29T08:22:06.411Z",
+                     *       "updatedAt": "2026-11-29T08:22:06.554Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5784,8 +5813,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "59828e9a-2783-4c6b-bdf1-2dcf87b18334",
-                     *           "email": "user-404767ae-4d33-4887-bf5d-7f0d8dfbf88c@example.com",
+                     *           "userId": "64f6e8be-d042-4415-a6ab-08ec53024248",
+                     *           "email": "user-0203b78f-acee-43bf-9367-b9329d938d90@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -5829,20 +5858,20 @@ export interface operations {
                      *             "counterparties:read",
                      *             "counterparties:manage"
                      *           ],
-                     *           "joinedAt": "2026-11-29T08:09:23.368Z",
+                     *           "joinedAt": "2026-11-29T08:21:43.987Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "7205cf52-b7a5-4ca5-8b58-0ed36819a069",
-                     *           "email": "contract-1795939773213@example.com",
-                     *           "roleId": "b3fb271b-4f3f-4aa9-8192-a894c7fd4fdc",
+                     *           "userId": "66a79747-302f-4c54-8e4e-10d37a6854fc",
+                     *           "email": "contract-1795940526617@example.com",
+                     *           "roleId": "0c56b64f-b222-4965-9044-7577bed2eacf",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T08:09:33.239Z",
+                     *           "joinedAt": "2026-11-29T08:22:06.650Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -5874,8 +5903,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795939773213@example.com",
-                 *       "roleId": "b3fb271b-4f3f-4aa9-8192-a894c7fd4fdc"
+                 *       "email": "contract-1795940526617@example.com",
+                 *       "roleId": "0c56b64f-b222-4965-9044-7577bed2eacf"
                  *     }
                  */
                 "application/json": {
@@ -5901,16 +5930,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "7205cf52-b7a5-4ca5-8b58-0ed36819a069",
-                     *       "email": "contract-1795939773213@example.com",
-                     *       "roleId": "b3fb271b-4f3f-4aa9-8192-a894c7fd4fdc",
+                     *       "userId": "66a79747-302f-4c54-8e4e-10d37a6854fc",
+                     *       "email": "contract-1795940526617@example.com",
+                     *       "roleId": "0c56b64f-b222-4965-9044-7577bed2eacf",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T08:09:33.239Z",
+                     *       "joinedAt": "2026-11-29T08:22:06.650Z",
                      *       "version": 1
                      *     }
                      */
@@ -5975,8 +6004,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "7205cf52-b7a5-4ca5-8b58-0ed36819a069",
-                     *       "email": "contract-1795939773213@example.com",
+                     *       "userId": "66a79747-302f-4c54-8e4e-10d37a6854fc",
+                     *       "email": "contract-1795940526617@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -5995,7 +6024,7 @@ export interface operations {
                      *         "vat-returns:read",
                      *         "counterparties:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T08:09:33.239Z",
+                     *       "joinedAt": "2026-11-29T08:22:06.650Z",
                      *       "version": 2
                      *     }
                      */
@@ -6105,9 +6134,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "13ba8127-b091-46a4-89bb-71f021997506",
+                     *           "id": "3091362d-47a5-4344-ad8f-454b7a1535e1",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_QO13-HK",
+                     *           "prefix": "sk-svc_Qo5cMdI",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -6115,8 +6144,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "59828e9a-2783-4c6b-bdf1-2dcf87b18334",
-                     *           "createdAt": "2026-11-29T08:09:33.416Z",
+                     *           "createdBy": "64f6e8be-d042-4415-a6ab-08ec53024248",
+                     *           "createdAt": "2026-11-29T08:22:06.810Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6187,9 +6216,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "13ba8127-b091-46a4-89bb-71f021997506",
+                     *       "id": "3091362d-47a5-4344-ad8f-454b7a1535e1",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_QO13-HK",
+                     *       "prefix": "sk-svc_Qo5cMdI",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -6197,8 +6226,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "59828e9a-2783-4c6b-bdf1-2dcf87b18334",
-                     *       "createdAt": "2026-11-29T08:09:33.416Z",
+                     *       "createdBy": "64f6e8be-d042-4415-a6ab-08ec53024248",
+                     *       "createdAt": "2026-11-29T08:22:06.810Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -6250,18 +6279,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "13ba8127-b091-46a4-89bb-71f021997506",
+                     *       "id": "3091362d-47a5-4344-ad8f-454b7a1535e1",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_QO13-HK",
+                     *       "prefix": "sk-svc_Qo5cMdI",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T08:09:33.472Z",
-                     *       "createdBy": "59828e9a-2783-4c6b-bdf1-2dcf87b18334",
-                     *       "createdAt": "2026-11-29T08:09:33.416Z",
+                     *       "revokedAt": "2026-11-29T08:22:06.896Z",
+                     *       "createdBy": "64f6e8be-d042-4415-a6ab-08ec53024248",
+                     *       "createdAt": "2026-11-29T08:22:06.810Z",
                      *       "version": 2
                      *     }
                      */
@@ -6316,24 +6345,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "eab3da14-426c-428f-b0ae-7cc564ad2d91",
+                     *           "id": "aa63b7bc-c0cc-4c20-95b8-cae09fd011c4",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "90bc4efc-2585-4846-93a0-006356183a02",
+                     *           "parentId": "1c55e176-d711-4267-83e5-2f16023f7b36",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:09:24.325Z",
-                     *           "updatedAt": "2026-11-29T08:09:24.325Z",
+                     *           "createdAt": "2026-11-29T08:21:46.025Z",
+                     *           "updatedAt": "2026-11-29T08:21:46.025Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "90bc4efc-2585-4846-93a0-006356183a02",
+                     *           "id": "1c55e176-d711-4267-83e5-2f16023f7b36",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -6342,32 +6371,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:09:24.273Z",
-                     *           "updatedAt": "2026-11-29T08:09:24.273Z",
+                     *           "createdAt": "2026-11-29T08:21:45.927Z",
+                     *           "updatedAt": "2026-11-29T08:21:45.927Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
+                     *           "id": "b4051dd8-628a-450e-926f-4d5dfc849240",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "72553201-aac4-4718-a3b7-85d40e40010a",
+                     *           "parentId": "be30c956-a74b-44e9-819a-8396e499cd26",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:09:24.237Z",
-                     *           "updatedAt": "2026-11-29T08:09:24.237Z",
+                     *           "createdAt": "2026-11-29T08:21:45.808Z",
+                     *           "updatedAt": "2026-11-29T08:21:45.808Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "72553201-aac4-4718-a3b7-85d40e40010a",
+                     *           "id": "be30c956-a74b-44e9-819a-8396e499cd26",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -6376,32 +6405,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:09:24.162Z",
-                     *           "updatedAt": "2026-11-29T08:09:24.162Z",
+                     *           "createdAt": "2026-11-29T08:21:45.727Z",
+                     *           "updatedAt": "2026-11-29T08:21:45.727Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "fc6e5b7a-f51a-4110-be57-1eec42b11bba",
+                     *           "id": "485d1efc-032e-4f1f-94d8-47209d4dd042",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "365942dc-b8b6-4088-8ec4-c7380af7006e",
+                     *           "parentId": "63cc69c4-6de4-435c-8c0f-e242272d6deb",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:09:24.095Z",
-                     *           "updatedAt": "2026-11-29T08:09:24.095Z",
+                     *           "createdAt": "2026-11-29T08:21:45.651Z",
+                     *           "updatedAt": "2026-11-29T08:21:45.651Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "365942dc-b8b6-4088-8ec4-c7380af7006e",
+                     *           "id": "63cc69c4-6de4-435c-8c0f-e242272d6deb",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -6410,49 +6439,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:09:24.052Z",
-                     *           "updatedAt": "2026-11-29T08:09:24.052Z",
+                     *           "createdAt": "2026-11-29T08:21:45.591Z",
+                     *           "updatedAt": "2026-11-29T08:21:45.591Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "cabaeee8-d2e7-4bfe-8900-cfa474531a11",
+                     *           "id": "45cb7b35-a77f-413a-b290-dfdb661ca356",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "93d5bb52-db2d-44ab-bbf9-bd6525649e35",
+                     *           "parentId": "65935b69-fbe1-49f1-a01e-eaf601180e8c",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:09:24.011Z",
-                     *           "updatedAt": "2026-11-29T08:09:24.011Z",
+                     *           "createdAt": "2026-11-29T08:21:45.359Z",
+                     *           "updatedAt": "2026-11-29T08:21:45.359Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
+                     *           "id": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "93d5bb52-db2d-44ab-bbf9-bd6525649e35",
+                     *           "parentId": "65935b69-fbe1-49f1-a01e-eaf601180e8c",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:09:23.938Z",
-                     *           "updatedAt": "2026-11-29T08:09:23.938Z",
+                     *           "createdAt": "2026-11-29T08:21:45.114Z",
+                     *           "updatedAt": "2026-11-29T08:21:45.114Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "93d5bb52-db2d-44ab-bbf9-bd6525649e35",
+                     *           "id": "65935b69-fbe1-49f1-a01e-eaf601180e8c",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -6461,8 +6490,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:09:23.892Z",
-                     *           "updatedAt": "2026-11-29T08:09:23.892Z",
+                     *           "createdAt": "2026-11-29T08:21:44.955Z",
+                     *           "updatedAt": "2026-11-29T08:21:44.955Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -6551,7 +6580,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a995e075-76c9-4753-a917-23329aa80f01",
+                     *       "id": "84180968-ac62-498c-b778-75bf612e434c",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -6560,8 +6589,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:09:24.504Z",
-                     *       "updatedAt": "2026-11-29T08:09:24.504Z",
+                     *       "createdAt": "2026-11-29T08:21:46.350Z",
+                     *       "updatedAt": "2026-11-29T08:21:46.350Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6612,7 +6641,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a995e075-76c9-4753-a917-23329aa80f01",
+                     *       "id": "84180968-ac62-498c-b778-75bf612e434c",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -6621,8 +6650,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:09:24.504Z",
-                     *       "updatedAt": "2026-11-29T08:09:24.504Z",
+                     *       "createdAt": "2026-11-29T08:21:46.350Z",
+                     *       "updatedAt": "2026-11-29T08:21:46.350Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6704,7 +6733,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a995e075-76c9-4753-a917-23329aa80f01",
+                     *       "id": "84180968-ac62-498c-b778-75bf612e434c",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -6713,8 +6742,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T08:09:24.504Z",
-                     *       "updatedAt": "2026-11-29T08:09:24.833Z",
+                     *       "createdAt": "2026-11-29T08:21:46.350Z",
+                     *       "updatedAt": "2026-11-29T08:21:46.919Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6835,15 +6864,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334",
+                     *             "id": "64f6e8be-d042-4415-a6ab-08ec53024248",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "b084e9d8-1245-45c1-9aa9-a364b49b4081",
-                     *           "occurredAt": "2026-11-29T08:09:24.504Z",
+                     *           "requestId": "e789be54-4028-49ba-95d7-af969aff0880",
+                     *           "occurredAt": "2026-11-29T08:21:46.350Z",
                      *           "sequence": 14,
-                     *           "hash": "9f085e60e85ce59dd36d6e6da76cff9d63ac9f4b5d1ca4dd5a8ae4898323c967",
+                     *           "hash": "90cac5976ad467a7ef0804ace3fb08c12ebbbcd2bc6abca55c4951bd57c0a412",
                      *           "state": {
-                     *             "id": "a995e075-76c9-4753-a917-23329aa80f01",
+                     *             "id": "84180968-ac62-498c-b778-75bf612e434c",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -6852,8 +6881,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T08:09:24.504Z",
-                     *             "updatedAt": "2026-11-29T08:09:24.504Z",
+                     *             "createdAt": "2026-11-29T08:21:46.350Z",
+                     *             "updatedAt": "2026-11-29T08:21:46.350Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -6913,7 +6942,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d9c8234d-8d11-469f-8159-ce2c52c5567c",
+                     *           "id": "0cee49cc-14bc-48b4-a79b-f5af34ac8061",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -6922,12 +6951,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:09:25.055Z",
-                     *           "updatedAt": "2026-11-29T08:09:25.055Z",
+                     *           "createdAt": "2026-11-29T08:21:47.583Z",
+                     *           "updatedAt": "2026-11-29T08:21:47.583Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "0a1103fc-12dc-4e3c-bf9b-c440a2e9e3bc",
+                     *           "id": "87b667d1-c4fa-40fc-8bd3-334c8380edf7",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -6936,12 +6965,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:09:24.367Z",
-                     *           "updatedAt": "2026-11-29T08:09:24.367Z",
+                     *           "createdAt": "2026-11-29T08:21:46.092Z",
+                     *           "updatedAt": "2026-11-29T08:21:46.092Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "4c95e899-91af-467b-8d19-a060dd585397",
+                     *           "id": "9b46bf4d-306b-41f5-9a63-2b940cee5cbc",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -6950,8 +6979,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:09:24.394Z",
-                     *           "updatedAt": "2026-11-29T08:09:24.394Z",
+                     *           "createdAt": "2026-11-29T08:21:46.134Z",
+                     *           "updatedAt": "2026-11-29T08:21:46.134Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -7021,7 +7050,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d9c8234d-8d11-469f-8159-ce2c52c5567c",
+                     *       "id": "0cee49cc-14bc-48b4-a79b-f5af34ac8061",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7030,8 +7059,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:09:25.055Z",
-                     *       "updatedAt": "2026-11-29T08:09:25.055Z",
+                     *       "createdAt": "2026-11-29T08:21:47.583Z",
+                     *       "updatedAt": "2026-11-29T08:21:47.583Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7079,7 +7108,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d9c8234d-8d11-469f-8159-ce2c52c5567c",
+                     *       "id": "0cee49cc-14bc-48b4-a79b-f5af34ac8061",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7088,8 +7117,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:09:25.055Z",
-                     *       "updatedAt": "2026-11-29T08:09:25.055Z",
+                     *       "createdAt": "2026-11-29T08:21:47.583Z",
+                     *       "updatedAt": "2026-11-29T08:21:47.583Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7158,7 +7187,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d9c8234d-8d11-469f-8159-ce2c52c5567c",
+                     *       "id": "0cee49cc-14bc-48b4-a79b-f5af34ac8061",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7167,8 +7196,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T08:09:25.055Z",
-                     *       "updatedAt": "2026-11-29T08:09:25.171Z",
+                     *       "createdAt": "2026-11-29T08:21:47.583Z",
+                     *       "updatedAt": "2026-11-29T08:21:47.918Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7286,15 +7315,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334",
+                     *             "id": "64f6e8be-d042-4415-a6ab-08ec53024248",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "269b78f1-6699-4d27-8958-ebc99a352c08",
-                     *           "occurredAt": "2026-11-29T08:09:25.055Z",
+                     *           "requestId": "337abf23-4223-458f-9382-665e7060e933",
+                     *           "occurredAt": "2026-11-29T08:21:47.584Z",
                      *           "sequence": 17,
-                     *           "hash": "093aee086b94da3a815d2f8549c8f47714274cea5055c7433ee78bf4ffa8e6ec",
+                     *           "hash": "1d8ed39c8b1157d795f4c50b2628ba4b7226169e7fb97e2a757ed24112ffc5cd",
                      *           "state": {
-                     *             "id": "d9c8234d-8d11-469f-8159-ce2c52c5567c",
+                     *             "id": "0cee49cc-14bc-48b4-a79b-f5af34ac8061",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -7303,8 +7332,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T08:09:25.055Z",
-                     *             "updatedAt": "2026-11-29T08:09:25.055Z",
+                     *             "createdAt": "2026-11-29T08:21:47.583Z",
+                     *             "updatedAt": "2026-11-29T08:21:47.583Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -7357,7 +7386,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d9c8234d-8d11-469f-8159-ce2c52c5567c",
+                     *       "id": "0cee49cc-14bc-48b4-a79b-f5af34ac8061",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7366,8 +7395,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T08:09:25.055Z",
-                     *       "updatedAt": "2026-11-29T08:09:25.314Z",
+                     *       "createdAt": "2026-11-29T08:21:47.583Z",
+                     *       "updatedAt": "2026-11-29T08:21:48.121Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7418,7 +7447,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d9c8234d-8d11-469f-8159-ce2c52c5567c",
+                     *       "id": "0cee49cc-14bc-48b4-a79b-f5af34ac8061",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7427,8 +7456,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T08:09:25.055Z",
-                     *       "updatedAt": "2026-11-29T08:09:25.241Z",
+                     *       "createdAt": "2026-11-29T08:21:47.583Z",
+                     *       "updatedAt": "2026-11-29T08:21:47.997Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -7479,19 +7508,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
+                     *           "id": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T08:09:26.031Z",
-                     *           "updatedAt": "2026-11-29T08:09:26.031Z",
+                     *           "createdAt": "2026-11-29T08:21:49.373Z",
+                     *           "updatedAt": "2026-11-29T08:21:49.373Z",
                      *           "periods": [
                      *             {
-                     *               "id": "1de49755-a629-404f-a234-95fc32978c35",
-                     *               "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
+                     *               "id": "46fb7756-e418-4fd5-bc37-72bff8722ed6",
+                     *               "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -7501,8 +7530,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "bad3e06b-1db7-499d-a1f3-6a377524cdc3",
-                     *               "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
+                     *               "id": "78099a76-5a8d-4cba-8ef4-d40f9b4f945d",
+                     *               "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -7512,8 +7541,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ef077e7a-ddb6-4b9f-a6c7-c164f76b6f49",
-                     *               "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
+                     *               "id": "a19d9b51-46d1-4258-81d3-953b6e50b4e7",
+                     *               "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -7523,8 +7552,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "98574383-962b-4561-acf2-654597708477",
-                     *               "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
+                     *               "id": "11d10b72-7f9b-4919-b59b-a42d2f11da03",
+                     *               "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -7534,8 +7563,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "9d42f49f-a6db-4346-8e9d-ca0bb95a09b7",
-                     *               "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
+                     *               "id": "6f14b394-72c4-4ed4-99cd-ffab122a9718",
+                     *               "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -7545,8 +7574,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "8afcf796-629c-4a3e-a220-342466d1999a",
-                     *               "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
+                     *               "id": "4cf2cc6f-8ad7-4dfc-b48f-136017ea0834",
+                     *               "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -7556,8 +7585,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e1728a2b-f45d-4ee2-a927-d7d403b90f41",
-                     *               "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
+                     *               "id": "dbe1f138-98c1-41b3-9596-3d9fc4f13026",
+                     *               "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -7567,8 +7596,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "8820a416-f595-4c6b-ad8a-ed62ce68ab80",
-                     *               "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
+                     *               "id": "c18f66f0-c9f5-4083-8110-9d49d60de912",
+                     *               "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -7578,8 +7607,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c83e8944-19f5-4a9e-9f1d-0d1d10eba386",
-                     *               "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
+                     *               "id": "ddd81b2b-7bbb-4ca4-bed2-6fae9cd9c75a",
+                     *               "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -7589,8 +7618,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "9a50b8e4-f24c-4d94-8749-735eddd1a788",
-                     *               "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
+                     *               "id": "4358323f-b434-47d7-a7a9-4564e82a2486",
+                     *               "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -7600,8 +7629,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "eede8807-76a6-41ce-b046-de2ee23c1c65",
-                     *               "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
+                     *               "id": "68217d07-24f6-432a-9323-3d36afe20627",
+                     *               "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -7611,8 +7640,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c5d3b06e-a2ff-4b4c-8867-8f845ff77fd4",
-                     *               "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
+                     *               "id": "7ea830b8-26f7-43d5-b4b6-30df24d7414d",
+                     *               "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -7624,19 +7653,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *           "id": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T08:09:25.908Z",
-                     *           "updatedAt": "2026-11-29T08:09:25.908Z",
+                     *           "createdAt": "2026-11-29T08:21:49.126Z",
+                     *           "updatedAt": "2026-11-29T08:21:49.126Z",
                      *           "periods": [
                      *             {
-                     *               "id": "a2b43966-5a17-4282-8388-5b3221098498",
-                     *               "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *               "id": "4c957c2f-5563-48dd-8302-df65679198e0",
+                     *               "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -7646,8 +7675,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2e9413db-19c8-4e4d-937a-9e3c6b6eb97d",
-                     *               "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *               "id": "2d0b49fb-3231-4e3f-a6d7-b3da7a4ad28f",
+                     *               "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -7657,8 +7686,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2d40b802-886b-4aaf-b7a0-a085d84400e3",
-                     *               "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *               "id": "50a0f159-a575-48f2-91ad-57a34aa352c2",
+                     *               "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -7668,8 +7697,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "39b6c4e1-ae61-4084-a230-a4a08b01f106",
-                     *               "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *               "id": "e4c0f7b1-0546-43b3-b97f-7409a5388ce9",
+                     *               "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -7679,8 +7708,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "16a75d39-71d8-4d05-84aa-5e7ad2146257",
-                     *               "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *               "id": "f3081a7e-52fe-4950-8e9d-1fb275040ebf",
+                     *               "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -7690,8 +7719,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0b7cc015-dc2b-41e1-b4ae-95cfefc1e2a7",
-                     *               "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *               "id": "22189820-8760-4e7b-9b5d-ee06da3bbc80",
+                     *               "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -7701,8 +7730,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "bd16eb07-9b0a-45d2-bfb5-8892b8539cf7",
-                     *               "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *               "id": "ad08c981-7717-461c-afb7-9e17d0c619a7",
+                     *               "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -7712,8 +7741,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "5e7358a3-91a0-45dc-a6f4-9569da4f0c0f",
-                     *               "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *               "id": "04fcbf69-530a-407b-b97f-683b2164b001",
+                     *               "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -7723,8 +7752,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "d14b54e0-25b0-4d93-87f3-9ddad15a931c",
-                     *               "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *               "id": "2398d1d9-d9f7-494b-9ed8-94bde90658e6",
+                     *               "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -7734,8 +7763,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0e5e8765-fc57-4369-a3a7-74fbe6739cfe",
-                     *               "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *               "id": "c9bbf0b9-241a-4fb6-aa08-871a23b0dbf6",
+                     *               "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -7745,8 +7774,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "684977e9-49d9-4a3b-ab60-d56974e77d34",
-                     *               "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *               "id": "28ad2401-e3fa-4526-99e3-4c32d7fb7a59",
+                     *               "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -7756,8 +7785,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "5fdff1a2-908f-4b61-8fdf-2ecb24c677ae",
-                     *               "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *               "id": "0aaa3c92-f04a-41bf-a978-f097e22802b7",
+                     *               "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -7844,19 +7873,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
+                     *       "id": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T08:09:26.031Z",
-                     *       "updatedAt": "2026-11-29T08:09:26.031Z",
+                     *       "createdAt": "2026-11-29T08:21:49.373Z",
+                     *       "updatedAt": "2026-11-29T08:21:49.373Z",
                      *       "periods": [
                      *         {
-                     *           "id": "1de49755-a629-404f-a234-95fc32978c35",
-                     *           "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
+                     *           "id": "46fb7756-e418-4fd5-bc37-72bff8722ed6",
+                     *           "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -7866,8 +7895,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bad3e06b-1db7-499d-a1f3-6a377524cdc3",
-                     *           "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
+                     *           "id": "78099a76-5a8d-4cba-8ef4-d40f9b4f945d",
+                     *           "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -7877,8 +7906,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ef077e7a-ddb6-4b9f-a6c7-c164f76b6f49",
-                     *           "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
+                     *           "id": "a19d9b51-46d1-4258-81d3-953b6e50b4e7",
+                     *           "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -7888,8 +7917,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "98574383-962b-4561-acf2-654597708477",
-                     *           "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
+                     *           "id": "11d10b72-7f9b-4919-b59b-a42d2f11da03",
+                     *           "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -7899,8 +7928,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9d42f49f-a6db-4346-8e9d-ca0bb95a09b7",
-                     *           "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
+                     *           "id": "6f14b394-72c4-4ed4-99cd-ffab122a9718",
+                     *           "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -7910,8 +7939,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8afcf796-629c-4a3e-a220-342466d1999a",
-                     *           "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
+                     *           "id": "4cf2cc6f-8ad7-4dfc-b48f-136017ea0834",
+                     *           "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -7921,8 +7950,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e1728a2b-f45d-4ee2-a927-d7d403b90f41",
-                     *           "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
+                     *           "id": "dbe1f138-98c1-41b3-9596-3d9fc4f13026",
+                     *           "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -7932,8 +7961,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8820a416-f595-4c6b-ad8a-ed62ce68ab80",
-                     *           "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
+                     *           "id": "c18f66f0-c9f5-4083-8110-9d49d60de912",
+                     *           "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -7943,8 +7972,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c83e8944-19f5-4a9e-9f1d-0d1d10eba386",
-                     *           "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
+                     *           "id": "ddd81b2b-7bbb-4ca4-bed2-6fae9cd9c75a",
+                     *           "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -7954,8 +7983,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9a50b8e4-f24c-4d94-8749-735eddd1a788",
-                     *           "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
+                     *           "id": "4358323f-b434-47d7-a7a9-4564e82a2486",
+                     *           "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -7965,8 +7994,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "eede8807-76a6-41ce-b046-de2ee23c1c65",
-                     *           "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
+                     *           "id": "68217d07-24f6-432a-9323-3d36afe20627",
+                     *           "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -7976,8 +8005,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c5d3b06e-a2ff-4b4c-8867-8f845ff77fd4",
-                     *           "financialYearId": "2bc3175b-be0a-4e68-a435-fbab1a80058a",
+                     *           "id": "7ea830b8-26f7-43d5-b4b6-30df24d7414d",
+                     *           "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -8033,19 +8062,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *       "id": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T08:09:25.908Z",
-                     *       "updatedAt": "2026-11-29T08:09:25.908Z",
+                     *       "createdAt": "2026-11-29T08:21:49.126Z",
+                     *       "updatedAt": "2026-11-29T08:21:49.126Z",
                      *       "periods": [
                      *         {
-                     *           "id": "a2b43966-5a17-4282-8388-5b3221098498",
-                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *           "id": "4c957c2f-5563-48dd-8302-df65679198e0",
+                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8055,8 +8084,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2e9413db-19c8-4e4d-937a-9e3c6b6eb97d",
-                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *           "id": "2d0b49fb-3231-4e3f-a6d7-b3da7a4ad28f",
+                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8066,8 +8095,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2d40b802-886b-4aaf-b7a0-a085d84400e3",
-                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *           "id": "50a0f159-a575-48f2-91ad-57a34aa352c2",
+                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8077,8 +8106,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "39b6c4e1-ae61-4084-a230-a4a08b01f106",
-                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *           "id": "e4c0f7b1-0546-43b3-b97f-7409a5388ce9",
+                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8088,8 +8117,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "16a75d39-71d8-4d05-84aa-5e7ad2146257",
-                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *           "id": "f3081a7e-52fe-4950-8e9d-1fb275040ebf",
+                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8099,8 +8128,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0b7cc015-dc2b-41e1-b4ae-95cfefc1e2a7",
-                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *           "id": "22189820-8760-4e7b-9b5d-ee06da3bbc80",
+                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8110,8 +8139,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bd16eb07-9b0a-45d2-bfb5-8892b8539cf7",
-                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *           "id": "ad08c981-7717-461c-afb7-9e17d0c619a7",
+                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8121,8 +8150,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5e7358a3-91a0-45dc-a6f4-9569da4f0c0f",
-                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *           "id": "04fcbf69-530a-407b-b97f-683b2164b001",
+                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8132,8 +8161,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d14b54e0-25b0-4d93-87f3-9ddad15a931c",
-                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *           "id": "2398d1d9-d9f7-494b-9ed8-94bde90658e6",
+                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8143,8 +8172,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0e5e8765-fc57-4369-a3a7-74fbe6739cfe",
-                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *           "id": "c9bbf0b9-241a-4fb6-aa08-871a23b0dbf6",
+                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8154,8 +8183,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "684977e9-49d9-4a3b-ab60-d56974e77d34",
-                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *           "id": "28ad2401-e3fa-4526-99e3-4c32d7fb7a59",
+                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8165,8 +8194,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5fdff1a2-908f-4b61-8fdf-2ecb24c677ae",
-                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *           "id": "0aaa3c92-f04a-41bf-a978-f097e22802b7",
+                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -8253,19 +8282,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7b1dc18f-a1ff-4f11-b949-01d20586f356",
+                     *       "id": "f09e78e9-0d1f-45e3-850b-eff4be287af1",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T08:09:26.189Z",
-                     *       "updatedAt": "2026-11-29T08:09:26.298Z",
+                     *       "createdAt": "2026-11-29T08:21:49.668Z",
+                     *       "updatedAt": "2026-11-29T08:21:50.064Z",
                      *       "periods": [
                      *         {
-                     *           "id": "0697a263-94a5-45a1-a81e-c8d5d275a910",
-                     *           "financialYearId": "7b1dc18f-a1ff-4f11-b949-01d20586f356",
+                     *           "id": "fae4d5d9-9b03-429d-a28d-fd43c70912ce",
+                     *           "financialYearId": "f09e78e9-0d1f-45e3-850b-eff4be287af1",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -8275,8 +8304,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c04a43a8-b115-46e2-bf8f-5d584dc01c30",
-                     *           "financialYearId": "7b1dc18f-a1ff-4f11-b949-01d20586f356",
+                     *           "id": "f0e1497d-abe7-477e-ab08-e89ce58063d1",
+                     *           "financialYearId": "f09e78e9-0d1f-45e3-850b-eff4be287af1",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -8286,8 +8315,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "14a79f0f-7ece-4a4e-9f65-276ff951502f",
-                     *           "financialYearId": "7b1dc18f-a1ff-4f11-b949-01d20586f356",
+                     *           "id": "fa304fe6-ac22-47ca-8859-931566094c34",
+                     *           "financialYearId": "f09e78e9-0d1f-45e3-850b-eff4be287af1",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -8297,8 +8326,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2cc9ec7b-44d7-40fc-9b18-49db1c16104a",
-                     *           "financialYearId": "7b1dc18f-a1ff-4f11-b949-01d20586f356",
+                     *           "id": "69c25208-839b-4aab-ad45-592e6faff11c",
+                     *           "financialYearId": "f09e78e9-0d1f-45e3-850b-eff4be287af1",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -8308,8 +8337,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "825fd3dc-c329-4d98-8c01-bd71ab73e414",
-                     *           "financialYearId": "7b1dc18f-a1ff-4f11-b949-01d20586f356",
+                     *           "id": "bd02aa35-1dec-43af-9167-206177e629e0",
+                     *           "financialYearId": "f09e78e9-0d1f-45e3-850b-eff4be287af1",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -8319,8 +8348,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "24e00099-efcd-49d0-bf29-61c93bac497b",
-                     *           "financialYearId": "7b1dc18f-a1ff-4f11-b949-01d20586f356",
+                     *           "id": "8e06e6c9-34ca-4516-afdd-2ebf2e9eb50e",
+                     *           "financialYearId": "f09e78e9-0d1f-45e3-850b-eff4be287af1",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -8330,8 +8359,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f52b21a5-f125-4689-a1d0-d4572be79330",
-                     *           "financialYearId": "7b1dc18f-a1ff-4f11-b949-01d20586f356",
+                     *           "id": "61246391-d207-4837-b888-368d69aaf5e6",
+                     *           "financialYearId": "f09e78e9-0d1f-45e3-850b-eff4be287af1",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -8341,8 +8370,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dc854856-708f-4a5f-b768-c92a62af2add",
-                     *           "financialYearId": "7b1dc18f-a1ff-4f11-b949-01d20586f356",
+                     *           "id": "61e7cfe6-b80c-46e7-8b8e-323c9416cfdc",
+                     *           "financialYearId": "f09e78e9-0d1f-45e3-850b-eff4be287af1",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -8352,8 +8381,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5a4083bd-d3b7-4a8d-bbb8-f761400d222d",
-                     *           "financialYearId": "7b1dc18f-a1ff-4f11-b949-01d20586f356",
+                     *           "id": "35270c22-22cf-4ab9-94ea-b6c529ced014",
+                     *           "financialYearId": "f09e78e9-0d1f-45e3-850b-eff4be287af1",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -8363,8 +8392,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2b7b6ad5-0e9b-4dfc-82ab-54ca9cc4ecf8",
-                     *           "financialYearId": "7b1dc18f-a1ff-4f11-b949-01d20586f356",
+                     *           "id": "84b918f6-d088-4086-acce-7a89e345ec09",
+                     *           "financialYearId": "f09e78e9-0d1f-45e3-850b-eff4be287af1",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -8374,8 +8403,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c998a568-9f26-41a8-80df-22728b34b49b",
-                     *           "financialYearId": "7b1dc18f-a1ff-4f11-b949-01d20586f356",
+                     *           "id": "06d64536-1d49-4dc4-ab79-ea4c8093c851",
+                     *           "financialYearId": "f09e78e9-0d1f-45e3-850b-eff4be287af1",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -8385,8 +8414,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "555b7d97-fb23-4b74-ad65-1616261f9b9a",
-                     *           "financialYearId": "7b1dc18f-a1ff-4f11-b949-01d20586f356",
+                     *           "id": "1745aacc-a601-4f5b-81d7-b1620fdda947",
+                     *           "financialYearId": "f09e78e9-0d1f-45e3-850b-eff4be287af1",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -8534,14 +8563,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fd70638d-2af5-4b6f-be88-0ae100ace83a",
-                     *       "serialNumber": 8,
+                     *       "id": "f541d041-4f6a-48ef-92be-016ad0dcb470",
+                     *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "eab3da14-426c-428f-b0ae-7cc564ad2d91",
+                     *           "accountId": "aa63b7bc-c0cc-4c20-95b8-cae09fd011c4",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -8554,7 +8583,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "fc6e5b7a-f51a-4110-be57-1eec42b11bba",
+                     *           "accountId": "485d1efc-032e-4f1f-94d8-47209d4dd042",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -8581,8 +8610,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:09:31.350Z",
-                     *       "updatedAt": "2026-11-29T08:09:31.350Z"
+                     *       "createdAt": "2026-11-29T08:22:02.831Z",
+                     *       "updatedAt": "2026-11-29T08:22:02.831Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -8642,8 +8671,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5fdff1a2-908f-4b61-8fdf-2ecb24c677ae",
-                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *           "id": "0aaa3c92-f04a-41bf-a978-f097e22802b7",
+                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -8653,8 +8682,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "684977e9-49d9-4a3b-ab60-d56974e77d34",
-                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *           "id": "28ad2401-e3fa-4526-99e3-4c32d7fb7a59",
+                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8664,8 +8693,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0e5e8765-fc57-4369-a3a7-74fbe6739cfe",
-                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *           "id": "c9bbf0b9-241a-4fb6-aa08-871a23b0dbf6",
+                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8675,8 +8704,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d14b54e0-25b0-4d93-87f3-9ddad15a931c",
-                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *           "id": "2398d1d9-d9f7-494b-9ed8-94bde90658e6",
+                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8686,8 +8715,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5e7358a3-91a0-45dc-a6f4-9569da4f0c0f",
-                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *           "id": "04fcbf69-530a-407b-b97f-683b2164b001",
+                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8697,8 +8726,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bd16eb07-9b0a-45d2-bfb5-8892b8539cf7",
-                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *           "id": "ad08c981-7717-461c-afb7-9e17d0c619a7",
+                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8708,8 +8737,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0b7cc015-dc2b-41e1-b4ae-95cfefc1e2a7",
-                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *           "id": "22189820-8760-4e7b-9b5d-ee06da3bbc80",
+                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8719,8 +8748,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "16a75d39-71d8-4d05-84aa-5e7ad2146257",
-                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *           "id": "f3081a7e-52fe-4950-8e9d-1fb275040ebf",
+                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8730,8 +8759,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "39b6c4e1-ae61-4084-a230-a4a08b01f106",
-                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *           "id": "e4c0f7b1-0546-43b3-b97f-7409a5388ce9",
+                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8741,8 +8770,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2d40b802-886b-4aaf-b7a0-a085d84400e3",
-                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *           "id": "50a0f159-a575-48f2-91ad-57a34aa352c2",
+                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8752,8 +8781,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2e9413db-19c8-4e4d-937a-9e3c6b6eb97d",
-                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *           "id": "2d0b49fb-3231-4e3f-a6d7-b3da7a4ad28f",
+                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8763,8 +8792,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a2b43966-5a17-4282-8388-5b3221098498",
-                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *           "id": "4c957c2f-5563-48dd-8302-df65679198e0",
+                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8812,8 +8841,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a2b43966-5a17-4282-8388-5b3221098498",
-                     *       "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *       "id": "4c957c2f-5563-48dd-8302-df65679198e0",
+                     *       "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -8870,8 +8899,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a2b43966-5a17-4282-8388-5b3221098498",
-                     *       "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *       "id": "4c957c2f-5563-48dd-8302-df65679198e0",
+                     *       "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9028,8 +9057,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a2b43966-5a17-4282-8388-5b3221098498",
-                     *       "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *       "id": "4c957c2f-5563-48dd-8302-df65679198e0",
+                     *       "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9114,14 +9143,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d67137b8-20a6-4b13-9e4b-22ddd25a3824",
+                     *           "id": "4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
+                     *               "accountId": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -9134,7 +9163,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
+                     *               "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -9161,8 +9190,8 @@ export interface operations {
                      *           "revaluationDate": null,
                      *           "openingOf": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:09:27.210Z",
-                     *           "updatedAt": "2026-11-29T08:09:27.210Z"
+                     *           "createdAt": "2026-11-29T08:21:53.335Z",
+                     *           "updatedAt": "2026-11-29T08:21:53.335Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -9204,12 +9233,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
+                 *           "accountId": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
+                 *           "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -9266,14 +9295,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d67137b8-20a6-4b13-9e4b-22ddd25a3824",
+                     *       "id": "4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
+                     *           "accountId": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9286,7 +9315,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
+                     *           "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9313,8 +9342,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:09:27.210Z",
-                     *       "updatedAt": "2026-11-29T08:09:27.210Z"
+                     *       "createdAt": "2026-11-29T08:21:53.335Z",
+                     *       "updatedAt": "2026-11-29T08:21:53.335Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9361,14 +9390,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d67137b8-20a6-4b13-9e4b-22ddd25a3824",
+                     *       "id": "4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
+                     *           "accountId": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9381,7 +9410,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
+                     *           "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9408,8 +9437,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:09:27.210Z",
-                     *       "updatedAt": "2026-11-29T08:09:27.210Z"
+                     *       "createdAt": "2026-11-29T08:21:53.335Z",
+                     *       "updatedAt": "2026-11-29T08:21:53.335Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9445,12 +9474,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
+                 *           "accountId": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
+                 *           "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -9510,14 +9539,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d67137b8-20a6-4b13-9e4b-22ddd25a3824",
+                     *       "id": "4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
+                     *           "accountId": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9530,7 +9559,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
+                     *           "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9557,8 +9586,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T08:09:27.210Z",
-                     *       "updatedAt": "2026-11-29T08:09:27.392Z"
+                     *       "createdAt": "2026-11-29T08:21:53.335Z",
+                     *       "updatedAt": "2026-11-29T08:21:53.990Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9617,22 +9646,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334",
+                     *             "id": "64f6e8be-d042-4415-a6ab-08ec53024248",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "a1d5a2fd-18d7-490a-85c4-22e47f454d50",
-                     *           "occurredAt": "2026-11-29T08:09:27.212Z",
+                     *           "requestId": "f2ed6699-d8eb-46e9-bb68-c983b4dbbd0d",
+                     *           "occurredAt": "2026-11-29T08:21:53.337Z",
                      *           "sequence": 31,
-                     *           "hash": "5baf4561579c2b01a8c061332ce932bae95e413f7839e3a6bb397e1c08b42b87",
+                     *           "hash": "8209fbda324144718f911f7d1078e4dca3c277c3018417ad2066c77155b34c21",
                      *           "state": {
-                     *             "id": "d67137b8-20a6-4b13-9e4b-22ddd25a3824",
+                     *             "id": "4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
+                     *                 "accountId": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -9645,7 +9674,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
+                     *                 "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -9672,8 +9701,8 @@ export interface operations {
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T08:09:27.210Z",
-                     *             "updatedAt": "2026-11-29T08:09:27.210Z"
+                     *             "createdAt": "2026-11-29T08:21:53.335Z",
+                     *             "updatedAt": "2026-11-29T08:21:53.335Z"
                      *           }
                      *         }
                      *       ],
@@ -9731,14 +9760,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d67137b8-20a6-4b13-9e4b-22ddd25a3824",
+                     *       "id": "4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
+                     *           "accountId": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9751,7 +9780,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
+                     *           "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9771,15 +9800,15 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
-                     *       "periodId": "2d40b802-886b-4aaf-b7a0-a085d84400e3",
+                     *       "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *       "periodId": "50a0f159-a575-48f2-91ad-57a34aa352c2",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T08:09:27.210Z",
-                     *       "updatedAt": "2026-11-29T08:09:27.432Z"
+                     *       "createdAt": "2026-11-29T08:21:53.335Z",
+                     *       "updatedAt": "2026-11-29T08:21:54.263Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9845,14 +9874,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c63d24b5-6d6e-4622-86cd-fc2cfce1453f",
+                     *       "id": "83210cf5-0dc8-485a-a77c-aa6b61aa77e8",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "eab3da14-426c-428f-b0ae-7cc564ad2d91",
+                     *           "accountId": "aa63b7bc-c0cc-4c20-95b8-cae09fd011c4",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -9865,7 +9894,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
+                     *           "accountId": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -9885,15 +9914,15 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
-                     *       "periodId": "2d40b802-886b-4aaf-b7a0-a085d84400e3",
+                     *       "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *       "periodId": "50a0f159-a575-48f2-91ad-57a34aa352c2",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T08:09:27.609Z",
-                     *       "updatedAt": "2026-11-29T08:09:27.688Z"
+                     *       "createdAt": "2026-11-29T08:21:54.588Z",
+                     *       "updatedAt": "2026-11-29T08:21:54.763Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9943,14 +9972,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d67137b8-20a6-4b13-9e4b-22ddd25a3824",
+                     *       "id": "4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
+                     *           "accountId": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9963,7 +9992,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
+                     *           "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9990,8 +10019,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T08:09:27.210Z",
-                     *       "updatedAt": "2026-11-29T08:09:27.468Z"
+                     *       "createdAt": "2026-11-29T08:21:53.335Z",
+                     *       "updatedAt": "2026-11-29T08:21:54.372Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -10052,14 +10081,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4bcad834-12a3-41b2-89b8-fa2098811d97",
+                     *       "id": "2d81fd58-1b98-4ce3-8d72-63a366ed0157",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
+                     *           "accountId": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10072,7 +10101,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
+                     *           "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10092,15 +10121,15 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
-                     *       "periodId": "2d40b802-886b-4aaf-b7a0-a085d84400e3",
-                     *       "reversalOf": "d67137b8-20a6-4b13-9e4b-22ddd25a3824",
+                     *       "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *       "periodId": "50a0f159-a575-48f2-91ad-57a34aa352c2",
+                     *       "reversalOf": "4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:09:27.550Z",
-                     *       "updatedAt": "2026-11-29T08:09:27.550Z"
+                     *       "createdAt": "2026-11-29T08:21:54.483Z",
+                     *       "updatedAt": "2026-11-29T08:21:54.483Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -10256,14 +10285,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *       "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "93d5bb52-db2d-44ab-bbf9-bd6525649e35",
+                     *           "accountId": "65935b69-fbe1-49f1-a01e-eaf601180e8c",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -10290,8 +10319,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
-                     *           "parentId": "93d5bb52-db2d-44ab-bbf9-bd6525649e35",
+                     *           "accountId": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
+                     *           "parentId": "65935b69-fbe1-49f1-a01e-eaf601180e8c",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -10317,7 +10346,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "72553201-aac4-4718-a3b7-85d40e40010a",
+                     *           "accountId": "be30c956-a74b-44e9-819a-8396e499cd26",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -10344,8 +10373,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
-                     *           "parentId": "72553201-aac4-4718-a3b7-85d40e40010a",
+                     *           "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
+                     *           "parentId": "be30c956-a74b-44e9-819a-8396e499cd26",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -10371,7 +10400,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "90bc4efc-2585-4846-93a0-006356183a02",
+                     *           "accountId": "1c55e176-d711-4267-83e5-2f16023f7b36",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -10398,8 +10427,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "eab3da14-426c-428f-b0ae-7cc564ad2d91",
-                     *           "parentId": "90bc4efc-2585-4846-93a0-006356183a02",
+                     *           "accountId": "aa63b7bc-c0cc-4c20-95b8-cae09fd011c4",
+                     *           "parentId": "1c55e176-d711-4267-83e5-2f16023f7b36",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -10533,7 +10562,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "90bc4efc-2585-4846-93a0-006356183a02",
+                     *           "accountId": "1c55e176-d711-4267-83e5-2f16023f7b36",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -10552,8 +10581,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "eab3da14-426c-428f-b0ae-7cc564ad2d91",
-                     *           "parentId": "90bc4efc-2585-4846-93a0-006356183a02",
+                     *           "accountId": "aa63b7bc-c0cc-4c20-95b8-cae09fd011c4",
+                     *           "parentId": "1c55e176-d711-4267-83e5-2f16023f7b36",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -10665,7 +10694,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "93d5bb52-db2d-44ab-bbf9-bd6525649e35",
+                     *           "accountId": "65935b69-fbe1-49f1-a01e-eaf601180e8c",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -10682,8 +10711,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
-                     *           "parentId": "93d5bb52-db2d-44ab-bbf9-bd6525649e35",
+                     *           "accountId": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
+                     *           "parentId": "65935b69-fbe1-49f1-a01e-eaf601180e8c",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -10807,7 +10836,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "93d5bb52-db2d-44ab-bbf9-bd6525649e35",
+                     *           "accountId": "65935b69-fbe1-49f1-a01e-eaf601180e8c",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -10823,8 +10852,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
-                     *           "parentId": "93d5bb52-db2d-44ab-bbf9-bd6525649e35",
+                     *           "accountId": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
+                     *           "parentId": "65935b69-fbe1-49f1-a01e-eaf601180e8c",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -10933,9 +10962,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "516474cf-3a85-4024-ae52-0442281056fd",
+                     *       "budgetId": "b057f245-8377-45cd-b5d5-304022c500ef",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *       "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -10962,8 +10991,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
-                     *           "parentId": "72553201-aac4-4718-a3b7-85d40e40010a",
+                     *           "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
+                     *           "parentId": "be30c956-a74b-44e9-819a-8396e499cd26",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -10996,8 +11025,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "eab3da14-426c-428f-b0ae-7cc564ad2d91",
-                     *           "parentId": "90bc4efc-2585-4846-93a0-006356183a02",
+                     *           "accountId": "aa63b7bc-c0cc-4c20-95b8-cae09fd011c4",
+                     *           "parentId": "1c55e176-d711-4267-83e5-2f16023f7b36",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -11008,7 +11037,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "0a1103fc-12dc-4e3c-bf9b-c440a2e9e3bc",
+                     *             "id": "87b667d1-c4fa-40fc-8bd3-334c8380edf7",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -11358,15 +11387,7 @@ export interface operations {
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
             406: components["responses"]["NotAcceptable.406"];
-            /** @description Conflict with the record’s version or state. Codes: `PostingInProgress`, `NoTaxJurisdiction` (each example says what it means and the way out; docs/errors.md lists them all) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            409: components["responses"]["PostingInProgress_NoTaxJurisdiction.409"];
             413: components["responses"]["ExportTooLarge.413"];
             429: components["responses"]["TooManyExports.429"];
             500: components["responses"]["InternalError.500"];
@@ -11405,18 +11426,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "43a8abe1-52ca-4000-8fed-1276daca3aa7",
-                     *           "serialNumber": 10,
+                     *           "journalId": "7e1d5b5d-7852-4a1c-9c91-9d6920570076",
+                     *           "serialNumber": 6,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
+                     *           "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "71a09be5-a7fe-400f-a3c3-5b877c3f40f4",
+                     *           "taxCodeId": "20e62661-420c-4139-8925-7a93995d68e5",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -11454,6 +11475,72 @@ export interface operations {
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
             409: components["responses"]["PostingInProgress.409"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "reports.ftaAuditFile": {
+        parameters: {
+            query: {
+                /** @description First day of the range (YYYY-MM-DD), included. */
+                dateFrom: components["parameters"]["query.dateFrom.2"];
+                /** @description Last day of the range (YYYY-MM-DD), included. */
+                dateTo: components["parameters"]["query.dateTo.2"];
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: a CSV file and nothing else (no JSON); an Accept header taking no `text/csv` is 406. The whole range in one file, up to 50,000 lines and 4 MiB (413 `ExportTooLarge` names a narrower `dateTo`). */
+            200: {
+                headers: {
+                    /** @description attachment; filename="<file>_<range>.csv" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example CompInfoStart
+                     *     TaxablePersonNameEn,TaxablePersonNameAr,TRN,TaxAgencyName,TAN,TaxAgentName,TAAN,PeriodStart,PeriodEnd,FAFCreationDate,ProductVersion,FAFVersion
+                     *     Contract Co,,100123456700003,,,,,01-01-2026,31-03-2026,29-11-2026,Ledger API v1,FAFv1.0.0
+                     *     CompInfoEnd
+                     *     PurcDataStart
+                     *     SupplierName,SupplierTRN,InvoiceDate,InvoiceNo,PermitNo,TransactionID,LineNo,ProductDescription,PurchaseValueAED,VATValueAED,TaxCode,FCYCode,PurchaseFCY,VATFCY
+                     *     PurcDataEnd,PurchaseTotalAED,VATTotalAED,TransactionCountTotal
+                     *     PurcDataEnd,0.00,0.00,0
+                     *     SuppDataStart
+                     *     CustomerName,CustomerTRN,InvoiceDate,InvoiceNo,TransactionID,LineNo,ProductDescription,SupplyValueAED,VATValueAED,TaxCode,Country,FCYCode,SupplyFCY,VATFCY
+                     *     SuppDataEnd,SupplyTotalAED,VATTotalAED,TransactionCountTotal
+                     *     SuppDataEnd,0.00,0.00,0
+                     *     GLDataStart
+                     *     TransactionDate,AccountID,AccountName,TransactionDescription,Name,TransactionID,SourceDocumentID,SourceType,Debit,Credit,Balance
+                     *     GLDataEnd,TotalDebit,TotalCredit,TransactionCountTotal,GLTCurrency
+                     *     GLDataEnd,0.00,0.00,0,SAR
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding`, `NoFinancialYear`, `InvalidRange`, `RangeTooLong` (each example says what it means and the way out; docs/errors.md lists them all) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            406: components["responses"]["NotAcceptable.406"];
+            409: components["responses"]["PostingInProgress_NoTaxJurisdiction.409"];
+            413: components["responses"]["ExportTooLarge.413"];
+            429: components["responses"]["TooManyExports.429"];
             500: components["responses"]["InternalError.500"];
             503: components["responses"]["ServiceUnavailable.503"];
         };
@@ -11502,7 +11589,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "93d5bb52-db2d-44ab-bbf9-bd6525649e35",
+                     *         "id": "65935b69-fbe1-49f1-a01e-eaf601180e8c",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -11523,13 +11610,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "d67137b8-20a6-4b13-9e4b-22ddd25a3824",
+                     *           "journalId": "4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
+                     *           "accountId": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -11541,7 +11628,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjhiNWZhMDZhLWVlODEtNGFkZi05MDIxLTlmNzhjN2NmZjk3YiIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiOTNkNWJiNTItZGIyZC00NGFiLWJiZjktYmQ2NTI1NjQ5ZTM1IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZDY3MTM3YjgtMjBhNi00YjEzLTllNGItMjJkZGQyNWEzODI0IiwiYWNjb3VudElkIjoiYWRkZmZmOWMtOWVjOC00MjQ2LWE4ZmQtOWYxOGU0MzdkMDc3IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.I79nM-F6S8CRbl13m8CpTByu15O_Be1wu3Ye1JCoj0U"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjkxM2U5Zjc0LTNhZGEtNDFjZS1iZDFlLWQzZDY3MjVmYWQzMCIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNjU5MzViNjktZmJlMS00OWYxLWEwMWUtZWFmNjAxMTgwZThjIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjNGExZDE2MWQtYTRiYi00YzIyLTllNmQtNmVkNjU1MWNlN2ZjIiwiYWNjb3VudElkIjoiZDMyMTk2ZWQtYmQ4MS00NzhlLTllMGQtZjMzYmU5ZjM4Y2E1IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.b3jPha2srhCUKqtQEcIZ_DdEI-WjTz_gNfrPHHjs_Yw"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -11654,70 +11741,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c8975ec0-3413-4b69-97fb-c6bf4e3b6497",
+                     *           "id": "623b182a-3285-4320-8b3a-cfe641650f5a",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T08:09:30.760Z",
+                     *           "createdAt": "2026-11-29T08:22:01.732Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334"
+                     *             "id": "64f6e8be-d042-4415-a6ab-08ec53024248"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "cf69682eaeab679206fd15cadc9e4b7fcf6a3ec17078d8f267fa8f6425f135de"
+                     *             "hash": "28b61a3c6ba5f6ac177ba55fb3aa2d4d9d86271861385807f5af8fa1f2bd6b6a"
                      *           }
                      *         },
                      *         {
-                     *           "id": "09890a8e-db53-42e0-a649-b8ab2e89edd0",
+                     *           "id": "e58b61c3-50c2-42b2-a6f3-6e1cab052dc7",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T08:09:30.625Z",
+                     *           "createdAt": "2026-11-29T08:22:01.453Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334"
+                     *             "id": "64f6e8be-d042-4415-a6ab-08ec53024248"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "d5531ea9c078981b2d86fe8158f77432364021d53e4d121dcbc8da28708784ae"
+                     *             "hash": "48c1fb6bb59b256cdf220cf3141385947c812427a7f0c8e6badef1d1ff3229fc"
                      *           }
                      *         },
                      *         {
-                     *           "id": "0b516171-56e4-4fda-9d95-4b7eace53518",
+                     *           "id": "4c23b643-d69f-4dc1-bd85-7748662ae291",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab"
+                     *             "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752"
                      *           },
-                     *           "createdAt": "2026-11-29T08:09:30.542Z",
+                     *           "createdAt": "2026-11-29T08:22:01.142Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334"
+                     *             "id": "64f6e8be-d042-4415-a6ab-08ec53024248"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "d60b435a3a84c32e17248cd5dbba3b82e2890d1404c85cba058f14253e4e9f76"
+                     *             "hash": "f09515704af777c1e79ccd17983596e3e51f20b6a8880d7927f4807c94706164"
                      *           }
                      *         },
                      *         {
-                     *           "id": "79bbc2ee-2ebf-4221-ad52-4a3cb697a46f",
+                     *           "id": "e70b9e8e-ddf7-4b9d-b0ea-9e17dfdb72f9",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T08:09:30.445Z",
+                     *           "createdAt": "2026-11-29T08:22:00.500Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334"
+                     *             "id": "64f6e8be-d042-4415-a6ab-08ec53024248"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "53f762dccfea3f8ef738c54bf8acaf98a473d36968749efc5a8afbdc1cc8c665"
+                     *             "hash": "d9104ff456286fe122b7b39fc3b402609713a36af3d5ac10c330f1e2f3e25ebd"
                      *           }
                      *         }
                      *       ],
@@ -11882,20 +11969,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "79bbc2ee-2ebf-4221-ad52-4a3cb697a46f",
+                     *       "id": "e70b9e8e-ddf7-4b9d-b0ea-9e17dfdb72f9",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T08:09:30.445Z",
+                     *       "createdAt": "2026-11-29T08:22:00.500Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334"
+                     *         "id": "64f6e8be-d042-4415-a6ab-08ec53024248"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "53f762dccfea3f8ef738c54bf8acaf98a473d36968749efc5a8afbdc1cc8c665"
+                     *         "hash": "d9104ff456286fe122b7b39fc3b402609713a36af3d5ac10c330f1e2f3e25ebd"
                      *       }
                      *     }
                      */
@@ -11952,20 +12039,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "79bbc2ee-2ebf-4221-ad52-4a3cb697a46f",
+                     *       "id": "e70b9e8e-ddf7-4b9d-b0ea-9e17dfdb72f9",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T08:09:30.445Z",
+                     *       "createdAt": "2026-11-29T08:22:00.500Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334"
+                     *         "id": "64f6e8be-d042-4415-a6ab-08ec53024248"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "53f762dccfea3f8ef738c54bf8acaf98a473d36968749efc5a8afbdc1cc8c665"
+                     *         "hash": "d9104ff456286fe122b7b39fc3b402609713a36af3d5ac10c330f1e2f3e25ebd"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -11984,7 +12071,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "93d5bb52-db2d-44ab-bbf9-bd6525649e35",
+                     *             "accountId": "65935b69-fbe1-49f1-a01e-eaf601180e8c",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -12000,8 +12087,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
-                     *             "parentId": "93d5bb52-db2d-44ab-bbf9-bd6525649e35",
+                     *             "accountId": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
+                     *             "parentId": "65935b69-fbe1-49f1-a01e-eaf601180e8c",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -12107,27 +12194,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "26b1b0b7-edc1-40bd-83b6-28ce209cbd51",
+                     *           "id": "de9a8483-9f1f-4b7e-b424-65001b1c14a9",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "8b5fa06a-ee81-4adf-9021-9f78c7cff97b",
-                     *           "recordId": "d67137b8-20a6-4b13-9e4b-22ddd25a3824",
+                     *           "companyId": "913e9f74-3ada-41ce-bd1e-d3d6725fad30",
+                     *           "recordId": "4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334"
+                     *             "id": "64f6e8be-d042-4415-a6ab-08ec53024248"
                      *           },
-                     *           "occurredAt": "2026-11-29T08:09:27.434Z",
-                     *           "requestId": "98b3a2b4-1c0e-4754-ad39-04c217a9ef6c",
+                     *           "occurredAt": "2026-11-29T08:21:54.272Z",
+                     *           "requestId": "c4fcacc9-7ab6-445d-a97c-01ab2039f167",
                      *           "data": {
-                     *             "id": "d67137b8-20a6-4b13-9e4b-22ddd25a3824",
+                     *             "id": "4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
+                     *                 "accountId": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -12140,7 +12227,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
+                     *                 "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -12160,44 +12247,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
-                     *             "periodId": "2d40b802-886b-4aaf-b7a0-a085d84400e3",
+                     *             "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *             "periodId": "50a0f159-a575-48f2-91ad-57a34aa352c2",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T08:09:27.210Z",
-                     *             "updatedAt": "2026-11-29T08:09:27.432Z"
+                     *             "createdAt": "2026-11-29T08:21:53.335Z",
+                     *             "updatedAt": "2026-11-29T08:21:54.263Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "5c7fac2006caf46c1011fcab8510f8d879813e690d8b6e298af5170bd75e2939",
-                     *           "previousHash": "cdf18edbeca9fd38364142b556eae4c63aa8fef928f8aab487cb8a873a202cdf",
-                     *           "hash": "b8f75bf011d9dc0fc5ae8207ef0ea6bd522cf5cd49c7e13319ca8e61ac4e1fb2"
+                     *           "recordDigest": "315a6876cf148813135f56f72c022f6447cae820c56205b3cfebfd9d657ee643",
+                     *           "previousHash": "1ad35c1e3cb0f1195d922ea2a8e81a3af7a8a9184fbdd1129daa534203e66ac6",
+                     *           "hash": "1ea146ab799ebaaca1a987ac2662c8a566cfe6d6d5b5b3533d36615eeffdf036"
                      *         },
                      *         {
-                     *           "id": "71aad110-8f90-4007-95df-4b3cea8d579a",
+                     *           "id": "bdc9706d-dba4-4f1d-92eb-d27d505b9c0a",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "8b5fa06a-ee81-4adf-9021-9f78c7cff97b",
-                     *           "recordId": "d67137b8-20a6-4b13-9e4b-22ddd25a3824",
+                     *           "companyId": "913e9f74-3ada-41ce-bd1e-d3d6725fad30",
+                     *           "recordId": "4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334"
+                     *             "id": "64f6e8be-d042-4415-a6ab-08ec53024248"
                      *           },
-                     *           "occurredAt": "2026-11-29T08:09:27.505Z",
-                     *           "requestId": "a86d4546-85fb-4011-91bd-e9f6a917a9a2",
+                     *           "occurredAt": "2026-11-29T08:21:54.428Z",
+                     *           "requestId": "91642f6b-49ed-480a-a8c5-c3ed01129123",
                      *           "data": {
-                     *             "id": "d67137b8-20a6-4b13-9e4b-22ddd25a3824",
+                     *             "id": "4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
+                     *                 "accountId": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -12210,7 +12297,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
+                     *                 "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -12230,44 +12317,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
-                     *             "periodId": "2d40b802-886b-4aaf-b7a0-a085d84400e3",
+                     *             "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *             "periodId": "50a0f159-a575-48f2-91ad-57a34aa352c2",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T08:09:27.210Z",
-                     *             "updatedAt": "2026-11-29T08:09:27.505Z"
+                     *             "createdAt": "2026-11-29T08:21:53.335Z",
+                     *             "updatedAt": "2026-11-29T08:21:54.427Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "e7c7c4d7dd9c776b1f3560dfae3bfecd7e9ce1879ef9e935abaf3bfa2d671f0b",
-                     *           "previousHash": "21e7f01799eb65d00a3b12659e0e91b710a79af5610b161e89686043e0f10e14",
-                     *           "hash": "cc7fbf240d66e0c6c4f0413ca11202891d3b0dbc7b10911e7aed3504bb61ab95"
+                     *           "recordDigest": "75992f65c5fc33b0cc7ac7491610726889ffcac007595d4864268e88fff29426",
+                     *           "previousHash": "dc9f0fac17c4ca3ad252e6770b5f0af78e2391b04c0216ceb7b27bb87daa066a",
+                     *           "hash": "96e3554409484754cd24f8e18e0faa77d2c6ebc5e6b44b96dcd8176aa1c87fb6"
                      *         },
                      *         {
-                     *           "id": "b4fbd24a-071c-4232-bdbf-6d031fffc1f4",
+                     *           "id": "cca5402b-7b8f-42d9-b232-6b10e3756913",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "8b5fa06a-ee81-4adf-9021-9f78c7cff97b",
-                     *           "recordId": "d67137b8-20a6-4b13-9e4b-22ddd25a3824",
+                     *           "companyId": "913e9f74-3ada-41ce-bd1e-d3d6725fad30",
+                     *           "recordId": "4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334"
+                     *             "id": "64f6e8be-d042-4415-a6ab-08ec53024248"
                      *           },
-                     *           "occurredAt": "2026-11-29T08:09:27.551Z",
-                     *           "requestId": "97ea0800-a77b-41ce-8aac-1b921164561e",
+                     *           "occurredAt": "2026-11-29T08:21:54.489Z",
+                     *           "requestId": "13324f8f-78ea-4cef-ac35-252b020c65de",
                      *           "data": {
-                     *             "id": "d67137b8-20a6-4b13-9e4b-22ddd25a3824",
+                     *             "id": "4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "addfff9c-9ec8-4246-a8fd-9f18e437d077",
+                     *                 "accountId": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -12280,7 +12367,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
+                     *                 "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -12300,24 +12387,24 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
-                     *             "periodId": "2d40b802-886b-4aaf-b7a0-a085d84400e3",
+                     *             "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *             "periodId": "50a0f159-a575-48f2-91ad-57a34aa352c2",
                      *             "reversalOf": null,
-                     *             "reversedBy": "4bcad834-12a3-41b2-89b8-fa2098811d97",
+                     *             "reversedBy": "2d81fd58-1b98-4ce3-8d72-63a366ed0157",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T08:09:27.210Z",
-                     *             "updatedAt": "2026-11-29T08:09:27.550Z"
+                     *             "createdAt": "2026-11-29T08:21:53.335Z",
+                     *             "updatedAt": "2026-11-29T08:21:54.484Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "c8cfe7088fa1bce626e15977d38e0a529f7b0e1a2b406641b778480a640a4fb3",
-                     *           "previousHash": "cc7fbf240d66e0c6c4f0413ca11202891d3b0dbc7b10911e7aed3504bb61ab95",
-                     *           "hash": "cdd0c8cb36fee348145d00bdbe3f3949328b6dec518b6d5be3424b517482ab91"
+                     *           "recordDigest": "e66fd4269fcc98504d5698550f41da438ed6f2741ab6d2e4cd2f4489ac72222d",
+                     *           "previousHash": "96e3554409484754cd24f8e18e0faa77d2c6ebc5e6b44b96dcd8176aa1c87fb6",
+                     *           "hash": "4ed2080d921d5d3868852e4c3eb6a113bd3d022139225310e0c81ab8da13d5f3"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjhiNWZhMDZhLWVlODEtNGFkZi05MDIxLTlmNzhjN2NmZjk3YiIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.uSbIgcKteYFrLt23Z_2wKHU1ddZ_xSDijF5ou5ZWcmM"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjkxM2U5Zjc0LTNhZGEtNDFjZS1iZDFlLWQzZDY3MjVmYWQzMCIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.3bP731c-oWhH-uEcnK1WgigEe3x3CX6KniVk678i8XQ"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -12365,7 +12452,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2872d4d6-46c3-4a37-ad11-b0ec11cc4b61",
+                     *           "id": "ca1d279e-dddc-4ecb-bb62-4bf744b79617",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -12376,11 +12463,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334"
+                     *             "id": "64f6e8be-d042-4415-a6ab-08ec53024248"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:09:33.549Z",
-                     *           "updatedAt": "2026-11-29T08:09:33.549Z"
+                     *           "createdAt": "2026-11-29T08:22:06.956Z",
+                     *           "updatedAt": "2026-11-29T08:22:06.956Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -12451,7 +12538,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2872d4d6-46c3-4a37-ad11-b0ec11cc4b61",
+                     *       "id": "ca1d279e-dddc-4ecb-bb62-4bf744b79617",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -12462,11 +12549,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334"
+                     *         "id": "64f6e8be-d042-4415-a6ab-08ec53024248"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:09:33.549Z",
-                     *       "updatedAt": "2026-11-29T08:09:33.549Z",
+                     *       "createdAt": "2026-11-29T08:22:06.956Z",
+                     *       "updatedAt": "2026-11-29T08:22:06.956Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -12515,7 +12602,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2872d4d6-46c3-4a37-ad11-b0ec11cc4b61",
+                     *       "id": "ca1d279e-dddc-4ecb-bb62-4bf744b79617",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -12526,11 +12613,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334"
+                     *         "id": "64f6e8be-d042-4415-a6ab-08ec53024248"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:09:33.549Z",
-                     *       "updatedAt": "2026-11-29T08:09:33.549Z"
+                     *       "createdAt": "2026-11-29T08:22:06.956Z",
+                     *       "updatedAt": "2026-11-29T08:22:06.956Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -12598,7 +12685,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2872d4d6-46c3-4a37-ad11-b0ec11cc4b61",
+                     *       "id": "ca1d279e-dddc-4ecb-bb62-4bf744b79617",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -12610,11 +12697,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334"
+                     *         "id": "64f6e8be-d042-4415-a6ab-08ec53024248"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T08:09:33.549Z",
-                     *       "updatedAt": "2026-11-29T08:09:33.654Z"
+                     *       "createdAt": "2026-11-29T08:22:06.956Z",
+                     *       "updatedAt": "2026-11-29T08:22:07.095Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -12754,13 +12841,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "304e60a6-4ea5-4227-8397-5b0b5b3f99c7",
+                     *           "id": "e74b4e3c-178c-458f-a968-f06b8daa58d1",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:09:33.768Z",
-                     *           "updatedAt": "2026-11-29T08:09:33.768Z"
+                     *           "createdAt": "2026-11-29T08:22:07.318Z",
+                     *           "updatedAt": "2026-11-29T08:22:07.318Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -12821,13 +12908,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "304e60a6-4ea5-4227-8397-5b0b5b3f99c7",
+                     *       "id": "e74b4e3c-178c-458f-a968-f06b8daa58d1",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:09:33.768Z",
-                     *       "updatedAt": "2026-11-29T08:09:33.768Z"
+                     *       "createdAt": "2026-11-29T08:22:07.318Z",
+                     *       "updatedAt": "2026-11-29T08:22:07.318Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -12882,13 +12969,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "304e60a6-4ea5-4227-8397-5b0b5b3f99c7",
+                     *       "id": "e74b4e3c-178c-458f-a968-f06b8daa58d1",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:09:33.768Z",
-                     *       "updatedAt": "2026-11-29T08:09:33.768Z"
+                     *       "createdAt": "2026-11-29T08:22:07.318Z",
+                     *       "updatedAt": "2026-11-29T08:22:07.318Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -12939,13 +13026,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "304e60a6-4ea5-4227-8397-5b0b5b3f99c7",
+                     *       "id": "e74b4e3c-178c-458f-a968-f06b8daa58d1",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T08:09:33.768Z",
-                     *       "updatedAt": "2026-11-29T08:09:33.940Z"
+                     *       "createdAt": "2026-11-29T08:22:07.318Z",
+                     *       "updatedAt": "2026-11-29T08:22:07.584Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -13038,13 +13125,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "516474cf-3a85-4024-ae52-0442281056fd",
+                     *           "id": "b057f245-8377-45cd-b5d5-304022c500ef",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:09:34.018Z",
-                     *           "updatedAt": "2026-11-29T08:09:34.018Z"
+                     *           "createdAt": "2026-11-29T08:22:07.796Z",
+                     *           "updatedAt": "2026-11-29T08:22:07.796Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -13079,10 +13166,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                 *       "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                  *       "lines": [
                  *         {
-                 *           "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
+                 *           "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -13099,8 +13186,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "eab3da14-426c-428f-b0ae-7cc564ad2d91",
-                 *           "costCenterId": "0a1103fc-12dc-4e3c-bf9b-c440a2e9e3bc",
+                 *           "accountId": "aa63b7bc-c0cc-4c20-95b8-cae09fd011c4",
+                 *           "costCenterId": "87b667d1-c4fa-40fc-8bd3-334c8380edf7",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -13151,15 +13238,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "516474cf-3a85-4024-ae52-0442281056fd",
+                     *       "id": "b057f245-8377-45cd-b5d5-304022c500ef",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *       "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:09:34.018Z",
-                     *       "updatedAt": "2026-11-29T08:09:34.018Z",
+                     *       "createdAt": "2026-11-29T08:22:07.796Z",
+                     *       "updatedAt": "2026-11-29T08:22:07.796Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
+                     *           "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -13177,8 +13264,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "eab3da14-426c-428f-b0ae-7cc564ad2d91",
-                     *           "costCenterId": "0a1103fc-12dc-4e3c-bf9b-c440a2e9e3bc",
+                     *           "accountId": "aa63b7bc-c0cc-4c20-95b8-cae09fd011c4",
+                     *           "costCenterId": "87b667d1-c4fa-40fc-8bd3-334c8380edf7",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -13233,15 +13320,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "516474cf-3a85-4024-ae52-0442281056fd",
+                     *       "id": "b057f245-8377-45cd-b5d5-304022c500ef",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *       "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:09:34.018Z",
-                     *       "updatedAt": "2026-11-29T08:09:34.018Z",
+                     *       "createdAt": "2026-11-29T08:22:07.796Z",
+                     *       "updatedAt": "2026-11-29T08:22:07.796Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
+                     *           "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -13259,8 +13346,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "eab3da14-426c-428f-b0ae-7cc564ad2d91",
-                     *           "costCenterId": "0a1103fc-12dc-4e3c-bf9b-c440a2e9e3bc",
+                     *           "accountId": "aa63b7bc-c0cc-4c20-95b8-cae09fd011c4",
+                     *           "costCenterId": "87b667d1-c4fa-40fc-8bd3-334c8380edf7",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -13307,10 +13394,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                 *       "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                  *       "lines": [
                  *         {
-                 *           "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
+                 *           "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -13364,15 +13451,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "516474cf-3a85-4024-ae52-0442281056fd",
+                     *       "id": "b057f245-8377-45cd-b5d5-304022c500ef",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "fa0b94ed-6ee9-4434-b76a-e5f2228d0bab",
+                     *       "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T08:09:34.018Z",
-                     *       "updatedAt": "2026-11-29T08:09:34.389Z",
+                     *       "createdAt": "2026-11-29T08:22:07.796Z",
+                     *       "updatedAt": "2026-11-29T08:22:08.373Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "ff2498f6-9491-4d6f-88b5-df0d3cfa9044",
+                     *           "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -13482,7 +13569,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5210cfe3-7b90-4065-8471-e816fc38d695",
+                     *           "id": "85c694f3-aff0-4ce1-9093-59da75a5122b",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -13513,12 +13600,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334"
+                     *             "id": "64f6e8be-d042-4415-a6ab-08ec53024248"
                      *           },
-                     *           "createdAt": "2026-11-29T08:09:25.579Z",
-                     *           "updatedAt": "2026-11-29T08:09:25.785Z",
-                     *           "startedAt": "2026-11-29T08:09:25.664Z",
-                     *           "finishedAt": "2026-11-29T08:09:25.785Z"
+                     *           "createdAt": "2026-11-29T08:21:48.741Z",
+                     *           "updatedAt": "2026-11-29T08:21:48.972Z",
+                     *           "startedAt": "2026-11-29T08:21:48.836Z",
+                     *           "finishedAt": "2026-11-29T08:21:48.972Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -13607,7 +13694,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5210cfe3-7b90-4065-8471-e816fc38d695",
+                     *       "id": "85c694f3-aff0-4ce1-9093-59da75a5122b",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -13631,10 +13718,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334"
+                     *         "id": "64f6e8be-d042-4415-a6ab-08ec53024248"
                      *       },
-                     *       "createdAt": "2026-11-29T08:09:25.579Z",
-                     *       "updatedAt": "2026-11-29T08:09:25.579Z",
+                     *       "createdAt": "2026-11-29T08:21:48.741Z",
+                     *       "updatedAt": "2026-11-29T08:21:48.741Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -13683,7 +13770,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5210cfe3-7b90-4065-8471-e816fc38d695",
+                     *       "id": "85c694f3-aff0-4ce1-9093-59da75a5122b",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -13714,12 +13801,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334"
+                     *         "id": "64f6e8be-d042-4415-a6ab-08ec53024248"
                      *       },
-                     *       "createdAt": "2026-11-29T08:09:25.579Z",
-                     *       "updatedAt": "2026-11-29T08:09:25.785Z",
-                     *       "startedAt": "2026-11-29T08:09:25.664Z",
-                     *       "finishedAt": "2026-11-29T08:09:25.785Z"
+                     *       "createdAt": "2026-11-29T08:21:48.741Z",
+                     *       "updatedAt": "2026-11-29T08:21:48.972Z",
+                     *       "startedAt": "2026-11-29T08:21:48.836Z",
+                     *       "finishedAt": "2026-11-29T08:21:48.972Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -13815,7 +13902,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 101,
                      *       "headSequence": 101,
-                     *       "headHash": "cc85b78a3b95e3bc6e60f58b64a0b92bb04ff781be80fbc5eb6ba4a628ca88c0",
+                     *       "headHash": "8835a8bfcc2964660d6171c4caf92da7b9bc1b7eabdf2e423bb254f33ceb3964",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null
@@ -13879,7 +13966,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "6924e075-591c-4517-b16b-89bac307a006",
+                     *           "id": "8987afd5-8d77-4471-8890-b951cd3728f8",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -13901,11 +13988,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:09:34.487Z",
-                     *           "updatedAt": "2026-11-29T08:09:34.487Z"
+                     *           "createdAt": "2026-11-29T08:22:08.724Z",
+                     *           "updatedAt": "2026-11-29T08:22:08.724Z"
                      *         },
                      *         {
-                     *           "id": "71a09be5-a7fe-400f-a3c3-5b877c3f40f4",
+                     *           "id": "20e62661-420c-4139-8925-7a93995d68e5",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -13923,7 +14010,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "120d1323-8a52-4884-b1b3-a5003976eeb6",
+                     *           "taxAccountId": "85fcde96-1282-4dec-8b07-121e5f8503c7",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -13933,11 +14020,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:09:34.487Z",
-                     *           "updatedAt": "2026-11-29T08:09:34.487Z"
+                     *           "createdAt": "2026-11-29T08:22:08.724Z",
+                     *           "updatedAt": "2026-11-29T08:22:08.724Z"
                      *         },
                      *         {
-                     *           "id": "eb3d194e-3b44-4cdd-be9f-74ec7b65f843",
+                     *           "id": "d54f8f51-f72c-4bd5-87cb-5ab9f5a84b39",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -13957,11 +14044,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:09:34.487Z",
-                     *           "updatedAt": "2026-11-29T08:09:34.487Z"
+                     *           "createdAt": "2026-11-29T08:22:08.724Z",
+                     *           "updatedAt": "2026-11-29T08:22:08.724Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjhiNWZhMDZhLWVlODEtNGFkZi05MDIxLTlmNzhjN2NmZjk3YiIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSM4YjVmYTA2YS1lZTgxLTRhZGYtOTAyMS05Zjc4YzdjZmY5N2IiLCJzayI6IlRBWENPREUjUy1PT1MifX0.xFdwPyGjFQn_m-6tDDbSPNXbKa5O7wQR6C08fjElryo"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjkxM2U5Zjc0LTNhZGEtNDFjZS1iZDFlLWQzZDY3MjVmYWQzMCIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSM5MTNlOWY3NC0zYWRhLTQxY2UtYmQxZS1kM2Q2NzI1ZmFkMzAiLCJzayI6IlRBWENPREUjUy1PT1MifX0.EdrhNwgdVenuFm9l8zDOXJaL5_Ta5gClY_-RgPwQi0Q"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -14009,7 +14096,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "120d1323-8a52-4884-b1b3-a5003976eeb6",
+                 *       "taxAccountId": "85fcde96-1282-4dec-8b07-121e5f8503c7",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -14085,7 +14172,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f5319e5-7cb9-480f-a341-4d919932bac5",
+                     *       "id": "18ba188b-8d79-4e58-804b-1177aa80d8ba",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -14103,7 +14190,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "120d1323-8a52-4884-b1b3-a5003976eeb6",
+                     *       "taxAccountId": "85fcde96-1282-4dec-8b07-121e5f8503c7",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -14113,8 +14200,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:09:34.548Z",
-                     *       "updatedAt": "2026-11-29T08:09:34.548Z"
+                     *       "createdAt": "2026-11-29T08:22:08.886Z",
+                     *       "updatedAt": "2026-11-29T08:22:08.886Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -14156,8 +14243,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "120d1323-8a52-4884-b1b3-a5003976eeb6",
-                 *       "inputTaxAccountId": "73ea9bb8-3047-43d6-b2e3-0de32932d4c6"
+                 *       "outputTaxAccountId": "85fcde96-1282-4dec-8b07-121e5f8503c7",
+                 *       "inputTaxAccountId": "6c75fad4-aa6c-4d3e-80f8-e9575b7199e8"
                  *     }
                  */
                 "application/json": {
@@ -14179,7 +14266,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "71a09be5-a7fe-400f-a3c3-5b877c3f40f4",
+                     *           "id": "20e62661-420c-4139-8925-7a93995d68e5",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -14197,7 +14284,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "120d1323-8a52-4884-b1b3-a5003976eeb6",
+                     *           "taxAccountId": "85fcde96-1282-4dec-8b07-121e5f8503c7",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -14207,11 +14294,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:09:34.487Z",
-                     *           "updatedAt": "2026-11-29T08:09:34.487Z"
+                     *           "createdAt": "2026-11-29T08:22:08.724Z",
+                     *           "updatedAt": "2026-11-29T08:22:08.724Z"
                      *         },
                      *         {
-                     *           "id": "e77386a4-0472-4da1-89f4-c543ecd13942",
+                     *           "id": "f5da9c0d-85da-434b-a504-12b9b9f40b8e",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -14233,11 +14320,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:09:34.487Z",
-                     *           "updatedAt": "2026-11-29T08:09:34.487Z"
+                     *           "createdAt": "2026-11-29T08:22:08.724Z",
+                     *           "updatedAt": "2026-11-29T08:22:08.724Z"
                      *         },
                      *         {
-                     *           "id": "6924e075-591c-4517-b16b-89bac307a006",
+                     *           "id": "8987afd5-8d77-4471-8890-b951cd3728f8",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -14259,11 +14346,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:09:34.487Z",
-                     *           "updatedAt": "2026-11-29T08:09:34.487Z"
+                     *           "createdAt": "2026-11-29T08:22:08.724Z",
+                     *           "updatedAt": "2026-11-29T08:22:08.724Z"
                      *         },
                      *         {
-                     *           "id": "82903169-a22f-4df8-be7c-8011d317ff50",
+                     *           "id": "862900f3-5334-41c1-94af-f992fc0874a1",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -14285,11 +14372,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:09:34.487Z",
-                     *           "updatedAt": "2026-11-29T08:09:34.487Z"
+                     *           "createdAt": "2026-11-29T08:22:08.724Z",
+                     *           "updatedAt": "2026-11-29T08:22:08.724Z"
                      *         },
                      *         {
-                     *           "id": "23e27010-dd55-4150-b48b-4bc2e4bd8347",
+                     *           "id": "60b50c4c-22a6-4578-9cbf-422c08794790",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -14311,11 +14398,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:09:34.487Z",
-                     *           "updatedAt": "2026-11-29T08:09:34.487Z"
+                     *           "createdAt": "2026-11-29T08:22:08.724Z",
+                     *           "updatedAt": "2026-11-29T08:22:08.724Z"
                      *         },
                      *         {
-                     *           "id": "eb3d194e-3b44-4cdd-be9f-74ec7b65f843",
+                     *           "id": "d54f8f51-f72c-4bd5-87cb-5ab9f5a84b39",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -14335,11 +14422,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:09:34.487Z",
-                     *           "updatedAt": "2026-11-29T08:09:34.487Z"
+                     *           "createdAt": "2026-11-29T08:22:08.724Z",
+                     *           "updatedAt": "2026-11-29T08:22:08.724Z"
                      *         },
                      *         {
-                     *           "id": "8370a0ae-be83-48f1-b7d8-11f89fe93e06",
+                     *           "id": "1347ef2c-f9ab-4187-a2b2-f7c8018f7830",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -14357,7 +14444,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "73ea9bb8-3047-43d6-b2e3-0de32932d4c6",
+                     *           "taxAccountId": "6c75fad4-aa6c-4d3e-80f8-e9575b7199e8",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -14367,11 +14454,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:09:34.487Z",
-                     *           "updatedAt": "2026-11-29T08:09:34.487Z"
+                     *           "createdAt": "2026-11-29T08:22:08.724Z",
+                     *           "updatedAt": "2026-11-29T08:22:08.724Z"
                      *         },
                      *         {
-                     *           "id": "efeff7a5-1d2f-4aac-affa-72075d454b3a",
+                     *           "id": "3524bef8-33c9-48ed-90fb-89ad292326b3",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -14389,7 +14476,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "73ea9bb8-3047-43d6-b2e3-0de32932d4c6",
+                     *           "taxAccountId": "6c75fad4-aa6c-4d3e-80f8-e9575b7199e8",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -14399,11 +14486,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:09:34.487Z",
-                     *           "updatedAt": "2026-11-29T08:09:34.487Z"
+                     *           "createdAt": "2026-11-29T08:22:08.724Z",
+                     *           "updatedAt": "2026-11-29T08:22:08.724Z"
                      *         },
                      *         {
-                     *           "id": "28a27e33-7852-4d1e-ba7b-d3834074a49f",
+                     *           "id": "d39c03c1-ad50-4175-8c6b-3465816e79d7",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -14421,19 +14508,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "73ea9bb8-3047-43d6-b2e3-0de32932d4c6",
-                     *           "reverseChargeAccountId": "120d1323-8a52-4884-b1b3-a5003976eeb6",
+                     *           "taxAccountId": "6c75fad4-aa6c-4d3e-80f8-e9575b7199e8",
+                     *           "reverseChargeAccountId": "85fcde96-1282-4dec-8b07-121e5f8503c7",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:09:34.487Z",
-                     *           "updatedAt": "2026-11-29T08:09:34.487Z"
+                     *           "createdAt": "2026-11-29T08:22:08.724Z",
+                     *           "updatedAt": "2026-11-29T08:22:08.724Z"
                      *         },
                      *         {
-                     *           "id": "9625b6a6-da10-481a-8f1a-943e4d18299d",
+                     *           "id": "085d5d92-3ea4-4292-a25b-117aca8582a2",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -14455,11 +14542,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:09:34.487Z",
-                     *           "updatedAt": "2026-11-29T08:09:34.487Z"
+                     *           "createdAt": "2026-11-29T08:22:08.724Z",
+                     *           "updatedAt": "2026-11-29T08:22:08.724Z"
                      *         },
                      *         {
-                     *           "id": "ff765e97-0316-429a-a8cf-e0ca2fa42a3c",
+                     *           "id": "f8e04730-eb71-41b1-ba1c-7d895f6426ef",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -14481,11 +14568,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:09:34.487Z",
-                     *           "updatedAt": "2026-11-29T08:09:34.487Z"
+                     *           "createdAt": "2026-11-29T08:22:08.724Z",
+                     *           "updatedAt": "2026-11-29T08:22:08.724Z"
                      *         },
                      *         {
-                     *           "id": "ebd1f2ef-deaa-4360-a1a2-df0557445b66",
+                     *           "id": "cff468c6-0cc1-4c3f-8263-09c74046e750",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -14505,8 +14592,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:09:34.487Z",
-                     *           "updatedAt": "2026-11-29T08:09:34.487Z"
+                     *           "createdAt": "2026-11-29T08:22:08.724Z",
+                     *           "updatedAt": "2026-11-29T08:22:08.724Z"
                      *         }
                      *       ]
                      *     }
@@ -14555,7 +14642,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f5319e5-7cb9-480f-a341-4d919932bac5",
+                     *       "id": "18ba188b-8d79-4e58-804b-1177aa80d8ba",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -14573,7 +14660,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "120d1323-8a52-4884-b1b3-a5003976eeb6",
+                     *       "taxAccountId": "85fcde96-1282-4dec-8b07-121e5f8503c7",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -14583,8 +14670,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:09:34.548Z",
-                     *       "updatedAt": "2026-11-29T08:09:34.548Z"
+                     *       "createdAt": "2026-11-29T08:22:08.886Z",
+                     *       "updatedAt": "2026-11-29T08:22:08.886Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -14628,7 +14715,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "120d1323-8a52-4884-b1b3-a5003976eeb6",
+                 *       "taxAccountId": "85fcde96-1282-4dec-8b07-121e5f8503c7",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -14696,7 +14783,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f5319e5-7cb9-480f-a341-4d919932bac5",
+                     *       "id": "18ba188b-8d79-4e58-804b-1177aa80d8ba",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -14714,7 +14801,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "120d1323-8a52-4884-b1b3-a5003976eeb6",
+                     *       "taxAccountId": "85fcde96-1282-4dec-8b07-121e5f8503c7",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -14724,8 +14811,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T08:09:34.548Z",
-                     *       "updatedAt": "2026-11-29T08:09:34.610Z"
+                     *       "createdAt": "2026-11-29T08:22:08.886Z",
+                     *       "updatedAt": "2026-11-29T08:22:09.015Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -14783,15 +14870,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334",
+                     *             "id": "64f6e8be-d042-4415-a6ab-08ec53024248",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "7a0dfca3-42ea-4401-b2ad-1d83f95234bb",
-                     *           "occurredAt": "2026-11-29T08:09:34.548Z",
+                     *           "requestId": "d482a057-2b35-44f4-b203-07116f34d352",
+                     *           "occurredAt": "2026-11-29T08:22:08.886Z",
                      *           "sequence": 95,
-                     *           "hash": "c027506970778e380e53dec502789231ef3f393971f8197ffac8aea837f3faf9",
+                     *           "hash": "4596704a02d97e8986350a978e012d4fb6d255b42627e92c9363cff552321875",
                      *           "state": {
-                     *             "id": "5f5319e5-7cb9-480f-a341-4d919932bac5",
+                     *             "id": "18ba188b-8d79-4e58-804b-1177aa80d8ba",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -14809,7 +14896,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "120d1323-8a52-4884-b1b3-a5003976eeb6",
+                     *             "taxAccountId": "85fcde96-1282-4dec-8b07-121e5f8503c7",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -14819,8 +14906,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T08:09:34.548Z",
-                     *             "updatedAt": "2026-11-29T08:09:34.548Z"
+                     *             "createdAt": "2026-11-29T08:22:08.886Z",
+                     *             "updatedAt": "2026-11-29T08:22:08.886Z"
                      *           }
                      *         },
                      *         {
@@ -14828,15 +14915,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334",
+                     *             "id": "64f6e8be-d042-4415-a6ab-08ec53024248",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "60546679-b73b-4097-8a05-ef0b2ef6ce14",
-                     *           "occurredAt": "2026-11-29T08:09:34.610Z",
+                     *           "requestId": "0e425e22-98ab-4610-9e3c-6566d1b7018f",
+                     *           "occurredAt": "2026-11-29T08:22:09.015Z",
                      *           "sequence": 96,
-                     *           "hash": "e33cf6f3ce2c160a2ca1b35183f41675dc32acc7648449c96130366831269178",
+                     *           "hash": "b48ed345553d587d92dd1018292b6430b5f12de1946ecdb8535e44b66e032acf",
                      *           "state": {
-                     *             "id": "5f5319e5-7cb9-480f-a341-4d919932bac5",
+                     *             "id": "18ba188b-8d79-4e58-804b-1177aa80d8ba",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -14854,7 +14941,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "120d1323-8a52-4884-b1b3-a5003976eeb6",
+                     *             "taxAccountId": "85fcde96-1282-4dec-8b07-121e5f8503c7",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -14864,8 +14951,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T08:09:34.548Z",
-                     *             "updatedAt": "2026-11-29T08:09:34.610Z"
+                     *             "createdAt": "2026-11-29T08:22:08.886Z",
+                     *             "updatedAt": "2026-11-29T08:22:09.015Z"
                      *           }
                      *         }
                      *       ],
@@ -14905,7 +14992,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "adeefb5b-08fd-4ca6-95cd-2f8a36b9602b",
+                     *           "id": "857d5b9c-9b23-4cc8-8993-94f253e98df6",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -15076,14 +15163,14 @@ export interface operations {
                      *           ],
                      *           "corrections": [],
                      *           "netDue": "150.00",
-                     *           "filedAt": "2026-11-29T08:09:35.101Z",
+                     *           "filedAt": "2026-11-29T08:22:09.773Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334"
+                     *             "id": "64f6e8be-d042-4415-a6ab-08ec53024248"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 98,
-                     *             "hash": "bddcd687d0ff50c75e422e7d88c115cbfafa5865f987e8ca0bd1294c78598114"
+                     *             "hash": "9a0d14b93ac2961be15d7b0665938ddd14ce443ac044da5e745abfdfbc206f75"
                      *           },
                      *           "version": 1
                      *         }
@@ -15145,7 +15232,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "adeefb5b-08fd-4ca6-95cd-2f8a36b9602b",
+                     *       "id": "857d5b9c-9b23-4cc8-8993-94f253e98df6",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -15316,14 +15403,14 @@ export interface operations {
                      *       ],
                      *       "corrections": [],
                      *       "netDue": "150.00",
-                     *       "filedAt": "2026-11-29T08:09:35.101Z",
+                     *       "filedAt": "2026-11-29T08:22:09.773Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334"
+                     *         "id": "64f6e8be-d042-4415-a6ab-08ec53024248"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "bddcd687d0ff50c75e422e7d88c115cbfafa5865f987e8ca0bd1294c78598114"
+                     *         "hash": "9a0d14b93ac2961be15d7b0665938ddd14ce443ac044da5e745abfdfbc206f75"
                      *       },
                      *       "version": 1
                      *     }
@@ -15372,7 +15459,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "adeefb5b-08fd-4ca6-95cd-2f8a36b9602b",
+                     *       "id": "857d5b9c-9b23-4cc8-8993-94f253e98df6",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -15543,14 +15630,14 @@ export interface operations {
                      *       ],
                      *       "corrections": [],
                      *       "netDue": "150.00",
-                     *       "filedAt": "2026-11-29T08:09:35.101Z",
+                     *       "filedAt": "2026-11-29T08:22:09.773Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334"
+                     *         "id": "64f6e8be-d042-4415-a6ab-08ec53024248"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "bddcd687d0ff50c75e422e7d88c115cbfafa5865f987e8ca0bd1294c78598114"
+                     *         "hash": "9a0d14b93ac2961be15d7b0665938ddd14ce443ac044da5e745abfdfbc206f75"
                      *       },
                      *       "version": 1
                      *     }
@@ -15604,7 +15691,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "9f7afe33-4e49-4288-ba0a-71fdb2b0a674",
+                     *           "id": "a0fa3d23-cd4b-484c-99e7-f1e649eb78e7",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -15613,8 +15700,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:09:35.222Z",
-                     *           "updatedAt": "2026-11-29T08:09:35.222Z"
+                     *           "createdAt": "2026-11-29T08:22:10.455Z",
+                     *           "updatedAt": "2026-11-29T08:22:10.455Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15688,7 +15775,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9f7afe33-4e49-4288-ba0a-71fdb2b0a674",
+                     *       "id": "a0fa3d23-cd4b-484c-99e7-f1e649eb78e7",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -15697,8 +15784,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:09:35.222Z",
-                     *       "updatedAt": "2026-11-29T08:09:35.222Z"
+                     *       "createdAt": "2026-11-29T08:22:10.455Z",
+                     *       "updatedAt": "2026-11-29T08:22:10.455Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -15737,7 +15824,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9f7afe33-4e49-4288-ba0a-71fdb2b0a674",
+                     *       "id": "a0fa3d23-cd4b-484c-99e7-f1e649eb78e7",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -15746,8 +15833,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:09:35.222Z",
-                     *       "updatedAt": "2026-11-29T08:09:35.222Z"
+                     *       "createdAt": "2026-11-29T08:22:10.455Z",
+                     *       "updatedAt": "2026-11-29T08:22:10.455Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -15821,7 +15908,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9f7afe33-4e49-4288-ba0a-71fdb2b0a674",
+                     *       "id": "a0fa3d23-cd4b-484c-99e7-f1e649eb78e7",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -15830,8 +15917,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T08:09:35.222Z",
-                     *       "updatedAt": "2026-11-29T08:09:35.297Z"
+                     *       "createdAt": "2026-11-29T08:22:10.455Z",
+                     *       "updatedAt": "2026-11-29T08:22:10.521Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -15881,15 +15968,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334",
+                     *             "id": "64f6e8be-d042-4415-a6ab-08ec53024248",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "7b62d6f7-070e-4324-bba5-e4f254802a0b",
-                     *           "occurredAt": "2026-11-29T08:09:35.222Z",
+                     *           "requestId": "093de3f2-4226-4aed-a69c-41dfeeec2d03",
+                     *           "occurredAt": "2026-11-29T08:22:10.456Z",
                      *           "sequence": 100,
-                     *           "hash": "a878d046c8e74582cc20429c8ef1ff1d03daff42c089a3bada625f5f0683e6c2",
+                     *           "hash": "f581a3427ac6e0824d7fc2e1888ca2712e4c44df98d4495709c408f6b435bf11",
                      *           "state": {
-                     *             "id": "9f7afe33-4e49-4288-ba0a-71fdb2b0a674",
+                     *             "id": "a0fa3d23-cd4b-484c-99e7-f1e649eb78e7",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -15898,8 +15985,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T08:09:35.222Z",
-                     *             "updatedAt": "2026-11-29T08:09:35.222Z"
+                     *             "createdAt": "2026-11-29T08:22:10.455Z",
+                     *             "updatedAt": "2026-11-29T08:22:10.455Z"
                      *           }
                      *         },
                      *         {
@@ -15907,15 +15994,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "59828e9a-2783-4c6b-bdf1-2dcf87b18334",
+                     *             "id": "64f6e8be-d042-4415-a6ab-08ec53024248",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "088bddd3-5ea3-4bad-9e04-3ce1cee23463",
-                     *           "occurredAt": "2026-11-29T08:09:35.297Z",
+                     *           "requestId": "bc8a90c5-2543-4ed5-8363-a14572df5306",
+                     *           "occurredAt": "2026-11-29T08:22:10.521Z",
                      *           "sequence": 101,
-                     *           "hash": "cc85b78a3b95e3bc6e60f58b64a0b92bb04ff781be80fbc5eb6ba4a628ca88c0",
+                     *           "hash": "8835a8bfcc2964660d6171c4caf92da7b9bc1b7eabdf2e423bb254f33ceb3964",
                      *           "state": {
-                     *             "id": "9f7afe33-4e49-4288-ba0a-71fdb2b0a674",
+                     *             "id": "a0fa3d23-cd4b-484c-99e7-f1e649eb78e7",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -15924,8 +16011,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T08:09:35.222Z",
-                     *             "updatedAt": "2026-11-29T08:09:35.297Z"
+                     *             "createdAt": "2026-11-29T08:22:10.455Z",
+                     *             "updatedAt": "2026-11-29T08:22:10.521Z"
                      *           }
                      *         }
                      *       ],
