@@ -7,6 +7,7 @@ import type { Placed } from '../shared/db/ledger/placement.ts';
 import type { LedgerFold } from '../shared/db/ledger/ledger-fold.ts';
 import type { Item } from '../shared/db/table/table-ops.ts';
 import { CREDIT, DEBIT } from '../shared/journals/rules.ts';
+import { taxedLines, type TaxContext } from '../shared/journals/line-tax.ts';
 import { seededRandom } from './seeded-random.ts';
 
 /**
@@ -27,6 +28,14 @@ export interface LoadPlan {
   firstSerial: number;
   /** With foreign lines: two journals in three have one line in USD or EUR (a third of all lines), the other line in the base currency. */
   foreign?: { base: string };
+  /**
+   * With taxed lines: half the journals a sale (their credit on a `revenue` leaf naming the
+   * `sale` code) or a purchase (their debit on an `expense` leaf naming the `purchase` code), their
+   * amounts including the tax, taxed as creating the draft taxes them (journals/line-tax.ts
+   * taxedLines, with the company's codes and tax accounts as read back in `context`): the taxed
+   * line's amount without tax and its `tax`, and its tax line.
+   */
+  taxed?: { revenue: string[]; expense: string[]; sale: string; purchase: string; context: Omit<TaxContext, 'date' | 'amountsIncludeTax'> };
 }
 
 /** The foreign currencies of the load and their rates (base units for one unit). */
@@ -44,7 +53,11 @@ function baseCents(cents: bigint, rate: string): bigint {
 const text = (cents: bigint) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
 
 
-/** Journals of two lines each (`lines` / 2 of them), posted on days spread over the periods (with `plan.foreign`, a third of the lines foreign). */
+/**
+ * Journals of two lines each (`lines` / 2 of them), posted on days spread over the periods (with
+ * `plan.foreign`, a third of the lines foreign; with `plan.taxed`, half of them taxed, each then
+ * with its tax line besides).
+ */
 export function* postedJournals(plan: LoadPlan, lines: number, seed: number): Generator<Placed<PostedJournal>> {
   const next = seededRandom(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
@@ -56,9 +69,15 @@ export function* postedJournals(plan: LoadPlan, lines: number, seed: number): Ge
   const now = new Date().toISOString();
   for (let i = 0; i < lines / 2; i++) {
     const { day, periodId } = pick(days);
-    const debitAccount = next() < 0.3 ? plan.busy : pick(plan.accounts);
-    let creditAccount = pick(plan.accounts);
-    if (creditAccount === debitAccount) creditAccount = plan.accounts[(plan.accounts.indexOf(creditAccount) + 1) % plan.accounts.length]!;
+    // A taxed journal: a sale (its credit on a revenue leaf) or a purchase (its debit on an expense leaf).
+    const taxedAs = plan.taxed && next() < 0.5 ? (next() < 0.5 ? 'sale' : 'purchase') : undefined;
+    let debitAccount = next() < 0.3 ? plan.busy : pick(plan.accounts);
+    if (taxedAs === 'purchase') debitAccount = pick(plan.taxed!.expense);
+    let creditAccount = taxedAs === 'sale' ? pick(plan.taxed!.revenue) : pick(plan.accounts);
+    if (creditAccount === debitAccount) {
+      const list = taxedAs === 'sale' ? plan.taxed!.revenue : plan.accounts;
+      creditAccount = list[(list.indexOf(creditAccount) + 1) % list.length]!;
+    }
     const cents = BigInt(Math.floor(next() * 1_000_000) + 1);
     const center = next() < 0.6 ? pick(plan.costCenters) : null;
     let entries: PostedJournal['entries'] = [
@@ -71,6 +90,15 @@ export function* postedJournals(plan: LoadPlan, lines: number, seed: number): Ge
       const foreignSide = next() < 0.5 ? 0 : 1;
       entries = entries.map((e, i) => (i === foreignSide ? { ...e, amount, currency, foreign: { amount: text(cents), exchangeRate } } : { ...e, amount, currency: plan.foreign!.base }));
     }
+    if (taxedAs) {
+      // Sent with the amounts including the tax (so the two lines balance as sent), as a client
+      // would; each line in its currency, as resolving the lines gives it (resolve-lines.ts).
+      const { context, sale, purchase } = plan.taxed!;
+      const taxedIndex = taxedAs === 'sale' ? 1 : 0;
+      const sent = entries.map((_, i) => (i === taxedIndex ? { taxCode: taxedAs === 'sale' ? sale : purchase } : {}));
+      const resolved = entries.map((e) => ({ ...e, currency: e.currency ?? context.baseCurrency }));
+      entries = taxedLines(sent, resolved, { ...context, date: day, amountsIncludeTax: true });
+    }
     yield {
       id: randomUUID(),
       serialNumber: plan.firstSerial + i,
@@ -78,6 +106,7 @@ export function* postedJournals(plan: LoadPlan, lines: number, seed: number): Ge
       calendarDate: day,
       description: `Bench journal ${i}`,
       entries,
+      ...(taxedAs ? { amountsIncludeTax: true } : {}),
       status: 'posted',
       postingDate: day,
       financialYearId: plan.yearId,

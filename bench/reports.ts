@@ -1,5 +1,7 @@
 import { startBenchStack } from './local-stack.ts';
 import { saveResults } from './results-file.ts';
+import type { PostedJournal } from '../shared/journals/records.ts';
+import { CREDIT, DEBIT } from '../shared/journals/rules.ts';
 
 /**
  * Report speed at ledger size. One company, one year of monthly periods, 60 leaf accounts and
@@ -14,18 +16,31 @@ import { saveResults } from './results-file.ts';
  * Beside it, the same books with a third of the lines in USD or EUR (another company, loaded at
  * each size up to BENCH_FOREIGN_LINES, default 100,000): its year trial balance, whose rows then
  * carry currency figures, timed in the same runs; target within 1.25x of the base-only one.
+ * And the same books taxed (a third company, registered in Saudi Arabia with its standard tax
+ * codes, loaded at each size up to BENCH_TAXED_LINES, default 100,000): half its journals a sale
+ * or purchase naming S-STD or P-STD (15%), each then with its tax line, so its balance items carry
+ * the VAT return's figures and its tax ledger holds an entry per taxed journal, as posting writes
+ * them. Timed in the same runs: its year trial balance (target within 1.25x of the base-only
+ * one), and its VAT return of the year and of one month (target: no entry line read, the tax
+ * ledger's counted as entry lines too); the year return's net due is checked against the tax
+ * the loaded lines carry.
  * Prints a table and adds `reports` to bench/results.json.
  */
 const SIZES = (process.env.BENCH_LINES ?? '10000,100000,1000000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 9);
 /** The foreign-currency company is loaded alongside up to this many lines (its trial balance timed at each size up to it). */
 const FOREIGN_LINES = Number(process.env.BENCH_FOREIGN_LINES ?? 100_000);
+/** Likewise the taxed company (lines as sent: its tax lines come on top). */
+const TAXED_LINES = Number(process.env.BENCH_TAXED_LINES ?? 100_000);
 
 const stack = await startBenchStack();
 const call = stack.ok;
 const { db } = await import('../shared/db/table/client.ts');
 const { load, postedJournals } = await import('./fast-load.ts');
 const { LedgerFold } = await import('../shared/db/ledger/ledger-fold.ts');
+const { getTaxCodesByCode } = await import('../shared/db/stores/tax-code-store.ts');
+const { accountNodes } = await import('../shared/db/stores/nodes/kind-stores.ts');
+const { fromMils, toMils } = await import('../shared/money/mils.ts');
 
 // Every item DynamoDB hands back to the service, and how many of them are entry lines.
 const reads = { items: 0, lines: 0 };
@@ -35,7 +50,7 @@ client.send = (async (command: unknown) => {
   const output = (await send(command)) as { Items?: Array<Record<string, unknown>>; Item?: Record<string, unknown>; Responses?: Record<string, Array<Record<string, unknown>>> };
   const items = [...(output.Items ?? []), ...(output.Item ? [output.Item] : []), ...Object.values(output.Responses ?? {}).flat()];
   reads.items += items.length;
-  reads.lines += items.filter((i) => i.entity === 'Journal' || i.entity === 'LedgerEntry').length;
+  reads.lines += items.filter((i) => i.entity === 'Journal' || i.entity === 'LedgerEntry' || i.entity === 'TaxLedgerEntry').length;
   return output;
 }) as typeof client.send;
 
@@ -44,21 +59,65 @@ async function benchCompany(name: string) {
   const company = await call('POST', '/api/v1/Companies', { name, baseCurrency: 'SAR' });
   const base = `/api/v1/Companies/${company.id}`;
   const leaves: string[] = [];
+  const roots: Record<string, string> = {};
+  const byClassification: Record<string, string[]> = {};
   for (const [i, [classification, count]] of ([['asset', 20], ['liability', 10], ['equity', 5], ['revenue', 10], ['expense', 15]] as const).entries()) {
     const root = await call('POST', `${base}/Accounts`, { code: String(i + 1), name: { english: classification, arabic: classification }, type: 'category', classification });
+    roots[classification] = root.id;
+    byClassification[classification] = [];
     for (let j = 0; j < count; j++) {
-      leaves.push((await call('POST', `${base}/Accounts`, { code: `${i + 1}${String(j).padStart(3, '0')}`, name: { english: `${classification} ${j}`, arabic: `${classification} ${j}` }, type: 'leaf', parentId: root.id })).id);
+      const leaf = (await call('POST', `${base}/Accounts`, { code: `${i + 1}${String(j).padStart(3, '0')}`, name: { english: `${classification} ${j}`, arabic: `${classification} ${j}` }, type: 'leaf', parentId: root.id })).id;
+      leaves.push(leaf);
+      byClassification[classification]!.push(leaf);
     }
   }
   const centers: string[] = [];
   for (let c = 0; c < 5; c++) centers.push((await call('POST', `${base}/CostCenters`, { code: `C${c}`, name: { english: `C${c}`, arabic: `C${c}` } })).id);
   const year = await call('POST', `${base}/FinancialYears`, { startDate: '2026-01-01', endDate: '2026-12-31' });
-  return { base, plan: { companyId: company.id as string, yearId: year.id as string, periods: year.periods, accounts: leaves, busy: leaves[0]!, costCenters: centers, firstSerial: 1 } };
+  return { base, roots, byClassification, plan: { companyId: company.id as string, yearId: year.id as string, periods: year.periods, accounts: leaves, busy: leaves[0]!, costCenters: centers, firstSerial: 1 } };
 }
 const { base, plan } = await benchCompany('Bench Co');
 // The same books with a third of the lines in USD or EUR, loaded up to FOREIGN_LINES, its trial balance timed beside the base-only one.
 const foreignCompany = await benchCompany('Bench Foreign Co');
 const foreignPlan = { ...foreignCompany.plan, foreign: { base: 'SAR' } };
+// The same books taxed: registered in Saudi Arabia, its standard codes loaded on an output and an input VAT account.
+const taxedCompany = await benchCompany('Bench Taxed Co');
+const taxedPlan = await taxedBooks(taxedCompany);
+
+/** Registers the company in SA, loads its standard codes, and reads back the codes and accounts creating a draft reads (write-journal.ts withTax). */
+async function taxedBooks({ base, roots, byClassification, plan }: Awaited<ReturnType<typeof benchCompany>>) {
+  const leaf = async (code: string, english: string, parentId: string) => (await call('POST', `${base}/Accounts`, { code, name: { english, arabic: english }, type: 'leaf', parentId })).id as string;
+  const outputVat = await leaf('2900', 'Output VAT', roots.liability!);
+  const inputVat = await leaf('1900', 'Input VAT', roots.asset!);
+  const { version } = await call('GET', `${base}/Settings`);
+  await call('PUT', `${base}/Settings`, { taxJurisdiction: 'SA', version });
+  await call('POST', `${base}/TaxCodes/Standard`, { outputTaxAccountId: outputVat, inputTaxAccountId: inputVat });
+  const settings = await call('GET', `${base}/Settings`);
+  const codes = await getTaxCodesByCode(plan.companyId, ['S-STD', 'P-STD']);
+  const accounts = await accountNodes.getMany(plan.companyId, [outputVat, inputVat]);
+  const context = {
+    baseCurrency: settings.baseCurrency,
+    basePrecision: settings.decimalPrecision,
+    jurisdiction: settings.taxJurisdiction,
+    defaultEmirate: settings.defaultEmirate,
+    codes: new Map(codes.map((c) => [c.code, c])),
+    accounts: new Map(accounts.map((a) => [a.id, a])),
+  };
+  return { ...plan, outputVat, inputVat, taxed: { revenue: byClassification.revenue!, expense: byClassification.expense!, sale: 'S-STD', purchase: 'P-STD', context } };
+}
+
+/** What the taxed company's loads held: its entry lines (tax lines with them) and the net tax due (output less input VAT). */
+const taxedTotals = { entryLines: 0, netDueMils: 0n };
+function* counted(journals: Iterable<PostedJournal>) {
+  for (const journal of journals) {
+    taxedTotals.entryLines += journal.entries.length;
+    for (const line of journal.entries) {
+      if (line.accountId === taxedPlan.outputVat) taxedTotals.netDueMils += line.side === CREDIT ? toMils(line.amount) : -toMils(line.amount);
+      if (line.accountId === taxedPlan.inputVat) taxedTotals.netDueMils -= line.side === DEBIT ? toMils(line.amount) : -toMils(line.amount);
+    }
+    yield journal;
+  }
+}
 
 const reports = {
   trialBalance: `${base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-12-31`,
@@ -67,14 +126,24 @@ const reports = {
   trialBalanceMidMonths: `${base}/Reports/TrialBalance?dateFrom=2026-01-16&dateTo=2026-11-15`,
   statementFirstPage: `${base}/Reports/GeneralLedger?accountId=${plan.busy}&dateFrom=2026-01-01&dateTo=2026-12-31&pageSize=100`,
   trialBalanceForeign: `${foreignCompany.base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-12-31`,
+  trialBalanceTaxed: `${taxedCompany.base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-12-31`,
+  vatReturnYear: `${taxedCompany.base}/Reports/VatReturn?dateFrom=2026-01-01&dateTo=2026-12-31`,
+  vatReturnMonth: `${taxedCompany.base}/Reports/VatReturn?dateFrom=2026-03-01&dateTo=2026-03-31`,
 } as const;
 type ReportName = keyof typeof reports;
+/** The reports of the companies loaded only up to their own size. */
+const FOREIGN_REPORTS: ReportName[] = ['trialBalanceForeign'];
+const TAXED_REPORTS: ReportName[] = ['trialBalanceTaxed', 'vatReturnYear', 'vatReturnMonth'];
+type Optional = 'trialBalanceForeign' | 'trialBalanceTaxed' | 'vatReturnYear' | 'vatReturnMonth';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const fold = new LedgerFold(plan.companyId);
 const foreignFold = new LedgerFold(foreignPlan.companyId);
+const taxedFold = new LedgerFold(taxedPlan.companyId);
 type Timing = { medianMs: number; itemsRead: number; entryLinesRead: number };
-const results: Array<{ lines: number; loadSeconds: number; foreignLoadSeconds?: number } & Record<Exclude<ReportName, 'trialBalanceForeign'>, Timing> & { trialBalanceForeign?: Timing }> = [];
+type Row = { lines: number; loadSeconds: number; foreignLoadSeconds?: number; taxedLoadSeconds?: number; taxedEntryLines?: number } & Record<Exclude<ReportName, Optional>, Timing> & Partial<Record<Optional, Timing>>;
+const results: Row[] = [];
+let netDueChecked = '';
 let loaded = 0;
 for (const size of SIZES) {
   const started = performance.now();
@@ -83,8 +152,18 @@ for (const size of SIZES) {
   const foreignLoad = size <= FOREIGN_LINES ? performance.now() : undefined;
   if (foreignLoad !== undefined) await load({ ...foreignPlan, firstSerial: loaded / 2 + 1 }, postedJournals({ ...foreignPlan, firstSerial: loaded / 2 + 1 }, size - loaded, size), foreignFold);
   const foreignLoadSeconds = foreignLoad === undefined ? undefined : Number(((performance.now() - foreignLoad) / 1000).toFixed(1));
+  const taxedLoad = size <= TAXED_LINES ? performance.now() : undefined;
+  if (taxedLoad !== undefined) await load({ ...taxedPlan, firstSerial: loaded / 2 + 1 }, counted(postedJournals({ ...taxedPlan, firstSerial: loaded / 2 + 1 }, size - loaded, size)), taxedFold);
+  const taxedLoadSeconds = taxedLoad === undefined ? undefined : Number(((performance.now() - taxedLoad) / 1000).toFixed(1));
   loaded = size;
-  const timed = (Object.keys(reports) as ReportName[]).filter((name) => name !== 'trialBalanceForeign' || size <= FOREIGN_LINES);
+  const timed = (Object.keys(reports) as ReportName[]).filter((name) => (!FOREIGN_REPORTS.includes(name) || size <= FOREIGN_LINES) && (!TAXED_REPORTS.includes(name) || size <= TAXED_LINES));
+  if (taxedLoad !== undefined) {
+    // The return sums what the loaded lines carry: its net due is output less input VAT.
+    const netDue = (await call('GET', reports.vatReturnYear)).netDue as string;
+    const expected = fromMils(taxedTotals.netDueMils, 2);
+    netDueChecked = `${netDue} against ${expected} in the loaded tax lines: ${netDue === expected ? 'equal' : 'DIFFERENT'}`;
+    if (netDue !== expected) console.log(`VAT return of the year: net due ${netDueChecked}`);
+  }
 
   const samples = new Map<ReportName, number[]>(Object.keys(reports).map((name) => [name as ReportName, []]));
   const counts = new Map<ReportName, { itemsRead: number; entryLinesRead: number }>();
@@ -99,10 +178,19 @@ for (const size of SIZES) {
       counts.set(name, { itemsRead: reads.items, entryLinesRead: reads.lines });
     }
   }
-  const row = { lines: size, loadSeconds, ...(foreignLoadSeconds === undefined ? {} : { foreignLoadSeconds }) } as (typeof results)[number];
+  const row = {
+    lines: size,
+    loadSeconds,
+    ...(foreignLoadSeconds === undefined ? {} : { foreignLoadSeconds }),
+    ...(taxedLoadSeconds === undefined ? {} : { taxedLoadSeconds, taxedEntryLines: taxedTotals.entryLines }),
+  } as Row;
   for (const name of timed) row[name] = { medianMs: Number(median(samples.get(name)!).toFixed(1)), ...counts.get(name)! };
   results.push(row);
-  console.log(`${size} lines loaded in ${loadSeconds} s${foreignLoadSeconds === undefined ? '' : ` (the foreign-currency company in ${foreignLoadSeconds} s)`}`);
+  const beside = [
+    ...(foreignLoadSeconds === undefined ? [] : [`the foreign-currency company in ${foreignLoadSeconds} s`]),
+    ...(taxedLoadSeconds === undefined ? [] : [`the taxed company, ${taxedTotals.entryLines} lines with its tax lines, in ${taxedLoadSeconds} s`]),
+  ];
+  console.log(`${size} lines loaded in ${loadSeconds} s${beside.length ? ` (${beside.join('; ')})` : ''}`);
   console.table(Object.fromEntries(timed.map((name) => [name, row[name]])));
 }
 
@@ -123,6 +211,19 @@ const both = results.filter((r) => r.trialBalanceForeign).at(-1);
 if (both) {
   const ratio = both.trialBalanceForeign!.medianMs / both.trialBalance.medianMs;
   verdicts.push(`trialBalanceForeign: ${both.trialBalanceForeign!.medianMs} ms at ${both.lines} lines (a third foreign) against ${both.trialBalance.medianMs} ms base-only, x${ratio.toFixed(2)} (target <= x1.25): ${ratio <= 1.25 ? 'met' : 'missed'}`);
+}
+// Taxed books against base-only ones, and the VAT return, at the largest size the taxed company has.
+const taxed = results.filter((r) => r.trialBalanceTaxed).at(-1);
+if (taxed) {
+  const ratio = taxed.trialBalanceTaxed!.medianMs / taxed.trialBalance.medianMs;
+  verdicts.push(
+    `trialBalanceTaxed: ${taxed.trialBalanceTaxed!.medianMs} ms at ${taxed.lines} lines as sent (${taxed.taxedEntryLines} with the tax lines, half the journals taxed) against ${taxed.trialBalance.medianMs} ms base-only, x${ratio.toFixed(2)} (target <= x1.25): ${ratio <= 1.25 ? 'met' : 'missed'}`,
+    ...(['vatReturnYear', 'vatReturnMonth'] as const).map((name) => {
+      const t = taxed[name]!;
+      return `${name}: ${t.medianMs} ms at ${taxed.lines} lines, ${t.itemsRead} items read, ${t.entryLinesRead} entry lines read (target 0): ${t.entryLinesRead === 0 ? 'met' : 'missed'}`;
+    }),
+    `vatReturnYear net due: ${netDueChecked}`,
+  );
 }
 for (const verdict of verdicts) console.log(verdict);
 
