@@ -25,10 +25,19 @@ import { percentile } from './percentile.ts';
  * ceiling its busiest partition puts on it (BENCH_CAPACITY_LOADS=none runs this part alone and
  * writes only `roundTrips` to bench/results.json). Target (the per-company goal): 1,000 postings a
  * second, p99 under 200 ms, nothing refused. Prints tables and adds `capacity` to bench/results.json.
+ *
+ * Taxed: the company is registered in Saudi Arabia with its standard tax codes (on an output and
+ * an input VAT account outside the 40), and the loads in BENCH_CAPACITY_TAXED (default 1000;
+ * `none` skips) run a second time from the same seed with the journal's other line naming a code
+ * (S-STD where cash is debited, P-STD where credited; amounts including the tax), so each posting
+ * carries a tax line on a VAT account, the VAT return's figures on its balance items and a tax
+ * ledger entry. The round trips add a taxed create and post alone. Target: the taxed rate at
+ * least 0.9 of the untaxed one, every arrival posted, p99 under 200 ms.
  */
 const LOADS = process.env.BENCH_CAPACITY_LOADS === 'none' ? [] : (process.env.BENCH_CAPACITY_LOADS ?? '100,300,1000,3000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_CAPACITY_SECONDS ?? 2);
 const CLIENTS = Number(process.env.BENCH_CAPACITY_CLIENTS ?? 32);
+const TAXED_LOADS = process.env.BENCH_CAPACITY_TAXED === 'none' ? [] : (process.env.BENCH_CAPACITY_TAXED ?? '1000').split(',').map(Number);
 const WRITE_UNITS_PER_PARTITION = 1000;
 const READ_UNITS_PER_PARTITION = 3000;
 
@@ -52,8 +61,10 @@ const companyId = company.id as string;
 const base = `/api/v1/Companies/${companyId}`;
 const others: string[] = [];
 let cash = '';
+const roots: Record<string, string> = {};
 for (const [i, [classification, count]] of ([['asset', 10], ['liability', 5], ['revenue', 15], ['expense', 11]] as const).entries()) {
   const root = await stack.ok('POST', `${base}/Accounts`, { code: String(i + 1), name: { english: classification, arabic: classification }, type: 'category', classification });
+  roots[classification] = root.id;
   for (let j = 0; j < count; j++) {
     const leaf = await stack.ok('POST', `${base}/Accounts`, { code: `${i + 1}${String(j).padStart(2, '0')}`, name: { english: `${classification} ${j}`, arabic: `${classification} ${j}` }, type: 'leaf', parentId: root.id });
     if (i === 0 && j === 0) cash = leaf.id;
@@ -61,10 +72,25 @@ for (const [i, [classification, count]] of ([['asset', 10], ['liability', 5], ['
   }
 }
 const yearId = (await stack.ok('POST', `${base}/FinancialYears`, { startDate: '2026-01-01', endDate: '2026-12-31' })).id as string;
+// Registered in SA, the standard codes on two VAT accounts outside the workload's 40.
+const vatAccount = async (code: string, english: string, parentId: string) => (await stack.ok('POST', `${base}/Accounts`, { code, name: { english, arabic: english }, type: 'leaf', parentId })).id as string;
+const outputTaxAccountId = await vatAccount('290', 'Output VAT', roots.liability!);
+const inputTaxAccountId = await vatAccount('190', 'Input VAT', roots.asset!);
+await stack.ok('PUT', `${base}/Settings`, { taxJurisdiction: 'SA', version: (await stack.ok('GET', `${base}/Settings`)).version });
+await stack.ok('POST', `${base}/TaxCodes/Standard`, { outputTaxAccountId, inputTaxAccountId });
 
 const call = (handler: (typeof handlers)[keyof typeof handlers], params: Record<string, string>, body?: unknown, headers?: Record<string, string>, query?: Record<string, string>) =>
   invoke(handler, stack.authorization, { params: { companyId, ...params }, body, headers, query });
-const createJournal = (entries: unknown[]) => call(handlers.create, {}, { date: '2026-06-15T10:00:00Z', entries }, { 'idempotency-key': randomUUID() });
+/** A journal's line as sent (the workload's, and a taxed one's code). */
+type Entry = { accountId: string; side: number; amount: number; taxCode?: string };
+/** A journal naming a tax code is sent with its amounts including the tax, so its lines balance as sent. */
+const createJournal = (entries: Entry[]) =>
+  call(handlers.create, {}, { date: '2026-06-15T10:00:00Z', entries, ...(entries.some((e) => e.taxCode) ? { amountsIncludeTax: true } : {}) }, { 'idempotency-key': randomUUID() });
+/** The workload's journal with its other line taxed: a sale where cash is debited, a purchase where credited. */
+const taxedJournal = (make: () => Entry[]) => (): Entry[] => {
+  const [cashLine, other] = make() as [Entry, Entry];
+  return [cashLine, { ...other, taxCode: cashLine.side === 1 ? 'S-STD' : 'P-STD' }];
+};
 const postJournal = (journal: { id: string; version: number }) => call(handlers.post, { id: journal.id }, { postingDate: '2026-06-15', version: journal.version });
 
 /**
@@ -75,7 +101,7 @@ const postJournal = (journal: { id: string; version: number }) => call(handlers.
 const POSTS_ONLY = process.env.BENCH_CAPACITY_POSTS_ONLY === '1';
 
 /** Drafts for `count` postings, created apart in simulated time before the load. */
-async function draftsAhead(count: number, journal: () => unknown[]): Promise<Array<{ id: string; version: number }>> {
+async function draftsAhead(count: number, journal: () => Entry[]): Promise<Array<{ id: string; version: number }>> {
   const drafts: Array<{ id: string; version: number }> = [];
   let next = 0;
   await Promise.all(
@@ -98,7 +124,7 @@ async function postOnly(draft: { id: string; version: number }): Promise<string 
 }
 
 /** Create then post; the refusal if either answers other than 200. */
-async function createAndPost(entries: unknown[]): Promise<string | undefined> {
+async function createAndPost(entries: Entry[]): Promise<string | undefined> {
   const created = await createJournal(entries);
   if (created.status !== 200) return `create ${created.status}`;
   const posted = await postJournal(created.body);
@@ -108,12 +134,13 @@ async function createAndPost(entries: unknown[]): Promise<string | undefined> {
 const round = (n: number, places = 1) => Number(n.toFixed(places));
 const unitsLabel = (busiest?: { partition: string; unitsPerSecond: number }) => (busiest ? `${busiest.partition.replace(companyId, '<c>')} ${round(busiest.unitsPerSecond, 0)}/s` : '');
 
-/** One offered load: arrivals run by CLIENTS workers in arrival order, each a simulated request. */
-async function loadLevel(perSecond: number, seconds = SECONDS) {
+/** One offered load: arrivals run by CLIENTS workers in arrival order, each a simulated request (`taxed`: each journal's other line naming a tax code). */
+async function loadLevel(perSecond: number, seconds = SECONDS, taxed = false) {
   simulator.reset();
   const random = seededRandom(perSecond);
   const times = arrivals(perSecond, seconds, random);
-  const journal = journalMaker(cash, others, random);
+  const untaxed = journalMaker(cash, others, random);
+  const journal = taxed ? taxedJournal(untaxed) : untaxed;
   const drafts = POSTS_ONLY ? await draftsAhead(times.length, journal) : [];
   if (POSTS_ONLY) simulator.reset();
   const latencies: number[] = [];
@@ -139,6 +166,7 @@ async function loadLevel(perSecond: number, seconds = SECONDS) {
   const stats = simulator.stats();
   const span = Math.max(seconds * 1000, lastEnd) / 1000;
   return {
+    taxed,
     offeredPerSecond: perSecond,
     arrivals: times.length,
     arrivedPerSecond: round(times.length / seconds),
@@ -160,11 +188,16 @@ async function loadLevel(perSecond: number, seconds = SECONDS) {
 }
 
 const levels = [];
+const taxedLevels = [];
 for (const perSecond of LOADS) {
   levels.push(await loadLevel(perSecond));
   console.log(`capacity: ${perSecond}/s offered done in ${levels.at(-1)!.realSeconds} s`);
+  if (TAXED_LOADS.includes(perSecond)) {
+    taxedLevels.push(await loadLevel(perSecond, SECONDS, true));
+    console.log(`capacity: ${perSecond}/s offered, taxed, done in ${taxedLevels.at(-1)!.realSeconds} s`);
+  }
 }
-if (levels.length > 0) console.table(levels.map((l) => ({ ...l, refused: JSON.stringify(l.refused) })));
+if (levels.length > 0) console.table([...levels, ...taxedLevels].map((l) => ({ ...l, refused: JSON.stringify(l.refused) })));
 
 /**
  * Numbering (at least BENCH_CAPACITY_NUMBERED events, default 4,000, in whole calls of up to
@@ -293,7 +326,12 @@ await call(handlers.trialBalance, {}, undefined, undefined, { dateFrom: '2026-01
 const created = await alone('create journal', nextAt(), () => createJournal(makeJournal()));
 const posted = await alone('post', nextAt(), () => postJournal(created.body));
 rows.push(created.row, posted.row);
-const unitsByKind = { create: created.writeUnitsByKind, post: posted.writeUnitsByKind };
+const unitsByKind: Record<string, Record<string, number>> = { create: created.writeUnitsByKind, post: posted.writeUnitsByKind };
+// The same alone with a tax code on one line (its own seed: the rows after it keep their journals).
+const taxedCreated = await alone('create taxed journal', nextAt(), () => createJournal(taxedJournal(journalMaker(cash, others, seededRandom(8)))()));
+const taxedPosted = await alone('post taxed', nextAt(), () => postJournal(taxedCreated.body));
+rows.push(taxedCreated.row, taxedPosted.row);
+Object.assign(unitsByKind, { taxedCreate: taxedCreated.writeUnitsByKind, taxedPost: taxedPosted.writeUnitsByKind });
 const toVoid = await postJournal((await createJournal(makeJournal())).body);
 rows.push((await alone('void (posted)', nextAt(), () => call(handlers.void, { id: toVoid.body.id }, { version: toVoid.body.version }))).row);
 const toReverse = await postJournal((await createJournal(makeJournal())).body);
@@ -321,11 +359,24 @@ const verdicts = [
     ? [`numbering: ${numbered.events} events in ${numbered.simulatedSeconds} simulated s, ${numbered.eventsPerSecond} events/s (${numbered.postingsPerSecond} postings/s), busiest ${numbered.busiestWritePartition} (target: 1,000 postings/s): ${numbered.postingsPerSecond >= 1000 ? 'met' : 'missed'}`]
     : []),
 ];
+// Taxed against untaxed, load by load (the same arrivals and journals).
+for (const t of taxedLevels) {
+  const u = levels.find((l) => l.offeredPerSecond === t.offeredPerSecond)!;
+  const ratio = t.achievedPerSecond / u.achievedPerSecond;
+  verdicts.push(
+    `taxed, ${t.offeredPerSecond}/s offered: ${t.posted} of ${t.arrivals} posted, ${t.achievedPerSecond}/s against ${u.achievedPerSecond}/s untaxed, x${ratio.toFixed(2)} (target >= x0.9), p99 ${t.p99Ms} ms against ${u.p99Ms} ms, ` +
+      `${t.writeUnitsPerPosting} write units a posting against ${u.writeUnitsPerPosting}, ${Object.values(t.refused).reduce((a, b) => a + b, 0)} refused: ${ratio >= 0.9 && keptUp(t) ? 'met' : 'missed'}`,
+  );
+}
+verdicts.push(
+  `one journal alone, taxed against untaxed: create ${taxedCreated.row.writeUnits} write units against ${created.row.writeUnits}, post ${taxedPosted.row.writeUnits} against ${posted.row.writeUnits} ` +
+    `(${taxedCreated.row.calls + taxedPosted.row.calls} DynamoDB calls against ${created.row.calls + posted.row.calls}, ${taxedCreated.row.simulatedMs + taxedPosted.row.simulatedMs} simulated ms against ${created.row.simulatedMs + posted.row.simulatedMs})`,
+);
 for (const verdict of verdicts) console.log(verdict);
 
 const roundTrips = { measuredAt: new Date().toISOString(), requests: rows };
 if (levels.length === 0) saveResults({ roundTrips });
-else saveResults({ [POSTS_ONLY ? 'capacityPostsOnly' : 'capacity']: { measuredAt: roundTrips.measuredAt, simulatedSecondsPerLoad: SECONDS, clients: CLIENTS, levels, numbering: numbered, whatIf, requests: rows, writeUnitsByKind: unitsByKind, verdicts }, roundTrips });
+else saveResults({ [POSTS_ONLY ? 'capacityPostsOnly' : 'capacity']: { measuredAt: roundTrips.measuredAt, simulatedSecondsPerLoad: SECONDS, clients: CLIENTS, levels, taxedLevels, numbering: numbered, whatIf, requests: rows, writeUnitsByKind: unitsByKind, verdicts }, roundTrips });
 simulator.uninstall();
 await stack.stop();
 process.exit(0);
