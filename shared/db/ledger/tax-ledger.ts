@@ -22,7 +22,7 @@ const before = (a: TaxLedgerPlace, b: TaxLedgerPlace) => (a.position !== b.posit
  * `limit` of the merge are exact, as no key can hold an earlier line than the `limit` it answered.
  */
 export async function taxLedgerRows(companyId: string, range: { from: string; to: string }, after: TaxLedgerPlace | undefined, limit: number): Promise<TaxLedgerRow[]> {
-  const answers = await Promise.all(ledgerKeys.partitions(companyId).map((pk) => rowsUnder(pk, range, after, limit)));
+  const answers = await Promise.all(ledgerKeys.taxPartitions(companyId).map((pk) => rowsUnder(pk, range, after, limit)));
   return answers
     .flat()
     .sort((a, b) => (before(a, b) ? -1 : 1))
@@ -82,7 +82,7 @@ export async function* taxLedgerStream(companyId: string, range: { from: string;
       source.ahead = page.next ? readPage(source.pk, page.next) : undefined;
     }
   };
-  const sources: TaxSource[] = ledgerKeys.partitions(companyId).map((pk) => ({ pk, rows: [], at: 0, ahead: readPage(pk, undefined) }));
+  const sources: TaxSource[] = ledgerKeys.taxPartitions(companyId).map((pk) => ({ pk, rows: [], at: 0, ahead: readPage(pk, undefined) }));
   await Promise.all(sources.map(refill));
   const heap = new MinHeap<TaxSource>((a, b) => before(a.rows[a.at]!, b.rows[b.at]!));
   for (const source of sources) if (source.at < source.rows.length) heap.push(source);

@@ -38,9 +38,18 @@ export async function getTaxCodes(companyId: string, taxCodeIds: string[]): Prom
   return items.map(codeFromItem);
 }
 
-/** The codes with these texts that exist (strongly consistent, in batches). */
+/**
+ * The codes with these texts that exist, as a draft reads them: eventually consistent (half the
+ * read units of every taxed draft), as a draft never checks its codes again at commit: a code
+ * changed a moment ago applies to the drafts written after it, as an exchange rate does. A copy
+ * that would refuse the draft (a code missing or inactive) is read again strongly consistent, so
+ * a code just created or activated is never refused for a stale copy.
+ */
 export async function getTaxCodesByCode(companyId: string, codes: string[]): Promise<TaxCodeRecord[]> {
-  return (await batchGetItems(codes.map((code) => taxCodeKeys.code(companyId, code)), { consistent: true })).map(codeFromItem);
+  const keys = codes.map((code) => taxCodeKeys.code(companyId, code));
+  const quick = (await batchGetItems(keys)).map(codeFromItem);
+  if (quick.length === codes.length && quick.every((c) => c.active)) return quick;
+  return (await batchGetItems(keys, { consistent: true })).map(codeFromItem);
 }
 
 /** The code item (absent: else 409 DuplicateTaxCode naming `code`) and its id pointer. */

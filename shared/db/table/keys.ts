@@ -263,6 +263,7 @@ export const LEDGER_KEYS = 8;
 export const JOURNAL_KEYS = 16;
 const balancePk = (companyId: string, n: number) => `${companyPk(companyId)}#BAL#${n}`;
 const ledgerPk = (companyId: string, n: number) => `${companyPk(companyId)}#LEDGER#${n}`;
+const taxLedgerPk = (companyId: string, n: number) => `${companyPk(companyId)}#TAXLEDGER#${n}`;
 const journalPk = (companyId: string, n: number) => `${companyPk(companyId)}#JOURNALS#${n}`;
 
 /** Keys of the running balances (balance-store.ts, balance-reads.ts); apart from `keys` so only their users bundle them. */
@@ -330,13 +331,17 @@ export const ledgerKeys = {
   /** Sort-key bounds (inclusive) of an account's ledger entries posted from `from` to `to`. */
   ledgerRange: (accountId: string, from: string, to: string) => ({ from: `LEDGER#${accountId}#${from}#`, to: `LEDGER#${accountId}#${to}#~` }),
   /**
-   * A posted journal's taxed lines, for the tax ledger (the VAT return's working paper): beside
-   * its ledger entries, under the same partition key, sorted by posting date and serial number.
+   * A posted journal's taxed lines, for the tax ledger (the VAT return's working paper), sorted by
+   * posting date and serial number, under partition keys of their own picked by the journal as its
+   * ledger entries' are: on the ledger's keys a taxed posting wrote a fourth item to one key, and
+   * at 1,000 postings a second those keys reached their 1,000 write units.
    */
   taxEntry: (companyId: string, postingDate: string, serialNumber: number, journalId: string): Key => ({
-    pk: ledgerPk(companyId, spreadSlot(journalId, LEDGER_KEYS)),
+    pk: taxLedgerPk(companyId, spreadSlot(journalId, LEDGER_KEYS)),
     sk: `TAXLEDGER#${postingDate}#${String(serialNumber).padStart(12, '0')}#${journalId}`,
   }),
+  /** Every partition key a company's tax ledger entries live under. */
+  taxPartitions: (companyId: string): string[] => Array.from({ length: LEDGER_KEYS }, (_, n) => taxLedgerPk(companyId, n)),
   taxPrefix: () => 'TAXLEDGER#',
   /** Sort-key bounds (inclusive) of the tax ledger's entries posted from `from` to `to`. */
   taxRange: (from: string, to: string) => ({ from: `TAXLEDGER#${from}#`, to: `TAXLEDGER#${to}#~` }),
@@ -397,8 +402,12 @@ export const vatReturnKeys = {
 
 /** Keys of a company's tax codes (tax-code-store.ts). */
 export const taxCodeKeys = {
-  /** A code, keyed by its text: the key makes the text unique, and the company's codes sort by it. */
-  code: (companyId: string, code: string): Key => ({ pk: companyPk(companyId), sk: `TAXCODE#${code}` }),
+  /**
+   * A code, keyed by its text: the key makes the text unique, and the company's codes sort by it.
+   * Under a partition key of their own: every taxed draft reads its codes, and on the company's
+   * key those reads took its last read units at 1,000 postings a second.
+   */
+  code: (companyId: string, code: string): Key => ({ pk: `${companyPk(companyId)}#TAXCODES`, sk: `TAXCODE#${code}` }),
   /** Sort-key bounds (inclusive) of all of a company's codes. */
   codeRange: { from: 'TAXCODE#', to: 'TAXCODE#~' },
   /** The pointer from a code's id to its key: the text never changes, so it is written once. */
