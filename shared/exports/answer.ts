@@ -1,7 +1,6 @@
 import type { BulkRuns } from '../bulk-runs.ts';
 import type { FileBody } from './file-body.ts';
 import { chooseFormat, type ExportFormat } from './formats.ts';
-import { withHijriFields } from './hijri.ts';
 import type { ExportLimits } from './limits.ts';
 import type { FileFormat } from './render.ts';
 import type { Language, ReportTable } from './table.ts';
@@ -51,7 +50,8 @@ export async function answer<T>(request: ExportRequest, compute: () => Promise<T
 export async function answerWhole<T>(request: ExportRequest, page: () => Promise<T>, whole: (choice: FileChoice) => Promise<FileBody>): Promise<T | FileBody> {
   const { format: asked, language, hijri } = request.query;
   const format = chooseFormat(asked, request.accept);
-  if (format === 'json') return hijri ? withHijriFields(await page()) : page();
+  // The Hijri dates load with the first request asking for them, not with every JSON answer.
+  if (format === 'json') return hijri ? (await import('./hijri.ts')).withHijriFields(await page()) : page();
   return inFileRun(request, { format, language, hijri }, whole);
 }
 
