@@ -11,11 +11,11 @@ import { taxedBooks } from '../../support/tax-books.ts';
  * posted, voided, reversed or adjusted and posted again. Every line's tax equals a naive
  * recomputation in integer minor units (half away from zero), every box the postings fill equals
  * the naive sum of the posted lines of the range, and the net due equals both the naive due less
- * recoverable tax and the VAT accounts' movement. TAX_PROPERTY_RUNS sets the number of books,
- * TAX_PROPERTY_SEED replays the seed a failure printed.
+ * recoverable tax and the VAT accounts' movement. PROPERTY_RUNS sets the number of books (2 by
+ * default), PROPERTY_SEED replays the seed a failure printed.
  */
 const gateway = useGateway();
-const RUNS = Number(process.env.TAX_PROPERTY_RUNS ?? 2);
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 2);
 const RANGE = { from: '2026-03-01', to: '2026-03-31' };
 const DAYS = ['2026-02-27', '2026-03-01', '2026-03-10', '2026-03-15', '2026-03-16', '2026-03-31', '2026-04-01'];
 const EMIRATE_ROW: Record<string, string> = { AZ: '1a', DU: '1b', SH: '1c', AJ: '1d', UQ: '1e', RK: '1f', FU: '1g' };
@@ -140,7 +140,7 @@ describe('the VAT return, property', () => {
         const moved = (id: string) => trial.rows.find((r: { accountId: string }) => r.accountId === id)?.movement ?? { debit: '0', credit: '0' };
         expect(cents(moved(outputVat.id).credit) - cents(moved(outputVat.id).debit) - (cents(moved(inputVat.id).debit) - cents(moved(inputVat.id).credit)), 'VAT accounts').toBe(netDue);
       }),
-      { numRuns: RUNS, endOnFailure: true, ...(process.env.TAX_PROPERTY_SEED ? { seed: Number(process.env.TAX_PROPERTY_SEED) } : {}) },
+      { numRuns: RUNS, endOnFailure: true, ...(process.env.PROPERTY_SEED ? { seed: Number(process.env.PROPERTY_SEED) } : {}) },
     );
   }, 600_000);
 });
