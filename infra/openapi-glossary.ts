@@ -140,6 +140,8 @@ export const GLOSSARY: Record<string, string> = {
   box: 'The box number as the form prints it (1, 1a, 13).',
   corrections: 'The corrections of the VAT returns filed before: for each whose range now holds other figures than were reported of it (as filed, and in the corrections of the returns filed after it), its boxes’ differences and their net tax. Saudi Arabia’s form takes their net in box 14; the UAE’s return adds it to the net due.',
   returnId: 'A filed VAT return (UUID).',
+  journals: 'On a filed return’s correction: the journals behind it, oldest first: each change committed since the last return was filed (posted, voided, adjusted, reversed) into that return’s range that moved VAT figures, with the figures it moved per box. null on a GET of the return (by box only), and on a filing that found more than 50,000 changes to read.',
+  change: 'The change: the event that made it (JournalPosted, JournalVoided, JournalAdjusted, JournalReversed).',
   netTax: 'The net tax of a correction: due less recoverable tax of its boxes’ differences.',
   filedAt: 'When the return was filed.',
   filedBy: 'Who filed it (a user or an API key).',

@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/8e394770-6651-45dc-a794-9e8a12d18c4f`
+         * @description Example request: `GET /api/v1/Companies/4c258852-ba76-4517-b8e8-bf4208579d8c`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Settings`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Settings`
+         * @description Example request: `PUT /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Roles`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Roles`
+         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Roles/0c56b64f-b222-4965-9044-7577bed2eacf`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Roles/17b564f5-9e28-4ff7-bcb1-7f07fbfd80e7`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Roles/0c56b64f-b222-4965-9044-7577bed2eacf`
+         * @description Example request: `PUT /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Roles/17b564f5-9e28-4ff7-bcb1-7f07fbfd80e7`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Roles/0c56b64f-b222-4965-9044-7577bed2eacf`
+         * @description Example request: `DELETE /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Roles/17b564f5-9e28-4ff7-bcb1-7f07fbfd80e7`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Members`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Members`
+         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Members/66a79747-302f-4c54-8e4e-10d37a6854fc`
+         * @description Example request: `PUT /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Members/e43ed3fb-b65f-4a12-8024-361722845485`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Members/66a79747-302f-4c54-8e4e-10d37a6854fc`
+         * @description Example request: `DELETE /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Members/e43ed3fb-b65f-4a12-8024-361722845485`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/ApiKeys/3091362d-47a5-4344-ad8f-454b7a1535e1`
+         * @description Example request: `DELETE /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/ApiKeys/391955d6-4d38-46aa-a1b9-dfa489c8e8f6`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Accounts`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Accounts`
+         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Accounts/84180968-ac62-498c-b778-75bf612e434c`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Accounts/dcde5e07-72f7-45b6-8f07-81da25d2d856`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Accounts/84180968-ac62-498c-b778-75bf612e434c`
+         * @description Example request: `PUT /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Accounts/dcde5e07-72f7-45b6-8f07-81da25d2d856`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Accounts/84180968-ac62-498c-b778-75bf612e434c`
+         * @description Example request: `DELETE /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Accounts/dcde5e07-72f7-45b6-8f07-81da25d2d856`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Accounts/84180968-ac62-498c-b778-75bf612e434c/History`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Accounts/dcde5e07-72f7-45b6-8f07-81da25d2d856/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/CostCenters/0cee49cc-14bc-48b4-a79b-f5af34ac8061`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/CostCenters/8074324e-5a7c-4950-a722-08f5c38f0b78`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/CostCenters/0cee49cc-14bc-48b4-a79b-f5af34ac8061`
+         * @description Example request: `PUT /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/CostCenters/8074324e-5a7c-4950-a722-08f5c38f0b78`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/CostCenters/0cee49cc-14bc-48b4-a79b-f5af34ac8061`
+         * @description Example request: `DELETE /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/CostCenters/8074324e-5a7c-4950-a722-08f5c38f0b78`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/CostCenters/0cee49cc-14bc-48b4-a79b-f5af34ac8061/History`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/CostCenters/8074324e-5a7c-4950-a722-08f5c38f0b78/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/CostCenters/0cee49cc-14bc-48b4-a79b-f5af34ac8061/Activate`
+         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/CostCenters/8074324e-5a7c-4950-a722-08f5c38f0b78/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/CostCenters/0cee49cc-14bc-48b4-a79b-f5af34ac8061/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/CostCenters/8074324e-5a7c-4950-a722-08f5c38f0b78/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/FinancialYears/e46a8b04-e637-4145-b9a6-41448daad752`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/FinancialYears/225ad7c5-8d4b-4442-93b2-3d7b5e69294e`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/FinancialYears/f09e78e9-0d1f-45e3-850b-eff4be287af1`
+         * @description Example request: `PUT /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/FinancialYears/a30b1d50-9e7c-448a-b046-4e692384bdfd`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/FinancialYears/f09e78e9-0d1f-45e3-850b-eff4be287af1`
+         * @description Example request: `DELETE /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/FinancialYears/a30b1d50-9e7c-448a-b046-4e692384bdfd`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/FinancialYears/e46a8b04-e637-4145-b9a6-41448daad752/Close`
+         * @description Example request: `PUT /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/FinancialYears/225ad7c5-8d4b-4442-93b2-3d7b5e69294e/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/FinancialYears/e46a8b04-e637-4145-b9a6-41448daad752/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/FinancialYears/225ad7c5-8d4b-4442-93b2-3d7b5e69294e/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/FinancialYears/e46a8b04-e637-4145-b9a6-41448daad752/Periods`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/FinancialYears/225ad7c5-8d4b-4442-93b2-3d7b5e69294e/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/FinancialYears/e46a8b04-e637-4145-b9a6-41448daad752/Periods/4c957c2f-5563-48dd-8302-df65679198e0`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/FinancialYears/225ad7c5-8d4b-4442-93b2-3d7b5e69294e/Periods/5a9a5b04-8ed7-487f-ac9b-66a2b282fee8`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/FinancialYears/e46a8b04-e637-4145-b9a6-41448daad752/Periods/4c957c2f-5563-48dd-8302-df65679198e0/Lock`
+         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/FinancialYears/225ad7c5-8d4b-4442-93b2-3d7b5e69294e/Periods/5a9a5b04-8ed7-487f-ac9b-66a2b282fee8/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/FinancialYears/e46a8b04-e637-4145-b9a6-41448daad752/Periods/4c957c2f-5563-48dd-8302-df65679198e0/Close`
+         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/FinancialYears/225ad7c5-8d4b-4442-93b2-3d7b5e69294e/Periods/5a9a5b04-8ed7-487f-ac9b-66a2b282fee8/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/FinancialYears/e46a8b04-e637-4145-b9a6-41448daad752/Periods/4c957c2f-5563-48dd-8302-df65679198e0/Close`
+         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/FinancialYears/225ad7c5-8d4b-4442-93b2-3d7b5e69294e/Periods/5a9a5b04-8ed7-487f-ac9b-66a2b282fee8/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/FinancialYears/e46a8b04-e637-4145-b9a6-41448daad752/Periods/4c957c2f-5563-48dd-8302-df65679198e0/Reopen`
+         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/FinancialYears/225ad7c5-8d4b-4442-93b2-3d7b5e69294e/Periods/5a9a5b04-8ed7-487f-ac9b-66a2b282fee8/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Journals`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Journals`
+         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Journals/4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Journals/57b82ed2-7c0f-4a94-8645-0335de18aaea`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Journals/4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc`
+         * @description Example request: `PUT /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Journals/57b82ed2-7c0f-4a94-8645-0335de18aaea`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Journals/4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc/History`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Journals/57b82ed2-7c0f-4a94-8645-0335de18aaea/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Journals/4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc/Post`
+         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Journals/57b82ed2-7c0f-4a94-8645-0335de18aaea/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Journals/83210cf5-0dc8-485a-a77c-aa6b61aa77e8/Void`
+         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Journals/75a970fe-465e-4d2f-b1d4-d03d0c3d1c1a/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Journals/4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc/Adjust`
+         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Journals/57b82ed2-7c0f-4a94-8645-0335de18aaea/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Journals/4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc/Reverse`
+         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Journals/57b82ed2-7c0f-4a94-8645-0335de18aaea/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -829,7 +829,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Reports/TrialBalance?financialYearId=e46a8b04-e637-4145-b9a6-41448daad752`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Reports/TrialBalance?financialYearId=225ad7c5-8d4b-4442-93b2-3d7b5e69294e`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -849,7 +849,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -869,7 +869,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Reports/BudgetVsActual?budgetId=b057f245-8377-45cd-b5d5-304022c500ef&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Reports/BudgetVsActual?budgetId=47a909b2-27e8-41d5-9d12-39d7c52e01d2&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/8e394770-6651-45dc-a794-9e8a12d18c4f/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/4c258852-ba76-4517-b8e8-bf4208579d8c/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Reports/Restatements?since=2026-11-29T08%3A21%3A52.724Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Reports/Restatements?since=2026-11-29T09%3A10%3A53.289Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1029,13 +1029,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Reports`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Reports`
+         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1053,7 +1053,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Reports/e70b9e8e-ddf7-4b9d-b0ea-9e17dfdb72f9`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Reports/ad3a39d7-409f-4613-b959-b73d68fee393`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1073,7 +1073,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1093,13 +1093,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1117,18 +1117,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Webhooks/ca1d279e-dddc-4ecb-bb62-4bf744b79617`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Webhooks/a0e230a5-7671-4372-b1f5-4ca06fdf5e9c`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Webhooks/ca1d279e-dddc-4ecb-bb62-4bf744b79617`
+         * @description Example request: `PUT /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Webhooks/a0e230a5-7671-4372-b1f5-4ca06fdf5e9c`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Webhooks/ca1d279e-dddc-4ecb-bb62-4bf744b79617`
+         * @description Example request: `DELETE /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Webhooks/a0e230a5-7671-4372-b1f5-4ca06fdf5e9c`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1145,7 +1145,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Webhooks/ca1d279e-dddc-4ecb-bb62-4bf744b79617/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Webhooks/a0e230a5-7671-4372-b1f5-4ca06fdf5e9c/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1165,13 +1165,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1189,18 +1189,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/ExchangeRates/e74b4e3c-178c-458f-a968-f06b8daa58d1`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/ExchangeRates/8e9f7b2e-c0e4-4a13-ac96-bb2e7fd800d0`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/ExchangeRates/e74b4e3c-178c-458f-a968-f06b8daa58d1`
+         * @description Example request: `PUT /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/ExchangeRates/8e9f7b2e-c0e4-4a13-ac96-bb2e7fd800d0`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/ExchangeRates/e74b4e3c-178c-458f-a968-f06b8daa58d1`
+         * @description Example request: `DELETE /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/ExchangeRates/8e9f7b2e-c0e4-4a13-ac96-bb2e7fd800d0`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1217,13 +1217,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Budgets`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Budgets`
+         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1241,18 +1241,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Budgets/b057f245-8377-45cd-b5d5-304022c500ef`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Budgets/47a909b2-27e8-41d5-9d12-39d7c52e01d2`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Budgets/b057f245-8377-45cd-b5d5-304022c500ef`
+         * @description Example request: `PUT /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Budgets/47a909b2-27e8-41d5-9d12-39d7c52e01d2`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Budgets/b057f245-8377-45cd-b5d5-304022c500ef`
+         * @description Example request: `DELETE /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Budgets/47a909b2-27e8-41d5-9d12-39d7c52e01d2`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1269,13 +1269,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Imports`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Imports`
+         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1293,7 +1293,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Imports/85c694f3-aff0-4ce1-9093-59da75a5122b`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Imports/78abcd18-93c2-41a4-96e2-cebe33471f73`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1313,7 +1313,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Imports/85c694f3-aff0-4ce1-9093-59da75a5122b/Errors`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Imports/78abcd18-93c2-41a4-96e2-cebe33471f73/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1333,7 +1333,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1353,13 +1353,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1379,7 +1379,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1397,12 +1397,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/TaxCodes/18ba188b-8d79-4e58-804b-1177aa80d8ba`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/TaxCodes/ac2807b7-f1f7-4e69-9b1a-12278bde9077`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/TaxCodes/18ba188b-8d79-4e58-804b-1177aa80d8ba`
+         * @description Example request: `PUT /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/TaxCodes/ac2807b7-f1f7-4e69-9b1a-12278bde9077`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1421,7 +1421,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/TaxCodes/18ba188b-8d79-4e58-804b-1177aa80d8ba/History`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/TaxCodes/ac2807b7-f1f7-4e69-9b1a-12278bde9077/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1441,13 +1441,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1465,7 +1465,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/VatReturns/857d5b9c-9b23-4cc8-8993-94f253e98df6`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/VatReturns/5a55b262-3ec6-4896-94fa-538e6d59d8a0`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1485,13 +1485,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1509,12 +1509,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Counterparties/a0fa3d23-cd4b-484c-99e7-f1e649eb78e7`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Counterparties/30b3f328-4107-4428-a996-49c5ef81bcf9`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Counterparties/a0fa3d23-cd4b-484c-99e7-f1e649eb78e7`
+         * @description Example request: `PUT /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Counterparties/30b3f328-4107-4428-a996-49c5ef81bcf9`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1533,7 +1533,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/913e9f74-3ada-41ce-bd1e-d3d6725fad30/Counterparties/a0fa3d23-cd4b-484c-99e7-f1e649eb78e7/History`
+         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Counterparties/30b3f328-4107-4428-a996-49c5ef81bcf9/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -3308,6 +3308,37 @@ export interface components {
                 }[];
                 /** @description The net tax of a correction: due less recoverable tax of its boxes’ differences. */
                 netTax: string;
+                /** @description On a filed return’s correction: the journals behind it, oldest first: each change committed since the last return was filed (posted, voided, adjusted, reversed) into that return’s range that moved VAT figures, with the figures it moved per box. null on a GET of the return (by box only), and on a filing that found more than 50,000 changes to read. */
+                journals: {
+                    /**
+                     * Format: uuid
+                     * @description The journal (UUID).
+                     */
+                    journalId: string;
+                    /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
+                    serialNumber: number;
+                    /** @description The change: the event that made it (JournalPosted, JournalVoided, JournalAdjusted, JournalReversed). */
+                    change: string;
+                    /**
+                     * Format: date
+                     * @description The date the journal is posted on; it decides the period.
+                     */
+                    postingDate: string;
+                    /**
+                     * Format: date-time
+                     * @description When the change was made (UTC): the instant its transaction was sent, just before it committed.
+                     */
+                    occurredAt: string;
+                    /** @description The return’s boxes in the form’s order: those tax codes name as the postings summed them, the totals and the net computed from them (corrections of earlier returns and credit carried forward are 0 until returns are filed). */
+                    boxes: {
+                        /** @description The box number as the form prints it (1, 1a, 13). */
+                        box: string;
+                        /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
+                        amount: string;
+                        /** @description On a VAT return box: the VAT counting in it over the range (null where the form has no VAT column). On a line naming a tax code: the code, the rate, the tax and the return boxes its base and tax count in, as they stood when the line was written, and the indexes of the tax lines it produced; null on other lines. */
+                        tax: string;
+                    }[];
+                }[] | null;
             }[];
             /** @description The VAT due for the range (negative: a credit): the form’s last box, due tax less recoverable tax. */
             netDue: string;
@@ -4265,6 +4296,37 @@ export interface components {
                 }[];
                 /** @description The net tax of a correction: due less recoverable tax of its boxes’ differences. */
                 netTax: string;
+                /** @description On a filed return’s correction: the journals behind it, oldest first: each change committed since the last return was filed (posted, voided, adjusted, reversed) into that return’s range that moved VAT figures, with the figures it moved per box. null on a GET of the return (by box only), and on a filing that found more than 50,000 changes to read. */
+                journals: {
+                    /**
+                     * Format: uuid
+                     * @description The journal (UUID).
+                     */
+                    journalId: string;
+                    /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
+                    serialNumber: number;
+                    /** @description The change: the event that made it (JournalPosted, JournalVoided, JournalAdjusted, JournalReversed). */
+                    change: string;
+                    /**
+                     * Format: date
+                     * @description The date the journal is posted on; it decides the period.
+                     */
+                    postingDate: string;
+                    /**
+                     * Format: date-time
+                     * @description When the change was made (UTC): the instant its transaction was sent, just before it committed.
+                     */
+                    occurredAt: string;
+                    /** @description The return’s boxes in the form’s order: those tax codes name as the postings summed them, the totals and the net computed from them (corrections of earlier returns and credit carried forward are 0 until returns are filed). */
+                    boxes: {
+                        /** @description The box number as the form prints it (1, 1a, 13). */
+                        box: string;
+                        /** @description A positive amount in the line’s currency (the company currency unless `currency` names another); exact, with at most that currency’s decimals (the company’s decimalPrecision, or the ISO 4217 minor unit of another currency). On a VAT return box: the taxable amounts (without VAT) counting in it over the range, in the company currency, signed (credit notes and returns take off); null where the form has no amount column. */
+                        amount: string;
+                        /** @description On a VAT return box: the VAT counting in it over the range (null where the form has no VAT column). On a line naming a tax code: the code, the rate, the tax and the return boxes its base and tax count in, as they stood when the line was written, and the indexes of the tax lines it produced; null on other lines. */
+                        tax: string;
+                    }[];
+                }[] | null;
             }[];
             /** @description The VAT due for the range (negative: a credit): the form’s last box, due tax less recoverable tax. */
             netDue: string;
@@ -4694,7 +4756,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:33699/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A37291%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=aZ0zC63ZUkSEoJD820PY6nRxAjgHVagX5dr_Zm0nT6g&code_challenge_method=S256&state=N0j4tJWeXcicT2tMWP86i7DiO6TukTabeHl4ir_TVgo&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:37219/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A42261%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=5o3iYYPuWrmWaGW-OPizjkvO64lbe7T29yNZ9TfykJU&code_challenge_method=S256&state=62b1NtVa9jxAlFr8V63zJLZ1tmLszXH_QhK3epvyk78&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -4734,7 +4796,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "913e9f74-3ada-41ce-bd1e-d3d6725fad30",
+                     *           "companyId": "3b1d011f-8083-4292-bf48-733f889b00c5",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4779,7 +4841,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "8e394770-6651-45dc-a794-9e8a12d18c4f",
+                     *           "companyId": "4c258852-ba76-4517-b8e8-bf4208579d8c",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4878,7 +4940,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "913e9f74-3ada-41ce-bd1e-d3d6725fad30",
+                     *           "companyId": "3b1d011f-8083-4292-bf48-733f889b00c5",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4923,7 +4985,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "8e394770-6651-45dc-a794-9e8a12d18c4f",
+                     *           "companyId": "4c258852-ba76-4517-b8e8-bf4208579d8c",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5011,16 +5073,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "8e394770-6651-45dc-a794-9e8a12d18c4f",
+                     *           "id": "4c258852-ba76-4517-b8e8-bf4208579d8c",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T08:21:44.338Z",
+                     *           "createdAt": "2026-11-29T09:10:49.548Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "913e9f74-3ada-41ce-bd1e-d3d6725fad30",
+                     *           "id": "3b1d011f-8083-4292-bf48-733f889b00c5",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T08:21:43.987Z",
+                     *           "createdAt": "2026-11-29T09:10:49.398Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -5078,9 +5140,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8e394770-6651-45dc-a794-9e8a12d18c4f",
+                     *       "id": "4c258852-ba76-4517-b8e8-bf4208579d8c",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T08:21:44.338Z",
+                     *       "createdAt": "2026-11-29T09:10:49.548Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -5092,7 +5154,7 @@ export interface operations {
                      *         "taxRegistrationNumber": null,
                      *         "defaultEmirate": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T08:21:44.338Z"
+                     *         "updatedAt": "2026-11-29T09:10:49.548Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -5171,9 +5233,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8e394770-6651-45dc-a794-9e8a12d18c4f",
+                     *       "id": "4c258852-ba76-4517-b8e8-bf4208579d8c",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T08:21:44.338Z",
+                     *       "createdAt": "2026-11-29T09:10:49.548Z",
                      *       "version": 1
                      *     }
                      */
@@ -5217,7 +5279,7 @@ export interface operations {
                      *       "taxRegistrationNumber": null,
                      *       "defaultEmirate": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T08:21:43.987Z"
+                     *       "updatedAt": "2026-11-29T09:10:49.398Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5247,7 +5309,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "485d1efc-032e-4f1f-94d8-47209d4dd042",
+                 *       "retainedEarningsAccountId": "c0c6c826-c109-4a44-87e7-bfef14ccd79d",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -5306,14 +5368,14 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "485d1efc-032e-4f1f-94d8-47209d4dd042",
+                     *       "retainedEarningsAccountId": "c0c6c826-c109-4a44-87e7-bfef14ccd79d",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
                      *       "taxRegistrationNumber": "310123456700003",
                      *       "defaultEmirate": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T08:21:46.244Z"
+                     *       "updatedAt": "2026-11-29T09:10:50.404Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5484,7 +5546,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "0c56b64f-b222-4965-9044-7577bed2eacf",
+                     *           "id": "17b564f5-9e28-4ff7-bcb1-7f07fbfd80e7",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -5495,8 +5557,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T08:22:06.411Z",
-                     *           "updatedAt": "2026-11-29T08:22:06.554Z"
+                     *           "createdAt": "2026-11-29T09:10:59.505Z",
+                     *           "updatedAt": "2026-11-29T09:10:59.538Z"
                      *         }
                      *       ]
                      *     }
@@ -5559,7 +5621,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0c56b64f-b222-4965-9044-7577bed2eacf",
+                     *       "id": "17b564f5-9e28-4ff7-bcb1-7f07fbfd80e7",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -5569,8 +5631,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:22:06.411Z",
-                     *       "updatedAt": "2026-11-29T08:22:06.411Z"
+                     *       "createdAt": "2026-11-29T09:10:59.505Z",
+                     *       "updatedAt": "2026-11-29T09:10:59.505Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5617,7 +5679,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0c56b64f-b222-4965-9044-7577bed2eacf",
+                     *       "id": "17b564f5-9e28-4ff7-bcb1-7f07fbfd80e7",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -5627,8 +5689,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:22:06.411Z",
-                     *       "updatedAt": "2026-11-29T08:22:06.411Z"
+                     *       "createdAt": "2026-11-29T09:10:59.505Z",
+                     *       "updatedAt": "2026-11-29T09:10:59.505Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5692,7 +5754,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0c56b64f-b222-4965-9044-7577bed2eacf",
+                     *       "id": "17b564f5-9e28-4ff7-bcb1-7f07fbfd80e7",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -5703,8 +5765,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T08:22:06.411Z",
-                     *       "updatedAt": "2026-11-29T08:22:06.554Z"
+                     *       "createdAt": "2026-11-29T09:10:59.505Z",
+                     *       "updatedAt": "2026-11-29T09:10:59.538Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5813,8 +5875,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "64f6e8be-d042-4415-a6ab-08ec53024248",
-                     *           "email": "user-0203b78f-acee-43bf-9367-b9329d938d90@example.com",
+                     *           "userId": "8df3d51f-4f5c-4d55-b413-d74442be5cff",
+                     *           "email": "user-d2a29851-1b5d-4126-9367-bdf165846105@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -5858,20 +5920,20 @@ export interface operations {
                      *             "counterparties:read",
                      *             "counterparties:manage"
                      *           ],
-                     *           "joinedAt": "2026-11-29T08:21:43.987Z",
+                     *           "joinedAt": "2026-11-29T09:10:49.398Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "66a79747-302f-4c54-8e4e-10d37a6854fc",
-                     *           "email": "contract-1795940526617@example.com",
-                     *           "roleId": "0c56b64f-b222-4965-9044-7577bed2eacf",
+                     *           "userId": "e43ed3fb-b65f-4a12-8024-361722845485",
+                     *           "email": "contract-1795943459565@example.com",
+                     *           "roleId": "17b564f5-9e28-4ff7-bcb1-7f07fbfd80e7",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T08:22:06.650Z",
+                     *           "joinedAt": "2026-11-29T09:10:59.580Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -5903,8 +5965,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795940526617@example.com",
-                 *       "roleId": "0c56b64f-b222-4965-9044-7577bed2eacf"
+                 *       "email": "contract-1795943459565@example.com",
+                 *       "roleId": "17b564f5-9e28-4ff7-bcb1-7f07fbfd80e7"
                  *     }
                  */
                 "application/json": {
@@ -5930,16 +5992,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "66a79747-302f-4c54-8e4e-10d37a6854fc",
-                     *       "email": "contract-1795940526617@example.com",
-                     *       "roleId": "0c56b64f-b222-4965-9044-7577bed2eacf",
+                     *       "userId": "e43ed3fb-b65f-4a12-8024-361722845485",
+                     *       "email": "contract-1795943459565@example.com",
+                     *       "roleId": "17b564f5-9e28-4ff7-bcb1-7f07fbfd80e7",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T08:22:06.650Z",
+                     *       "joinedAt": "2026-11-29T09:10:59.580Z",
                      *       "version": 1
                      *     }
                      */
@@ -6004,8 +6066,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "66a79747-302f-4c54-8e4e-10d37a6854fc",
-                     *       "email": "contract-1795940526617@example.com",
+                     *       "userId": "e43ed3fb-b65f-4a12-8024-361722845485",
+                     *       "email": "contract-1795943459565@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -6024,7 +6086,7 @@ export interface operations {
                      *         "vat-returns:read",
                      *         "counterparties:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T08:22:06.650Z",
+                     *       "joinedAt": "2026-11-29T09:10:59.580Z",
                      *       "version": 2
                      *     }
                      */
@@ -6134,9 +6196,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "3091362d-47a5-4344-ad8f-454b7a1535e1",
+                     *           "id": "391955d6-4d38-46aa-a1b9-dfa489c8e8f6",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_Qo5cMdI",
+                     *           "prefix": "sk-svc_Z-Nqwlq",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -6144,8 +6206,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "64f6e8be-d042-4415-a6ab-08ec53024248",
-                     *           "createdAt": "2026-11-29T08:22:06.810Z",
+                     *           "createdBy": "8df3d51f-4f5c-4d55-b413-d74442be5cff",
+                     *           "createdAt": "2026-11-29T09:10:59.683Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6216,9 +6278,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3091362d-47a5-4344-ad8f-454b7a1535e1",
+                     *       "id": "391955d6-4d38-46aa-a1b9-dfa489c8e8f6",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_Qo5cMdI",
+                     *       "prefix": "sk-svc_Z-Nqwlq",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -6226,8 +6288,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "64f6e8be-d042-4415-a6ab-08ec53024248",
-                     *       "createdAt": "2026-11-29T08:22:06.810Z",
+                     *       "createdBy": "8df3d51f-4f5c-4d55-b413-d74442be5cff",
+                     *       "createdAt": "2026-11-29T09:10:59.683Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -6279,18 +6341,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3091362d-47a5-4344-ad8f-454b7a1535e1",
+                     *       "id": "391955d6-4d38-46aa-a1b9-dfa489c8e8f6",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_Qo5cMdI",
+                     *       "prefix": "sk-svc_Z-Nqwlq",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T08:22:06.896Z",
-                     *       "createdBy": "64f6e8be-d042-4415-a6ab-08ec53024248",
-                     *       "createdAt": "2026-11-29T08:22:06.810Z",
+                     *       "revokedAt": "2026-11-29T09:10:59.722Z",
+                     *       "createdBy": "8df3d51f-4f5c-4d55-b413-d74442be5cff",
+                     *       "createdAt": "2026-11-29T09:10:59.683Z",
                      *       "version": 2
                      *     }
                      */
@@ -6345,24 +6407,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "aa63b7bc-c0cc-4c20-95b8-cae09fd011c4",
+                     *           "id": "46884a85-aa34-4a56-a5d0-ac2973724801",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "1c55e176-d711-4267-83e5-2f16023f7b36",
+                     *           "parentId": "e1721d34-1e6a-4c13-a52f-3293cd2de59b",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:21:46.025Z",
-                     *           "updatedAt": "2026-11-29T08:21:46.025Z",
+                     *           "createdAt": "2026-11-29T09:10:50.226Z",
+                     *           "updatedAt": "2026-11-29T09:10:50.226Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "1c55e176-d711-4267-83e5-2f16023f7b36",
+                     *           "id": "e1721d34-1e6a-4c13-a52f-3293cd2de59b",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -6371,32 +6433,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:21:45.927Z",
-                     *           "updatedAt": "2026-11-29T08:21:45.927Z",
+                     *           "createdAt": "2026-11-29T09:10:50.190Z",
+                     *           "updatedAt": "2026-11-29T09:10:50.190Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "b4051dd8-628a-450e-926f-4d5dfc849240",
+                     *           "id": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "be30c956-a74b-44e9-819a-8396e499cd26",
+                     *           "parentId": "052e1f44-1751-4a8e-a4bb-a719682bc928",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:21:45.808Z",
-                     *           "updatedAt": "2026-11-29T08:21:45.808Z",
+                     *           "createdAt": "2026-11-29T09:10:50.157Z",
+                     *           "updatedAt": "2026-11-29T09:10:50.157Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "be30c956-a74b-44e9-819a-8396e499cd26",
+                     *           "id": "052e1f44-1751-4a8e-a4bb-a719682bc928",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -6405,32 +6467,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:21:45.727Z",
-                     *           "updatedAt": "2026-11-29T08:21:45.727Z",
+                     *           "createdAt": "2026-11-29T09:10:50.122Z",
+                     *           "updatedAt": "2026-11-29T09:10:50.122Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "485d1efc-032e-4f1f-94d8-47209d4dd042",
+                     *           "id": "c0c6c826-c109-4a44-87e7-bfef14ccd79d",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "63cc69c4-6de4-435c-8c0f-e242272d6deb",
+                     *           "parentId": "4cc59b76-1a75-4454-b8ba-96e4820e7ddb",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:21:45.651Z",
-                     *           "updatedAt": "2026-11-29T08:21:45.651Z",
+                     *           "createdAt": "2026-11-29T09:10:50.078Z",
+                     *           "updatedAt": "2026-11-29T09:10:50.078Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "63cc69c4-6de4-435c-8c0f-e242272d6deb",
+                     *           "id": "4cc59b76-1a75-4454-b8ba-96e4820e7ddb",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -6439,49 +6501,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:21:45.591Z",
-                     *           "updatedAt": "2026-11-29T08:21:45.591Z",
+                     *           "createdAt": "2026-11-29T09:10:50.045Z",
+                     *           "updatedAt": "2026-11-29T09:10:50.045Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "45cb7b35-a77f-413a-b290-dfdb661ca356",
+                     *           "id": "01dfd45c-c493-4a43-a16f-7c9a2a5aaee4",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "65935b69-fbe1-49f1-a01e-eaf601180e8c",
+                     *           "parentId": "c7177db4-35f5-4204-a47a-dc8e45ba89b0",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:21:45.359Z",
-                     *           "updatedAt": "2026-11-29T08:21:45.359Z",
+                     *           "createdAt": "2026-11-29T09:10:50.011Z",
+                     *           "updatedAt": "2026-11-29T09:10:50.011Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
+                     *           "id": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "65935b69-fbe1-49f1-a01e-eaf601180e8c",
+                     *           "parentId": "c7177db4-35f5-4204-a47a-dc8e45ba89b0",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:21:45.114Z",
-                     *           "updatedAt": "2026-11-29T08:21:45.114Z",
+                     *           "createdAt": "2026-11-29T09:10:49.922Z",
+                     *           "updatedAt": "2026-11-29T09:10:49.922Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "65935b69-fbe1-49f1-a01e-eaf601180e8c",
+                     *           "id": "c7177db4-35f5-4204-a47a-dc8e45ba89b0",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -6490,8 +6552,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:21:44.955Z",
-                     *           "updatedAt": "2026-11-29T08:21:44.955Z",
+                     *           "createdAt": "2026-11-29T09:10:49.883Z",
+                     *           "updatedAt": "2026-11-29T09:10:49.883Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -6580,7 +6642,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "84180968-ac62-498c-b778-75bf612e434c",
+                     *       "id": "dcde5e07-72f7-45b6-8f07-81da25d2d856",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -6589,8 +6651,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:21:46.350Z",
-                     *       "updatedAt": "2026-11-29T08:21:46.350Z",
+                     *       "createdAt": "2026-11-29T09:10:50.474Z",
+                     *       "updatedAt": "2026-11-29T09:10:50.474Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6641,7 +6703,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "84180968-ac62-498c-b778-75bf612e434c",
+                     *       "id": "dcde5e07-72f7-45b6-8f07-81da25d2d856",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -6650,8 +6712,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:21:46.350Z",
-                     *       "updatedAt": "2026-11-29T08:21:46.350Z",
+                     *       "createdAt": "2026-11-29T09:10:50.474Z",
+                     *       "updatedAt": "2026-11-29T09:10:50.474Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6733,7 +6795,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "84180968-ac62-498c-b778-75bf612e434c",
+                     *       "id": "dcde5e07-72f7-45b6-8f07-81da25d2d856",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -6742,8 +6804,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T08:21:46.350Z",
-                     *       "updatedAt": "2026-11-29T08:21:46.919Z",
+                     *       "createdAt": "2026-11-29T09:10:50.474Z",
+                     *       "updatedAt": "2026-11-29T09:10:50.794Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6864,15 +6926,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "64f6e8be-d042-4415-a6ab-08ec53024248",
+                     *             "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "e789be54-4028-49ba-95d7-af969aff0880",
-                     *           "occurredAt": "2026-11-29T08:21:46.350Z",
+                     *           "requestId": "892248c5-b930-481b-9358-5b6ececd7f9d",
+                     *           "occurredAt": "2026-11-29T09:10:50.474Z",
                      *           "sequence": 14,
-                     *           "hash": "90cac5976ad467a7ef0804ace3fb08c12ebbbcd2bc6abca55c4951bd57c0a412",
+                     *           "hash": "e387bf0a5237dd9d9783dfe814e63a42b22199843df0e60112d3ce60f44bcc5b",
                      *           "state": {
-                     *             "id": "84180968-ac62-498c-b778-75bf612e434c",
+                     *             "id": "dcde5e07-72f7-45b6-8f07-81da25d2d856",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -6881,8 +6943,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T08:21:46.350Z",
-                     *             "updatedAt": "2026-11-29T08:21:46.350Z",
+                     *             "createdAt": "2026-11-29T09:10:50.474Z",
+                     *             "updatedAt": "2026-11-29T09:10:50.474Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -6942,7 +7004,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "0cee49cc-14bc-48b4-a79b-f5af34ac8061",
+                     *           "id": "8074324e-5a7c-4950-a722-08f5c38f0b78",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -6951,12 +7013,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:21:47.583Z",
-                     *           "updatedAt": "2026-11-29T08:21:47.583Z",
+                     *           "createdAt": "2026-11-29T09:10:51.129Z",
+                     *           "updatedAt": "2026-11-29T09:10:51.129Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "87b667d1-c4fa-40fc-8bd3-334c8380edf7",
+                     *           "id": "21f34e06-efed-4a4d-bbe6-26fd563172dc",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -6965,12 +7027,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:21:46.092Z",
-                     *           "updatedAt": "2026-11-29T08:21:46.092Z",
+                     *           "createdAt": "2026-11-29T09:10:50.278Z",
+                     *           "updatedAt": "2026-11-29T09:10:50.278Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "9b46bf4d-306b-41f5-9a63-2b940cee5cbc",
+                     *           "id": "0264bd3d-1630-4cc4-8853-617cecce60a3",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -6979,8 +7041,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:21:46.134Z",
-                     *           "updatedAt": "2026-11-29T08:21:46.134Z",
+                     *           "createdAt": "2026-11-29T09:10:50.321Z",
+                     *           "updatedAt": "2026-11-29T09:10:50.321Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -7050,7 +7112,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0cee49cc-14bc-48b4-a79b-f5af34ac8061",
+                     *       "id": "8074324e-5a7c-4950-a722-08f5c38f0b78",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7059,8 +7121,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:21:47.583Z",
-                     *       "updatedAt": "2026-11-29T08:21:47.583Z",
+                     *       "createdAt": "2026-11-29T09:10:51.129Z",
+                     *       "updatedAt": "2026-11-29T09:10:51.129Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7108,7 +7170,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0cee49cc-14bc-48b4-a79b-f5af34ac8061",
+                     *       "id": "8074324e-5a7c-4950-a722-08f5c38f0b78",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7117,8 +7179,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:21:47.583Z",
-                     *       "updatedAt": "2026-11-29T08:21:47.583Z",
+                     *       "createdAt": "2026-11-29T09:10:51.129Z",
+                     *       "updatedAt": "2026-11-29T09:10:51.129Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7187,7 +7249,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0cee49cc-14bc-48b4-a79b-f5af34ac8061",
+                     *       "id": "8074324e-5a7c-4950-a722-08f5c38f0b78",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7196,8 +7258,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T08:21:47.583Z",
-                     *       "updatedAt": "2026-11-29T08:21:47.918Z",
+                     *       "createdAt": "2026-11-29T09:10:51.129Z",
+                     *       "updatedAt": "2026-11-29T09:10:51.253Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7315,15 +7377,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "64f6e8be-d042-4415-a6ab-08ec53024248",
+                     *             "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "337abf23-4223-458f-9382-665e7060e933",
-                     *           "occurredAt": "2026-11-29T08:21:47.584Z",
+                     *           "requestId": "68b0938f-e2c6-4a9e-bf9c-6ea2b3cce71f",
+                     *           "occurredAt": "2026-11-29T09:10:51.130Z",
                      *           "sequence": 17,
-                     *           "hash": "1d8ed39c8b1157d795f4c50b2628ba4b7226169e7fb97e2a757ed24112ffc5cd",
+                     *           "hash": "7d48c16022404c962a7de4f35510a72e9ee28f7801418c89b0c116804d82b009",
                      *           "state": {
-                     *             "id": "0cee49cc-14bc-48b4-a79b-f5af34ac8061",
+                     *             "id": "8074324e-5a7c-4950-a722-08f5c38f0b78",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -7332,8 +7394,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T08:21:47.583Z",
-                     *             "updatedAt": "2026-11-29T08:21:47.583Z",
+                     *             "createdAt": "2026-11-29T09:10:51.129Z",
+                     *             "updatedAt": "2026-11-29T09:10:51.129Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -7386,7 +7448,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0cee49cc-14bc-48b4-a79b-f5af34ac8061",
+                     *       "id": "8074324e-5a7c-4950-a722-08f5c38f0b78",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7395,8 +7457,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T08:21:47.583Z",
-                     *       "updatedAt": "2026-11-29T08:21:48.121Z",
+                     *       "createdAt": "2026-11-29T09:10:51.129Z",
+                     *       "updatedAt": "2026-11-29T09:10:51.350Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7447,7 +7509,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0cee49cc-14bc-48b4-a79b-f5af34ac8061",
+                     *       "id": "8074324e-5a7c-4950-a722-08f5c38f0b78",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7456,8 +7518,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T08:21:47.583Z",
-                     *       "updatedAt": "2026-11-29T08:21:47.997Z",
+                     *       "createdAt": "2026-11-29T09:10:51.129Z",
+                     *       "updatedAt": "2026-11-29T09:10:51.307Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -7508,19 +7570,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
+                     *           "id": "56b2415f-9846-4fdb-913f-d90ba62b9722",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T08:21:49.373Z",
-                     *           "updatedAt": "2026-11-29T08:21:49.373Z",
+                     *           "createdAt": "2026-11-29T09:10:52.176Z",
+                     *           "updatedAt": "2026-11-29T09:10:52.176Z",
                      *           "periods": [
                      *             {
-                     *               "id": "46fb7756-e418-4fd5-bc37-72bff8722ed6",
-                     *               "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
+                     *               "id": "3fa12b76-3f8f-46c9-a719-a8f63ba1c0ed",
+                     *               "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -7530,8 +7592,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "78099a76-5a8d-4cba-8ef4-d40f9b4f945d",
-                     *               "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
+                     *               "id": "885e04f4-14e1-4da0-9b33-911338f2dddc",
+                     *               "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -7541,8 +7603,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a19d9b51-46d1-4258-81d3-953b6e50b4e7",
-                     *               "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
+                     *               "id": "6b3678de-4aaa-4382-98ba-4f6f920dcd9c",
+                     *               "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -7552,8 +7614,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "11d10b72-7f9b-4919-b59b-a42d2f11da03",
-                     *               "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
+                     *               "id": "5391ea86-c99d-4d98-bc20-15364cb0590b",
+                     *               "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -7563,8 +7625,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6f14b394-72c4-4ed4-99cd-ffab122a9718",
-                     *               "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
+                     *               "id": "64bc4b6e-06fb-4c13-ba41-83968f8935dc",
+                     *               "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -7574,8 +7636,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "4cf2cc6f-8ad7-4dfc-b48f-136017ea0834",
-                     *               "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
+                     *               "id": "630b4dd6-390b-44e3-a43f-7875dc1c099d",
+                     *               "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -7585,8 +7647,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "dbe1f138-98c1-41b3-9596-3d9fc4f13026",
-                     *               "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
+                     *               "id": "8a0bff9b-79ce-4715-a9dc-af21e2eef95d",
+                     *               "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -7596,8 +7658,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c18f66f0-c9f5-4083-8110-9d49d60de912",
-                     *               "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
+                     *               "id": "09d21ef6-f45e-4bf1-887e-6288af6f8981",
+                     *               "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -7607,8 +7669,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ddd81b2b-7bbb-4ca4-bed2-6fae9cd9c75a",
-                     *               "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
+                     *               "id": "825e7339-a811-4502-b82f-2ede2f9e07a0",
+                     *               "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -7618,8 +7680,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "4358323f-b434-47d7-a7a9-4564e82a2486",
-                     *               "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
+                     *               "id": "f6e42eed-5b7f-4c6b-a3cd-d0321266c82a",
+                     *               "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -7629,8 +7691,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "68217d07-24f6-432a-9323-3d36afe20627",
-                     *               "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
+                     *               "id": "809dd64a-6275-4192-831f-aefd81d699f5",
+                     *               "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -7640,8 +7702,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7ea830b8-26f7-43d5-b4b6-30df24d7414d",
-                     *               "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
+                     *               "id": "6fd13e97-f87a-4431-b1fc-be60fbbf158f",
+                     *               "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -7653,19 +7715,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *           "id": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T08:21:49.126Z",
-                     *           "updatedAt": "2026-11-29T08:21:49.126Z",
+                     *           "createdAt": "2026-11-29T09:10:52.043Z",
+                     *           "updatedAt": "2026-11-29T09:10:52.043Z",
                      *           "periods": [
                      *             {
-                     *               "id": "4c957c2f-5563-48dd-8302-df65679198e0",
-                     *               "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *               "id": "5a9a5b04-8ed7-487f-ac9b-66a2b282fee8",
+                     *               "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -7675,8 +7737,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2d0b49fb-3231-4e3f-a6d7-b3da7a4ad28f",
-                     *               "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *               "id": "cc654a78-2678-4edf-a6a2-b90db2b44af3",
+                     *               "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -7686,8 +7748,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "50a0f159-a575-48f2-91ad-57a34aa352c2",
-                     *               "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *               "id": "bceaa0fc-3645-41b3-998a-241ddeeb4d04",
+                     *               "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -7697,8 +7759,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e4c0f7b1-0546-43b3-b97f-7409a5388ce9",
-                     *               "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *               "id": "17ff7caf-073a-4d05-98d3-404e7d9892da",
+                     *               "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -7708,8 +7770,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f3081a7e-52fe-4950-8e9d-1fb275040ebf",
-                     *               "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *               "id": "56af67e2-217a-4462-93f5-bdf3cfee1ba3",
+                     *               "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -7719,8 +7781,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "22189820-8760-4e7b-9b5d-ee06da3bbc80",
-                     *               "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *               "id": "fc1671e8-583d-421e-9167-7304262a7f48",
+                     *               "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -7730,8 +7792,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ad08c981-7717-461c-afb7-9e17d0c619a7",
-                     *               "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *               "id": "b4c7151c-1173-4691-a990-7447d7fd1c0b",
+                     *               "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -7741,8 +7803,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "04fcbf69-530a-407b-b97f-683b2164b001",
-                     *               "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *               "id": "d261d295-45af-4fe4-89ca-a9161a5ffe07",
+                     *               "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -7752,8 +7814,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2398d1d9-d9f7-494b-9ed8-94bde90658e6",
-                     *               "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *               "id": "98fb6a49-c5c1-4bf5-85f3-045c3488f277",
+                     *               "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -7763,8 +7825,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c9bbf0b9-241a-4fb6-aa08-871a23b0dbf6",
-                     *               "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *               "id": "d06a13f8-4b0a-4458-aa69-12f086491852",
+                     *               "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -7774,8 +7836,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "28ad2401-e3fa-4526-99e3-4c32d7fb7a59",
-                     *               "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *               "id": "32417ccb-f054-4966-9430-4c55c942a3ce",
+                     *               "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -7785,8 +7847,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0aaa3c92-f04a-41bf-a978-f097e22802b7",
-                     *               "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *               "id": "6fe613ae-fdf6-42c4-8a3b-7db780ee39df",
+                     *               "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -7873,19 +7935,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
+                     *       "id": "56b2415f-9846-4fdb-913f-d90ba62b9722",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T08:21:49.373Z",
-                     *       "updatedAt": "2026-11-29T08:21:49.373Z",
+                     *       "createdAt": "2026-11-29T09:10:52.176Z",
+                     *       "updatedAt": "2026-11-29T09:10:52.176Z",
                      *       "periods": [
                      *         {
-                     *           "id": "46fb7756-e418-4fd5-bc37-72bff8722ed6",
-                     *           "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
+                     *           "id": "3fa12b76-3f8f-46c9-a719-a8f63ba1c0ed",
+                     *           "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -7895,8 +7957,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "78099a76-5a8d-4cba-8ef4-d40f9b4f945d",
-                     *           "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
+                     *           "id": "885e04f4-14e1-4da0-9b33-911338f2dddc",
+                     *           "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -7906,8 +7968,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a19d9b51-46d1-4258-81d3-953b6e50b4e7",
-                     *           "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
+                     *           "id": "6b3678de-4aaa-4382-98ba-4f6f920dcd9c",
+                     *           "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -7917,8 +7979,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "11d10b72-7f9b-4919-b59b-a42d2f11da03",
-                     *           "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
+                     *           "id": "5391ea86-c99d-4d98-bc20-15364cb0590b",
+                     *           "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -7928,8 +7990,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6f14b394-72c4-4ed4-99cd-ffab122a9718",
-                     *           "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
+                     *           "id": "64bc4b6e-06fb-4c13-ba41-83968f8935dc",
+                     *           "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -7939,8 +8001,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4cf2cc6f-8ad7-4dfc-b48f-136017ea0834",
-                     *           "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
+                     *           "id": "630b4dd6-390b-44e3-a43f-7875dc1c099d",
+                     *           "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -7950,8 +8012,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dbe1f138-98c1-41b3-9596-3d9fc4f13026",
-                     *           "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
+                     *           "id": "8a0bff9b-79ce-4715-a9dc-af21e2eef95d",
+                     *           "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -7961,8 +8023,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c18f66f0-c9f5-4083-8110-9d49d60de912",
-                     *           "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
+                     *           "id": "09d21ef6-f45e-4bf1-887e-6288af6f8981",
+                     *           "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -7972,8 +8034,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ddd81b2b-7bbb-4ca4-bed2-6fae9cd9c75a",
-                     *           "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
+                     *           "id": "825e7339-a811-4502-b82f-2ede2f9e07a0",
+                     *           "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -7983,8 +8045,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4358323f-b434-47d7-a7a9-4564e82a2486",
-                     *           "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
+                     *           "id": "f6e42eed-5b7f-4c6b-a3cd-d0321266c82a",
+                     *           "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -7994,8 +8056,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "68217d07-24f6-432a-9323-3d36afe20627",
-                     *           "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
+                     *           "id": "809dd64a-6275-4192-831f-aefd81d699f5",
+                     *           "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -8005,8 +8067,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7ea830b8-26f7-43d5-b4b6-30df24d7414d",
-                     *           "financialYearId": "38f8ef4b-21c3-4235-a38e-0cc8d74287c1",
+                     *           "id": "6fd13e97-f87a-4431-b1fc-be60fbbf158f",
+                     *           "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -8062,19 +8124,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *       "id": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T08:21:49.126Z",
-                     *       "updatedAt": "2026-11-29T08:21:49.126Z",
+                     *       "createdAt": "2026-11-29T09:10:52.043Z",
+                     *       "updatedAt": "2026-11-29T09:10:52.043Z",
                      *       "periods": [
                      *         {
-                     *           "id": "4c957c2f-5563-48dd-8302-df65679198e0",
-                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *           "id": "5a9a5b04-8ed7-487f-ac9b-66a2b282fee8",
+                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8084,8 +8146,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2d0b49fb-3231-4e3f-a6d7-b3da7a4ad28f",
-                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *           "id": "cc654a78-2678-4edf-a6a2-b90db2b44af3",
+                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8095,8 +8157,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "50a0f159-a575-48f2-91ad-57a34aa352c2",
-                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *           "id": "bceaa0fc-3645-41b3-998a-241ddeeb4d04",
+                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8106,8 +8168,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e4c0f7b1-0546-43b3-b97f-7409a5388ce9",
-                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *           "id": "17ff7caf-073a-4d05-98d3-404e7d9892da",
+                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8117,8 +8179,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f3081a7e-52fe-4950-8e9d-1fb275040ebf",
-                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *           "id": "56af67e2-217a-4462-93f5-bdf3cfee1ba3",
+                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8128,8 +8190,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "22189820-8760-4e7b-9b5d-ee06da3bbc80",
-                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *           "id": "fc1671e8-583d-421e-9167-7304262a7f48",
+                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8139,8 +8201,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ad08c981-7717-461c-afb7-9e17d0c619a7",
-                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *           "id": "b4c7151c-1173-4691-a990-7447d7fd1c0b",
+                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8150,8 +8212,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "04fcbf69-530a-407b-b97f-683b2164b001",
-                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *           "id": "d261d295-45af-4fe4-89ca-a9161a5ffe07",
+                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8161,8 +8223,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2398d1d9-d9f7-494b-9ed8-94bde90658e6",
-                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *           "id": "98fb6a49-c5c1-4bf5-85f3-045c3488f277",
+                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8172,8 +8234,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c9bbf0b9-241a-4fb6-aa08-871a23b0dbf6",
-                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *           "id": "d06a13f8-4b0a-4458-aa69-12f086491852",
+                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8183,8 +8245,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "28ad2401-e3fa-4526-99e3-4c32d7fb7a59",
-                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *           "id": "32417ccb-f054-4966-9430-4c55c942a3ce",
+                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8194,8 +8256,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0aaa3c92-f04a-41bf-a978-f097e22802b7",
-                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *           "id": "6fe613ae-fdf6-42c4-8a3b-7db780ee39df",
+                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -8282,19 +8344,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f09e78e9-0d1f-45e3-850b-eff4be287af1",
+                     *       "id": "a30b1d50-9e7c-448a-b046-4e692384bdfd",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T08:21:49.668Z",
-                     *       "updatedAt": "2026-11-29T08:21:50.064Z",
+                     *       "createdAt": "2026-11-29T09:10:52.346Z",
+                     *       "updatedAt": "2026-11-29T09:10:52.447Z",
                      *       "periods": [
                      *         {
-                     *           "id": "fae4d5d9-9b03-429d-a28d-fd43c70912ce",
-                     *           "financialYearId": "f09e78e9-0d1f-45e3-850b-eff4be287af1",
+                     *           "id": "b2ff0394-f1b4-473e-a7cf-81ec46a4875a",
+                     *           "financialYearId": "a30b1d50-9e7c-448a-b046-4e692384bdfd",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -8304,8 +8366,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f0e1497d-abe7-477e-ab08-e89ce58063d1",
-                     *           "financialYearId": "f09e78e9-0d1f-45e3-850b-eff4be287af1",
+                     *           "id": "579400ad-f9ff-483d-b128-70d33bdd10fc",
+                     *           "financialYearId": "a30b1d50-9e7c-448a-b046-4e692384bdfd",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -8315,8 +8377,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fa304fe6-ac22-47ca-8859-931566094c34",
-                     *           "financialYearId": "f09e78e9-0d1f-45e3-850b-eff4be287af1",
+                     *           "id": "ba89e980-df53-4e45-bea8-715a03f8257d",
+                     *           "financialYearId": "a30b1d50-9e7c-448a-b046-4e692384bdfd",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -8326,8 +8388,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "69c25208-839b-4aab-ad45-592e6faff11c",
-                     *           "financialYearId": "f09e78e9-0d1f-45e3-850b-eff4be287af1",
+                     *           "id": "6215357a-cd24-4726-9322-947d00b620ca",
+                     *           "financialYearId": "a30b1d50-9e7c-448a-b046-4e692384bdfd",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -8337,8 +8399,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bd02aa35-1dec-43af-9167-206177e629e0",
-                     *           "financialYearId": "f09e78e9-0d1f-45e3-850b-eff4be287af1",
+                     *           "id": "342a7c8a-1fb1-48ad-86a5-6555d791c2f4",
+                     *           "financialYearId": "a30b1d50-9e7c-448a-b046-4e692384bdfd",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -8348,8 +8410,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8e06e6c9-34ca-4516-afdd-2ebf2e9eb50e",
-                     *           "financialYearId": "f09e78e9-0d1f-45e3-850b-eff4be287af1",
+                     *           "id": "2d41d606-0fdb-470f-81e9-6b51de0b782b",
+                     *           "financialYearId": "a30b1d50-9e7c-448a-b046-4e692384bdfd",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -8359,8 +8421,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "61246391-d207-4837-b888-368d69aaf5e6",
-                     *           "financialYearId": "f09e78e9-0d1f-45e3-850b-eff4be287af1",
+                     *           "id": "ed53273e-d9a0-4339-a128-f3f18fe52cbd",
+                     *           "financialYearId": "a30b1d50-9e7c-448a-b046-4e692384bdfd",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -8370,8 +8432,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "61e7cfe6-b80c-46e7-8b8e-323c9416cfdc",
-                     *           "financialYearId": "f09e78e9-0d1f-45e3-850b-eff4be287af1",
+                     *           "id": "edce599b-4b2e-41ca-9c0c-4d7ae1c605eb",
+                     *           "financialYearId": "a30b1d50-9e7c-448a-b046-4e692384bdfd",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -8381,8 +8443,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "35270c22-22cf-4ab9-94ea-b6c529ced014",
-                     *           "financialYearId": "f09e78e9-0d1f-45e3-850b-eff4be287af1",
+                     *           "id": "5f154328-895c-4667-8766-7f6eddd682bc",
+                     *           "financialYearId": "a30b1d50-9e7c-448a-b046-4e692384bdfd",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -8392,8 +8454,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "84b918f6-d088-4086-acce-7a89e345ec09",
-                     *           "financialYearId": "f09e78e9-0d1f-45e3-850b-eff4be287af1",
+                     *           "id": "7d2b2e4c-f32b-43f2-90c4-c2bc8399c4ed",
+                     *           "financialYearId": "a30b1d50-9e7c-448a-b046-4e692384bdfd",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -8403,8 +8465,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "06d64536-1d49-4dc4-ab79-ea4c8093c851",
-                     *           "financialYearId": "f09e78e9-0d1f-45e3-850b-eff4be287af1",
+                     *           "id": "cb47511e-c8c5-4058-9135-7af837b72b15",
+                     *           "financialYearId": "a30b1d50-9e7c-448a-b046-4e692384bdfd",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -8414,8 +8476,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1745aacc-a601-4f5b-81d7-b1620fdda947",
-                     *           "financialYearId": "f09e78e9-0d1f-45e3-850b-eff4be287af1",
+                     *           "id": "41b67e95-4f5a-4524-907e-be73badff4ee",
+                     *           "financialYearId": "a30b1d50-9e7c-448a-b046-4e692384bdfd",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -8563,14 +8625,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f541d041-4f6a-48ef-92be-016ad0dcb470",
-                     *       "serialNumber": 5,
+                     *       "id": "56828454-e799-4e5b-8f66-6aa6d4068803",
+                     *       "serialNumber": 8,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "aa63b7bc-c0cc-4c20-95b8-cae09fd011c4",
+                     *           "accountId": "46884a85-aa34-4a56-a5d0-ac2973724801",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -8583,7 +8645,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "485d1efc-032e-4f1f-94d8-47209d4dd042",
+                     *           "accountId": "c0c6c826-c109-4a44-87e7-bfef14ccd79d",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -8610,8 +8672,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:22:02.831Z",
-                     *       "updatedAt": "2026-11-29T08:22:02.831Z"
+                     *       "createdAt": "2026-11-29T09:10:57.434Z",
+                     *       "updatedAt": "2026-11-29T09:10:57.434Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -8671,8 +8733,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "0aaa3c92-f04a-41bf-a978-f097e22802b7",
-                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *           "id": "6fe613ae-fdf6-42c4-8a3b-7db780ee39df",
+                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -8682,8 +8744,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "28ad2401-e3fa-4526-99e3-4c32d7fb7a59",
-                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *           "id": "32417ccb-f054-4966-9430-4c55c942a3ce",
+                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8693,8 +8755,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c9bbf0b9-241a-4fb6-aa08-871a23b0dbf6",
-                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *           "id": "d06a13f8-4b0a-4458-aa69-12f086491852",
+                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8704,8 +8766,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2398d1d9-d9f7-494b-9ed8-94bde90658e6",
-                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *           "id": "98fb6a49-c5c1-4bf5-85f3-045c3488f277",
+                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8715,8 +8777,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "04fcbf69-530a-407b-b97f-683b2164b001",
-                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *           "id": "d261d295-45af-4fe4-89ca-a9161a5ffe07",
+                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8726,8 +8788,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ad08c981-7717-461c-afb7-9e17d0c619a7",
-                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *           "id": "b4c7151c-1173-4691-a990-7447d7fd1c0b",
+                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8737,8 +8799,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "22189820-8760-4e7b-9b5d-ee06da3bbc80",
-                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *           "id": "fc1671e8-583d-421e-9167-7304262a7f48",
+                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8748,8 +8810,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f3081a7e-52fe-4950-8e9d-1fb275040ebf",
-                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *           "id": "56af67e2-217a-4462-93f5-bdf3cfee1ba3",
+                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8759,8 +8821,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e4c0f7b1-0546-43b3-b97f-7409a5388ce9",
-                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *           "id": "17ff7caf-073a-4d05-98d3-404e7d9892da",
+                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8770,8 +8832,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "50a0f159-a575-48f2-91ad-57a34aa352c2",
-                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *           "id": "bceaa0fc-3645-41b3-998a-241ddeeb4d04",
+                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8781,8 +8843,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2d0b49fb-3231-4e3f-a6d7-b3da7a4ad28f",
-                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *           "id": "cc654a78-2678-4edf-a6a2-b90db2b44af3",
+                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8792,8 +8854,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4c957c2f-5563-48dd-8302-df65679198e0",
-                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *           "id": "5a9a5b04-8ed7-487f-ac9b-66a2b282fee8",
+                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8841,8 +8903,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4c957c2f-5563-48dd-8302-df65679198e0",
-                     *       "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *       "id": "5a9a5b04-8ed7-487f-ac9b-66a2b282fee8",
+                     *       "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -8899,8 +8961,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4c957c2f-5563-48dd-8302-df65679198e0",
-                     *       "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *       "id": "5a9a5b04-8ed7-487f-ac9b-66a2b282fee8",
+                     *       "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9057,8 +9119,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4c957c2f-5563-48dd-8302-df65679198e0",
-                     *       "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *       "id": "5a9a5b04-8ed7-487f-ac9b-66a2b282fee8",
+                     *       "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9143,14 +9205,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc",
+                     *           "id": "57b82ed2-7c0f-4a94-8645-0335de18aaea",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
+                     *               "accountId": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -9163,7 +9225,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
+                     *               "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -9190,8 +9252,8 @@ export interface operations {
                      *           "revaluationDate": null,
                      *           "openingOf": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:21:53.335Z",
-                     *           "updatedAt": "2026-11-29T08:21:53.335Z"
+                     *           "createdAt": "2026-11-29T09:10:53.445Z",
+                     *           "updatedAt": "2026-11-29T09:10:53.445Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -9233,12 +9295,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
+                 *           "accountId": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
+                 *           "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -9295,14 +9357,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc",
+                     *       "id": "57b82ed2-7c0f-4a94-8645-0335de18aaea",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
+                     *           "accountId": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9315,7 +9377,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
+                     *           "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9342,8 +9404,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:21:53.335Z",
-                     *       "updatedAt": "2026-11-29T08:21:53.335Z"
+                     *       "createdAt": "2026-11-29T09:10:53.445Z",
+                     *       "updatedAt": "2026-11-29T09:10:53.445Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9390,14 +9452,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc",
+                     *       "id": "57b82ed2-7c0f-4a94-8645-0335de18aaea",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
+                     *           "accountId": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9410,7 +9472,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
+                     *           "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9437,8 +9499,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:21:53.335Z",
-                     *       "updatedAt": "2026-11-29T08:21:53.335Z"
+                     *       "createdAt": "2026-11-29T09:10:53.445Z",
+                     *       "updatedAt": "2026-11-29T09:10:53.445Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9474,12 +9536,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
+                 *           "accountId": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
+                 *           "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -9539,14 +9601,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc",
+                     *       "id": "57b82ed2-7c0f-4a94-8645-0335de18aaea",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
+                     *           "accountId": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9559,7 +9621,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
+                     *           "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9586,8 +9648,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T08:21:53.335Z",
-                     *       "updatedAt": "2026-11-29T08:21:53.990Z"
+                     *       "createdAt": "2026-11-29T09:10:53.445Z",
+                     *       "updatedAt": "2026-11-29T09:10:53.605Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9646,22 +9708,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "64f6e8be-d042-4415-a6ab-08ec53024248",
+                     *             "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "f2ed6699-d8eb-46e9-bb68-c983b4dbbd0d",
-                     *           "occurredAt": "2026-11-29T08:21:53.337Z",
+                     *           "requestId": "88360c84-1abf-4821-9210-1b2c9aef6e6f",
+                     *           "occurredAt": "2026-11-29T09:10:53.447Z",
                      *           "sequence": 31,
-                     *           "hash": "8209fbda324144718f911f7d1078e4dca3c277c3018417ad2066c77155b34c21",
+                     *           "hash": "cfee858d6d4439bc83a45102c936e72ea1d09f3938a0a7512fdbc23a3f02ecc3",
                      *           "state": {
-                     *             "id": "4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc",
+                     *             "id": "57b82ed2-7c0f-4a94-8645-0335de18aaea",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
+                     *                 "accountId": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -9674,7 +9736,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
+                     *                 "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -9701,8 +9763,8 @@ export interface operations {
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T08:21:53.335Z",
-                     *             "updatedAt": "2026-11-29T08:21:53.335Z"
+                     *             "createdAt": "2026-11-29T09:10:53.445Z",
+                     *             "updatedAt": "2026-11-29T09:10:53.445Z"
                      *           }
                      *         }
                      *       ],
@@ -9760,14 +9822,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc",
+                     *       "id": "57b82ed2-7c0f-4a94-8645-0335de18aaea",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
+                     *           "accountId": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9780,7 +9842,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
+                     *           "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9800,15 +9862,15 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
-                     *       "periodId": "50a0f159-a575-48f2-91ad-57a34aa352c2",
+                     *       "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *       "periodId": "bceaa0fc-3645-41b3-998a-241ddeeb4d04",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T08:21:53.335Z",
-                     *       "updatedAt": "2026-11-29T08:21:54.263Z"
+                     *       "createdAt": "2026-11-29T09:10:53.445Z",
+                     *       "updatedAt": "2026-11-29T09:10:53.658Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9874,14 +9936,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "83210cf5-0dc8-485a-a77c-aa6b61aa77e8",
+                     *       "id": "75a970fe-465e-4d2f-b1d4-d03d0c3d1c1a",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "aa63b7bc-c0cc-4c20-95b8-cae09fd011c4",
+                     *           "accountId": "46884a85-aa34-4a56-a5d0-ac2973724801",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -9894,7 +9956,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
+                     *           "accountId": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -9914,15 +9976,15 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
-                     *       "periodId": "50a0f159-a575-48f2-91ad-57a34aa352c2",
+                     *       "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *       "periodId": "bceaa0fc-3645-41b3-998a-241ddeeb4d04",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T08:21:54.588Z",
-                     *       "updatedAt": "2026-11-29T08:21:54.763Z"
+                     *       "createdAt": "2026-11-29T09:10:53.807Z",
+                     *       "updatedAt": "2026-11-29T09:10:53.858Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9972,14 +10034,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc",
+                     *       "id": "57b82ed2-7c0f-4a94-8645-0335de18aaea",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
+                     *           "accountId": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9992,7 +10054,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
+                     *           "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10019,8 +10081,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T08:21:53.335Z",
-                     *       "updatedAt": "2026-11-29T08:21:54.372Z"
+                     *       "createdAt": "2026-11-29T09:10:53.445Z",
+                     *       "updatedAt": "2026-11-29T09:10:53.697Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -10081,14 +10143,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2d81fd58-1b98-4ce3-8d72-63a366ed0157",
+                     *       "id": "d00f22de-0ff5-4379-a6d0-3f8829461975",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
+                     *           "accountId": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10101,7 +10163,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
+                     *           "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10121,15 +10183,15 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
-                     *       "periodId": "50a0f159-a575-48f2-91ad-57a34aa352c2",
-                     *       "reversalOf": "4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc",
+                     *       "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *       "periodId": "bceaa0fc-3645-41b3-998a-241ddeeb4d04",
+                     *       "reversalOf": "57b82ed2-7c0f-4a94-8645-0335de18aaea",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:21:54.483Z",
-                     *       "updatedAt": "2026-11-29T08:21:54.483Z"
+                     *       "createdAt": "2026-11-29T09:10:53.759Z",
+                     *       "updatedAt": "2026-11-29T09:10:53.759Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -10285,14 +10347,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *       "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "65935b69-fbe1-49f1-a01e-eaf601180e8c",
+                     *           "accountId": "c7177db4-35f5-4204-a47a-dc8e45ba89b0",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -10319,8 +10381,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
-                     *           "parentId": "65935b69-fbe1-49f1-a01e-eaf601180e8c",
+                     *           "accountId": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
+                     *           "parentId": "c7177db4-35f5-4204-a47a-dc8e45ba89b0",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -10346,7 +10408,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "be30c956-a74b-44e9-819a-8396e499cd26",
+                     *           "accountId": "052e1f44-1751-4a8e-a4bb-a719682bc928",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -10373,8 +10435,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
-                     *           "parentId": "be30c956-a74b-44e9-819a-8396e499cd26",
+                     *           "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
+                     *           "parentId": "052e1f44-1751-4a8e-a4bb-a719682bc928",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -10400,7 +10462,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "1c55e176-d711-4267-83e5-2f16023f7b36",
+                     *           "accountId": "e1721d34-1e6a-4c13-a52f-3293cd2de59b",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -10427,8 +10489,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "aa63b7bc-c0cc-4c20-95b8-cae09fd011c4",
-                     *           "parentId": "1c55e176-d711-4267-83e5-2f16023f7b36",
+                     *           "accountId": "46884a85-aa34-4a56-a5d0-ac2973724801",
+                     *           "parentId": "e1721d34-1e6a-4c13-a52f-3293cd2de59b",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -10562,7 +10624,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "1c55e176-d711-4267-83e5-2f16023f7b36",
+                     *           "accountId": "e1721d34-1e6a-4c13-a52f-3293cd2de59b",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -10581,8 +10643,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "aa63b7bc-c0cc-4c20-95b8-cae09fd011c4",
-                     *           "parentId": "1c55e176-d711-4267-83e5-2f16023f7b36",
+                     *           "accountId": "46884a85-aa34-4a56-a5d0-ac2973724801",
+                     *           "parentId": "e1721d34-1e6a-4c13-a52f-3293cd2de59b",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -10694,7 +10756,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "65935b69-fbe1-49f1-a01e-eaf601180e8c",
+                     *           "accountId": "c7177db4-35f5-4204-a47a-dc8e45ba89b0",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -10711,8 +10773,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
-                     *           "parentId": "65935b69-fbe1-49f1-a01e-eaf601180e8c",
+                     *           "accountId": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
+                     *           "parentId": "c7177db4-35f5-4204-a47a-dc8e45ba89b0",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -10836,7 +10898,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "65935b69-fbe1-49f1-a01e-eaf601180e8c",
+                     *           "accountId": "c7177db4-35f5-4204-a47a-dc8e45ba89b0",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -10852,8 +10914,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
-                     *           "parentId": "65935b69-fbe1-49f1-a01e-eaf601180e8c",
+                     *           "accountId": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
+                     *           "parentId": "c7177db4-35f5-4204-a47a-dc8e45ba89b0",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -10962,9 +11024,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "b057f245-8377-45cd-b5d5-304022c500ef",
+                     *       "budgetId": "47a909b2-27e8-41d5-9d12-39d7c52e01d2",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *       "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -10991,8 +11053,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
-                     *           "parentId": "be30c956-a74b-44e9-819a-8396e499cd26",
+                     *           "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
+                     *           "parentId": "052e1f44-1751-4a8e-a4bb-a719682bc928",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -11025,8 +11087,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "aa63b7bc-c0cc-4c20-95b8-cae09fd011c4",
-                     *           "parentId": "1c55e176-d711-4267-83e5-2f16023f7b36",
+                     *           "accountId": "46884a85-aa34-4a56-a5d0-ac2973724801",
+                     *           "parentId": "e1721d34-1e6a-4c13-a52f-3293cd2de59b",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -11037,7 +11099,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "87b667d1-c4fa-40fc-8bd3-334c8380edf7",
+                     *             "id": "21f34e06-efed-4a4d-bbe6-26fd563172dc",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -11426,18 +11488,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "7e1d5b5d-7852-4a1c-9c91-9d6920570076",
-                     *           "serialNumber": 6,
+                     *           "journalId": "9326e721-a431-428b-8937-04841d125653",
+                     *           "serialNumber": 10,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
+                     *           "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "20e62661-420c-4139-8925-7a93995d68e5",
+                     *           "taxCodeId": "e234f619-9e29-4240-805a-537a4e86d10f",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -11589,7 +11651,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "65935b69-fbe1-49f1-a01e-eaf601180e8c",
+                     *         "id": "c7177db4-35f5-4204-a47a-dc8e45ba89b0",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -11610,13 +11672,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc",
+                     *           "journalId": "57b82ed2-7c0f-4a94-8645-0335de18aaea",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
+                     *           "accountId": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -11628,7 +11690,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjkxM2U5Zjc0LTNhZGEtNDFjZS1iZDFlLWQzZDY3MjVmYWQzMCIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNjU5MzViNjktZmJlMS00OWYxLWEwMWUtZWFmNjAxMTgwZThjIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjNGExZDE2MWQtYTRiYi00YzIyLTllNmQtNmVkNjU1MWNlN2ZjIiwiYWNjb3VudElkIjoiZDMyMTk2ZWQtYmQ4MS00NzhlLTllMGQtZjMzYmU5ZjM4Y2E1IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.b3jPha2srhCUKqtQEcIZ_DdEI-WjTz_gNfrPHHjs_Yw"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjNiMWQwMTFmLTgwODMtNDI5Mi1iZjQ4LTczM2Y4ODliMDBjNSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiYzcxNzdkYjQtMzVmNS00MjA0LWE0N2EtZGM4ZTQ1YmE4OWIwIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjNTdiODJlZDItN2MwZi00YTk0LTg2NDUtMDMzNWRlMThhYWVhIiwiYWNjb3VudElkIjoiNDU2Zjk4MjYtOWUwYS00ZGFiLTk2YzItZGZiMzE2YTU4NmM4IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.IVME7h-TEz7QK-lVgDrJeXAgn3fYs_xXosvSxo_Kzao"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -11741,70 +11803,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "623b182a-3285-4320-8b3a-cfe641650f5a",
+                     *           "id": "48c94a4b-becd-45d6-8a73-412ecd4359d0",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T08:22:01.732Z",
+                     *           "createdAt": "2026-11-29T09:10:56.731Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "64f6e8be-d042-4415-a6ab-08ec53024248"
+                     *             "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "28b61a3c6ba5f6ac177ba55fb3aa2d4d9d86271861385807f5af8fa1f2bd6b6a"
+                     *             "hash": "f4f0fda8d2d8ce5f4346a6abc747af963ffe4117fe92b4cad990f45cca799ef1"
                      *           }
                      *         },
                      *         {
-                     *           "id": "e58b61c3-50c2-42b2-a6f3-6e1cab052dc7",
+                     *           "id": "964e3298-22e4-4f43-b01c-055d6497b5c7",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T08:22:01.453Z",
+                     *           "createdAt": "2026-11-29T09:10:56.543Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "64f6e8be-d042-4415-a6ab-08ec53024248"
+                     *             "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "48c1fb6bb59b256cdf220cf3141385947c812427a7f0c8e6badef1d1ff3229fc"
+                     *             "hash": "65b785659fe9a090b7e6e0aaeb226d09e2f256f5505a78938014b73d5efc72af"
                      *           }
                      *         },
                      *         {
-                     *           "id": "4c23b643-d69f-4dc1-bd85-7748662ae291",
+                     *           "id": "2ca81885-040d-4f19-888c-2a46fa30f00e",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752"
+                     *             "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e"
                      *           },
-                     *           "createdAt": "2026-11-29T08:22:01.142Z",
+                     *           "createdAt": "2026-11-29T09:10:56.414Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "64f6e8be-d042-4415-a6ab-08ec53024248"
+                     *             "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "f09515704af777c1e79ccd17983596e3e51f20b6a8880d7927f4807c94706164"
+                     *             "hash": "e794bfd69328bc1c2e26983952e4e2036bb7369ab872c462f83a209c4ca3db7d"
                      *           }
                      *         },
                      *         {
-                     *           "id": "e70b9e8e-ddf7-4b9d-b0ea-9e17dfdb72f9",
+                     *           "id": "ad3a39d7-409f-4613-b959-b73d68fee393",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T08:22:00.500Z",
+                     *           "createdAt": "2026-11-29T09:10:56.298Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "64f6e8be-d042-4415-a6ab-08ec53024248"
+                     *             "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "d9104ff456286fe122b7b39fc3b402609713a36af3d5ac10c330f1e2f3e25ebd"
+                     *             "hash": "ad950ce1397f03e460e39ddad329dcc0af7b9f1b089cf56adb0eba27a0f78759"
                      *           }
                      *         }
                      *       ],
@@ -11969,20 +12031,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e70b9e8e-ddf7-4b9d-b0ea-9e17dfdb72f9",
+                     *       "id": "ad3a39d7-409f-4613-b959-b73d68fee393",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T08:22:00.500Z",
+                     *       "createdAt": "2026-11-29T09:10:56.298Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "64f6e8be-d042-4415-a6ab-08ec53024248"
+                     *         "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "d9104ff456286fe122b7b39fc3b402609713a36af3d5ac10c330f1e2f3e25ebd"
+                     *         "hash": "ad950ce1397f03e460e39ddad329dcc0af7b9f1b089cf56adb0eba27a0f78759"
                      *       }
                      *     }
                      */
@@ -12039,20 +12101,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e70b9e8e-ddf7-4b9d-b0ea-9e17dfdb72f9",
+                     *       "id": "ad3a39d7-409f-4613-b959-b73d68fee393",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T08:22:00.500Z",
+                     *       "createdAt": "2026-11-29T09:10:56.298Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "64f6e8be-d042-4415-a6ab-08ec53024248"
+                     *         "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "d9104ff456286fe122b7b39fc3b402609713a36af3d5ac10c330f1e2f3e25ebd"
+                     *         "hash": "ad950ce1397f03e460e39ddad329dcc0af7b9f1b089cf56adb0eba27a0f78759"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -12071,7 +12133,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "65935b69-fbe1-49f1-a01e-eaf601180e8c",
+                     *             "accountId": "c7177db4-35f5-4204-a47a-dc8e45ba89b0",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -12087,8 +12149,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
-                     *             "parentId": "65935b69-fbe1-49f1-a01e-eaf601180e8c",
+                     *             "accountId": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
+                     *             "parentId": "c7177db4-35f5-4204-a47a-dc8e45ba89b0",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -12194,27 +12256,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "de9a8483-9f1f-4b7e-b424-65001b1c14a9",
+                     *           "id": "77c55e56-a40c-43bf-8cd7-17ee6c314ca5",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "913e9f74-3ada-41ce-bd1e-d3d6725fad30",
-                     *           "recordId": "4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc",
+                     *           "companyId": "3b1d011f-8083-4292-bf48-733f889b00c5",
+                     *           "recordId": "57b82ed2-7c0f-4a94-8645-0335de18aaea",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "64f6e8be-d042-4415-a6ab-08ec53024248"
+                     *             "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff"
                      *           },
-                     *           "occurredAt": "2026-11-29T08:21:54.272Z",
-                     *           "requestId": "c4fcacc9-7ab6-445d-a97c-01ab2039f167",
+                     *           "occurredAt": "2026-11-29T09:10:53.662Z",
+                     *           "requestId": "e2c30215-94d9-499a-92d5-08295bf9239d",
                      *           "data": {
-                     *             "id": "4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc",
+                     *             "id": "57b82ed2-7c0f-4a94-8645-0335de18aaea",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
+                     *                 "accountId": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -12227,7 +12289,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
+                     *                 "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -12247,44 +12309,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
-                     *             "periodId": "50a0f159-a575-48f2-91ad-57a34aa352c2",
+                     *             "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *             "periodId": "bceaa0fc-3645-41b3-998a-241ddeeb4d04",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T08:21:53.335Z",
-                     *             "updatedAt": "2026-11-29T08:21:54.263Z"
+                     *             "createdAt": "2026-11-29T09:10:53.445Z",
+                     *             "updatedAt": "2026-11-29T09:10:53.658Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "315a6876cf148813135f56f72c022f6447cae820c56205b3cfebfd9d657ee643",
-                     *           "previousHash": "1ad35c1e3cb0f1195d922ea2a8e81a3af7a8a9184fbdd1129daa534203e66ac6",
-                     *           "hash": "1ea146ab799ebaaca1a987ac2662c8a566cfe6d6d5b5b3533d36615eeffdf036"
+                     *           "recordDigest": "70d4a8ee65ea376a994d6218c767d6be33be426167afad7eb20d0b43f6f23d48",
+                     *           "previousHash": "c0edbafe1d7187fe710712d6da96bddfaa9268e94af66202e353f7b9cdb043e6",
+                     *           "hash": "33fe3e9993bfdd13394bcbb664668dfb499049ce39163d907a709b858d12480e"
                      *         },
                      *         {
-                     *           "id": "bdc9706d-dba4-4f1d-92eb-d27d505b9c0a",
+                     *           "id": "b4511e2c-d3dd-437a-afee-6cd24f08f364",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "913e9f74-3ada-41ce-bd1e-d3d6725fad30",
-                     *           "recordId": "4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc",
+                     *           "companyId": "3b1d011f-8083-4292-bf48-733f889b00c5",
+                     *           "recordId": "57b82ed2-7c0f-4a94-8645-0335de18aaea",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "64f6e8be-d042-4415-a6ab-08ec53024248"
+                     *             "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff"
                      *           },
-                     *           "occurredAt": "2026-11-29T08:21:54.428Z",
-                     *           "requestId": "91642f6b-49ed-480a-a8c5-c3ed01129123",
+                     *           "occurredAt": "2026-11-29T09:10:53.726Z",
+                     *           "requestId": "84e2a17b-6339-4bd1-8e89-ffeaad8a7516",
                      *           "data": {
-                     *             "id": "4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc",
+                     *             "id": "57b82ed2-7c0f-4a94-8645-0335de18aaea",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
+                     *                 "accountId": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -12297,7 +12359,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
+                     *                 "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -12317,44 +12379,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
-                     *             "periodId": "50a0f159-a575-48f2-91ad-57a34aa352c2",
+                     *             "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *             "periodId": "bceaa0fc-3645-41b3-998a-241ddeeb4d04",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T08:21:53.335Z",
-                     *             "updatedAt": "2026-11-29T08:21:54.427Z"
+                     *             "createdAt": "2026-11-29T09:10:53.445Z",
+                     *             "updatedAt": "2026-11-29T09:10:53.725Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "75992f65c5fc33b0cc7ac7491610726889ffcac007595d4864268e88fff29426",
-                     *           "previousHash": "dc9f0fac17c4ca3ad252e6770b5f0af78e2391b04c0216ceb7b27bb87daa066a",
-                     *           "hash": "96e3554409484754cd24f8e18e0faa77d2c6ebc5e6b44b96dcd8176aa1c87fb6"
+                     *           "recordDigest": "e178dda0a6c9b3384880ab85199703488add5823a7c40836f1aab4446d83509a",
+                     *           "previousHash": "403ce3b3d9731b6600ec37ef8e978602bbb15db7cc4663c55a202de2e2eb45c9",
+                     *           "hash": "ed1b74d0dfb43eef2e34e94356c52dc7901a405f3a2c20cf8ab1caf779470860"
                      *         },
                      *         {
-                     *           "id": "cca5402b-7b8f-42d9-b232-6b10e3756913",
+                     *           "id": "65c60d83-d0c8-46fe-a042-cc2f2bf4674b",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "913e9f74-3ada-41ce-bd1e-d3d6725fad30",
-                     *           "recordId": "4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc",
+                     *           "companyId": "3b1d011f-8083-4292-bf48-733f889b00c5",
+                     *           "recordId": "57b82ed2-7c0f-4a94-8645-0335de18aaea",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "64f6e8be-d042-4415-a6ab-08ec53024248"
+                     *             "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff"
                      *           },
-                     *           "occurredAt": "2026-11-29T08:21:54.489Z",
-                     *           "requestId": "13324f8f-78ea-4cef-ac35-252b020c65de",
+                     *           "occurredAt": "2026-11-29T09:10:53.760Z",
+                     *           "requestId": "20976a46-6a0c-44a3-a5e7-6915998a28e5",
                      *           "data": {
-                     *             "id": "4a1d161d-a4bb-4c22-9e6d-6ed6551ce7fc",
+                     *             "id": "57b82ed2-7c0f-4a94-8645-0335de18aaea",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "d32196ed-bd81-478e-9e0d-f33be9f38ca5",
+                     *                 "accountId": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -12367,7 +12429,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
+                     *                 "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -12387,24 +12449,24 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
-                     *             "periodId": "50a0f159-a575-48f2-91ad-57a34aa352c2",
+                     *             "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *             "periodId": "bceaa0fc-3645-41b3-998a-241ddeeb4d04",
                      *             "reversalOf": null,
-                     *             "reversedBy": "2d81fd58-1b98-4ce3-8d72-63a366ed0157",
+                     *             "reversedBy": "d00f22de-0ff5-4379-a6d0-3f8829461975",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T08:21:53.335Z",
-                     *             "updatedAt": "2026-11-29T08:21:54.484Z"
+                     *             "createdAt": "2026-11-29T09:10:53.445Z",
+                     *             "updatedAt": "2026-11-29T09:10:53.759Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "e66fd4269fcc98504d5698550f41da438ed6f2741ab6d2e4cd2f4489ac72222d",
-                     *           "previousHash": "96e3554409484754cd24f8e18e0faa77d2c6ebc5e6b44b96dcd8176aa1c87fb6",
-                     *           "hash": "4ed2080d921d5d3868852e4c3eb6a113bd3d022139225310e0c81ab8da13d5f3"
+                     *           "recordDigest": "6cf3d3f940cef9a1b9afd607fa07bdd9c4103d3722c4e6a091f818141df5534a",
+                     *           "previousHash": "ed1b74d0dfb43eef2e34e94356c52dc7901a405f3a2c20cf8ab1caf779470860",
+                     *           "hash": "c75ee0339bba8fcc5989966a5c00b3d823e68011e53c6b98af45c435b465c348"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjkxM2U5Zjc0LTNhZGEtNDFjZS1iZDFlLWQzZDY3MjVmYWQzMCIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.3bP731c-oWhH-uEcnK1WgigEe3x3CX6KniVk678i8XQ"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjNiMWQwMTFmLTgwODMtNDI5Mi1iZjQ4LTczM2Y4ODliMDBjNSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.JB_39EIut8YJ78kAUCLAcegQPH0O3FwMnYZqvcc4qmw"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -12452,7 +12514,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ca1d279e-dddc-4ecb-bb62-4bf744b79617",
+                     *           "id": "a0e230a5-7671-4372-b1f5-4ca06fdf5e9c",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -12463,11 +12525,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "64f6e8be-d042-4415-a6ab-08ec53024248"
+                     *             "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:22:06.956Z",
-                     *           "updatedAt": "2026-11-29T08:22:06.956Z"
+                     *           "createdAt": "2026-11-29T09:10:59.752Z",
+                     *           "updatedAt": "2026-11-29T09:10:59.752Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -12538,7 +12600,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ca1d279e-dddc-4ecb-bb62-4bf744b79617",
+                     *       "id": "a0e230a5-7671-4372-b1f5-4ca06fdf5e9c",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -12549,11 +12611,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "64f6e8be-d042-4415-a6ab-08ec53024248"
+                     *         "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:22:06.956Z",
-                     *       "updatedAt": "2026-11-29T08:22:06.956Z",
+                     *       "createdAt": "2026-11-29T09:10:59.752Z",
+                     *       "updatedAt": "2026-11-29T09:10:59.752Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -12602,7 +12664,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ca1d279e-dddc-4ecb-bb62-4bf744b79617",
+                     *       "id": "a0e230a5-7671-4372-b1f5-4ca06fdf5e9c",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -12613,11 +12675,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "64f6e8be-d042-4415-a6ab-08ec53024248"
+                     *         "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:22:06.956Z",
-                     *       "updatedAt": "2026-11-29T08:22:06.956Z"
+                     *       "createdAt": "2026-11-29T09:10:59.752Z",
+                     *       "updatedAt": "2026-11-29T09:10:59.752Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -12685,7 +12747,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ca1d279e-dddc-4ecb-bb62-4bf744b79617",
+                     *       "id": "a0e230a5-7671-4372-b1f5-4ca06fdf5e9c",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -12697,11 +12759,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "64f6e8be-d042-4415-a6ab-08ec53024248"
+                     *         "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T08:22:06.956Z",
-                     *       "updatedAt": "2026-11-29T08:22:07.095Z"
+                     *       "createdAt": "2026-11-29T09:10:59.752Z",
+                     *       "updatedAt": "2026-11-29T09:10:59.832Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -12841,13 +12903,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e74b4e3c-178c-458f-a968-f06b8daa58d1",
+                     *           "id": "8e9f7b2e-c0e4-4a13-ac96-bb2e7fd800d0",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:22:07.318Z",
-                     *           "updatedAt": "2026-11-29T08:22:07.318Z"
+                     *           "createdAt": "2026-11-29T09:10:59.985Z",
+                     *           "updatedAt": "2026-11-29T09:10:59.985Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -12908,13 +12970,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e74b4e3c-178c-458f-a968-f06b8daa58d1",
+                     *       "id": "8e9f7b2e-c0e4-4a13-ac96-bb2e7fd800d0",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:22:07.318Z",
-                     *       "updatedAt": "2026-11-29T08:22:07.318Z"
+                     *       "createdAt": "2026-11-29T09:10:59.985Z",
+                     *       "updatedAt": "2026-11-29T09:10:59.985Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -12969,13 +13031,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e74b4e3c-178c-458f-a968-f06b8daa58d1",
+                     *       "id": "8e9f7b2e-c0e4-4a13-ac96-bb2e7fd800d0",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:22:07.318Z",
-                     *       "updatedAt": "2026-11-29T08:22:07.318Z"
+                     *       "createdAt": "2026-11-29T09:10:59.985Z",
+                     *       "updatedAt": "2026-11-29T09:10:59.985Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -13026,13 +13088,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e74b4e3c-178c-458f-a968-f06b8daa58d1",
+                     *       "id": "8e9f7b2e-c0e4-4a13-ac96-bb2e7fd800d0",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T08:22:07.318Z",
-                     *       "updatedAt": "2026-11-29T08:22:07.584Z"
+                     *       "createdAt": "2026-11-29T09:10:59.985Z",
+                     *       "updatedAt": "2026-11-29T09:11:00.246Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -13125,13 +13187,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b057f245-8377-45cd-b5d5-304022c500ef",
+                     *           "id": "47a909b2-27e8-41d5-9d12-39d7c52e01d2",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:22:07.796Z",
-                     *           "updatedAt": "2026-11-29T08:22:07.796Z"
+                     *           "createdAt": "2026-11-29T09:11:00.312Z",
+                     *           "updatedAt": "2026-11-29T09:11:00.312Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -13166,10 +13228,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                 *       "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                  *       "lines": [
                  *         {
-                 *           "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
+                 *           "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -13186,8 +13248,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "aa63b7bc-c0cc-4c20-95b8-cae09fd011c4",
-                 *           "costCenterId": "87b667d1-c4fa-40fc-8bd3-334c8380edf7",
+                 *           "accountId": "46884a85-aa34-4a56-a5d0-ac2973724801",
+                 *           "costCenterId": "21f34e06-efed-4a4d-bbe6-26fd563172dc",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -13238,15 +13300,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b057f245-8377-45cd-b5d5-304022c500ef",
+                     *       "id": "47a909b2-27e8-41d5-9d12-39d7c52e01d2",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *       "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:22:07.796Z",
-                     *       "updatedAt": "2026-11-29T08:22:07.796Z",
+                     *       "createdAt": "2026-11-29T09:11:00.312Z",
+                     *       "updatedAt": "2026-11-29T09:11:00.312Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
+                     *           "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -13264,8 +13326,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "aa63b7bc-c0cc-4c20-95b8-cae09fd011c4",
-                     *           "costCenterId": "87b667d1-c4fa-40fc-8bd3-334c8380edf7",
+                     *           "accountId": "46884a85-aa34-4a56-a5d0-ac2973724801",
+                     *           "costCenterId": "21f34e06-efed-4a4d-bbe6-26fd563172dc",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -13320,15 +13382,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b057f245-8377-45cd-b5d5-304022c500ef",
+                     *       "id": "47a909b2-27e8-41d5-9d12-39d7c52e01d2",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *       "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:22:07.796Z",
-                     *       "updatedAt": "2026-11-29T08:22:07.796Z",
+                     *       "createdAt": "2026-11-29T09:11:00.312Z",
+                     *       "updatedAt": "2026-11-29T09:11:00.312Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
+                     *           "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -13346,8 +13408,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "aa63b7bc-c0cc-4c20-95b8-cae09fd011c4",
-                     *           "costCenterId": "87b667d1-c4fa-40fc-8bd3-334c8380edf7",
+                     *           "accountId": "46884a85-aa34-4a56-a5d0-ac2973724801",
+                     *           "costCenterId": "21f34e06-efed-4a4d-bbe6-26fd563172dc",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -13394,10 +13456,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                 *       "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                  *       "lines": [
                  *         {
-                 *           "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
+                 *           "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -13451,15 +13513,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b057f245-8377-45cd-b5d5-304022c500ef",
+                     *       "id": "47a909b2-27e8-41d5-9d12-39d7c52e01d2",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "e46a8b04-e637-4145-b9a6-41448daad752",
+                     *       "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T08:22:07.796Z",
-                     *       "updatedAt": "2026-11-29T08:22:08.373Z",
+                     *       "createdAt": "2026-11-29T09:11:00.312Z",
+                     *       "updatedAt": "2026-11-29T09:11:00.858Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "b4051dd8-628a-450e-926f-4d5dfc849240",
+                     *           "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -13569,7 +13631,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "85c694f3-aff0-4ce1-9093-59da75a5122b",
+                     *           "id": "78abcd18-93c2-41a4-96e2-cebe33471f73",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -13600,12 +13662,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "64f6e8be-d042-4415-a6ab-08ec53024248"
+                     *             "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff"
                      *           },
-                     *           "createdAt": "2026-11-29T08:21:48.741Z",
-                     *           "updatedAt": "2026-11-29T08:21:48.972Z",
-                     *           "startedAt": "2026-11-29T08:21:48.836Z",
-                     *           "finishedAt": "2026-11-29T08:21:48.972Z"
+                     *           "createdAt": "2026-11-29T09:10:51.724Z",
+                     *           "updatedAt": "2026-11-29T09:10:51.926Z",
+                     *           "startedAt": "2026-11-29T09:10:51.817Z",
+                     *           "finishedAt": "2026-11-29T09:10:51.926Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -13694,7 +13756,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "85c694f3-aff0-4ce1-9093-59da75a5122b",
+                     *       "id": "78abcd18-93c2-41a4-96e2-cebe33471f73",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -13718,10 +13780,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "64f6e8be-d042-4415-a6ab-08ec53024248"
+                     *         "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff"
                      *       },
-                     *       "createdAt": "2026-11-29T08:21:48.741Z",
-                     *       "updatedAt": "2026-11-29T08:21:48.741Z",
+                     *       "createdAt": "2026-11-29T09:10:51.724Z",
+                     *       "updatedAt": "2026-11-29T09:10:51.724Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -13770,7 +13832,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "85c694f3-aff0-4ce1-9093-59da75a5122b",
+                     *       "id": "78abcd18-93c2-41a4-96e2-cebe33471f73",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -13801,12 +13863,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "64f6e8be-d042-4415-a6ab-08ec53024248"
+                     *         "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff"
                      *       },
-                     *       "createdAt": "2026-11-29T08:21:48.741Z",
-                     *       "updatedAt": "2026-11-29T08:21:48.972Z",
-                     *       "startedAt": "2026-11-29T08:21:48.836Z",
-                     *       "finishedAt": "2026-11-29T08:21:48.972Z"
+                     *       "createdAt": "2026-11-29T09:10:51.724Z",
+                     *       "updatedAt": "2026-11-29T09:10:51.926Z",
+                     *       "startedAt": "2026-11-29T09:10:51.817Z",
+                     *       "finishedAt": "2026-11-29T09:10:51.926Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -13902,7 +13964,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 101,
                      *       "headSequence": 101,
-                     *       "headHash": "8835a8bfcc2964660d6171c4caf92da7b9bc1b7eabdf2e423bb254f33ceb3964",
+                     *       "headHash": "12261ab9c59345f304afbdd3233c2d2bfb021ebd96f26cea34a40056fb7f6966",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null
@@ -13966,7 +14028,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "8987afd5-8d77-4471-8890-b951cd3728f8",
+                     *           "id": "462681b6-cc57-4726-b9c1-fad942acbc9c",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -13988,11 +14050,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:22:08.724Z",
-                     *           "updatedAt": "2026-11-29T08:22:08.724Z"
+                     *           "createdAt": "2026-11-29T09:11:00.999Z",
+                     *           "updatedAt": "2026-11-29T09:11:00.999Z"
                      *         },
                      *         {
-                     *           "id": "20e62661-420c-4139-8925-7a93995d68e5",
+                     *           "id": "e234f619-9e29-4240-805a-537a4e86d10f",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -14010,7 +14072,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "85fcde96-1282-4dec-8b07-121e5f8503c7",
+                     *           "taxAccountId": "a3c3c006-7425-467a-a83b-fee2828bb4ca",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -14020,11 +14082,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:22:08.724Z",
-                     *           "updatedAt": "2026-11-29T08:22:08.724Z"
+                     *           "createdAt": "2026-11-29T09:11:00.999Z",
+                     *           "updatedAt": "2026-11-29T09:11:00.999Z"
                      *         },
                      *         {
-                     *           "id": "d54f8f51-f72c-4bd5-87cb-5ab9f5a84b39",
+                     *           "id": "d51409ce-d40b-4210-923e-85b3fa9042b2",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -14044,11 +14106,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:22:08.724Z",
-                     *           "updatedAt": "2026-11-29T08:22:08.724Z"
+                     *           "createdAt": "2026-11-29T09:11:00.999Z",
+                     *           "updatedAt": "2026-11-29T09:11:00.999Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjkxM2U5Zjc0LTNhZGEtNDFjZS1iZDFlLWQzZDY3MjVmYWQzMCIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSM5MTNlOWY3NC0zYWRhLTQxY2UtYmQxZS1kM2Q2NzI1ZmFkMzAiLCJzayI6IlRBWENPREUjUy1PT1MifX0.EdrhNwgdVenuFm9l8zDOXJaL5_Ta5gClY_-RgPwQi0Q"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjNiMWQwMTFmLTgwODMtNDI5Mi1iZjQ4LTczM2Y4ODliMDBjNSIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSMzYjFkMDExZi04MDgzLTQyOTItYmY0OC03MzNmODg5YjAwYzUjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.eOG_nl69sySYJ3g4PWn2CGOKGUEVtk7tIDVpdZb-dDM"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -14096,7 +14158,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "85fcde96-1282-4dec-8b07-121e5f8503c7",
+                 *       "taxAccountId": "a3c3c006-7425-467a-a83b-fee2828bb4ca",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -14172,7 +14234,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "18ba188b-8d79-4e58-804b-1177aa80d8ba",
+                     *       "id": "ac2807b7-f1f7-4e69-9b1a-12278bde9077",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -14190,7 +14252,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "85fcde96-1282-4dec-8b07-121e5f8503c7",
+                     *       "taxAccountId": "a3c3c006-7425-467a-a83b-fee2828bb4ca",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -14200,8 +14262,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:22:08.886Z",
-                     *       "updatedAt": "2026-11-29T08:22:08.886Z"
+                     *       "createdAt": "2026-11-29T09:11:01.130Z",
+                     *       "updatedAt": "2026-11-29T09:11:01.130Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -14243,8 +14305,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "85fcde96-1282-4dec-8b07-121e5f8503c7",
-                 *       "inputTaxAccountId": "6c75fad4-aa6c-4d3e-80f8-e9575b7199e8"
+                 *       "outputTaxAccountId": "a3c3c006-7425-467a-a83b-fee2828bb4ca",
+                 *       "inputTaxAccountId": "310a3ab8-aeb8-473d-9039-b01f7f93fcb2"
                  *     }
                  */
                 "application/json": {
@@ -14266,7 +14328,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "20e62661-420c-4139-8925-7a93995d68e5",
+                     *           "id": "e234f619-9e29-4240-805a-537a4e86d10f",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -14284,7 +14346,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "85fcde96-1282-4dec-8b07-121e5f8503c7",
+                     *           "taxAccountId": "a3c3c006-7425-467a-a83b-fee2828bb4ca",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -14294,11 +14356,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:22:08.724Z",
-                     *           "updatedAt": "2026-11-29T08:22:08.724Z"
+                     *           "createdAt": "2026-11-29T09:11:00.999Z",
+                     *           "updatedAt": "2026-11-29T09:11:00.999Z"
                      *         },
                      *         {
-                     *           "id": "f5da9c0d-85da-434b-a504-12b9b9f40b8e",
+                     *           "id": "5708a94e-c055-47ba-994b-98516df0d9d7",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -14320,11 +14382,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:22:08.724Z",
-                     *           "updatedAt": "2026-11-29T08:22:08.724Z"
+                     *           "createdAt": "2026-11-29T09:11:00.999Z",
+                     *           "updatedAt": "2026-11-29T09:11:00.999Z"
                      *         },
                      *         {
-                     *           "id": "8987afd5-8d77-4471-8890-b951cd3728f8",
+                     *           "id": "462681b6-cc57-4726-b9c1-fad942acbc9c",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -14346,11 +14408,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:22:08.724Z",
-                     *           "updatedAt": "2026-11-29T08:22:08.724Z"
+                     *           "createdAt": "2026-11-29T09:11:00.999Z",
+                     *           "updatedAt": "2026-11-29T09:11:00.999Z"
                      *         },
                      *         {
-                     *           "id": "862900f3-5334-41c1-94af-f992fc0874a1",
+                     *           "id": "81ec890c-43be-4f06-9467-c7d9c5ed7fe3",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -14372,11 +14434,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:22:08.724Z",
-                     *           "updatedAt": "2026-11-29T08:22:08.724Z"
+                     *           "createdAt": "2026-11-29T09:11:00.999Z",
+                     *           "updatedAt": "2026-11-29T09:11:00.999Z"
                      *         },
                      *         {
-                     *           "id": "60b50c4c-22a6-4578-9cbf-422c08794790",
+                     *           "id": "e98d336b-30ee-459d-8361-5e0054304712",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -14398,11 +14460,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:22:08.724Z",
-                     *           "updatedAt": "2026-11-29T08:22:08.724Z"
+                     *           "createdAt": "2026-11-29T09:11:00.999Z",
+                     *           "updatedAt": "2026-11-29T09:11:00.999Z"
                      *         },
                      *         {
-                     *           "id": "d54f8f51-f72c-4bd5-87cb-5ab9f5a84b39",
+                     *           "id": "d51409ce-d40b-4210-923e-85b3fa9042b2",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -14422,11 +14484,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:22:08.724Z",
-                     *           "updatedAt": "2026-11-29T08:22:08.724Z"
+                     *           "createdAt": "2026-11-29T09:11:00.999Z",
+                     *           "updatedAt": "2026-11-29T09:11:00.999Z"
                      *         },
                      *         {
-                     *           "id": "1347ef2c-f9ab-4187-a2b2-f7c8018f7830",
+                     *           "id": "a4ac4b1b-6fc6-46ab-9912-7e4f425bd1f3",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -14444,7 +14506,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "6c75fad4-aa6c-4d3e-80f8-e9575b7199e8",
+                     *           "taxAccountId": "310a3ab8-aeb8-473d-9039-b01f7f93fcb2",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -14454,11 +14516,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:22:08.724Z",
-                     *           "updatedAt": "2026-11-29T08:22:08.724Z"
+                     *           "createdAt": "2026-11-29T09:11:00.999Z",
+                     *           "updatedAt": "2026-11-29T09:11:00.999Z"
                      *         },
                      *         {
-                     *           "id": "3524bef8-33c9-48ed-90fb-89ad292326b3",
+                     *           "id": "ab1f2528-20d3-48b6-83c6-c167c31769a7",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -14476,7 +14538,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "6c75fad4-aa6c-4d3e-80f8-e9575b7199e8",
+                     *           "taxAccountId": "310a3ab8-aeb8-473d-9039-b01f7f93fcb2",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -14486,11 +14548,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:22:08.724Z",
-                     *           "updatedAt": "2026-11-29T08:22:08.724Z"
+                     *           "createdAt": "2026-11-29T09:11:00.999Z",
+                     *           "updatedAt": "2026-11-29T09:11:00.999Z"
                      *         },
                      *         {
-                     *           "id": "d39c03c1-ad50-4175-8c6b-3465816e79d7",
+                     *           "id": "a6d2d8a4-b4a5-4773-954f-e5e6695b3b77",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -14508,19 +14570,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "6c75fad4-aa6c-4d3e-80f8-e9575b7199e8",
-                     *           "reverseChargeAccountId": "85fcde96-1282-4dec-8b07-121e5f8503c7",
+                     *           "taxAccountId": "310a3ab8-aeb8-473d-9039-b01f7f93fcb2",
+                     *           "reverseChargeAccountId": "a3c3c006-7425-467a-a83b-fee2828bb4ca",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:22:08.724Z",
-                     *           "updatedAt": "2026-11-29T08:22:08.724Z"
+                     *           "createdAt": "2026-11-29T09:11:00.999Z",
+                     *           "updatedAt": "2026-11-29T09:11:00.999Z"
                      *         },
                      *         {
-                     *           "id": "085d5d92-3ea4-4292-a25b-117aca8582a2",
+                     *           "id": "247ca444-ce84-4615-b237-3f60932534e8",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -14542,11 +14604,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:22:08.724Z",
-                     *           "updatedAt": "2026-11-29T08:22:08.724Z"
+                     *           "createdAt": "2026-11-29T09:11:00.999Z",
+                     *           "updatedAt": "2026-11-29T09:11:00.999Z"
                      *         },
                      *         {
-                     *           "id": "f8e04730-eb71-41b1-ba1c-7d895f6426ef",
+                     *           "id": "596c1465-9ed7-4b3f-853a-d3b9ee7a9360",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -14568,11 +14630,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:22:08.724Z",
-                     *           "updatedAt": "2026-11-29T08:22:08.724Z"
+                     *           "createdAt": "2026-11-29T09:11:00.999Z",
+                     *           "updatedAt": "2026-11-29T09:11:00.999Z"
                      *         },
                      *         {
-                     *           "id": "cff468c6-0cc1-4c3f-8263-09c74046e750",
+                     *           "id": "a90f70ae-c715-45af-acce-de5eb398139c",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -14592,8 +14654,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:22:08.724Z",
-                     *           "updatedAt": "2026-11-29T08:22:08.724Z"
+                     *           "createdAt": "2026-11-29T09:11:00.999Z",
+                     *           "updatedAt": "2026-11-29T09:11:00.999Z"
                      *         }
                      *       ]
                      *     }
@@ -14642,7 +14704,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "18ba188b-8d79-4e58-804b-1177aa80d8ba",
+                     *       "id": "ac2807b7-f1f7-4e69-9b1a-12278bde9077",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -14660,7 +14722,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "85fcde96-1282-4dec-8b07-121e5f8503c7",
+                     *       "taxAccountId": "a3c3c006-7425-467a-a83b-fee2828bb4ca",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -14670,8 +14732,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:22:08.886Z",
-                     *       "updatedAt": "2026-11-29T08:22:08.886Z"
+                     *       "createdAt": "2026-11-29T09:11:01.130Z",
+                     *       "updatedAt": "2026-11-29T09:11:01.130Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -14715,7 +14777,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "85fcde96-1282-4dec-8b07-121e5f8503c7",
+                 *       "taxAccountId": "a3c3c006-7425-467a-a83b-fee2828bb4ca",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -14783,7 +14845,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "18ba188b-8d79-4e58-804b-1177aa80d8ba",
+                     *       "id": "ac2807b7-f1f7-4e69-9b1a-12278bde9077",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -14801,7 +14863,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "85fcde96-1282-4dec-8b07-121e5f8503c7",
+                     *       "taxAccountId": "a3c3c006-7425-467a-a83b-fee2828bb4ca",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -14811,8 +14873,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T08:22:08.886Z",
-                     *       "updatedAt": "2026-11-29T08:22:09.015Z"
+                     *       "createdAt": "2026-11-29T09:11:01.130Z",
+                     *       "updatedAt": "2026-11-29T09:11:01.199Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -14870,15 +14932,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "64f6e8be-d042-4415-a6ab-08ec53024248",
+                     *             "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "d482a057-2b35-44f4-b203-07116f34d352",
-                     *           "occurredAt": "2026-11-29T08:22:08.886Z",
+                     *           "requestId": "052a280f-bdc2-4fa3-969d-23d40b6effee",
+                     *           "occurredAt": "2026-11-29T09:11:01.130Z",
                      *           "sequence": 95,
-                     *           "hash": "4596704a02d97e8986350a978e012d4fb6d255b42627e92c9363cff552321875",
+                     *           "hash": "9754f523d1b77319ded8f8ab560179db01eb6d3abf9f099f501a092c4eca03e3",
                      *           "state": {
-                     *             "id": "18ba188b-8d79-4e58-804b-1177aa80d8ba",
+                     *             "id": "ac2807b7-f1f7-4e69-9b1a-12278bde9077",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -14896,7 +14958,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "85fcde96-1282-4dec-8b07-121e5f8503c7",
+                     *             "taxAccountId": "a3c3c006-7425-467a-a83b-fee2828bb4ca",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -14906,8 +14968,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T08:22:08.886Z",
-                     *             "updatedAt": "2026-11-29T08:22:08.886Z"
+                     *             "createdAt": "2026-11-29T09:11:01.130Z",
+                     *             "updatedAt": "2026-11-29T09:11:01.130Z"
                      *           }
                      *         },
                      *         {
@@ -14915,15 +14977,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "64f6e8be-d042-4415-a6ab-08ec53024248",
+                     *             "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "0e425e22-98ab-4610-9e3c-6566d1b7018f",
-                     *           "occurredAt": "2026-11-29T08:22:09.015Z",
+                     *           "requestId": "87633174-e6fa-4708-925d-6ff3643b93a9",
+                     *           "occurredAt": "2026-11-29T09:11:01.200Z",
                      *           "sequence": 96,
-                     *           "hash": "b48ed345553d587d92dd1018292b6430b5f12de1946ecdb8535e44b66e032acf",
+                     *           "hash": "50a599685cc2eec8b9a3c7a27cb61961498759d600954463fd4713497517e785",
                      *           "state": {
-                     *             "id": "18ba188b-8d79-4e58-804b-1177aa80d8ba",
+                     *             "id": "ac2807b7-f1f7-4e69-9b1a-12278bde9077",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -14941,7 +15003,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "85fcde96-1282-4dec-8b07-121e5f8503c7",
+                     *             "taxAccountId": "a3c3c006-7425-467a-a83b-fee2828bb4ca",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -14951,8 +15013,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T08:22:08.886Z",
-                     *             "updatedAt": "2026-11-29T08:22:09.015Z"
+                     *             "createdAt": "2026-11-29T09:11:01.130Z",
+                     *             "updatedAt": "2026-11-29T09:11:01.199Z"
                      *           }
                      *         }
                      *       ],
@@ -14992,7 +15054,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "857d5b9c-9b23-4cc8-8993-94f253e98df6",
+                     *           "id": "5a55b262-3ec6-4896-94fa-538e6d59d8a0",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -15163,14 +15225,14 @@ export interface operations {
                      *           ],
                      *           "corrections": [],
                      *           "netDue": "150.00",
-                     *           "filedAt": "2026-11-29T08:22:09.773Z",
+                     *           "filedAt": "2026-11-29T09:11:01.515Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "64f6e8be-d042-4415-a6ab-08ec53024248"
+                     *             "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 98,
-                     *             "hash": "9a0d14b93ac2961be15d7b0665938ddd14ce443ac044da5e745abfdfbc206f75"
+                     *             "hash": "dcc62d7b1a355d708fef6d518474464a5eb5770b26cf49d2f4da10183b821fef"
                      *           },
                      *           "version": 1
                      *         }
@@ -15232,7 +15294,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "857d5b9c-9b23-4cc8-8993-94f253e98df6",
+                     *       "id": "5a55b262-3ec6-4896-94fa-538e6d59d8a0",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -15403,14 +15465,14 @@ export interface operations {
                      *       ],
                      *       "corrections": [],
                      *       "netDue": "150.00",
-                     *       "filedAt": "2026-11-29T08:22:09.773Z",
+                     *       "filedAt": "2026-11-29T09:11:01.515Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "64f6e8be-d042-4415-a6ab-08ec53024248"
+                     *         "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "9a0d14b93ac2961be15d7b0665938ddd14ce443ac044da5e745abfdfbc206f75"
+                     *         "hash": "dcc62d7b1a355d708fef6d518474464a5eb5770b26cf49d2f4da10183b821fef"
                      *       },
                      *       "version": 1
                      *     }
@@ -15459,7 +15521,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "857d5b9c-9b23-4cc8-8993-94f253e98df6",
+                     *       "id": "5a55b262-3ec6-4896-94fa-538e6d59d8a0",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -15630,14 +15692,14 @@ export interface operations {
                      *       ],
                      *       "corrections": [],
                      *       "netDue": "150.00",
-                     *       "filedAt": "2026-11-29T08:22:09.773Z",
+                     *       "filedAt": "2026-11-29T09:11:01.515Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "64f6e8be-d042-4415-a6ab-08ec53024248"
+                     *         "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "9a0d14b93ac2961be15d7b0665938ddd14ce443ac044da5e745abfdfbc206f75"
+                     *         "hash": "dcc62d7b1a355d708fef6d518474464a5eb5770b26cf49d2f4da10183b821fef"
                      *       },
                      *       "version": 1
                      *     }
@@ -15691,7 +15753,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a0fa3d23-cd4b-484c-99e7-f1e649eb78e7",
+                     *           "id": "30b3f328-4107-4428-a996-49c5ef81bcf9",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -15700,8 +15762,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T08:22:10.455Z",
-                     *           "updatedAt": "2026-11-29T08:22:10.455Z"
+                     *           "createdAt": "2026-11-29T09:11:01.796Z",
+                     *           "updatedAt": "2026-11-29T09:11:01.796Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15775,7 +15837,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a0fa3d23-cd4b-484c-99e7-f1e649eb78e7",
+                     *       "id": "30b3f328-4107-4428-a996-49c5ef81bcf9",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -15784,8 +15846,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:22:10.455Z",
-                     *       "updatedAt": "2026-11-29T08:22:10.455Z"
+                     *       "createdAt": "2026-11-29T09:11:01.796Z",
+                     *       "updatedAt": "2026-11-29T09:11:01.796Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -15824,7 +15886,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a0fa3d23-cd4b-484c-99e7-f1e649eb78e7",
+                     *       "id": "30b3f328-4107-4428-a996-49c5ef81bcf9",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -15833,8 +15895,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T08:22:10.455Z",
-                     *       "updatedAt": "2026-11-29T08:22:10.455Z"
+                     *       "createdAt": "2026-11-29T09:11:01.796Z",
+                     *       "updatedAt": "2026-11-29T09:11:01.796Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -15908,7 +15970,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a0fa3d23-cd4b-484c-99e7-f1e649eb78e7",
+                     *       "id": "30b3f328-4107-4428-a996-49c5ef81bcf9",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -15917,8 +15979,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T08:22:10.455Z",
-                     *       "updatedAt": "2026-11-29T08:22:10.521Z"
+                     *       "createdAt": "2026-11-29T09:11:01.796Z",
+                     *       "updatedAt": "2026-11-29T09:11:01.840Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -15968,15 +16030,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "64f6e8be-d042-4415-a6ab-08ec53024248",
+                     *             "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "093de3f2-4226-4aed-a69c-41dfeeec2d03",
-                     *           "occurredAt": "2026-11-29T08:22:10.456Z",
+                     *           "requestId": "040ed8a7-2488-4735-a2e1-d64b409ff1c7",
+                     *           "occurredAt": "2026-11-29T09:11:01.797Z",
                      *           "sequence": 100,
-                     *           "hash": "f581a3427ac6e0824d7fc2e1888ca2712e4c44df98d4495709c408f6b435bf11",
+                     *           "hash": "27ce058238095da81a8335aff5a84ac372f1717d5fdc83005e3b900257a881bf",
                      *           "state": {
-                     *             "id": "a0fa3d23-cd4b-484c-99e7-f1e649eb78e7",
+                     *             "id": "30b3f328-4107-4428-a996-49c5ef81bcf9",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -15985,8 +16047,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T08:22:10.455Z",
-                     *             "updatedAt": "2026-11-29T08:22:10.455Z"
+                     *             "createdAt": "2026-11-29T09:11:01.796Z",
+                     *             "updatedAt": "2026-11-29T09:11:01.796Z"
                      *           }
                      *         },
                      *         {
@@ -15994,15 +16056,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "64f6e8be-d042-4415-a6ab-08ec53024248",
+                     *             "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "bc8a90c5-2543-4ed5-8363-a14572df5306",
-                     *           "occurredAt": "2026-11-29T08:22:10.521Z",
+                     *           "requestId": "ada5a83f-9263-40aa-951c-7490142f503e",
+                     *           "occurredAt": "2026-11-29T09:11:01.840Z",
                      *           "sequence": 101,
-                     *           "hash": "8835a8bfcc2964660d6171c4caf92da7b9bc1b7eabdf2e423bb254f33ceb3964",
+                     *           "hash": "12261ab9c59345f304afbdd3233c2d2bfb021ebd96f26cea34a40056fb7f6966",
                      *           "state": {
-                     *             "id": "a0fa3d23-cd4b-484c-99e7-f1e649eb78e7",
+                     *             "id": "30b3f328-4107-4428-a996-49c5ef81bcf9",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -16011,8 +16073,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T08:22:10.455Z",
-                     *             "updatedAt": "2026-11-29T08:22:10.521Z"
+                     *             "createdAt": "2026-11-29T09:11:01.796Z",
+                     *             "updatedAt": "2026-11-29T09:11:01.840Z"
                      *           }
                      *         }
                      *       ],

@@ -137,7 +137,7 @@ export function returnView(ctx: ReportContext<VatReturnReads>, settings: Setting
       const f = boxes.get(b.id)!;
       return { box: b.id, name: b.name, side: b.side, amount: b.amount ? fixed(f.amount) : null, tax: b.tax ? fixed(f.tax) : null };
     }),
-    corrections: corrected.map((c) => ({ returnId: c.filed.returnId, dateFrom: c.filed.dateFrom, dateTo: c.filed.dateTo, boxes: shown(c.posted), netTax: fixed(c.netTax) })),
+    corrections: corrected.map((c) => ({ returnId: c.filed.returnId, dateFrom: c.filed.dateFrom, dateTo: c.filed.dateTo, boxes: shown(c.posted), netTax: fixed(c.netTax), journals: null })),
     netDue: fixed(net),
   };
 }

@@ -231,6 +231,18 @@ export function buildReportResponses() {
         dateTo: date,
         boxes: z.array(z.strictObject({ box: z.string(), amount: decimal, tax: decimal })),
         netTax: decimal,
+        journals: z.nullable(
+          z.array(
+            z.strictObject({
+              journalId: id,
+              serialNumber: z.int(),
+              change: z.string(),
+              postingDate: date,
+              occurredAt: instant,
+              boxes: z.array(z.strictObject({ box: z.string(), amount: decimal, tax: decimal })),
+            }),
+          ),
+        ),
       }),
     ),
     netDue: decimal,

@@ -7,6 +7,7 @@ import { whileBooksSteady } from '../reports/steady-books.ts';
 import { registeredJurisdiction, returnFigures, returnView, type BoxFigures, type VatReturn } from '../reports/vat-return.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
+import { correctionJournals } from './correction-journals.ts';
 import type { FiledReturn, StoredBoxes } from './records.ts';
 import type { FileVatReturnInput } from './schemas.ts';
 import type { FiledReturnReads, VatReturnFiling } from './store.ts';
@@ -38,7 +39,10 @@ export function fileVatReturn(books: VatReturnFiling, uow: UnitOfWork, companyId
     }
     const range = { from: input.dateFrom, to: input.dateTo };
     const figures = await returnFigures(companyId, ctx, range, filed);
-    const answer = returnView(ctx, settings!, jurisdiction, range, figures);
+    const listed = await correctionJournals(books, companyId, filed, ctx.precision);
+    const shown = returnView(ctx, settings!, jurisdiction, range, figures);
+    // The filing lists the journals behind each correction (a GET shows them by box only), unless there were too many changes to read.
+    const answer = { ...shown, corrections: shown.corrections.map((c) => ({ ...c, journals: listed.complete ? (listed.byReturn.get(c.returnId) ?? []) : null })) };
     // Exact decimal text, read back to the mil by later returns (vat-return.ts reportedOf).
     const fixed = (m: bigint) => fromMils(m);
     const record: FiledReturn = {

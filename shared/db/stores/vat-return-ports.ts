@@ -3,6 +3,7 @@ import { allYears } from '../capacity/year-hint.ts';
 import { eventHead } from '../events/event-store.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
 import { sumThrough } from '../ledger/balance-reads.ts';
+import { bookChangesPage } from './book-change-store.ts';
 import { jobsState } from './job-store.ts';
 import { loadKnownAtReads } from './known-at-loader.ts';
 import { accounts } from './report-ports.ts';
@@ -21,6 +22,7 @@ export const vatReturnFiling: VatReturnFiling = {
   sequence: sequenceEvents,
   chainHead: eventHead,
   fileChanges: fileReturnOps,
+  changesPage: bookChangesPage,
 };
 
 export const filedReturnReads: FiledReturnReads = { get: getFiledReturn, filedReturns };
