@@ -1,4 +1,4 @@
-import type { Line } from './rules.ts';
+import { taxBases, type Line } from './rules.ts';
 
 /**
  * The ledger entries of a posted journal, as pure types and rules: one entry per account the
@@ -90,8 +90,7 @@ export interface TaxLedgerLine {
 
 /** The journal's taxed lines, as the tax ledger keeps them. */
 export function taxedLinesOf(entries: readonly Line[]): TaxLedgerLine[] {
-  const taxBase = new Map<number, string>();
-  for (const l of entries) if (l.taxOf !== undefined && !taxBase.has(l.taxOf)) taxBase.set(l.taxOf, l.amount);
+  const taxBase = taxBases(entries);
   return entries.flatMap((l, line) =>
     l.tax
       ? [{ line, accountId: l.accountId, side: l.side, amount: l.amount, ...(l.currency ? { currency: l.currency } : {}), ...(l.foreign ? { foreign: l.foreign } : {}), ...(l.counterpartyId ? { counterpartyId: l.counterpartyId } : {}), tax: l.tax, taxBase: taxBase.get(line) ?? '0' }]

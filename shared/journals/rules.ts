@@ -248,8 +248,7 @@ export function taxDeltas(lines: readonly Line[], sign: 1 | -1): TaxDelta[] {
     group.mils += mils;
     groups.set(key, group);
   };
-  const taxOf = new Map<number, string>();
-  for (const l of lines) if (l.taxOf !== undefined && !taxOf.has(l.taxOf)) taxOf.set(l.taxOf, l.amount);
+  const taxOf = taxBases(lines);
   lines.forEach((line, i) => {
     if (!line.tax) return;
     const own = line.side === (line.tax.direction === 'supplies' ? CREDIT : DEBIT);
@@ -259,6 +258,13 @@ export function taxDeltas(lines: readonly Line[], sign: 1 | -1): TaxDelta[] {
     for (const box of line.tax.taxBoxes) add(line.accountId, box, 'tax', signed(tax));
   });
   return [...groups.values()].map(({ mils, ...delta }) => ({ ...delta, amount: fromMils(mils) }));
+}
+
+/** Each taxed line's tax in base, by its index: the base amount of its first tax line (a reverse charge's two are equal). */
+export function taxBases(lines: readonly Line[]): Map<number, string> {
+  const bases = new Map<number, string>();
+  for (const l of lines) if (l.taxOf !== undefined && !bases.has(l.taxOf)) bases.set(l.taxOf, l.amount);
+  return bases;
 }
 
 /** Whether the lines add figures in a foreign currency (a foreign line, or a revaluation's): see currencyDeltas. */

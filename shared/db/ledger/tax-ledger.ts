@@ -1,11 +1,10 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config.ts';
 import type { TaxLedgerLine, TaxLedgerRow } from '../../journals/ledger-entries.ts';
-import { MinHeap } from '../../min-heap.ts';
 import { db } from '../table/client.ts';
 import { ledgerKeys } from '../table/keys.ts';
 import { withRange } from '../table/prefix-query.ts';
-import { pacedLimit } from '../table/read-pace.ts';
+import { mergedQueryAll } from '../table/merged-query-stream.ts';
 
 /** A place in a walk of the tax ledger: after this line of the journal at this position. */
 export interface TaxLedgerPlace {
@@ -51,47 +50,14 @@ async function rowsUnder(pk: string, range: { from: string; to: string }, after:
  */
 const STREAM_READ_ITEMS = 100;
 
-type TaxPage = { rows: TaxLedgerRow[]; next: Record<string, unknown> | undefined };
-type TaxSource = { pk: string; rows: TaxLedgerRow[]; at: number; ahead: Promise<TaxPage> | undefined };
-
 /**
  * Every taxed line posted from `from` to `to`, in ledger order (posting date, serial number,
- * journal, line), read as the consumer pulls them: each of the partition keys the entries are
- * spread over read page after page (the next page asked for as soon as one arrives, so reads
- * overlap the consumer's work) and merged with a heap, as mergedLedgerLines merges the accounts'
- * ledgers. Each entry is read once; no more than two pages per key are held. Leaving the walk
- * early stops at the pages already asked for.
+ * journal, line), read as the consumer pulls them: the entries of every partition key merged by
+ * sort key (table/merged-query-stream.ts), each read once, two pages per key held at most.
  */
-export async function* taxLedgerStream(companyId: string, range: { from: string; to: string }, readItems = STREAM_READ_ITEMS): AsyncGenerator<TaxLedgerRow> {
-  const bounds = ledgerKeys.taxRange(range.from, range.to);
-  const readPage = (pk: string, startKey: Record<string, unknown> | undefined): Promise<TaxPage> => {
-    const page = (async () => {
-      const result = await db().send(new QueryCommand({ TableName: config.tableName, ...withRange(pk, bounds), ExclusiveStartKey: startKey, ConsistentRead: true, Limit: pacedLimit(readItems) }));
-      return { rows: (result.Items ?? []).flatMap(taxRowsOfItem), next: result.LastEvaluatedKey };
-    })();
-    // A read ahead that fails after the walk was left must not be an unhandled rejection; awaiting it still throws.
-    page.catch(() => undefined);
-    return page;
-  };
-  // A source whose rows are used up takes the page read ahead, and asks for the one after it.
-  const refill = async (source: TaxSource) => {
-    while (source.at >= source.rows.length && source.ahead) {
-      const page = await source.ahead;
-      source.rows = page.rows;
-      source.at = 0;
-      source.ahead = page.next ? readPage(source.pk, page.next) : undefined;
-    }
-  };
-  const sources: TaxSource[] = ledgerKeys.taxPartitions(companyId).map((pk) => ({ pk, rows: [], at: 0, ahead: readPage(pk, undefined) }));
-  await Promise.all(sources.map(refill));
-  const heap = new MinHeap<TaxSource>((a, b) => before(a.rows[a.at]!, b.rows[b.at]!));
-  for (const source of sources) if (source.at < source.rows.length) heap.push(source);
-  for (let first = heap.peek(); first; first = heap.peek()) {
-    yield first.rows[first.at++]!;
-    await refill(first);
-    if (first.at < first.rows.length) heap.sinkFirst();
-    else heap.pop();
-  }
+export async function* taxLedgerStream(companyId: string, range: { from: string; to: string }): AsyncGenerator<TaxLedgerRow> {
+  const entries = mergedQueryAll({ partitions: ledgerKeys.taxPartitions(companyId), range: ledgerKeys.taxRange(range.from, range.to), readItems: STREAM_READ_ITEMS });
+  for await (const item of entries) yield* taxRowsOfItem(item);
 }
 
 /** The rows of one tax ledger entry, in its lines' order. */

@@ -13,13 +13,16 @@ import type { Item } from './table-ops.ts';
 const READ_ITEMS = 1000;
 
 export interface MergedQuery {
-  index: string;
+  /** Index of the main table to read, by name; absent: the table itself, read strongly consistent. */
+  index?: string | undefined;
   partitions: readonly string[];
   /** Bounds on the index sort key (inclusive). */
   range?: { from: string; to: string } | undefined;
   filter?: Pick<QueryCommandInput, 'FilterExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'> | undefined;
   /** A test no expression can make, applied to each item read. */
   matches?: ((item: Item) => boolean) | undefined;
+  /** Items per read, for large items (READ_ITEMS by default). */
+  readItems?: number | undefined;
 }
 
 /**
@@ -30,7 +33,8 @@ export interface MergedQuery {
  * and no cursor is made.
  */
 export async function* mergedQueryAll(query: MergedQuery): AsyncGenerator<Item> {
-  const index = MAIN_TABLE.indexes.find((i) => i.name === query.index);
+  const table = { partitionKey: MAIN_TABLE.partitionKey, sortKey: MAIN_TABLE.sortKey! };
+  const index = query.index === undefined ? table : MAIN_TABLE.indexes.find((i) => i.name === query.index);
   if (!index) throw new Error(`Unknown index ${query.index}`);
   const sortKeyOf = (item: Item) => String(item[index.sortKey]);
   const readPage = (partition: string, startKey: Record<string, unknown> | undefined) => {
@@ -43,14 +47,14 @@ export async function* mergedQueryAll(query: MergedQuery): AsyncGenerator<Item> 
     const result = await db().send(
       new QueryCommand({
         TableName: config.tableName,
-        IndexName: query.index,
+        ...(query.index === undefined ? { ConsistentRead: true } : { IndexName: query.index }),
         KeyConditionExpression: query.range ? '#pk = :pk AND #sk BETWEEN :keyFrom AND :keyTo' : '#pk = :pk',
         ...query.filter,
         ExpressionAttributeNames: { ...query.filter?.ExpressionAttributeNames, '#pk': index.partitionKey, ...(query.range ? { '#sk': index.sortKey } : {}) },
         ExpressionAttributeValues: { ...query.filter?.ExpressionAttributeValues, ':pk': partition, ...(query.range ? { ':keyFrom': query.range.from, ':keyTo': query.range.to } : {}) },
         ScanIndexForward: true,
         ExclusiveStartKey: startKey,
-        Limit: pacedLimit(READ_ITEMS),
+        Limit: pacedLimit(query.readItems ?? READ_ITEMS),
       }),
     );
     const items = (result.Items ?? []) as Item[];
