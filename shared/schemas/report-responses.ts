@@ -207,6 +207,8 @@ export function buildReportResponses() {
     figures: z.union([TrialBalanceResponse, IncomeStatementResponse, BalanceSheetResponse, CashFlowResponse]),
   });
 
+  /** A box's figures in a correction: what its range holds beyond what was reported, or what one journal moved. */
+  const boxFigures = z.strictObject({ box: z.string(), amount: decimal, tax: decimal });
   const VatReturnResponse = z.strictObject({
     dateFrom: date,
     dateTo: date,
@@ -229,7 +231,7 @@ export function buildReportResponses() {
         returnId: id,
         dateFrom: date,
         dateTo: date,
-        boxes: z.array(z.strictObject({ box: z.string(), amount: decimal, tax: decimal })),
+        boxes: z.array(boxFigures),
         netTax: decimal,
         journals: z.nullable(
           z.array(
@@ -239,7 +241,7 @@ export function buildReportResponses() {
               change: z.string(),
               postingDate: date,
               occurredAt: instant,
-              boxes: z.array(z.strictObject({ box: z.string(), amount: decimal, tax: decimal })),
+              boxes: z.array(boxFigures),
             }),
           ),
         ),
