@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/4c258852-ba76-4517-b8e8-bf4208579d8c`
+         * @description Example request: `GET /api/v1/Companies/4e530a4f-92c7-4bd5-804d-7e39089f0e19`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Settings`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Settings`
+         * @description Example request: `PUT /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Roles`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Roles`
+         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Roles/17b564f5-9e28-4ff7-bcb1-7f07fbfd80e7`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Roles/7ecc1214-5210-4da4-9c66-3ab9b3fe93ea`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Roles/17b564f5-9e28-4ff7-bcb1-7f07fbfd80e7`
+         * @description Example request: `PUT /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Roles/7ecc1214-5210-4da4-9c66-3ab9b3fe93ea`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Roles/17b564f5-9e28-4ff7-bcb1-7f07fbfd80e7`
+         * @description Example request: `DELETE /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Roles/7ecc1214-5210-4da4-9c66-3ab9b3fe93ea`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Members`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Members`
+         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Members/e43ed3fb-b65f-4a12-8024-361722845485`
+         * @description Example request: `PUT /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Members/1fe9c267-64f0-45ec-aacf-cdc764a22672`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Members/e43ed3fb-b65f-4a12-8024-361722845485`
+         * @description Example request: `DELETE /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Members/1fe9c267-64f0-45ec-aacf-cdc764a22672`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/ApiKeys/391955d6-4d38-46aa-a1b9-dfa489c8e8f6`
+         * @description Example request: `DELETE /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/ApiKeys/c1756fdf-0bc9-4cbd-b689-8782c81bbcdb`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Accounts`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Accounts`
+         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Accounts/dcde5e07-72f7-45b6-8f07-81da25d2d856`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Accounts/63bb18b3-7049-4ca8-ab3d-0859654442f8`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Accounts/dcde5e07-72f7-45b6-8f07-81da25d2d856`
+         * @description Example request: `PUT /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Accounts/63bb18b3-7049-4ca8-ab3d-0859654442f8`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Accounts/dcde5e07-72f7-45b6-8f07-81da25d2d856`
+         * @description Example request: `DELETE /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Accounts/63bb18b3-7049-4ca8-ab3d-0859654442f8`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Accounts/dcde5e07-72f7-45b6-8f07-81da25d2d856/History`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Accounts/63bb18b3-7049-4ca8-ab3d-0859654442f8/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/CostCenters/8074324e-5a7c-4950-a722-08f5c38f0b78`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/CostCenters/d61059a0-f515-448d-871b-d228a017def2`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/CostCenters/8074324e-5a7c-4950-a722-08f5c38f0b78`
+         * @description Example request: `PUT /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/CostCenters/d61059a0-f515-448d-871b-d228a017def2`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/CostCenters/8074324e-5a7c-4950-a722-08f5c38f0b78`
+         * @description Example request: `DELETE /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/CostCenters/d61059a0-f515-448d-871b-d228a017def2`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/CostCenters/8074324e-5a7c-4950-a722-08f5c38f0b78/History`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/CostCenters/d61059a0-f515-448d-871b-d228a017def2/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/CostCenters/8074324e-5a7c-4950-a722-08f5c38f0b78/Activate`
+         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/CostCenters/d61059a0-f515-448d-871b-d228a017def2/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/CostCenters/8074324e-5a7c-4950-a722-08f5c38f0b78/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/CostCenters/d61059a0-f515-448d-871b-d228a017def2/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/FinancialYears/225ad7c5-8d4b-4442-93b2-3d7b5e69294e`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/FinancialYears/58065a5e-b745-4644-b973-6242ebb70a23`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/FinancialYears/a30b1d50-9e7c-448a-b046-4e692384bdfd`
+         * @description Example request: `PUT /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/FinancialYears/e5dda545-90bb-47c5-9939-ccaa497a05aa`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/FinancialYears/a30b1d50-9e7c-448a-b046-4e692384bdfd`
+         * @description Example request: `DELETE /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/FinancialYears/e5dda545-90bb-47c5-9939-ccaa497a05aa`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/FinancialYears/225ad7c5-8d4b-4442-93b2-3d7b5e69294e/Close`
+         * @description Example request: `PUT /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/FinancialYears/58065a5e-b745-4644-b973-6242ebb70a23/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/FinancialYears/225ad7c5-8d4b-4442-93b2-3d7b5e69294e/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/FinancialYears/58065a5e-b745-4644-b973-6242ebb70a23/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/FinancialYears/225ad7c5-8d4b-4442-93b2-3d7b5e69294e/Periods`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/FinancialYears/58065a5e-b745-4644-b973-6242ebb70a23/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/FinancialYears/225ad7c5-8d4b-4442-93b2-3d7b5e69294e/Periods/5a9a5b04-8ed7-487f-ac9b-66a2b282fee8`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/FinancialYears/58065a5e-b745-4644-b973-6242ebb70a23/Periods/c72b8826-26df-4051-b39a-14e738cd226e`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/FinancialYears/225ad7c5-8d4b-4442-93b2-3d7b5e69294e/Periods/5a9a5b04-8ed7-487f-ac9b-66a2b282fee8/Lock`
+         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/FinancialYears/58065a5e-b745-4644-b973-6242ebb70a23/Periods/c72b8826-26df-4051-b39a-14e738cd226e/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/FinancialYears/225ad7c5-8d4b-4442-93b2-3d7b5e69294e/Periods/5a9a5b04-8ed7-487f-ac9b-66a2b282fee8/Close`
+         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/FinancialYears/58065a5e-b745-4644-b973-6242ebb70a23/Periods/c72b8826-26df-4051-b39a-14e738cd226e/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/FinancialYears/225ad7c5-8d4b-4442-93b2-3d7b5e69294e/Periods/5a9a5b04-8ed7-487f-ac9b-66a2b282fee8/Close`
+         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/FinancialYears/58065a5e-b745-4644-b973-6242ebb70a23/Periods/c72b8826-26df-4051-b39a-14e738cd226e/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/FinancialYears/225ad7c5-8d4b-4442-93b2-3d7b5e69294e/Periods/5a9a5b04-8ed7-487f-ac9b-66a2b282fee8/Reopen`
+         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/FinancialYears/58065a5e-b745-4644-b973-6242ebb70a23/Periods/c72b8826-26df-4051-b39a-14e738cd226e/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Journals`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Journals`
+         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Journals/57b82ed2-7c0f-4a94-8645-0335de18aaea`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Journals/53dad139-f22a-432a-af30-4f2864bbf09f`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Journals/57b82ed2-7c0f-4a94-8645-0335de18aaea`
+         * @description Example request: `PUT /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Journals/53dad139-f22a-432a-af30-4f2864bbf09f`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Journals/57b82ed2-7c0f-4a94-8645-0335de18aaea/History`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Journals/53dad139-f22a-432a-af30-4f2864bbf09f/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Journals/57b82ed2-7c0f-4a94-8645-0335de18aaea/Post`
+         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Journals/53dad139-f22a-432a-af30-4f2864bbf09f/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Journals/75a970fe-465e-4d2f-b1d4-d03d0c3d1c1a/Void`
+         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Journals/7004cddd-aec8-4e4a-a4bd-56d86d2fc4fc/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Journals/57b82ed2-7c0f-4a94-8645-0335de18aaea/Adjust`
+         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Journals/53dad139-f22a-432a-af30-4f2864bbf09f/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Journals/57b82ed2-7c0f-4a94-8645-0335de18aaea/Reverse`
+         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Journals/53dad139-f22a-432a-af30-4f2864bbf09f/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -829,7 +829,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Reports/TrialBalance?financialYearId=225ad7c5-8d4b-4442-93b2-3d7b5e69294e`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Reports/TrialBalance?financialYearId=58065a5e-b745-4644-b973-6242ebb70a23`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -849,7 +849,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -869,7 +869,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Reports/BudgetVsActual?budgetId=47a909b2-27e8-41d5-9d12-39d7c52e01d2&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Reports/BudgetVsActual?budgetId=5108b117-5602-4c02-9402-a9b0728601c1&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/4c258852-ba76-4517-b8e8-bf4208579d8c/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/4e530a4f-92c7-4bd5-804d-7e39089f0e19/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1008,8 +1008,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Reports/Restatements?since=2026-11-29T09%3A10%3A53.289Z&pageSize=5`
+         * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Reports/Restatements?since=2026-11-29T09%3A45%3A16.874Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1029,13 +1029,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Reports`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Reports`
+         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1053,7 +1053,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Reports/ad3a39d7-409f-4613-b959-b73d68fee393`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Reports/07179cf0-d0bd-497e-92c6-cb070d6f69a8`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1073,7 +1073,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1093,13 +1093,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1117,18 +1117,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Webhooks/a0e230a5-7671-4372-b1f5-4ca06fdf5e9c`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Webhooks/bb052c2b-a814-4260-ab4c-194a836fde62`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Webhooks/a0e230a5-7671-4372-b1f5-4ca06fdf5e9c`
+         * @description Example request: `PUT /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Webhooks/bb052c2b-a814-4260-ab4c-194a836fde62`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Webhooks/a0e230a5-7671-4372-b1f5-4ca06fdf5e9c`
+         * @description Example request: `DELETE /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Webhooks/bb052c2b-a814-4260-ab4c-194a836fde62`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1145,7 +1145,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Webhooks/a0e230a5-7671-4372-b1f5-4ca06fdf5e9c/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Webhooks/bb052c2b-a814-4260-ab4c-194a836fde62/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1165,13 +1165,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1189,18 +1189,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/ExchangeRates/8e9f7b2e-c0e4-4a13-ac96-bb2e7fd800d0`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/ExchangeRates/bbc783fb-c0e6-4f8f-9fe6-2b7d777f31d9`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/ExchangeRates/8e9f7b2e-c0e4-4a13-ac96-bb2e7fd800d0`
+         * @description Example request: `PUT /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/ExchangeRates/bbc783fb-c0e6-4f8f-9fe6-2b7d777f31d9`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/ExchangeRates/8e9f7b2e-c0e4-4a13-ac96-bb2e7fd800d0`
+         * @description Example request: `DELETE /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/ExchangeRates/bbc783fb-c0e6-4f8f-9fe6-2b7d777f31d9`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1217,13 +1217,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Budgets`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Budgets`
+         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1241,18 +1241,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Budgets/47a909b2-27e8-41d5-9d12-39d7c52e01d2`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Budgets/5108b117-5602-4c02-9402-a9b0728601c1`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Budgets/47a909b2-27e8-41d5-9d12-39d7c52e01d2`
+         * @description Example request: `PUT /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Budgets/5108b117-5602-4c02-9402-a9b0728601c1`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Budgets/47a909b2-27e8-41d5-9d12-39d7c52e01d2`
+         * @description Example request: `DELETE /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Budgets/5108b117-5602-4c02-9402-a9b0728601c1`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1269,13 +1269,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Imports`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Imports`
+         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1293,7 +1293,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Imports/78abcd18-93c2-41a4-96e2-cebe33471f73`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Imports/8cb88ad4-9cf6-439a-8021-28b1025df6fe`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1313,7 +1313,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Imports/78abcd18-93c2-41a4-96e2-cebe33471f73/Errors`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Imports/8cb88ad4-9cf6-439a-8021-28b1025df6fe/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1333,7 +1333,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1353,13 +1353,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1379,7 +1379,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1397,12 +1397,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/TaxCodes/ac2807b7-f1f7-4e69-9b1a-12278bde9077`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/TaxCodes/9edfbe03-df35-4ef7-ac97-d5f9f1da569c`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/TaxCodes/ac2807b7-f1f7-4e69-9b1a-12278bde9077`
+         * @description Example request: `PUT /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/TaxCodes/9edfbe03-df35-4ef7-ac97-d5f9f1da569c`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1421,7 +1421,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/TaxCodes/ac2807b7-f1f7-4e69-9b1a-12278bde9077/History`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/TaxCodes/9edfbe03-df35-4ef7-ac97-d5f9f1da569c/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1441,13 +1441,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1465,7 +1465,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/VatReturns/5a55b262-3ec6-4896-94fa-538e6d59d8a0`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/VatReturns/d869b9a4-38b4-4c21-ad65-6a84f4ce28f3`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1485,13 +1485,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1509,12 +1509,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Counterparties/30b3f328-4107-4428-a996-49c5ef81bcf9`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Counterparties/b55727ca-3b21-451d-b2a4-752d3b3e6093`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Counterparties/30b3f328-4107-4428-a996-49c5ef81bcf9`
+         * @description Example request: `PUT /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Counterparties/b55727ca-3b21-451d-b2a4-752d3b3e6093`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1533,7 +1533,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/3b1d011f-8083-4292-bf48-733f889b00c5/Counterparties/30b3f328-4107-4428-a996-49c5ef81bcf9/History`
+         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Counterparties/b55727ca-3b21-451d-b2a4-752d3b3e6093/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -3595,10 +3595,12 @@ export interface components {
                  */
                 periodId: string;
                 /**
-                 * @description The state of the period at `since`: closed or locked (its figures issued).
+                 * @description The period’s state at `since`: `open` only when the change is listed for the VAT return filed over its date (`vatReturnId`).
                  * @enum {string}
                  */
-                periodStatus: "locked" | "closed";
+                periodStatus: "open" | "locked" | "closed";
+                /** @description The VAT return filed by `since` whose range holds the posting date, when the change moved VAT figures (it shows in the next return’s corrections); else null. */
+                vatReturnId: string | null;
                 /** @description The total of the journal’s debit lines that moved, in the company currency (exact decimal). */
                 debit: string;
                 /** @description The total of the journal’s credit lines that moved, in the company currency (exact decimal). */
@@ -4756,7 +4758,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:37219/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A42261%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=5o3iYYPuWrmWaGW-OPizjkvO64lbe7T29yNZ9TfykJU&code_challenge_method=S256&state=62b1NtVa9jxAlFr8V63zJLZ1tmLszXH_QhK3epvyk78&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:41731/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A34671%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=m_QbKsejAzEyQUYQ2x-87nchOLDQrFdX2NYRcFSiofs&code_challenge_method=S256&state=a5ijrSx-IRi5aDpxDgFjApgwarFounhNaeNSiel9gQ8&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -4796,7 +4798,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "3b1d011f-8083-4292-bf48-733f889b00c5",
+                     *           "companyId": "d4c14029-0b5d-4d4c-89a1-38e01ff26b5c",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4841,7 +4843,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "4c258852-ba76-4517-b8e8-bf4208579d8c",
+                     *           "companyId": "4e530a4f-92c7-4bd5-804d-7e39089f0e19",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4940,7 +4942,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "3b1d011f-8083-4292-bf48-733f889b00c5",
+                     *           "companyId": "d4c14029-0b5d-4d4c-89a1-38e01ff26b5c",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4985,7 +4987,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "4c258852-ba76-4517-b8e8-bf4208579d8c",
+                     *           "companyId": "4e530a4f-92c7-4bd5-804d-7e39089f0e19",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5073,16 +5075,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4c258852-ba76-4517-b8e8-bf4208579d8c",
+                     *           "id": "4e530a4f-92c7-4bd5-804d-7e39089f0e19",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T09:10:49.548Z",
+                     *           "createdAt": "2026-11-29T09:45:13.439Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "3b1d011f-8083-4292-bf48-733f889b00c5",
+                     *           "id": "d4c14029-0b5d-4d4c-89a1-38e01ff26b5c",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T09:10:49.398Z",
+                     *           "createdAt": "2026-11-29T09:45:13.275Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -5140,9 +5142,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4c258852-ba76-4517-b8e8-bf4208579d8c",
+                     *       "id": "4e530a4f-92c7-4bd5-804d-7e39089f0e19",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T09:10:49.548Z",
+                     *       "createdAt": "2026-11-29T09:45:13.439Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -5154,7 +5156,7 @@ export interface operations {
                      *         "taxRegistrationNumber": null,
                      *         "defaultEmirate": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T09:10:49.548Z"
+                     *         "updatedAt": "2026-11-29T09:45:13.439Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -5233,9 +5235,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4c258852-ba76-4517-b8e8-bf4208579d8c",
+                     *       "id": "4e530a4f-92c7-4bd5-804d-7e39089f0e19",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T09:10:49.548Z",
+                     *       "createdAt": "2026-11-29T09:45:13.439Z",
                      *       "version": 1
                      *     }
                      */
@@ -5279,7 +5281,7 @@ export interface operations {
                      *       "taxRegistrationNumber": null,
                      *       "defaultEmirate": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T09:10:49.398Z"
+                     *       "updatedAt": "2026-11-29T09:45:13.275Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5309,7 +5311,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "c0c6c826-c109-4a44-87e7-bfef14ccd79d",
+                 *       "retainedEarningsAccountId": "9ec9cb14-2257-4d8d-bdf2-974f79a19010",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -5368,14 +5370,14 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "c0c6c826-c109-4a44-87e7-bfef14ccd79d",
+                     *       "retainedEarningsAccountId": "9ec9cb14-2257-4d8d-bdf2-974f79a19010",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
                      *       "taxRegistrationNumber": "310123456700003",
                      *       "defaultEmirate": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T09:10:50.404Z"
+                     *       "updatedAt": "2026-11-29T09:45:14.110Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5546,7 +5548,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "17b564f5-9e28-4ff7-bcb1-7f07fbfd80e7",
+                     *           "id": "7ecc1214-5210-4da4-9c66-3ab9b3fe93ea",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -5557,8 +5559,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T09:10:59.505Z",
-                     *           "updatedAt": "2026-11-29T09:10:59.538Z"
+                     *           "createdAt": "2026-11-29T09:45:22.861Z",
+                     *           "updatedAt": "2026-11-29T09:45:22.901Z"
                      *         }
                      *       ]
                      *     }
@@ -5621,7 +5623,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "17b564f5-9e28-4ff7-bcb1-7f07fbfd80e7",
+                     *       "id": "7ecc1214-5210-4da4-9c66-3ab9b3fe93ea",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -5631,8 +5633,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:10:59.505Z",
-                     *       "updatedAt": "2026-11-29T09:10:59.505Z"
+                     *       "createdAt": "2026-11-29T09:45:22.861Z",
+                     *       "updatedAt": "2026-11-29T09:45:22.861Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5679,7 +5681,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "17b564f5-9e28-4ff7-bcb1-7f07fbfd80e7",
+                     *       "id": "7ecc1214-5210-4da4-9c66-3ab9b3fe93ea",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -5689,8 +5691,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:10:59.505Z",
-                     *       "updatedAt": "2026-11-29T09:10:59.505Z"
+                     *       "createdAt": "2026-11-29T09:45:22.861Z",
+                     *       "updatedAt": "2026-11-29T09:45:22.861Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5754,7 +5756,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "17b564f5-9e28-4ff7-bcb1-7f07fbfd80e7",
+                     *       "id": "7ecc1214-5210-4da4-9c66-3ab9b3fe93ea",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -5765,8 +5767,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T09:10:59.505Z",
-                     *       "updatedAt": "2026-11-29T09:10:59.538Z"
+                     *       "createdAt": "2026-11-29T09:45:22.861Z",
+                     *       "updatedAt": "2026-11-29T09:45:22.901Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5875,8 +5877,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "8df3d51f-4f5c-4d55-b413-d74442be5cff",
-                     *           "email": "user-d2a29851-1b5d-4126-9367-bdf165846105@example.com",
+                     *           "userId": "6e35c5ed-ce30-4791-b84d-af5b85198fb7",
+                     *           "email": "user-28ede56b-87d3-4a27-b3a2-7aba1fbe6c0d@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -5920,20 +5922,20 @@ export interface operations {
                      *             "counterparties:read",
                      *             "counterparties:manage"
                      *           ],
-                     *           "joinedAt": "2026-11-29T09:10:49.398Z",
+                     *           "joinedAt": "2026-11-29T09:45:13.275Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "e43ed3fb-b65f-4a12-8024-361722845485",
-                     *           "email": "contract-1795943459565@example.com",
-                     *           "roleId": "17b564f5-9e28-4ff7-bcb1-7f07fbfd80e7",
+                     *           "userId": "1fe9c267-64f0-45ec-aacf-cdc764a22672",
+                     *           "email": "contract-1795945522926@example.com",
+                     *           "roleId": "7ecc1214-5210-4da4-9c66-3ab9b3fe93ea",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T09:10:59.580Z",
+                     *           "joinedAt": "2026-11-29T09:45:22.946Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -5965,8 +5967,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795943459565@example.com",
-                 *       "roleId": "17b564f5-9e28-4ff7-bcb1-7f07fbfd80e7"
+                 *       "email": "contract-1795945522926@example.com",
+                 *       "roleId": "7ecc1214-5210-4da4-9c66-3ab9b3fe93ea"
                  *     }
                  */
                 "application/json": {
@@ -5992,16 +5994,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "e43ed3fb-b65f-4a12-8024-361722845485",
-                     *       "email": "contract-1795943459565@example.com",
-                     *       "roleId": "17b564f5-9e28-4ff7-bcb1-7f07fbfd80e7",
+                     *       "userId": "1fe9c267-64f0-45ec-aacf-cdc764a22672",
+                     *       "email": "contract-1795945522926@example.com",
+                     *       "roleId": "7ecc1214-5210-4da4-9c66-3ab9b3fe93ea",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T09:10:59.580Z",
+                     *       "joinedAt": "2026-11-29T09:45:22.946Z",
                      *       "version": 1
                      *     }
                      */
@@ -6066,8 +6068,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "e43ed3fb-b65f-4a12-8024-361722845485",
-                     *       "email": "contract-1795943459565@example.com",
+                     *       "userId": "1fe9c267-64f0-45ec-aacf-cdc764a22672",
+                     *       "email": "contract-1795945522926@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -6086,7 +6088,7 @@ export interface operations {
                      *         "vat-returns:read",
                      *         "counterparties:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T09:10:59.580Z",
+                     *       "joinedAt": "2026-11-29T09:45:22.946Z",
                      *       "version": 2
                      *     }
                      */
@@ -6196,9 +6198,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "391955d6-4d38-46aa-a1b9-dfa489c8e8f6",
+                     *           "id": "c1756fdf-0bc9-4cbd-b689-8782c81bbcdb",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_Z-Nqwlq",
+                     *           "prefix": "sk-svc_87EgvCp",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -6206,8 +6208,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "8df3d51f-4f5c-4d55-b413-d74442be5cff",
-                     *           "createdAt": "2026-11-29T09:10:59.683Z",
+                     *           "createdBy": "6e35c5ed-ce30-4791-b84d-af5b85198fb7",
+                     *           "createdAt": "2026-11-29T09:45:23.037Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6278,9 +6280,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "391955d6-4d38-46aa-a1b9-dfa489c8e8f6",
+                     *       "id": "c1756fdf-0bc9-4cbd-b689-8782c81bbcdb",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_Z-Nqwlq",
+                     *       "prefix": "sk-svc_87EgvCp",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -6288,8 +6290,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "8df3d51f-4f5c-4d55-b413-d74442be5cff",
-                     *       "createdAt": "2026-11-29T09:10:59.683Z",
+                     *       "createdBy": "6e35c5ed-ce30-4791-b84d-af5b85198fb7",
+                     *       "createdAt": "2026-11-29T09:45:23.037Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -6341,18 +6343,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "391955d6-4d38-46aa-a1b9-dfa489c8e8f6",
+                     *       "id": "c1756fdf-0bc9-4cbd-b689-8782c81bbcdb",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_Z-Nqwlq",
+                     *       "prefix": "sk-svc_87EgvCp",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T09:10:59.722Z",
-                     *       "createdBy": "8df3d51f-4f5c-4d55-b413-d74442be5cff",
-                     *       "createdAt": "2026-11-29T09:10:59.683Z",
+                     *       "revokedAt": "2026-11-29T09:45:23.071Z",
+                     *       "createdBy": "6e35c5ed-ce30-4791-b84d-af5b85198fb7",
+                     *       "createdAt": "2026-11-29T09:45:23.037Z",
                      *       "version": 2
                      *     }
                      */
@@ -6407,24 +6409,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "46884a85-aa34-4a56-a5d0-ac2973724801",
+                     *           "id": "e608eab2-d6a1-4fed-942b-f9e42f7cf80b",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "e1721d34-1e6a-4c13-a52f-3293cd2de59b",
+                     *           "parentId": "af8cda96-c938-45eb-af23-e4f267d3b979",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:10:50.226Z",
-                     *           "updatedAt": "2026-11-29T09:10:50.226Z",
+                     *           "createdAt": "2026-11-29T09:45:14.025Z",
+                     *           "updatedAt": "2026-11-29T09:45:14.025Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "e1721d34-1e6a-4c13-a52f-3293cd2de59b",
+                     *           "id": "af8cda96-c938-45eb-af23-e4f267d3b979",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -6433,32 +6435,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:10:50.190Z",
-                     *           "updatedAt": "2026-11-29T09:10:50.190Z",
+                     *           "createdAt": "2026-11-29T09:45:13.993Z",
+                     *           "updatedAt": "2026-11-29T09:45:13.993Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
+                     *           "id": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "052e1f44-1751-4a8e-a4bb-a719682bc928",
+                     *           "parentId": "3e1851c5-d1c3-48ee-a4da-27041368deaa",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:10:50.157Z",
-                     *           "updatedAt": "2026-11-29T09:10:50.157Z",
+                     *           "createdAt": "2026-11-29T09:45:13.968Z",
+                     *           "updatedAt": "2026-11-29T09:45:13.968Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "052e1f44-1751-4a8e-a4bb-a719682bc928",
+                     *           "id": "3e1851c5-d1c3-48ee-a4da-27041368deaa",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -6467,32 +6469,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:10:50.122Z",
-                     *           "updatedAt": "2026-11-29T09:10:50.122Z",
+                     *           "createdAt": "2026-11-29T09:45:13.935Z",
+                     *           "updatedAt": "2026-11-29T09:45:13.935Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "c0c6c826-c109-4a44-87e7-bfef14ccd79d",
+                     *           "id": "9ec9cb14-2257-4d8d-bdf2-974f79a19010",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "4cc59b76-1a75-4454-b8ba-96e4820e7ddb",
+                     *           "parentId": "ae26facb-40c7-4736-928f-595ccb7c3422",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:10:50.078Z",
-                     *           "updatedAt": "2026-11-29T09:10:50.078Z",
+                     *           "createdAt": "2026-11-29T09:45:13.910Z",
+                     *           "updatedAt": "2026-11-29T09:45:13.910Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "4cc59b76-1a75-4454-b8ba-96e4820e7ddb",
+                     *           "id": "ae26facb-40c7-4736-928f-595ccb7c3422",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -6501,49 +6503,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:10:50.045Z",
-                     *           "updatedAt": "2026-11-29T09:10:50.045Z",
+                     *           "createdAt": "2026-11-29T09:45:13.886Z",
+                     *           "updatedAt": "2026-11-29T09:45:13.886Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "01dfd45c-c493-4a43-a16f-7c9a2a5aaee4",
+                     *           "id": "68feb82c-203a-4323-9cbf-7d1766c98d95",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "c7177db4-35f5-4204-a47a-dc8e45ba89b0",
+                     *           "parentId": "9e3966c2-984b-47f4-bf8b-60238f0ee69a",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:10:50.011Z",
-                     *           "updatedAt": "2026-11-29T09:10:50.011Z",
+                     *           "createdAt": "2026-11-29T09:45:13.861Z",
+                     *           "updatedAt": "2026-11-29T09:45:13.861Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
+                     *           "id": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "c7177db4-35f5-4204-a47a-dc8e45ba89b0",
+                     *           "parentId": "9e3966c2-984b-47f4-bf8b-60238f0ee69a",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:10:49.922Z",
-                     *           "updatedAt": "2026-11-29T09:10:49.922Z",
+                     *           "createdAt": "2026-11-29T09:45:13.802Z",
+                     *           "updatedAt": "2026-11-29T09:45:13.802Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "c7177db4-35f5-4204-a47a-dc8e45ba89b0",
+                     *           "id": "9e3966c2-984b-47f4-bf8b-60238f0ee69a",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -6552,8 +6554,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:10:49.883Z",
-                     *           "updatedAt": "2026-11-29T09:10:49.883Z",
+                     *           "createdAt": "2026-11-29T09:45:13.766Z",
+                     *           "updatedAt": "2026-11-29T09:45:13.766Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -6642,7 +6644,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dcde5e07-72f7-45b6-8f07-81da25d2d856",
+                     *       "id": "63bb18b3-7049-4ca8-ab3d-0859654442f8",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -6651,8 +6653,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:10:50.474Z",
-                     *       "updatedAt": "2026-11-29T09:10:50.474Z",
+                     *       "createdAt": "2026-11-29T09:45:14.153Z",
+                     *       "updatedAt": "2026-11-29T09:45:14.153Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6703,7 +6705,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dcde5e07-72f7-45b6-8f07-81da25d2d856",
+                     *       "id": "63bb18b3-7049-4ca8-ab3d-0859654442f8",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -6712,8 +6714,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:10:50.474Z",
-                     *       "updatedAt": "2026-11-29T09:10:50.474Z",
+                     *       "createdAt": "2026-11-29T09:45:14.153Z",
+                     *       "updatedAt": "2026-11-29T09:45:14.153Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6795,7 +6797,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dcde5e07-72f7-45b6-8f07-81da25d2d856",
+                     *       "id": "63bb18b3-7049-4ca8-ab3d-0859654442f8",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -6804,8 +6806,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T09:10:50.474Z",
-                     *       "updatedAt": "2026-11-29T09:10:50.794Z",
+                     *       "createdAt": "2026-11-29T09:45:14.153Z",
+                     *       "updatedAt": "2026-11-29T09:45:14.470Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6926,15 +6928,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff",
+                     *             "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "892248c5-b930-481b-9358-5b6ececd7f9d",
-                     *           "occurredAt": "2026-11-29T09:10:50.474Z",
+                     *           "requestId": "b6ec6606-5b72-4872-a1e8-f55a6c8f0add",
+                     *           "occurredAt": "2026-11-29T09:45:14.153Z",
                      *           "sequence": 14,
-                     *           "hash": "e387bf0a5237dd9d9783dfe814e63a42b22199843df0e60112d3ce60f44bcc5b",
+                     *           "hash": "21986ed4ef39e296a2c051ea758b2d466c22c7cd74efd28d31dd0fc9c614ffc3",
                      *           "state": {
-                     *             "id": "dcde5e07-72f7-45b6-8f07-81da25d2d856",
+                     *             "id": "63bb18b3-7049-4ca8-ab3d-0859654442f8",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -6943,8 +6945,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T09:10:50.474Z",
-                     *             "updatedAt": "2026-11-29T09:10:50.474Z",
+                     *             "createdAt": "2026-11-29T09:45:14.153Z",
+                     *             "updatedAt": "2026-11-29T09:45:14.153Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -7004,7 +7006,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "8074324e-5a7c-4950-a722-08f5c38f0b78",
+                     *           "id": "d61059a0-f515-448d-871b-d228a017def2",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -7013,12 +7015,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:10:51.129Z",
-                     *           "updatedAt": "2026-11-29T09:10:51.129Z",
+                     *           "createdAt": "2026-11-29T09:45:14.751Z",
+                     *           "updatedAt": "2026-11-29T09:45:14.751Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "21f34e06-efed-4a4d-bbe6-26fd563172dc",
+                     *           "id": "82028a1e-9217-4505-adc5-119640927e74",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -7027,12 +7029,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:10:50.278Z",
-                     *           "updatedAt": "2026-11-29T09:10:50.278Z",
+                     *           "createdAt": "2026-11-29T09:45:14.048Z",
+                     *           "updatedAt": "2026-11-29T09:45:14.048Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "0264bd3d-1630-4cc4-8853-617cecce60a3",
+                     *           "id": "8a44fc31-9b36-4c7a-94c4-297be786c8b9",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -7041,8 +7043,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:10:50.321Z",
-                     *           "updatedAt": "2026-11-29T09:10:50.321Z",
+                     *           "createdAt": "2026-11-29T09:45:14.071Z",
+                     *           "updatedAt": "2026-11-29T09:45:14.071Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -7112,7 +7114,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8074324e-5a7c-4950-a722-08f5c38f0b78",
+                     *       "id": "d61059a0-f515-448d-871b-d228a017def2",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7121,8 +7123,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:10:51.129Z",
-                     *       "updatedAt": "2026-11-29T09:10:51.129Z",
+                     *       "createdAt": "2026-11-29T09:45:14.751Z",
+                     *       "updatedAt": "2026-11-29T09:45:14.751Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7170,7 +7172,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8074324e-5a7c-4950-a722-08f5c38f0b78",
+                     *       "id": "d61059a0-f515-448d-871b-d228a017def2",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7179,8 +7181,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:10:51.129Z",
-                     *       "updatedAt": "2026-11-29T09:10:51.129Z",
+                     *       "createdAt": "2026-11-29T09:45:14.751Z",
+                     *       "updatedAt": "2026-11-29T09:45:14.751Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7249,7 +7251,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8074324e-5a7c-4950-a722-08f5c38f0b78",
+                     *       "id": "d61059a0-f515-448d-871b-d228a017def2",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7258,8 +7260,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T09:10:51.129Z",
-                     *       "updatedAt": "2026-11-29T09:10:51.253Z",
+                     *       "createdAt": "2026-11-29T09:45:14.751Z",
+                     *       "updatedAt": "2026-11-29T09:45:14.857Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7377,15 +7379,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff",
+                     *             "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "68b0938f-e2c6-4a9e-bf9c-6ea2b3cce71f",
-                     *           "occurredAt": "2026-11-29T09:10:51.130Z",
+                     *           "requestId": "c43f7a60-9551-4820-9634-91d06ceeccc6",
+                     *           "occurredAt": "2026-11-29T09:45:14.752Z",
                      *           "sequence": 17,
-                     *           "hash": "7d48c16022404c962a7de4f35510a72e9ee28f7801418c89b0c116804d82b009",
+                     *           "hash": "0568eb993aa15d78f725534d3cfa9704b0f15f56a90637e69089ce27b4717208",
                      *           "state": {
-                     *             "id": "8074324e-5a7c-4950-a722-08f5c38f0b78",
+                     *             "id": "d61059a0-f515-448d-871b-d228a017def2",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -7394,8 +7396,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T09:10:51.129Z",
-                     *             "updatedAt": "2026-11-29T09:10:51.129Z",
+                     *             "createdAt": "2026-11-29T09:45:14.751Z",
+                     *             "updatedAt": "2026-11-29T09:45:14.751Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -7448,7 +7450,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8074324e-5a7c-4950-a722-08f5c38f0b78",
+                     *       "id": "d61059a0-f515-448d-871b-d228a017def2",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7457,8 +7459,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T09:10:51.129Z",
-                     *       "updatedAt": "2026-11-29T09:10:51.350Z",
+                     *       "createdAt": "2026-11-29T09:45:14.751Z",
+                     *       "updatedAt": "2026-11-29T09:45:14.929Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7509,7 +7511,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8074324e-5a7c-4950-a722-08f5c38f0b78",
+                     *       "id": "d61059a0-f515-448d-871b-d228a017def2",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7518,8 +7520,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T09:10:51.129Z",
-                     *       "updatedAt": "2026-11-29T09:10:51.307Z",
+                     *       "createdAt": "2026-11-29T09:45:14.751Z",
+                     *       "updatedAt": "2026-11-29T09:45:14.888Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -7570,19 +7572,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "56b2415f-9846-4fdb-913f-d90ba62b9722",
+                     *           "id": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T09:10:52.176Z",
-                     *           "updatedAt": "2026-11-29T09:10:52.176Z",
+                     *           "createdAt": "2026-11-29T09:45:15.689Z",
+                     *           "updatedAt": "2026-11-29T09:45:15.689Z",
                      *           "periods": [
                      *             {
-                     *               "id": "3fa12b76-3f8f-46c9-a719-a8f63ba1c0ed",
-                     *               "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
+                     *               "id": "1790fe58-e5b1-4654-a437-4386901bba77",
+                     *               "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -7592,8 +7594,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "885e04f4-14e1-4da0-9b33-911338f2dddc",
-                     *               "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
+                     *               "id": "6da36f0c-3d16-4ae4-9c34-9b31b171e3d7",
+                     *               "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -7603,8 +7605,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6b3678de-4aaa-4382-98ba-4f6f920dcd9c",
-                     *               "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
+                     *               "id": "6856ecf0-47b1-4fc5-a9c9-efef9eb23810",
+                     *               "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -7614,8 +7616,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "5391ea86-c99d-4d98-bc20-15364cb0590b",
-                     *               "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
+                     *               "id": "c383f7fa-e91d-4977-9d8f-1d5898be28b6",
+                     *               "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -7625,8 +7627,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "64bc4b6e-06fb-4c13-ba41-83968f8935dc",
-                     *               "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
+                     *               "id": "c40905b0-85e8-4780-91f1-3478f9dc5623",
+                     *               "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -7636,8 +7638,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "630b4dd6-390b-44e3-a43f-7875dc1c099d",
-                     *               "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
+                     *               "id": "97e779e8-d063-4dd7-ae7e-83d61cb3c3e5",
+                     *               "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -7647,8 +7649,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "8a0bff9b-79ce-4715-a9dc-af21e2eef95d",
-                     *               "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
+                     *               "id": "8a3fbaa1-957d-4331-a873-9ab277f4ad56",
+                     *               "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -7658,8 +7660,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "09d21ef6-f45e-4bf1-887e-6288af6f8981",
-                     *               "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
+                     *               "id": "574a343a-5db5-427e-97f5-4e7d25702ac1",
+                     *               "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -7669,8 +7671,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "825e7339-a811-4502-b82f-2ede2f9e07a0",
-                     *               "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
+                     *               "id": "4272f741-eade-4b96-885d-683693fd8f83",
+                     *               "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -7680,8 +7682,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f6e42eed-5b7f-4c6b-a3cd-d0321266c82a",
-                     *               "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
+                     *               "id": "a43a7528-da58-4ab5-8c5d-817c70ccb37b",
+                     *               "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -7691,8 +7693,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "809dd64a-6275-4192-831f-aefd81d699f5",
-                     *               "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
+                     *               "id": "9a5926de-f26e-4d59-9a02-fb94940f595c",
+                     *               "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -7702,8 +7704,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6fd13e97-f87a-4431-b1fc-be60fbbf158f",
-                     *               "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
+                     *               "id": "b237cca2-f412-4687-a6f4-5d8ae09cb495",
+                     *               "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -7715,19 +7717,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *           "id": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T09:10:52.043Z",
-                     *           "updatedAt": "2026-11-29T09:10:52.043Z",
+                     *           "createdAt": "2026-11-29T09:45:15.532Z",
+                     *           "updatedAt": "2026-11-29T09:45:15.532Z",
                      *           "periods": [
                      *             {
-                     *               "id": "5a9a5b04-8ed7-487f-ac9b-66a2b282fee8",
-                     *               "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *               "id": "c72b8826-26df-4051-b39a-14e738cd226e",
+                     *               "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -7737,8 +7739,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "cc654a78-2678-4edf-a6a2-b90db2b44af3",
-                     *               "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *               "id": "3da2cb6b-f292-42f3-bc25-ffbe4870bbc6",
+                     *               "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -7748,8 +7750,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "bceaa0fc-3645-41b3-998a-241ddeeb4d04",
-                     *               "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *               "id": "86711c34-991d-4200-849e-e11c47556dcb",
+                     *               "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -7759,8 +7761,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "17ff7caf-073a-4d05-98d3-404e7d9892da",
-                     *               "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *               "id": "6cb47d4a-8e2e-4cde-aed7-8029ab49b52a",
+                     *               "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -7770,8 +7772,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "56af67e2-217a-4462-93f5-bdf3cfee1ba3",
-                     *               "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *               "id": "dd8844ce-ce69-4329-a395-ea3dead12fce",
+                     *               "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -7781,8 +7783,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "fc1671e8-583d-421e-9167-7304262a7f48",
-                     *               "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *               "id": "d8140e10-03f5-4cc7-b002-727c62215100",
+                     *               "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -7792,8 +7794,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "b4c7151c-1173-4691-a990-7447d7fd1c0b",
-                     *               "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *               "id": "47e77021-5367-4206-be6d-c389d1e5e517",
+                     *               "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -7803,8 +7805,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "d261d295-45af-4fe4-89ca-a9161a5ffe07",
-                     *               "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *               "id": "7eff260a-c276-4914-8ed6-dc79113fab7c",
+                     *               "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -7814,8 +7816,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "98fb6a49-c5c1-4bf5-85f3-045c3488f277",
-                     *               "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *               "id": "979258a5-44a5-4754-a418-363e73ff21ec",
+                     *               "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -7825,8 +7827,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "d06a13f8-4b0a-4458-aa69-12f086491852",
-                     *               "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *               "id": "5fea1bc8-ec01-4c75-b1a9-e2bd3aedb962",
+                     *               "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -7836,8 +7838,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "32417ccb-f054-4966-9430-4c55c942a3ce",
-                     *               "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *               "id": "0d2ae44a-61a9-482c-b284-fbe9a73a4fc4",
+                     *               "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -7847,8 +7849,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6fe613ae-fdf6-42c4-8a3b-7db780ee39df",
-                     *               "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *               "id": "953dfc21-e4a5-4f69-b2e3-cd70f6057e6a",
+                     *               "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -7935,19 +7937,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "56b2415f-9846-4fdb-913f-d90ba62b9722",
+                     *       "id": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T09:10:52.176Z",
-                     *       "updatedAt": "2026-11-29T09:10:52.176Z",
+                     *       "createdAt": "2026-11-29T09:45:15.689Z",
+                     *       "updatedAt": "2026-11-29T09:45:15.689Z",
                      *       "periods": [
                      *         {
-                     *           "id": "3fa12b76-3f8f-46c9-a719-a8f63ba1c0ed",
-                     *           "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
+                     *           "id": "1790fe58-e5b1-4654-a437-4386901bba77",
+                     *           "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -7957,8 +7959,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "885e04f4-14e1-4da0-9b33-911338f2dddc",
-                     *           "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
+                     *           "id": "6da36f0c-3d16-4ae4-9c34-9b31b171e3d7",
+                     *           "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -7968,8 +7970,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6b3678de-4aaa-4382-98ba-4f6f920dcd9c",
-                     *           "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
+                     *           "id": "6856ecf0-47b1-4fc5-a9c9-efef9eb23810",
+                     *           "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -7979,8 +7981,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5391ea86-c99d-4d98-bc20-15364cb0590b",
-                     *           "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
+                     *           "id": "c383f7fa-e91d-4977-9d8f-1d5898be28b6",
+                     *           "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -7990,8 +7992,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "64bc4b6e-06fb-4c13-ba41-83968f8935dc",
-                     *           "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
+                     *           "id": "c40905b0-85e8-4780-91f1-3478f9dc5623",
+                     *           "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -8001,8 +8003,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "630b4dd6-390b-44e3-a43f-7875dc1c099d",
-                     *           "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
+                     *           "id": "97e779e8-d063-4dd7-ae7e-83d61cb3c3e5",
+                     *           "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -8012,8 +8014,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8a0bff9b-79ce-4715-a9dc-af21e2eef95d",
-                     *           "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
+                     *           "id": "8a3fbaa1-957d-4331-a873-9ab277f4ad56",
+                     *           "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -8023,8 +8025,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "09d21ef6-f45e-4bf1-887e-6288af6f8981",
-                     *           "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
+                     *           "id": "574a343a-5db5-427e-97f5-4e7d25702ac1",
+                     *           "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -8034,8 +8036,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "825e7339-a811-4502-b82f-2ede2f9e07a0",
-                     *           "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
+                     *           "id": "4272f741-eade-4b96-885d-683693fd8f83",
+                     *           "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -8045,8 +8047,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f6e42eed-5b7f-4c6b-a3cd-d0321266c82a",
-                     *           "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
+                     *           "id": "a43a7528-da58-4ab5-8c5d-817c70ccb37b",
+                     *           "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -8056,8 +8058,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "809dd64a-6275-4192-831f-aefd81d699f5",
-                     *           "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
+                     *           "id": "9a5926de-f26e-4d59-9a02-fb94940f595c",
+                     *           "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -8067,8 +8069,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6fd13e97-f87a-4431-b1fc-be60fbbf158f",
-                     *           "financialYearId": "56b2415f-9846-4fdb-913f-d90ba62b9722",
+                     *           "id": "b237cca2-f412-4687-a6f4-5d8ae09cb495",
+                     *           "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -8124,19 +8126,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *       "id": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T09:10:52.043Z",
-                     *       "updatedAt": "2026-11-29T09:10:52.043Z",
+                     *       "createdAt": "2026-11-29T09:45:15.532Z",
+                     *       "updatedAt": "2026-11-29T09:45:15.532Z",
                      *       "periods": [
                      *         {
-                     *           "id": "5a9a5b04-8ed7-487f-ac9b-66a2b282fee8",
-                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *           "id": "c72b8826-26df-4051-b39a-14e738cd226e",
+                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8146,8 +8148,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cc654a78-2678-4edf-a6a2-b90db2b44af3",
-                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *           "id": "3da2cb6b-f292-42f3-bc25-ffbe4870bbc6",
+                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8157,8 +8159,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bceaa0fc-3645-41b3-998a-241ddeeb4d04",
-                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *           "id": "86711c34-991d-4200-849e-e11c47556dcb",
+                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8168,8 +8170,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "17ff7caf-073a-4d05-98d3-404e7d9892da",
-                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *           "id": "6cb47d4a-8e2e-4cde-aed7-8029ab49b52a",
+                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8179,8 +8181,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "56af67e2-217a-4462-93f5-bdf3cfee1ba3",
-                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *           "id": "dd8844ce-ce69-4329-a395-ea3dead12fce",
+                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8190,8 +8192,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fc1671e8-583d-421e-9167-7304262a7f48",
-                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *           "id": "d8140e10-03f5-4cc7-b002-727c62215100",
+                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8201,8 +8203,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b4c7151c-1173-4691-a990-7447d7fd1c0b",
-                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *           "id": "47e77021-5367-4206-be6d-c389d1e5e517",
+                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8212,8 +8214,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d261d295-45af-4fe4-89ca-a9161a5ffe07",
-                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *           "id": "7eff260a-c276-4914-8ed6-dc79113fab7c",
+                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8223,8 +8225,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "98fb6a49-c5c1-4bf5-85f3-045c3488f277",
-                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *           "id": "979258a5-44a5-4754-a418-363e73ff21ec",
+                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8234,8 +8236,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d06a13f8-4b0a-4458-aa69-12f086491852",
-                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *           "id": "5fea1bc8-ec01-4c75-b1a9-e2bd3aedb962",
+                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8245,8 +8247,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "32417ccb-f054-4966-9430-4c55c942a3ce",
-                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *           "id": "0d2ae44a-61a9-482c-b284-fbe9a73a4fc4",
+                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8256,8 +8258,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6fe613ae-fdf6-42c4-8a3b-7db780ee39df",
-                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *           "id": "953dfc21-e4a5-4f69-b2e3-cd70f6057e6a",
+                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -8344,19 +8346,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a30b1d50-9e7c-448a-b046-4e692384bdfd",
+                     *       "id": "e5dda545-90bb-47c5-9939-ccaa497a05aa",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T09:10:52.346Z",
-                     *       "updatedAt": "2026-11-29T09:10:52.447Z",
+                     *       "createdAt": "2026-11-29T09:45:15.860Z",
+                     *       "updatedAt": "2026-11-29T09:45:15.963Z",
                      *       "periods": [
                      *         {
-                     *           "id": "b2ff0394-f1b4-473e-a7cf-81ec46a4875a",
-                     *           "financialYearId": "a30b1d50-9e7c-448a-b046-4e692384bdfd",
+                     *           "id": "a548814e-7e32-49e3-94ea-ab1ef6b0c86a",
+                     *           "financialYearId": "e5dda545-90bb-47c5-9939-ccaa497a05aa",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -8366,8 +8368,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "579400ad-f9ff-483d-b128-70d33bdd10fc",
-                     *           "financialYearId": "a30b1d50-9e7c-448a-b046-4e692384bdfd",
+                     *           "id": "56625b0f-1d2d-4efe-8daa-5c02d8de28ba",
+                     *           "financialYearId": "e5dda545-90bb-47c5-9939-ccaa497a05aa",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -8377,8 +8379,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ba89e980-df53-4e45-bea8-715a03f8257d",
-                     *           "financialYearId": "a30b1d50-9e7c-448a-b046-4e692384bdfd",
+                     *           "id": "2d879753-f7e9-40b4-9223-2de98e72459a",
+                     *           "financialYearId": "e5dda545-90bb-47c5-9939-ccaa497a05aa",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -8388,8 +8390,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6215357a-cd24-4726-9322-947d00b620ca",
-                     *           "financialYearId": "a30b1d50-9e7c-448a-b046-4e692384bdfd",
+                     *           "id": "3d5c412f-12b9-4ace-8591-7214ee058877",
+                     *           "financialYearId": "e5dda545-90bb-47c5-9939-ccaa497a05aa",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -8399,8 +8401,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "342a7c8a-1fb1-48ad-86a5-6555d791c2f4",
-                     *           "financialYearId": "a30b1d50-9e7c-448a-b046-4e692384bdfd",
+                     *           "id": "e60b60f5-6a79-471f-b895-92d5e78524cf",
+                     *           "financialYearId": "e5dda545-90bb-47c5-9939-ccaa497a05aa",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -8410,8 +8412,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2d41d606-0fdb-470f-81e9-6b51de0b782b",
-                     *           "financialYearId": "a30b1d50-9e7c-448a-b046-4e692384bdfd",
+                     *           "id": "d6bff07e-e436-4f16-a0b0-83555737c95f",
+                     *           "financialYearId": "e5dda545-90bb-47c5-9939-ccaa497a05aa",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -8421,8 +8423,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ed53273e-d9a0-4339-a128-f3f18fe52cbd",
-                     *           "financialYearId": "a30b1d50-9e7c-448a-b046-4e692384bdfd",
+                     *           "id": "90644f36-adb1-4292-bc55-64071872c55c",
+                     *           "financialYearId": "e5dda545-90bb-47c5-9939-ccaa497a05aa",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -8432,8 +8434,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "edce599b-4b2e-41ca-9c0c-4d7ae1c605eb",
-                     *           "financialYearId": "a30b1d50-9e7c-448a-b046-4e692384bdfd",
+                     *           "id": "99554c5d-ed3f-4829-b081-21fd2c3e3ae2",
+                     *           "financialYearId": "e5dda545-90bb-47c5-9939-ccaa497a05aa",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -8443,8 +8445,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5f154328-895c-4667-8766-7f6eddd682bc",
-                     *           "financialYearId": "a30b1d50-9e7c-448a-b046-4e692384bdfd",
+                     *           "id": "dd2900d6-ed74-40ca-88bf-19fb83ccf1c3",
+                     *           "financialYearId": "e5dda545-90bb-47c5-9939-ccaa497a05aa",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -8454,8 +8456,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7d2b2e4c-f32b-43f2-90c4-c2bc8399c4ed",
-                     *           "financialYearId": "a30b1d50-9e7c-448a-b046-4e692384bdfd",
+                     *           "id": "c89d5aad-5728-40c1-9466-b653d8761c9c",
+                     *           "financialYearId": "e5dda545-90bb-47c5-9939-ccaa497a05aa",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -8465,8 +8467,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cb47511e-c8c5-4058-9135-7af837b72b15",
-                     *           "financialYearId": "a30b1d50-9e7c-448a-b046-4e692384bdfd",
+                     *           "id": "fbe8cc7f-6f26-4daa-a2fe-1be9df128bf4",
+                     *           "financialYearId": "e5dda545-90bb-47c5-9939-ccaa497a05aa",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -8476,8 +8478,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "41b67e95-4f5a-4524-907e-be73badff4ee",
-                     *           "financialYearId": "a30b1d50-9e7c-448a-b046-4e692384bdfd",
+                     *           "id": "fb4459c7-f5d5-411b-a01a-d1250bacf59b",
+                     *           "financialYearId": "e5dda545-90bb-47c5-9939-ccaa497a05aa",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -8625,14 +8627,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "56828454-e799-4e5b-8f66-6aa6d4068803",
+                     *       "id": "afa83aaf-ea80-47cf-add5-c23e14f3b71b",
                      *       "serialNumber": 8,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "46884a85-aa34-4a56-a5d0-ac2973724801",
+                     *           "accountId": "e608eab2-d6a1-4fed-942b-f9e42f7cf80b",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -8645,7 +8647,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "c0c6c826-c109-4a44-87e7-bfef14ccd79d",
+                     *           "accountId": "9ec9cb14-2257-4d8d-bdf2-974f79a19010",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -8672,8 +8674,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:10:57.434Z",
-                     *       "updatedAt": "2026-11-29T09:10:57.434Z"
+                     *       "createdAt": "2026-11-29T09:45:21.160Z",
+                     *       "updatedAt": "2026-11-29T09:45:21.160Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -8733,8 +8735,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "6fe613ae-fdf6-42c4-8a3b-7db780ee39df",
-                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *           "id": "953dfc21-e4a5-4f69-b2e3-cd70f6057e6a",
+                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -8744,8 +8746,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "32417ccb-f054-4966-9430-4c55c942a3ce",
-                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *           "id": "0d2ae44a-61a9-482c-b284-fbe9a73a4fc4",
+                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8755,8 +8757,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d06a13f8-4b0a-4458-aa69-12f086491852",
-                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *           "id": "5fea1bc8-ec01-4c75-b1a9-e2bd3aedb962",
+                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8766,8 +8768,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "98fb6a49-c5c1-4bf5-85f3-045c3488f277",
-                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *           "id": "979258a5-44a5-4754-a418-363e73ff21ec",
+                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8777,8 +8779,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d261d295-45af-4fe4-89ca-a9161a5ffe07",
-                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *           "id": "7eff260a-c276-4914-8ed6-dc79113fab7c",
+                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8788,8 +8790,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b4c7151c-1173-4691-a990-7447d7fd1c0b",
-                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *           "id": "47e77021-5367-4206-be6d-c389d1e5e517",
+                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8799,8 +8801,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fc1671e8-583d-421e-9167-7304262a7f48",
-                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *           "id": "d8140e10-03f5-4cc7-b002-727c62215100",
+                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8810,8 +8812,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "56af67e2-217a-4462-93f5-bdf3cfee1ba3",
-                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *           "id": "dd8844ce-ce69-4329-a395-ea3dead12fce",
+                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8821,8 +8823,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "17ff7caf-073a-4d05-98d3-404e7d9892da",
-                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *           "id": "6cb47d4a-8e2e-4cde-aed7-8029ab49b52a",
+                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8832,8 +8834,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bceaa0fc-3645-41b3-998a-241ddeeb4d04",
-                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *           "id": "86711c34-991d-4200-849e-e11c47556dcb",
+                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8843,8 +8845,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cc654a78-2678-4edf-a6a2-b90db2b44af3",
-                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *           "id": "3da2cb6b-f292-42f3-bc25-ffbe4870bbc6",
+                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8854,8 +8856,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5a9a5b04-8ed7-487f-ac9b-66a2b282fee8",
-                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *           "id": "c72b8826-26df-4051-b39a-14e738cd226e",
+                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8903,8 +8905,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5a9a5b04-8ed7-487f-ac9b-66a2b282fee8",
-                     *       "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *       "id": "c72b8826-26df-4051-b39a-14e738cd226e",
+                     *       "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -8961,8 +8963,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5a9a5b04-8ed7-487f-ac9b-66a2b282fee8",
-                     *       "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *       "id": "c72b8826-26df-4051-b39a-14e738cd226e",
+                     *       "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9119,8 +9121,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5a9a5b04-8ed7-487f-ac9b-66a2b282fee8",
-                     *       "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *       "id": "c72b8826-26df-4051-b39a-14e738cd226e",
+                     *       "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9205,14 +9207,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "57b82ed2-7c0f-4a94-8645-0335de18aaea",
+                     *           "id": "53dad139-f22a-432a-af30-4f2864bbf09f",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
+                     *               "accountId": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -9225,7 +9227,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
+                     *               "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -9252,8 +9254,8 @@ export interface operations {
                      *           "revaluationDate": null,
                      *           "openingOf": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:10:53.445Z",
-                     *           "updatedAt": "2026-11-29T09:10:53.445Z"
+                     *           "createdAt": "2026-11-29T09:45:17.020Z",
+                     *           "updatedAt": "2026-11-29T09:45:17.020Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -9295,12 +9297,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
+                 *           "accountId": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
+                 *           "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -9357,14 +9359,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "57b82ed2-7c0f-4a94-8645-0335de18aaea",
+                     *       "id": "53dad139-f22a-432a-af30-4f2864bbf09f",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
+                     *           "accountId": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9377,7 +9379,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
+                     *           "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9404,8 +9406,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:10:53.445Z",
-                     *       "updatedAt": "2026-11-29T09:10:53.445Z"
+                     *       "createdAt": "2026-11-29T09:45:17.020Z",
+                     *       "updatedAt": "2026-11-29T09:45:17.020Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9452,14 +9454,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "57b82ed2-7c0f-4a94-8645-0335de18aaea",
+                     *       "id": "53dad139-f22a-432a-af30-4f2864bbf09f",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
+                     *           "accountId": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9472,7 +9474,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
+                     *           "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9499,8 +9501,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:10:53.445Z",
-                     *       "updatedAt": "2026-11-29T09:10:53.445Z"
+                     *       "createdAt": "2026-11-29T09:45:17.020Z",
+                     *       "updatedAt": "2026-11-29T09:45:17.020Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9536,12 +9538,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
+                 *           "accountId": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
+                 *           "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -9601,14 +9603,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "57b82ed2-7c0f-4a94-8645-0335de18aaea",
+                     *       "id": "53dad139-f22a-432a-af30-4f2864bbf09f",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
+                     *           "accountId": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9621,7 +9623,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
+                     *           "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9648,8 +9650,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T09:10:53.445Z",
-                     *       "updatedAt": "2026-11-29T09:10:53.605Z"
+                     *       "createdAt": "2026-11-29T09:45:17.020Z",
+                     *       "updatedAt": "2026-11-29T09:45:17.191Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9708,22 +9710,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff",
+                     *             "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "88360c84-1abf-4821-9210-1b2c9aef6e6f",
-                     *           "occurredAt": "2026-11-29T09:10:53.447Z",
+                     *           "requestId": "e91b3ae9-ab0a-418e-8bac-f25bbcf1aa2a",
+                     *           "occurredAt": "2026-11-29T09:45:17.022Z",
                      *           "sequence": 31,
-                     *           "hash": "cfee858d6d4439bc83a45102c936e72ea1d09f3938a0a7512fdbc23a3f02ecc3",
+                     *           "hash": "5e14876bdb50965229815f4154a5f7d9cc313fca512ea3777254713a136d151f",
                      *           "state": {
-                     *             "id": "57b82ed2-7c0f-4a94-8645-0335de18aaea",
+                     *             "id": "53dad139-f22a-432a-af30-4f2864bbf09f",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
+                     *                 "accountId": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -9736,7 +9738,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
+                     *                 "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -9763,8 +9765,8 @@ export interface operations {
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T09:10:53.445Z",
-                     *             "updatedAt": "2026-11-29T09:10:53.445Z"
+                     *             "createdAt": "2026-11-29T09:45:17.020Z",
+                     *             "updatedAt": "2026-11-29T09:45:17.020Z"
                      *           }
                      *         }
                      *       ],
@@ -9822,14 +9824,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "57b82ed2-7c0f-4a94-8645-0335de18aaea",
+                     *       "id": "53dad139-f22a-432a-af30-4f2864bbf09f",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
+                     *           "accountId": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9842,7 +9844,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
+                     *           "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9862,15 +9864,15 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
-                     *       "periodId": "bceaa0fc-3645-41b3-998a-241ddeeb4d04",
+                     *       "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *       "periodId": "86711c34-991d-4200-849e-e11c47556dcb",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T09:10:53.445Z",
-                     *       "updatedAt": "2026-11-29T09:10:53.658Z"
+                     *       "createdAt": "2026-11-29T09:45:17.020Z",
+                     *       "updatedAt": "2026-11-29T09:45:17.269Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9936,14 +9938,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "75a970fe-465e-4d2f-b1d4-d03d0c3d1c1a",
+                     *       "id": "7004cddd-aec8-4e4a-a4bd-56d86d2fc4fc",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "46884a85-aa34-4a56-a5d0-ac2973724801",
+                     *           "accountId": "e608eab2-d6a1-4fed-942b-f9e42f7cf80b",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -9956,7 +9958,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
+                     *           "accountId": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -9976,15 +9978,15 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
-                     *       "periodId": "bceaa0fc-3645-41b3-998a-241ddeeb4d04",
+                     *       "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *       "periodId": "86711c34-991d-4200-849e-e11c47556dcb",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T09:10:53.807Z",
-                     *       "updatedAt": "2026-11-29T09:10:53.858Z"
+                     *       "createdAt": "2026-11-29T09:45:17.469Z",
+                     *       "updatedAt": "2026-11-29T09:45:17.547Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -10034,14 +10036,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "57b82ed2-7c0f-4a94-8645-0335de18aaea",
+                     *       "id": "53dad139-f22a-432a-af30-4f2864bbf09f",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
+                     *           "accountId": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10054,7 +10056,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
+                     *           "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10081,8 +10083,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T09:10:53.445Z",
-                     *       "updatedAt": "2026-11-29T09:10:53.697Z"
+                     *       "createdAt": "2026-11-29T09:45:17.020Z",
+                     *       "updatedAt": "2026-11-29T09:45:17.348Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -10143,14 +10145,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d00f22de-0ff5-4379-a6d0-3f8829461975",
+                     *       "id": "e801e780-d78f-4468-ba81-33b551b0c13d",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
+                     *           "accountId": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10163,7 +10165,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
+                     *           "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10183,15 +10185,15 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
-                     *       "periodId": "bceaa0fc-3645-41b3-998a-241ddeeb4d04",
-                     *       "reversalOf": "57b82ed2-7c0f-4a94-8645-0335de18aaea",
+                     *       "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *       "periodId": "86711c34-991d-4200-849e-e11c47556dcb",
+                     *       "reversalOf": "53dad139-f22a-432a-af30-4f2864bbf09f",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:10:53.759Z",
-                     *       "updatedAt": "2026-11-29T09:10:53.759Z"
+                     *       "createdAt": "2026-11-29T09:45:17.427Z",
+                     *       "updatedAt": "2026-11-29T09:45:17.427Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -10347,14 +10349,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *       "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "c7177db4-35f5-4204-a47a-dc8e45ba89b0",
+                     *           "accountId": "9e3966c2-984b-47f4-bf8b-60238f0ee69a",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -10381,8 +10383,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
-                     *           "parentId": "c7177db4-35f5-4204-a47a-dc8e45ba89b0",
+                     *           "accountId": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
+                     *           "parentId": "9e3966c2-984b-47f4-bf8b-60238f0ee69a",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -10408,7 +10410,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "052e1f44-1751-4a8e-a4bb-a719682bc928",
+                     *           "accountId": "3e1851c5-d1c3-48ee-a4da-27041368deaa",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -10435,8 +10437,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
-                     *           "parentId": "052e1f44-1751-4a8e-a4bb-a719682bc928",
+                     *           "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
+                     *           "parentId": "3e1851c5-d1c3-48ee-a4da-27041368deaa",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -10462,7 +10464,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "e1721d34-1e6a-4c13-a52f-3293cd2de59b",
+                     *           "accountId": "af8cda96-c938-45eb-af23-e4f267d3b979",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -10489,8 +10491,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "46884a85-aa34-4a56-a5d0-ac2973724801",
-                     *           "parentId": "e1721d34-1e6a-4c13-a52f-3293cd2de59b",
+                     *           "accountId": "e608eab2-d6a1-4fed-942b-f9e42f7cf80b",
+                     *           "parentId": "af8cda96-c938-45eb-af23-e4f267d3b979",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -10624,7 +10626,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "e1721d34-1e6a-4c13-a52f-3293cd2de59b",
+                     *           "accountId": "af8cda96-c938-45eb-af23-e4f267d3b979",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -10643,8 +10645,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "46884a85-aa34-4a56-a5d0-ac2973724801",
-                     *           "parentId": "e1721d34-1e6a-4c13-a52f-3293cd2de59b",
+                     *           "accountId": "e608eab2-d6a1-4fed-942b-f9e42f7cf80b",
+                     *           "parentId": "af8cda96-c938-45eb-af23-e4f267d3b979",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -10756,7 +10758,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "c7177db4-35f5-4204-a47a-dc8e45ba89b0",
+                     *           "accountId": "9e3966c2-984b-47f4-bf8b-60238f0ee69a",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -10773,8 +10775,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
-                     *           "parentId": "c7177db4-35f5-4204-a47a-dc8e45ba89b0",
+                     *           "accountId": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
+                     *           "parentId": "9e3966c2-984b-47f4-bf8b-60238f0ee69a",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -10898,7 +10900,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "c7177db4-35f5-4204-a47a-dc8e45ba89b0",
+                     *           "accountId": "9e3966c2-984b-47f4-bf8b-60238f0ee69a",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -10914,8 +10916,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
-                     *           "parentId": "c7177db4-35f5-4204-a47a-dc8e45ba89b0",
+                     *           "accountId": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
+                     *           "parentId": "9e3966c2-984b-47f4-bf8b-60238f0ee69a",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -11024,9 +11026,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "47a909b2-27e8-41d5-9d12-39d7c52e01d2",
+                     *       "budgetId": "5108b117-5602-4c02-9402-a9b0728601c1",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *       "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -11053,8 +11055,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
-                     *           "parentId": "052e1f44-1751-4a8e-a4bb-a719682bc928",
+                     *           "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
+                     *           "parentId": "3e1851c5-d1c3-48ee-a4da-27041368deaa",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -11087,8 +11089,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "46884a85-aa34-4a56-a5d0-ac2973724801",
-                     *           "parentId": "e1721d34-1e6a-4c13-a52f-3293cd2de59b",
+                     *           "accountId": "e608eab2-d6a1-4fed-942b-f9e42f7cf80b",
+                     *           "parentId": "af8cda96-c938-45eb-af23-e4f267d3b979",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -11099,7 +11101,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "21f34e06-efed-4a4d-bbe6-26fd563172dc",
+                     *             "id": "82028a1e-9217-4505-adc5-119640927e74",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -11488,18 +11490,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "9326e721-a431-428b-8937-04841d125653",
+                     *           "journalId": "00cb04b3-6376-4c96-abfc-d79eb1944317",
                      *           "serialNumber": 10,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
+                     *           "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "e234f619-9e29-4240-805a-537a4e86d10f",
+                     *           "taxCodeId": "02b031a8-4be8-4f85-8239-9b4eed53bc2b",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -11651,7 +11653,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "c7177db4-35f5-4204-a47a-dc8e45ba89b0",
+                     *         "id": "9e3966c2-984b-47f4-bf8b-60238f0ee69a",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -11672,13 +11674,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "57b82ed2-7c0f-4a94-8645-0335de18aaea",
+                     *           "journalId": "53dad139-f22a-432a-af30-4f2864bbf09f",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
+                     *           "accountId": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -11690,7 +11692,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjNiMWQwMTFmLTgwODMtNDI5Mi1iZjQ4LTczM2Y4ODliMDBjNSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiYzcxNzdkYjQtMzVmNS00MjA0LWE0N2EtZGM4ZTQ1YmE4OWIwIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjNTdiODJlZDItN2MwZi00YTk0LTg2NDUtMDMzNWRlMThhYWVhIiwiYWNjb3VudElkIjoiNDU2Zjk4MjYtOWUwYS00ZGFiLTk2YzItZGZiMzE2YTU4NmM4IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.IVME7h-TEz7QK-lVgDrJeXAgn3fYs_xXosvSxo_Kzao"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImQ0YzE0MDI5LTBiNWQtNGQ0Yy04OWExLTM4ZTAxZmYyNmI1YyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiOWUzOTY2YzItOTg0Yi00N2Y0LWJmOGItNjAyMzhmMGVlNjlhIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjNTNkYWQxMzktZjIyYS00MzJhLWFmMzAtNGYyODY0YmJmMDlmIiwiYWNjb3VudElkIjoiN2U1ZWZiMTEtMzBjMi00ZDAwLWFmNjMtOWNjODdkMTI4YzRmIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.3a_ULq7RZCK4sCTiKBHzNXEWgbY7KO4GjZ04iYdEXn4"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -11803,70 +11805,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "48c94a4b-becd-45d6-8a73-412ecd4359d0",
+                     *           "id": "868e193c-5213-44e3-bc6b-9e5df16f165e",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T09:10:56.731Z",
+                     *           "createdAt": "2026-11-29T09:45:20.478Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff"
+                     *             "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "f4f0fda8d2d8ce5f4346a6abc747af963ffe4117fe92b4cad990f45cca799ef1"
+                     *             "hash": "c81185a282ce8c6a8e4e28e2662fce4f7eb2071b7a5fd2efe5901061d09e7ade"
                      *           }
                      *         },
                      *         {
-                     *           "id": "964e3298-22e4-4f43-b01c-055d6497b5c7",
+                     *           "id": "14f89ab0-1b29-4b5a-b595-fa5c265021a9",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T09:10:56.543Z",
+                     *           "createdAt": "2026-11-29T09:45:20.319Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff"
+                     *             "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "65b785659fe9a090b7e6e0aaeb226d09e2f256f5505a78938014b73d5efc72af"
+                     *             "hash": "88bf9cad012e8c2d439f1cbdea16a87ef1495acb4e522082b2644636f05b77ac"
                      *           }
                      *         },
                      *         {
-                     *           "id": "2ca81885-040d-4f19-888c-2a46fa30f00e",
+                     *           "id": "08fe8d7a-488b-47a8-86fd-95cb550519ed",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e"
+                     *             "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23"
                      *           },
-                     *           "createdAt": "2026-11-29T09:10:56.414Z",
+                     *           "createdAt": "2026-11-29T09:45:20.242Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff"
+                     *             "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "e794bfd69328bc1c2e26983952e4e2036bb7369ab872c462f83a209c4ca3db7d"
+                     *             "hash": "976521ba6195d2e725c17a3efc32980106af30590bdaa53919513c22ff98f765"
                      *           }
                      *         },
                      *         {
-                     *           "id": "ad3a39d7-409f-4613-b959-b73d68fee393",
+                     *           "id": "07179cf0-d0bd-497e-92c6-cb070d6f69a8",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T09:10:56.298Z",
+                     *           "createdAt": "2026-11-29T09:45:20.104Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff"
+                     *             "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "ad950ce1397f03e460e39ddad329dcc0af7b9f1b089cf56adb0eba27a0f78759"
+                     *             "hash": "845f8d221b1824536aa8220446cfc929dc317d521fef8cae8d8f42048bd5d085"
                      *           }
                      *         }
                      *       ],
@@ -12031,20 +12033,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ad3a39d7-409f-4613-b959-b73d68fee393",
+                     *       "id": "07179cf0-d0bd-497e-92c6-cb070d6f69a8",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T09:10:56.298Z",
+                     *       "createdAt": "2026-11-29T09:45:20.104Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff"
+                     *         "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "ad950ce1397f03e460e39ddad329dcc0af7b9f1b089cf56adb0eba27a0f78759"
+                     *         "hash": "845f8d221b1824536aa8220446cfc929dc317d521fef8cae8d8f42048bd5d085"
                      *       }
                      *     }
                      */
@@ -12101,20 +12103,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ad3a39d7-409f-4613-b959-b73d68fee393",
+                     *       "id": "07179cf0-d0bd-497e-92c6-cb070d6f69a8",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T09:10:56.298Z",
+                     *       "createdAt": "2026-11-29T09:45:20.104Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff"
+                     *         "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "ad950ce1397f03e460e39ddad329dcc0af7b9f1b089cf56adb0eba27a0f78759"
+                     *         "hash": "845f8d221b1824536aa8220446cfc929dc317d521fef8cae8d8f42048bd5d085"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -12133,7 +12135,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "c7177db4-35f5-4204-a47a-dc8e45ba89b0",
+                     *             "accountId": "9e3966c2-984b-47f4-bf8b-60238f0ee69a",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -12149,8 +12151,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
-                     *             "parentId": "c7177db4-35f5-4204-a47a-dc8e45ba89b0",
+                     *             "accountId": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
+                     *             "parentId": "9e3966c2-984b-47f4-bf8b-60238f0ee69a",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -12256,27 +12258,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "77c55e56-a40c-43bf-8cd7-17ee6c314ca5",
+                     *           "id": "b1a2b679-25d2-48bb-a958-52162a60bc95",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "3b1d011f-8083-4292-bf48-733f889b00c5",
-                     *           "recordId": "57b82ed2-7c0f-4a94-8645-0335de18aaea",
+                     *           "companyId": "d4c14029-0b5d-4d4c-89a1-38e01ff26b5c",
+                     *           "recordId": "53dad139-f22a-432a-af30-4f2864bbf09f",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff"
+                     *             "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7"
                      *           },
-                     *           "occurredAt": "2026-11-29T09:10:53.662Z",
-                     *           "requestId": "e2c30215-94d9-499a-92d5-08295bf9239d",
+                     *           "occurredAt": "2026-11-29T09:45:17.283Z",
+                     *           "requestId": "21a461a1-021e-4805-a8ba-7a5461517835",
                      *           "data": {
-                     *             "id": "57b82ed2-7c0f-4a94-8645-0335de18aaea",
+                     *             "id": "53dad139-f22a-432a-af30-4f2864bbf09f",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
+                     *                 "accountId": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -12289,7 +12291,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
+                     *                 "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -12309,44 +12311,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
-                     *             "periodId": "bceaa0fc-3645-41b3-998a-241ddeeb4d04",
+                     *             "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *             "periodId": "86711c34-991d-4200-849e-e11c47556dcb",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T09:10:53.445Z",
-                     *             "updatedAt": "2026-11-29T09:10:53.658Z"
+                     *             "createdAt": "2026-11-29T09:45:17.020Z",
+                     *             "updatedAt": "2026-11-29T09:45:17.269Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "70d4a8ee65ea376a994d6218c767d6be33be426167afad7eb20d0b43f6f23d48",
-                     *           "previousHash": "c0edbafe1d7187fe710712d6da96bddfaa9268e94af66202e353f7b9cdb043e6",
-                     *           "hash": "33fe3e9993bfdd13394bcbb664668dfb499049ce39163d907a709b858d12480e"
+                     *           "recordDigest": "081914943b60d4b2c45c4b9f32b721bfc4afcc21dac07d27355c171a05aa3368",
+                     *           "previousHash": "c092819df5a327917bf76fe9008f6ab79fb8bedd3073aede99c391ee1aec9074",
+                     *           "hash": "5cb6987ae928bb2edf47f0dc0f9fc628a3bb1fcad5aea6ce991c57c8e70d4dc0"
                      *         },
                      *         {
-                     *           "id": "b4511e2c-d3dd-437a-afee-6cd24f08f364",
+                     *           "id": "4362326c-dfb5-4c0e-8939-9f28549af887",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "3b1d011f-8083-4292-bf48-733f889b00c5",
-                     *           "recordId": "57b82ed2-7c0f-4a94-8645-0335de18aaea",
+                     *           "companyId": "d4c14029-0b5d-4d4c-89a1-38e01ff26b5c",
+                     *           "recordId": "53dad139-f22a-432a-af30-4f2864bbf09f",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff"
+                     *             "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7"
                      *           },
-                     *           "occurredAt": "2026-11-29T09:10:53.726Z",
-                     *           "requestId": "84e2a17b-6339-4bd1-8e89-ffeaad8a7516",
+                     *           "occurredAt": "2026-11-29T09:45:17.383Z",
+                     *           "requestId": "c5676fa2-341f-4d81-ad02-24fd92987b66",
                      *           "data": {
-                     *             "id": "57b82ed2-7c0f-4a94-8645-0335de18aaea",
+                     *             "id": "53dad139-f22a-432a-af30-4f2864bbf09f",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
+                     *                 "accountId": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -12359,7 +12361,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
+                     *                 "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -12379,44 +12381,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
-                     *             "periodId": "bceaa0fc-3645-41b3-998a-241ddeeb4d04",
+                     *             "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *             "periodId": "86711c34-991d-4200-849e-e11c47556dcb",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T09:10:53.445Z",
-                     *             "updatedAt": "2026-11-29T09:10:53.725Z"
+                     *             "createdAt": "2026-11-29T09:45:17.020Z",
+                     *             "updatedAt": "2026-11-29T09:45:17.383Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "e178dda0a6c9b3384880ab85199703488add5823a7c40836f1aab4446d83509a",
-                     *           "previousHash": "403ce3b3d9731b6600ec37ef8e978602bbb15db7cc4663c55a202de2e2eb45c9",
-                     *           "hash": "ed1b74d0dfb43eef2e34e94356c52dc7901a405f3a2c20cf8ab1caf779470860"
+                     *           "recordDigest": "94db1c76126ee446145f00798a7c3be6b11fe86fbe5789171dc31e8d19bb5c25",
+                     *           "previousHash": "7eb5be84079eb9689d6cf3e97ab4e548c0cea624406e49d40d639e4ec44b0736",
+                     *           "hash": "ee9147b43c9111e4816d1dc585d2841ae9af03e77e526680a2da06100a492766"
                      *         },
                      *         {
-                     *           "id": "65c60d83-d0c8-46fe-a042-cc2f2bf4674b",
+                     *           "id": "a9905518-3900-4a75-afb0-225390c8e5c8",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "3b1d011f-8083-4292-bf48-733f889b00c5",
-                     *           "recordId": "57b82ed2-7c0f-4a94-8645-0335de18aaea",
+                     *           "companyId": "d4c14029-0b5d-4d4c-89a1-38e01ff26b5c",
+                     *           "recordId": "53dad139-f22a-432a-af30-4f2864bbf09f",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff"
+                     *             "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7"
                      *           },
-                     *           "occurredAt": "2026-11-29T09:10:53.760Z",
-                     *           "requestId": "20976a46-6a0c-44a3-a5e7-6915998a28e5",
+                     *           "occurredAt": "2026-11-29T09:45:17.428Z",
+                     *           "requestId": "ffc8131b-f6b6-405f-bb45-8bcc09a8074d",
                      *           "data": {
-                     *             "id": "57b82ed2-7c0f-4a94-8645-0335de18aaea",
+                     *             "id": "53dad139-f22a-432a-af30-4f2864bbf09f",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "456f9826-9e0a-4dab-96c2-dfb316a586c8",
+                     *                 "accountId": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -12429,7 +12431,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
+                     *                 "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -12449,24 +12451,24 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
-                     *             "periodId": "bceaa0fc-3645-41b3-998a-241ddeeb4d04",
+                     *             "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *             "periodId": "86711c34-991d-4200-849e-e11c47556dcb",
                      *             "reversalOf": null,
-                     *             "reversedBy": "d00f22de-0ff5-4379-a6d0-3f8829461975",
+                     *             "reversedBy": "e801e780-d78f-4468-ba81-33b551b0c13d",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T09:10:53.445Z",
-                     *             "updatedAt": "2026-11-29T09:10:53.759Z"
+                     *             "createdAt": "2026-11-29T09:45:17.020Z",
+                     *             "updatedAt": "2026-11-29T09:45:17.427Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "6cf3d3f940cef9a1b9afd607fa07bdd9c4103d3722c4e6a091f818141df5534a",
-                     *           "previousHash": "ed1b74d0dfb43eef2e34e94356c52dc7901a405f3a2c20cf8ab1caf779470860",
-                     *           "hash": "c75ee0339bba8fcc5989966a5c00b3d823e68011e53c6b98af45c435b465c348"
+                     *           "recordDigest": "f96cf6597386e68e4d00b183c3affd07d4cc5112778f52e480de0d7264fa7c91",
+                     *           "previousHash": "ee9147b43c9111e4816d1dc585d2841ae9af03e77e526680a2da06100a492766",
+                     *           "hash": "142d1a138d3c94ab1f2a8cd9ec4f09e7226b58eadcb86e16ca7bb4ad80e78f2f"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjNiMWQwMTFmLTgwODMtNDI5Mi1iZjQ4LTczM2Y4ODliMDBjNSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.JB_39EIut8YJ78kAUCLAcegQPH0O3FwMnYZqvcc4qmw"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImQ0YzE0MDI5LTBiNWQtNGQ0Yy04OWExLTM4ZTAxZmYyNmI1YyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.I8nMQm-7RQxZe-kLAqdh_zGey0Fy0ZnZgIuWu4j2bVU"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -12514,7 +12516,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a0e230a5-7671-4372-b1f5-4ca06fdf5e9c",
+                     *           "id": "bb052c2b-a814-4260-ab4c-194a836fde62",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -12525,11 +12527,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff"
+                     *             "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:10:59.752Z",
-                     *           "updatedAt": "2026-11-29T09:10:59.752Z"
+                     *           "createdAt": "2026-11-29T09:45:23.093Z",
+                     *           "updatedAt": "2026-11-29T09:45:23.093Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -12600,7 +12602,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a0e230a5-7671-4372-b1f5-4ca06fdf5e9c",
+                     *       "id": "bb052c2b-a814-4260-ab4c-194a836fde62",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -12611,11 +12613,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff"
+                     *         "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:10:59.752Z",
-                     *       "updatedAt": "2026-11-29T09:10:59.752Z",
+                     *       "createdAt": "2026-11-29T09:45:23.093Z",
+                     *       "updatedAt": "2026-11-29T09:45:23.093Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -12664,7 +12666,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a0e230a5-7671-4372-b1f5-4ca06fdf5e9c",
+                     *       "id": "bb052c2b-a814-4260-ab4c-194a836fde62",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -12675,11 +12677,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff"
+                     *         "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:10:59.752Z",
-                     *       "updatedAt": "2026-11-29T09:10:59.752Z"
+                     *       "createdAt": "2026-11-29T09:45:23.093Z",
+                     *       "updatedAt": "2026-11-29T09:45:23.093Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -12747,7 +12749,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a0e230a5-7671-4372-b1f5-4ca06fdf5e9c",
+                     *       "id": "bb052c2b-a814-4260-ab4c-194a836fde62",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -12759,11 +12761,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff"
+                     *         "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T09:10:59.752Z",
-                     *       "updatedAt": "2026-11-29T09:10:59.832Z"
+                     *       "createdAt": "2026-11-29T09:45:23.093Z",
+                     *       "updatedAt": "2026-11-29T09:45:23.161Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -12903,13 +12905,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "8e9f7b2e-c0e4-4a13-ac96-bb2e7fd800d0",
+                     *           "id": "bbc783fb-c0e6-4f8f-9fe6-2b7d777f31d9",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:10:59.985Z",
-                     *           "updatedAt": "2026-11-29T09:10:59.985Z"
+                     *           "createdAt": "2026-11-29T09:45:23.278Z",
+                     *           "updatedAt": "2026-11-29T09:45:23.278Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -12970,13 +12972,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8e9f7b2e-c0e4-4a13-ac96-bb2e7fd800d0",
+                     *       "id": "bbc783fb-c0e6-4f8f-9fe6-2b7d777f31d9",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:10:59.985Z",
-                     *       "updatedAt": "2026-11-29T09:10:59.985Z"
+                     *       "createdAt": "2026-11-29T09:45:23.278Z",
+                     *       "updatedAt": "2026-11-29T09:45:23.278Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -13031,13 +13033,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8e9f7b2e-c0e4-4a13-ac96-bb2e7fd800d0",
+                     *       "id": "bbc783fb-c0e6-4f8f-9fe6-2b7d777f31d9",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:10:59.985Z",
-                     *       "updatedAt": "2026-11-29T09:10:59.985Z"
+                     *       "createdAt": "2026-11-29T09:45:23.278Z",
+                     *       "updatedAt": "2026-11-29T09:45:23.278Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -13088,13 +13090,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8e9f7b2e-c0e4-4a13-ac96-bb2e7fd800d0",
+                     *       "id": "bbc783fb-c0e6-4f8f-9fe6-2b7d777f31d9",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T09:10:59.985Z",
-                     *       "updatedAt": "2026-11-29T09:11:00.246Z"
+                     *       "createdAt": "2026-11-29T09:45:23.278Z",
+                     *       "updatedAt": "2026-11-29T09:45:23.511Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -13187,13 +13189,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "47a909b2-27e8-41d5-9d12-39d7c52e01d2",
+                     *           "id": "5108b117-5602-4c02-9402-a9b0728601c1",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:11:00.312Z",
-                     *           "updatedAt": "2026-11-29T09:11:00.312Z"
+                     *           "createdAt": "2026-11-29T09:45:23.581Z",
+                     *           "updatedAt": "2026-11-29T09:45:23.581Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -13228,10 +13230,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                 *       "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                  *       "lines": [
                  *         {
-                 *           "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
+                 *           "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -13248,8 +13250,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "46884a85-aa34-4a56-a5d0-ac2973724801",
-                 *           "costCenterId": "21f34e06-efed-4a4d-bbe6-26fd563172dc",
+                 *           "accountId": "e608eab2-d6a1-4fed-942b-f9e42f7cf80b",
+                 *           "costCenterId": "82028a1e-9217-4505-adc5-119640927e74",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -13300,15 +13302,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "47a909b2-27e8-41d5-9d12-39d7c52e01d2",
+                     *       "id": "5108b117-5602-4c02-9402-a9b0728601c1",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *       "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:11:00.312Z",
-                     *       "updatedAt": "2026-11-29T09:11:00.312Z",
+                     *       "createdAt": "2026-11-29T09:45:23.581Z",
+                     *       "updatedAt": "2026-11-29T09:45:23.581Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
+                     *           "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -13326,8 +13328,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "46884a85-aa34-4a56-a5d0-ac2973724801",
-                     *           "costCenterId": "21f34e06-efed-4a4d-bbe6-26fd563172dc",
+                     *           "accountId": "e608eab2-d6a1-4fed-942b-f9e42f7cf80b",
+                     *           "costCenterId": "82028a1e-9217-4505-adc5-119640927e74",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -13382,15 +13384,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "47a909b2-27e8-41d5-9d12-39d7c52e01d2",
+                     *       "id": "5108b117-5602-4c02-9402-a9b0728601c1",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *       "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:11:00.312Z",
-                     *       "updatedAt": "2026-11-29T09:11:00.312Z",
+                     *       "createdAt": "2026-11-29T09:45:23.581Z",
+                     *       "updatedAt": "2026-11-29T09:45:23.581Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
+                     *           "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -13408,8 +13410,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "46884a85-aa34-4a56-a5d0-ac2973724801",
-                     *           "costCenterId": "21f34e06-efed-4a4d-bbe6-26fd563172dc",
+                     *           "accountId": "e608eab2-d6a1-4fed-942b-f9e42f7cf80b",
+                     *           "costCenterId": "82028a1e-9217-4505-adc5-119640927e74",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -13456,10 +13458,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                 *       "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                  *       "lines": [
                  *         {
-                 *           "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
+                 *           "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -13513,15 +13515,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "47a909b2-27e8-41d5-9d12-39d7c52e01d2",
+                     *       "id": "5108b117-5602-4c02-9402-a9b0728601c1",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "225ad7c5-8d4b-4442-93b2-3d7b5e69294e",
+                     *       "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T09:11:00.312Z",
-                     *       "updatedAt": "2026-11-29T09:11:00.858Z",
+                     *       "createdAt": "2026-11-29T09:45:23.581Z",
+                     *       "updatedAt": "2026-11-29T09:45:23.935Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "eb1e7181-5528-4a69-8f6f-30133ff6bf8c",
+                     *           "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -13631,7 +13633,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "78abcd18-93c2-41a4-96e2-cebe33471f73",
+                     *           "id": "8cb88ad4-9cf6-439a-8021-28b1025df6fe",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -13662,12 +13664,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff"
+                     *             "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7"
                      *           },
-                     *           "createdAt": "2026-11-29T09:10:51.724Z",
-                     *           "updatedAt": "2026-11-29T09:10:51.926Z",
-                     *           "startedAt": "2026-11-29T09:10:51.817Z",
-                     *           "finishedAt": "2026-11-29T09:10:51.926Z"
+                     *           "createdAt": "2026-11-29T09:45:15.236Z",
+                     *           "updatedAt": "2026-11-29T09:45:15.417Z",
+                     *           "startedAt": "2026-11-29T09:45:15.314Z",
+                     *           "finishedAt": "2026-11-29T09:45:15.417Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -13756,7 +13758,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "78abcd18-93c2-41a4-96e2-cebe33471f73",
+                     *       "id": "8cb88ad4-9cf6-439a-8021-28b1025df6fe",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -13780,10 +13782,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff"
+                     *         "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7"
                      *       },
-                     *       "createdAt": "2026-11-29T09:10:51.724Z",
-                     *       "updatedAt": "2026-11-29T09:10:51.724Z",
+                     *       "createdAt": "2026-11-29T09:45:15.236Z",
+                     *       "updatedAt": "2026-11-29T09:45:15.236Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -13832,7 +13834,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "78abcd18-93c2-41a4-96e2-cebe33471f73",
+                     *       "id": "8cb88ad4-9cf6-439a-8021-28b1025df6fe",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -13863,12 +13865,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff"
+                     *         "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7"
                      *       },
-                     *       "createdAt": "2026-11-29T09:10:51.724Z",
-                     *       "updatedAt": "2026-11-29T09:10:51.926Z",
-                     *       "startedAt": "2026-11-29T09:10:51.817Z",
-                     *       "finishedAt": "2026-11-29T09:10:51.926Z"
+                     *       "createdAt": "2026-11-29T09:45:15.236Z",
+                     *       "updatedAt": "2026-11-29T09:45:15.417Z",
+                     *       "startedAt": "2026-11-29T09:45:15.314Z",
+                     *       "finishedAt": "2026-11-29T09:45:15.417Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -13964,7 +13966,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 101,
                      *       "headSequence": 101,
-                     *       "headHash": "12261ab9c59345f304afbdd3233c2d2bfb021ebd96f26cea34a40056fb7f6966",
+                     *       "headHash": "60e095e9e43933bdc07f0997935db690e89b35ace02a70e03d0a5df57bd212e2",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null
@@ -14028,7 +14030,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "462681b6-cc57-4726-b9c1-fad942acbc9c",
+                     *           "id": "252a401a-7a2d-4df9-a551-45a622b2a8f4",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -14050,11 +14052,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:11:00.999Z",
-                     *           "updatedAt": "2026-11-29T09:11:00.999Z"
+                     *           "createdAt": "2026-11-29T09:45:24.064Z",
+                     *           "updatedAt": "2026-11-29T09:45:24.064Z"
                      *         },
                      *         {
-                     *           "id": "e234f619-9e29-4240-805a-537a4e86d10f",
+                     *           "id": "02b031a8-4be8-4f85-8239-9b4eed53bc2b",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -14072,7 +14074,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "a3c3c006-7425-467a-a83b-fee2828bb4ca",
+                     *           "taxAccountId": "5af169ae-5df5-48a0-89f8-8ff905af7a93",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -14082,11 +14084,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:11:00.999Z",
-                     *           "updatedAt": "2026-11-29T09:11:00.999Z"
+                     *           "createdAt": "2026-11-29T09:45:24.064Z",
+                     *           "updatedAt": "2026-11-29T09:45:24.064Z"
                      *         },
                      *         {
-                     *           "id": "d51409ce-d40b-4210-923e-85b3fa9042b2",
+                     *           "id": "a0bd64d7-9e8f-4e96-b65d-ba5d1b5db6f2",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -14106,11 +14108,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:11:00.999Z",
-                     *           "updatedAt": "2026-11-29T09:11:00.999Z"
+                     *           "createdAt": "2026-11-29T09:45:24.064Z",
+                     *           "updatedAt": "2026-11-29T09:45:24.064Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjNiMWQwMTFmLTgwODMtNDI5Mi1iZjQ4LTczM2Y4ODliMDBjNSIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSMzYjFkMDExZi04MDgzLTQyOTItYmY0OC03MzNmODg5YjAwYzUjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.eOG_nl69sySYJ3g4PWn2CGOKGUEVtk7tIDVpdZb-dDM"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImQ0YzE0MDI5LTBiNWQtNGQ0Yy04OWExLTM4ZTAxZmYyNmI1YyIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNkNGMxNDAyOS0wYjVkLTRkNGMtODlhMS0zOGUwMWZmMjZiNWMjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.Q9U92ZWeEAg8Q3aVvv7qC0WYU236dQKgjVLtXKQjw1E"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -14158,7 +14160,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "a3c3c006-7425-467a-a83b-fee2828bb4ca",
+                 *       "taxAccountId": "5af169ae-5df5-48a0-89f8-8ff905af7a93",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -14234,7 +14236,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ac2807b7-f1f7-4e69-9b1a-12278bde9077",
+                     *       "id": "9edfbe03-df35-4ef7-ac97-d5f9f1da569c",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -14252,7 +14254,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "a3c3c006-7425-467a-a83b-fee2828bb4ca",
+                     *       "taxAccountId": "5af169ae-5df5-48a0-89f8-8ff905af7a93",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -14262,8 +14264,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:11:01.130Z",
-                     *       "updatedAt": "2026-11-29T09:11:01.130Z"
+                     *       "createdAt": "2026-11-29T09:45:24.185Z",
+                     *       "updatedAt": "2026-11-29T09:45:24.185Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -14305,8 +14307,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "a3c3c006-7425-467a-a83b-fee2828bb4ca",
-                 *       "inputTaxAccountId": "310a3ab8-aeb8-473d-9039-b01f7f93fcb2"
+                 *       "outputTaxAccountId": "5af169ae-5df5-48a0-89f8-8ff905af7a93",
+                 *       "inputTaxAccountId": "7a655266-728a-4a5b-9a9e-14689822cfe4"
                  *     }
                  */
                 "application/json": {
@@ -14328,7 +14330,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "e234f619-9e29-4240-805a-537a4e86d10f",
+                     *           "id": "02b031a8-4be8-4f85-8239-9b4eed53bc2b",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -14346,7 +14348,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "a3c3c006-7425-467a-a83b-fee2828bb4ca",
+                     *           "taxAccountId": "5af169ae-5df5-48a0-89f8-8ff905af7a93",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -14356,11 +14358,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:11:00.999Z",
-                     *           "updatedAt": "2026-11-29T09:11:00.999Z"
+                     *           "createdAt": "2026-11-29T09:45:24.064Z",
+                     *           "updatedAt": "2026-11-29T09:45:24.064Z"
                      *         },
                      *         {
-                     *           "id": "5708a94e-c055-47ba-994b-98516df0d9d7",
+                     *           "id": "ce2b236a-f1f4-4f79-9050-a0fb66cc80f9",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -14382,11 +14384,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:11:00.999Z",
-                     *           "updatedAt": "2026-11-29T09:11:00.999Z"
+                     *           "createdAt": "2026-11-29T09:45:24.064Z",
+                     *           "updatedAt": "2026-11-29T09:45:24.064Z"
                      *         },
                      *         {
-                     *           "id": "462681b6-cc57-4726-b9c1-fad942acbc9c",
+                     *           "id": "252a401a-7a2d-4df9-a551-45a622b2a8f4",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -14408,11 +14410,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:11:00.999Z",
-                     *           "updatedAt": "2026-11-29T09:11:00.999Z"
+                     *           "createdAt": "2026-11-29T09:45:24.064Z",
+                     *           "updatedAt": "2026-11-29T09:45:24.064Z"
                      *         },
                      *         {
-                     *           "id": "81ec890c-43be-4f06-9467-c7d9c5ed7fe3",
+                     *           "id": "c963c5ed-773e-45cc-b8f6-d681d4964b53",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -14434,11 +14436,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:11:00.999Z",
-                     *           "updatedAt": "2026-11-29T09:11:00.999Z"
+                     *           "createdAt": "2026-11-29T09:45:24.064Z",
+                     *           "updatedAt": "2026-11-29T09:45:24.064Z"
                      *         },
                      *         {
-                     *           "id": "e98d336b-30ee-459d-8361-5e0054304712",
+                     *           "id": "d964e316-36af-4267-b9ce-2bfbd68e2fd9",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -14460,11 +14462,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:11:00.999Z",
-                     *           "updatedAt": "2026-11-29T09:11:00.999Z"
+                     *           "createdAt": "2026-11-29T09:45:24.064Z",
+                     *           "updatedAt": "2026-11-29T09:45:24.064Z"
                      *         },
                      *         {
-                     *           "id": "d51409ce-d40b-4210-923e-85b3fa9042b2",
+                     *           "id": "a0bd64d7-9e8f-4e96-b65d-ba5d1b5db6f2",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -14484,11 +14486,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:11:00.999Z",
-                     *           "updatedAt": "2026-11-29T09:11:00.999Z"
+                     *           "createdAt": "2026-11-29T09:45:24.064Z",
+                     *           "updatedAt": "2026-11-29T09:45:24.064Z"
                      *         },
                      *         {
-                     *           "id": "a4ac4b1b-6fc6-46ab-9912-7e4f425bd1f3",
+                     *           "id": "9ea5bccf-fb08-4399-b4e6-8ba860a90719",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -14506,7 +14508,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "310a3ab8-aeb8-473d-9039-b01f7f93fcb2",
+                     *           "taxAccountId": "7a655266-728a-4a5b-9a9e-14689822cfe4",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -14516,11 +14518,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:11:00.999Z",
-                     *           "updatedAt": "2026-11-29T09:11:00.999Z"
+                     *           "createdAt": "2026-11-29T09:45:24.064Z",
+                     *           "updatedAt": "2026-11-29T09:45:24.064Z"
                      *         },
                      *         {
-                     *           "id": "ab1f2528-20d3-48b6-83c6-c167c31769a7",
+                     *           "id": "fe871034-9670-43d1-a622-d325c4966fb3",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -14538,7 +14540,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "310a3ab8-aeb8-473d-9039-b01f7f93fcb2",
+                     *           "taxAccountId": "7a655266-728a-4a5b-9a9e-14689822cfe4",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -14548,11 +14550,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:11:00.999Z",
-                     *           "updatedAt": "2026-11-29T09:11:00.999Z"
+                     *           "createdAt": "2026-11-29T09:45:24.064Z",
+                     *           "updatedAt": "2026-11-29T09:45:24.064Z"
                      *         },
                      *         {
-                     *           "id": "a6d2d8a4-b4a5-4773-954f-e5e6695b3b77",
+                     *           "id": "65d63316-39f3-4392-99f2-4cd0c7484391",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -14570,19 +14572,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "310a3ab8-aeb8-473d-9039-b01f7f93fcb2",
-                     *           "reverseChargeAccountId": "a3c3c006-7425-467a-a83b-fee2828bb4ca",
+                     *           "taxAccountId": "7a655266-728a-4a5b-9a9e-14689822cfe4",
+                     *           "reverseChargeAccountId": "5af169ae-5df5-48a0-89f8-8ff905af7a93",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:11:00.999Z",
-                     *           "updatedAt": "2026-11-29T09:11:00.999Z"
+                     *           "createdAt": "2026-11-29T09:45:24.064Z",
+                     *           "updatedAt": "2026-11-29T09:45:24.064Z"
                      *         },
                      *         {
-                     *           "id": "247ca444-ce84-4615-b237-3f60932534e8",
+                     *           "id": "09f8eb48-52a6-4877-84d5-8b9e3f17580e",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -14604,11 +14606,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:11:00.999Z",
-                     *           "updatedAt": "2026-11-29T09:11:00.999Z"
+                     *           "createdAt": "2026-11-29T09:45:24.064Z",
+                     *           "updatedAt": "2026-11-29T09:45:24.064Z"
                      *         },
                      *         {
-                     *           "id": "596c1465-9ed7-4b3f-853a-d3b9ee7a9360",
+                     *           "id": "856db702-3180-4e1e-924e-8877d3c2a84f",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -14630,11 +14632,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:11:00.999Z",
-                     *           "updatedAt": "2026-11-29T09:11:00.999Z"
+                     *           "createdAt": "2026-11-29T09:45:24.064Z",
+                     *           "updatedAt": "2026-11-29T09:45:24.064Z"
                      *         },
                      *         {
-                     *           "id": "a90f70ae-c715-45af-acce-de5eb398139c",
+                     *           "id": "aa9ba3a7-61d2-494b-9acf-39a560707b83",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -14654,8 +14656,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:11:00.999Z",
-                     *           "updatedAt": "2026-11-29T09:11:00.999Z"
+                     *           "createdAt": "2026-11-29T09:45:24.064Z",
+                     *           "updatedAt": "2026-11-29T09:45:24.064Z"
                      *         }
                      *       ]
                      *     }
@@ -14704,7 +14706,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ac2807b7-f1f7-4e69-9b1a-12278bde9077",
+                     *       "id": "9edfbe03-df35-4ef7-ac97-d5f9f1da569c",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -14722,7 +14724,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "a3c3c006-7425-467a-a83b-fee2828bb4ca",
+                     *       "taxAccountId": "5af169ae-5df5-48a0-89f8-8ff905af7a93",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -14732,8 +14734,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:11:01.130Z",
-                     *       "updatedAt": "2026-11-29T09:11:01.130Z"
+                     *       "createdAt": "2026-11-29T09:45:24.185Z",
+                     *       "updatedAt": "2026-11-29T09:45:24.185Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -14777,7 +14779,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "a3c3c006-7425-467a-a83b-fee2828bb4ca",
+                 *       "taxAccountId": "5af169ae-5df5-48a0-89f8-8ff905af7a93",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -14845,7 +14847,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ac2807b7-f1f7-4e69-9b1a-12278bde9077",
+                     *       "id": "9edfbe03-df35-4ef7-ac97-d5f9f1da569c",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -14863,7 +14865,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "a3c3c006-7425-467a-a83b-fee2828bb4ca",
+                     *       "taxAccountId": "5af169ae-5df5-48a0-89f8-8ff905af7a93",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -14873,8 +14875,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T09:11:01.130Z",
-                     *       "updatedAt": "2026-11-29T09:11:01.199Z"
+                     *       "createdAt": "2026-11-29T09:45:24.185Z",
+                     *       "updatedAt": "2026-11-29T09:45:24.255Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -14932,15 +14934,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff",
+                     *             "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "052a280f-bdc2-4fa3-969d-23d40b6effee",
-                     *           "occurredAt": "2026-11-29T09:11:01.130Z",
+                     *           "requestId": "149ed11d-1c04-42ca-9b0d-4ac5bd1f2d56",
+                     *           "occurredAt": "2026-11-29T09:45:24.185Z",
                      *           "sequence": 95,
-                     *           "hash": "9754f523d1b77319ded8f8ab560179db01eb6d3abf9f099f501a092c4eca03e3",
+                     *           "hash": "a63ed99d7e641180a872d4a1b9b0dbefab5907442191991acec02f40d9ea510e",
                      *           "state": {
-                     *             "id": "ac2807b7-f1f7-4e69-9b1a-12278bde9077",
+                     *             "id": "9edfbe03-df35-4ef7-ac97-d5f9f1da569c",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -14958,7 +14960,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "a3c3c006-7425-467a-a83b-fee2828bb4ca",
+                     *             "taxAccountId": "5af169ae-5df5-48a0-89f8-8ff905af7a93",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -14968,8 +14970,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T09:11:01.130Z",
-                     *             "updatedAt": "2026-11-29T09:11:01.130Z"
+                     *             "createdAt": "2026-11-29T09:45:24.185Z",
+                     *             "updatedAt": "2026-11-29T09:45:24.185Z"
                      *           }
                      *         },
                      *         {
@@ -14977,15 +14979,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff",
+                     *             "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "87633174-e6fa-4708-925d-6ff3643b93a9",
-                     *           "occurredAt": "2026-11-29T09:11:01.200Z",
+                     *           "requestId": "e02e9792-d25a-495f-9dfb-50e1dfb23d79",
+                     *           "occurredAt": "2026-11-29T09:45:24.256Z",
                      *           "sequence": 96,
-                     *           "hash": "50a599685cc2eec8b9a3c7a27cb61961498759d600954463fd4713497517e785",
+                     *           "hash": "322ccf78a3dfd32a9b35f00bc984e736c9c8a3d5e7c763b161f8c82b545119b4",
                      *           "state": {
-                     *             "id": "ac2807b7-f1f7-4e69-9b1a-12278bde9077",
+                     *             "id": "9edfbe03-df35-4ef7-ac97-d5f9f1da569c",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -15003,7 +15005,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "a3c3c006-7425-467a-a83b-fee2828bb4ca",
+                     *             "taxAccountId": "5af169ae-5df5-48a0-89f8-8ff905af7a93",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -15013,8 +15015,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T09:11:01.130Z",
-                     *             "updatedAt": "2026-11-29T09:11:01.199Z"
+                     *             "createdAt": "2026-11-29T09:45:24.185Z",
+                     *             "updatedAt": "2026-11-29T09:45:24.255Z"
                      *           }
                      *         }
                      *       ],
@@ -15054,7 +15056,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "5a55b262-3ec6-4896-94fa-538e6d59d8a0",
+                     *           "id": "d869b9a4-38b4-4c21-ad65-6a84f4ce28f3",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -15225,14 +15227,14 @@ export interface operations {
                      *           ],
                      *           "corrections": [],
                      *           "netDue": "150.00",
-                     *           "filedAt": "2026-11-29T09:11:01.515Z",
+                     *           "filedAt": "2026-11-29T09:45:24.745Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff"
+                     *             "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 98,
-                     *             "hash": "dcc62d7b1a355d708fef6d518474464a5eb5770b26cf49d2f4da10183b821fef"
+                     *             "hash": "9714760f9b90b78168be5de72c9bc777ad5dd6f26a3426f852c0c89a9c8bed43"
                      *           },
                      *           "version": 1
                      *         }
@@ -15294,7 +15296,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5a55b262-3ec6-4896-94fa-538e6d59d8a0",
+                     *       "id": "d869b9a4-38b4-4c21-ad65-6a84f4ce28f3",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -15465,14 +15467,14 @@ export interface operations {
                      *       ],
                      *       "corrections": [],
                      *       "netDue": "150.00",
-                     *       "filedAt": "2026-11-29T09:11:01.515Z",
+                     *       "filedAt": "2026-11-29T09:45:24.745Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff"
+                     *         "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "dcc62d7b1a355d708fef6d518474464a5eb5770b26cf49d2f4da10183b821fef"
+                     *         "hash": "9714760f9b90b78168be5de72c9bc777ad5dd6f26a3426f852c0c89a9c8bed43"
                      *       },
                      *       "version": 1
                      *     }
@@ -15521,7 +15523,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5a55b262-3ec6-4896-94fa-538e6d59d8a0",
+                     *       "id": "d869b9a4-38b4-4c21-ad65-6a84f4ce28f3",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -15692,14 +15694,14 @@ export interface operations {
                      *       ],
                      *       "corrections": [],
                      *       "netDue": "150.00",
-                     *       "filedAt": "2026-11-29T09:11:01.515Z",
+                     *       "filedAt": "2026-11-29T09:45:24.745Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff"
+                     *         "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "dcc62d7b1a355d708fef6d518474464a5eb5770b26cf49d2f4da10183b821fef"
+                     *         "hash": "9714760f9b90b78168be5de72c9bc777ad5dd6f26a3426f852c0c89a9c8bed43"
                      *       },
                      *       "version": 1
                      *     }
@@ -15753,7 +15755,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "30b3f328-4107-4428-a996-49c5ef81bcf9",
+                     *           "id": "b55727ca-3b21-451d-b2a4-752d3b3e6093",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -15762,8 +15764,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:11:01.796Z",
-                     *           "updatedAt": "2026-11-29T09:11:01.796Z"
+                     *           "createdAt": "2026-11-29T09:45:25.071Z",
+                     *           "updatedAt": "2026-11-29T09:45:25.071Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15837,7 +15839,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "30b3f328-4107-4428-a996-49c5ef81bcf9",
+                     *       "id": "b55727ca-3b21-451d-b2a4-752d3b3e6093",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -15846,8 +15848,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:11:01.796Z",
-                     *       "updatedAt": "2026-11-29T09:11:01.796Z"
+                     *       "createdAt": "2026-11-29T09:45:25.071Z",
+                     *       "updatedAt": "2026-11-29T09:45:25.071Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -15886,7 +15888,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "30b3f328-4107-4428-a996-49c5ef81bcf9",
+                     *       "id": "b55727ca-3b21-451d-b2a4-752d3b3e6093",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -15895,8 +15897,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:11:01.796Z",
-                     *       "updatedAt": "2026-11-29T09:11:01.796Z"
+                     *       "createdAt": "2026-11-29T09:45:25.071Z",
+                     *       "updatedAt": "2026-11-29T09:45:25.071Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -15970,7 +15972,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "30b3f328-4107-4428-a996-49c5ef81bcf9",
+                     *       "id": "b55727ca-3b21-451d-b2a4-752d3b3e6093",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -15979,8 +15981,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T09:11:01.796Z",
-                     *       "updatedAt": "2026-11-29T09:11:01.840Z"
+                     *       "createdAt": "2026-11-29T09:45:25.071Z",
+                     *       "updatedAt": "2026-11-29T09:45:25.125Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -16030,15 +16032,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff",
+                     *             "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "040ed8a7-2488-4735-a2e1-d64b409ff1c7",
-                     *           "occurredAt": "2026-11-29T09:11:01.797Z",
+                     *           "requestId": "8fc774a7-500a-4098-9d91-4d0de10cb9ec",
+                     *           "occurredAt": "2026-11-29T09:45:25.072Z",
                      *           "sequence": 100,
-                     *           "hash": "27ce058238095da81a8335aff5a84ac372f1717d5fdc83005e3b900257a881bf",
+                     *           "hash": "fc271fa2f24fa7f2e26b5bb3e99a5b513c224c41dd93eb6033869a8f8afeda3f",
                      *           "state": {
-                     *             "id": "30b3f328-4107-4428-a996-49c5ef81bcf9",
+                     *             "id": "b55727ca-3b21-451d-b2a4-752d3b3e6093",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -16047,8 +16049,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T09:11:01.796Z",
-                     *             "updatedAt": "2026-11-29T09:11:01.796Z"
+                     *             "createdAt": "2026-11-29T09:45:25.071Z",
+                     *             "updatedAt": "2026-11-29T09:45:25.071Z"
                      *           }
                      *         },
                      *         {
@@ -16056,15 +16058,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "8df3d51f-4f5c-4d55-b413-d74442be5cff",
+                     *             "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "ada5a83f-9263-40aa-951c-7490142f503e",
-                     *           "occurredAt": "2026-11-29T09:11:01.840Z",
+                     *           "requestId": "0c9069b5-97ff-4a4d-ae44-73013e0f0948",
+                     *           "occurredAt": "2026-11-29T09:45:25.125Z",
                      *           "sequence": 101,
-                     *           "hash": "12261ab9c59345f304afbdd3233c2d2bfb021ebd96f26cea34a40056fb7f6966",
+                     *           "hash": "60e095e9e43933bdc07f0997935db690e89b35ace02a70e03d0a5df57bd212e2",
                      *           "state": {
-                     *             "id": "30b3f328-4107-4428-a996-49c5ef81bcf9",
+                     *             "id": "b55727ca-3b21-451d-b2a4-752d3b3e6093",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -16073,8 +16075,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T09:11:01.796Z",
-                     *             "updatedAt": "2026-11-29T09:11:01.840Z"
+                     *             "createdAt": "2026-11-29T09:45:25.071Z",
+                     *             "updatedAt": "2026-11-29T09:45:25.125Z"
                      *           }
                      *         }
                      *       ],

@@ -1,5 +1,5 @@
 import { ValidationError } from '../errors.ts';
-import { totals } from '../journals/rules.ts';
+import { taxDeltas, totals } from '../journals/rules.ts';
 import { formatTotal } from '../money/amount.ts';
 import { toMils } from '../money/mils.ts';
 import type { Page, PageBinding } from '../schemas/list-query.ts';
@@ -8,6 +8,7 @@ import { currentAuditHead } from './audit-head.ts';
 import type { BookChange, PeriodState } from './book-changes.ts';
 import type { RestatementsInput } from './schemas.ts';
 import type { RestatementReads } from './store.ts';
+import type { FiledRange } from '../vat-returns/records.ts';
 
 export type RestatementView = ResponseOf<'RestatementResponse'>;
 
@@ -17,12 +18,19 @@ const MAX_READ = 1_000;
 const READ_STEP = 250;
 
 /** The period states whose figures count as issued: a change into such a period restates them. */
-const ISSUED: ReadonlySet<PeriodState | undefined> = new Set(['locked', 'closed']);
+const ISSUED: ReadonlySet<PeriodState> = new Set(['locked', 'closed']);
+
+/** The filed VAT return whose range holds the change's posting date, when the change moved VAT figures. */
+function filedReturnMoved(change: BookChange, filed: readonly FiledRange[]): FiledRange | undefined {
+  const into = filed.find((f) => f.dateFrom <= change.postingDate && change.postingDate <= f.dateTo);
+  return into && taxDeltas(change.lines, change.effect).length > 0 ? into : undefined;
+}
 
 /**
  * The postings, voids, adjusts and reversals (and revaluations) committed after `since` into
- * periods that were closed or locked at `since`: the issued figures that changed since
- * (docs/decisions.md, Audit, "Restatements"). Oldest first, in the service's page envelope; a
+ * periods that were closed or locked at `since`, or that moved VAT figures of a range whose return
+ * was filed by `since`: the issued figures that changed since (docs/decisions.md, Audit,
+ * "Restatements"). Oldest first, in the service's page envelope; a
  * request reads at most 1,000 changes, so a page may be short and its cursor continues where
  * the read stopped. Pending events are numbered first, so every change committed before the
  * request is listed. Errors: ValidationError (`since` before this company's record of changes:
@@ -31,7 +39,8 @@ const ISSUED: ReadonlySet<PeriodState | undefined> = new Set(['locked', 'closed'
 export async function restatements(books: RestatementReads, companyId: string, query: RestatementsInput): Promise<Page<RestatementView>> {
   const since = new Date(query.since).toISOString();
   // The record's start is read once pending events are numbered (a new company's first changes may still be pending).
-  const [, settings] = await Promise.all([currentAuditHead(books, companyId), books.settings(companyId)]);
+  const [, settings, ranges] = await Promise.all([currentAuditHead(books, companyId), books.settings(companyId), books.filedRanges(companyId)]);
+  const filed = ranges.filter((r) => r.filedAt <= since);
   const from = await books.keptFrom(companyId);
   if (!from || (since < from.occurredAt && from.sequence !== 1)) {
     throw ValidationError.field('since', `must be at or after ${from?.occurredAt ?? new Date().toISOString()}, when the record of this company's changes to its books begins`, 'BeforeChangeRecord');
@@ -49,8 +58,9 @@ export async function restatements(books: RestatementReads, companyId: string, q
     read += page.changes.length;
     const periodStates = await Promise.all(page.changes.map((c) => stateOf(c.periodId)));
     page.changes.forEach((change, i) => {
-      const status = periodStates[i];
-      if (ISSUED.has(status)) found.push({ view: viewOf(change, status as 'locked' | 'closed', settings?.decimalPrecision ?? 2), key: change.key });
+      const status = periodStates[i] ?? 'open';
+      const vatReturn = filedReturnMoved(change, filed);
+      if (ISSUED.has(status) || vatReturn) found.push({ view: viewOf(change, status, vatReturn?.returnId ?? null, settings?.decimalPrecision ?? 2), key: change.key });
     });
     startAfter = page.last;
     more = page.last !== undefined;
@@ -61,7 +71,7 @@ export async function restatements(books: RestatementReads, companyId: string, q
   return { currentPage: query.page ?? null, results: results.map((r) => r.view), nextPage: resumeAfter === undefined ? null : await books.signCursor(binding, { after: resumeAfter }) };
 }
 
-function viewOf(change: BookChange, periodStatus: 'locked' | 'closed', precision: number): RestatementView {
+function viewOf(change: BookChange, periodStatus: PeriodState, vatReturnId: string | null, precision: number): RestatementView {
   const sums = totals(change.lines);
   return {
     journalId: change.journalId,
@@ -74,6 +84,7 @@ function viewOf(change: BookChange, periodStatus: 'locked' | 'closed', precision
     financialYearId: change.financialYearId,
     periodId: change.periodId,
     periodStatus,
+    vatReturnId,
     debit: formatTotal(toMils(sums.debit), precision),
     credit: formatTotal(toMils(sums.credit), precision),
   };

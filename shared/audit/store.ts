@@ -18,6 +18,7 @@ import type { AccountPeriodFigures, HistoryRecord, PairFigures, StoredSpan } fro
 import type { AuditedKind } from './record-state.ts';
 import type { TaxCodeRecord } from '../tax-codes/records.ts';
 import type { CounterpartyRecord } from '../counterparties/records.ts';
+import type { FiledRange } from '../vat-returns/records.ts';
 import type { EventNumbering } from '../events/store.ts';
 
 /**
@@ -56,6 +57,8 @@ export interface RestatementReads extends ChainHeadReads, ChangeRecordStart, Cur
   changesPage(companyId: string, instant: string, startAfter: string | undefined, limit: number): Promise<{ changes: Array<BookChange & { key: string }>; last: string | undefined }>;
   /** A period's state as it stood at `instant`. */
   periodStateAt(companyId: string, periodId: string, instant: string): Promise<PeriodState | undefined>;
+  /** The ranges of the VAT returns filed, oldest range first (a company files a few a year). */
+  filedRanges(companyId: string): Promise<FiledRange[]>;
 }
 
 export interface KnownAtReads extends ChainHeadReads, ChangeRecordStart {

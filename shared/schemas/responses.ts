@@ -218,7 +218,8 @@ function buildResponses() {
     postingDate: date,
     financialYearId: id,
     periodId: id,
-    periodStatus: z.enum(['locked', 'closed']),
+    periodStatus: z.enum(['open', 'locked', 'closed']).register(z.globalRegistry, { description: 'The period’s state at `since`: `open` only when the change is listed for the VAT return filed over its date (`vatReturnId`).' } as never),
+    vatReturnId: z.nullable(id).register(z.globalRegistry, { description: 'The VAT return filed by `since` whose range holds the posting date, when the change moved VAT figures (it shows in the next return’s corrections); else null.' } as never),
     debit: z.string().register(z.globalRegistry, { description: 'The total of the journal’s debit lines that moved, in the company currency (exact decimal).' } as never),
     credit: z.string().register(z.globalRegistry, { description: 'The total of the journal’s credit lines that moved, in the company currency (exact decimal).' } as never),
   });

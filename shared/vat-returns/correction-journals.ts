@@ -6,6 +6,8 @@ import type { VatReturnFiling } from './store.ts';
 
 /** Book changes a filing reads at most to list its corrections' journals: past it, the list says it is cut short. */
 export const MAX_CHANGES_READ = 50_000;
+/** Journals a filing lists at most: the filed return is one item of the table (400 KB), and Restatements pages them all. */
+export const MAX_JOURNALS_LISTED = 1_000;
 
 export interface CorrectionJournal {
   journalId: string;
@@ -21,14 +23,16 @@ export interface CorrectionJournal {
  * books committed since the last return was filed (posted, voided, adjusted, reversed) whose
  * posting date falls in a filed range and which moved VAT figures, with the figures it moved per
  * box (journals/rules.ts taxDeltas), oldest first. Reads the changes recorded since that filing
- * (pending ones were numbered first: the filing read the audit head), at most MAX_CHANGES_READ;
- * `complete` false when it stopped there (the filing then lists none: null).
+ * (pending ones were numbered first: the filing read the audit head), at most MAX_CHANGES_READ,
+ * listing at most MAX_JOURNALS_LISTED; `complete` false when it stopped at either (the filing then
+ * lists none: null; Restatements lists them all).
  */
 export async function correctionJournals(books: Pick<VatReturnFiling, 'changesPage'>, companyId: string, filed: readonly FiledReturn[], precision: number): Promise<{ byReturn: Map<string, CorrectionJournal[]>; complete: boolean }> {
   const byReturn = new Map<string, CorrectionJournal[]>();
   if (filed.length === 0) return { byReturn, complete: true };
   const since = filed.reduce((latest, f) => (f.filedAt > latest ? f.filedAt : latest), filed[0]!.filedAt);
   let read = 0;
+  let listed = 0;
   let after: string | undefined;
   do {
     const page = await books.changesPage(companyId, since, after, 500);
@@ -36,7 +40,10 @@ export async function correctionJournals(books: Pick<VatReturnFiling, 'changesPa
     for (const change of page.changes) {
       const into = filed.find((f) => f.dateFrom <= change.postingDate && change.postingDate <= f.dateTo);
       const journal = into && journalOf(change, precision);
-      if (journal) byReturn.set(into.returnId, [...(byReturn.get(into.returnId) ?? []), journal]);
+      if (!journal) continue;
+      if (++listed > MAX_JOURNALS_LISTED) return { byReturn, complete: false };
+      const list = byReturn.get(into.returnId) ?? byReturn.set(into.returnId, []).get(into.returnId)!;
+      list.push(journal);
     }
     after = page.last;
   } while (after !== undefined && read < MAX_CHANGES_READ);

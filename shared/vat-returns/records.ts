@@ -24,3 +24,6 @@ export interface FiledReturn {
   auditHead: { sequence: number; hash: string | null };
   version: number;
 }
+
+/** Where a filed return's range lies and when it was filed, without its figures. */
+export type FiledRange = Pick<FiledReturn, 'returnId' | 'dateFrom' | 'dateTo' | 'filedAt'>;

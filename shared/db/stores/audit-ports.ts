@@ -6,6 +6,7 @@ import { getApiKeyById } from './api-key-store.ts';
 import { bookChangesKeptFrom, bookChangesPage, periodStateAt } from './book-change-store.ts';
 import { historyPage } from './history-store.ts';
 import { getSettings } from './settings-store.ts';
+import { filedRanges } from './vat-return-store.ts';
 
 /**
  * The audit's ports (audit/store.ts), one per use case (plain properties: a bundler keeps a spread
@@ -25,4 +26,5 @@ export const restatementReads: RestatementReads = {
   settings: getSettings,
   changesPage: bookChangesPage,
   periodStateAt,
+  filedRanges,
 };

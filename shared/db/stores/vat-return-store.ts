@@ -1,9 +1,9 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { StateConflict } from '../../errors.ts';
-import type { FiledReturn } from '../../vat-returns/records.ts';
+import type { FiledRange, FiledReturn } from '../../vat-returns/records.ts';
 import { vatReturnKeys } from '../table/keys.ts';
 import { queryAll } from '../table/query-all.ts';
-import { withRange } from '../table/prefix-query.ts';
+import { onlyAttributes, withRange } from '../table/prefix-query.ts';
 import { config } from '../../config.ts';
 import { getItem, mainTable, type Item } from '../table/table-ops.ts';
 import type { WriteOp } from '../table/transact.ts';
@@ -23,7 +23,7 @@ function filedFromItem(item: Item): FiledReturn {
 export function fileReturnOps(filed: FiledReturn, filedBefore: number): WriteOp[] {
   const key = vatReturnKeys.filed(filed.companyId, filed.dateFrom, filed.returnId);
   return [
-    mainTable.put({ ...key, entity: 'VatReturn', returnId: filed.returnId, dateFrom: filed.dateFrom, dateTo: filed.dateTo, returnGz: gzipSync(JSON.stringify(filed)) }, { condition: { expression: 'attribute_not_exists(pk)' } }),
+    mainTable.put({ ...key, entity: 'VatReturn', returnId: filed.returnId, dateFrom: filed.dateFrom, dateTo: filed.dateTo, filedAt: filed.filedAt, returnGz: gzipSync(JSON.stringify(filed)) }, { condition: { expression: 'attribute_not_exists(pk)' } }),
     mainTable.put({ ...vatReturnKeys.filedById(filed.companyId, filed.returnId), entity: 'VatReturnPointer', dateFrom: filed.dateFrom }, { condition: { expression: 'attribute_not_exists(pk)' } }),
     mainTable.put(
       { ...vatReturnKeys.count(filed.companyId), entity: 'VatReturnCount', filed: filedBefore + 1 },
@@ -37,6 +37,21 @@ export async function filedReturns(companyId: string): Promise<FiledReturn[]> {
   const found: FiledReturn[] = [];
   const pk = vatReturnKeys.filed(companyId, '', '').pk;
   for await (const item of queryAll({ TableName: config.tableName, ...withRange(pk, vatReturnKeys.filedRange), ConsistentRead: true })) found.push(filedFromItem(item));
+  return found;
+}
+
+/**
+ * Every filed return's range and filing instant, oldest range first, without the figures (a
+ * return filed before the instant was kept beside them is read whole for it).
+ */
+export async function filedRanges(companyId: string): Promise<FiledRange[]> {
+  const found: FiledRange[] = [];
+  const pk = vatReturnKeys.filed(companyId, '', '').pk;
+  const read = { ...withRange(pk, vatReturnKeys.filedRange), ...onlyAttributes(['returnId', 'dateFrom', 'dateTo', 'filedAt']) };
+  for await (const item of queryAll({ TableName: config.tableName, ...read, ConsistentRead: true })) {
+    const filedAt = typeof item.filedAt === 'string' ? item.filedAt : (await getFiledReturn(companyId, String(item.returnId)))!.filedAt;
+    found.push({ returnId: String(item.returnId), dateFrom: String(item.dateFrom), dateTo: String(item.dateTo), filedAt });
+  }
   return found;
 }
 

@@ -62,6 +62,16 @@ describe('filing VAT returns', () => {
       [early.id, 'JournalVoided', '2026-03-05', [{ box: '1', amount: '-1000.00', tax: '-150.00' }]],
       [purchase.id, 'JournalPosted', '2026-03-25', [{ box: '7', amount: '100.00', tax: '15.00' }]],
     ]);
+    // Restatements since March was filed list the same journals against it; before it was filed, its range was not issued.
+    const restated = await api.get(`${base}/Reports/Restatements?since=${encodeURIComponent(march.body.filedAt)}`);
+    expect(restated.status, restated.text).toBe(200);
+    expect(restated.body.results.map((r: { journalId: string; type: string; periodStatus: string; vatReturnId: string | null }) => [r.journalId, r.type, r.periodStatus, r.vatReturnId])).toEqual([
+      [sale200.id, 'JournalPosted', 'open', march.body.id],
+      [early.id, 'JournalVoided', 'open', march.body.id],
+      [purchase.id, 'JournalPosted', 'open', march.body.id],
+    ]);
+    const beforeFiling = new Date(Date.parse(march.body.filedAt) - 1).toISOString();
+    expect((await api.get(`${base}/Reports/Restatements?since=${encodeURIComponent(beforeFiling)}`)).body.results).toEqual([]);
     // Reported once: May has nothing to correct.
     expect(may.body.corrections).toEqual([]);
     expect((await api.get(`${base}/VatReturns`)).body.results.map((r: { id: string }) => r.id)).toEqual([march.body.id, april.body.id]);
