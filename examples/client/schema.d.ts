@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/4e530a4f-92c7-4bd5-804d-7e39089f0e19`
+         * @description Example request: `GET /api/v1/Companies/4abb03c8-6e62-4bd1-968d-3631540afa59`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Settings`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Settings`
+         * @description Example request: `PUT /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Roles`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Roles`
+         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Roles/7ecc1214-5210-4da4-9c66-3ab9b3fe93ea`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Roles/434fa6e4-b832-42dc-b6aa-13d79c2ff03f`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Roles/7ecc1214-5210-4da4-9c66-3ab9b3fe93ea`
+         * @description Example request: `PUT /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Roles/434fa6e4-b832-42dc-b6aa-13d79c2ff03f`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Roles/7ecc1214-5210-4da4-9c66-3ab9b3fe93ea`
+         * @description Example request: `DELETE /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Roles/434fa6e4-b832-42dc-b6aa-13d79c2ff03f`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Members`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Members`
+         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Members/1fe9c267-64f0-45ec-aacf-cdc764a22672`
+         * @description Example request: `PUT /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Members/bd2311cf-1583-483f-89a7-bbaa4b521c4b`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Members/1fe9c267-64f0-45ec-aacf-cdc764a22672`
+         * @description Example request: `DELETE /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Members/bd2311cf-1583-483f-89a7-bbaa4b521c4b`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/ApiKeys/c1756fdf-0bc9-4cbd-b689-8782c81bbcdb`
+         * @description Example request: `DELETE /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/ApiKeys/d8d8fa3c-9a9b-4656-96ab-9f29ab2e3186`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Accounts`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Accounts`
+         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Accounts/63bb18b3-7049-4ca8-ab3d-0859654442f8`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Accounts/cc21c519-d6ec-4867-9851-9df05453418b`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Accounts/63bb18b3-7049-4ca8-ab3d-0859654442f8`
+         * @description Example request: `PUT /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Accounts/cc21c519-d6ec-4867-9851-9df05453418b`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Accounts/63bb18b3-7049-4ca8-ab3d-0859654442f8`
+         * @description Example request: `DELETE /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Accounts/cc21c519-d6ec-4867-9851-9df05453418b`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Accounts/63bb18b3-7049-4ca8-ab3d-0859654442f8/History`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Accounts/cc21c519-d6ec-4867-9851-9df05453418b/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/CostCenters/d61059a0-f515-448d-871b-d228a017def2`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/CostCenters/6ed423b0-d7e7-43b8-8424-e52b0368f2a0`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/CostCenters/d61059a0-f515-448d-871b-d228a017def2`
+         * @description Example request: `PUT /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/CostCenters/6ed423b0-d7e7-43b8-8424-e52b0368f2a0`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/CostCenters/d61059a0-f515-448d-871b-d228a017def2`
+         * @description Example request: `DELETE /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/CostCenters/6ed423b0-d7e7-43b8-8424-e52b0368f2a0`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/CostCenters/d61059a0-f515-448d-871b-d228a017def2/History`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/CostCenters/6ed423b0-d7e7-43b8-8424-e52b0368f2a0/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/CostCenters/d61059a0-f515-448d-871b-d228a017def2/Activate`
+         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/CostCenters/6ed423b0-d7e7-43b8-8424-e52b0368f2a0/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/CostCenters/d61059a0-f515-448d-871b-d228a017def2/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/CostCenters/6ed423b0-d7e7-43b8-8424-e52b0368f2a0/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/FinancialYears/58065a5e-b745-4644-b973-6242ebb70a23`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/FinancialYears/8455e880-b6e7-4a48-a1cb-ecb172b68553`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/FinancialYears/e5dda545-90bb-47c5-9939-ccaa497a05aa`
+         * @description Example request: `PUT /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/FinancialYears/f55bc480-6bf3-4a3a-94de-201f1189f98a`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/FinancialYears/e5dda545-90bb-47c5-9939-ccaa497a05aa`
+         * @description Example request: `DELETE /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/FinancialYears/f55bc480-6bf3-4a3a-94de-201f1189f98a`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/FinancialYears/58065a5e-b745-4644-b973-6242ebb70a23/Close`
+         * @description Example request: `PUT /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/FinancialYears/8455e880-b6e7-4a48-a1cb-ecb172b68553/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/FinancialYears/58065a5e-b745-4644-b973-6242ebb70a23/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/FinancialYears/8455e880-b6e7-4a48-a1cb-ecb172b68553/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/FinancialYears/58065a5e-b745-4644-b973-6242ebb70a23/Periods`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/FinancialYears/8455e880-b6e7-4a48-a1cb-ecb172b68553/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/FinancialYears/58065a5e-b745-4644-b973-6242ebb70a23/Periods/c72b8826-26df-4051-b39a-14e738cd226e`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/FinancialYears/8455e880-b6e7-4a48-a1cb-ecb172b68553/Periods/d94912c9-92e9-4dfa-a42b-3fa686739fd7`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/FinancialYears/58065a5e-b745-4644-b973-6242ebb70a23/Periods/c72b8826-26df-4051-b39a-14e738cd226e/Lock`
+         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/FinancialYears/8455e880-b6e7-4a48-a1cb-ecb172b68553/Periods/d94912c9-92e9-4dfa-a42b-3fa686739fd7/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/FinancialYears/58065a5e-b745-4644-b973-6242ebb70a23/Periods/c72b8826-26df-4051-b39a-14e738cd226e/Close`
+         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/FinancialYears/8455e880-b6e7-4a48-a1cb-ecb172b68553/Periods/d94912c9-92e9-4dfa-a42b-3fa686739fd7/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/FinancialYears/58065a5e-b745-4644-b973-6242ebb70a23/Periods/c72b8826-26df-4051-b39a-14e738cd226e/Close`
+         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/FinancialYears/8455e880-b6e7-4a48-a1cb-ecb172b68553/Periods/d94912c9-92e9-4dfa-a42b-3fa686739fd7/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/FinancialYears/58065a5e-b745-4644-b973-6242ebb70a23/Periods/c72b8826-26df-4051-b39a-14e738cd226e/Reopen`
+         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/FinancialYears/8455e880-b6e7-4a48-a1cb-ecb172b68553/Periods/d94912c9-92e9-4dfa-a42b-3fa686739fd7/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Journals`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Journals`
+         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Journals/53dad139-f22a-432a-af30-4f2864bbf09f`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Journals/d0a3cea7-d133-4c2e-98e0-f4fe8360a20f`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Journals/53dad139-f22a-432a-af30-4f2864bbf09f`
+         * @description Example request: `PUT /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Journals/d0a3cea7-d133-4c2e-98e0-f4fe8360a20f`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Journals/53dad139-f22a-432a-af30-4f2864bbf09f/History`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Journals/d0a3cea7-d133-4c2e-98e0-f4fe8360a20f/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Journals/53dad139-f22a-432a-af30-4f2864bbf09f/Post`
+         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Journals/d0a3cea7-d133-4c2e-98e0-f4fe8360a20f/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Journals/7004cddd-aec8-4e4a-a4bd-56d86d2fc4fc/Void`
+         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Journals/7aca5daa-34ce-43cb-b3f3-dc2d02a6a5eb/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Journals/53dad139-f22a-432a-af30-4f2864bbf09f/Adjust`
+         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Journals/d0a3cea7-d133-4c2e-98e0-f4fe8360a20f/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Journals/53dad139-f22a-432a-af30-4f2864bbf09f/Reverse`
+         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Journals/d0a3cea7-d133-4c2e-98e0-f4fe8360a20f/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -829,7 +829,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Reports/TrialBalance?financialYearId=58065a5e-b745-4644-b973-6242ebb70a23`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Reports/TrialBalance?financialYearId=8455e880-b6e7-4a48-a1cb-ecb172b68553`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -849,7 +849,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -869,7 +869,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Reports/BudgetVsActual?budgetId=5108b117-5602-4c02-9402-a9b0728601c1&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Reports/BudgetVsActual?budgetId=104af1e5-7ffb-47a2-885d-c78a55f0d682&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/4e530a4f-92c7-4bd5-804d-7e39089f0e19/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/4abb03c8-6e62-4bd1-968d-3631540afa59/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Reports/Restatements?since=2026-11-29T09%3A45%3A16.874Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Reports/Restatements?since=2026-11-29T09%3A51%3A30.702Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1029,13 +1029,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Reports`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Reports`
+         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1053,7 +1053,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Reports/07179cf0-d0bd-497e-92c6-cb070d6f69a8`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Reports/fc55880d-c7d8-4552-8dc4-cb3a200e87ab`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1073,7 +1073,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1093,13 +1093,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1117,18 +1117,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Webhooks/bb052c2b-a814-4260-ab4c-194a836fde62`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Webhooks/5f5888e2-350a-4758-9fc3-6ec8c3bb02dd`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Webhooks/bb052c2b-a814-4260-ab4c-194a836fde62`
+         * @description Example request: `PUT /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Webhooks/5f5888e2-350a-4758-9fc3-6ec8c3bb02dd`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Webhooks/bb052c2b-a814-4260-ab4c-194a836fde62`
+         * @description Example request: `DELETE /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Webhooks/5f5888e2-350a-4758-9fc3-6ec8c3bb02dd`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1145,7 +1145,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Webhooks/bb052c2b-a814-4260-ab4c-194a836fde62/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Webhooks/5f5888e2-350a-4758-9fc3-6ec8c3bb02dd/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1165,13 +1165,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1189,18 +1189,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/ExchangeRates/bbc783fb-c0e6-4f8f-9fe6-2b7d777f31d9`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/ExchangeRates/c19f5528-2d45-4ac6-98f5-70d24d9d1a9b`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/ExchangeRates/bbc783fb-c0e6-4f8f-9fe6-2b7d777f31d9`
+         * @description Example request: `PUT /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/ExchangeRates/c19f5528-2d45-4ac6-98f5-70d24d9d1a9b`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/ExchangeRates/bbc783fb-c0e6-4f8f-9fe6-2b7d777f31d9`
+         * @description Example request: `DELETE /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/ExchangeRates/c19f5528-2d45-4ac6-98f5-70d24d9d1a9b`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1217,13 +1217,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Budgets`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Budgets`
+         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1241,18 +1241,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Budgets/5108b117-5602-4c02-9402-a9b0728601c1`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Budgets/104af1e5-7ffb-47a2-885d-c78a55f0d682`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Budgets/5108b117-5602-4c02-9402-a9b0728601c1`
+         * @description Example request: `PUT /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Budgets/104af1e5-7ffb-47a2-885d-c78a55f0d682`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Budgets/5108b117-5602-4c02-9402-a9b0728601c1`
+         * @description Example request: `DELETE /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Budgets/104af1e5-7ffb-47a2-885d-c78a55f0d682`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1269,13 +1269,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Imports`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Imports`
+         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1293,7 +1293,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Imports/8cb88ad4-9cf6-439a-8021-28b1025df6fe`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Imports/03f7bb49-89b5-4d3c-b728-ba2dbd1a6552`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1313,7 +1313,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Imports/8cb88ad4-9cf6-439a-8021-28b1025df6fe/Errors`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Imports/03f7bb49-89b5-4d3c-b728-ba2dbd1a6552/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1333,7 +1333,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1353,13 +1353,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1379,7 +1379,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1397,12 +1397,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/TaxCodes/9edfbe03-df35-4ef7-ac97-d5f9f1da569c`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/TaxCodes/4c59db3a-de4f-4f61-8410-34f3b80bf0a5`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/TaxCodes/9edfbe03-df35-4ef7-ac97-d5f9f1da569c`
+         * @description Example request: `PUT /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/TaxCodes/4c59db3a-de4f-4f61-8410-34f3b80bf0a5`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1421,7 +1421,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/TaxCodes/9edfbe03-df35-4ef7-ac97-d5f9f1da569c/History`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/TaxCodes/4c59db3a-de4f-4f61-8410-34f3b80bf0a5/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1441,13 +1441,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1465,7 +1465,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/VatReturns/d869b9a4-38b4-4c21-ad65-6a84f4ce28f3`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/VatReturns/31d4bb6f-3660-4b02-abc2-3b4500158259`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1485,13 +1485,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1509,12 +1509,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Counterparties/b55727ca-3b21-451d-b2a4-752d3b3e6093`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Counterparties/40f6d463-a4fb-4001-b3b4-12082a993caa`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Counterparties/b55727ca-3b21-451d-b2a4-752d3b3e6093`
+         * @description Example request: `PUT /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Counterparties/40f6d463-a4fb-4001-b3b4-12082a993caa`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1533,7 +1533,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/d4c14029-0b5d-4d4c-89a1-38e01ff26b5c/Counterparties/b55727ca-3b21-451d-b2a4-752d3b3e6093/History`
+         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Counterparties/40f6d463-a4fb-4001-b3b4-12082a993caa/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -3340,6 +3340,26 @@ export interface components {
                     }[];
                 }[] | null;
             }[];
+            /** @description Saudi Arabia (box 15): the credit the last return filed before this range left (its net due below zero), unless a refund was requested of it or another return carried it; null otherwise and in the UAE. */
+            creditCarriedForward: {
+                /**
+                 * Format: uuid
+                 * @description A filed VAT return (UUID).
+                 */
+                returnId: string;
+                /**
+                 * Format: date
+                 * @description First day of the range (YYYY-MM-DD), included.
+                 */
+                dateFrom: string;
+                /**
+                 * Format: date
+                 * @description Last day of the range (YYYY-MM-DD), included.
+                 */
+                dateTo: string;
+                /** @description On a VAT return box: the VAT counting in it over the range (null where the form has no VAT column). On a line naming a tax code: the code, the rate, the tax and the return boxes its base and tax count in, as they stood when the line was written, and the indexes of the tax lines it produced; null on other lines. */
+                tax: string;
+            } | null;
             /** @description The VAT due for the range (negative: a credit): the form’s last box, due tax less recoverable tax. */
             netDue: string;
         };
@@ -4330,8 +4350,30 @@ export interface components {
                     }[];
                 }[] | null;
             }[];
+            /** @description Saudi Arabia (box 15): the credit the last return filed before this range left (its net due below zero), unless a refund was requested of it or another return carried it; null otherwise and in the UAE. */
+            creditCarriedForward: {
+                /**
+                 * Format: uuid
+                 * @description A filed VAT return (UUID).
+                 */
+                returnId: string;
+                /**
+                 * Format: date
+                 * @description First day of the range (YYYY-MM-DD), included.
+                 */
+                dateFrom: string;
+                /**
+                 * Format: date
+                 * @description Last day of the range (YYYY-MM-DD), included.
+                 */
+                dateTo: string;
+                /** @description On a VAT return box: the VAT counting in it over the range (null where the form has no VAT column). On a line naming a tax code: the code, the rate, the tax and the return boxes its base and tax count in, as they stood when the line was written, and the indexes of the tax lines it produced; null on other lines. */
+                tax: string;
+            } | null;
             /** @description The VAT due for the range (negative: a credit): the form’s last box, due tax less recoverable tax. */
             netDue: string;
+            /** @description Whether this return’s credit is to be refunded: then no later return carries it forward. */
+            refundRequested: boolean;
             /**
              * Format: date-time
              * @description When the return was filed.
@@ -4646,15 +4688,6 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `NoFinancialYear`, `InvalidRange`, `RangeTooLong` (each example says what it means and the way out; docs/errors.md lists them all) */
-        "ValidationError_InvalidJson_InvalidText_InvalidEncoding_NoFinancialYear_InvalidRange_RangeTooLong.400": {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
         /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `PeriodCount`, `DuplicateLine`, `MixedCostCenterLines` (each example says what it means and the way out; docs/errors.md lists them all) */
         "ValidationError_InvalidJson_InvalidText_InvalidEncoding_PeriodCount_DuplicateLine_MixedCostCenterLines.400": {
             headers: {
@@ -4758,7 +4791,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:41731/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A34671%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=m_QbKsejAzEyQUYQ2x-87nchOLDQrFdX2NYRcFSiofs&code_challenge_method=S256&state=a5ijrSx-IRi5aDpxDgFjApgwarFounhNaeNSiel9gQ8&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:45193/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A36113%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=DPFSMRsknRjFtY2Nrs-bkK-bN1MzsTAxALUiRtqB5Ds&code_challenge_method=S256&state=f3ijrjDYG2Shje_fZsOtJvMaFnaG4AN37RIbhLlZ3ZA&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -4798,7 +4831,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "d4c14029-0b5d-4d4c-89a1-38e01ff26b5c",
+                     *           "companyId": "cfd0cc4c-dc4a-44da-93cf-5d134a5b1126",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4843,7 +4876,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "4e530a4f-92c7-4bd5-804d-7e39089f0e19",
+                     *           "companyId": "4abb03c8-6e62-4bd1-968d-3631540afa59",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4942,7 +4975,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "d4c14029-0b5d-4d4c-89a1-38e01ff26b5c",
+                     *           "companyId": "cfd0cc4c-dc4a-44da-93cf-5d134a5b1126",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4987,7 +5020,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "4e530a4f-92c7-4bd5-804d-7e39089f0e19",
+                     *           "companyId": "4abb03c8-6e62-4bd1-968d-3631540afa59",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5075,16 +5108,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4e530a4f-92c7-4bd5-804d-7e39089f0e19",
+                     *           "id": "4abb03c8-6e62-4bd1-968d-3631540afa59",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T09:45:13.439Z",
+                     *           "createdAt": "2026-11-29T09:51:24.165Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "d4c14029-0b5d-4d4c-89a1-38e01ff26b5c",
+                     *           "id": "cfd0cc4c-dc4a-44da-93cf-5d134a5b1126",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T09:45:13.275Z",
+                     *           "createdAt": "2026-11-29T09:51:23.919Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -5142,9 +5175,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4e530a4f-92c7-4bd5-804d-7e39089f0e19",
+                     *       "id": "4abb03c8-6e62-4bd1-968d-3631540afa59",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T09:45:13.439Z",
+                     *       "createdAt": "2026-11-29T09:51:24.165Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -5156,7 +5189,7 @@ export interface operations {
                      *         "taxRegistrationNumber": null,
                      *         "defaultEmirate": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T09:45:13.439Z"
+                     *         "updatedAt": "2026-11-29T09:51:24.165Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -5235,9 +5268,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4e530a4f-92c7-4bd5-804d-7e39089f0e19",
+                     *       "id": "4abb03c8-6e62-4bd1-968d-3631540afa59",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T09:45:13.439Z",
+                     *       "createdAt": "2026-11-29T09:51:24.165Z",
                      *       "version": 1
                      *     }
                      */
@@ -5281,7 +5314,7 @@ export interface operations {
                      *       "taxRegistrationNumber": null,
                      *       "defaultEmirate": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T09:45:13.275Z"
+                     *       "updatedAt": "2026-11-29T09:51:23.919Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5311,7 +5344,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "9ec9cb14-2257-4d8d-bdf2-974f79a19010",
+                 *       "retainedEarningsAccountId": "880e1ae2-337e-47a8-ac41-ad6cf8816f8b",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -5370,14 +5403,14 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "9ec9cb14-2257-4d8d-bdf2-974f79a19010",
+                     *       "retainedEarningsAccountId": "880e1ae2-337e-47a8-ac41-ad6cf8816f8b",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
                      *       "taxRegistrationNumber": "310123456700003",
                      *       "defaultEmirate": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T09:45:14.110Z"
+                     *       "updatedAt": "2026-11-29T09:51:26.060Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5548,7 +5581,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "7ecc1214-5210-4da4-9c66-3ab9b3fe93ea",
+                     *           "id": "434fa6e4-b832-42dc-b6aa-13d79c2ff03f",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -5559,8 +5592,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T09:45:22.861Z",
-                     *           "updatedAt": "2026-11-29T09:45:22.901Z"
+                     *           "createdAt": "2026-11-29T09:51:41.194Z",
+                     *           "updatedAt": "2026-11-29T09:51:41.229Z"
                      *         }
                      *       ]
                      *     }
@@ -5623,7 +5656,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7ecc1214-5210-4da4-9c66-3ab9b3fe93ea",
+                     *       "id": "434fa6e4-b832-42dc-b6aa-13d79c2ff03f",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -5633,8 +5666,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:45:22.861Z",
-                     *       "updatedAt": "2026-11-29T09:45:22.861Z"
+                     *       "createdAt": "2026-11-29T09:51:41.194Z",
+                     *       "updatedAt": "2026-11-29T09:51:41.194Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5681,7 +5714,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7ecc1214-5210-4da4-9c66-3ab9b3fe93ea",
+                     *       "id": "434fa6e4-b832-42dc-b6aa-13d79c2ff03f",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -5691,8 +5724,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:45:22.861Z",
-                     *       "updatedAt": "2026-11-29T09:45:22.861Z"
+                     *       "createdAt": "2026-11-29T09:51:41.194Z",
+                     *       "updatedAt": "2026-11-29T09:51:41.194Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5756,7 +5789,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7ecc1214-5210-4da4-9c66-3ab9b3fe93ea",
+                     *       "id": "434fa6e4-b832-42dc-b6aa-13d79c2ff03f",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -5767,8 +5800,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T09:45:22.861Z",
-                     *       "updatedAt": "2026-11-29T09:45:22.901Z"
+                     *       "createdAt": "2026-11-29T09:51:41.194Z",
+                     *       "updatedAt": "2026-11-29T09:51:41.229Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5877,8 +5910,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "6e35c5ed-ce30-4791-b84d-af5b85198fb7",
-                     *           "email": "user-28ede56b-87d3-4a27-b3a2-7aba1fbe6c0d@example.com",
+                     *           "userId": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df",
+                     *           "email": "user-640c6dd4-1aab-42b6-9aa7-477ce173f5ba@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -5922,20 +5955,20 @@ export interface operations {
                      *             "counterparties:read",
                      *             "counterparties:manage"
                      *           ],
-                     *           "joinedAt": "2026-11-29T09:45:13.275Z",
+                     *           "joinedAt": "2026-11-29T09:51:23.919Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "1fe9c267-64f0-45ec-aacf-cdc764a22672",
-                     *           "email": "contract-1795945522926@example.com",
-                     *           "roleId": "7ecc1214-5210-4da4-9c66-3ab9b3fe93ea",
+                     *           "userId": "bd2311cf-1583-483f-89a7-bbaa4b521c4b",
+                     *           "email": "contract-1795945901269@example.com",
+                     *           "roleId": "434fa6e4-b832-42dc-b6aa-13d79c2ff03f",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T09:45:22.946Z",
+                     *           "joinedAt": "2026-11-29T09:51:41.286Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -5967,8 +6000,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795945522926@example.com",
-                 *       "roleId": "7ecc1214-5210-4da4-9c66-3ab9b3fe93ea"
+                 *       "email": "contract-1795945901269@example.com",
+                 *       "roleId": "434fa6e4-b832-42dc-b6aa-13d79c2ff03f"
                  *     }
                  */
                 "application/json": {
@@ -5994,16 +6027,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "1fe9c267-64f0-45ec-aacf-cdc764a22672",
-                     *       "email": "contract-1795945522926@example.com",
-                     *       "roleId": "7ecc1214-5210-4da4-9c66-3ab9b3fe93ea",
+                     *       "userId": "bd2311cf-1583-483f-89a7-bbaa4b521c4b",
+                     *       "email": "contract-1795945901269@example.com",
+                     *       "roleId": "434fa6e4-b832-42dc-b6aa-13d79c2ff03f",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T09:45:22.946Z",
+                     *       "joinedAt": "2026-11-29T09:51:41.286Z",
                      *       "version": 1
                      *     }
                      */
@@ -6068,8 +6101,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "1fe9c267-64f0-45ec-aacf-cdc764a22672",
-                     *       "email": "contract-1795945522926@example.com",
+                     *       "userId": "bd2311cf-1583-483f-89a7-bbaa4b521c4b",
+                     *       "email": "contract-1795945901269@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -6088,7 +6121,7 @@ export interface operations {
                      *         "vat-returns:read",
                      *         "counterparties:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T09:45:22.946Z",
+                     *       "joinedAt": "2026-11-29T09:51:41.286Z",
                      *       "version": 2
                      *     }
                      */
@@ -6198,9 +6231,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c1756fdf-0bc9-4cbd-b689-8782c81bbcdb",
+                     *           "id": "d8d8fa3c-9a9b-4656-96ab-9f29ab2e3186",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_87EgvCp",
+                     *           "prefix": "sk-svc_8SoS6yo",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -6208,8 +6241,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "6e35c5ed-ce30-4791-b84d-af5b85198fb7",
-                     *           "createdAt": "2026-11-29T09:45:23.037Z",
+                     *           "createdBy": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df",
+                     *           "createdAt": "2026-11-29T09:51:41.492Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6280,9 +6313,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c1756fdf-0bc9-4cbd-b689-8782c81bbcdb",
+                     *       "id": "d8d8fa3c-9a9b-4656-96ab-9f29ab2e3186",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_87EgvCp",
+                     *       "prefix": "sk-svc_8SoS6yo",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -6290,8 +6323,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "6e35c5ed-ce30-4791-b84d-af5b85198fb7",
-                     *       "createdAt": "2026-11-29T09:45:23.037Z",
+                     *       "createdBy": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df",
+                     *       "createdAt": "2026-11-29T09:51:41.492Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -6343,18 +6376,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c1756fdf-0bc9-4cbd-b689-8782c81bbcdb",
+                     *       "id": "d8d8fa3c-9a9b-4656-96ab-9f29ab2e3186",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_87EgvCp",
+                     *       "prefix": "sk-svc_8SoS6yo",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T09:45:23.071Z",
-                     *       "createdBy": "6e35c5ed-ce30-4791-b84d-af5b85198fb7",
-                     *       "createdAt": "2026-11-29T09:45:23.037Z",
+                     *       "revokedAt": "2026-11-29T09:51:41.543Z",
+                     *       "createdBy": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df",
+                     *       "createdAt": "2026-11-29T09:51:41.492Z",
                      *       "version": 2
                      *     }
                      */
@@ -6409,24 +6442,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e608eab2-d6a1-4fed-942b-f9e42f7cf80b",
+                     *           "id": "b121194b-9a75-4cba-bddf-8c1721ba5eaa",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "af8cda96-c938-45eb-af23-e4f267d3b979",
+                     *           "parentId": "0cc2603e-867b-42c6-9b9e-26fed97674c9",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:45:14.025Z",
-                     *           "updatedAt": "2026-11-29T09:45:14.025Z",
+                     *           "createdAt": "2026-11-29T09:51:25.919Z",
+                     *           "updatedAt": "2026-11-29T09:51:25.919Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "af8cda96-c938-45eb-af23-e4f267d3b979",
+                     *           "id": "0cc2603e-867b-42c6-9b9e-26fed97674c9",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -6435,32 +6468,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:45:13.993Z",
-                     *           "updatedAt": "2026-11-29T09:45:13.993Z",
+                     *           "createdAt": "2026-11-29T09:51:25.839Z",
+                     *           "updatedAt": "2026-11-29T09:51:25.839Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
+                     *           "id": "d9615f50-e0eb-4cab-acf3-b5327e400182",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "3e1851c5-d1c3-48ee-a4da-27041368deaa",
+                     *           "parentId": "7f326abc-849d-499d-baf0-cce476c83dd7",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:45:13.968Z",
-                     *           "updatedAt": "2026-11-29T09:45:13.968Z",
+                     *           "createdAt": "2026-11-29T09:51:25.763Z",
+                     *           "updatedAt": "2026-11-29T09:51:25.763Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "3e1851c5-d1c3-48ee-a4da-27041368deaa",
+                     *           "id": "7f326abc-849d-499d-baf0-cce476c83dd7",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -6469,32 +6502,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:45:13.935Z",
-                     *           "updatedAt": "2026-11-29T09:45:13.935Z",
+                     *           "createdAt": "2026-11-29T09:51:25.698Z",
+                     *           "updatedAt": "2026-11-29T09:51:25.698Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "9ec9cb14-2257-4d8d-bdf2-974f79a19010",
+                     *           "id": "880e1ae2-337e-47a8-ac41-ad6cf8816f8b",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "ae26facb-40c7-4736-928f-595ccb7c3422",
+                     *           "parentId": "1f3cdb02-247b-4c21-909a-859f96faa255",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:45:13.910Z",
-                     *           "updatedAt": "2026-11-29T09:45:13.910Z",
+                     *           "createdAt": "2026-11-29T09:51:25.463Z",
+                     *           "updatedAt": "2026-11-29T09:51:25.463Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "ae26facb-40c7-4736-928f-595ccb7c3422",
+                     *           "id": "1f3cdb02-247b-4c21-909a-859f96faa255",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -6503,49 +6536,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:45:13.886Z",
-                     *           "updatedAt": "2026-11-29T09:45:13.886Z",
+                     *           "createdAt": "2026-11-29T09:51:25.353Z",
+                     *           "updatedAt": "2026-11-29T09:51:25.353Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "68feb82c-203a-4323-9cbf-7d1766c98d95",
+                     *           "id": "cb72d219-108b-4997-a12d-bfe81e40d4e4",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "9e3966c2-984b-47f4-bf8b-60238f0ee69a",
+                     *           "parentId": "4d3824a4-84c3-4e00-a4ea-4740843eb487",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:45:13.861Z",
-                     *           "updatedAt": "2026-11-29T09:45:13.861Z",
+                     *           "createdAt": "2026-11-29T09:51:25.228Z",
+                     *           "updatedAt": "2026-11-29T09:51:25.228Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
+                     *           "id": "caa1e610-6218-426e-8e29-5ca36d1c6178",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "9e3966c2-984b-47f4-bf8b-60238f0ee69a",
+                     *           "parentId": "4d3824a4-84c3-4e00-a4ea-4740843eb487",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:45:13.802Z",
-                     *           "updatedAt": "2026-11-29T09:45:13.802Z",
+                     *           "createdAt": "2026-11-29T09:51:25.038Z",
+                     *           "updatedAt": "2026-11-29T09:51:25.038Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "9e3966c2-984b-47f4-bf8b-60238f0ee69a",
+                     *           "id": "4d3824a4-84c3-4e00-a4ea-4740843eb487",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -6554,8 +6587,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:45:13.766Z",
-                     *           "updatedAt": "2026-11-29T09:45:13.766Z",
+                     *           "createdAt": "2026-11-29T09:51:24.934Z",
+                     *           "updatedAt": "2026-11-29T09:51:24.934Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -6644,7 +6677,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "63bb18b3-7049-4ca8-ab3d-0859654442f8",
+                     *       "id": "cc21c519-d6ec-4867-9851-9df05453418b",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -6653,8 +6686,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:45:14.153Z",
-                     *       "updatedAt": "2026-11-29T09:45:14.153Z",
+                     *       "createdAt": "2026-11-29T09:51:26.160Z",
+                     *       "updatedAt": "2026-11-29T09:51:26.160Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6705,7 +6738,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "63bb18b3-7049-4ca8-ab3d-0859654442f8",
+                     *       "id": "cc21c519-d6ec-4867-9851-9df05453418b",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -6714,8 +6747,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:45:14.153Z",
-                     *       "updatedAt": "2026-11-29T09:45:14.153Z",
+                     *       "createdAt": "2026-11-29T09:51:26.160Z",
+                     *       "updatedAt": "2026-11-29T09:51:26.160Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6797,7 +6830,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "63bb18b3-7049-4ca8-ab3d-0859654442f8",
+                     *       "id": "cc21c519-d6ec-4867-9851-9df05453418b",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -6806,8 +6839,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T09:45:14.153Z",
-                     *       "updatedAt": "2026-11-29T09:45:14.470Z",
+                     *       "createdAt": "2026-11-29T09:51:26.160Z",
+                     *       "updatedAt": "2026-11-29T09:51:27.065Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6928,15 +6961,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7",
+                     *             "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "b6ec6606-5b72-4872-a1e8-f55a6c8f0add",
-                     *           "occurredAt": "2026-11-29T09:45:14.153Z",
+                     *           "requestId": "29da37c9-30dc-4806-9d0f-733adc022a97",
+                     *           "occurredAt": "2026-11-29T09:51:26.160Z",
                      *           "sequence": 14,
-                     *           "hash": "21986ed4ef39e296a2c051ea758b2d466c22c7cd74efd28d31dd0fc9c614ffc3",
+                     *           "hash": "d2b0a2431a6ea895bf6dc8723cb5e291c57abf3f80a7b36f63e30e47f463f1d1",
                      *           "state": {
-                     *             "id": "63bb18b3-7049-4ca8-ab3d-0859654442f8",
+                     *             "id": "cc21c519-d6ec-4867-9851-9df05453418b",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -6945,8 +6978,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T09:45:14.153Z",
-                     *             "updatedAt": "2026-11-29T09:45:14.153Z",
+                     *             "createdAt": "2026-11-29T09:51:26.160Z",
+                     *             "updatedAt": "2026-11-29T09:51:26.160Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -7006,7 +7039,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d61059a0-f515-448d-871b-d228a017def2",
+                     *           "id": "6ed423b0-d7e7-43b8-8424-e52b0368f2a0",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -7015,12 +7048,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:45:14.751Z",
-                     *           "updatedAt": "2026-11-29T09:45:14.751Z",
+                     *           "createdAt": "2026-11-29T09:51:27.461Z",
+                     *           "updatedAt": "2026-11-29T09:51:27.461Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "82028a1e-9217-4505-adc5-119640927e74",
+                     *           "id": "04298dec-4af3-433b-9c35-6382e3cd1734",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -7029,12 +7062,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:45:14.048Z",
-                     *           "updatedAt": "2026-11-29T09:45:14.048Z",
+                     *           "createdAt": "2026-11-29T09:51:25.956Z",
+                     *           "updatedAt": "2026-11-29T09:51:25.956Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "8a44fc31-9b36-4c7a-94c4-297be786c8b9",
+                     *           "id": "0cc102d8-8180-479b-8cc2-274432b87212",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -7043,8 +7076,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:45:14.071Z",
-                     *           "updatedAt": "2026-11-29T09:45:14.071Z",
+                     *           "createdAt": "2026-11-29T09:51:25.985Z",
+                     *           "updatedAt": "2026-11-29T09:51:25.985Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -7114,7 +7147,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d61059a0-f515-448d-871b-d228a017def2",
+                     *       "id": "6ed423b0-d7e7-43b8-8424-e52b0368f2a0",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7123,8 +7156,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:45:14.751Z",
-                     *       "updatedAt": "2026-11-29T09:45:14.751Z",
+                     *       "createdAt": "2026-11-29T09:51:27.461Z",
+                     *       "updatedAt": "2026-11-29T09:51:27.461Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7172,7 +7205,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d61059a0-f515-448d-871b-d228a017def2",
+                     *       "id": "6ed423b0-d7e7-43b8-8424-e52b0368f2a0",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7181,8 +7214,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:45:14.751Z",
-                     *       "updatedAt": "2026-11-29T09:45:14.751Z",
+                     *       "createdAt": "2026-11-29T09:51:27.461Z",
+                     *       "updatedAt": "2026-11-29T09:51:27.461Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7251,7 +7284,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d61059a0-f515-448d-871b-d228a017def2",
+                     *       "id": "6ed423b0-d7e7-43b8-8424-e52b0368f2a0",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7260,8 +7293,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T09:45:14.751Z",
-                     *       "updatedAt": "2026-11-29T09:45:14.857Z",
+                     *       "createdAt": "2026-11-29T09:51:27.461Z",
+                     *       "updatedAt": "2026-11-29T09:51:27.705Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7379,15 +7412,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7",
+                     *             "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "c43f7a60-9551-4820-9634-91d06ceeccc6",
-                     *           "occurredAt": "2026-11-29T09:45:14.752Z",
+                     *           "requestId": "52b6ac69-f54f-497a-8e8c-10c48a84c312",
+                     *           "occurredAt": "2026-11-29T09:51:27.461Z",
                      *           "sequence": 17,
-                     *           "hash": "0568eb993aa15d78f725534d3cfa9704b0f15f56a90637e69089ce27b4717208",
+                     *           "hash": "05f4de0b39d8ca76f2db5ab904bf2fbb3b3c03bf38a77b64c59921d1844dc8d1",
                      *           "state": {
-                     *             "id": "d61059a0-f515-448d-871b-d228a017def2",
+                     *             "id": "6ed423b0-d7e7-43b8-8424-e52b0368f2a0",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -7396,8 +7429,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T09:45:14.751Z",
-                     *             "updatedAt": "2026-11-29T09:45:14.751Z",
+                     *             "createdAt": "2026-11-29T09:51:27.461Z",
+                     *             "updatedAt": "2026-11-29T09:51:27.461Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -7450,7 +7483,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d61059a0-f515-448d-871b-d228a017def2",
+                     *       "id": "6ed423b0-d7e7-43b8-8424-e52b0368f2a0",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7459,8 +7492,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T09:45:14.751Z",
-                     *       "updatedAt": "2026-11-29T09:45:14.929Z",
+                     *       "createdAt": "2026-11-29T09:51:27.461Z",
+                     *       "updatedAt": "2026-11-29T09:51:27.869Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7511,7 +7544,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d61059a0-f515-448d-871b-d228a017def2",
+                     *       "id": "6ed423b0-d7e7-43b8-8424-e52b0368f2a0",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7520,8 +7553,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T09:45:14.751Z",
-                     *       "updatedAt": "2026-11-29T09:45:14.888Z",
+                     *       "createdAt": "2026-11-29T09:51:27.461Z",
+                     *       "updatedAt": "2026-11-29T09:51:27.757Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -7572,19 +7605,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
+                     *           "id": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T09:45:15.689Z",
-                     *           "updatedAt": "2026-11-29T09:45:15.689Z",
+                     *           "createdAt": "2026-11-29T09:51:28.737Z",
+                     *           "updatedAt": "2026-11-29T09:51:28.737Z",
                      *           "periods": [
                      *             {
-                     *               "id": "1790fe58-e5b1-4654-a437-4386901bba77",
-                     *               "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
+                     *               "id": "9a15bcb8-dd95-4451-b4d4-cfd6eb42088c",
+                     *               "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -7594,8 +7627,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6da36f0c-3d16-4ae4-9c34-9b31b171e3d7",
-                     *               "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
+                     *               "id": "70999fef-2b2e-4a71-962c-fc1cc26b3722",
+                     *               "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -7605,8 +7638,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6856ecf0-47b1-4fc5-a9c9-efef9eb23810",
-                     *               "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
+                     *               "id": "d30e2dc3-3ac1-4738-b296-fe0703e71a55",
+                     *               "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -7616,8 +7649,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c383f7fa-e91d-4977-9d8f-1d5898be28b6",
-                     *               "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
+                     *               "id": "30b5084d-728f-4fa4-b670-a5af8a2183b7",
+                     *               "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -7627,8 +7660,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c40905b0-85e8-4780-91f1-3478f9dc5623",
-                     *               "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
+                     *               "id": "2f455ddf-5ae4-4a67-a718-78ac6cd26bc9",
+                     *               "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -7638,8 +7671,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "97e779e8-d063-4dd7-ae7e-83d61cb3c3e5",
-                     *               "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
+                     *               "id": "ec8de66a-3ded-4cfe-ad2f-125ac246d445",
+                     *               "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -7649,8 +7682,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "8a3fbaa1-957d-4331-a873-9ab277f4ad56",
-                     *               "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
+                     *               "id": "70f5a16f-e47d-431d-861f-082be3847236",
+                     *               "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -7660,8 +7693,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "574a343a-5db5-427e-97f5-4e7d25702ac1",
-                     *               "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
+                     *               "id": "9bbbc1dc-0637-42f0-88e1-cbd2e9dd44e5",
+                     *               "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -7671,8 +7704,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "4272f741-eade-4b96-885d-683693fd8f83",
-                     *               "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
+                     *               "id": "66be5e1a-2080-4a5a-9b8d-2f4daa05b1fc",
+                     *               "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -7682,8 +7715,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a43a7528-da58-4ab5-8c5d-817c70ccb37b",
-                     *               "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
+                     *               "id": "7da6579b-15d5-48d7-bbbe-540ef04dc51d",
+                     *               "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -7693,8 +7726,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "9a5926de-f26e-4d59-9a02-fb94940f595c",
-                     *               "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
+                     *               "id": "90d1892e-0ff0-4c54-9008-c413a1a364dd",
+                     *               "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -7704,8 +7737,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "b237cca2-f412-4687-a6f4-5d8ae09cb495",
-                     *               "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
+                     *               "id": "a5a8cfb2-7fa9-4dce-b74c-7f6e1ce2709e",
+                     *               "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -7717,19 +7750,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *           "id": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T09:45:15.532Z",
-                     *           "updatedAt": "2026-11-29T09:45:15.532Z",
+                     *           "createdAt": "2026-11-29T09:51:28.597Z",
+                     *           "updatedAt": "2026-11-29T09:51:28.597Z",
                      *           "periods": [
                      *             {
-                     *               "id": "c72b8826-26df-4051-b39a-14e738cd226e",
-                     *               "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *               "id": "d94912c9-92e9-4dfa-a42b-3fa686739fd7",
+                     *               "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -7739,8 +7772,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "3da2cb6b-f292-42f3-bc25-ffbe4870bbc6",
-                     *               "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *               "id": "843ccea1-4d36-439f-84d2-a5b5810385ce",
+                     *               "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -7750,8 +7783,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "86711c34-991d-4200-849e-e11c47556dcb",
-                     *               "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *               "id": "bd96252a-122b-45a3-97be-6c210f42d7b5",
+                     *               "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -7761,8 +7794,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6cb47d4a-8e2e-4cde-aed7-8029ab49b52a",
-                     *               "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *               "id": "6ecc905e-491f-4032-8113-fafe48614786",
+                     *               "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -7772,8 +7805,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "dd8844ce-ce69-4329-a395-ea3dead12fce",
-                     *               "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *               "id": "7fd43aca-cb78-4e27-a386-394c591adeab",
+                     *               "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -7783,8 +7816,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "d8140e10-03f5-4cc7-b002-727c62215100",
-                     *               "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *               "id": "4cbe0dfd-96c4-4e27-ae99-55757e7bf7ab",
+                     *               "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -7794,8 +7827,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "47e77021-5367-4206-be6d-c389d1e5e517",
-                     *               "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *               "id": "776dacd8-776b-4328-b7c6-7174272eaea6",
+                     *               "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -7805,8 +7838,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7eff260a-c276-4914-8ed6-dc79113fab7c",
-                     *               "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *               "id": "83f49c5a-6733-4254-ab13-77ee3f058db8",
+                     *               "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -7816,8 +7849,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "979258a5-44a5-4754-a418-363e73ff21ec",
-                     *               "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *               "id": "a71de877-3867-4437-83bc-115972113817",
+                     *               "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -7827,8 +7860,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "5fea1bc8-ec01-4c75-b1a9-e2bd3aedb962",
-                     *               "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *               "id": "2f87f124-b8ba-47ca-bbc4-7b76e568c172",
+                     *               "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -7838,8 +7871,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0d2ae44a-61a9-482c-b284-fbe9a73a4fc4",
-                     *               "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *               "id": "e89d6d49-75a0-4b23-9565-869e794dc87a",
+                     *               "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -7849,8 +7882,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "953dfc21-e4a5-4f69-b2e3-cd70f6057e6a",
-                     *               "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *               "id": "1a0ba282-cdd2-457b-b457-41c2fc4b0b6e",
+                     *               "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -7937,19 +7970,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
+                     *       "id": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T09:45:15.689Z",
-                     *       "updatedAt": "2026-11-29T09:45:15.689Z",
+                     *       "createdAt": "2026-11-29T09:51:28.737Z",
+                     *       "updatedAt": "2026-11-29T09:51:28.737Z",
                      *       "periods": [
                      *         {
-                     *           "id": "1790fe58-e5b1-4654-a437-4386901bba77",
-                     *           "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
+                     *           "id": "9a15bcb8-dd95-4451-b4d4-cfd6eb42088c",
+                     *           "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -7959,8 +7992,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6da36f0c-3d16-4ae4-9c34-9b31b171e3d7",
-                     *           "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
+                     *           "id": "70999fef-2b2e-4a71-962c-fc1cc26b3722",
+                     *           "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -7970,8 +8003,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6856ecf0-47b1-4fc5-a9c9-efef9eb23810",
-                     *           "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
+                     *           "id": "d30e2dc3-3ac1-4738-b296-fe0703e71a55",
+                     *           "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -7981,8 +8014,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c383f7fa-e91d-4977-9d8f-1d5898be28b6",
-                     *           "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
+                     *           "id": "30b5084d-728f-4fa4-b670-a5af8a2183b7",
+                     *           "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -7992,8 +8025,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c40905b0-85e8-4780-91f1-3478f9dc5623",
-                     *           "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
+                     *           "id": "2f455ddf-5ae4-4a67-a718-78ac6cd26bc9",
+                     *           "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -8003,8 +8036,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "97e779e8-d063-4dd7-ae7e-83d61cb3c3e5",
-                     *           "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
+                     *           "id": "ec8de66a-3ded-4cfe-ad2f-125ac246d445",
+                     *           "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -8014,8 +8047,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8a3fbaa1-957d-4331-a873-9ab277f4ad56",
-                     *           "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
+                     *           "id": "70f5a16f-e47d-431d-861f-082be3847236",
+                     *           "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -8025,8 +8058,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "574a343a-5db5-427e-97f5-4e7d25702ac1",
-                     *           "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
+                     *           "id": "9bbbc1dc-0637-42f0-88e1-cbd2e9dd44e5",
+                     *           "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -8036,8 +8069,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4272f741-eade-4b96-885d-683693fd8f83",
-                     *           "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
+                     *           "id": "66be5e1a-2080-4a5a-9b8d-2f4daa05b1fc",
+                     *           "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -8047,8 +8080,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a43a7528-da58-4ab5-8c5d-817c70ccb37b",
-                     *           "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
+                     *           "id": "7da6579b-15d5-48d7-bbbe-540ef04dc51d",
+                     *           "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -8058,8 +8091,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9a5926de-f26e-4d59-9a02-fb94940f595c",
-                     *           "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
+                     *           "id": "90d1892e-0ff0-4c54-9008-c413a1a364dd",
+                     *           "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -8069,8 +8102,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b237cca2-f412-4687-a6f4-5d8ae09cb495",
-                     *           "financialYearId": "f4ae8f2e-603a-458e-93fe-eb9a859a2cbf",
+                     *           "id": "a5a8cfb2-7fa9-4dce-b74c-7f6e1ce2709e",
+                     *           "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -8126,19 +8159,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *       "id": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T09:45:15.532Z",
-                     *       "updatedAt": "2026-11-29T09:45:15.532Z",
+                     *       "createdAt": "2026-11-29T09:51:28.597Z",
+                     *       "updatedAt": "2026-11-29T09:51:28.597Z",
                      *       "periods": [
                      *         {
-                     *           "id": "c72b8826-26df-4051-b39a-14e738cd226e",
-                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *           "id": "d94912c9-92e9-4dfa-a42b-3fa686739fd7",
+                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8148,8 +8181,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3da2cb6b-f292-42f3-bc25-ffbe4870bbc6",
-                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *           "id": "843ccea1-4d36-439f-84d2-a5b5810385ce",
+                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8159,8 +8192,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "86711c34-991d-4200-849e-e11c47556dcb",
-                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *           "id": "bd96252a-122b-45a3-97be-6c210f42d7b5",
+                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8170,8 +8203,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6cb47d4a-8e2e-4cde-aed7-8029ab49b52a",
-                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *           "id": "6ecc905e-491f-4032-8113-fafe48614786",
+                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8181,8 +8214,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dd8844ce-ce69-4329-a395-ea3dead12fce",
-                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *           "id": "7fd43aca-cb78-4e27-a386-394c591adeab",
+                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8192,8 +8225,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d8140e10-03f5-4cc7-b002-727c62215100",
-                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *           "id": "4cbe0dfd-96c4-4e27-ae99-55757e7bf7ab",
+                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8203,8 +8236,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "47e77021-5367-4206-be6d-c389d1e5e517",
-                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *           "id": "776dacd8-776b-4328-b7c6-7174272eaea6",
+                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8214,8 +8247,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7eff260a-c276-4914-8ed6-dc79113fab7c",
-                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *           "id": "83f49c5a-6733-4254-ab13-77ee3f058db8",
+                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8225,8 +8258,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "979258a5-44a5-4754-a418-363e73ff21ec",
-                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *           "id": "a71de877-3867-4437-83bc-115972113817",
+                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8236,8 +8269,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5fea1bc8-ec01-4c75-b1a9-e2bd3aedb962",
-                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *           "id": "2f87f124-b8ba-47ca-bbc4-7b76e568c172",
+                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8247,8 +8280,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0d2ae44a-61a9-482c-b284-fbe9a73a4fc4",
-                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *           "id": "e89d6d49-75a0-4b23-9565-869e794dc87a",
+                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8258,8 +8291,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "953dfc21-e4a5-4f69-b2e3-cd70f6057e6a",
-                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *           "id": "1a0ba282-cdd2-457b-b457-41c2fc4b0b6e",
+                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -8346,19 +8379,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e5dda545-90bb-47c5-9939-ccaa497a05aa",
+                     *       "id": "f55bc480-6bf3-4a3a-94de-201f1189f98a",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T09:45:15.860Z",
-                     *       "updatedAt": "2026-11-29T09:45:15.963Z",
+                     *       "createdAt": "2026-11-29T09:51:28.911Z",
+                     *       "updatedAt": "2026-11-29T09:51:29.129Z",
                      *       "periods": [
                      *         {
-                     *           "id": "a548814e-7e32-49e3-94ea-ab1ef6b0c86a",
-                     *           "financialYearId": "e5dda545-90bb-47c5-9939-ccaa497a05aa",
+                     *           "id": "54162ef5-5692-4f7a-add9-554094362849",
+                     *           "financialYearId": "f55bc480-6bf3-4a3a-94de-201f1189f98a",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -8368,8 +8401,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "56625b0f-1d2d-4efe-8daa-5c02d8de28ba",
-                     *           "financialYearId": "e5dda545-90bb-47c5-9939-ccaa497a05aa",
+                     *           "id": "c5f9dc67-b2b1-41e8-9734-00af4f604942",
+                     *           "financialYearId": "f55bc480-6bf3-4a3a-94de-201f1189f98a",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -8379,8 +8412,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2d879753-f7e9-40b4-9223-2de98e72459a",
-                     *           "financialYearId": "e5dda545-90bb-47c5-9939-ccaa497a05aa",
+                     *           "id": "6972ed63-5657-4bb2-8bc2-69c18f51eab7",
+                     *           "financialYearId": "f55bc480-6bf3-4a3a-94de-201f1189f98a",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -8390,8 +8423,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3d5c412f-12b9-4ace-8591-7214ee058877",
-                     *           "financialYearId": "e5dda545-90bb-47c5-9939-ccaa497a05aa",
+                     *           "id": "596fcff2-31c8-4216-9a8d-ff15c4cdcd48",
+                     *           "financialYearId": "f55bc480-6bf3-4a3a-94de-201f1189f98a",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -8401,8 +8434,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e60b60f5-6a79-471f-b895-92d5e78524cf",
-                     *           "financialYearId": "e5dda545-90bb-47c5-9939-ccaa497a05aa",
+                     *           "id": "b32027eb-addc-4d26-bfb0-15fcd90c6308",
+                     *           "financialYearId": "f55bc480-6bf3-4a3a-94de-201f1189f98a",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -8412,8 +8445,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d6bff07e-e436-4f16-a0b0-83555737c95f",
-                     *           "financialYearId": "e5dda545-90bb-47c5-9939-ccaa497a05aa",
+                     *           "id": "2e99d921-823e-444a-ac1c-eda685268289",
+                     *           "financialYearId": "f55bc480-6bf3-4a3a-94de-201f1189f98a",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -8423,8 +8456,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "90644f36-adb1-4292-bc55-64071872c55c",
-                     *           "financialYearId": "e5dda545-90bb-47c5-9939-ccaa497a05aa",
+                     *           "id": "1f24baa1-4bba-4c80-a34f-8fdaead2e81c",
+                     *           "financialYearId": "f55bc480-6bf3-4a3a-94de-201f1189f98a",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -8434,8 +8467,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "99554c5d-ed3f-4829-b081-21fd2c3e3ae2",
-                     *           "financialYearId": "e5dda545-90bb-47c5-9939-ccaa497a05aa",
+                     *           "id": "d06aae1b-c798-403b-9b9c-433bc554006e",
+                     *           "financialYearId": "f55bc480-6bf3-4a3a-94de-201f1189f98a",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -8445,8 +8478,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dd2900d6-ed74-40ca-88bf-19fb83ccf1c3",
-                     *           "financialYearId": "e5dda545-90bb-47c5-9939-ccaa497a05aa",
+                     *           "id": "f9227ef0-269d-457a-872b-2b9196a3c913",
+                     *           "financialYearId": "f55bc480-6bf3-4a3a-94de-201f1189f98a",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -8456,8 +8489,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c89d5aad-5728-40c1-9466-b653d8761c9c",
-                     *           "financialYearId": "e5dda545-90bb-47c5-9939-ccaa497a05aa",
+                     *           "id": "0c20945e-1fc9-43ee-afea-b09fadcb3c51",
+                     *           "financialYearId": "f55bc480-6bf3-4a3a-94de-201f1189f98a",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -8467,8 +8500,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fbe8cc7f-6f26-4daa-a2fe-1be9df128bf4",
-                     *           "financialYearId": "e5dda545-90bb-47c5-9939-ccaa497a05aa",
+                     *           "id": "6e2df729-ace3-4359-a98c-a4a0b61d2f36",
+                     *           "financialYearId": "f55bc480-6bf3-4a3a-94de-201f1189f98a",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -8478,8 +8511,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fb4459c7-f5d5-411b-a01a-d1250bacf59b",
-                     *           "financialYearId": "e5dda545-90bb-47c5-9939-ccaa497a05aa",
+                     *           "id": "869c0164-a3f3-4457-824c-5095c90006dd",
+                     *           "financialYearId": "f55bc480-6bf3-4a3a-94de-201f1189f98a",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -8627,14 +8660,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "afa83aaf-ea80-47cf-add5-c23e14f3b71b",
-                     *       "serialNumber": 8,
+                     *       "id": "9628dd95-4b42-4fb5-8fec-6880ccf9e630",
+                     *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "e608eab2-d6a1-4fed-942b-f9e42f7cf80b",
+                     *           "accountId": "b121194b-9a75-4cba-bddf-8c1721ba5eaa",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -8647,7 +8680,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "9ec9cb14-2257-4d8d-bdf2-974f79a19010",
+                     *           "accountId": "880e1ae2-337e-47a8-ac41-ad6cf8816f8b",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -8674,8 +8707,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:45:21.160Z",
-                     *       "updatedAt": "2026-11-29T09:45:21.160Z"
+                     *       "createdAt": "2026-11-29T09:51:37.091Z",
+                     *       "updatedAt": "2026-11-29T09:51:37.091Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -8735,8 +8768,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "953dfc21-e4a5-4f69-b2e3-cd70f6057e6a",
-                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *           "id": "1a0ba282-cdd2-457b-b457-41c2fc4b0b6e",
+                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -8746,8 +8779,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0d2ae44a-61a9-482c-b284-fbe9a73a4fc4",
-                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *           "id": "e89d6d49-75a0-4b23-9565-869e794dc87a",
+                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8757,8 +8790,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5fea1bc8-ec01-4c75-b1a9-e2bd3aedb962",
-                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *           "id": "2f87f124-b8ba-47ca-bbc4-7b76e568c172",
+                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8768,8 +8801,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "979258a5-44a5-4754-a418-363e73ff21ec",
-                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *           "id": "a71de877-3867-4437-83bc-115972113817",
+                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8779,8 +8812,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7eff260a-c276-4914-8ed6-dc79113fab7c",
-                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *           "id": "83f49c5a-6733-4254-ab13-77ee3f058db8",
+                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8790,8 +8823,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "47e77021-5367-4206-be6d-c389d1e5e517",
-                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *           "id": "776dacd8-776b-4328-b7c6-7174272eaea6",
+                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8801,8 +8834,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d8140e10-03f5-4cc7-b002-727c62215100",
-                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *           "id": "4cbe0dfd-96c4-4e27-ae99-55757e7bf7ab",
+                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8812,8 +8845,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dd8844ce-ce69-4329-a395-ea3dead12fce",
-                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *           "id": "7fd43aca-cb78-4e27-a386-394c591adeab",
+                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8823,8 +8856,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6cb47d4a-8e2e-4cde-aed7-8029ab49b52a",
-                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *           "id": "6ecc905e-491f-4032-8113-fafe48614786",
+                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8834,8 +8867,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "86711c34-991d-4200-849e-e11c47556dcb",
-                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *           "id": "bd96252a-122b-45a3-97be-6c210f42d7b5",
+                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8845,8 +8878,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3da2cb6b-f292-42f3-bc25-ffbe4870bbc6",
-                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *           "id": "843ccea1-4d36-439f-84d2-a5b5810385ce",
+                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8856,8 +8889,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c72b8826-26df-4051-b39a-14e738cd226e",
-                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *           "id": "d94912c9-92e9-4dfa-a42b-3fa686739fd7",
+                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8905,8 +8938,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c72b8826-26df-4051-b39a-14e738cd226e",
-                     *       "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *       "id": "d94912c9-92e9-4dfa-a42b-3fa686739fd7",
+                     *       "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -8963,8 +8996,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c72b8826-26df-4051-b39a-14e738cd226e",
-                     *       "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *       "id": "d94912c9-92e9-4dfa-a42b-3fa686739fd7",
+                     *       "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9121,8 +9154,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c72b8826-26df-4051-b39a-14e738cd226e",
-                     *       "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *       "id": "d94912c9-92e9-4dfa-a42b-3fa686739fd7",
+                     *       "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9207,14 +9240,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "53dad139-f22a-432a-af30-4f2864bbf09f",
+                     *           "id": "d0a3cea7-d133-4c2e-98e0-f4fe8360a20f",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
+                     *               "accountId": "caa1e610-6218-426e-8e29-5ca36d1c6178",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -9227,7 +9260,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
+                     *               "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -9254,8 +9287,8 @@ export interface operations {
                      *           "revaluationDate": null,
                      *           "openingOf": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:45:17.020Z",
-                     *           "updatedAt": "2026-11-29T09:45:17.020Z"
+                     *           "createdAt": "2026-11-29T09:51:30.981Z",
+                     *           "updatedAt": "2026-11-29T09:51:30.981Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -9297,12 +9330,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
+                 *           "accountId": "caa1e610-6218-426e-8e29-5ca36d1c6178",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
+                 *           "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -9359,14 +9392,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "53dad139-f22a-432a-af30-4f2864bbf09f",
+                     *       "id": "d0a3cea7-d133-4c2e-98e0-f4fe8360a20f",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
+                     *           "accountId": "caa1e610-6218-426e-8e29-5ca36d1c6178",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9379,7 +9412,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
+                     *           "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9406,8 +9439,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:45:17.020Z",
-                     *       "updatedAt": "2026-11-29T09:45:17.020Z"
+                     *       "createdAt": "2026-11-29T09:51:30.981Z",
+                     *       "updatedAt": "2026-11-29T09:51:30.981Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9454,14 +9487,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "53dad139-f22a-432a-af30-4f2864bbf09f",
+                     *       "id": "d0a3cea7-d133-4c2e-98e0-f4fe8360a20f",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
+                     *           "accountId": "caa1e610-6218-426e-8e29-5ca36d1c6178",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9474,7 +9507,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
+                     *           "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9501,8 +9534,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:45:17.020Z",
-                     *       "updatedAt": "2026-11-29T09:45:17.020Z"
+                     *       "createdAt": "2026-11-29T09:51:30.981Z",
+                     *       "updatedAt": "2026-11-29T09:51:30.981Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9538,12 +9571,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
+                 *           "accountId": "caa1e610-6218-426e-8e29-5ca36d1c6178",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
+                 *           "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -9603,14 +9636,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "53dad139-f22a-432a-af30-4f2864bbf09f",
+                     *       "id": "d0a3cea7-d133-4c2e-98e0-f4fe8360a20f",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
+                     *           "accountId": "caa1e610-6218-426e-8e29-5ca36d1c6178",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9623,7 +9656,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
+                     *           "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9650,8 +9683,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T09:45:17.020Z",
-                     *       "updatedAt": "2026-11-29T09:45:17.191Z"
+                     *       "createdAt": "2026-11-29T09:51:30.981Z",
+                     *       "updatedAt": "2026-11-29T09:51:31.491Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9710,22 +9743,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7",
+                     *             "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "e91b3ae9-ab0a-418e-8bac-f25bbcf1aa2a",
-                     *           "occurredAt": "2026-11-29T09:45:17.022Z",
+                     *           "requestId": "32bdc376-9b4d-439a-be2f-be9ebf95e57e",
+                     *           "occurredAt": "2026-11-29T09:51:30.988Z",
                      *           "sequence": 31,
-                     *           "hash": "5e14876bdb50965229815f4154a5f7d9cc313fca512ea3777254713a136d151f",
+                     *           "hash": "fde7577ac0832b7ac5de4983056ff6506ef34ef7104e7c95065f8e4b66084016",
                      *           "state": {
-                     *             "id": "53dad139-f22a-432a-af30-4f2864bbf09f",
+                     *             "id": "d0a3cea7-d133-4c2e-98e0-f4fe8360a20f",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
+                     *                 "accountId": "caa1e610-6218-426e-8e29-5ca36d1c6178",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -9738,7 +9771,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
+                     *                 "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -9765,8 +9798,8 @@ export interface operations {
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T09:45:17.020Z",
-                     *             "updatedAt": "2026-11-29T09:45:17.020Z"
+                     *             "createdAt": "2026-11-29T09:51:30.981Z",
+                     *             "updatedAt": "2026-11-29T09:51:30.981Z"
                      *           }
                      *         }
                      *       ],
@@ -9824,14 +9857,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "53dad139-f22a-432a-af30-4f2864bbf09f",
+                     *       "id": "d0a3cea7-d133-4c2e-98e0-f4fe8360a20f",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
+                     *           "accountId": "caa1e610-6218-426e-8e29-5ca36d1c6178",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9844,7 +9877,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
+                     *           "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9864,15 +9897,15 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
-                     *       "periodId": "86711c34-991d-4200-849e-e11c47556dcb",
+                     *       "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *       "periodId": "bd96252a-122b-45a3-97be-6c210f42d7b5",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T09:45:17.020Z",
-                     *       "updatedAt": "2026-11-29T09:45:17.269Z"
+                     *       "createdAt": "2026-11-29T09:51:30.981Z",
+                     *       "updatedAt": "2026-11-29T09:51:31.614Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9938,14 +9971,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7004cddd-aec8-4e4a-a4bd-56d86d2fc4fc",
+                     *       "id": "7aca5daa-34ce-43cb-b3f3-dc2d02a6a5eb",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "e608eab2-d6a1-4fed-942b-f9e42f7cf80b",
+                     *           "accountId": "b121194b-9a75-4cba-bddf-8c1721ba5eaa",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -9958,7 +9991,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
+                     *           "accountId": "caa1e610-6218-426e-8e29-5ca36d1c6178",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -9978,15 +10011,15 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
-                     *       "periodId": "86711c34-991d-4200-849e-e11c47556dcb",
+                     *       "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *       "periodId": "bd96252a-122b-45a3-97be-6c210f42d7b5",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T09:45:17.469Z",
-                     *       "updatedAt": "2026-11-29T09:45:17.547Z"
+                     *       "createdAt": "2026-11-29T09:51:31.861Z",
+                     *       "updatedAt": "2026-11-29T09:51:31.977Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -10036,14 +10069,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "53dad139-f22a-432a-af30-4f2864bbf09f",
+                     *       "id": "d0a3cea7-d133-4c2e-98e0-f4fe8360a20f",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
+                     *           "accountId": "caa1e610-6218-426e-8e29-5ca36d1c6178",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10056,7 +10089,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
+                     *           "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10083,8 +10116,8 @@ export interface operations {
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T09:45:17.020Z",
-                     *       "updatedAt": "2026-11-29T09:45:17.348Z"
+                     *       "createdAt": "2026-11-29T09:51:30.981Z",
+                     *       "updatedAt": "2026-11-29T09:51:31.686Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -10145,14 +10178,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e801e780-d78f-4468-ba81-33b551b0c13d",
+                     *       "id": "69fa9b72-b6f8-49e6-9841-e48e3913bfd3",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
+                     *           "accountId": "caa1e610-6218-426e-8e29-5ca36d1c6178",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10165,7 +10198,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
+                     *           "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10185,15 +10218,15 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
-                     *       "periodId": "86711c34-991d-4200-849e-e11c47556dcb",
-                     *       "reversalOf": "53dad139-f22a-432a-af30-4f2864bbf09f",
+                     *       "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *       "periodId": "bd96252a-122b-45a3-97be-6c210f42d7b5",
+                     *       "reversalOf": "d0a3cea7-d133-4c2e-98e0-f4fe8360a20f",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:45:17.427Z",
-                     *       "updatedAt": "2026-11-29T09:45:17.427Z"
+                     *       "createdAt": "2026-11-29T09:51:31.798Z",
+                     *       "updatedAt": "2026-11-29T09:51:31.798Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -10349,14 +10382,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *       "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "9e3966c2-984b-47f4-bf8b-60238f0ee69a",
+                     *           "accountId": "4d3824a4-84c3-4e00-a4ea-4740843eb487",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -10383,8 +10416,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
-                     *           "parentId": "9e3966c2-984b-47f4-bf8b-60238f0ee69a",
+                     *           "accountId": "caa1e610-6218-426e-8e29-5ca36d1c6178",
+                     *           "parentId": "4d3824a4-84c3-4e00-a4ea-4740843eb487",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -10410,7 +10443,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "3e1851c5-d1c3-48ee-a4da-27041368deaa",
+                     *           "accountId": "7f326abc-849d-499d-baf0-cce476c83dd7",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -10437,8 +10470,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
-                     *           "parentId": "3e1851c5-d1c3-48ee-a4da-27041368deaa",
+                     *           "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
+                     *           "parentId": "7f326abc-849d-499d-baf0-cce476c83dd7",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -10464,7 +10497,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "af8cda96-c938-45eb-af23-e4f267d3b979",
+                     *           "accountId": "0cc2603e-867b-42c6-9b9e-26fed97674c9",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -10491,8 +10524,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "e608eab2-d6a1-4fed-942b-f9e42f7cf80b",
-                     *           "parentId": "af8cda96-c938-45eb-af23-e4f267d3b979",
+                     *           "accountId": "b121194b-9a75-4cba-bddf-8c1721ba5eaa",
+                     *           "parentId": "0cc2603e-867b-42c6-9b9e-26fed97674c9",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -10626,7 +10659,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "af8cda96-c938-45eb-af23-e4f267d3b979",
+                     *           "accountId": "0cc2603e-867b-42c6-9b9e-26fed97674c9",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -10645,8 +10678,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "e608eab2-d6a1-4fed-942b-f9e42f7cf80b",
-                     *           "parentId": "af8cda96-c938-45eb-af23-e4f267d3b979",
+                     *           "accountId": "b121194b-9a75-4cba-bddf-8c1721ba5eaa",
+                     *           "parentId": "0cc2603e-867b-42c6-9b9e-26fed97674c9",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -10758,7 +10791,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "9e3966c2-984b-47f4-bf8b-60238f0ee69a",
+                     *           "accountId": "4d3824a4-84c3-4e00-a4ea-4740843eb487",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -10775,8 +10808,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
-                     *           "parentId": "9e3966c2-984b-47f4-bf8b-60238f0ee69a",
+                     *           "accountId": "caa1e610-6218-426e-8e29-5ca36d1c6178",
+                     *           "parentId": "4d3824a4-84c3-4e00-a4ea-4740843eb487",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -10900,7 +10933,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "9e3966c2-984b-47f4-bf8b-60238f0ee69a",
+                     *           "accountId": "4d3824a4-84c3-4e00-a4ea-4740843eb487",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -10916,8 +10949,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
-                     *           "parentId": "9e3966c2-984b-47f4-bf8b-60238f0ee69a",
+                     *           "accountId": "caa1e610-6218-426e-8e29-5ca36d1c6178",
+                     *           "parentId": "4d3824a4-84c3-4e00-a4ea-4740843eb487",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -11026,9 +11059,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "5108b117-5602-4c02-9402-a9b0728601c1",
+                     *       "budgetId": "104af1e5-7ffb-47a2-885d-c78a55f0d682",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *       "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -11055,8 +11088,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
-                     *           "parentId": "3e1851c5-d1c3-48ee-a4da-27041368deaa",
+                     *           "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
+                     *           "parentId": "7f326abc-849d-499d-baf0-cce476c83dd7",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -11089,8 +11122,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "e608eab2-d6a1-4fed-942b-f9e42f7cf80b",
-                     *           "parentId": "af8cda96-c938-45eb-af23-e4f267d3b979",
+                     *           "accountId": "b121194b-9a75-4cba-bddf-8c1721ba5eaa",
+                     *           "parentId": "0cc2603e-867b-42c6-9b9e-26fed97674c9",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -11101,7 +11134,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "82028a1e-9217-4505-adc5-119640927e74",
+                     *             "id": "04298dec-4af3-433b-9c35-6382e3cd1734",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -11438,6 +11471,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "corrections": [],
+                     *       "creditCarriedForward": null,
                      *       "netDue": "150.00"
                      *     }
                      */
@@ -11490,18 +11524,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "00cb04b3-6376-4c96-abfc-d79eb1944317",
-                     *           "serialNumber": 10,
+                     *           "journalId": "e4f6b84b-637f-4706-894a-9039ad962aa4",
+                     *           "serialNumber": 6,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
+                     *           "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "02b031a8-4be8-4f85-8239-9b4eed53bc2b",
+                     *           "taxCodeId": "73193ccf-c430-4006-9155-5a5394b1fc98",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -11653,7 +11687,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "9e3966c2-984b-47f4-bf8b-60238f0ee69a",
+                     *         "id": "4d3824a4-84c3-4e00-a4ea-4740843eb487",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -11674,13 +11708,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "53dad139-f22a-432a-af30-4f2864bbf09f",
+                     *           "journalId": "d0a3cea7-d133-4c2e-98e0-f4fe8360a20f",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
+                     *           "accountId": "caa1e610-6218-426e-8e29-5ca36d1c6178",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -11692,7 +11726,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImQ0YzE0MDI5LTBiNWQtNGQ0Yy04OWExLTM4ZTAxZmYyNmI1YyIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiOWUzOTY2YzItOTg0Yi00N2Y0LWJmOGItNjAyMzhmMGVlNjlhIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjNTNkYWQxMzktZjIyYS00MzJhLWFmMzAtNGYyODY0YmJmMDlmIiwiYWNjb3VudElkIjoiN2U1ZWZiMTEtMzBjMi00ZDAwLWFmNjMtOWNjODdkMTI4YzRmIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.3a_ULq7RZCK4sCTiKBHzNXEWgbY7KO4GjZ04iYdEXn4"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImNmZDBjYzRjLWRjNGEtNDRkYS05M2NmLTVkMTM0YTViMTEyNiIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNGQzODI0YTQtODRjMy00ZTAwLWE0ZWEtNDc0MDg0M2ViNDg3IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZDBhM2NlYTctZDEzMy00YzJlLTk4ZTAtZjRmZTgzNjBhMjBmIiwiYWNjb3VudElkIjoiY2FhMWU2MTAtNjIxOC00MjZlLThlMjktNWNhMzZkMWM2MTc4IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.pJ48dfenwqzIRpml52dkS3zCDf--6uwvPdgkcmlkYiA"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -11805,70 +11839,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "868e193c-5213-44e3-bc6b-9e5df16f165e",
+                     *           "id": "ff3d4539-d280-4524-bb7d-ebb80e097647",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T09:45:20.478Z",
+                     *           "createdAt": "2026-11-29T09:51:36.183Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7"
+                     *             "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "c81185a282ce8c6a8e4e28e2662fce4f7eb2071b7a5fd2efe5901061d09e7ade"
+                     *             "hash": "e9f296f6efe18236a45d317d33ed30d3b70a2e7ae0a43511f263122b2a1badb1"
                      *           }
                      *         },
                      *         {
-                     *           "id": "14f89ab0-1b29-4b5a-b595-fa5c265021a9",
+                     *           "id": "1e494a01-bcc9-416e-944d-28848a03fad8",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T09:45:20.319Z",
+                     *           "createdAt": "2026-11-29T09:51:35.995Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7"
+                     *             "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "88bf9cad012e8c2d439f1cbdea16a87ef1495acb4e522082b2644636f05b77ac"
+                     *             "hash": "a4082f34c8890cfe76439722633304a4007a10840b11ffb2dd3ee6bb4db543fd"
                      *           }
                      *         },
                      *         {
-                     *           "id": "08fe8d7a-488b-47a8-86fd-95cb550519ed",
+                     *           "id": "2d17bcc7-c3b1-45e3-b596-9f3767933b79",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23"
+                     *             "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553"
                      *           },
-                     *           "createdAt": "2026-11-29T09:45:20.242Z",
+                     *           "createdAt": "2026-11-29T09:51:35.904Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7"
+                     *             "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "976521ba6195d2e725c17a3efc32980106af30590bdaa53919513c22ff98f765"
+                     *             "hash": "e91b582f3cc13d44f09ff6995589e3324280e047bbc54660791edf1963b9cec9"
                      *           }
                      *         },
                      *         {
-                     *           "id": "07179cf0-d0bd-497e-92c6-cb070d6f69a8",
+                     *           "id": "fc55880d-c7d8-4552-8dc4-cb3a200e87ab",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T09:45:20.104Z",
+                     *           "createdAt": "2026-11-29T09:51:35.738Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7"
+                     *             "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "845f8d221b1824536aa8220446cfc929dc317d521fef8cae8d8f42048bd5d085"
+                     *             "hash": "81cff3c752564d3e72dbff37127a2ff466cbd0ef154268dfeae99ed61a79fda2"
                      *           }
                      *         }
                      *       ],
@@ -12033,27 +12067,35 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "07179cf0-d0bd-497e-92c6-cb070d6f69a8",
+                     *       "id": "fc55880d-c7d8-4552-8dc4-cb3a200e87ab",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T09:45:20.104Z",
+                     *       "createdAt": "2026-11-29T09:51:35.738Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7"
+                     *         "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "845f8d221b1824536aa8220446cfc929dc317d521fef8cae8d8f42048bd5d085"
+                     *         "hash": "81cff3c752564d3e72dbff37127a2ff466cbd0ef154268dfeae99ed61a79fda2"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ReportSnapshotSummaryResponse"];
                 };
             };
-            400: components["responses"]["ValidationError_InvalidJson_InvalidText_InvalidEncoding_NoFinancialYear_InvalidRange_RangeTooLong.400"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `NoFinancialYear`, `InvalidRange`, `RangeTooLong` (each example says what it means and the way out; docs/errors.md lists them all) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
@@ -12103,20 +12145,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "07179cf0-d0bd-497e-92c6-cb070d6f69a8",
+                     *       "id": "fc55880d-c7d8-4552-8dc4-cb3a200e87ab",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T09:45:20.104Z",
+                     *       "createdAt": "2026-11-29T09:51:35.738Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7"
+                     *         "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "845f8d221b1824536aa8220446cfc929dc317d521fef8cae8d8f42048bd5d085"
+                     *         "hash": "81cff3c752564d3e72dbff37127a2ff466cbd0ef154268dfeae99ed61a79fda2"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -12135,7 +12177,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "9e3966c2-984b-47f4-bf8b-60238f0ee69a",
+                     *             "accountId": "4d3824a4-84c3-4e00-a4ea-4740843eb487",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -12151,8 +12193,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
-                     *             "parentId": "9e3966c2-984b-47f4-bf8b-60238f0ee69a",
+                     *             "accountId": "caa1e610-6218-426e-8e29-5ca36d1c6178",
+                     *             "parentId": "4d3824a4-84c3-4e00-a4ea-4740843eb487",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -12258,27 +12300,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b1a2b679-25d2-48bb-a958-52162a60bc95",
+                     *           "id": "ac790759-69e2-4735-bd6d-2321c103ed87",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "d4c14029-0b5d-4d4c-89a1-38e01ff26b5c",
-                     *           "recordId": "53dad139-f22a-432a-af30-4f2864bbf09f",
+                     *           "companyId": "cfd0cc4c-dc4a-44da-93cf-5d134a5b1126",
+                     *           "recordId": "d0a3cea7-d133-4c2e-98e0-f4fe8360a20f",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7"
+                     *             "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df"
                      *           },
-                     *           "occurredAt": "2026-11-29T09:45:17.283Z",
-                     *           "requestId": "21a461a1-021e-4805-a8ba-7a5461517835",
+                     *           "occurredAt": "2026-11-29T09:51:31.616Z",
+                     *           "requestId": "eac8666e-09c8-4dc1-9f6d-f84b2990d81a",
                      *           "data": {
-                     *             "id": "53dad139-f22a-432a-af30-4f2864bbf09f",
+                     *             "id": "d0a3cea7-d133-4c2e-98e0-f4fe8360a20f",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
+                     *                 "accountId": "caa1e610-6218-426e-8e29-5ca36d1c6178",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -12291,7 +12333,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
+                     *                 "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -12311,44 +12353,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
-                     *             "periodId": "86711c34-991d-4200-849e-e11c47556dcb",
+                     *             "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *             "periodId": "bd96252a-122b-45a3-97be-6c210f42d7b5",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T09:45:17.020Z",
-                     *             "updatedAt": "2026-11-29T09:45:17.269Z"
+                     *             "createdAt": "2026-11-29T09:51:30.981Z",
+                     *             "updatedAt": "2026-11-29T09:51:31.614Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "081914943b60d4b2c45c4b9f32b721bfc4afcc21dac07d27355c171a05aa3368",
-                     *           "previousHash": "c092819df5a327917bf76fe9008f6ab79fb8bedd3073aede99c391ee1aec9074",
-                     *           "hash": "5cb6987ae928bb2edf47f0dc0f9fc628a3bb1fcad5aea6ce991c57c8e70d4dc0"
+                     *           "recordDigest": "11bd80977cfad76c44df7d6cd2e410c262dc8d38233007a1329e5edafd9de266",
+                     *           "previousHash": "ed9b1376995067f7e2e7edadf7237397795f0eb47744d58dea96d64cae00a749",
+                     *           "hash": "3560ff8acd4a3e3eaa114a335db0a06f6d3758bdf38ddbdda2a9042913ecf6ea"
                      *         },
                      *         {
-                     *           "id": "4362326c-dfb5-4c0e-8939-9f28549af887",
+                     *           "id": "a4f057cc-dd7c-47e3-8f14-9c7f17638d8d",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "d4c14029-0b5d-4d4c-89a1-38e01ff26b5c",
-                     *           "recordId": "53dad139-f22a-432a-af30-4f2864bbf09f",
+                     *           "companyId": "cfd0cc4c-dc4a-44da-93cf-5d134a5b1126",
+                     *           "recordId": "d0a3cea7-d133-4c2e-98e0-f4fe8360a20f",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7"
+                     *             "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df"
                      *           },
-                     *           "occurredAt": "2026-11-29T09:45:17.383Z",
-                     *           "requestId": "c5676fa2-341f-4d81-ad02-24fd92987b66",
+                     *           "occurredAt": "2026-11-29T09:51:31.738Z",
+                     *           "requestId": "bb4c995e-75dd-43ba-8cb6-2b650d1867d3",
                      *           "data": {
-                     *             "id": "53dad139-f22a-432a-af30-4f2864bbf09f",
+                     *             "id": "d0a3cea7-d133-4c2e-98e0-f4fe8360a20f",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
+                     *                 "accountId": "caa1e610-6218-426e-8e29-5ca36d1c6178",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -12361,7 +12403,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
+                     *                 "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -12381,44 +12423,44 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
-                     *             "periodId": "86711c34-991d-4200-849e-e11c47556dcb",
+                     *             "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *             "periodId": "bd96252a-122b-45a3-97be-6c210f42d7b5",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T09:45:17.020Z",
-                     *             "updatedAt": "2026-11-29T09:45:17.383Z"
+                     *             "createdAt": "2026-11-29T09:51:30.981Z",
+                     *             "updatedAt": "2026-11-29T09:51:31.738Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "94db1c76126ee446145f00798a7c3be6b11fe86fbe5789171dc31e8d19bb5c25",
-                     *           "previousHash": "7eb5be84079eb9689d6cf3e97ab4e548c0cea624406e49d40d639e4ec44b0736",
-                     *           "hash": "ee9147b43c9111e4816d1dc585d2841ae9af03e77e526680a2da06100a492766"
+                     *           "recordDigest": "574a286891356a023092eec7505dfe640dc4fb567c3fb5c3429c8c353dac1625",
+                     *           "previousHash": "2fc76fdebcb5e1c8789230340aee12062d68ac3d1ffb0dc6093f0abef336ba19",
+                     *           "hash": "cf166c8f405a50d219f9ccff111fb3c4c619d10f7bd5630db156e1a0eefe6883"
                      *         },
                      *         {
-                     *           "id": "a9905518-3900-4a75-afb0-225390c8e5c8",
+                     *           "id": "3bc5dd4f-ba22-43dc-b0cd-43a9b4398b01",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "d4c14029-0b5d-4d4c-89a1-38e01ff26b5c",
-                     *           "recordId": "53dad139-f22a-432a-af30-4f2864bbf09f",
+                     *           "companyId": "cfd0cc4c-dc4a-44da-93cf-5d134a5b1126",
+                     *           "recordId": "d0a3cea7-d133-4c2e-98e0-f4fe8360a20f",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7"
+                     *             "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df"
                      *           },
-                     *           "occurredAt": "2026-11-29T09:45:17.428Z",
-                     *           "requestId": "ffc8131b-f6b6-405f-bb45-8bcc09a8074d",
+                     *           "occurredAt": "2026-11-29T09:51:31.799Z",
+                     *           "requestId": "813fd7da-8991-4d44-aeb4-cb40c124d678",
                      *           "data": {
-                     *             "id": "53dad139-f22a-432a-af30-4f2864bbf09f",
+                     *             "id": "d0a3cea7-d133-4c2e-98e0-f4fe8360a20f",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "7e5efb11-30c2-4d00-af63-9cc87d128c4f",
+                     *                 "accountId": "caa1e610-6218-426e-8e29-5ca36d1c6178",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -12431,7 +12473,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
+                     *                 "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -12451,24 +12493,24 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
-                     *             "periodId": "86711c34-991d-4200-849e-e11c47556dcb",
+                     *             "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *             "periodId": "bd96252a-122b-45a3-97be-6c210f42d7b5",
                      *             "reversalOf": null,
-                     *             "reversedBy": "e801e780-d78f-4468-ba81-33b551b0c13d",
+                     *             "reversedBy": "69fa9b72-b6f8-49e6-9841-e48e3913bfd3",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T09:45:17.020Z",
-                     *             "updatedAt": "2026-11-29T09:45:17.427Z"
+                     *             "createdAt": "2026-11-29T09:51:30.981Z",
+                     *             "updatedAt": "2026-11-29T09:51:31.798Z"
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "f96cf6597386e68e4d00b183c3affd07d4cc5112778f52e480de0d7264fa7c91",
-                     *           "previousHash": "ee9147b43c9111e4816d1dc585d2841ae9af03e77e526680a2da06100a492766",
-                     *           "hash": "142d1a138d3c94ab1f2a8cd9ec4f09e7226b58eadcb86e16ca7bb4ad80e78f2f"
+                     *           "recordDigest": "23b7ad6decb7d6e39acc41da051af4e02299e1cd9b168e9502f19f39a127bdce",
+                     *           "previousHash": "cf166c8f405a50d219f9ccff111fb3c4c619d10f7bd5630db156e1a0eefe6883",
+                     *           "hash": "d584f069338b630cfd76763570aae4cfcde0c7a04ca3613b1f94d379f5f17852"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImQ0YzE0MDI5LTBiNWQtNGQ0Yy04OWExLTM4ZTAxZmYyNmI1YyIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.I8nMQm-7RQxZe-kLAqdh_zGey0Fy0ZnZgIuWu4j2bVU"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImNmZDBjYzRjLWRjNGEtNDRkYS05M2NmLTVkMTM0YTViMTEyNiIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.psdoe0Wb3PZFfWWF6Ihg7D-nra34EAGLMaaZPHBEwFU"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -12516,7 +12558,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "bb052c2b-a814-4260-ab4c-194a836fde62",
+                     *           "id": "5f5888e2-350a-4758-9fc3-6ec8c3bb02dd",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -12527,11 +12569,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7"
+                     *             "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:45:23.093Z",
-                     *           "updatedAt": "2026-11-29T09:45:23.093Z"
+                     *           "createdAt": "2026-11-29T09:51:41.582Z",
+                     *           "updatedAt": "2026-11-29T09:51:41.582Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -12602,7 +12644,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bb052c2b-a814-4260-ab4c-194a836fde62",
+                     *       "id": "5f5888e2-350a-4758-9fc3-6ec8c3bb02dd",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -12613,11 +12655,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7"
+                     *         "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:45:23.093Z",
-                     *       "updatedAt": "2026-11-29T09:45:23.093Z",
+                     *       "createdAt": "2026-11-29T09:51:41.582Z",
+                     *       "updatedAt": "2026-11-29T09:51:41.582Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -12666,7 +12708,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bb052c2b-a814-4260-ab4c-194a836fde62",
+                     *       "id": "5f5888e2-350a-4758-9fc3-6ec8c3bb02dd",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -12677,11 +12719,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7"
+                     *         "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:45:23.093Z",
-                     *       "updatedAt": "2026-11-29T09:45:23.093Z"
+                     *       "createdAt": "2026-11-29T09:51:41.582Z",
+                     *       "updatedAt": "2026-11-29T09:51:41.582Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -12749,7 +12791,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bb052c2b-a814-4260-ab4c-194a836fde62",
+                     *       "id": "5f5888e2-350a-4758-9fc3-6ec8c3bb02dd",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -12761,11 +12803,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7"
+                     *         "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T09:45:23.093Z",
-                     *       "updatedAt": "2026-11-29T09:45:23.161Z"
+                     *       "createdAt": "2026-11-29T09:51:41.582Z",
+                     *       "updatedAt": "2026-11-29T09:51:41.730Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -12905,13 +12947,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "bbc783fb-c0e6-4f8f-9fe6-2b7d777f31d9",
+                     *           "id": "c19f5528-2d45-4ac6-98f5-70d24d9d1a9b",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:45:23.278Z",
-                     *           "updatedAt": "2026-11-29T09:45:23.278Z"
+                     *           "createdAt": "2026-11-29T09:51:42.049Z",
+                     *           "updatedAt": "2026-11-29T09:51:42.049Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -12972,13 +13014,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bbc783fb-c0e6-4f8f-9fe6-2b7d777f31d9",
+                     *       "id": "c19f5528-2d45-4ac6-98f5-70d24d9d1a9b",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:45:23.278Z",
-                     *       "updatedAt": "2026-11-29T09:45:23.278Z"
+                     *       "createdAt": "2026-11-29T09:51:42.049Z",
+                     *       "updatedAt": "2026-11-29T09:51:42.049Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -13033,13 +13075,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bbc783fb-c0e6-4f8f-9fe6-2b7d777f31d9",
+                     *       "id": "c19f5528-2d45-4ac6-98f5-70d24d9d1a9b",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:45:23.278Z",
-                     *       "updatedAt": "2026-11-29T09:45:23.278Z"
+                     *       "createdAt": "2026-11-29T09:51:42.049Z",
+                     *       "updatedAt": "2026-11-29T09:51:42.049Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -13090,13 +13132,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bbc783fb-c0e6-4f8f-9fe6-2b7d777f31d9",
+                     *       "id": "c19f5528-2d45-4ac6-98f5-70d24d9d1a9b",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T09:45:23.278Z",
-                     *       "updatedAt": "2026-11-29T09:45:23.511Z"
+                     *       "createdAt": "2026-11-29T09:51:42.049Z",
+                     *       "updatedAt": "2026-11-29T09:51:42.388Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -13189,13 +13231,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5108b117-5602-4c02-9402-a9b0728601c1",
+                     *           "id": "104af1e5-7ffb-47a2-885d-c78a55f0d682",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:45:23.581Z",
-                     *           "updatedAt": "2026-11-29T09:45:23.581Z"
+                     *           "createdAt": "2026-11-29T09:51:42.448Z",
+                     *           "updatedAt": "2026-11-29T09:51:42.448Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -13230,10 +13272,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                 *       "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                  *       "lines": [
                  *         {
-                 *           "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
+                 *           "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -13250,8 +13292,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "e608eab2-d6a1-4fed-942b-f9e42f7cf80b",
-                 *           "costCenterId": "82028a1e-9217-4505-adc5-119640927e74",
+                 *           "accountId": "b121194b-9a75-4cba-bddf-8c1721ba5eaa",
+                 *           "costCenterId": "04298dec-4af3-433b-9c35-6382e3cd1734",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -13302,15 +13344,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5108b117-5602-4c02-9402-a9b0728601c1",
+                     *       "id": "104af1e5-7ffb-47a2-885d-c78a55f0d682",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *       "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:45:23.581Z",
-                     *       "updatedAt": "2026-11-29T09:45:23.581Z",
+                     *       "createdAt": "2026-11-29T09:51:42.448Z",
+                     *       "updatedAt": "2026-11-29T09:51:42.448Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
+                     *           "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -13328,8 +13370,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "e608eab2-d6a1-4fed-942b-f9e42f7cf80b",
-                     *           "costCenterId": "82028a1e-9217-4505-adc5-119640927e74",
+                     *           "accountId": "b121194b-9a75-4cba-bddf-8c1721ba5eaa",
+                     *           "costCenterId": "04298dec-4af3-433b-9c35-6382e3cd1734",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -13384,15 +13426,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5108b117-5602-4c02-9402-a9b0728601c1",
+                     *       "id": "104af1e5-7ffb-47a2-885d-c78a55f0d682",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *       "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:45:23.581Z",
-                     *       "updatedAt": "2026-11-29T09:45:23.581Z",
+                     *       "createdAt": "2026-11-29T09:51:42.448Z",
+                     *       "updatedAt": "2026-11-29T09:51:42.448Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
+                     *           "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -13410,8 +13452,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "e608eab2-d6a1-4fed-942b-f9e42f7cf80b",
-                     *           "costCenterId": "82028a1e-9217-4505-adc5-119640927e74",
+                     *           "accountId": "b121194b-9a75-4cba-bddf-8c1721ba5eaa",
+                     *           "costCenterId": "04298dec-4af3-433b-9c35-6382e3cd1734",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -13458,10 +13500,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                 *       "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                  *       "lines": [
                  *         {
-                 *           "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
+                 *           "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -13515,15 +13557,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5108b117-5602-4c02-9402-a9b0728601c1",
+                     *       "id": "104af1e5-7ffb-47a2-885d-c78a55f0d682",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "58065a5e-b745-4644-b973-6242ebb70a23",
+                     *       "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T09:45:23.581Z",
-                     *       "updatedAt": "2026-11-29T09:45:23.935Z",
+                     *       "createdAt": "2026-11-29T09:51:42.448Z",
+                     *       "updatedAt": "2026-11-29T09:51:43.053Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "ac421e27-6455-46ab-bc5d-8c6426138fc4",
+                     *           "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -13633,7 +13675,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "8cb88ad4-9cf6-439a-8021-28b1025df6fe",
+                     *           "id": "03f7bb49-89b5-4d3c-b728-ba2dbd1a6552",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -13664,12 +13706,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7"
+                     *             "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df"
                      *           },
-                     *           "createdAt": "2026-11-29T09:45:15.236Z",
-                     *           "updatedAt": "2026-11-29T09:45:15.417Z",
-                     *           "startedAt": "2026-11-29T09:45:15.314Z",
-                     *           "finishedAt": "2026-11-29T09:45:15.417Z"
+                     *           "createdAt": "2026-11-29T09:51:28.269Z",
+                     *           "updatedAt": "2026-11-29T09:51:28.472Z",
+                     *           "startedAt": "2026-11-29T09:51:28.344Z",
+                     *           "finishedAt": "2026-11-29T09:51:28.472Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -13758,7 +13800,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8cb88ad4-9cf6-439a-8021-28b1025df6fe",
+                     *       "id": "03f7bb49-89b5-4d3c-b728-ba2dbd1a6552",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -13782,10 +13824,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7"
+                     *         "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df"
                      *       },
-                     *       "createdAt": "2026-11-29T09:45:15.236Z",
-                     *       "updatedAt": "2026-11-29T09:45:15.236Z",
+                     *       "createdAt": "2026-11-29T09:51:28.269Z",
+                     *       "updatedAt": "2026-11-29T09:51:28.269Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -13834,7 +13876,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8cb88ad4-9cf6-439a-8021-28b1025df6fe",
+                     *       "id": "03f7bb49-89b5-4d3c-b728-ba2dbd1a6552",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -13865,12 +13907,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7"
+                     *         "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df"
                      *       },
-                     *       "createdAt": "2026-11-29T09:45:15.236Z",
-                     *       "updatedAt": "2026-11-29T09:45:15.417Z",
-                     *       "startedAt": "2026-11-29T09:45:15.314Z",
-                     *       "finishedAt": "2026-11-29T09:45:15.417Z"
+                     *       "createdAt": "2026-11-29T09:51:28.269Z",
+                     *       "updatedAt": "2026-11-29T09:51:28.472Z",
+                     *       "startedAt": "2026-11-29T09:51:28.344Z",
+                     *       "finishedAt": "2026-11-29T09:51:28.472Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -13966,7 +14008,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 101,
                      *       "headSequence": 101,
-                     *       "headHash": "60e095e9e43933bdc07f0997935db690e89b35ace02a70e03d0a5df57bd212e2",
+                     *       "headHash": "f07dff3ef15b62450b84619d34ace99514ca4c7ad3716a140a9ab490878f912d",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null
@@ -14030,7 +14072,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "252a401a-7a2d-4df9-a551-45a622b2a8f4",
+                     *           "id": "c1e58dda-c205-446b-8f1e-4778736c6b4e",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -14052,11 +14094,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:45:24.064Z",
-                     *           "updatedAt": "2026-11-29T09:45:24.064Z"
+                     *           "createdAt": "2026-11-29T09:51:43.180Z",
+                     *           "updatedAt": "2026-11-29T09:51:43.180Z"
                      *         },
                      *         {
-                     *           "id": "02b031a8-4be8-4f85-8239-9b4eed53bc2b",
+                     *           "id": "73193ccf-c430-4006-9155-5a5394b1fc98",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -14074,7 +14116,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "5af169ae-5df5-48a0-89f8-8ff905af7a93",
+                     *           "taxAccountId": "33afe32f-76c6-4d7d-a2d8-d0d1b764e2d1",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -14084,11 +14126,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:45:24.064Z",
-                     *           "updatedAt": "2026-11-29T09:45:24.064Z"
+                     *           "createdAt": "2026-11-29T09:51:43.180Z",
+                     *           "updatedAt": "2026-11-29T09:51:43.180Z"
                      *         },
                      *         {
-                     *           "id": "a0bd64d7-9e8f-4e96-b65d-ba5d1b5db6f2",
+                     *           "id": "364d0616-917d-4893-a59d-1b1d88247eba",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -14108,11 +14150,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:45:24.064Z",
-                     *           "updatedAt": "2026-11-29T09:45:24.064Z"
+                     *           "createdAt": "2026-11-29T09:51:43.180Z",
+                     *           "updatedAt": "2026-11-29T09:51:43.180Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImQ0YzE0MDI5LTBiNWQtNGQ0Yy04OWExLTM4ZTAxZmYyNmI1YyIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNkNGMxNDAyOS0wYjVkLTRkNGMtODlhMS0zOGUwMWZmMjZiNWMjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.Q9U92ZWeEAg8Q3aVvv7qC0WYU236dQKgjVLtXKQjw1E"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImNmZDBjYzRjLWRjNGEtNDRkYS05M2NmLTVkMTM0YTViMTEyNiIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNjZmQwY2M0Yy1kYzRhLTQ0ZGEtOTNjZi01ZDEzNGE1YjExMjYjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.nYFG0dgdPUxfLtaid_z_zrXKoVKqpF0AkiHG3w-uToQ"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -14160,7 +14202,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "5af169ae-5df5-48a0-89f8-8ff905af7a93",
+                 *       "taxAccountId": "33afe32f-76c6-4d7d-a2d8-d0d1b764e2d1",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -14236,7 +14278,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9edfbe03-df35-4ef7-ac97-d5f9f1da569c",
+                     *       "id": "4c59db3a-de4f-4f61-8410-34f3b80bf0a5",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -14254,7 +14296,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "5af169ae-5df5-48a0-89f8-8ff905af7a93",
+                     *       "taxAccountId": "33afe32f-76c6-4d7d-a2d8-d0d1b764e2d1",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -14264,8 +14306,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:45:24.185Z",
-                     *       "updatedAt": "2026-11-29T09:45:24.185Z"
+                     *       "createdAt": "2026-11-29T09:51:43.236Z",
+                     *       "updatedAt": "2026-11-29T09:51:43.236Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -14307,8 +14349,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "5af169ae-5df5-48a0-89f8-8ff905af7a93",
-                 *       "inputTaxAccountId": "7a655266-728a-4a5b-9a9e-14689822cfe4"
+                 *       "outputTaxAccountId": "33afe32f-76c6-4d7d-a2d8-d0d1b764e2d1",
+                 *       "inputTaxAccountId": "da3a7bfb-c30f-4c58-8473-7db7047a3759"
                  *     }
                  */
                 "application/json": {
@@ -14330,7 +14372,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "02b031a8-4be8-4f85-8239-9b4eed53bc2b",
+                     *           "id": "73193ccf-c430-4006-9155-5a5394b1fc98",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -14348,7 +14390,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "5af169ae-5df5-48a0-89f8-8ff905af7a93",
+                     *           "taxAccountId": "33afe32f-76c6-4d7d-a2d8-d0d1b764e2d1",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -14358,11 +14400,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:45:24.064Z",
-                     *           "updatedAt": "2026-11-29T09:45:24.064Z"
+                     *           "createdAt": "2026-11-29T09:51:43.180Z",
+                     *           "updatedAt": "2026-11-29T09:51:43.180Z"
                      *         },
                      *         {
-                     *           "id": "ce2b236a-f1f4-4f79-9050-a0fb66cc80f9",
+                     *           "id": "65c8e695-caca-40c8-ac64-7c9b62181485",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -14384,11 +14426,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:45:24.064Z",
-                     *           "updatedAt": "2026-11-29T09:45:24.064Z"
+                     *           "createdAt": "2026-11-29T09:51:43.180Z",
+                     *           "updatedAt": "2026-11-29T09:51:43.180Z"
                      *         },
                      *         {
-                     *           "id": "252a401a-7a2d-4df9-a551-45a622b2a8f4",
+                     *           "id": "c1e58dda-c205-446b-8f1e-4778736c6b4e",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -14410,11 +14452,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:45:24.064Z",
-                     *           "updatedAt": "2026-11-29T09:45:24.064Z"
+                     *           "createdAt": "2026-11-29T09:51:43.180Z",
+                     *           "updatedAt": "2026-11-29T09:51:43.180Z"
                      *         },
                      *         {
-                     *           "id": "c963c5ed-773e-45cc-b8f6-d681d4964b53",
+                     *           "id": "a56c4f16-76a0-4483-a1e6-c92a7b83cd1a",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -14436,11 +14478,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:45:24.064Z",
-                     *           "updatedAt": "2026-11-29T09:45:24.064Z"
+                     *           "createdAt": "2026-11-29T09:51:43.180Z",
+                     *           "updatedAt": "2026-11-29T09:51:43.180Z"
                      *         },
                      *         {
-                     *           "id": "d964e316-36af-4267-b9ce-2bfbd68e2fd9",
+                     *           "id": "5e340aa2-e690-4eec-985d-3dc950382384",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -14462,11 +14504,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:45:24.064Z",
-                     *           "updatedAt": "2026-11-29T09:45:24.064Z"
+                     *           "createdAt": "2026-11-29T09:51:43.180Z",
+                     *           "updatedAt": "2026-11-29T09:51:43.180Z"
                      *         },
                      *         {
-                     *           "id": "a0bd64d7-9e8f-4e96-b65d-ba5d1b5db6f2",
+                     *           "id": "364d0616-917d-4893-a59d-1b1d88247eba",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -14486,11 +14528,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:45:24.064Z",
-                     *           "updatedAt": "2026-11-29T09:45:24.064Z"
+                     *           "createdAt": "2026-11-29T09:51:43.180Z",
+                     *           "updatedAt": "2026-11-29T09:51:43.180Z"
                      *         },
                      *         {
-                     *           "id": "9ea5bccf-fb08-4399-b4e6-8ba860a90719",
+                     *           "id": "6efdeb9f-9b95-451d-8486-f316641d30b7",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -14508,7 +14550,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "7a655266-728a-4a5b-9a9e-14689822cfe4",
+                     *           "taxAccountId": "da3a7bfb-c30f-4c58-8473-7db7047a3759",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -14518,11 +14560,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:45:24.064Z",
-                     *           "updatedAt": "2026-11-29T09:45:24.064Z"
+                     *           "createdAt": "2026-11-29T09:51:43.180Z",
+                     *           "updatedAt": "2026-11-29T09:51:43.180Z"
                      *         },
                      *         {
-                     *           "id": "fe871034-9670-43d1-a622-d325c4966fb3",
+                     *           "id": "87ba5c5a-ef3e-43cf-9a68-b9150b8deac4",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -14540,7 +14582,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "7a655266-728a-4a5b-9a9e-14689822cfe4",
+                     *           "taxAccountId": "da3a7bfb-c30f-4c58-8473-7db7047a3759",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -14550,11 +14592,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:45:24.064Z",
-                     *           "updatedAt": "2026-11-29T09:45:24.064Z"
+                     *           "createdAt": "2026-11-29T09:51:43.180Z",
+                     *           "updatedAt": "2026-11-29T09:51:43.180Z"
                      *         },
                      *         {
-                     *           "id": "65d63316-39f3-4392-99f2-4cd0c7484391",
+                     *           "id": "d489bf28-92b6-4d99-9523-94e4d23d35e3",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -14572,19 +14614,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "7a655266-728a-4a5b-9a9e-14689822cfe4",
-                     *           "reverseChargeAccountId": "5af169ae-5df5-48a0-89f8-8ff905af7a93",
+                     *           "taxAccountId": "da3a7bfb-c30f-4c58-8473-7db7047a3759",
+                     *           "reverseChargeAccountId": "33afe32f-76c6-4d7d-a2d8-d0d1b764e2d1",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:45:24.064Z",
-                     *           "updatedAt": "2026-11-29T09:45:24.064Z"
+                     *           "createdAt": "2026-11-29T09:51:43.180Z",
+                     *           "updatedAt": "2026-11-29T09:51:43.180Z"
                      *         },
                      *         {
-                     *           "id": "09f8eb48-52a6-4877-84d5-8b9e3f17580e",
+                     *           "id": "2154392f-0c69-4db6-b27f-ab7422c14f20",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -14606,11 +14648,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:45:24.064Z",
-                     *           "updatedAt": "2026-11-29T09:45:24.064Z"
+                     *           "createdAt": "2026-11-29T09:51:43.180Z",
+                     *           "updatedAt": "2026-11-29T09:51:43.180Z"
                      *         },
                      *         {
-                     *           "id": "856db702-3180-4e1e-924e-8877d3c2a84f",
+                     *           "id": "6669dc21-d499-4c72-8842-729ce479df86",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -14632,11 +14674,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:45:24.064Z",
-                     *           "updatedAt": "2026-11-29T09:45:24.064Z"
+                     *           "createdAt": "2026-11-29T09:51:43.180Z",
+                     *           "updatedAt": "2026-11-29T09:51:43.180Z"
                      *         },
                      *         {
-                     *           "id": "aa9ba3a7-61d2-494b-9acf-39a560707b83",
+                     *           "id": "38874141-f694-4f27-9f90-911470b02f23",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -14656,8 +14698,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:45:24.064Z",
-                     *           "updatedAt": "2026-11-29T09:45:24.064Z"
+                     *           "createdAt": "2026-11-29T09:51:43.180Z",
+                     *           "updatedAt": "2026-11-29T09:51:43.180Z"
                      *         }
                      *       ]
                      *     }
@@ -14706,7 +14748,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9edfbe03-df35-4ef7-ac97-d5f9f1da569c",
+                     *       "id": "4c59db3a-de4f-4f61-8410-34f3b80bf0a5",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -14724,7 +14766,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "5af169ae-5df5-48a0-89f8-8ff905af7a93",
+                     *       "taxAccountId": "33afe32f-76c6-4d7d-a2d8-d0d1b764e2d1",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -14734,8 +14776,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:45:24.185Z",
-                     *       "updatedAt": "2026-11-29T09:45:24.185Z"
+                     *       "createdAt": "2026-11-29T09:51:43.236Z",
+                     *       "updatedAt": "2026-11-29T09:51:43.236Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -14779,7 +14821,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "5af169ae-5df5-48a0-89f8-8ff905af7a93",
+                 *       "taxAccountId": "33afe32f-76c6-4d7d-a2d8-d0d1b764e2d1",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -14847,7 +14889,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9edfbe03-df35-4ef7-ac97-d5f9f1da569c",
+                     *       "id": "4c59db3a-de4f-4f61-8410-34f3b80bf0a5",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -14865,7 +14907,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "5af169ae-5df5-48a0-89f8-8ff905af7a93",
+                     *       "taxAccountId": "33afe32f-76c6-4d7d-a2d8-d0d1b764e2d1",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -14875,8 +14917,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T09:45:24.185Z",
-                     *       "updatedAt": "2026-11-29T09:45:24.255Z"
+                     *       "createdAt": "2026-11-29T09:51:43.236Z",
+                     *       "updatedAt": "2026-11-29T09:51:43.434Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -14934,15 +14976,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7",
+                     *             "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "149ed11d-1c04-42ca-9b0d-4ac5bd1f2d56",
-                     *           "occurredAt": "2026-11-29T09:45:24.185Z",
+                     *           "requestId": "357dcdf9-f719-4eb3-b323-081f1780b0ca",
+                     *           "occurredAt": "2026-11-29T09:51:43.236Z",
                      *           "sequence": 95,
-                     *           "hash": "a63ed99d7e641180a872d4a1b9b0dbefab5907442191991acec02f40d9ea510e",
+                     *           "hash": "e25aa7d8eb0017ea776d680277a81f3bbdd5d98fe3ef8f7813360ef0da319c7b",
                      *           "state": {
-                     *             "id": "9edfbe03-df35-4ef7-ac97-d5f9f1da569c",
+                     *             "id": "4c59db3a-de4f-4f61-8410-34f3b80bf0a5",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -14960,7 +15002,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "5af169ae-5df5-48a0-89f8-8ff905af7a93",
+                     *             "taxAccountId": "33afe32f-76c6-4d7d-a2d8-d0d1b764e2d1",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -14970,8 +15012,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T09:45:24.185Z",
-                     *             "updatedAt": "2026-11-29T09:45:24.185Z"
+                     *             "createdAt": "2026-11-29T09:51:43.236Z",
+                     *             "updatedAt": "2026-11-29T09:51:43.236Z"
                      *           }
                      *         },
                      *         {
@@ -14979,15 +15021,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7",
+                     *             "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "e02e9792-d25a-495f-9dfb-50e1dfb23d79",
-                     *           "occurredAt": "2026-11-29T09:45:24.256Z",
+                     *           "requestId": "389540e8-c229-4ffe-ad9b-1a45661df570",
+                     *           "occurredAt": "2026-11-29T09:51:43.434Z",
                      *           "sequence": 96,
-                     *           "hash": "322ccf78a3dfd32a9b35f00bc984e736c9c8a3d5e7c763b161f8c82b545119b4",
+                     *           "hash": "6784e5eab5c633bddf5dc859a3ba21dc06060f89cd0576c32bb301d413264dff",
                      *           "state": {
-                     *             "id": "9edfbe03-df35-4ef7-ac97-d5f9f1da569c",
+                     *             "id": "4c59db3a-de4f-4f61-8410-34f3b80bf0a5",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -15005,7 +15047,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "5af169ae-5df5-48a0-89f8-8ff905af7a93",
+                     *             "taxAccountId": "33afe32f-76c6-4d7d-a2d8-d0d1b764e2d1",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -15015,8 +15057,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T09:45:24.185Z",
-                     *             "updatedAt": "2026-11-29T09:45:24.255Z"
+                     *             "createdAt": "2026-11-29T09:51:43.236Z",
+                     *             "updatedAt": "2026-11-29T09:51:43.434Z"
                      *           }
                      *         }
                      *       ],
@@ -15056,7 +15098,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "d869b9a4-38b4-4c21-ad65-6a84f4ce28f3",
+                     *           "id": "31d4bb6f-3660-4b02-abc2-3b4500158259",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -15226,15 +15268,17 @@ export interface operations {
                      *             }
                      *           ],
                      *           "corrections": [],
+                     *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
-                     *           "filedAt": "2026-11-29T09:45:24.745Z",
+                     *           "refundRequested": false,
+                     *           "filedAt": "2026-11-29T09:51:44.196Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7"
+                     *             "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 98,
-                     *             "hash": "9714760f9b90b78168be5de72c9bc777ad5dd6f26a3426f852c0c89a9c8bed43"
+                     *             "hash": "083cc09dcf8ed199a502b761f424268625c5f77d081f1bd3fbc34bf018e9e376"
                      *           },
                      *           "version": 1
                      *         }
@@ -15284,6 +15328,8 @@ export interface operations {
                      * @description Last day of the range (YYYY-MM-DD), included.
                      */
                     dateTo: string;
+                    /** @description Ask the refund of this return’s credit (its net due below zero) rather than carry it forward to the next return; false when left out. */
+                    refundRequested?: boolean;
                 };
             };
         };
@@ -15296,7 +15342,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d869b9a4-38b4-4c21-ad65-6a84f4ce28f3",
+                     *       "id": "31d4bb6f-3660-4b02-abc2-3b4500158259",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -15466,15 +15512,17 @@ export interface operations {
                      *         }
                      *       ],
                      *       "corrections": [],
+                     *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
-                     *       "filedAt": "2026-11-29T09:45:24.745Z",
+                     *       "refundRequested": false,
+                     *       "filedAt": "2026-11-29T09:51:44.196Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7"
+                     *         "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "9714760f9b90b78168be5de72c9bc777ad5dd6f26a3426f852c0c89a9c8bed43"
+                     *         "hash": "083cc09dcf8ed199a502b761f424268625c5f77d081f1bd3fbc34bf018e9e376"
                      *       },
                      *       "version": 1
                      *     }
@@ -15482,7 +15530,15 @@ export interface operations {
                     "application/json": components["schemas"]["FiledVatReturnResponse"];
                 };
             };
-            400: components["responses"]["ValidationError_InvalidJson_InvalidText_InvalidEncoding_NoFinancialYear_InvalidRange_RangeTooLong.400"];
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `NoCreditToRefund`, `NoFinancialYear`, `InvalidRange`, `RangeTooLong` (each example says what it means and the way out; docs/errors.md lists them all) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
@@ -15523,7 +15579,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d869b9a4-38b4-4c21-ad65-6a84f4ce28f3",
+                     *       "id": "31d4bb6f-3660-4b02-abc2-3b4500158259",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -15693,15 +15749,17 @@ export interface operations {
                      *         }
                      *       ],
                      *       "corrections": [],
+                     *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
-                     *       "filedAt": "2026-11-29T09:45:24.745Z",
+                     *       "refundRequested": false,
+                     *       "filedAt": "2026-11-29T09:51:44.196Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7"
+                     *         "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "9714760f9b90b78168be5de72c9bc777ad5dd6f26a3426f852c0c89a9c8bed43"
+                     *         "hash": "083cc09dcf8ed199a502b761f424268625c5f77d081f1bd3fbc34bf018e9e376"
                      *       },
                      *       "version": 1
                      *     }
@@ -15755,7 +15813,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b55727ca-3b21-451d-b2a4-752d3b3e6093",
+                     *           "id": "40f6d463-a4fb-4001-b3b4-12082a993caa",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -15764,8 +15822,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:45:25.071Z",
-                     *           "updatedAt": "2026-11-29T09:45:25.071Z"
+                     *           "createdAt": "2026-11-29T09:51:44.627Z",
+                     *           "updatedAt": "2026-11-29T09:51:44.627Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15839,7 +15897,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b55727ca-3b21-451d-b2a4-752d3b3e6093",
+                     *       "id": "40f6d463-a4fb-4001-b3b4-12082a993caa",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -15848,8 +15906,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:45:25.071Z",
-                     *       "updatedAt": "2026-11-29T09:45:25.071Z"
+                     *       "createdAt": "2026-11-29T09:51:44.627Z",
+                     *       "updatedAt": "2026-11-29T09:51:44.627Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -15888,7 +15946,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b55727ca-3b21-451d-b2a4-752d3b3e6093",
+                     *       "id": "40f6d463-a4fb-4001-b3b4-12082a993caa",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -15897,8 +15955,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:45:25.071Z",
-                     *       "updatedAt": "2026-11-29T09:45:25.071Z"
+                     *       "createdAt": "2026-11-29T09:51:44.627Z",
+                     *       "updatedAt": "2026-11-29T09:51:44.627Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -15972,7 +16030,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b55727ca-3b21-451d-b2a4-752d3b3e6093",
+                     *       "id": "40f6d463-a4fb-4001-b3b4-12082a993caa",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -15981,8 +16039,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T09:45:25.071Z",
-                     *       "updatedAt": "2026-11-29T09:45:25.125Z"
+                     *       "createdAt": "2026-11-29T09:51:44.627Z",
+                     *       "updatedAt": "2026-11-29T09:51:44.667Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -16032,15 +16090,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7",
+                     *             "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "8fc774a7-500a-4098-9d91-4d0de10cb9ec",
-                     *           "occurredAt": "2026-11-29T09:45:25.072Z",
+                     *           "requestId": "58f4c6c3-c4f6-4e16-99f5-dd6c09cc4c7d",
+                     *           "occurredAt": "2026-11-29T09:51:44.627Z",
                      *           "sequence": 100,
-                     *           "hash": "fc271fa2f24fa7f2e26b5bb3e99a5b513c224c41dd93eb6033869a8f8afeda3f",
+                     *           "hash": "5f87692700d1ffa8c9b31de41e8413fdec73c7213e42a0003918800b303538c9",
                      *           "state": {
-                     *             "id": "b55727ca-3b21-451d-b2a4-752d3b3e6093",
+                     *             "id": "40f6d463-a4fb-4001-b3b4-12082a993caa",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -16049,8 +16107,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T09:45:25.071Z",
-                     *             "updatedAt": "2026-11-29T09:45:25.071Z"
+                     *             "createdAt": "2026-11-29T09:51:44.627Z",
+                     *             "updatedAt": "2026-11-29T09:51:44.627Z"
                      *           }
                      *         },
                      *         {
@@ -16058,15 +16116,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "6e35c5ed-ce30-4791-b84d-af5b85198fb7",
+                     *             "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "0c9069b5-97ff-4a4d-ae44-73013e0f0948",
-                     *           "occurredAt": "2026-11-29T09:45:25.125Z",
+                     *           "requestId": "88f70662-d0ae-4cff-95fa-21e3e89080cf",
+                     *           "occurredAt": "2026-11-29T09:51:44.668Z",
                      *           "sequence": 101,
-                     *           "hash": "60e095e9e43933bdc07f0997935db690e89b35ace02a70e03d0a5df57bd212e2",
+                     *           "hash": "f07dff3ef15b62450b84619d34ace99514ca4c7ad3716a140a9ab490878f912d",
                      *           "state": {
-                     *             "id": "b55727ca-3b21-451d-b2a4-752d3b3e6093",
+                     *             "id": "40f6d463-a4fb-4001-b3b4-12082a993caa",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -16075,8 +16133,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T09:45:25.071Z",
-                     *             "updatedAt": "2026-11-29T09:45:25.125Z"
+                     *             "createdAt": "2026-11-29T09:51:44.627Z",
+                     *             "updatedAt": "2026-11-29T09:51:44.667Z"
                      *           }
                      *         }
                      *       ],

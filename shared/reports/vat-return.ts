@@ -10,6 +10,7 @@ import { RETURN_LAYOUTS, type ReturnBox } from '../tax-codes/return-layouts.ts';
 import { balancesThrough, dayBefore, formatter } from './figures.ts';
 import { reportContext } from './report-context.ts';
 import { checkReportRange } from './report-range.ts';
+import { CARRIED_CREDIT_BOX, carriedCredit, type CarriedCredit } from './carried-credit.ts';
 import type { VatReturnInput } from './schemas.ts';
 import { whileBooksSteady } from './steady-books.ts';
 import { knownAtEcho } from './known-at-echo.ts';
@@ -29,7 +30,8 @@ export interface BoxFigures {
  * and the net due (the form's last box). Every figure is a sum of the VAT return figures the
  * postings keep on the running balances (journals/rules.ts taxDeltas): no journal line is read.
  * Beside them, the corrections of the returns filed before (returnFigures): in the form's box
- * for them (Saudi Arabia's 14) or added to the net due (the UAE). Credit carried forward is 0.
+ * for them (Saudi Arabia's 14) or added to the net due (the UAE); and in Saudi Arabia the credit
+ * the last return filed before left (box 15, carried-credit.ts).
  * Never read while a wide posting runs (steady-books.ts). With `knownAt`, as the books stood at
  * that instant (audit/known-at.ts), against the returns filed before it. Errors: StateConflict
  * (NoTaxJurisdiction), ValidationError (InvalidRange, RangeTooLong, NoFinancialYear,
@@ -45,7 +47,7 @@ export function vatReturn(books: VatReturnReads, companyId: string, query: VatRe
       const jurisdiction = registeredJurisdiction(settings);
       // As known at a moment: the returns filed before it, and their corrections as they stood then.
       const filed = knownAt === null ? allFiled : allFiled.filter((f) => f.filedAt < knownAt);
-      const figures = await returnFigures(companyId, ctx, { from: query.dateFrom, to: query.dateTo }, filed);
+      const figures = await returnFigures(companyId, ctx, { from: query.dateFrom, to: query.dateTo }, filed, jurisdiction);
       return returnView(ctx, settings!, jurisdiction, { from: query.dateFrom, to: query.dateTo }, figures, knownAt);
     },
     { knownAt: query.knownAt },
@@ -59,10 +61,11 @@ export function registeredJurisdiction(settings: SettingsRecord | undefined): Ta
   return jurisdiction;
 }
 
-/** What a return of a range holds: its boxes' own figures, and the corrections of the returns filed before. */
+/** What a return of a range holds: its boxes' own figures, the corrections of the returns filed before, and the credit it carries. */
 export interface ReturnFigures {
   posted: Map<string, BoxFigures>;
   corrections: Array<{ filed: FiledReturn; posted: Map<string, BoxFigures> }>;
+  carried: CarriedCredit | null;
 }
 
 /**
@@ -71,7 +74,7 @@ export interface ReturnFigures {
  * the returns filed after it): a journal posted, voided or reversed into a filed range since.
  * Errors: ValidationError (InvalidRange, RangeTooLong, NoFinancialYear).
  */
-export async function returnFigures(companyId: string, ctx: ReportContext<VatReturnReads>, range: Range, filed: readonly FiledReturn[]): Promise<ReturnFigures> {
+export async function returnFigures(companyId: string, ctx: ReportContext<VatReturnReads>, range: Range, filed: readonly FiledReturn[], jurisdiction: TaxJurisdiction): Promise<ReturnFigures> {
   checkReportRange(range.from, range.to, ctx.years);
   const [posted, ...now] = await Promise.all([range, ...filed.map((f) => ({ from: f.dateFrom, to: f.dateTo }))].map((r) => rangeMovement(companyId, ctx, r)));
   const corrections = filed.flatMap((f, i) => {
@@ -84,7 +87,7 @@ export async function returnFigures(companyId: string, ctx: ReportContext<VatRet
     }
     return change.size > 0 ? [{ filed: f, posted: change }] : [];
   });
-  return { posted: posted!, corrections };
+  return { posted: posted!, corrections, carried: carriedCredit(jurisdiction, range, filed) };
 }
 
 /** What was reported of a filed return's range: its figures as filed, and the corrections of it the returns filed after it carried. */
@@ -123,7 +126,9 @@ export function returnView(ctx: ReportContext<VatReturnReads>, settings: Setting
   const corrected = figures.corrections.map((c) => ({ ...c, netTax: netTax(layout, c.posted) }));
   const correctionsTax = corrected.reduce((sum, c) => sum + c.netTax, 0n);
   const box = CORRECTIONS_BOX[jurisdiction];
-  const boxes = boxFigures(layout, figures.posted, box ? { [box]: correctionsTax } : {});
+  const creditBox = CARRIED_CREDIT_BOX[jurisdiction];
+  const entered = { ...(box ? { [box]: correctionsTax } : {}), ...(creditBox && figures.carried ? { [creditBox]: figures.carried.tax } : {}) };
+  const boxes = boxFigures(layout, figures.posted, entered);
   const net = boxes.get(layout.at(-1)!.id)!.tax + (box ? 0n : correctionsTax);
   const shown = (posted: ReadonlyMap<string, BoxFigures>) => [...posted].sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true })).map(([id, f]) => ({ box: id, amount: fixed(f.amount), tax: fixed(f.tax) }));
   return {
@@ -138,6 +143,7 @@ export function returnView(ctx: ReportContext<VatReturnReads>, settings: Setting
       return { box: b.id, name: b.name, side: b.side, amount: b.amount ? fixed(f.amount) : null, tax: b.tax ? fixed(f.tax) : null };
     }),
     corrections: corrected.map((c) => ({ returnId: c.filed.returnId, dateFrom: c.filed.dateFrom, dateTo: c.filed.dateTo, boxes: shown(c.posted), netTax: fixed(c.netTax), journals: null })),
+    creditCarriedForward: figures.carried && { returnId: figures.carried.from.returnId, dateFrom: figures.carried.from.dateFrom, dateTo: figures.carried.from.dateTo, tax: fixed(figures.carried.tax) },
     netDue: fixed(net),
   };
 }
@@ -165,7 +171,7 @@ function movement(through: GroupedSums, before: GroupedSums): Map<string, BoxFig
 /**
  * Every box of the layout, in form order: a box codes name (or an Emirate's row) as the postings
  * summed it, a total as the sum of its boxes, the net as due less recoverable tax, a box entered
- * when filing as `entered` gives it (corrections), else 0 (credit carried forward). Columns the
+ * when filing as `entered` gives it (corrections, credit carried forward), else 0. Columns the
  * form lacks count as 0 in the totals.
  */
 export function boxFigures(layout: readonly ReturnBox[], posted: ReadonlyMap<string, BoxFigures>, entered: Readonly<Record<string, bigint>> = {}): Map<string, BoxFigures> {
@@ -182,7 +188,7 @@ export function boxFigures(layout: readonly ReturnBox[], posted: ReadonlyMap<str
       const { plus, minus } = box.computed;
       figures.set(box.id, shown(box, { amount: 0n, tax: sum(plus, (f) => f.tax) - sum(minus, (f) => f.tax) }));
     } else {
-      // Corrections of earlier returns where the form has a box for them, else 0.
+      // Corrections of earlier returns and credit carried forward where the form has a box for them, else 0.
       figures.set(box.id, { amount: 0n, tax: entered[box.id] ?? 0n });
     }
   }

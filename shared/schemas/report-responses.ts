@@ -247,11 +247,15 @@ export function buildReportResponses() {
         ),
       }),
     ),
+    creditCarriedForward: z
+      .nullable(z.strictObject({ returnId: id, dateFrom: date, dateTo: date, tax: decimal }))
+      .register(z.globalRegistry, { description: 'Saudi Arabia (box 15): the credit the last return filed before this range left (its net due below zero), unless a refund was requested of it or another return carried it; null otherwise and in the UAE.' } as never),
     netDue: decimal,
   });
   const FiledVatReturnResponse = z.strictObject({
     id,
     ...VatReturnResponse.shape,
+    refundRequested: z.boolean().register(z.globalRegistry, { description: 'Whether this return’s credit is to be refunded: then no later return carries it forward.' } as never),
     filedAt: instant,
     filedBy: z.nullable(z.strictObject({ type: z.enum(['user', 'apiKey']), id: z.string() })),
     auditHead: z.strictObject({ sequence: z.int(), hash: z.nullable(z.string()) }),

@@ -19,6 +19,10 @@ export interface FiledReturn {
   posted: StoredBoxes;
   corrections: Array<{ returnId: string; posted: StoredBoxes }>;
   answer: unknown;
+  /** Whether the credit of this return (its net due below zero) is to be refunded rather than carried forward. Absent before refunds could be asked: false. */
+  refundRequested?: boolean;
+  /** The earlier return whose credit this one carried forward, if any. */
+  carriedFrom?: string | null;
   filedAt: string;
   filedBy: ActorRef;
   auditHead: { sequence: number; hash: string | null };

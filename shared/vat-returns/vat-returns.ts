@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { currentAuditHead } from '../audit/audit-head.ts';
-import { NotFound, StateConflict } from '../errors.ts';
+import { NotFound, StateConflict, ValidationError } from '../errors.ts';
 import { fromMils } from '../money/mils.ts';
 import { reportContext } from '../reports/report-context.ts';
 import { whileBooksSteady } from '../reports/steady-books.ts';
@@ -14,7 +14,8 @@ import type { FiledReturnReads, VatReturnFiling } from './store.ts';
 
 export type FiledReturnView = ResponseOf<'FiledVatReturnResponse'>;
 
-const view = (f: FiledReturn): FiledReturnView => ({ id: f.returnId, ...(f.answer as VatReturn), filedAt: f.filedAt, filedBy: f.filedBy, auditHead: f.auditHead, version: f.version });
+// Returns filed before credit was carried forward answer none (null) and no refund (false).
+const view = (f: FiledReturn): FiledReturnView => ({ id: f.returnId, ...(f.answer as VatReturn), creditCarriedForward: (f.answer as VatReturn).creditCarriedForward ?? null, refundRequested: f.refundRequested ?? false, filedAt: f.filedAt, filedBy: f.filedBy, auditHead: f.auditHead, version: f.version });
 
 const stored = (figures: ReadonlyMap<string, BoxFigures>, fixed: (m: bigint) => string): StoredBoxes =>
   Object.fromEntries([...figures].map(([box, f]) => [box, { amount: fixed(f.amount), tax: fixed(f.tax) }]));
@@ -26,7 +27,7 @@ const stored = (figures: ReadonlyMap<string, BoxFigures>, fixed: (m: bigint) => 
  * the figures were read). Filed ranges never overlap; a later change into a filed range shows in
  * the next return's corrections, never in the filed one. Not while a wide posting runs.
  * Errors: StateConflict (NoTaxJurisdiction, FiledRangeOverlap naming `dateFrom`, FiledMeanwhile),
- * ValidationError (InvalidRange, RangeTooLong, NoFinancialYear), BooksInMotion.
+ * ValidationError (InvalidRange, RangeTooLong, NoFinancialYear, NoCreditToRefund), BooksInMotion.
  */
 export function fileVatReturn(books: VatReturnFiling, uow: UnitOfWork, companyId: string, input: FileVatReturnInput): Promise<FiledReturnView> {
   return whileBooksSteady(books, companyId, async () => {
@@ -38,9 +39,13 @@ export function fileVatReturn(books: VatReturnFiling, uow: UnitOfWork, companyId
       throw new StateConflict('FiledRangeOverlap', `The return filed for ${overlapping.dateFrom} to ${overlapping.dateTo} covers part of this range; filed ranges never overlap: a later change into a filed range shows in the next return's corrections.`, 'dateFrom');
     }
     const range = { from: input.dateFrom, to: input.dateTo };
-    const figures = await returnFigures(companyId, ctx, range, filed);
+    const figures = await returnFigures(companyId, ctx, range, filed, jurisdiction);
     const listed = await correctionJournals(books, companyId, filed, ctx.precision);
     const shown = returnView(ctx, settings!, jurisdiction, range, figures);
+    const refundRequested = input.refundRequested ?? false;
+    if (refundRequested && !shown.netDue.startsWith('-')) {
+      throw ValidationError.field('refundRequested', `can be true only for a return whose net due is a credit (below zero); this return's is ${shown.netDue}`, 'NoCreditToRefund');
+    }
     // The filing lists the journals behind each correction (a GET shows them by box only), unless there were too many changes to read.
     const answer = { ...shown, corrections: shown.corrections.map((c) => ({ ...c, journals: listed.complete ? (listed.byReturn.get(c.returnId) ?? []) : null })) };
     // Exact decimal text, read back to the mil by later returns (vat-return.ts reportedOf).
@@ -54,6 +59,8 @@ export function fileVatReturn(books: VatReturnFiling, uow: UnitOfWork, companyId
       posted: stored(figures.posted, fixed),
       corrections: figures.corrections.map((c) => ({ returnId: c.filed.returnId, posted: stored(c.posted, fixed) })),
       answer,
+      refundRequested,
+      carriedFrom: figures.carried?.from.returnId ?? null,
       filedAt: new Date().toISOString(),
       filedBy: uow.actor,
       auditHead,

@@ -52,7 +52,7 @@ describe('filing VAT returns', () => {
     expect(boxOf(aprilPreview.body, '7')).toMatchObject({ amount: '-100.00', tax: '-15.00' });
     expect(aprilPreview.body.netDue).toBe('-120.00');
     expect(april.status, april.text).toBe(200);
-    const asPreviewed = (answer: { corrections: Array<Record<string, unknown>> }) => ({ ...answer, id: undefined, filedAt: undefined, filedBy: undefined, auditHead: undefined, version: undefined, corrections: answer.corrections.map((c) => ({ ...c, journals: undefined })) });
+    const asPreviewed = (answer: { corrections: Array<Record<string, unknown>> }) => ({ ...answer, id: undefined, refundRequested: undefined, filedAt: undefined, filedBy: undefined, auditHead: undefined, version: undefined, corrections: answer.corrections.map((c) => ({ ...c, journals: undefined })) });
     expect(asPreviewed(april.body)).toEqual(asPreviewed(aprilPreview.body));
     // The filing lists exactly the journals behind March's corrections, oldest first: the April reversal is April's own.
     const sale200 = (await api.get(`${base}/Journals?pageSize=100&orderAsc=true`)).body.results.find((j: { totals: { debit: number } }) => j.totals.debit === 230);
@@ -75,5 +75,22 @@ describe('filing VAT returns', () => {
     // Reported once: May has nothing to correct.
     expect(may.body.corrections).toEqual([]);
     expect((await api.get(`${base}/VatReturns`)).body.results.map((r: { id: string }) => r.id)).toEqual([march.body.id, april.body.id]);
+
+    // April left a credit of 120.00: May carries it forward in box 15, unless a refund of it was asked.
+    expect(march.body).toMatchObject({ refundRequested: false, creditCarriedForward: null });
+    expect(may.body.creditCarriedForward).toEqual({ returnId: april.body.id, dateFrom: '2026-04-01', dateTo: '2026-04-30', tax: '120.00' });
+    expect(boxOf(may.body, '15')).toMatchObject({ tax: '120.00' });
+    expect(may.body.netDue).toBe('-120.00');
+    // Filed, May's credit (April's carried on) is to be refunded: June carries none; June owes nothing, so it has no credit to refund.
+    const mayFiled = await api.post(`${base}/VatReturns`, { dateFrom: '2026-05-01', dateTo: '2026-05-31', refundRequested: true });
+    expect(mayFiled.status, mayFiled.text).toBe(200);
+    expect(mayFiled.body).toMatchObject({ refundRequested: true, netDue: '-120.00', creditCarriedForward: { returnId: april.body.id, tax: '120.00' } });
+    const june = await api.get(`${base}/Reports/VatReturn?dateFrom=2026-06-01&dateTo=2026-06-30`);
+    expect(june.body).toMatchObject({ creditCarriedForward: null, netDue: '0.00' });
+    expect(boxOf(june.body, '15')).toMatchObject({ tax: '0.00' });
+    const noCredit = await api.post(`${base}/VatReturns`, { dateFrom: '2026-06-01', dateTo: '2026-06-30', refundRequested: true });
+    expect(noCredit.status).toBe(400);
+    expect(noCredit.body.errors[0]).toMatchObject({ name: 'refundRequested', code: 'NoCreditToRefund' });
+    expect((await api.get(`${base}/VatReturns`)).body.results).toHaveLength(3);
   });
 });
