@@ -4,6 +4,8 @@ import { currentAuditHead } from './audit-head.ts';
 import { BOOK_CHANGE_TYPES, type BookChange } from './book-changes.ts';
 import { mergeMoves, movesOf, type Moves, type Span } from './book-summaries.ts';
 import type { KnownAtReads } from './store.ts';
+import { takeBack } from './take-back.ts';
+import type { BalanceScope, GroupedSums } from '../balances/records.ts';
 
 /**
  * The books as they stood at a moment (docs/decisions.md, Audit, "As known at"): what the
@@ -28,6 +30,8 @@ export interface BooksKnownAt {
   closings: BookChange[];
   /** The event counter's next number once every pending event was numbered: a change committed later shows above it. */
   next: number;
+  /** Balances of now through `date` as they stood at the moment (take-back.ts; here, so only this path loads it). */
+  takenBack(sums: GroupedSums, scope: BalanceScope, date: string, accountIds?: ReadonlySet<string>): GroupedSums;
 }
 
 /** Journal lines a report takes back one by one at most: past it, a report as known at that moment is refused (400 naming knownAt). */
@@ -57,13 +61,15 @@ export async function booksKnownAt(books: KnownAtReads, companyId: string, known
   const next = head.sequence + 1;
   if (!from || instant < from.occurredAt) {
     // A company whose first event was recorded with its changes had nothing before it.
-    if (from?.sequence === 1) return { instant, empty: true, undo: new Map(), changes: [], closings: [], next };
+    if (from?.sequence === 1) return known({ instant, empty: true, undo: new Map(), changes: [], closings: [], next });
     throw ValidationError.field('knownAt', `must be at or after ${from?.occurredAt ?? now.toISOString()}, when the record of this company's changes to its books begins`, 'BeforeChangeRecord');
   }
   const summarized = options.whole ? undefined : within(await books.spansAfter(companyId, instant, MAX_BLOCKS_TAKEN_BACK, head.sequence));
   const taken = summarized?.complete ? await fromSummaries(books, companyId, instant, summarized.spans) : await oneByOne(books, companyId, instant);
-  return { instant, empty: false, ...taken, next };
+  return known({ instant, empty: false, ...taken, next });
 }
+
+const known = (k: Omit<BooksKnownAt, 'takenBack'>): BooksKnownAt => ({ ...k, takenBack: (sums, scope, date, accountIds) => takeBack(sums, k.undo, scope, date, accountIds) });
 
 /** A read within the bounds a report takes back (undefined: past them). Errors: ValidationError (TooManyChanges). */
 function within<T>(read: T | undefined): T {

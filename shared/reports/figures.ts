@@ -1,4 +1,3 @@
-import { takeBack } from '../audit/take-back.ts';
 import type { BalanceScope, GroupedSums, Sums } from '../balances/records.ts';
 import { addDays, type IsoDate } from '../financial-years/dates.ts';
 import { formatTotal } from '../money/amount.ts';
@@ -15,7 +14,7 @@ export async function balancesThrough(companyId: string, ctx: ReportContext, dat
   if (ctx.known?.empty) return new Map();
   const now = await ctx.books.sums(companyId, { ...coverThrough(ctx.periods, date), booksPeriods: ctx.periods.length }, scope, accountIds);
   // As known at a moment: the changes committed after it are taken back.
-  return ctx.known && ctx.known.undo.size > 0 ? takeBack(now, ctx.known.undo, scope, date, accountIds) : now;
+  return ctx.known && ctx.known.undo.size > 0 ? ctx.known.takenBack(now, scope, date, accountIds) : now;
 }
 
 /** The day before a range starts: balances through it are the range's opening. */
