@@ -4,12 +4,11 @@ import type { DraftJournal } from './records.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { ValidationError, VersionConflict } from '../errors.ts';
 import { checkNotClosingJournal } from '../financial-years/closing-rules.ts';
-import { resolveLines } from './resolve-lines.ts';
+import { checkCounterparties, namedCounterparties, resolveLines, withTax } from './resolve-lines.ts';
 import { calendarDate, checkTransition, fxRoundingLine, type Line } from './rules.ts';
 import type { CreateJournalInput, UpdateJournalInput } from './schemas.ts';
 import type { DraftBooks } from './store.ts';
 import type { SettingsView } from '../companies/views.ts';
-import type { CounterpartyRecord } from '../counterparties/records.ts';
 import { journalView, type JournalView } from './views.ts';
 
 /**
@@ -28,64 +27,16 @@ async function linesOf(books: DraftBooks, companyId: string, input: CreateJourna
   const [settingsUsed, resolved, counterparties, year] = await Promise.all([
     settingsRead,
     settingsRead.then(({ settings }) => resolveLines(books, companyId, input.entries, moneyOf(settings))),
-    namedCounterparties(books, companyId, input),
+    namedCounterparties(books, companyId, input.entries),
     books.draftYear(companyId, date),
   ]);
-  checkCounterparties(input, counterparties);
+  checkCounterparties(input.entries, counterparties);
   const { settings } = settingsUsed;
-  const taxed = await withTax(books, companyId, input, resolved, { ...settings, date });
+  const taxed = await withTax(books, companyId, input.entries, resolved, { ...settings, date, amountsIncludeTax: input.amountsIncludeTax ?? false });
   const rounding = settings.fxRoundingAccountId ? fxRoundingLine(taxed.lines, settings.decimalPrecision, settings.fxRoundingAccountId, settings.baseCurrency) : undefined;
   if (rounding) await checkRoundingAccountCurrency(books, companyId, rounding);
   const lines = rounding ? [...taxed.lines, rounding] : taxed.lines;
   return { lines, read: { year, accounts: taxed.accounts }, settings: { used: settingsUsed, rounding: rounding !== undefined } };
-}
-
-type Resolved = Awaited<ReturnType<typeof resolveLines>>;
-
-/**
- * The lines with the tax of those naming a tax code (journals/line-tax.ts), and the accounts
- * read with the codes' accounts among them. The tax rules and their decimal arithmetic load
- * with the first taxed journal, not with every journal's handler.
- */
-async function withTax(books: DraftBooks, companyId: string, input: CreateJournalInput, resolved: Resolved, settings: SettingsView & { date: string }): Promise<Resolved> {
-  if (!input.entries.some((e) => e.taxCode !== undefined || e.taxAmount !== undefined || e.emirate !== undefined)) return resolved;
-  const named = [...new Set(input.entries.flatMap((e) => (e.taxCode === undefined ? [] : [e.taxCode])))];
-  const codes = new Map((await books.taxCodes(companyId, named)).map((c) => [c.code, c]));
-  const accountIds = [...new Set([...codes.values()].flatMap((c) => [c.taxAccountId, c.reverseChargeAccountId].filter((id) => id !== null)))];
-  const [{ taxedLines }, taxAccounts] = await Promise.all([import('./line-tax.ts'), books.accounts.getMany(companyId, accountIds)]);
-  const lines = taxedLines(input.entries, resolved.lines, {
-    date: settings.date,
-    amountsIncludeTax: input.amountsIncludeTax ?? false,
-    baseCurrency: settings.baseCurrency,
-    basePrecision: settings.decimalPrecision,
-    jurisdiction: settings.taxJurisdiction,
-    defaultEmirate: settings.defaultEmirate,
-    codes,
-    accounts: new Map(taxAccounts.map((a) => [a.id, a])),
-  });
-  const posted = new Set(lines.map((l) => l.accountId));
-  return { lines, accounts: [...new Map([...resolved.accounts, ...taxAccounts].filter((a) => posted.has(a.id)).map((a) => [a.id, a])).values()] };
-}
-
-/** The company's counterparties the lines name, each distinct id read once; none read for a journal naming none. */
-async function namedCounterparties(books: DraftBooks, companyId: string, input: CreateJournalInput): Promise<ReadonlyMap<string, CounterpartyRecord>> {
-  const named = [...new Set(input.entries.flatMap((e) => (e.counterpartyId === undefined ? [] : [e.counterpartyId])))];
-  if (named.length === 0) return new Map();
-  return new Map((await books.counterparties(companyId, named)).map((c) => [c.counterpartyId, c]));
-}
-
-/**
- * Each line's counterparty is one of the company's, active. Errors: ValidationError naming the
- * line's `counterpartyId` (UnknownCounterparty, InactiveCounterparty).
- */
-function checkCounterparties(input: CreateJournalInput, counterparties: ReadonlyMap<string, CounterpartyRecord>): void {
-  for (const [i, { counterpartyId }] of input.entries.entries()) {
-    if (counterpartyId === undefined) continue;
-    const counterparty = counterparties.get(counterpartyId);
-    const field = `entries[${i}].counterpartyId`;
-    if (!counterparty) throw ValidationError.field(field, 'is not a counterparty of the company (GET .../Counterparties lists them)', 'UnknownCounterparty');
-    if (!counterparty.active) throw ValidationError.field(field, `is inactive; make it active (PUT .../Counterparties/${counterpartyId} with active true) or name another`, 'InactiveCounterparty');
-  }
 }
 
 /** The rounding line is in the base currency: its account must take it. Errors: ValidationError (AccountCurrency) naming `entries`. */
