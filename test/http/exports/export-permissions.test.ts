@@ -39,6 +39,12 @@ const FIELDS: Record<string, string[]> = {
   'Currency': ['currency', 'baseCurrency'],
   'Amount in currency': ['amount', 'baseAmount'],
   'Exchange rate': ['exchangeRate'],
+  'Tax code': ['taxCode'],
+  'Tax amount': ['taxAmount'],
+  'Emirate': ['emirate'],
+  // The taxed line's number, counted from 1 as the file's lines are (the JSON's taxOf counts from 0).
+  'Tax of line': ['line'],
+  'Counterparty id': ['counterpartyId'],
   'Balance': ['balance', 'openingBalance', 'closingBalance'],
 };
 const LABELS = new Set(allLabels('en'));
@@ -74,7 +80,7 @@ interface Principal {
 
 let books: Awaited<ReturnType<typeof arrange>>;
 
-/** One company: a small chart with two cost centers, three posted journals and a draft, a budget and a stored report. */
+/** One company: a small chart with two cost centers, three posted journals, a taxed sale to a counterparty and a draft, a budget and a stored report. */
 async function arrange() {
   const owner = await exportBooks(gateway.url);
   const { api, base, chart, year } = owner;
@@ -82,9 +88,18 @@ async function arrange() {
   const budget = await api.post(`${base}/Budgets`, { name: 'Plan', financialYearId: year.id, lines: [{ accountId: chart.rent.id, costCenterId: 'BR', amounts: Array.from({ length: 12 }, () => 100) }] });
   const stored = await api.post(`${base}/Reports`, { kind: 'TrialBalance', parameters: { dateFrom: '2026-01-01', dateTo: '2026-12-31' } });
   expect([budget.status, stored.status], budget.text + stored.text).toEqual([200, 200]);
-  // Registered in Saudi Arabia, so the VAT return answers.
+  // Registered in Saudi Arabia, so the VAT return answers; a taxed sale to a counterparty, so journals show tax lines.
   const registered = await api.put(`${base}/Settings`, { taxJurisdiction: 'SA', version: (await api.get(`${base}/Settings`)).body.version });
   expect(registered.status, registered.text).toBe(200);
+  const liabilities = await api.post(`${base}/Accounts`, { code: '2', name: { english: 'Liabilities', arabic: 'الخصوم' }, type: 'category', classification: 'liability' });
+  const outputVat = await api.post(`${base}/Accounts`, { code: '2201', name: { english: 'Output VAT', arabic: 'ضريبة المخرجات' }, type: 'leaf', parentId: liabilities.body.id });
+  const inputVat = await api.post(`${base}/Accounts`, { code: '1201', name: { english: 'Input VAT', arabic: 'ضريبة المدخلات' }, type: 'leaf', parentId: chart.assets.id });
+  const codes = await api.post(`${base}/TaxCodes/Standard`, { outputTaxAccountId: outputVat.body.id, inputTaxAccountId: inputVat.body.id });
+  const party = await api.post(`${base}/Counterparties`, { name: { english: 'Riyadh Trading Co.', arabic: 'شركة الرياض للتجارة' }, country: 'SA', taxRegistrationNumber: null });
+  expect([codes.status, party.status], codes.text + party.text).toEqual([200, 200]);
+  const sale = await api.post(`${base}/Journals`, { date: '2026-03-05T00:00:00Z', reference: 'INV-9', entries: [debit(chart.cash.id, 115), { ...credit(chart.sales.id, 100), taxCode: 'S-STD', counterpartyId: party.body.id }] });
+  expect(sale.status, sale.text).toBe(200);
+  expect((await api.post(`${base}/Journals/${sale.body.id}/Post`, { postingDate: '2026-03-05', version: 1 })).status).toBe(200);
   const range = 'dateFrom=2026-01-01&dateTo=2026-12-31';
   /** Each exportable route's request (the JSON's first page holds every row of these books). */
   const requests: Record<string, string> = {
@@ -178,7 +193,12 @@ describe('an export shows no more than the same principal’s JSON', () => {
 
     const [header, ...rows] = (await fileOf(token, books.requests['journals.list']!, 'csv')).rows;
 
-    expect(header).toEqual(['Serial number', 'Date', 'Posting date', 'Status', 'Description', 'Reference', 'Line', 'Account id', 'Cost center id', 'Debit', 'Credit', 'Currency', 'Amount in currency', 'Exchange rate']);
+    expect(header).toEqual(['Serial number', 'Date', 'Posting date', 'Status', 'Description', 'Reference', 'Line', 'Account id', 'Cost center id', 'Debit', 'Credit', 'Currency', 'Amount in currency', 'Exchange rate', 'Tax code', 'Tax amount', 'Emirate', 'Tax of line', 'Counterparty id']);
     expect(rows.map((r) => [r[7], r[8]])).toEqual(json.results.flatMap((j: any) => j.entries.map((e: any) => [e.accountId, e.costCenterId ?? ''])));
+    // Each line's tax and counterparty as its JSON has them; a tax line names its taxed line by the file's line number.
+    expect(rows.map((r) => r.slice(14))).toEqual(
+      json.results.flatMap((j: any) => j.entries.map((e: any) => [e.tax?.taxCode ?? '', e.tax ? e.tax.taxAmount.toFixed(2) : '', e.tax?.emirate ?? '', e.taxOf === null ? '' : String(e.taxOf + 1), e.counterpartyId ?? ''])),
+    );
+    expect(rows.some((r) => r[14] === 'S-STD' && r[15] === '15.00') && rows.some((r) => r[17] !== '' && r[18] !== '')).toBe(true);
   });
 });
