@@ -16,7 +16,7 @@ import { withoutPlacement, type Placement } from './placement.ts';
 
 /** Every field any state of a journal may hold; the item's `status` says which it holds. */
 const RECORD_FIELDS: Array<keyof ReversedJournal | keyof InProgressJournal | keyof Placement> = [
-  'id', 'serialNumber', 'date', 'calendarDate', 'description', 'reference', 'entries', 'status', 'postingDate',
+  'id', 'serialNumber', 'date', 'calendarDate', 'description', 'reference', 'entries', 'amountsIncludeTax', 'status', 'postingDate',
   'financialYearId', 'periodId', 'balanceShard', 'balanceLane', 'reversalOf', 'closingOf', 'revaluationDate', 'openingOf', 'reversedBy', 'job', 'version', 'createdAt', 'updatedAt',
 ];
 

@@ -26,6 +26,8 @@ describe('taxed lines', () => {
     expect(exclusive.body.amountsIncludeTax).toBe(false);
     expect(inclusive.status, inclusive.text).toBe(200);
     expect(inclusive.body.amountsIncludeTax).toBe(true);
+    // Read back, the journal says so too (the field is one the journals' store reads).
+    expect((await api.get(`${base}/Journals/${inclusive.body.id}`)).body.amountsIncludeTax).toBe(true);
     expect((inclusive.body.entries as Entry[]).map((l) => [l.accountId, l.amount])).toEqual([[chart.cash.id, 1150], [chart.sales.id, 1095.24], [outputVat.id, 54.76]]);
 
     const posted = await api.post(`${base}/Journals/${exclusive.body.id}/Post`, { postingDate: '2026-03-10', version: 1 });
