@@ -1,5 +1,6 @@
 import { NotFound, ValidationError } from '../errors.ts';
 import { ChartIndex } from './chart-index.ts';
+import { importTax } from './journal-tax.ts';
 import { planJournals, planOpeningBalances, type JournalBooks } from './plan-journals.ts';
 import type { ImportJob, RowError } from './records.ts';
 import type { ImportPlan } from './job-steps.ts';
@@ -9,7 +10,8 @@ import { windDownJournals, writeJournals } from './write-journals.ts';
 
 /**
  * The plan of a journals or opening-balances import: what the check needs read once (settings,
- * both trees, the years, the references already used, rates as asked), the check itself
+ * both trees, the years, the references already used, rates as asked, the tax codes and
+ * counterparties a journals file names), the check itself
  * (plan-journals.ts), and its writer (write-journals.ts).
  * Errors: ValidationError naming `financialYearId` when the opening year no longer exists.
  */
@@ -17,12 +19,13 @@ export async function planJournalImport(work: ImportWork, job: ImportJob, compan
   const [found, accountNodes, centerNodes, years, marks] = await Promise.all([work.settings(companyId), work.nodes('accounts', companyId), work.nodes('costCenters', companyId), work.years(companyId), work.journalMarks(companyId)]);
   const settings = found ?? NotFound.throw('The company settings');
   const rates = new Map<string, Promise<string | undefined>>();
+  const accounts = new ChartIndex(accountNodes);
   const books: JournalBooks = {
     importId: job.id,
     baseCurrency: settings.baseCurrency,
     decimalPrecision: settings.decimalPrecision,
     fxRoundingAccountId: settings.fxRoundingAccountId,
-    accounts: new ChartIndex(accountNodes),
+    accounts,
     costCenters: new ChartIndex(centerNodes),
     years,
     marks,
@@ -31,6 +34,7 @@ export async function planJournalImport(work: ImportWork, job: ImportJob, compan
       if (!rates.has(key)) rates.set(key, work.rateOn(companyId, currency, date));
       return rates.get(key)!;
     },
+    tax: await importTax(work, companyId, settings, job.kind === 'journals' ? rows : [], accounts),
   };
   let plan;
   if (job.kind === 'openingBalances') {

@@ -6,6 +6,7 @@ import { Rate } from '../exchange-rates/schemas.ts';
 import type { PeriodRecord, YearRecord } from '../financial-years/records.ts';
 import { periodContaining } from '../financial-years/rules.ts';
 import { lineAmounts, type LineMoney } from '../journals/line-amounts.ts';
+import type { TaxedEntry } from '../journals/line-tax.ts';
 import { calendarDate, checkBalanced, CREDIT, DEBIT, fxRoundingLine, MAX_LINES, type Line } from '../journals/rules.ts';
 import { Reference } from '../schemas/common.ts';
 import { CurrencyCode } from '../schemas/currency.ts';
@@ -14,6 +15,7 @@ import { lazy } from '../schemas/lazy.ts';
 import * as z from '../schemas/zod.ts';
 import type { ChartIndex } from './chart-index.ts';
 import { importedId } from './ids.ts';
+import { rowTax, taxedJournalLines, type ImportTax } from './journal-tax.ts';
 import type { RowError } from './records.ts';
 import type { SourceRow } from './read-rows.ts';
 import { parseCache, RowFields } from './row-fields.ts';
@@ -24,8 +26,8 @@ import { ROWS_PER_TURN, turnCounter, yieldTurn } from './yield-turn.ts';
  * `reference` form one journal (an opening-balances file is one journal); a journal with any
  * invalid row is invalid whole. Each line is checked with the journals' own rules (amounts and
  * their precision, currencies and rates, leaf accounts, active cost centers, an account's
- * currency), each journal as Create and Post would check it (lines, balance, a posting date in an
- * open period of a year). A journal whose reference the company already has is skipped; one this
+ * currency, counterparties), each journal as Create and Post would check it (its lines taxed as
+ * Create taxes them: journal-tax.ts; lines, balance, a posting date in an open period of a year). A journal whose reference the company already has is skipped; one this
  * very job wrote (a resumed job) is recognised by its id and planned again.
  */
 export interface JournalBooks {
@@ -40,6 +42,8 @@ export interface JournalBooks {
   marks: ReadonlyArray<{ id: string; reference?: string | undefined; status: string; openingOf?: string | undefined }>;
   /** The company's rate in effect on a date. */
   rateOn: LineMoney['rateOn'];
+  /** The tax codes and counterparties the file names, and the settings tax follows. */
+  tax: ImportTax;
 }
 
 export interface PlannedJournal {
@@ -51,6 +55,7 @@ export interface PlannedJournal {
   description?: string | undefined;
   reference?: string | undefined;
   entries: Line[];
+  amountsIncludeTax?: boolean | undefined;
   posting?: { postingDate: string; financialYearId: string; periodId: string } | undefined;
   openingOf?: string | undefined;
 }
@@ -70,7 +75,10 @@ interface CheckedRow {
   date?: string | undefined;
   postingDate?: string | undefined;
   description?: string | undefined;
+  amountsIncludeTax?: boolean | undefined;
   line?: Line | undefined;
+  /** What the row says of its line's tax (journals only). */
+  tax?: TaxedEntry | undefined;
 }
 
 const SIDES: Record<string, typeof DEBIT | typeof CREDIT> = { '1': DEBIT, '2': CREDIT, debit: DEBIT, credit: CREDIT };
@@ -124,7 +132,7 @@ export async function planJournals(books: JournalBooks, rows: readonly SourceRow
   for (const [key, { reference, rows: rowsOfJournal }] of journals) {
     const group = checked.slice(at, (at += rowsOfJournal.length));
     const id = importedId(books.importId, `journal ${key}`);
-    const journal = reference === undefined ? undefined : journalOf(books, group, id, post);
+    const journal = reference === undefined ? undefined : await journalOf(books, group, id, post);
     settle(plan, group, journal, used.has(key) && used.get(key) !== id);
     await turn(group.length);
   }
@@ -211,8 +219,9 @@ async function checkJournalRow(books: JournalBooks, fields: RowFields, reference
   const sideText = fields.text('side');
   const side = sideText === undefined ? undefined : SIDES[sideText.toLowerCase()];
   if (sideText !== undefined && side === undefined) fields.fail('side', 'must be 1 (debit) or 2 (credit), or debit or credit');
+  const { tax, counterpartyId, amountsIncludeTax } = rowTax(books.tax, fields);
   const line = date && side ? await lineOf(books, fields, side, fields.text('amount'), calendarDate(date), { amount: 'amount', currency: 'currency', exchangeRate: 'exchangeRate' }) : undefined;
-  return { source, fields, reference, date, postingDate, description, line };
+  return { source, fields, reference, date, postingDate, description, amountsIncludeTax, line: line && counterpartyId ? { ...line, counterpartyId } : line, tax };
 }
 
 /** A row of an opening-balances file (its read errors already on `fields`). */
@@ -259,11 +268,11 @@ async function lineOf(books: JournalBooks, fields: RowFields, side: typeof DEBIT
   }
 }
 
-/** The journal of a reference's rows: one date, posting date and description for all of them, checked as Post would. */
-function journalOf(books: JournalBooks, group: CheckedRow[], id: string, post: boolean): PlannedJournal | undefined {
+/** The journal of a reference's rows: one date, posting date, description and amountsIncludeTax for all of them, its lines taxed, checked as Post would. */
+async function journalOf(books: JournalBooks, group: CheckedRow[], id: string, post: boolean): Promise<PlannedJournal | undefined> {
   const first = group[0]!;
   for (const row of group.slice(1)) {
-    for (const field of ['date', 'postingDate', 'description'] as const) {
+    for (const field of ['date', 'postingDate', 'description', 'amountsIncludeTax'] as const) {
       if (row[field] !== undefined && first[field] !== undefined && row[field] !== first[field]) {
         row.fields.fail(field, `differs from row ${first.source.row}, the first row of journal ${first.reference}: one journal has one ${field}`, 'InconsistentJournal');
       }
@@ -273,7 +282,10 @@ function journalOf(books: JournalBooks, group: CheckedRow[], id: string, post: b
   if (!date || group.some((r) => !r.fields.ok || !r.line)) return undefined;
   const description = group.find((r) => r.description !== undefined)?.description;
   const givenPostingDate = group.find((r) => r.postingDate !== undefined)?.postingDate;
-  const journal = linesOf(books, group, { id, date, description, reference: first.reference }, post);
+  const amountsIncludeTax = group.find((r) => r.amountsIncludeTax !== undefined)?.amountsIncludeTax;
+  const taxed = await taxedJournalLines(books.tax, group.map((r) => ({ fields: r.fields, line: r.line!, tax: r.tax ?? {} })), calendarDate(date), amountsIncludeTax ?? false);
+  if (!taxed) return undefined;
+  const journal = linesOf(books, group, taxed, { id, date, description, reference: first.reference, amountsIncludeTax }, post);
   if (!journal || !post) {
     if (journal) {
       const year = yearOf(books.years, journal.calendarDate);
@@ -293,7 +305,7 @@ function journalOf(books: JournalBooks, group: CheckedRow[], id: string, post: b
 function openingJournalOf(books: JournalBooks, rows: CheckedRow[], id: string, year: YearRecord): PlannedJournal | undefined {
   const first = rows[0]!;
   if (rows.some((r) => !r.fields.ok || !r.line)) return undefined;
-  const journal = linesOf(books, rows, { id, date: `${year.startDate}T00:00:00Z`, description: `Opening balances of ${year.name}`, openingOf: year.id }, true, 'debit');
+  const journal = linesOf(books, rows, rows.map((r) => r.line!), { id, date: `${year.startDate}T00:00:00Z`, description: `Opening balances of ${year.name}`, openingOf: year.id }, true, 'debit');
   if (!journal) return undefined;
   const where = openPeriod([year], year.startDate);
   if ('problem' in where) {
@@ -304,12 +316,12 @@ function openingJournalOf(books: JournalBooks, rows: CheckedRow[], id: string, y
 }
 
 /**
- * The journal's lines in row order, with the rounding line foreign lines may need (as Create
- * adds it), checked for width and, when it is to be posted, for balance.
+ * The journal's lines (its rows' in row order, then any tax lines), with the rounding line
+ * foreign lines may need (as Create adds it), checked for width and, when it is to be posted,
+ * for balance.
  */
-function linesOf(books: JournalBooks, group: CheckedRow[], head: Pick<PlannedJournal, 'id' | 'date' | 'description' | 'reference' | 'openingOf'>, post: boolean, amountColumn = 'amount'): PlannedJournal | undefined {
+function linesOf(books: JournalBooks, group: CheckedRow[], lines: Line[], head: Pick<PlannedJournal, 'id' | 'date' | 'description' | 'reference' | 'openingOf' | 'amountsIncludeTax'>, post: boolean, amountColumn = 'amount'): PlannedJournal | undefined {
   const first = group[0]!;
-  const lines = group.map((r) => r.line!);
   const rounding = books.fxRoundingAccountId ? fxRoundingLine(lines, books.decimalPrecision, books.fxRoundingAccountId, books.baseCurrency) : undefined;
   const entries = rounding ? [...lines, rounding] : lines;
   if (entries.length > MAX_LINES) {

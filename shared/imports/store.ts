@@ -3,12 +3,14 @@ import type { BudgetRecord, BudgetSummary } from '../budgets/records.ts';
 import type { BudgetLineNodes } from '../budgets/store.ts';
 import type { SettingsRecord } from '../companies/records.ts';
 import type { CostCenterAttributes } from '../cost-centers/records.ts';
+import type { CounterpartyRecord } from '../counterparties/records.ts';
 import type { CompanyAccess } from '../auth/store.ts';
 import type { AppError } from '../errors.ts';
 import type { EventRecord } from '../events/event-record.ts';
 import type { YearRecord } from '../financial-years/records.ts';
 import type { DraftJournal, PostedJournal } from '../journals/records.ts';
 import type { ListQuery, Page, PageQuery } from '../schemas/list-query.ts';
+import type { TaxCodeRecord } from '../tax-codes/records.ts';
 import type { NodeConditionName, NodeRecord } from '../tree/records.ts';
 import type { Change } from '../unit-of-work.ts';
 import type { NodeImportKind } from './plan-nodes.ts';
@@ -99,6 +101,10 @@ export interface ImportWork {
   /** Every journal of the company, as an import recognises one already there. */
   journalMarks(companyId: string): Promise<JournalMark[]>;
   rateOn(companyId: string, currency: string, date: string): Promise<string | undefined>;
+  /** The company's tax codes with these codes that exist, as a journal's draft reads them. */
+  taxCodes(companyId: string, codes: string[]): Promise<TaxCodeRecord[]>;
+  /** The company's counterparties with these ids that exist, as a journal's draft reads them. */
+  counterparties(companyId: string, counterpartyIds: string[]): Promise<CounterpartyRecord[]>;
   /** The accounts and cost centers a budget line names. */
   readonly budgetLineNodes: BudgetLineNodes;
   /** The company's budgets in the order made. Errors: ValidationError (InvalidCursor). */

@@ -164,6 +164,7 @@ function recordOf(work: ImportWork, p: PlannedJournal, serialNumber: number, ser
     description: p.description,
     reference: p.reference,
     entries: p.entries,
+    ...(p.amountsIncludeTax !== undefined ? { amountsIncludeTax: p.amountsIncludeTax } : {}),
     ...(p.openingOf ? { openingOf: p.openingOf } : {}),
     status: 'draft',
     version: 1,

@@ -11,6 +11,7 @@ import { bulkWrite } from '../table/batch-write.ts';
 import { MAX_TRANSACTION_ITEMS, transactWrite, writesOf } from '../table/transact.ts';
 import { companyAccess } from './access-ports.ts';
 import { budgetsPage, createBudgetOps } from './budget-store.ts';
+import { getCounterparties } from './counterparty-store.ts';
 import { rateInEffect } from './exchange-rate-store.ts';
 import { advanceJobOp, checkedOp, claimJob, deletePayload, errorOp, finishJobOps, firstErrors, putErrors, readPayload, recordFault, releaseJob, stopJobOps, unfinishedJobs } from './import-store.ts';
 import { jobUnderWayOp } from './job-store.ts';
@@ -21,6 +22,7 @@ import type { NodeKindRef } from './nodes/node-record.ts';
 import { importUsageItem, unusableNodes } from './nodes/node-references.ts';
 import { createNodeOps } from './nodes/node-writes.ts';
 import { getSettings } from './settings-store.ts';
+import { getTaxCodesByCode } from './tax-code-store.ts';
 import { getRegistry, getYear, periodPostingsOp } from './year-store.ts';
 import type { YearRecord } from '../../financial-years/records.ts';
 
@@ -56,6 +58,8 @@ export const importWork: ImportWork = {
   years: async (companyId) => (await Promise.all(Object.keys((await getRegistry(companyId)).years).map((id) => getYear(companyId, id)))).filter((y): y is YearRecord => y !== undefined),
   journalMarks,
   rateOn: async (companyId, currency, date) => (await rateInEffect(companyId, currency, date))?.rate,
+  taxCodes: getTaxCodesByCode,
+  counterparties: getCounterparties,
   budgetLineNodes: { accounts: accountNodes, costCenters: costCenterNodes },
   budgetsPage: (companyId, page) => budgetsPage(companyId, { pageSize: 100, orderBy: 'CreatedAt', orderAsc: true, page }),
 
