@@ -1,5 +1,6 @@
 import { NotFound } from '../errors.ts';
 import type { TaxLedgerRow } from '../journals/ledger-entries.ts';
+import { fromMils, toMils } from '../money/mils.ts';
 import type { Page } from '../schemas/list-query.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
 import { checkReportRange } from './report-range.ts';
@@ -30,7 +31,7 @@ export function taxDetail(books: TaxDetailReads, companyId: string, query: TaxDe
     const last = shown.at(-1);
     return {
       currentPage: query.page ?? null,
-      results: shown.map((r) => taxDetailRow(r, settings.baseCurrency)),
+      results: shown.map((r) => taxDetailRow(r, settings.baseCurrency, settings.decimalPrecision)),
       nextPage: rows.length > query.pageSize && last ? await books.encodePlace(binding, { position: last.position, line: last.line }) : null,
     };
   });
@@ -38,7 +39,7 @@ export function taxDetail(books: TaxDetailReads, companyId: string, query: TaxDe
 
 const signed = (text: string, sign: 1 | -1) => (sign === 1 || /^0+(\.0+)?$/.test(text) ? text : `-${text}`);
 
-function taxDetailRow(r: TaxLedgerRow, baseCurrency: string): TaxDetailRow {
+function taxDetailRow(r: TaxLedgerRow, baseCurrency: string, basePrecision: number): TaxDetailRow {
   const sign = r.side === (r.tax.direction === 'supplies' ? 2 : 1) ? 1 : -1;
   return {
     journalId: r.journalId,
@@ -64,6 +65,7 @@ function taxDetailRow(r: TaxLedgerRow, baseCurrency: string): TaxDetailRow {
     amount: signed(r.foreign?.amount ?? r.amount, sign),
     taxAmount: signed(r.tax.taxAmount, sign),
     baseAmount: signed(r.amount, sign),
-    baseTaxAmount: signed(r.taxBase, sign),
+    // A line without tax lines has its tax base kept as a bare 0: written at the company's precision, as its other amounts are.
+    baseTaxAmount: signed(fromMils(toMils(r.taxBase), basePrecision), sign),
   };
 }
