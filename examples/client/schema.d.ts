@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/4abb03c8-6e62-4bd1-968d-3631540afa59`
+         * @description Example request: `GET /api/v1/Companies/63fe0ea9-3662-41cf-980b-f11df454c94c`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Settings`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Settings`
+         * @description Example request: `PUT /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Roles`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Roles`
+         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Roles/434fa6e4-b832-42dc-b6aa-13d79c2ff03f`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Roles/0bc742b5-cfa8-411a-8307-ab35efd8e8bd`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Roles/434fa6e4-b832-42dc-b6aa-13d79c2ff03f`
+         * @description Example request: `PUT /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Roles/0bc742b5-cfa8-411a-8307-ab35efd8e8bd`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Roles/434fa6e4-b832-42dc-b6aa-13d79c2ff03f`
+         * @description Example request: `DELETE /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Roles/0bc742b5-cfa8-411a-8307-ab35efd8e8bd`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Members`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Members`
+         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Members/bd2311cf-1583-483f-89a7-bbaa4b521c4b`
+         * @description Example request: `PUT /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Members/2397bfca-f6fb-4383-851a-ab1b9d5cb9a7`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Members/bd2311cf-1583-483f-89a7-bbaa4b521c4b`
+         * @description Example request: `DELETE /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Members/2397bfca-f6fb-4383-851a-ab1b9d5cb9a7`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/ApiKeys/d8d8fa3c-9a9b-4656-96ab-9f29ab2e3186`
+         * @description Example request: `DELETE /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/ApiKeys/5cee38a8-094c-42e7-99b9-464204d97607`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Accounts`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Accounts`
+         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Accounts/cc21c519-d6ec-4867-9851-9df05453418b`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Accounts/564d671b-3eb0-4a4c-9f9d-48e6f1587bf8`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Accounts/cc21c519-d6ec-4867-9851-9df05453418b`
+         * @description Example request: `PUT /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Accounts/564d671b-3eb0-4a4c-9f9d-48e6f1587bf8`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Accounts/cc21c519-d6ec-4867-9851-9df05453418b`
+         * @description Example request: `DELETE /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Accounts/564d671b-3eb0-4a4c-9f9d-48e6f1587bf8`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Accounts/cc21c519-d6ec-4867-9851-9df05453418b/History`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Accounts/564d671b-3eb0-4a4c-9f9d-48e6f1587bf8/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/CostCenters/6ed423b0-d7e7-43b8-8424-e52b0368f2a0`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/CostCenters/aadc5c6c-128b-473c-a832-c1c762269226`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/CostCenters/6ed423b0-d7e7-43b8-8424-e52b0368f2a0`
+         * @description Example request: `PUT /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/CostCenters/aadc5c6c-128b-473c-a832-c1c762269226`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/CostCenters/6ed423b0-d7e7-43b8-8424-e52b0368f2a0`
+         * @description Example request: `DELETE /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/CostCenters/aadc5c6c-128b-473c-a832-c1c762269226`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/CostCenters/6ed423b0-d7e7-43b8-8424-e52b0368f2a0/History`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/CostCenters/aadc5c6c-128b-473c-a832-c1c762269226/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/CostCenters/6ed423b0-d7e7-43b8-8424-e52b0368f2a0/Activate`
+         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/CostCenters/aadc5c6c-128b-473c-a832-c1c762269226/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/CostCenters/6ed423b0-d7e7-43b8-8424-e52b0368f2a0/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/CostCenters/aadc5c6c-128b-473c-a832-c1c762269226/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/FinancialYears/8455e880-b6e7-4a48-a1cb-ecb172b68553`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/FinancialYears/11bf69fd-d43f-429d-af02-42c65106d4ab`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/FinancialYears/f55bc480-6bf3-4a3a-94de-201f1189f98a`
+         * @description Example request: `PUT /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/FinancialYears/56db9f00-7c95-4e08-a9aa-a2e79ae3127c`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/FinancialYears/f55bc480-6bf3-4a3a-94de-201f1189f98a`
+         * @description Example request: `DELETE /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/FinancialYears/56db9f00-7c95-4e08-a9aa-a2e79ae3127c`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/FinancialYears/8455e880-b6e7-4a48-a1cb-ecb172b68553/Close`
+         * @description Example request: `PUT /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/FinancialYears/11bf69fd-d43f-429d-af02-42c65106d4ab/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/FinancialYears/8455e880-b6e7-4a48-a1cb-ecb172b68553/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/FinancialYears/11bf69fd-d43f-429d-af02-42c65106d4ab/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/FinancialYears/8455e880-b6e7-4a48-a1cb-ecb172b68553/Periods`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/FinancialYears/11bf69fd-d43f-429d-af02-42c65106d4ab/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/FinancialYears/8455e880-b6e7-4a48-a1cb-ecb172b68553/Periods/d94912c9-92e9-4dfa-a42b-3fa686739fd7`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/FinancialYears/11bf69fd-d43f-429d-af02-42c65106d4ab/Periods/b59e9df9-1317-4368-af0b-86cc98fa95d2`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/FinancialYears/8455e880-b6e7-4a48-a1cb-ecb172b68553/Periods/d94912c9-92e9-4dfa-a42b-3fa686739fd7/Lock`
+         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/FinancialYears/11bf69fd-d43f-429d-af02-42c65106d4ab/Periods/b59e9df9-1317-4368-af0b-86cc98fa95d2/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/FinancialYears/8455e880-b6e7-4a48-a1cb-ecb172b68553/Periods/d94912c9-92e9-4dfa-a42b-3fa686739fd7/Close`
+         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/FinancialYears/11bf69fd-d43f-429d-af02-42c65106d4ab/Periods/b59e9df9-1317-4368-af0b-86cc98fa95d2/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/FinancialYears/8455e880-b6e7-4a48-a1cb-ecb172b68553/Periods/d94912c9-92e9-4dfa-a42b-3fa686739fd7/Close`
+         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/FinancialYears/11bf69fd-d43f-429d-af02-42c65106d4ab/Periods/b59e9df9-1317-4368-af0b-86cc98fa95d2/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/FinancialYears/8455e880-b6e7-4a48-a1cb-ecb172b68553/Periods/d94912c9-92e9-4dfa-a42b-3fa686739fd7/Reopen`
+         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/FinancialYears/11bf69fd-d43f-429d-af02-42c65106d4ab/Periods/b59e9df9-1317-4368-af0b-86cc98fa95d2/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Journals`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Journals`
+         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Journals/d0a3cea7-d133-4c2e-98e0-f4fe8360a20f`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Journals/d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Journals/d0a3cea7-d133-4c2e-98e0-f4fe8360a20f`
+         * @description Example request: `PUT /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Journals/d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Journals/d0a3cea7-d133-4c2e-98e0-f4fe8360a20f/History`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Journals/d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Journals/d0a3cea7-d133-4c2e-98e0-f4fe8360a20f/Post`
+         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Journals/d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Journals/7aca5daa-34ce-43cb-b3f3-dc2d02a6a5eb/Void`
+         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Journals/9a657126-eb1e-4837-af87-34b0fab132e8/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Journals/d0a3cea7-d133-4c2e-98e0-f4fe8360a20f/Adjust`
+         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Journals/d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Journals/d0a3cea7-d133-4c2e-98e0-f4fe8360a20f/Reverse`
+         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Journals/d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -829,7 +829,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Reports/TrialBalance?financialYearId=8455e880-b6e7-4a48-a1cb-ecb172b68553`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Reports/TrialBalance?financialYearId=11bf69fd-d43f-429d-af02-42c65106d4ab`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -849,7 +849,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -869,7 +869,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Reports/BudgetVsActual?budgetId=104af1e5-7ffb-47a2-885d-c78a55f0d682&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Reports/BudgetVsActual?budgetId=f273ff21-dd8a-46a6-9cb6-6600c4059fb0&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/4abb03c8-6e62-4bd1-968d-3631540afa59/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/63fe0ea9-3662-41cf-980b-f11df454c94c/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Reports/Restatements?since=2026-11-29T09%3A51%3A30.702Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Reports/Restatements?since=2026-11-29T10%3A09%3A14.435Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1029,13 +1029,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Reports`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Reports`
+         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1053,7 +1053,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Reports/fc55880d-c7d8-4552-8dc4-cb3a200e87ab`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Reports/bdff9d77-e6c2-4357-a333-2a04a11c7189`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1073,7 +1073,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1093,13 +1093,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1117,18 +1117,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Webhooks/5f5888e2-350a-4758-9fc3-6ec8c3bb02dd`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Webhooks/cc090773-4e58-4491-937b-adff6482639b`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Webhooks/5f5888e2-350a-4758-9fc3-6ec8c3bb02dd`
+         * @description Example request: `PUT /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Webhooks/cc090773-4e58-4491-937b-adff6482639b`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Webhooks/5f5888e2-350a-4758-9fc3-6ec8c3bb02dd`
+         * @description Example request: `DELETE /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Webhooks/cc090773-4e58-4491-937b-adff6482639b`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1145,7 +1145,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Webhooks/5f5888e2-350a-4758-9fc3-6ec8c3bb02dd/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Webhooks/cc090773-4e58-4491-937b-adff6482639b/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1165,13 +1165,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1189,18 +1189,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/ExchangeRates/c19f5528-2d45-4ac6-98f5-70d24d9d1a9b`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/ExchangeRates/5ed8074d-033c-4ee1-944f-ab4c89d0ca3a`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/ExchangeRates/c19f5528-2d45-4ac6-98f5-70d24d9d1a9b`
+         * @description Example request: `PUT /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/ExchangeRates/5ed8074d-033c-4ee1-944f-ab4c89d0ca3a`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/ExchangeRates/c19f5528-2d45-4ac6-98f5-70d24d9d1a9b`
+         * @description Example request: `DELETE /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/ExchangeRates/5ed8074d-033c-4ee1-944f-ab4c89d0ca3a`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1217,13 +1217,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Budgets`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Budgets`
+         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1241,18 +1241,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Budgets/104af1e5-7ffb-47a2-885d-c78a55f0d682`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Budgets/f273ff21-dd8a-46a6-9cb6-6600c4059fb0`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Budgets/104af1e5-7ffb-47a2-885d-c78a55f0d682`
+         * @description Example request: `PUT /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Budgets/f273ff21-dd8a-46a6-9cb6-6600c4059fb0`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Budgets/104af1e5-7ffb-47a2-885d-c78a55f0d682`
+         * @description Example request: `DELETE /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Budgets/f273ff21-dd8a-46a6-9cb6-6600c4059fb0`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1269,13 +1269,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Imports`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Imports`
+         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1293,7 +1293,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Imports/03f7bb49-89b5-4d3c-b728-ba2dbd1a6552`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Imports/dc7dc41a-c63a-4c77-90e7-f234324d878f`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1313,7 +1313,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Imports/03f7bb49-89b5-4d3c-b728-ba2dbd1a6552/Errors`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Imports/dc7dc41a-c63a-4c77-90e7-f234324d878f/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1333,7 +1333,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1353,13 +1353,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1379,7 +1379,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1397,12 +1397,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/TaxCodes/4c59db3a-de4f-4f61-8410-34f3b80bf0a5`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/TaxCodes/053b93c7-3f3c-40c5-827b-724d20d2e4c7`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/TaxCodes/4c59db3a-de4f-4f61-8410-34f3b80bf0a5`
+         * @description Example request: `PUT /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/TaxCodes/053b93c7-3f3c-40c5-827b-724d20d2e4c7`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1421,7 +1421,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/TaxCodes/4c59db3a-de4f-4f61-8410-34f3b80bf0a5/History`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/TaxCodes/053b93c7-3f3c-40c5-827b-724d20d2e4c7/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1441,13 +1441,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1465,7 +1465,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/VatReturns/31d4bb6f-3660-4b02-abc2-3b4500158259`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/VatReturns/288a2213-3584-40b5-bb81-dba0d58d2d04`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1485,13 +1485,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1509,12 +1509,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Counterparties/40f6d463-a4fb-4001-b3b4-12082a993caa`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Counterparties/d1852c9f-07e0-4934-8d45-b58419eb75e5`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Counterparties/40f6d463-a4fb-4001-b3b4-12082a993caa`
+         * @description Example request: `PUT /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Counterparties/d1852c9f-07e0-4934-8d45-b58419eb75e5`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1533,7 +1533,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/cfd0cc4c-dc4a-44da-93cf-5d134a5b1126/Counterparties/40f6d463-a4fb-4001-b3b4-12082a993caa/History`
+         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Counterparties/d1852c9f-07e0-4934-8d45-b58419eb75e5/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -2141,7 +2141,7 @@ export interface components {
              * @description The record’s state.
              * @enum {string}
              */
-            status: "draft" | "posting" | "posted" | "unposting" | "voided" | "reversed";
+            status: "draft" | "submitted" | "approved" | "posting" | "posted" | "unposting" | "voided" | "reversed";
             /** @description The date the journal is posted on; it decides the period. */
             postingDate: string | null;
             /** @description A financial year (UUID). */
@@ -2156,6 +2156,8 @@ export interface components {
             revaluationDate: string | null;
             /** @description On the opening journal an import of opening balances wrote: the financial year it opens (dated and posted on its first day); null on every other journal. */
             openingOf: string | null;
+            /** @description The import that wrote the journal (GET .../Imports/{id}); null for one written otherwise. Its creator is createdBy. */
+            importId: string | null;
             /** @description The version read; a write based on another is refused (409). */
             version: number;
             /**
@@ -2168,6 +2170,122 @@ export interface components {
              * @description When it last changed (UTC).
              */
             updatedAt: string;
+            /** @description Who created the journal (for a reversing journal, who reversed its original). */
+            createdBy: {
+                /**
+                 * @description user (a signed-in user) or apiKey.
+                 * @enum {string}
+                 */
+                type: "user" | "apiKey";
+                /** @description Identifier (UUID). */
+                id: string;
+            } | null;
+            /** @description Who last wrote its date, lines or texts (Create or Update): the approval rules count them as its author. */
+            editedBy: {
+                /**
+                 * @description user (a signed-in user) or apiKey.
+                 * @enum {string}
+                 */
+                type: "user" | "apiKey";
+                /** @description Identifier (UUID). */
+                id: string;
+            } | null;
+            /** @description Who made its last change of any kind (with updatedAt). */
+            updatedBy: {
+                /**
+                 * @description user (a signed-in user) or apiKey.
+                 * @enum {string}
+                 */
+                type: "user" | "apiKey";
+                /** @description Identifier (UUID). */
+                id: string;
+            } | null;
+            /** @description Who asked its approval (Submit); null unless submitted or approved (an edit drops it). */
+            submittedBy: {
+                /**
+                 * @description user (a signed-in user) or apiKey.
+                 * @enum {string}
+                 */
+                type: "user" | "apiKey";
+                /** @description Identifier (UUID). */
+                id: string;
+            } | null;
+            /** @description When its approval was asked. */
+            submittedAt: string | null;
+            /** @description The approvals given since it was submitted, oldest first (an edit or an Adjust drops them). */
+            approvals: {
+                /** @description Who approved. */
+                by: {
+                    /**
+                     * @description user (a signed-in user) or apiKey.
+                     * @enum {string}
+                     */
+                    type: "user" | "apiKey";
+                    /** @description Identifier (UUID). */
+                    id: string;
+                };
+                /**
+                 * Format: date-time
+                 * @description When.
+                 */
+                at: string;
+            }[];
+            /** @description Who gave the approval that completed it (the last of `approvals` once approved). */
+            approvedBy: {
+                /**
+                 * @description user (a signed-in user) or apiKey.
+                 * @enum {string}
+                 */
+                type: "user" | "apiKey";
+                /** @description Identifier (UUID). */
+                id: string;
+            } | null;
+            /** @description When its approval was completed. */
+            approvedAt: string | null;
+            /** @description The last refusal of its approval (Reject), with its reason; kept on the draft it sent back. */
+            rejection: {
+                /** @description Who refused it. */
+                by: {
+                    /**
+                     * @description user (a signed-in user) or apiKey.
+                     * @enum {string}
+                     */
+                    type: "user" | "apiKey";
+                    /** @description Identifier (UUID). */
+                    id: string;
+                };
+                /**
+                 * Format: date-time
+                 * @description When.
+                 */
+                at: string;
+                /** @description Why, as the approver gave it. */
+                reason: string;
+            } | null;
+            /** @description Who posted it (kept through a void or reversal). */
+            postedBy: {
+                /**
+                 * @description user (a signed-in user) or apiKey.
+                 * @enum {string}
+                 */
+                type: "user" | "apiKey";
+                /** @description Identifier (UUID). */
+                id: string;
+            } | null;
+            /** @description When it was posted. */
+            postedAt: string | null;
+            /** @description Who voided it. */
+            voidedBy: {
+                /**
+                 * @description user (a signed-in user) or apiKey.
+                 * @enum {string}
+                 */
+                type: "user" | "apiKey";
+                /** @description Identifier (UUID). */
+                id: string;
+            } | null;
+            /** @description When it was voided. */
+            voidedAt: string | null;
         };
         PeriodResponsePage: {
             /** @description The cursor used for this page; null on the first page. */
@@ -4791,7 +4909,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:45193/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A36113%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=DPFSMRsknRjFtY2Nrs-bkK-bN1MzsTAxALUiRtqB5Ds&code_challenge_method=S256&state=f3ijrjDYG2Shje_fZsOtJvMaFnaG4AN37RIbhLlZ3ZA&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:44071/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A44553%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=Prif2ABLob49x5In4NISN-vVU_x_l_1UFbHyIKh9KF8&code_challenge_method=S256&state=ilHPmk0YsVEmAc2W-Tc2uCyHGBQBwa1xYk0IH3DAsq4&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -4831,7 +4949,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "cfd0cc4c-dc4a-44da-93cf-5d134a5b1126",
+                     *           "companyId": "7f7e7f10-7768-42f8-b857-78055f51b798",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4876,7 +4994,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "4abb03c8-6e62-4bd1-968d-3631540afa59",
+                     *           "companyId": "63fe0ea9-3662-41cf-980b-f11df454c94c",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4975,7 +5093,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "cfd0cc4c-dc4a-44da-93cf-5d134a5b1126",
+                     *           "companyId": "7f7e7f10-7768-42f8-b857-78055f51b798",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5020,7 +5138,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "4abb03c8-6e62-4bd1-968d-3631540afa59",
+                     *           "companyId": "63fe0ea9-3662-41cf-980b-f11df454c94c",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5108,16 +5226,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4abb03c8-6e62-4bd1-968d-3631540afa59",
+                     *           "id": "63fe0ea9-3662-41cf-980b-f11df454c94c",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T09:51:24.165Z",
+                     *           "createdAt": "2026-11-29T10:09:11.467Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "cfd0cc4c-dc4a-44da-93cf-5d134a5b1126",
+                     *           "id": "7f7e7f10-7768-42f8-b857-78055f51b798",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T09:51:23.919Z",
+                     *           "createdAt": "2026-11-29T10:09:11.330Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -5175,9 +5293,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4abb03c8-6e62-4bd1-968d-3631540afa59",
+                     *       "id": "63fe0ea9-3662-41cf-980b-f11df454c94c",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T09:51:24.165Z",
+                     *       "createdAt": "2026-11-29T10:09:11.467Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -5189,7 +5307,7 @@ export interface operations {
                      *         "taxRegistrationNumber": null,
                      *         "defaultEmirate": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T09:51:24.165Z"
+                     *         "updatedAt": "2026-11-29T10:09:11.467Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -5268,9 +5386,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4abb03c8-6e62-4bd1-968d-3631540afa59",
+                     *       "id": "63fe0ea9-3662-41cf-980b-f11df454c94c",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T09:51:24.165Z",
+                     *       "createdAt": "2026-11-29T10:09:11.467Z",
                      *       "version": 1
                      *     }
                      */
@@ -5314,7 +5432,7 @@ export interface operations {
                      *       "taxRegistrationNumber": null,
                      *       "defaultEmirate": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T09:51:23.919Z"
+                     *       "updatedAt": "2026-11-29T10:09:11.330Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5344,7 +5462,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "880e1ae2-337e-47a8-ac41-ad6cf8816f8b",
+                 *       "retainedEarningsAccountId": "6630e4d0-7260-48a4-80ea-b8e55c298093",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -5403,14 +5521,14 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "880e1ae2-337e-47a8-ac41-ad6cf8816f8b",
+                     *       "retainedEarningsAccountId": "6630e4d0-7260-48a4-80ea-b8e55c298093",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
                      *       "taxRegistrationNumber": "310123456700003",
                      *       "defaultEmirate": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T09:51:26.060Z"
+                     *       "updatedAt": "2026-11-29T10:09:12.190Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5581,7 +5699,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "434fa6e4-b832-42dc-b6aa-13d79c2ff03f",
+                     *           "id": "0bc742b5-cfa8-411a-8307-ab35efd8e8bd",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -5592,8 +5710,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T09:51:41.194Z",
-                     *           "updatedAt": "2026-11-29T09:51:41.229Z"
+                     *           "createdAt": "2026-11-29T10:09:19.197Z",
+                     *           "updatedAt": "2026-11-29T10:09:19.233Z"
                      *         }
                      *       ]
                      *     }
@@ -5656,7 +5774,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "434fa6e4-b832-42dc-b6aa-13d79c2ff03f",
+                     *       "id": "0bc742b5-cfa8-411a-8307-ab35efd8e8bd",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -5666,8 +5784,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:51:41.194Z",
-                     *       "updatedAt": "2026-11-29T09:51:41.194Z"
+                     *       "createdAt": "2026-11-29T10:09:19.197Z",
+                     *       "updatedAt": "2026-11-29T10:09:19.197Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5714,7 +5832,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "434fa6e4-b832-42dc-b6aa-13d79c2ff03f",
+                     *       "id": "0bc742b5-cfa8-411a-8307-ab35efd8e8bd",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -5724,8 +5842,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:51:41.194Z",
-                     *       "updatedAt": "2026-11-29T09:51:41.194Z"
+                     *       "createdAt": "2026-11-29T10:09:19.197Z",
+                     *       "updatedAt": "2026-11-29T10:09:19.197Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5789,7 +5907,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "434fa6e4-b832-42dc-b6aa-13d79c2ff03f",
+                     *       "id": "0bc742b5-cfa8-411a-8307-ab35efd8e8bd",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -5800,8 +5918,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T09:51:41.194Z",
-                     *       "updatedAt": "2026-11-29T09:51:41.229Z"
+                     *       "createdAt": "2026-11-29T10:09:19.197Z",
+                     *       "updatedAt": "2026-11-29T10:09:19.233Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5910,8 +6028,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df",
-                     *           "email": "user-640c6dd4-1aab-42b6-9aa7-477ce173f5ba@example.com",
+                     *           "userId": "b501043b-6a55-4dbe-b317-58da414e2d0e",
+                     *           "email": "user-ca091f7e-bf57-44bb-96c0-e40e23b67106@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -5955,20 +6073,20 @@ export interface operations {
                      *             "counterparties:read",
                      *             "counterparties:manage"
                      *           ],
-                     *           "joinedAt": "2026-11-29T09:51:23.919Z",
+                     *           "joinedAt": "2026-11-29T10:09:11.330Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "bd2311cf-1583-483f-89a7-bbaa4b521c4b",
-                     *           "email": "contract-1795945901269@example.com",
-                     *           "roleId": "434fa6e4-b832-42dc-b6aa-13d79c2ff03f",
+                     *           "userId": "2397bfca-f6fb-4383-851a-ab1b9d5cb9a7",
+                     *           "email": "contract-1795946959257@example.com",
+                     *           "roleId": "0bc742b5-cfa8-411a-8307-ab35efd8e8bd",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T09:51:41.286Z",
+                     *           "joinedAt": "2026-11-29T10:09:19.276Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6000,8 +6118,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795945901269@example.com",
-                 *       "roleId": "434fa6e4-b832-42dc-b6aa-13d79c2ff03f"
+                 *       "email": "contract-1795946959257@example.com",
+                 *       "roleId": "0bc742b5-cfa8-411a-8307-ab35efd8e8bd"
                  *     }
                  */
                 "application/json": {
@@ -6027,16 +6145,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "bd2311cf-1583-483f-89a7-bbaa4b521c4b",
-                     *       "email": "contract-1795945901269@example.com",
-                     *       "roleId": "434fa6e4-b832-42dc-b6aa-13d79c2ff03f",
+                     *       "userId": "2397bfca-f6fb-4383-851a-ab1b9d5cb9a7",
+                     *       "email": "contract-1795946959257@example.com",
+                     *       "roleId": "0bc742b5-cfa8-411a-8307-ab35efd8e8bd",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T09:51:41.286Z",
+                     *       "joinedAt": "2026-11-29T10:09:19.276Z",
                      *       "version": 1
                      *     }
                      */
@@ -6101,8 +6219,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "bd2311cf-1583-483f-89a7-bbaa4b521c4b",
-                     *       "email": "contract-1795945901269@example.com",
+                     *       "userId": "2397bfca-f6fb-4383-851a-ab1b9d5cb9a7",
+                     *       "email": "contract-1795946959257@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -6121,7 +6239,7 @@ export interface operations {
                      *         "vat-returns:read",
                      *         "counterparties:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T09:51:41.286Z",
+                     *       "joinedAt": "2026-11-29T10:09:19.276Z",
                      *       "version": 2
                      *     }
                      */
@@ -6231,9 +6349,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d8d8fa3c-9a9b-4656-96ab-9f29ab2e3186",
+                     *           "id": "5cee38a8-094c-42e7-99b9-464204d97607",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_8SoS6yo",
+                     *           "prefix": "sk-svc_2VBItMZ",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -6241,8 +6359,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df",
-                     *           "createdAt": "2026-11-29T09:51:41.492Z",
+                     *           "createdBy": "b501043b-6a55-4dbe-b317-58da414e2d0e",
+                     *           "createdAt": "2026-11-29T10:09:19.382Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6313,9 +6431,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d8d8fa3c-9a9b-4656-96ab-9f29ab2e3186",
+                     *       "id": "5cee38a8-094c-42e7-99b9-464204d97607",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_8SoS6yo",
+                     *       "prefix": "sk-svc_2VBItMZ",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -6323,8 +6441,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df",
-                     *       "createdAt": "2026-11-29T09:51:41.492Z",
+                     *       "createdBy": "b501043b-6a55-4dbe-b317-58da414e2d0e",
+                     *       "createdAt": "2026-11-29T10:09:19.382Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -6376,18 +6494,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d8d8fa3c-9a9b-4656-96ab-9f29ab2e3186",
+                     *       "id": "5cee38a8-094c-42e7-99b9-464204d97607",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_8SoS6yo",
+                     *       "prefix": "sk-svc_2VBItMZ",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T09:51:41.543Z",
-                     *       "createdBy": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df",
-                     *       "createdAt": "2026-11-29T09:51:41.492Z",
+                     *       "revokedAt": "2026-11-29T10:09:19.418Z",
+                     *       "createdBy": "b501043b-6a55-4dbe-b317-58da414e2d0e",
+                     *       "createdAt": "2026-11-29T10:09:19.382Z",
                      *       "version": 2
                      *     }
                      */
@@ -6442,24 +6560,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b121194b-9a75-4cba-bddf-8c1721ba5eaa",
+                     *           "id": "52aaf318-5634-4c6f-99c1-ea41d44a8182",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "0cc2603e-867b-42c6-9b9e-26fed97674c9",
+                     *           "parentId": "772c1083-0d42-4989-8369-39db5324e496",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:51:25.919Z",
-                     *           "updatedAt": "2026-11-29T09:51:25.919Z",
+                     *           "createdAt": "2026-11-29T10:09:12.082Z",
+                     *           "updatedAt": "2026-11-29T10:09:12.082Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "0cc2603e-867b-42c6-9b9e-26fed97674c9",
+                     *           "id": "772c1083-0d42-4989-8369-39db5324e496",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -6468,32 +6586,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:51:25.839Z",
-                     *           "updatedAt": "2026-11-29T09:51:25.839Z",
+                     *           "createdAt": "2026-11-29T10:09:12.052Z",
+                     *           "updatedAt": "2026-11-29T10:09:12.052Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "d9615f50-e0eb-4cab-acf3-b5327e400182",
+                     *           "id": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "7f326abc-849d-499d-baf0-cce476c83dd7",
+                     *           "parentId": "2e440d5e-aa00-468c-9855-e82d67b4b5c7",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:51:25.763Z",
-                     *           "updatedAt": "2026-11-29T09:51:25.763Z",
+                     *           "createdAt": "2026-11-29T10:09:12.030Z",
+                     *           "updatedAt": "2026-11-29T10:09:12.030Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "7f326abc-849d-499d-baf0-cce476c83dd7",
+                     *           "id": "2e440d5e-aa00-468c-9855-e82d67b4b5c7",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -6502,32 +6620,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:51:25.698Z",
-                     *           "updatedAt": "2026-11-29T09:51:25.698Z",
+                     *           "createdAt": "2026-11-29T10:09:12.006Z",
+                     *           "updatedAt": "2026-11-29T10:09:12.006Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "880e1ae2-337e-47a8-ac41-ad6cf8816f8b",
+                     *           "id": "6630e4d0-7260-48a4-80ea-b8e55c298093",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "1f3cdb02-247b-4c21-909a-859f96faa255",
+                     *           "parentId": "1ab94f90-4b1f-4a4b-adf2-e26f6d74a4ac",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:51:25.463Z",
-                     *           "updatedAt": "2026-11-29T09:51:25.463Z",
+                     *           "createdAt": "2026-11-29T10:09:11.977Z",
+                     *           "updatedAt": "2026-11-29T10:09:11.977Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "1f3cdb02-247b-4c21-909a-859f96faa255",
+                     *           "id": "1ab94f90-4b1f-4a4b-adf2-e26f6d74a4ac",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -6536,49 +6654,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:51:25.353Z",
-                     *           "updatedAt": "2026-11-29T09:51:25.353Z",
+                     *           "createdAt": "2026-11-29T10:09:11.947Z",
+                     *           "updatedAt": "2026-11-29T10:09:11.947Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "cb72d219-108b-4997-a12d-bfe81e40d4e4",
+                     *           "id": "56f43875-0fcc-4a69-bbff-a49dcf20562f",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "4d3824a4-84c3-4e00-a4ea-4740843eb487",
+                     *           "parentId": "e7722aae-53d2-4def-ab8b-57b585b6a5eb",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:51:25.228Z",
-                     *           "updatedAt": "2026-11-29T09:51:25.228Z",
+                     *           "createdAt": "2026-11-29T10:09:11.920Z",
+                     *           "updatedAt": "2026-11-29T10:09:11.920Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "caa1e610-6218-426e-8e29-5ca36d1c6178",
+                     *           "id": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "4d3824a4-84c3-4e00-a4ea-4740843eb487",
+                     *           "parentId": "e7722aae-53d2-4def-ab8b-57b585b6a5eb",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:51:25.038Z",
-                     *           "updatedAt": "2026-11-29T09:51:25.038Z",
+                     *           "createdAt": "2026-11-29T10:09:11.839Z",
+                     *           "updatedAt": "2026-11-29T10:09:11.839Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "4d3824a4-84c3-4e00-a4ea-4740843eb487",
+                     *           "id": "e7722aae-53d2-4def-ab8b-57b585b6a5eb",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -6587,8 +6705,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:51:24.934Z",
-                     *           "updatedAt": "2026-11-29T09:51:24.934Z",
+                     *           "createdAt": "2026-11-29T10:09:11.770Z",
+                     *           "updatedAt": "2026-11-29T10:09:11.770Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -6677,7 +6795,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cc21c519-d6ec-4867-9851-9df05453418b",
+                     *       "id": "564d671b-3eb0-4a4c-9f9d-48e6f1587bf8",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -6686,8 +6804,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:51:26.160Z",
-                     *       "updatedAt": "2026-11-29T09:51:26.160Z",
+                     *       "createdAt": "2026-11-29T10:09:12.238Z",
+                     *       "updatedAt": "2026-11-29T10:09:12.238Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6738,7 +6856,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cc21c519-d6ec-4867-9851-9df05453418b",
+                     *       "id": "564d671b-3eb0-4a4c-9f9d-48e6f1587bf8",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -6747,8 +6865,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:51:26.160Z",
-                     *       "updatedAt": "2026-11-29T09:51:26.160Z",
+                     *       "createdAt": "2026-11-29T10:09:12.238Z",
+                     *       "updatedAt": "2026-11-29T10:09:12.238Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6830,7 +6948,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cc21c519-d6ec-4867-9851-9df05453418b",
+                     *       "id": "564d671b-3eb0-4a4c-9f9d-48e6f1587bf8",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -6839,8 +6957,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T09:51:26.160Z",
-                     *       "updatedAt": "2026-11-29T09:51:27.065Z",
+                     *       "createdAt": "2026-11-29T10:09:12.238Z",
+                     *       "updatedAt": "2026-11-29T10:09:12.555Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6961,15 +7079,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df",
+                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "29da37c9-30dc-4806-9d0f-733adc022a97",
-                     *           "occurredAt": "2026-11-29T09:51:26.160Z",
+                     *           "requestId": "15a5b4b6-faa2-41c5-9ca2-5391c368f4d0",
+                     *           "occurredAt": "2026-11-29T10:09:12.239Z",
                      *           "sequence": 14,
-                     *           "hash": "d2b0a2431a6ea895bf6dc8723cb5e291c57abf3f80a7b36f63e30e47f463f1d1",
+                     *           "hash": "abeb2e5278827c0ded45d1111a6c57acd41e045ae14796c8a81a4788cfbf1c3c",
                      *           "state": {
-                     *             "id": "cc21c519-d6ec-4867-9851-9df05453418b",
+                     *             "id": "564d671b-3eb0-4a4c-9f9d-48e6f1587bf8",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -6978,8 +7096,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T09:51:26.160Z",
-                     *             "updatedAt": "2026-11-29T09:51:26.160Z",
+                     *             "createdAt": "2026-11-29T10:09:12.238Z",
+                     *             "updatedAt": "2026-11-29T10:09:12.238Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -7039,7 +7157,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "6ed423b0-d7e7-43b8-8424-e52b0368f2a0",
+                     *           "id": "aadc5c6c-128b-473c-a832-c1c762269226",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -7048,12 +7166,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:51:27.461Z",
-                     *           "updatedAt": "2026-11-29T09:51:27.461Z",
+                     *           "createdAt": "2026-11-29T10:09:12.746Z",
+                     *           "updatedAt": "2026-11-29T10:09:12.746Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "04298dec-4af3-433b-9c35-6382e3cd1734",
+                     *           "id": "9e07b9f7-4a74-4413-845a-124ad34db02b",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -7062,12 +7180,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:51:25.956Z",
-                     *           "updatedAt": "2026-11-29T09:51:25.956Z",
+                     *           "createdAt": "2026-11-29T10:09:12.119Z",
+                     *           "updatedAt": "2026-11-29T10:09:12.119Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "0cc102d8-8180-479b-8cc2-274432b87212",
+                     *           "id": "1ed07b7d-0d44-41ac-bed8-05f19c3e3ffb",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -7076,8 +7194,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:51:25.985Z",
-                     *           "updatedAt": "2026-11-29T09:51:25.985Z",
+                     *           "createdAt": "2026-11-29T10:09:12.143Z",
+                     *           "updatedAt": "2026-11-29T10:09:12.143Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -7147,7 +7265,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6ed423b0-d7e7-43b8-8424-e52b0368f2a0",
+                     *       "id": "aadc5c6c-128b-473c-a832-c1c762269226",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7156,8 +7274,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:51:27.461Z",
-                     *       "updatedAt": "2026-11-29T09:51:27.461Z",
+                     *       "createdAt": "2026-11-29T10:09:12.746Z",
+                     *       "updatedAt": "2026-11-29T10:09:12.746Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7205,7 +7323,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6ed423b0-d7e7-43b8-8424-e52b0368f2a0",
+                     *       "id": "aadc5c6c-128b-473c-a832-c1c762269226",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7214,8 +7332,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:51:27.461Z",
-                     *       "updatedAt": "2026-11-29T09:51:27.461Z",
+                     *       "createdAt": "2026-11-29T10:09:12.746Z",
+                     *       "updatedAt": "2026-11-29T10:09:12.746Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7284,7 +7402,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6ed423b0-d7e7-43b8-8424-e52b0368f2a0",
+                     *       "id": "aadc5c6c-128b-473c-a832-c1c762269226",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7293,8 +7411,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T09:51:27.461Z",
-                     *       "updatedAt": "2026-11-29T09:51:27.705Z",
+                     *       "createdAt": "2026-11-29T10:09:12.746Z",
+                     *       "updatedAt": "2026-11-29T10:09:12.847Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7412,15 +7530,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df",
+                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "52b6ac69-f54f-497a-8e8c-10c48a84c312",
-                     *           "occurredAt": "2026-11-29T09:51:27.461Z",
+                     *           "requestId": "2aa34378-97c0-4d8b-a642-3297f8071ddf",
+                     *           "occurredAt": "2026-11-29T10:09:12.746Z",
                      *           "sequence": 17,
-                     *           "hash": "05f4de0b39d8ca76f2db5ab904bf2fbb3b3c03bf38a77b64c59921d1844dc8d1",
+                     *           "hash": "0597501d06504e6fbc581bfa5b80a2e569330aedc14b90bfc2dea12ebd7eed12",
                      *           "state": {
-                     *             "id": "6ed423b0-d7e7-43b8-8424-e52b0368f2a0",
+                     *             "id": "aadc5c6c-128b-473c-a832-c1c762269226",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -7429,8 +7547,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T09:51:27.461Z",
-                     *             "updatedAt": "2026-11-29T09:51:27.461Z",
+                     *             "createdAt": "2026-11-29T10:09:12.746Z",
+                     *             "updatedAt": "2026-11-29T10:09:12.746Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -7483,7 +7601,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6ed423b0-d7e7-43b8-8424-e52b0368f2a0",
+                     *       "id": "aadc5c6c-128b-473c-a832-c1c762269226",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7492,8 +7610,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T09:51:27.461Z",
-                     *       "updatedAt": "2026-11-29T09:51:27.869Z",
+                     *       "createdAt": "2026-11-29T10:09:12.746Z",
+                     *       "updatedAt": "2026-11-29T10:09:12.945Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7544,7 +7662,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6ed423b0-d7e7-43b8-8424-e52b0368f2a0",
+                     *       "id": "aadc5c6c-128b-473c-a832-c1c762269226",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7553,8 +7671,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T09:51:27.461Z",
-                     *       "updatedAt": "2026-11-29T09:51:27.757Z",
+                     *       "createdAt": "2026-11-29T10:09:12.746Z",
+                     *       "updatedAt": "2026-11-29T10:09:12.882Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -7605,19 +7723,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
+                     *           "id": "5fefff64-f6a1-406c-af56-860589b88f01",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T09:51:28.737Z",
-                     *           "updatedAt": "2026-11-29T09:51:28.737Z",
+                     *           "createdAt": "2026-11-29T10:09:13.531Z",
+                     *           "updatedAt": "2026-11-29T10:09:13.531Z",
                      *           "periods": [
                      *             {
-                     *               "id": "9a15bcb8-dd95-4451-b4d4-cfd6eb42088c",
-                     *               "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
+                     *               "id": "e825c165-cc72-4a36-a662-70a39518a089",
+                     *               "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -7627,8 +7745,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "70999fef-2b2e-4a71-962c-fc1cc26b3722",
-                     *               "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
+                     *               "id": "6034696c-a432-4590-826c-deb20d261e6e",
+                     *               "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -7638,8 +7756,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "d30e2dc3-3ac1-4738-b296-fe0703e71a55",
-                     *               "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
+                     *               "id": "79a18f89-4712-4945-8c8f-255a5f52e24a",
+                     *               "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -7649,8 +7767,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "30b5084d-728f-4fa4-b670-a5af8a2183b7",
-                     *               "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
+                     *               "id": "4761fac4-5af2-41b4-b819-cf7b8e68995f",
+                     *               "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -7660,8 +7778,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2f455ddf-5ae4-4a67-a718-78ac6cd26bc9",
-                     *               "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
+                     *               "id": "9bca4df4-c26f-4321-87bf-eb590a2f46b4",
+                     *               "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -7671,8 +7789,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ec8de66a-3ded-4cfe-ad2f-125ac246d445",
-                     *               "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
+                     *               "id": "dd48c37c-beb3-4008-b918-3db657e55b5a",
+                     *               "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -7682,8 +7800,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "70f5a16f-e47d-431d-861f-082be3847236",
-                     *               "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
+                     *               "id": "1a91dd74-722a-4d9c-b5ad-715553bb7cf6",
+                     *               "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -7693,8 +7811,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "9bbbc1dc-0637-42f0-88e1-cbd2e9dd44e5",
-                     *               "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
+                     *               "id": "b1b06f10-0d2e-4e65-906b-61af912e011f",
+                     *               "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -7704,8 +7822,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "66be5e1a-2080-4a5a-9b8d-2f4daa05b1fc",
-                     *               "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
+                     *               "id": "8c7e21f4-3249-46cc-8803-35e6efa0a3e1",
+                     *               "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -7715,8 +7833,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7da6579b-15d5-48d7-bbbe-540ef04dc51d",
-                     *               "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
+                     *               "id": "1d2e0fe3-5a63-4548-a723-d1ec0d83216c",
+                     *               "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -7726,8 +7844,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "90d1892e-0ff0-4c54-9008-c413a1a364dd",
-                     *               "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
+                     *               "id": "7480e5f0-3eb9-4586-b8f6-648d5ca4425e",
+                     *               "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -7737,8 +7855,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a5a8cfb2-7fa9-4dce-b74c-7f6e1ce2709e",
-                     *               "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
+                     *               "id": "6fe2956f-61c1-43d7-92fd-bf343cab5d13",
+                     *               "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -7750,19 +7868,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *           "id": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T09:51:28.597Z",
-                     *           "updatedAt": "2026-11-29T09:51:28.597Z",
+                     *           "createdAt": "2026-11-29T10:09:13.406Z",
+                     *           "updatedAt": "2026-11-29T10:09:13.406Z",
                      *           "periods": [
                      *             {
-                     *               "id": "d94912c9-92e9-4dfa-a42b-3fa686739fd7",
-                     *               "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *               "id": "b59e9df9-1317-4368-af0b-86cc98fa95d2",
+                     *               "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -7772,8 +7890,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "843ccea1-4d36-439f-84d2-a5b5810385ce",
-                     *               "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *               "id": "85538463-e358-43e3-ae56-89d22bca790d",
+                     *               "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -7783,8 +7901,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "bd96252a-122b-45a3-97be-6c210f42d7b5",
-                     *               "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *               "id": "148308f6-73f9-4d34-9e85-1bfe755ac668",
+                     *               "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -7794,8 +7912,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6ecc905e-491f-4032-8113-fafe48614786",
-                     *               "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *               "id": "1ed87c53-5d13-4991-be57-b6fea8ae0f4f",
+                     *               "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -7805,8 +7923,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7fd43aca-cb78-4e27-a386-394c591adeab",
-                     *               "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *               "id": "1c0998c6-4cab-4465-a702-8342c66ee391",
+                     *               "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -7816,8 +7934,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "4cbe0dfd-96c4-4e27-ae99-55757e7bf7ab",
-                     *               "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *               "id": "3066c048-7898-4b50-8b1a-f8a920bf9eeb",
+                     *               "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -7827,8 +7945,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "776dacd8-776b-4328-b7c6-7174272eaea6",
-                     *               "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *               "id": "d18e472d-7bb2-46dd-8b6a-7396b06c7d6b",
+                     *               "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -7838,8 +7956,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "83f49c5a-6733-4254-ab13-77ee3f058db8",
-                     *               "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *               "id": "e514adf4-68ec-4057-97c7-7973cdeea534",
+                     *               "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -7849,8 +7967,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a71de877-3867-4437-83bc-115972113817",
-                     *               "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *               "id": "6958c6d0-a7e3-47c8-96c4-25b2fcf3241b",
+                     *               "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -7860,8 +7978,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2f87f124-b8ba-47ca-bbc4-7b76e568c172",
-                     *               "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *               "id": "2c069800-97e9-43bd-8269-b37419c6049a",
+                     *               "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -7871,8 +7989,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e89d6d49-75a0-4b23-9565-869e794dc87a",
-                     *               "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *               "id": "c2c2448e-9382-44da-a4e6-4fba91332be9",
+                     *               "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -7882,8 +8000,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1a0ba282-cdd2-457b-b457-41c2fc4b0b6e",
-                     *               "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *               "id": "bf29f1f3-77ab-4d16-9317-4f30abfa3189",
+                     *               "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -7970,19 +8088,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
+                     *       "id": "5fefff64-f6a1-406c-af56-860589b88f01",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T09:51:28.737Z",
-                     *       "updatedAt": "2026-11-29T09:51:28.737Z",
+                     *       "createdAt": "2026-11-29T10:09:13.531Z",
+                     *       "updatedAt": "2026-11-29T10:09:13.531Z",
                      *       "periods": [
                      *         {
-                     *           "id": "9a15bcb8-dd95-4451-b4d4-cfd6eb42088c",
-                     *           "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
+                     *           "id": "e825c165-cc72-4a36-a662-70a39518a089",
+                     *           "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -7992,8 +8110,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "70999fef-2b2e-4a71-962c-fc1cc26b3722",
-                     *           "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
+                     *           "id": "6034696c-a432-4590-826c-deb20d261e6e",
+                     *           "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -8003,8 +8121,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d30e2dc3-3ac1-4738-b296-fe0703e71a55",
-                     *           "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
+                     *           "id": "79a18f89-4712-4945-8c8f-255a5f52e24a",
+                     *           "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -8014,8 +8132,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "30b5084d-728f-4fa4-b670-a5af8a2183b7",
-                     *           "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
+                     *           "id": "4761fac4-5af2-41b4-b819-cf7b8e68995f",
+                     *           "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -8025,8 +8143,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2f455ddf-5ae4-4a67-a718-78ac6cd26bc9",
-                     *           "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
+                     *           "id": "9bca4df4-c26f-4321-87bf-eb590a2f46b4",
+                     *           "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -8036,8 +8154,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ec8de66a-3ded-4cfe-ad2f-125ac246d445",
-                     *           "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
+                     *           "id": "dd48c37c-beb3-4008-b918-3db657e55b5a",
+                     *           "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -8047,8 +8165,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "70f5a16f-e47d-431d-861f-082be3847236",
-                     *           "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
+                     *           "id": "1a91dd74-722a-4d9c-b5ad-715553bb7cf6",
+                     *           "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -8058,8 +8176,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9bbbc1dc-0637-42f0-88e1-cbd2e9dd44e5",
-                     *           "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
+                     *           "id": "b1b06f10-0d2e-4e65-906b-61af912e011f",
+                     *           "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -8069,8 +8187,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "66be5e1a-2080-4a5a-9b8d-2f4daa05b1fc",
-                     *           "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
+                     *           "id": "8c7e21f4-3249-46cc-8803-35e6efa0a3e1",
+                     *           "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -8080,8 +8198,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7da6579b-15d5-48d7-bbbe-540ef04dc51d",
-                     *           "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
+                     *           "id": "1d2e0fe3-5a63-4548-a723-d1ec0d83216c",
+                     *           "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -8091,8 +8209,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "90d1892e-0ff0-4c54-9008-c413a1a364dd",
-                     *           "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
+                     *           "id": "7480e5f0-3eb9-4586-b8f6-648d5ca4425e",
+                     *           "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -8102,8 +8220,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a5a8cfb2-7fa9-4dce-b74c-7f6e1ce2709e",
-                     *           "financialYearId": "4a02e8fa-6b6f-4004-8c68-fdff68b4398e",
+                     *           "id": "6fe2956f-61c1-43d7-92fd-bf343cab5d13",
+                     *           "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -8159,19 +8277,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *       "id": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T09:51:28.597Z",
-                     *       "updatedAt": "2026-11-29T09:51:28.597Z",
+                     *       "createdAt": "2026-11-29T10:09:13.406Z",
+                     *       "updatedAt": "2026-11-29T10:09:13.406Z",
                      *       "periods": [
                      *         {
-                     *           "id": "d94912c9-92e9-4dfa-a42b-3fa686739fd7",
-                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *           "id": "b59e9df9-1317-4368-af0b-86cc98fa95d2",
+                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8181,8 +8299,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "843ccea1-4d36-439f-84d2-a5b5810385ce",
-                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *           "id": "85538463-e358-43e3-ae56-89d22bca790d",
+                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8192,8 +8310,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bd96252a-122b-45a3-97be-6c210f42d7b5",
-                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *           "id": "148308f6-73f9-4d34-9e85-1bfe755ac668",
+                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8203,8 +8321,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6ecc905e-491f-4032-8113-fafe48614786",
-                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *           "id": "1ed87c53-5d13-4991-be57-b6fea8ae0f4f",
+                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8214,8 +8332,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7fd43aca-cb78-4e27-a386-394c591adeab",
-                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *           "id": "1c0998c6-4cab-4465-a702-8342c66ee391",
+                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8225,8 +8343,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4cbe0dfd-96c4-4e27-ae99-55757e7bf7ab",
-                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *           "id": "3066c048-7898-4b50-8b1a-f8a920bf9eeb",
+                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8236,8 +8354,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "776dacd8-776b-4328-b7c6-7174272eaea6",
-                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *           "id": "d18e472d-7bb2-46dd-8b6a-7396b06c7d6b",
+                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8247,8 +8365,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "83f49c5a-6733-4254-ab13-77ee3f058db8",
-                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *           "id": "e514adf4-68ec-4057-97c7-7973cdeea534",
+                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8258,8 +8376,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a71de877-3867-4437-83bc-115972113817",
-                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *           "id": "6958c6d0-a7e3-47c8-96c4-25b2fcf3241b",
+                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8269,8 +8387,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2f87f124-b8ba-47ca-bbc4-7b76e568c172",
-                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *           "id": "2c069800-97e9-43bd-8269-b37419c6049a",
+                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8280,8 +8398,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e89d6d49-75a0-4b23-9565-869e794dc87a",
-                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *           "id": "c2c2448e-9382-44da-a4e6-4fba91332be9",
+                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8291,8 +8409,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1a0ba282-cdd2-457b-b457-41c2fc4b0b6e",
-                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *           "id": "bf29f1f3-77ab-4d16-9317-4f30abfa3189",
+                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -8379,19 +8497,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f55bc480-6bf3-4a3a-94de-201f1189f98a",
+                     *       "id": "56db9f00-7c95-4e08-a9aa-a2e79ae3127c",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T09:51:28.911Z",
-                     *       "updatedAt": "2026-11-29T09:51:29.129Z",
+                     *       "createdAt": "2026-11-29T10:09:13.658Z",
+                     *       "updatedAt": "2026-11-29T10:09:13.762Z",
                      *       "periods": [
                      *         {
-                     *           "id": "54162ef5-5692-4f7a-add9-554094362849",
-                     *           "financialYearId": "f55bc480-6bf3-4a3a-94de-201f1189f98a",
+                     *           "id": "e6b05f79-69c9-4a12-8a4a-ab0034b01b86",
+                     *           "financialYearId": "56db9f00-7c95-4e08-a9aa-a2e79ae3127c",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -8401,8 +8519,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c5f9dc67-b2b1-41e8-9734-00af4f604942",
-                     *           "financialYearId": "f55bc480-6bf3-4a3a-94de-201f1189f98a",
+                     *           "id": "435590b1-3ceb-4134-a7c1-b67a4eb611b3",
+                     *           "financialYearId": "56db9f00-7c95-4e08-a9aa-a2e79ae3127c",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -8412,8 +8530,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6972ed63-5657-4bb2-8bc2-69c18f51eab7",
-                     *           "financialYearId": "f55bc480-6bf3-4a3a-94de-201f1189f98a",
+                     *           "id": "8a07deb4-3c6e-47d7-bbb7-bbbbcbff3661",
+                     *           "financialYearId": "56db9f00-7c95-4e08-a9aa-a2e79ae3127c",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -8423,8 +8541,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "596fcff2-31c8-4216-9a8d-ff15c4cdcd48",
-                     *           "financialYearId": "f55bc480-6bf3-4a3a-94de-201f1189f98a",
+                     *           "id": "eaa91647-8c0d-4f48-b0d6-27a46bd0ae87",
+                     *           "financialYearId": "56db9f00-7c95-4e08-a9aa-a2e79ae3127c",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -8434,8 +8552,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b32027eb-addc-4d26-bfb0-15fcd90c6308",
-                     *           "financialYearId": "f55bc480-6bf3-4a3a-94de-201f1189f98a",
+                     *           "id": "17e8b512-070b-4225-8f57-5c8ef9f1f840",
+                     *           "financialYearId": "56db9f00-7c95-4e08-a9aa-a2e79ae3127c",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -8445,8 +8563,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2e99d921-823e-444a-ac1c-eda685268289",
-                     *           "financialYearId": "f55bc480-6bf3-4a3a-94de-201f1189f98a",
+                     *           "id": "8c44c43e-0acc-429d-843b-97558b86e2a9",
+                     *           "financialYearId": "56db9f00-7c95-4e08-a9aa-a2e79ae3127c",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -8456,8 +8574,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1f24baa1-4bba-4c80-a34f-8fdaead2e81c",
-                     *           "financialYearId": "f55bc480-6bf3-4a3a-94de-201f1189f98a",
+                     *           "id": "994069bf-a3c8-4a24-aaa5-92d87738e210",
+                     *           "financialYearId": "56db9f00-7c95-4e08-a9aa-a2e79ae3127c",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -8467,8 +8585,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d06aae1b-c798-403b-9b9c-433bc554006e",
-                     *           "financialYearId": "f55bc480-6bf3-4a3a-94de-201f1189f98a",
+                     *           "id": "49fadd9e-5aa1-4a51-bd15-a1358e99ecfc",
+                     *           "financialYearId": "56db9f00-7c95-4e08-a9aa-a2e79ae3127c",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -8478,8 +8596,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f9227ef0-269d-457a-872b-2b9196a3c913",
-                     *           "financialYearId": "f55bc480-6bf3-4a3a-94de-201f1189f98a",
+                     *           "id": "2be33093-3b1c-4bba-b1d4-7a0ebd2cab94",
+                     *           "financialYearId": "56db9f00-7c95-4e08-a9aa-a2e79ae3127c",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -8489,8 +8607,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0c20945e-1fc9-43ee-afea-b09fadcb3c51",
-                     *           "financialYearId": "f55bc480-6bf3-4a3a-94de-201f1189f98a",
+                     *           "id": "223b7fb9-98b4-45a4-9f6c-65f86babd758",
+                     *           "financialYearId": "56db9f00-7c95-4e08-a9aa-a2e79ae3127c",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -8500,8 +8618,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6e2df729-ace3-4359-a98c-a4a0b61d2f36",
-                     *           "financialYearId": "f55bc480-6bf3-4a3a-94de-201f1189f98a",
+                     *           "id": "8fa7575a-60fb-470b-afdc-d65a5954f25f",
+                     *           "financialYearId": "56db9f00-7c95-4e08-a9aa-a2e79ae3127c",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -8511,8 +8629,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "869c0164-a3f3-4457-824c-5095c90006dd",
-                     *           "financialYearId": "f55bc480-6bf3-4a3a-94de-201f1189f98a",
+                     *           "id": "ebf94f5e-c7ef-4b79-93ae-a61e9efa23fc",
+                     *           "financialYearId": "56db9f00-7c95-4e08-a9aa-a2e79ae3127c",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -8660,14 +8778,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9628dd95-4b42-4fb5-8fec-6880ccf9e630",
-                     *       "serialNumber": 5,
+                     *       "id": "8ba741a9-6d67-4cbb-a09b-797e8e2d0fbd",
+                     *       "serialNumber": 8,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "b121194b-9a75-4cba-bddf-8c1721ba5eaa",
+                     *           "accountId": "52aaf318-5634-4c6f-99c1-ea41d44a8182",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -8680,7 +8798,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "880e1ae2-337e-47a8-ac41-ad6cf8816f8b",
+                     *           "accountId": "6630e4d0-7260-48a4-80ea-b8e55c298093",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -8706,9 +8824,32 @@ export interface operations {
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
+                     *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:51:37.091Z",
-                     *       "updatedAt": "2026-11-29T09:51:37.091Z"
+                     *       "createdAt": "2026-11-29T10:09:17.733Z",
+                     *       "updatedAt": "2026-11-29T10:09:17.733Z",
+                     *       "createdBy": {
+                     *         "type": "user",
+                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *       },
+                     *       "editedBy": {
+                     *         "type": "user",
+                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *       },
+                     *       "updatedBy": {
+                     *         "type": "user",
+                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *       },
+                     *       "submittedBy": null,
+                     *       "submittedAt": null,
+                     *       "approvals": [],
+                     *       "approvedBy": null,
+                     *       "approvedAt": null,
+                     *       "rejection": null,
+                     *       "postedBy": null,
+                     *       "postedAt": null,
+                     *       "voidedBy": null,
+                     *       "voidedAt": null
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -8768,8 +8909,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "1a0ba282-cdd2-457b-b457-41c2fc4b0b6e",
-                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *           "id": "bf29f1f3-77ab-4d16-9317-4f30abfa3189",
+                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -8779,8 +8920,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e89d6d49-75a0-4b23-9565-869e794dc87a",
-                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *           "id": "c2c2448e-9382-44da-a4e6-4fba91332be9",
+                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8790,8 +8931,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2f87f124-b8ba-47ca-bbc4-7b76e568c172",
-                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *           "id": "2c069800-97e9-43bd-8269-b37419c6049a",
+                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8801,8 +8942,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a71de877-3867-4437-83bc-115972113817",
-                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *           "id": "6958c6d0-a7e3-47c8-96c4-25b2fcf3241b",
+                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8812,8 +8953,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "83f49c5a-6733-4254-ab13-77ee3f058db8",
-                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *           "id": "e514adf4-68ec-4057-97c7-7973cdeea534",
+                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8823,8 +8964,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "776dacd8-776b-4328-b7c6-7174272eaea6",
-                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *           "id": "d18e472d-7bb2-46dd-8b6a-7396b06c7d6b",
+                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8834,8 +8975,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4cbe0dfd-96c4-4e27-ae99-55757e7bf7ab",
-                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *           "id": "3066c048-7898-4b50-8b1a-f8a920bf9eeb",
+                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8845,8 +8986,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7fd43aca-cb78-4e27-a386-394c591adeab",
-                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *           "id": "1c0998c6-4cab-4465-a702-8342c66ee391",
+                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8856,8 +8997,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6ecc905e-491f-4032-8113-fafe48614786",
-                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *           "id": "1ed87c53-5d13-4991-be57-b6fea8ae0f4f",
+                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8867,8 +9008,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bd96252a-122b-45a3-97be-6c210f42d7b5",
-                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *           "id": "148308f6-73f9-4d34-9e85-1bfe755ac668",
+                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8878,8 +9019,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "843ccea1-4d36-439f-84d2-a5b5810385ce",
-                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *           "id": "85538463-e358-43e3-ae56-89d22bca790d",
+                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8889,8 +9030,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d94912c9-92e9-4dfa-a42b-3fa686739fd7",
-                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *           "id": "b59e9df9-1317-4368-af0b-86cc98fa95d2",
+                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8938,8 +9079,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d94912c9-92e9-4dfa-a42b-3fa686739fd7",
-                     *       "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *       "id": "b59e9df9-1317-4368-af0b-86cc98fa95d2",
+                     *       "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -8996,8 +9137,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d94912c9-92e9-4dfa-a42b-3fa686739fd7",
-                     *       "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *       "id": "b59e9df9-1317-4368-af0b-86cc98fa95d2",
+                     *       "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9154,8 +9295,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d94912c9-92e9-4dfa-a42b-3fa686739fd7",
-                     *       "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *       "id": "b59e9df9-1317-4368-af0b-86cc98fa95d2",
+                     *       "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9196,7 +9337,7 @@ export interface operations {
                 /** @description Last day of the range (YYYY-MM-DD), included. */
                 dateTo?: components["parameters"]["query.dateTo"];
                 /** @description The record’s state. */
-                status?: "draft" | "posting" | "posted" | "unposting" | "voided" | "reversed";
+                status?: "draft" | "submitted" | "approved" | "posting" | "posted" | "unposting" | "voided" | "reversed";
                 /** @description json (the default), csv or xlsx: the answer as JSON or as a file to download; left out, the Accept header decides (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). */
                 format?: components["parameters"]["query.format"];
                 /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
@@ -9240,14 +9381,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d0a3cea7-d133-4c2e-98e0-f4fe8360a20f",
+                     *           "id": "d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "caa1e610-6218-426e-8e29-5ca36d1c6178",
+                     *               "accountId": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -9260,7 +9401,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
+                     *               "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -9286,9 +9427,32 @@ export interface operations {
                      *           "reversedBy": null,
                      *           "revaluationDate": null,
                      *           "openingOf": null,
+                     *           "importId": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:51:30.981Z",
-                     *           "updatedAt": "2026-11-29T09:51:30.981Z"
+                     *           "createdAt": "2026-11-29T10:09:14.582Z",
+                     *           "updatedAt": "2026-11-29T10:09:14.582Z",
+                     *           "createdBy": {
+                     *             "type": "user",
+                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *           },
+                     *           "editedBy": {
+                     *             "type": "user",
+                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *           },
+                     *           "updatedBy": {
+                     *             "type": "user",
+                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *           },
+                     *           "submittedBy": null,
+                     *           "submittedAt": null,
+                     *           "approvals": [],
+                     *           "approvedBy": null,
+                     *           "approvedAt": null,
+                     *           "rejection": null,
+                     *           "postedBy": null,
+                     *           "postedAt": null,
+                     *           "voidedBy": null,
+                     *           "voidedAt": null
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -9330,12 +9494,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "caa1e610-6218-426e-8e29-5ca36d1c6178",
+                 *           "accountId": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
+                 *           "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -9392,14 +9556,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d0a3cea7-d133-4c2e-98e0-f4fe8360a20f",
+                     *       "id": "d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "caa1e610-6218-426e-8e29-5ca36d1c6178",
+                     *           "accountId": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9412,7 +9576,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
+                     *           "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9438,9 +9602,32 @@ export interface operations {
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
+                     *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:51:30.981Z",
-                     *       "updatedAt": "2026-11-29T09:51:30.981Z"
+                     *       "createdAt": "2026-11-29T10:09:14.582Z",
+                     *       "updatedAt": "2026-11-29T10:09:14.582Z",
+                     *       "createdBy": {
+                     *         "type": "user",
+                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *       },
+                     *       "editedBy": {
+                     *         "type": "user",
+                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *       },
+                     *       "updatedBy": {
+                     *         "type": "user",
+                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *       },
+                     *       "submittedBy": null,
+                     *       "submittedAt": null,
+                     *       "approvals": [],
+                     *       "approvedBy": null,
+                     *       "approvedAt": null,
+                     *       "rejection": null,
+                     *       "postedBy": null,
+                     *       "postedAt": null,
+                     *       "voidedBy": null,
+                     *       "voidedAt": null
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9487,14 +9674,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d0a3cea7-d133-4c2e-98e0-f4fe8360a20f",
+                     *       "id": "d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "caa1e610-6218-426e-8e29-5ca36d1c6178",
+                     *           "accountId": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9507,7 +9694,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
+                     *           "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9533,9 +9720,32 @@ export interface operations {
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
+                     *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:51:30.981Z",
-                     *       "updatedAt": "2026-11-29T09:51:30.981Z"
+                     *       "createdAt": "2026-11-29T10:09:14.582Z",
+                     *       "updatedAt": "2026-11-29T10:09:14.582Z",
+                     *       "createdBy": {
+                     *         "type": "user",
+                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *       },
+                     *       "editedBy": {
+                     *         "type": "user",
+                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *       },
+                     *       "updatedBy": {
+                     *         "type": "user",
+                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *       },
+                     *       "submittedBy": null,
+                     *       "submittedAt": null,
+                     *       "approvals": [],
+                     *       "approvedBy": null,
+                     *       "approvedAt": null,
+                     *       "rejection": null,
+                     *       "postedBy": null,
+                     *       "postedAt": null,
+                     *       "voidedBy": null,
+                     *       "voidedAt": null
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9571,12 +9781,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "caa1e610-6218-426e-8e29-5ca36d1c6178",
+                 *           "accountId": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
+                 *           "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -9636,14 +9846,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d0a3cea7-d133-4c2e-98e0-f4fe8360a20f",
+                     *       "id": "d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "caa1e610-6218-426e-8e29-5ca36d1c6178",
+                     *           "accountId": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9656,7 +9866,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
+                     *           "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9682,9 +9892,32 @@ export interface operations {
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
+                     *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T09:51:30.981Z",
-                     *       "updatedAt": "2026-11-29T09:51:31.491Z"
+                     *       "createdAt": "2026-11-29T10:09:14.582Z",
+                     *       "updatedAt": "2026-11-29T10:09:14.750Z",
+                     *       "createdBy": {
+                     *         "type": "user",
+                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *       },
+                     *       "editedBy": {
+                     *         "type": "user",
+                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *       },
+                     *       "updatedBy": {
+                     *         "type": "user",
+                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *       },
+                     *       "submittedBy": null,
+                     *       "submittedAt": null,
+                     *       "approvals": [],
+                     *       "approvedBy": null,
+                     *       "approvedAt": null,
+                     *       "rejection": null,
+                     *       "postedBy": null,
+                     *       "postedAt": null,
+                     *       "voidedBy": null,
+                     *       "voidedAt": null
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9743,22 +9976,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df",
+                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "32bdc376-9b4d-439a-be2f-be9ebf95e57e",
-                     *           "occurredAt": "2026-11-29T09:51:30.988Z",
+                     *           "requestId": "6ef7480d-a68d-4d1a-95dd-97022b6af49e",
+                     *           "occurredAt": "2026-11-29T10:09:14.585Z",
                      *           "sequence": 31,
-                     *           "hash": "fde7577ac0832b7ac5de4983056ff6506ef34ef7104e7c95065f8e4b66084016",
+                     *           "hash": "ed8673fe16897a63728a5fef7fdc98df15547097dbd559c7db07fe6ff2abfbb2",
                      *           "state": {
-                     *             "id": "d0a3cea7-d133-4c2e-98e0-f4fe8360a20f",
+                     *             "id": "d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "caa1e610-6218-426e-8e29-5ca36d1c6178",
+                     *                 "accountId": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -9771,7 +10004,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
+                     *                 "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -9797,9 +10030,32 @@ export interface operations {
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
+                     *             "importId": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T09:51:30.981Z",
-                     *             "updatedAt": "2026-11-29T09:51:30.981Z"
+                     *             "createdAt": "2026-11-29T10:09:14.582Z",
+                     *             "updatedAt": "2026-11-29T10:09:14.582Z",
+                     *             "createdBy": {
+                     *               "type": "user",
+                     *               "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *             },
+                     *             "editedBy": {
+                     *               "type": "user",
+                     *               "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *             },
+                     *             "updatedBy": {
+                     *               "type": "user",
+                     *               "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *             },
+                     *             "submittedBy": null,
+                     *             "submittedAt": null,
+                     *             "approvals": [],
+                     *             "approvedBy": null,
+                     *             "approvedAt": null,
+                     *             "rejection": null,
+                     *             "postedBy": null,
+                     *             "postedAt": null,
+                     *             "voidedBy": null,
+                     *             "voidedAt": null
                      *           }
                      *         }
                      *       ],
@@ -9857,14 +10113,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d0a3cea7-d133-4c2e-98e0-f4fe8360a20f",
+                     *       "id": "d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "caa1e610-6218-426e-8e29-5ca36d1c6178",
+                     *           "accountId": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9877,7 +10133,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
+                     *           "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9897,15 +10153,41 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
-                     *       "periodId": "bd96252a-122b-45a3-97be-6c210f42d7b5",
+                     *       "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *       "periodId": "148308f6-73f9-4d34-9e85-1bfe755ac668",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
+                     *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T09:51:30.981Z",
-                     *       "updatedAt": "2026-11-29T09:51:31.614Z"
+                     *       "createdAt": "2026-11-29T10:09:14.582Z",
+                     *       "updatedAt": "2026-11-29T10:09:14.791Z",
+                     *       "createdBy": {
+                     *         "type": "user",
+                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *       },
+                     *       "editedBy": {
+                     *         "type": "user",
+                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *       },
+                     *       "updatedBy": {
+                     *         "type": "user",
+                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *       },
+                     *       "submittedBy": null,
+                     *       "submittedAt": null,
+                     *       "approvals": [],
+                     *       "approvedBy": null,
+                     *       "approvedAt": null,
+                     *       "rejection": null,
+                     *       "postedBy": {
+                     *         "type": "user",
+                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *       },
+                     *       "postedAt": "2026-11-29T10:09:14.791Z",
+                     *       "voidedBy": null,
+                     *       "voidedAt": null
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -9971,14 +10253,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7aca5daa-34ce-43cb-b3f3-dc2d02a6a5eb",
+                     *       "id": "9a657126-eb1e-4837-af87-34b0fab132e8",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "b121194b-9a75-4cba-bddf-8c1721ba5eaa",
+                     *           "accountId": "52aaf318-5634-4c6f-99c1-ea41d44a8182",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -9991,7 +10273,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "caa1e610-6218-426e-8e29-5ca36d1c6178",
+                     *           "accountId": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -10011,15 +10293,44 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
-                     *       "periodId": "bd96252a-122b-45a3-97be-6c210f42d7b5",
+                     *       "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *       "periodId": "148308f6-73f9-4d34-9e85-1bfe755ac668",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
+                     *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T09:51:31.861Z",
-                     *       "updatedAt": "2026-11-29T09:51:31.977Z"
+                     *       "createdAt": "2026-11-29T10:09:14.986Z",
+                     *       "updatedAt": "2026-11-29T10:09:15.027Z",
+                     *       "createdBy": {
+                     *         "type": "user",
+                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *       },
+                     *       "editedBy": {
+                     *         "type": "user",
+                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *       },
+                     *       "updatedBy": {
+                     *         "type": "user",
+                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *       },
+                     *       "submittedBy": null,
+                     *       "submittedAt": null,
+                     *       "approvals": [],
+                     *       "approvedBy": null,
+                     *       "approvedAt": null,
+                     *       "rejection": null,
+                     *       "postedBy": {
+                     *         "type": "user",
+                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *       },
+                     *       "postedAt": "2026-11-29T10:09:15.005Z",
+                     *       "voidedBy": {
+                     *         "type": "user",
+                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *       },
+                     *       "voidedAt": "2026-11-29T10:09:15.027Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -10069,14 +10380,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d0a3cea7-d133-4c2e-98e0-f4fe8360a20f",
+                     *       "id": "d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "caa1e610-6218-426e-8e29-5ca36d1c6178",
+                     *           "accountId": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10089,7 +10400,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
+                     *           "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10115,9 +10426,32 @@ export interface operations {
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
+                     *       "importId": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T09:51:30.981Z",
-                     *       "updatedAt": "2026-11-29T09:51:31.686Z"
+                     *       "createdAt": "2026-11-29T10:09:14.582Z",
+                     *       "updatedAt": "2026-11-29T10:09:14.825Z",
+                     *       "createdBy": {
+                     *         "type": "user",
+                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *       },
+                     *       "editedBy": {
+                     *         "type": "user",
+                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *       },
+                     *       "updatedBy": {
+                     *         "type": "user",
+                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *       },
+                     *       "submittedBy": null,
+                     *       "submittedAt": null,
+                     *       "approvals": [],
+                     *       "approvedBy": null,
+                     *       "approvedAt": null,
+                     *       "rejection": null,
+                     *       "postedBy": null,
+                     *       "postedAt": null,
+                     *       "voidedBy": null,
+                     *       "voidedAt": null
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -10178,14 +10512,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "69fa9b72-b6f8-49e6-9841-e48e3913bfd3",
+                     *       "id": "a8f5ed5c-317d-44c3-a9ab-4a87b6a7c0fb",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "caa1e610-6218-426e-8e29-5ca36d1c6178",
+                     *           "accountId": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10198,7 +10532,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
+                     *           "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10218,15 +10552,41 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
-                     *       "periodId": "bd96252a-122b-45a3-97be-6c210f42d7b5",
-                     *       "reversalOf": "d0a3cea7-d133-4c2e-98e0-f4fe8360a20f",
+                     *       "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *       "periodId": "148308f6-73f9-4d34-9e85-1bfe755ac668",
+                     *       "reversalOf": "d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
+                     *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:51:31.798Z",
-                     *       "updatedAt": "2026-11-29T09:51:31.798Z"
+                     *       "createdAt": "2026-11-29T10:09:14.953Z",
+                     *       "updatedAt": "2026-11-29T10:09:14.953Z",
+                     *       "createdBy": {
+                     *         "type": "user",
+                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *       },
+                     *       "editedBy": {
+                     *         "type": "user",
+                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *       },
+                     *       "updatedBy": {
+                     *         "type": "user",
+                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *       },
+                     *       "submittedBy": null,
+                     *       "submittedAt": null,
+                     *       "approvals": [],
+                     *       "approvedBy": null,
+                     *       "approvedAt": null,
+                     *       "rejection": null,
+                     *       "postedBy": {
+                     *         "type": "user",
+                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *       },
+                     *       "postedAt": "2026-11-29T10:09:14.953Z",
+                     *       "voidedBy": null,
+                     *       "voidedAt": null
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -10382,14 +10742,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *       "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "4d3824a4-84c3-4e00-a4ea-4740843eb487",
+                     *           "accountId": "e7722aae-53d2-4def-ab8b-57b585b6a5eb",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -10416,8 +10776,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "caa1e610-6218-426e-8e29-5ca36d1c6178",
-                     *           "parentId": "4d3824a4-84c3-4e00-a4ea-4740843eb487",
+                     *           "accountId": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
+                     *           "parentId": "e7722aae-53d2-4def-ab8b-57b585b6a5eb",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -10443,7 +10803,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "7f326abc-849d-499d-baf0-cce476c83dd7",
+                     *           "accountId": "2e440d5e-aa00-468c-9855-e82d67b4b5c7",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -10470,8 +10830,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
-                     *           "parentId": "7f326abc-849d-499d-baf0-cce476c83dd7",
+                     *           "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
+                     *           "parentId": "2e440d5e-aa00-468c-9855-e82d67b4b5c7",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -10497,7 +10857,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "0cc2603e-867b-42c6-9b9e-26fed97674c9",
+                     *           "accountId": "772c1083-0d42-4989-8369-39db5324e496",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -10524,8 +10884,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "b121194b-9a75-4cba-bddf-8c1721ba5eaa",
-                     *           "parentId": "0cc2603e-867b-42c6-9b9e-26fed97674c9",
+                     *           "accountId": "52aaf318-5634-4c6f-99c1-ea41d44a8182",
+                     *           "parentId": "772c1083-0d42-4989-8369-39db5324e496",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -10659,7 +11019,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "0cc2603e-867b-42c6-9b9e-26fed97674c9",
+                     *           "accountId": "772c1083-0d42-4989-8369-39db5324e496",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -10678,8 +11038,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "b121194b-9a75-4cba-bddf-8c1721ba5eaa",
-                     *           "parentId": "0cc2603e-867b-42c6-9b9e-26fed97674c9",
+                     *           "accountId": "52aaf318-5634-4c6f-99c1-ea41d44a8182",
+                     *           "parentId": "772c1083-0d42-4989-8369-39db5324e496",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -10791,7 +11151,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "4d3824a4-84c3-4e00-a4ea-4740843eb487",
+                     *           "accountId": "e7722aae-53d2-4def-ab8b-57b585b6a5eb",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -10808,8 +11168,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "caa1e610-6218-426e-8e29-5ca36d1c6178",
-                     *           "parentId": "4d3824a4-84c3-4e00-a4ea-4740843eb487",
+                     *           "accountId": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
+                     *           "parentId": "e7722aae-53d2-4def-ab8b-57b585b6a5eb",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -10933,7 +11293,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "4d3824a4-84c3-4e00-a4ea-4740843eb487",
+                     *           "accountId": "e7722aae-53d2-4def-ab8b-57b585b6a5eb",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -10949,8 +11309,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "caa1e610-6218-426e-8e29-5ca36d1c6178",
-                     *           "parentId": "4d3824a4-84c3-4e00-a4ea-4740843eb487",
+                     *           "accountId": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
+                     *           "parentId": "e7722aae-53d2-4def-ab8b-57b585b6a5eb",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -11059,9 +11419,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "104af1e5-7ffb-47a2-885d-c78a55f0d682",
+                     *       "budgetId": "f273ff21-dd8a-46a6-9cb6-6600c4059fb0",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *       "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -11088,8 +11448,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
-                     *           "parentId": "7f326abc-849d-499d-baf0-cce476c83dd7",
+                     *           "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
+                     *           "parentId": "2e440d5e-aa00-468c-9855-e82d67b4b5c7",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -11122,8 +11482,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "b121194b-9a75-4cba-bddf-8c1721ba5eaa",
-                     *           "parentId": "0cc2603e-867b-42c6-9b9e-26fed97674c9",
+                     *           "accountId": "52aaf318-5634-4c6f-99c1-ea41d44a8182",
+                     *           "parentId": "772c1083-0d42-4989-8369-39db5324e496",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -11134,7 +11494,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "04298dec-4af3-433b-9c35-6382e3cd1734",
+                     *             "id": "9e07b9f7-4a74-4413-845a-124ad34db02b",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -11524,18 +11884,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "e4f6b84b-637f-4706-894a-9039ad962aa4",
-                     *           "serialNumber": 6,
+                     *           "journalId": "9c303607-03ac-4a39-9aea-ec5181fa337c",
+                     *           "serialNumber": 10,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
+                     *           "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "73193ccf-c430-4006-9155-5a5394b1fc98",
+                     *           "taxCodeId": "a5f65bfe-cdb0-455a-ae64-0687ce8e44a2",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -11687,7 +12047,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "4d3824a4-84c3-4e00-a4ea-4740843eb487",
+                     *         "id": "e7722aae-53d2-4def-ab8b-57b585b6a5eb",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -11708,13 +12068,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "d0a3cea7-d133-4c2e-98e0-f4fe8360a20f",
+                     *           "journalId": "d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "caa1e610-6218-426e-8e29-5ca36d1c6178",
+                     *           "accountId": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -11726,7 +12086,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImNmZDBjYzRjLWRjNGEtNDRkYS05M2NmLTVkMTM0YTViMTEyNiIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNGQzODI0YTQtODRjMy00ZTAwLWE0ZWEtNDc0MDg0M2ViNDg3IiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZDBhM2NlYTctZDEzMy00YzJlLTk4ZTAtZjRmZTgzNjBhMjBmIiwiYWNjb3VudElkIjoiY2FhMWU2MTAtNjIxOC00MjZlLThlMjktNWNhMzZkMWM2MTc4IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.pJ48dfenwqzIRpml52dkS3zCDf--6uwvPdgkcmlkYiA"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjdmN2U3ZjEwLTc3NjgtNDJmOC1iODU3LTc4MDU1ZjUxYjc5OCIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiZTc3MjJhYWUtNTNkMi00ZGVmLWFiOGItNTdiNTg1YjZhNWViIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZDVjNDFjZmYtNTYzNS00ZjUyLThmNmUtZWQ1ZDExYmNmMGQ1IiwiYWNjb3VudElkIjoiY2EzY2ZlNzgtZjFhMy00MTlhLWE5NGQtMDhiYmIxNDA3MmI1IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.QtH8qZHXnuFQQtI_roD8ivTEDJ9xv8c2VJFKM5PnqNQ"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -11839,70 +12199,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ff3d4539-d280-4524-bb7d-ebb80e097647",
+                     *           "id": "f1f6ab18-2f3f-4c3f-9e16-0a5fde18496e",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T09:51:36.183Z",
+                     *           "createdAt": "2026-11-29T10:09:17.270Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df"
+                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "e9f296f6efe18236a45d317d33ed30d3b70a2e7ae0a43511f263122b2a1badb1"
+                     *             "hash": "792fab0413922c3d0ba80d10285032b4b807de13adec6cc5fec0ddd2ecf2fc50"
                      *           }
                      *         },
                      *         {
-                     *           "id": "1e494a01-bcc9-416e-944d-28848a03fad8",
+                     *           "id": "48c0956f-3f16-4b65-914e-e512419ecaf7",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T09:51:35.995Z",
+                     *           "createdAt": "2026-11-29T10:09:17.177Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df"
+                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "a4082f34c8890cfe76439722633304a4007a10840b11ffb2dd3ee6bb4db543fd"
+                     *             "hash": "72123089688cd1e98a3ff56d9118079c21d5ce55446c9a9d960887296605a974"
                      *           }
                      *         },
                      *         {
-                     *           "id": "2d17bcc7-c3b1-45e3-b596-9f3767933b79",
+                     *           "id": "d2e9a755-bdaa-4ce0-80da-257272d72c85",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553"
+                     *             "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab"
                      *           },
-                     *           "createdAt": "2026-11-29T09:51:35.904Z",
+                     *           "createdAt": "2026-11-29T10:09:17.103Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df"
+                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "e91b582f3cc13d44f09ff6995589e3324280e047bbc54660791edf1963b9cec9"
+                     *             "hash": "55d14fa67f88fe97f09de127fe1f8a01e1d65ee7803d71b3cb57f78d3727c517"
                      *           }
                      *         },
                      *         {
-                     *           "id": "fc55880d-c7d8-4552-8dc4-cb3a200e87ab",
+                     *           "id": "bdff9d77-e6c2-4357-a333-2a04a11c7189",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T09:51:35.738Z",
+                     *           "createdAt": "2026-11-29T10:09:17.022Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df"
+                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "81cff3c752564d3e72dbff37127a2ff466cbd0ef154268dfeae99ed61a79fda2"
+                     *             "hash": "3e5ead9f2c3f760849e52adac625ea30bf453027491304e0e19c07060e9ca596"
                      *           }
                      *         }
                      *       ],
@@ -12067,20 +12427,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fc55880d-c7d8-4552-8dc4-cb3a200e87ab",
+                     *       "id": "bdff9d77-e6c2-4357-a333-2a04a11c7189",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T09:51:35.738Z",
+                     *       "createdAt": "2026-11-29T10:09:17.022Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df"
+                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "81cff3c752564d3e72dbff37127a2ff466cbd0ef154268dfeae99ed61a79fda2"
+                     *         "hash": "3e5ead9f2c3f760849e52adac625ea30bf453027491304e0e19c07060e9ca596"
                      *       }
                      *     }
                      */
@@ -12145,20 +12505,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fc55880d-c7d8-4552-8dc4-cb3a200e87ab",
+                     *       "id": "bdff9d77-e6c2-4357-a333-2a04a11c7189",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T09:51:35.738Z",
+                     *       "createdAt": "2026-11-29T10:09:17.022Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df"
+                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "81cff3c752564d3e72dbff37127a2ff466cbd0ef154268dfeae99ed61a79fda2"
+                     *         "hash": "3e5ead9f2c3f760849e52adac625ea30bf453027491304e0e19c07060e9ca596"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -12177,7 +12537,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "4d3824a4-84c3-4e00-a4ea-4740843eb487",
+                     *             "accountId": "e7722aae-53d2-4def-ab8b-57b585b6a5eb",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -12193,8 +12553,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "caa1e610-6218-426e-8e29-5ca36d1c6178",
-                     *             "parentId": "4d3824a4-84c3-4e00-a4ea-4740843eb487",
+                     *             "accountId": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
+                     *             "parentId": "e7722aae-53d2-4def-ab8b-57b585b6a5eb",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -12300,27 +12660,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "ac790759-69e2-4735-bd6d-2321c103ed87",
+                     *           "id": "a611ded1-bd99-4932-b6f1-1eedcc844f4c",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "cfd0cc4c-dc4a-44da-93cf-5d134a5b1126",
-                     *           "recordId": "d0a3cea7-d133-4c2e-98e0-f4fe8360a20f",
+                     *           "companyId": "7f7e7f10-7768-42f8-b857-78055f51b798",
+                     *           "recordId": "d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df"
+                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
                      *           },
-                     *           "occurredAt": "2026-11-29T09:51:31.616Z",
-                     *           "requestId": "eac8666e-09c8-4dc1-9f6d-f84b2990d81a",
+                     *           "occurredAt": "2026-11-29T10:09:14.793Z",
+                     *           "requestId": "5e8f4c99-1a2b-40b5-be13-94001c28f29b",
                      *           "data": {
-                     *             "id": "d0a3cea7-d133-4c2e-98e0-f4fe8360a20f",
+                     *             "id": "d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "caa1e610-6218-426e-8e29-5ca36d1c6178",
+                     *                 "accountId": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -12333,7 +12693,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
+                     *                 "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -12353,44 +12713,70 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
-                     *             "periodId": "bd96252a-122b-45a3-97be-6c210f42d7b5",
+                     *             "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *             "periodId": "148308f6-73f9-4d34-9e85-1bfe755ac668",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
+                     *             "importId": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T09:51:30.981Z",
-                     *             "updatedAt": "2026-11-29T09:51:31.614Z"
+                     *             "createdAt": "2026-11-29T10:09:14.582Z",
+                     *             "updatedAt": "2026-11-29T10:09:14.791Z",
+                     *             "createdBy": {
+                     *               "type": "user",
+                     *               "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *             },
+                     *             "editedBy": {
+                     *               "type": "user",
+                     *               "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *             },
+                     *             "updatedBy": {
+                     *               "type": "user",
+                     *               "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *             },
+                     *             "submittedBy": null,
+                     *             "submittedAt": null,
+                     *             "approvals": [],
+                     *             "approvedBy": null,
+                     *             "approvedAt": null,
+                     *             "rejection": null,
+                     *             "postedBy": {
+                     *               "type": "user",
+                     *               "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *             },
+                     *             "postedAt": "2026-11-29T10:09:14.791Z",
+                     *             "voidedBy": null,
+                     *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "11bd80977cfad76c44df7d6cd2e410c262dc8d38233007a1329e5edafd9de266",
-                     *           "previousHash": "ed9b1376995067f7e2e7edadf7237397795f0eb47744d58dea96d64cae00a749",
-                     *           "hash": "3560ff8acd4a3e3eaa114a335db0a06f6d3758bdf38ddbdda2a9042913ecf6ea"
+                     *           "recordDigest": "f0e3619dcdd950e4a54e730f86b89f5f3f186440a13fe993daab3ce162976ece",
+                     *           "previousHash": "f26efe8bc964ff1e0f691df2a171348c39a326278222a148b270df4e8d796981",
+                     *           "hash": "65dc28c975db5f9e59d8d1ef8413017d37c0aab0f8d9c09b127640e3dcc4226c"
                      *         },
                      *         {
-                     *           "id": "a4f057cc-dd7c-47e3-8f14-9c7f17638d8d",
+                     *           "id": "34e0e485-18a1-47e0-a094-abfde9c0ea7e",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "cfd0cc4c-dc4a-44da-93cf-5d134a5b1126",
-                     *           "recordId": "d0a3cea7-d133-4c2e-98e0-f4fe8360a20f",
+                     *           "companyId": "7f7e7f10-7768-42f8-b857-78055f51b798",
+                     *           "recordId": "d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df"
+                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
                      *           },
-                     *           "occurredAt": "2026-11-29T09:51:31.738Z",
-                     *           "requestId": "bb4c995e-75dd-43ba-8cb6-2b650d1867d3",
+                     *           "occurredAt": "2026-11-29T10:09:14.869Z",
+                     *           "requestId": "d967938c-5dcc-4f7b-921d-36669495f923",
                      *           "data": {
-                     *             "id": "d0a3cea7-d133-4c2e-98e0-f4fe8360a20f",
+                     *             "id": "d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "caa1e610-6218-426e-8e29-5ca36d1c6178",
+                     *                 "accountId": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -12403,7 +12789,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
+                     *                 "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -12423,44 +12809,70 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
-                     *             "periodId": "bd96252a-122b-45a3-97be-6c210f42d7b5",
+                     *             "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *             "periodId": "148308f6-73f9-4d34-9e85-1bfe755ac668",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
+                     *             "importId": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T09:51:30.981Z",
-                     *             "updatedAt": "2026-11-29T09:51:31.738Z"
+                     *             "createdAt": "2026-11-29T10:09:14.582Z",
+                     *             "updatedAt": "2026-11-29T10:09:14.868Z",
+                     *             "createdBy": {
+                     *               "type": "user",
+                     *               "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *             },
+                     *             "editedBy": {
+                     *               "type": "user",
+                     *               "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *             },
+                     *             "updatedBy": {
+                     *               "type": "user",
+                     *               "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *             },
+                     *             "submittedBy": null,
+                     *             "submittedAt": null,
+                     *             "approvals": [],
+                     *             "approvedBy": null,
+                     *             "approvedAt": null,
+                     *             "rejection": null,
+                     *             "postedBy": {
+                     *               "type": "user",
+                     *               "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *             },
+                     *             "postedAt": "2026-11-29T10:09:14.868Z",
+                     *             "voidedBy": null,
+                     *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "574a286891356a023092eec7505dfe640dc4fb567c3fb5c3429c8c353dac1625",
-                     *           "previousHash": "2fc76fdebcb5e1c8789230340aee12062d68ac3d1ffb0dc6093f0abef336ba19",
-                     *           "hash": "cf166c8f405a50d219f9ccff111fb3c4c619d10f7bd5630db156e1a0eefe6883"
+                     *           "recordDigest": "fbab7347285195a50d1040eb52b75d82e61f5b1068795ae10de9577cfb75ab4a",
+                     *           "previousHash": "9f576f430701c485fba2b701d716c577f41da0c6fc9adcd2b737c76be83690e9",
+                     *           "hash": "7e0b86dfa6cc56a2c3218429acd546f9c2489d937c5a673e601bd91246132091"
                      *         },
                      *         {
-                     *           "id": "3bc5dd4f-ba22-43dc-b0cd-43a9b4398b01",
+                     *           "id": "73efcae4-fd4c-400c-9110-6e591462598b",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "cfd0cc4c-dc4a-44da-93cf-5d134a5b1126",
-                     *           "recordId": "d0a3cea7-d133-4c2e-98e0-f4fe8360a20f",
+                     *           "companyId": "7f7e7f10-7768-42f8-b857-78055f51b798",
+                     *           "recordId": "d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df"
+                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
                      *           },
-                     *           "occurredAt": "2026-11-29T09:51:31.799Z",
-                     *           "requestId": "813fd7da-8991-4d44-aeb4-cb40c124d678",
+                     *           "occurredAt": "2026-11-29T10:09:14.954Z",
+                     *           "requestId": "6823fe22-f3dc-4277-85b7-280dd9e02792",
                      *           "data": {
-                     *             "id": "d0a3cea7-d133-4c2e-98e0-f4fe8360a20f",
+                     *             "id": "d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "caa1e610-6218-426e-8e29-5ca36d1c6178",
+                     *                 "accountId": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -12473,7 +12885,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
+                     *                 "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -12493,24 +12905,50 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
-                     *             "periodId": "bd96252a-122b-45a3-97be-6c210f42d7b5",
+                     *             "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *             "periodId": "148308f6-73f9-4d34-9e85-1bfe755ac668",
                      *             "reversalOf": null,
-                     *             "reversedBy": "69fa9b72-b6f8-49e6-9841-e48e3913bfd3",
+                     *             "reversedBy": "a8f5ed5c-317d-44c3-a9ab-4a87b6a7c0fb",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
+                     *             "importId": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T09:51:30.981Z",
-                     *             "updatedAt": "2026-11-29T09:51:31.798Z"
+                     *             "createdAt": "2026-11-29T10:09:14.582Z",
+                     *             "updatedAt": "2026-11-29T10:09:14.953Z",
+                     *             "createdBy": {
+                     *               "type": "user",
+                     *               "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *             },
+                     *             "editedBy": {
+                     *               "type": "user",
+                     *               "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *             },
+                     *             "updatedBy": {
+                     *               "type": "user",
+                     *               "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *             },
+                     *             "submittedBy": null,
+                     *             "submittedAt": null,
+                     *             "approvals": [],
+                     *             "approvedBy": null,
+                     *             "approvedAt": null,
+                     *             "rejection": null,
+                     *             "postedBy": {
+                     *               "type": "user",
+                     *               "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *             },
+                     *             "postedAt": "2026-11-29T10:09:14.868Z",
+                     *             "voidedBy": null,
+                     *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "23b7ad6decb7d6e39acc41da051af4e02299e1cd9b168e9502f19f39a127bdce",
-                     *           "previousHash": "cf166c8f405a50d219f9ccff111fb3c4c619d10f7bd5630db156e1a0eefe6883",
-                     *           "hash": "d584f069338b630cfd76763570aae4cfcde0c7a04ca3613b1f94d379f5f17852"
+                     *           "recordDigest": "aed82699c93115390662e98716e21a7fddbc2bf2f297a7f2df177b2d2ca9ffac",
+                     *           "previousHash": "7e0b86dfa6cc56a2c3218429acd546f9c2489d937c5a673e601bd91246132091",
+                     *           "hash": "915505ff4c93fca1f6b159c0378775f17cee8e6280f43c15f55815980f75289f"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImNmZDBjYzRjLWRjNGEtNDRkYS05M2NmLTVkMTM0YTViMTEyNiIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.psdoe0Wb3PZFfWWF6Ihg7D-nra34EAGLMaaZPHBEwFU"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjdmN2U3ZjEwLTc3NjgtNDJmOC1iODU3LTc4MDU1ZjUxYjc5OCIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.xPE5t4bG7KKm5hczxHdOFhNBeAfP44kGLy9B4C3DMzo"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -12558,7 +12996,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5f5888e2-350a-4758-9fc3-6ec8c3bb02dd",
+                     *           "id": "cc090773-4e58-4491-937b-adff6482639b",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -12569,11 +13007,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df"
+                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:51:41.582Z",
-                     *           "updatedAt": "2026-11-29T09:51:41.582Z"
+                     *           "createdAt": "2026-11-29T10:09:19.447Z",
+                     *           "updatedAt": "2026-11-29T10:09:19.447Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -12644,7 +13082,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f5888e2-350a-4758-9fc3-6ec8c3bb02dd",
+                     *       "id": "cc090773-4e58-4491-937b-adff6482639b",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -12655,11 +13093,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df"
+                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:51:41.582Z",
-                     *       "updatedAt": "2026-11-29T09:51:41.582Z",
+                     *       "createdAt": "2026-11-29T10:09:19.447Z",
+                     *       "updatedAt": "2026-11-29T10:09:19.447Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -12708,7 +13146,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f5888e2-350a-4758-9fc3-6ec8c3bb02dd",
+                     *       "id": "cc090773-4e58-4491-937b-adff6482639b",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -12719,11 +13157,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df"
+                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:51:41.582Z",
-                     *       "updatedAt": "2026-11-29T09:51:41.582Z"
+                     *       "createdAt": "2026-11-29T10:09:19.447Z",
+                     *       "updatedAt": "2026-11-29T10:09:19.447Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -12791,7 +13229,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f5888e2-350a-4758-9fc3-6ec8c3bb02dd",
+                     *       "id": "cc090773-4e58-4491-937b-adff6482639b",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -12803,11 +13241,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df"
+                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T09:51:41.582Z",
-                     *       "updatedAt": "2026-11-29T09:51:41.730Z"
+                     *       "createdAt": "2026-11-29T10:09:19.447Z",
+                     *       "updatedAt": "2026-11-29T10:09:19.546Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -12947,13 +13385,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c19f5528-2d45-4ac6-98f5-70d24d9d1a9b",
+                     *           "id": "5ed8074d-033c-4ee1-944f-ab4c89d0ca3a",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:51:42.049Z",
-                     *           "updatedAt": "2026-11-29T09:51:42.049Z"
+                     *           "createdAt": "2026-11-29T10:09:19.679Z",
+                     *           "updatedAt": "2026-11-29T10:09:19.679Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -13014,13 +13452,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c19f5528-2d45-4ac6-98f5-70d24d9d1a9b",
+                     *       "id": "5ed8074d-033c-4ee1-944f-ab4c89d0ca3a",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:51:42.049Z",
-                     *       "updatedAt": "2026-11-29T09:51:42.049Z"
+                     *       "createdAt": "2026-11-29T10:09:19.679Z",
+                     *       "updatedAt": "2026-11-29T10:09:19.679Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -13075,13 +13513,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c19f5528-2d45-4ac6-98f5-70d24d9d1a9b",
+                     *       "id": "5ed8074d-033c-4ee1-944f-ab4c89d0ca3a",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:51:42.049Z",
-                     *       "updatedAt": "2026-11-29T09:51:42.049Z"
+                     *       "createdAt": "2026-11-29T10:09:19.679Z",
+                     *       "updatedAt": "2026-11-29T10:09:19.679Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -13132,13 +13570,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c19f5528-2d45-4ac6-98f5-70d24d9d1a9b",
+                     *       "id": "5ed8074d-033c-4ee1-944f-ab4c89d0ca3a",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T09:51:42.049Z",
-                     *       "updatedAt": "2026-11-29T09:51:42.388Z"
+                     *       "createdAt": "2026-11-29T10:09:19.679Z",
+                     *       "updatedAt": "2026-11-29T10:09:19.851Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -13231,13 +13669,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "104af1e5-7ffb-47a2-885d-c78a55f0d682",
+                     *           "id": "f273ff21-dd8a-46a6-9cb6-6600c4059fb0",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:51:42.448Z",
-                     *           "updatedAt": "2026-11-29T09:51:42.448Z"
+                     *           "createdAt": "2026-11-29T10:09:19.921Z",
+                     *           "updatedAt": "2026-11-29T10:09:19.921Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -13272,10 +13710,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                 *       "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                  *       "lines": [
                  *         {
-                 *           "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
+                 *           "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -13292,8 +13730,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "b121194b-9a75-4cba-bddf-8c1721ba5eaa",
-                 *           "costCenterId": "04298dec-4af3-433b-9c35-6382e3cd1734",
+                 *           "accountId": "52aaf318-5634-4c6f-99c1-ea41d44a8182",
+                 *           "costCenterId": "9e07b9f7-4a74-4413-845a-124ad34db02b",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -13344,15 +13782,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "104af1e5-7ffb-47a2-885d-c78a55f0d682",
+                     *       "id": "f273ff21-dd8a-46a6-9cb6-6600c4059fb0",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *       "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:51:42.448Z",
-                     *       "updatedAt": "2026-11-29T09:51:42.448Z",
+                     *       "createdAt": "2026-11-29T10:09:19.921Z",
+                     *       "updatedAt": "2026-11-29T10:09:19.921Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
+                     *           "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -13370,8 +13808,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "b121194b-9a75-4cba-bddf-8c1721ba5eaa",
-                     *           "costCenterId": "04298dec-4af3-433b-9c35-6382e3cd1734",
+                     *           "accountId": "52aaf318-5634-4c6f-99c1-ea41d44a8182",
+                     *           "costCenterId": "9e07b9f7-4a74-4413-845a-124ad34db02b",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -13426,15 +13864,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "104af1e5-7ffb-47a2-885d-c78a55f0d682",
+                     *       "id": "f273ff21-dd8a-46a6-9cb6-6600c4059fb0",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *       "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:51:42.448Z",
-                     *       "updatedAt": "2026-11-29T09:51:42.448Z",
+                     *       "createdAt": "2026-11-29T10:09:19.921Z",
+                     *       "updatedAt": "2026-11-29T10:09:19.921Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
+                     *           "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -13452,8 +13890,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "b121194b-9a75-4cba-bddf-8c1721ba5eaa",
-                     *           "costCenterId": "04298dec-4af3-433b-9c35-6382e3cd1734",
+                     *           "accountId": "52aaf318-5634-4c6f-99c1-ea41d44a8182",
+                     *           "costCenterId": "9e07b9f7-4a74-4413-845a-124ad34db02b",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -13500,10 +13938,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                 *       "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                  *       "lines": [
                  *         {
-                 *           "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
+                 *           "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -13557,15 +13995,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "104af1e5-7ffb-47a2-885d-c78a55f0d682",
+                     *       "id": "f273ff21-dd8a-46a6-9cb6-6600c4059fb0",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "8455e880-b6e7-4a48-a1cb-ecb172b68553",
+                     *       "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T09:51:42.448Z",
-                     *       "updatedAt": "2026-11-29T09:51:43.053Z",
+                     *       "createdAt": "2026-11-29T10:09:19.921Z",
+                     *       "updatedAt": "2026-11-29T10:09:20.327Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "d9615f50-e0eb-4cab-acf3-b5327e400182",
+                     *           "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -13675,7 +14113,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "03f7bb49-89b5-4d3c-b728-ba2dbd1a6552",
+                     *           "id": "dc7dc41a-c63a-4c77-90e7-f234324d878f",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -13706,12 +14144,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df"
+                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
                      *           },
-                     *           "createdAt": "2026-11-29T09:51:28.269Z",
-                     *           "updatedAt": "2026-11-29T09:51:28.472Z",
-                     *           "startedAt": "2026-11-29T09:51:28.344Z",
-                     *           "finishedAt": "2026-11-29T09:51:28.472Z"
+                     *           "createdAt": "2026-11-29T10:09:13.162Z",
+                     *           "updatedAt": "2026-11-29T10:09:13.317Z",
+                     *           "startedAt": "2026-11-29T10:09:13.223Z",
+                     *           "finishedAt": "2026-11-29T10:09:13.317Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -13800,7 +14238,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "03f7bb49-89b5-4d3c-b728-ba2dbd1a6552",
+                     *       "id": "dc7dc41a-c63a-4c77-90e7-f234324d878f",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -13824,10 +14262,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df"
+                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
                      *       },
-                     *       "createdAt": "2026-11-29T09:51:28.269Z",
-                     *       "updatedAt": "2026-11-29T09:51:28.269Z",
+                     *       "createdAt": "2026-11-29T10:09:13.162Z",
+                     *       "updatedAt": "2026-11-29T10:09:13.162Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -13876,7 +14314,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "03f7bb49-89b5-4d3c-b728-ba2dbd1a6552",
+                     *       "id": "dc7dc41a-c63a-4c77-90e7-f234324d878f",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -13907,12 +14345,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df"
+                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
                      *       },
-                     *       "createdAt": "2026-11-29T09:51:28.269Z",
-                     *       "updatedAt": "2026-11-29T09:51:28.472Z",
-                     *       "startedAt": "2026-11-29T09:51:28.344Z",
-                     *       "finishedAt": "2026-11-29T09:51:28.472Z"
+                     *       "createdAt": "2026-11-29T10:09:13.162Z",
+                     *       "updatedAt": "2026-11-29T10:09:13.317Z",
+                     *       "startedAt": "2026-11-29T10:09:13.223Z",
+                     *       "finishedAt": "2026-11-29T10:09:13.317Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -14008,7 +14446,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 101,
                      *       "headSequence": 101,
-                     *       "headHash": "f07dff3ef15b62450b84619d34ace99514ca4c7ad3716a140a9ab490878f912d",
+                     *       "headHash": "9be05dc26985ffc4f89ff0618b42d26ded699d70db5095e4574659fec12a997f",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null
@@ -14072,7 +14510,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "c1e58dda-c205-446b-8f1e-4778736c6b4e",
+                     *           "id": "cd561e42-2f52-4c55-9642-365745c9bf14",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -14094,11 +14532,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:51:43.180Z",
-                     *           "updatedAt": "2026-11-29T09:51:43.180Z"
+                     *           "createdAt": "2026-11-29T10:09:20.442Z",
+                     *           "updatedAt": "2026-11-29T10:09:20.442Z"
                      *         },
                      *         {
-                     *           "id": "73193ccf-c430-4006-9155-5a5394b1fc98",
+                     *           "id": "a5f65bfe-cdb0-455a-ae64-0687ce8e44a2",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -14116,7 +14554,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "33afe32f-76c6-4d7d-a2d8-d0d1b764e2d1",
+                     *           "taxAccountId": "b29d94bb-b9f3-4693-95ac-f7225c715337",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -14126,11 +14564,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:51:43.180Z",
-                     *           "updatedAt": "2026-11-29T09:51:43.180Z"
+                     *           "createdAt": "2026-11-29T10:09:20.442Z",
+                     *           "updatedAt": "2026-11-29T10:09:20.442Z"
                      *         },
                      *         {
-                     *           "id": "364d0616-917d-4893-a59d-1b1d88247eba",
+                     *           "id": "eb0e3027-6692-4704-bc76-01dc70349bea",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -14150,11 +14588,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:51:43.180Z",
-                     *           "updatedAt": "2026-11-29T09:51:43.180Z"
+                     *           "createdAt": "2026-11-29T10:09:20.442Z",
+                     *           "updatedAt": "2026-11-29T10:09:20.442Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6ImNmZDBjYzRjLWRjNGEtNDRkYS05M2NmLTVkMTM0YTViMTEyNiIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSNjZmQwY2M0Yy1kYzRhLTQ0ZGEtOTNjZi01ZDEzNGE1YjExMjYjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.nYFG0dgdPUxfLtaid_z_zrXKoVKqpF0AkiHG3w-uToQ"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjdmN2U3ZjEwLTc3NjgtNDJmOC1iODU3LTc4MDU1ZjUxYjc5OCIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSM3ZjdlN2YxMC03NzY4LTQyZjgtYjg1Ny03ODA1NWY1MWI3OTgjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0._oBFx8hMHGQpBJh2QnjYMACVd1fmPhNSwymnFp2DH_s"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -14202,7 +14640,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "33afe32f-76c6-4d7d-a2d8-d0d1b764e2d1",
+                 *       "taxAccountId": "b29d94bb-b9f3-4693-95ac-f7225c715337",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -14278,7 +14716,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4c59db3a-de4f-4f61-8410-34f3b80bf0a5",
+                     *       "id": "053b93c7-3f3c-40c5-827b-724d20d2e4c7",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -14296,7 +14734,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "33afe32f-76c6-4d7d-a2d8-d0d1b764e2d1",
+                     *       "taxAccountId": "b29d94bb-b9f3-4693-95ac-f7225c715337",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -14306,8 +14744,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:51:43.236Z",
-                     *       "updatedAt": "2026-11-29T09:51:43.236Z"
+                     *       "createdAt": "2026-11-29T10:09:20.519Z",
+                     *       "updatedAt": "2026-11-29T10:09:20.519Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -14349,8 +14787,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "33afe32f-76c6-4d7d-a2d8-d0d1b764e2d1",
-                 *       "inputTaxAccountId": "da3a7bfb-c30f-4c58-8473-7db7047a3759"
+                 *       "outputTaxAccountId": "b29d94bb-b9f3-4693-95ac-f7225c715337",
+                 *       "inputTaxAccountId": "ec66a44e-21c0-41a3-9301-81aa14ae96e6"
                  *     }
                  */
                 "application/json": {
@@ -14372,7 +14810,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "73193ccf-c430-4006-9155-5a5394b1fc98",
+                     *           "id": "a5f65bfe-cdb0-455a-ae64-0687ce8e44a2",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -14390,7 +14828,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "33afe32f-76c6-4d7d-a2d8-d0d1b764e2d1",
+                     *           "taxAccountId": "b29d94bb-b9f3-4693-95ac-f7225c715337",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -14400,11 +14838,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:51:43.180Z",
-                     *           "updatedAt": "2026-11-29T09:51:43.180Z"
+                     *           "createdAt": "2026-11-29T10:09:20.442Z",
+                     *           "updatedAt": "2026-11-29T10:09:20.442Z"
                      *         },
                      *         {
-                     *           "id": "65c8e695-caca-40c8-ac64-7c9b62181485",
+                     *           "id": "6d488e55-0dab-4964-9d7a-64535ef4be3d",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -14426,11 +14864,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:51:43.180Z",
-                     *           "updatedAt": "2026-11-29T09:51:43.180Z"
+                     *           "createdAt": "2026-11-29T10:09:20.442Z",
+                     *           "updatedAt": "2026-11-29T10:09:20.442Z"
                      *         },
                      *         {
-                     *           "id": "c1e58dda-c205-446b-8f1e-4778736c6b4e",
+                     *           "id": "cd561e42-2f52-4c55-9642-365745c9bf14",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -14452,11 +14890,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:51:43.180Z",
-                     *           "updatedAt": "2026-11-29T09:51:43.180Z"
+                     *           "createdAt": "2026-11-29T10:09:20.442Z",
+                     *           "updatedAt": "2026-11-29T10:09:20.442Z"
                      *         },
                      *         {
-                     *           "id": "a56c4f16-76a0-4483-a1e6-c92a7b83cd1a",
+                     *           "id": "d81d846d-7e2a-4ec3-ab55-d0f0aba4a47e",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -14478,11 +14916,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:51:43.180Z",
-                     *           "updatedAt": "2026-11-29T09:51:43.180Z"
+                     *           "createdAt": "2026-11-29T10:09:20.442Z",
+                     *           "updatedAt": "2026-11-29T10:09:20.442Z"
                      *         },
                      *         {
-                     *           "id": "5e340aa2-e690-4eec-985d-3dc950382384",
+                     *           "id": "2e0e2331-70bb-4d3f-b70b-44571fa78b17",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -14504,11 +14942,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:51:43.180Z",
-                     *           "updatedAt": "2026-11-29T09:51:43.180Z"
+                     *           "createdAt": "2026-11-29T10:09:20.442Z",
+                     *           "updatedAt": "2026-11-29T10:09:20.442Z"
                      *         },
                      *         {
-                     *           "id": "364d0616-917d-4893-a59d-1b1d88247eba",
+                     *           "id": "eb0e3027-6692-4704-bc76-01dc70349bea",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -14528,11 +14966,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:51:43.180Z",
-                     *           "updatedAt": "2026-11-29T09:51:43.180Z"
+                     *           "createdAt": "2026-11-29T10:09:20.442Z",
+                     *           "updatedAt": "2026-11-29T10:09:20.442Z"
                      *         },
                      *         {
-                     *           "id": "6efdeb9f-9b95-451d-8486-f316641d30b7",
+                     *           "id": "7e0390a4-8626-47bb-a06f-888add56a01d",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -14550,7 +14988,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "da3a7bfb-c30f-4c58-8473-7db7047a3759",
+                     *           "taxAccountId": "ec66a44e-21c0-41a3-9301-81aa14ae96e6",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -14560,11 +14998,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:51:43.180Z",
-                     *           "updatedAt": "2026-11-29T09:51:43.180Z"
+                     *           "createdAt": "2026-11-29T10:09:20.442Z",
+                     *           "updatedAt": "2026-11-29T10:09:20.442Z"
                      *         },
                      *         {
-                     *           "id": "87ba5c5a-ef3e-43cf-9a68-b9150b8deac4",
+                     *           "id": "bb335f55-ae79-4caf-a602-882059782221",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -14582,7 +15020,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "da3a7bfb-c30f-4c58-8473-7db7047a3759",
+                     *           "taxAccountId": "ec66a44e-21c0-41a3-9301-81aa14ae96e6",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -14592,11 +15030,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:51:43.180Z",
-                     *           "updatedAt": "2026-11-29T09:51:43.180Z"
+                     *           "createdAt": "2026-11-29T10:09:20.442Z",
+                     *           "updatedAt": "2026-11-29T10:09:20.442Z"
                      *         },
                      *         {
-                     *           "id": "d489bf28-92b6-4d99-9523-94e4d23d35e3",
+                     *           "id": "9a222f56-88a6-4ca9-b047-5dbceab4dd41",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -14614,19 +15052,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "da3a7bfb-c30f-4c58-8473-7db7047a3759",
-                     *           "reverseChargeAccountId": "33afe32f-76c6-4d7d-a2d8-d0d1b764e2d1",
+                     *           "taxAccountId": "ec66a44e-21c0-41a3-9301-81aa14ae96e6",
+                     *           "reverseChargeAccountId": "b29d94bb-b9f3-4693-95ac-f7225c715337",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:51:43.180Z",
-                     *           "updatedAt": "2026-11-29T09:51:43.180Z"
+                     *           "createdAt": "2026-11-29T10:09:20.442Z",
+                     *           "updatedAt": "2026-11-29T10:09:20.442Z"
                      *         },
                      *         {
-                     *           "id": "2154392f-0c69-4db6-b27f-ab7422c14f20",
+                     *           "id": "d2f8e470-489f-434f-8cca-75ec1a135d25",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -14648,11 +15086,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:51:43.180Z",
-                     *           "updatedAt": "2026-11-29T09:51:43.180Z"
+                     *           "createdAt": "2026-11-29T10:09:20.442Z",
+                     *           "updatedAt": "2026-11-29T10:09:20.442Z"
                      *         },
                      *         {
-                     *           "id": "6669dc21-d499-4c72-8842-729ce479df86",
+                     *           "id": "e49a1c67-5f24-4f1a-a345-fa39fbd68f50",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -14674,11 +15112,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:51:43.180Z",
-                     *           "updatedAt": "2026-11-29T09:51:43.180Z"
+                     *           "createdAt": "2026-11-29T10:09:20.442Z",
+                     *           "updatedAt": "2026-11-29T10:09:20.442Z"
                      *         },
                      *         {
-                     *           "id": "38874141-f694-4f27-9f90-911470b02f23",
+                     *           "id": "5412ab31-bc4d-46e5-9a77-0f64b288b62b",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -14698,8 +15136,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:51:43.180Z",
-                     *           "updatedAt": "2026-11-29T09:51:43.180Z"
+                     *           "createdAt": "2026-11-29T10:09:20.442Z",
+                     *           "updatedAt": "2026-11-29T10:09:20.442Z"
                      *         }
                      *       ]
                      *     }
@@ -14748,7 +15186,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4c59db3a-de4f-4f61-8410-34f3b80bf0a5",
+                     *       "id": "053b93c7-3f3c-40c5-827b-724d20d2e4c7",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -14766,7 +15204,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "33afe32f-76c6-4d7d-a2d8-d0d1b764e2d1",
+                     *       "taxAccountId": "b29d94bb-b9f3-4693-95ac-f7225c715337",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -14776,8 +15214,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:51:43.236Z",
-                     *       "updatedAt": "2026-11-29T09:51:43.236Z"
+                     *       "createdAt": "2026-11-29T10:09:20.519Z",
+                     *       "updatedAt": "2026-11-29T10:09:20.519Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -14821,7 +15259,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "33afe32f-76c6-4d7d-a2d8-d0d1b764e2d1",
+                 *       "taxAccountId": "b29d94bb-b9f3-4693-95ac-f7225c715337",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -14889,7 +15327,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4c59db3a-de4f-4f61-8410-34f3b80bf0a5",
+                     *       "id": "053b93c7-3f3c-40c5-827b-724d20d2e4c7",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -14907,7 +15345,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "33afe32f-76c6-4d7d-a2d8-d0d1b764e2d1",
+                     *       "taxAccountId": "b29d94bb-b9f3-4693-95ac-f7225c715337",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -14917,8 +15355,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T09:51:43.236Z",
-                     *       "updatedAt": "2026-11-29T09:51:43.434Z"
+                     *       "createdAt": "2026-11-29T10:09:20.519Z",
+                     *       "updatedAt": "2026-11-29T10:09:20.563Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -14976,15 +15414,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df",
+                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "357dcdf9-f719-4eb3-b323-081f1780b0ca",
-                     *           "occurredAt": "2026-11-29T09:51:43.236Z",
+                     *           "requestId": "319c9058-05ab-40d5-a368-6cf7211a883a",
+                     *           "occurredAt": "2026-11-29T10:09:20.519Z",
                      *           "sequence": 95,
-                     *           "hash": "e25aa7d8eb0017ea776d680277a81f3bbdd5d98fe3ef8f7813360ef0da319c7b",
+                     *           "hash": "0cb3a21d6ca95353e31a0f77469ff7b4fab222cc90b0c4a6a3421085073deb4e",
                      *           "state": {
-                     *             "id": "4c59db3a-de4f-4f61-8410-34f3b80bf0a5",
+                     *             "id": "053b93c7-3f3c-40c5-827b-724d20d2e4c7",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -15002,7 +15440,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "33afe32f-76c6-4d7d-a2d8-d0d1b764e2d1",
+                     *             "taxAccountId": "b29d94bb-b9f3-4693-95ac-f7225c715337",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -15012,8 +15450,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T09:51:43.236Z",
-                     *             "updatedAt": "2026-11-29T09:51:43.236Z"
+                     *             "createdAt": "2026-11-29T10:09:20.519Z",
+                     *             "updatedAt": "2026-11-29T10:09:20.519Z"
                      *           }
                      *         },
                      *         {
@@ -15021,15 +15459,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df",
+                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "389540e8-c229-4ffe-ad9b-1a45661df570",
-                     *           "occurredAt": "2026-11-29T09:51:43.434Z",
+                     *           "requestId": "499939a7-c807-4417-b44c-3d979f950187",
+                     *           "occurredAt": "2026-11-29T10:09:20.563Z",
                      *           "sequence": 96,
-                     *           "hash": "6784e5eab5c633bddf5dc859a3ba21dc06060f89cd0576c32bb301d413264dff",
+                     *           "hash": "fbd09a7a69619c8b5b8c3eee00cc9a05ce3d54878a4ff39a8e80a81c9af5b8dc",
                      *           "state": {
-                     *             "id": "4c59db3a-de4f-4f61-8410-34f3b80bf0a5",
+                     *             "id": "053b93c7-3f3c-40c5-827b-724d20d2e4c7",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -15047,7 +15485,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "33afe32f-76c6-4d7d-a2d8-d0d1b764e2d1",
+                     *             "taxAccountId": "b29d94bb-b9f3-4693-95ac-f7225c715337",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -15057,8 +15495,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T09:51:43.236Z",
-                     *             "updatedAt": "2026-11-29T09:51:43.434Z"
+                     *             "createdAt": "2026-11-29T10:09:20.519Z",
+                     *             "updatedAt": "2026-11-29T10:09:20.563Z"
                      *           }
                      *         }
                      *       ],
@@ -15098,7 +15536,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "31d4bb6f-3660-4b02-abc2-3b4500158259",
+                     *           "id": "288a2213-3584-40b5-bb81-dba0d58d2d04",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -15271,14 +15709,14 @@ export interface operations {
                      *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
                      *           "refundRequested": false,
-                     *           "filedAt": "2026-11-29T09:51:44.196Z",
+                     *           "filedAt": "2026-11-29T10:09:20.896Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df"
+                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 98,
-                     *             "hash": "083cc09dcf8ed199a502b761f424268625c5f77d081f1bd3fbc34bf018e9e376"
+                     *             "hash": "1ec163c85f88c5b9904490a23a7d6f23dba5872bffadf4e502df2479e18abee0"
                      *           },
                      *           "version": 1
                      *         }
@@ -15342,7 +15780,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "31d4bb6f-3660-4b02-abc2-3b4500158259",
+                     *       "id": "288a2213-3584-40b5-bb81-dba0d58d2d04",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -15515,14 +15953,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T09:51:44.196Z",
+                     *       "filedAt": "2026-11-29T10:09:20.896Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df"
+                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "083cc09dcf8ed199a502b761f424268625c5f77d081f1bd3fbc34bf018e9e376"
+                     *         "hash": "1ec163c85f88c5b9904490a23a7d6f23dba5872bffadf4e502df2479e18abee0"
                      *       },
                      *       "version": 1
                      *     }
@@ -15579,7 +16017,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "31d4bb6f-3660-4b02-abc2-3b4500158259",
+                     *       "id": "288a2213-3584-40b5-bb81-dba0d58d2d04",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -15752,14 +16190,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T09:51:44.196Z",
+                     *       "filedAt": "2026-11-29T10:09:20.896Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df"
+                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "083cc09dcf8ed199a502b761f424268625c5f77d081f1bd3fbc34bf018e9e376"
+                     *         "hash": "1ec163c85f88c5b9904490a23a7d6f23dba5872bffadf4e502df2479e18abee0"
                      *       },
                      *       "version": 1
                      *     }
@@ -15813,7 +16251,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "40f6d463-a4fb-4001-b3b4-12082a993caa",
+                     *           "id": "d1852c9f-07e0-4934-8d45-b58419eb75e5",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -15822,8 +16260,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T09:51:44.627Z",
-                     *           "updatedAt": "2026-11-29T09:51:44.627Z"
+                     *           "createdAt": "2026-11-29T10:09:21.105Z",
+                     *           "updatedAt": "2026-11-29T10:09:21.105Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15897,7 +16335,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "40f6d463-a4fb-4001-b3b4-12082a993caa",
+                     *       "id": "d1852c9f-07e0-4934-8d45-b58419eb75e5",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -15906,8 +16344,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:51:44.627Z",
-                     *       "updatedAt": "2026-11-29T09:51:44.627Z"
+                     *       "createdAt": "2026-11-29T10:09:21.105Z",
+                     *       "updatedAt": "2026-11-29T10:09:21.105Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -15946,7 +16384,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "40f6d463-a4fb-4001-b3b4-12082a993caa",
+                     *       "id": "d1852c9f-07e0-4934-8d45-b58419eb75e5",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -15955,8 +16393,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T09:51:44.627Z",
-                     *       "updatedAt": "2026-11-29T09:51:44.627Z"
+                     *       "createdAt": "2026-11-29T10:09:21.105Z",
+                     *       "updatedAt": "2026-11-29T10:09:21.105Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -16030,7 +16468,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "40f6d463-a4fb-4001-b3b4-12082a993caa",
+                     *       "id": "d1852c9f-07e0-4934-8d45-b58419eb75e5",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -16039,8 +16477,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T09:51:44.627Z",
-                     *       "updatedAt": "2026-11-29T09:51:44.667Z"
+                     *       "createdAt": "2026-11-29T10:09:21.105Z",
+                     *       "updatedAt": "2026-11-29T10:09:21.136Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -16090,15 +16528,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df",
+                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "58f4c6c3-c4f6-4e16-99f5-dd6c09cc4c7d",
-                     *           "occurredAt": "2026-11-29T09:51:44.627Z",
+                     *           "requestId": "8dde3c28-595a-41a3-bbf1-161175de6b8a",
+                     *           "occurredAt": "2026-11-29T10:09:21.105Z",
                      *           "sequence": 100,
-                     *           "hash": "5f87692700d1ffa8c9b31de41e8413fdec73c7213e42a0003918800b303538c9",
+                     *           "hash": "cb30b7a54b02fcc091a6f4b0bf80b1d0aebd35ec83144dcc75c3a621108f80bc",
                      *           "state": {
-                     *             "id": "40f6d463-a4fb-4001-b3b4-12082a993caa",
+                     *             "id": "d1852c9f-07e0-4934-8d45-b58419eb75e5",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -16107,8 +16545,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T09:51:44.627Z",
-                     *             "updatedAt": "2026-11-29T09:51:44.627Z"
+                     *             "createdAt": "2026-11-29T10:09:21.105Z",
+                     *             "updatedAt": "2026-11-29T10:09:21.105Z"
                      *           }
                      *         },
                      *         {
@@ -16116,15 +16554,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "802ba9b3-80ae-4ab1-9db5-ef0df01d46df",
+                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "88f70662-d0ae-4cff-95fa-21e3e89080cf",
-                     *           "occurredAt": "2026-11-29T09:51:44.668Z",
+                     *           "requestId": "24756922-4bd3-4747-a6b6-1a0b600d4d11",
+                     *           "occurredAt": "2026-11-29T10:09:21.137Z",
                      *           "sequence": 101,
-                     *           "hash": "f07dff3ef15b62450b84619d34ace99514ca4c7ad3716a140a9ab490878f912d",
+                     *           "hash": "9be05dc26985ffc4f89ff0618b42d26ded699d70db5095e4574659fec12a997f",
                      *           "state": {
-                     *             "id": "40f6d463-a4fb-4001-b3b4-12082a993caa",
+                     *             "id": "d1852c9f-07e0-4934-8d45-b58419eb75e5",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -16133,8 +16571,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T09:51:44.627Z",
-                     *             "updatedAt": "2026-11-29T09:51:44.667Z"
+                     *             "createdAt": "2026-11-29T10:09:21.105Z",
+                     *             "updatedAt": "2026-11-29T10:09:21.136Z"
                      *           }
                      *         }
                      *       ],

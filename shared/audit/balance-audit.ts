@@ -1,3 +1,4 @@
+import { unpostedJournal } from '../journals/rules.ts';
 import type { AccountPeriodFigures } from './records.ts';
 import type { PeriodSpan, YearRecord } from '../financial-years/records.ts';
 import { linesByAccount, type LedgerLine } from '../journals/ledger-entries.ts';
@@ -41,7 +42,7 @@ export class BalanceAudit {
 
   /** Notes the accounts and period a journal posted into (if it did), with the lines its ledger entries must hold. */
   track(journal: JournalRecord, sequence: number): void {
-    if (journal.status === 'draft' || !journal.periodId || !journal.financialYearId) return;
+    if (unpostedJournal(journal) || !journal.periodId || !journal.financialYearId) return;
     // A posting under way has applied part of its lines: its pairs' figures are not comparable yet.
     const busy = journal.status === 'posting' || journal.status === 'unposting';
     for (const [accountId, lines] of linesByAccount(journal.entries)) {

@@ -39,9 +39,16 @@ export const AUDITED_KIND_OF: Partial<Record<EventType, AuditedKind>> = {
  */
 const DERIVED_FIELDS = new Set(['path', 'classification', 'cashFlowCategory']);
 
-/** What of a record's answer its own item decides: the answer less derived fields. */
+/**
+ * Fields answers gained after records existed (a journal's who-did-what): left out of the digest
+ * while empty (null, no item), so a record written before them keeps the digest its events hold.
+ */
+const LATER_FIELDS = new Set(['importId', 'createdBy', 'editedBy', 'updatedBy', 'submittedBy', 'submittedAt', 'approvals', 'approvedBy', 'approvedAt', 'rejection', 'postedBy', 'postedAt', 'voidedBy', 'voidedAt']);
+const empty = (value: unknown) => value === null || (Array.isArray(value) && value.length === 0);
+
+/** What of a record's answer its own item decides: the answer less derived fields (and later fields while empty). */
 export function ownState(answer: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(answer).filter(([field]) => !DERIVED_FIELDS.has(field)));
+  return Object.fromEntries(Object.entries(answer).filter(([field, value]) => !DERIVED_FIELDS.has(field) && !(LATER_FIELDS.has(field) && empty(value))));
 }
 
 /**

@@ -53,6 +53,9 @@ export async function generateClosingJournal(books: ClosingJournalWriting, uow: 
     version: 1,
     createdAt: now,
     updatedAt: now,
+    createdBy: uow.actor,
+    editedBy: uow.actor,
+    updatedBy: uow.actor,
   };
   return uow.commit(books.draftChanges(companyId, journal, year, retained), journalView(journal));
 }

@@ -1,3 +1,4 @@
+import type { ActorRef } from '../auth/actor.ts';
 import { AppError } from '../errors.ts';
 import { inChunks } from '../in-chunks.ts';
 import type { DraftJournal, PostedJournal } from '../journals/records.ts';
@@ -117,7 +118,7 @@ function journalSteps(steps: JobSteps, planned: readonly PlannedJournal[]) {
   const { work, companyId, job } = steps;
   const serialBase = job.progress.serialBase!;
   const now = new Date().toISOString();
-  const all = planned.map((p, i) => recordOf(work, p, serialBase + i, serialBase, now));
+  const all = planned.map((p, i) => recordOf(work, p, serialBase + i, serialBase, now, job));
   const setAside: RowError[] = [];
   const records = all.filter((record, i) => {
     const fault = buildFault(steps, companyId, record);
@@ -155,7 +156,7 @@ function endOps(work: ImportWork, companyId: string, periods: Map<string, string
 }
 
 /** The journal as written: a draft, or born posted (version 1, as a reversing journal is) on the import's own balance items. */
-function recordOf(work: ImportWork, p: PlannedJournal, serialNumber: number, serialBase: number, now: string): DraftJournal | PostedJournal {
+function recordOf(work: ImportWork, p: PlannedJournal, serialNumber: number, serialBase: number, now: string, job: { id: string; createdBy: ActorRef }): DraftJournal | PostedJournal {
   const draft: DraftJournal = {
     id: p.id,
     serialNumber,
@@ -170,9 +171,14 @@ function recordOf(work: ImportWork, p: PlannedJournal, serialNumber: number, ser
     version: 1,
     createdAt: now,
     updatedAt: now,
+    // Written by the import, in the name of who created it.
+    importId: job.id,
+    createdBy: job.createdBy,
+    editedBy: job.createdBy,
+    updatedBy: job.createdBy,
   };
   if (!p.posting) return draft;
-  return work.importedPosting({ ...draft, ...p.posting, status: 'posted' }, serialBase);
+  return work.importedPosting({ ...draft, ...p.posting, status: 'posted', postedBy: job.createdBy, postedAt: now }, serialBase);
 }
 
 /**

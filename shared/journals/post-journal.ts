@@ -77,7 +77,8 @@ export async function postJournal(books: Books, uow: UnitOfWork, companyId: stri
   await checkPostable(books, companyId, before, input.postingDate);
   const into = await periodLookup;
   const posting: Posting = { postingDate: input.postingDate, financialYearId: into.year.id, periodId: into.period.id };
-  const after: PostedJournal = { ...before, ...posting, status: 'posted', version: before.version + 1, updatedAt: now() };
+  const at = now();
+  const after: PostedJournal = { ...before, ...posting, status: 'posted', version: before.version + 1, updatedAt: at, updatedBy: uow.actor, postedBy: uow.actor, postedAt: at };
   return books.posted(uow, companyId, before, after, into, journalView);
 }
 
@@ -93,7 +94,8 @@ export async function voidJournal(books: Books, uow: UnitOfWork, companyId: stri
     return finishOwnJob(books, uow, companyId, journal);
   }
   const before = checkFor(journal, version, 'Void');
-  const after: VoidedJournal = { ...before, status: 'voided', version: before.version + 1, updatedAt: now() };
+  const at = now();
+  const after: VoidedJournal = { ...before, status: 'voided', version: before.version + 1, updatedAt: at, updatedBy: uow.actor, voidedBy: uow.actor, voidedAt: at };
   if (before.status !== 'posted') return books.saved(uow, companyId, before, after, journalView(after));
   return books.unposted(uow, companyId, before, after, journalView);
 }
@@ -111,8 +113,9 @@ export async function adjustJournal(books: Books, uow: UnitOfWork, companyId: st
     return finishOwnJob(books, uow, companyId, journal);
   }
   const before = checkFor(journal, version, 'Adjust');
-  const { postingDate: _date, financialYearId: _year, periodId: _period, ...fields } = before;
-  const after: DraftJournal = { ...fields, status: 'draft', version: before.version + 1, updatedAt: now() };
+  // A draft again: its posting, and the approval it was posted with, are history (its next posting needs its own).
+  const { postingDate: _date, financialYearId: _year, periodId: _period, postedBy: _by, postedAt: _at, submittedBy: _asked, submittedAt: _askedAt, approvals: _given, approvalPolicyVersion: _policy, ...fields } = before;
+  const after: DraftJournal = { ...fields, status: 'draft', version: before.version + 1, updatedAt: now(), updatedBy: uow.actor };
   return books.unposted(uow, companyId, before, after, journalView);
 }
 
@@ -153,8 +156,13 @@ export async function reverseJournal(books: Books, uow: UnitOfWork, companyId: s
     version: 1,
     createdAt: now(),
     updatedAt: now(),
+    createdBy: uow.actor,
+    editedBy: uow.actor,
+    updatedBy: uow.actor,
+    postedBy: uow.actor,
+    postedAt: now(),
   };
-  const reversed: ReversedJournal = { ...original, status: 'reversed', reversedBy: reversalId, version: original.version + 1, updatedAt: now() };
+  const reversed: ReversedJournal = { ...original, status: 'reversed', reversedBy: reversalId, version: original.version + 1, updatedAt: now(), updatedBy: uow.actor };
   // Its event records the original, now reversed (audit/book-changes.ts reads the reversal through its reversedBy).
   return books.reversed(uow, companyId, { before: original, after: reversed }, reversal, into, journalView, journalView(reversed));
 }

@@ -50,7 +50,7 @@ function voided(journal: InProgressJournal): VoidedJournal {
   return { ...fields, status: 'voided', updatedAt: now() };
 }
 function draftAgain(journal: InProgressJournal): DraftJournal {
-  const { job: _job, postingDate: _date, financialYearId: _year, periodId: _period, ...fields } = journal;
+  const { job: _job, postingDate: _date, financialYearId: _year, periodId: _period, postedBy: _by, postedAt: _at, submittedBy: _asked, submittedAt: _askedAt, approvals: _given, approvalPolicyVersion: _policy, ...fields } = journal;
   return { ...fields, status: 'draft', updatedAt: now() };
 }
 const FINAL = { Post: posted, Void: voided, Adjust: draftAgain } as const;

@@ -23,9 +23,44 @@ export interface JournalFields {
   revaluationDate?: string | undefined;
   /** Set by an import of opening balances only: the financial year this journal opens. */
   openingOf?: string | undefined;
+  /** Set on a journal an import wrote: that import (its creator is the journal's `createdBy`). */
+  importId?: string | undefined;
   version: number;
   createdAt: string;
   updatedAt: string;
+  /**
+   * Who did what (absent on journals written before they were kept): who wrote it first
+   * (`createdBy`), last wrote its date, lines or texts (`editedBy`), made its last change of any
+   * kind (`updatedBy`, with `updatedAt`), posted and voided it.
+   */
+  createdBy?: ActorRef;
+  editedBy?: ActorRef;
+  updatedBy?: ActorRef;
+  postedBy?: ActorRef;
+  postedAt?: string;
+  voidedBy?: ActorRef;
+  voidedAt?: string;
+  /** Its approval under the company's policy (approval-policies/): asked, given, refused. Dropped by an edit or an Adjust. */
+  submittedBy?: ActorRef;
+  submittedAt?: string;
+  approvals?: Approval[];
+  rejection?: Rejection;
+  /** The version of the approval policy its posting was checked against (absent: none existed). */
+  approvalPolicyVersion?: number;
+}
+
+/** An approval given: by whom, the person behind it (a user, or the user who made the API key), when. */
+export interface Approval {
+  by: NonNullable<ActorRef>;
+  personId: string;
+  at: string;
+}
+
+/** The last refusal of its approval: by whom, when, why. */
+export interface Rejection {
+  by: NonNullable<ActorRef>;
+  at: string;
+  reason: string;
 }
 
 /** Where a posting went: every posted (or reversed) journal has all of it. */
@@ -36,6 +71,8 @@ export interface Posting {
 }
 
 export type DraftJournal = JournalFields & { status: 'draft' };
+/** A draft asking its approval (`submitted`), or holding all the policy asked (`approved`). */
+export type SubmittedJournal = JournalFields & { status: 'submitted' | 'approved'; submittedBy: ActorRef; submittedAt: string; approvals: Approval[] };
 export type PostedJournal = JournalFields & Posting & { status: 'posted' };
 export type ReversedJournal = JournalFields & Posting & { status: 'reversed'; reversedBy: string };
 /**
@@ -55,6 +92,9 @@ export type InProgressJournal = JournalFields & Posting & { status: 'posting' | 
 /** A voided draft never had a posting; a voided posted journal keeps its own. */
 export type VoidedJournal = JournalFields & Partial<Posting> & { status: 'voided' };
 
+/** A journal not on the balances: a draft, or a draft asking or holding its approval. */
+export type UnpostedJournal = DraftJournal | SubmittedJournal;
+
 /** A journal typed by its state: the state decides which fields exist. */
-export type JournalRecord = DraftJournal | InProgressJournal | PostedJournal | ReversedJournal | VoidedJournal;
+export type JournalRecord = DraftJournal | SubmittedJournal | InProgressJournal | PostedJournal | ReversedJournal | VoidedJournal;
 

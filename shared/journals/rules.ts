@@ -30,9 +30,15 @@ export const LINES_NAME: Readonly<Record<'account' | 'costCenter', NodeCondition
 export const DEBIT = 1;
 export const CREDIT = 2;
 
-export const JOURNAL_STATUSES = ['draft', 'posting', 'posted', 'unposting', 'voided', 'reversed'] as const;
+export const JOURNAL_STATUSES = ['draft', 'submitted', 'approved', 'posting', 'posted', 'unposting', 'voided', 'reversed'] as const;
 export type JournalStatus = (typeof JOURNAL_STATUSES)[number];
-export type JournalAction = 'Update' | 'Post' | 'Void' | 'Reverse' | 'Adjust';
+export type JournalAction = 'Update' | 'Submit' | 'Approve' | 'Reject' | 'Post' | 'Void' | 'Reverse' | 'Adjust';
+
+/** The states of a journal not (yet) on the balances: a draft, and a draft asking or holding its approval. */
+const UNPOSTED: ReadonlySet<JournalStatus> = new Set(['draft', 'submitted', 'approved']);
+export const isUnposted = (status: JournalStatus): status is 'draft' | 'submitted' | 'approved' => UNPOSTED.has(status);
+/** Whether the journal is unposted, narrowing it to the states without a posting. */
+export const unpostedJournal = <J extends { status: JournalStatus }>(j: J): j is Extract<J, { status: 'draft' | 'submitted' | 'approved' }> => isUnposted(j.status);
 
 /**
  * A resolved entry line: canonical ids and the canonical amount text. `amount` is always in the
@@ -66,9 +72,12 @@ export interface Line {
 /** Most lines one journal may hold (any number of distinct accounts and cost centers). */
 export const MAX_LINES = 1000;
 const ALLOWED = {
-  Update: ['draft'],
-  Post: ['draft'],
-  Void: ['draft', 'posted'],
+  Update: ['draft', 'submitted', 'approved'],
+  Submit: ['draft'],
+  Approve: ['submitted'],
+  Reject: ['submitted', 'approved'],
+  Post: ['draft', 'submitted', 'approved'],
+  Void: ['draft', 'submitted', 'approved', 'posted'],
   Reverse: ['posted'],
   Adjust: ['posted'],
 } as const satisfies Record<JournalAction, readonly JournalStatus[]>;
@@ -105,6 +114,8 @@ export function checkTransition<J extends { status: JournalStatus; reversalOf?: 
 /** What a journal in each state takes instead, for the reason of an action it does not. */
 const WAY_OUT: Partial<Record<JournalStatus, string>> = {
   draft: 'a draft has not touched the balances yet; update it, post it (Post) or discard it (Void)',
+  submitted: 'it awaits its approval: approve or reject it (Approve, Reject), or update it (back to draft)',
+  approved: 'it is approved: post it (Post), or update it (back to draft, its approvals dropped)',
   posted: 'to change it, return it to draft with Adjust (its period must be open) or undo it with Reverse (a new journal on a date you choose)',
   voided: 'a voided journal is final; write a new journal',
   reversed: 'a reversed journal is final (reversedBy names its reversal); write a new journal to correct it',

@@ -10,7 +10,7 @@ import type { PeriodRecord, YearRecord } from '../financial-years/records.ts';
 import type { CostCenterAttributes } from '../cost-centers/records.ts';
 import type { Change, UnitOfWork } from '../unit-of-work.ts';
 import type { DraftSettings } from '../companies/store.ts';
-import type { DraftJournal, InProgressJournal, JournalRecord, PostedJournal, ReversedJournal, VoidedJournal } from './records.ts';
+import type { DraftJournal, UnpostedJournal, InProgressJournal, JournalRecord, PostedJournal, ReversedJournal, VoidedJournal } from './records.ts';
 
 /**
  * The books as the journal use cases see them (shared/db/ledger/books-store.ts keeps them): the
@@ -61,14 +61,14 @@ export interface Books {
    * centers it names recorded, and checked at commit against what it was checked against: the
    * year of its date and the accounts its lines name, as read (`read`), and `checks` (its settings).
    */
-  draftSaved<T>(uow: UnitOfWork, companyId: string, saved: { before?: DraftJournal; after: DraftJournal }, read: DraftRead, checks: readonly Change[], response: T): Promise<T>;
+  draftSaved<T>(uow: UnitOfWork, companyId: string, saved: { before?: UnpostedJournal; after: DraftJournal }, read: DraftRead, checks: readonly Change[], response: T): Promise<T>;
   /** A journal's new state that leaves the balances as they are (a draft voided). */
   saved<T>(uow: UnitOfWork, companyId: string, before: JournalRecord, after: JournalRecord, response: T): Promise<T>;
   /**
    * A draft posted into the open period it was read in: `after` is the draft as posted. Answers
    * `respond` of the journal as the books hold it once posted.
    */
-  posted<T>(uow: UnitOfWork, companyId: string, before: DraftJournal, after: PostedJournal, into: OpenPeriod, respond: (journal: JournalRecord) => T): Promise<T>;
+  posted<T>(uow: UnitOfWork, companyId: string, before: UnpostedJournal, after: PostedJournal, into: OpenPeriod, respond: (journal: JournalRecord) => T): Promise<T>;
   /** A posted journal's posting taken back, its period still open: voided, or a draft again (Adjust). */
   unposted<T>(uow: UnitOfWork, companyId: string, before: PostedJournal, after: VoidedJournal | DraftJournal, respond: (journal: JournalRecord) => T): Promise<T>;
   /**

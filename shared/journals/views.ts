@@ -1,7 +1,7 @@
 import type { JournalRecord } from './records.ts';
 import { amountToNumber } from '../money/amount.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
-import { totals, type Line } from './rules.ts';
+import { totals, unpostedJournal, type Line } from './rules.ts';
 import type { LineTax } from '../tax-codes/records.ts';
 
 /** A journal as answered: the type of its documented response schema. */
@@ -44,7 +44,7 @@ const taxView = (tax: LineTax, index: number, lines: readonly Line[]) => ({
 /** Fields a state may lack are null in the response, present for every journal. */
 export function journalView(j: JournalRecord): JournalView {
   const sums = totals(j.entries);
-  const posting = j.status === 'draft' ? undefined : j;
+  const posting = unpostedJournal(j) ? undefined : j;
   return {
     id: j.id,
     serialNumber: j.serialNumber,
@@ -62,8 +62,31 @@ export function journalView(j: JournalRecord): JournalView {
     reversedBy: j.status === 'reversed' ? j.reversedBy : null,
     revaluationDate: j.revaluationDate ?? null,
     openingOf: j.openingOf ?? null,
+    importId: j.importId ?? null,
     version: j.version,
     createdAt: j.createdAt,
     updatedAt: j.updatedAt,
+    ...actorsView(j),
+  };
+}
+
+/** Who did what, null where not done (or done before the service kept it). */
+function actorsView(j: JournalRecord) {
+  const approvals = j.approvals ?? [];
+  const completed = j.status !== 'submitted' && approvals.length > 0 ? approvals.at(-1)! : undefined;
+  return {
+    createdBy: j.createdBy ?? null,
+    editedBy: j.editedBy ?? null,
+    updatedBy: j.updatedBy ?? null,
+    submittedBy: j.submittedBy ?? null,
+    submittedAt: j.submittedAt ?? null,
+    approvals: approvals.map((a) => ({ by: a.by, at: a.at })),
+    approvedBy: completed?.by ?? null,
+    approvedAt: completed?.at ?? null,
+    rejection: j.rejection ?? null,
+    postedBy: j.postedBy ?? null,
+    postedAt: j.postedAt ?? null,
+    voidedBy: j.voidedBy ?? null,
+    voidedAt: j.voidedAt ?? null,
   };
 }

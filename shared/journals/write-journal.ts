@@ -78,12 +78,16 @@ export async function createJournal(books: DraftBooks, uow: UnitOfWork, companyI
     version: 1,
     createdAt: now,
     updatedAt: now,
+    createdBy: uow.actor,
+    editedBy: uow.actor,
+    updatedBy: uow.actor,
   };
   return books.draftSaved(uow, companyId, { after: journal }, read, settingsHold, journalView(journal));
 }
 
 /**
- * Replaces a draft's date, lines and texts, versioned. A closing journal is never edited.
+ * Replaces a draft's date, lines and texts, versioned; a journal asking or holding its approval
+ * goes back to draft, its approvals dropped. A closing journal is never edited.
  * Errors: NotFound, VersionConflict, StateConflict (InvalidState, ClosingJournalReadOnly,
  * YearClosed), and those of createJournal.
  */
@@ -93,8 +97,11 @@ export async function updateJournal(books: DraftBooks, uow: UnitOfWork, companyI
   checkTransition(before, 'Update');
   checkNotClosingJournal(before);
   const { lines, read, settings } = await linesOf(books, companyId, input);
+  // An edit takes a journal asking or holding its approval back to draft: what was approved is no longer what it holds.
+  const { submittedBy: _asked, submittedAt: _askedAt, approvals: _given, ...fields } = before;
   const after: DraftJournal = {
-    ...before,
+    ...fields,
+    status: 'draft',
     date: input.date,
     calendarDate: calendarDate(input.date),
     description: input.description,
@@ -103,6 +110,8 @@ export async function updateJournal(books: DraftBooks, uow: UnitOfWork, companyI
     amountsIncludeTax: input.amountsIncludeTax,
     version: before.version + 1,
     updatedAt: new Date().toISOString(),
+    editedBy: uow.actor,
+    updatedBy: uow.actor,
   };
   const settingsHold = await books.settings.stillHold(companyId, settings.used, { rounding: settings.rounding, serialDrawn: false });
   return books.draftSaved(uow, companyId, { before, after }, read, settingsHold, journalView(after));

@@ -29,7 +29,7 @@ export interface RevaluationPlan {
  */
 export async function postRevaluation(port: RevaluationCreating, uow: UnitOfWork, companyId: string, plan: RevaluationPlan): Promise<RevaluationView> {
   const [at] = plan.places;
-  const planned: PlannedRevaluation = { id: randomUUID(), serialNumber: await port.books.nextSerial(companyId), date: at.day, lines: plan.lines, now: new Date().toISOString() };
+  const planned: PlannedRevaluation = { id: randomUUID(), serialNumber: await port.books.nextSerial(companyId), date: at.day, lines: plan.lines, now: new Date().toISOString(), by: uow.actor };
   const reversalId = randomUUID();
   const periodIds = [...new Set(plan.places.map((p) => p.period.id))];
   const pending: PendingRevaluation = { journalId: planned.id, accounts: plan.rows, periodIds, actor: uow.actor, startedAt: planned.now };

@@ -1,3 +1,4 @@
+import type { ActorRef } from '../auth/actor.ts';
 import type { DraftJournal, Posting, PostedJournal, ReversedJournal } from '../journals/records.ts';
 import { swapSides, type Line } from '../journals/rules.ts';
 
@@ -12,6 +13,8 @@ export interface PlannedRevaluation {
   date: string;
   lines: Line[];
   now: string;
+  /** Who asked it: its journals' creator and poster. */
+  by: ActorRef;
 }
 
 /** The revaluation as a draft: where a revaluation too wide for one transaction starts. */
@@ -29,6 +32,9 @@ export function revaluationDraft(p: PlannedRevaluation): DraftJournal {
     version: 1,
     createdAt: p.now,
     updatedAt: p.now,
+    createdBy: p.by,
+    editedBy: p.by,
+    updatedBy: p.by,
   };
 }
 
@@ -39,7 +45,7 @@ export function revaluationDraft(p: PlannedRevaluation): DraftJournal {
 export function revaluationPair(p: PlannedRevaluation, posting: Posting, reversal: { id: string; serialNumber: number; posting: Posting }): { revaluation: ReversedJournal; reversal: PostedJournal } {
   const draft = revaluationDraft(p);
   return {
-    revaluation: { ...draft, ...posting, status: 'reversed', reversedBy: reversal.id, version: 3 },
+    revaluation: { ...draft, ...posting, status: 'reversed', reversedBy: reversal.id, version: 3, postedBy: p.by, postedAt: p.now },
     reversal: {
       ...draft,
       ...reversal.posting,
@@ -52,6 +58,8 @@ export function revaluationPair(p: PlannedRevaluation, posting: Posting, reversa
       status: 'posted',
       reversalOf: p.id,
       version: 1,
+      postedBy: p.by,
+      postedAt: p.now,
     },
   };
 }

@@ -89,6 +89,28 @@ function buildResponses() {
     updatedAt: instant,
   });
 
+  /** Who acted, or whose reads a subscription delivers: a user or an API key, by id. */
+  const actor = () => z.strictObject({ type: z.enum(['user', 'apiKey']).register(z.globalRegistry, { description: 'user (a signed-in user) or apiKey.' } as never), id: z.string() });
+  /** Who did what to a journal (null: not done, or done before the service kept it; the History knows). */
+  const journalActors = () => {
+    const who = (description: string) => z.nullable(actor()).register(z.globalRegistry, { description } as never);
+    const when = (description: string) => z.nullable(instant).register(z.globalRegistry, { description } as never);
+    return {
+      createdBy: who('Who created the journal (for a reversing journal, who reversed its original).'),
+      editedBy: who('Who last wrote its date, lines or texts (Create or Update): the approval rules count them as its author.'),
+      updatedBy: who('Who made its last change of any kind (with updatedAt).'),
+      submittedBy: who('Who asked its approval (Submit); null unless submitted or approved (an edit drops it).'),
+      submittedAt: when('When its approval was asked.'),
+      approvals: z.array(z.strictObject({ by: actor().register(z.globalRegistry, { description: 'Who approved.' } as never), at: z.iso.datetime({ offset: true }).register(z.globalRegistry, { description: 'When.' } as never) })).register(z.globalRegistry, { description: 'The approvals given since it was submitted, oldest first (an edit or an Adjust drops them).' } as never),
+      approvedBy: who('Who gave the approval that completed it (the last of `approvals` once approved).'),
+      approvedAt: when('When its approval was completed.'),
+      rejection: z.nullable(z.strictObject({ by: actor().register(z.globalRegistry, { description: 'Who refused it.' } as never), at: z.iso.datetime({ offset: true }).register(z.globalRegistry, { description: 'When.' } as never), reason: z.string().register(z.globalRegistry, { description: 'Why, as the approver gave it.' } as never) })).register(z.globalRegistry, { description: 'The last refusal of its approval (Reject), with its reason; kept on the draft it sent back.' } as never),
+      postedBy: who('Who posted it (kept through a void or reversal).'),
+      postedAt: when('When it was posted.'),
+      voidedBy: who('Who voided it.'),
+      voidedAt: when('When it was voided.'),
+    };
+  };
   const JournalResponse = z.strictObject({
     id,
     serialNumber: z.int(),
@@ -134,9 +156,11 @@ function buildResponses() {
     reversedBy: z.nullable(id),
     revaluationDate: z.nullable(date),
     openingOf: z.nullable(id),
+    importId: z.nullable(id).register(z.globalRegistry, { description: 'The import that wrote the journal (GET .../Imports/{id}); null for one written otherwise. Its creator is createdBy.' } as never),
     version: z.int(),
     createdAt: instant,
     updatedAt: instant,
+    ...journalActors(),
   });
 
   const MemberResponse = z.strictObject({
@@ -177,8 +201,6 @@ function buildResponses() {
   const ApiKeyResponse = z.strictObject(apiKey);
   const CreatedApiKeyResponse = z.strictObject({ ...apiKey, ...shownOnceFields('key', z.string().check(z.startsWith('sk-svc_'))) });
 
-  /** Who acted, or whose reads a subscription delivers: a user or an API key, by id. */
-  const actor = () => z.strictObject({ type: z.enum(['user', 'apiKey']).register(z.globalRegistry, { description: 'user (a signed-in user) or apiKey.' } as never), id: z.string() });
   const EventResponse = z.strictObject({
     id,
     sequence: z.int(),

@@ -1,7 +1,7 @@
 import { finalState, withJob } from '../../journals/posting-jobs.ts';
 import { getTaxCodesByCode } from '../stores/tax-code-store.ts';
 import { getCounterparties } from '../stores/counterparty-store.ts';
-import type { DraftJournal, InProgressJournal, JournalRecord, Posting, PostedJournal } from '../../journals/records.ts';
+import type { DraftJournal, UnpostedJournal, InProgressJournal, JournalRecord, Posting, PostedJournal } from '../../journals/records.ts';
 import { carriesCurrencies } from '../../journals/rules.ts';
 import type { Books, DraftBooks, DraftRead, DraftYear, OpenPeriod } from '../../journals/store.ts';
 import { pinCovers } from '../capacity/pin-rules.ts';
@@ -105,7 +105,7 @@ async function runJob<T>(uow: UnitOfWork, companyId: string, before: JournalReco
  * takes or renews the pins of the busy accounts and year it names: a pin spares later drafts
  * their check, this one checks what it read.
  */
-async function draftSaved<T>(uow: UnitOfWork, companyId: string, { before, after }: { before?: DraftJournal; after: DraftJournal }, read: DraftRead, checks: readonly Change[], response: T): Promise<T> {
+async function draftSaved<T>(uow: UnitOfWork, companyId: string, { before, after }: { before?: UnpostedJournal; after: DraftJournal }, read: DraftRead, checks: readonly Change[], response: T): Promise<T> {
   const year = read.year as DraftDateChecks;
   const pins = pinsOf(companyId, read.accounts, year.year);
   const write = [before ? replaceJournalOp(companyId, before, after) : putNewJournalOp(companyId, after), ...writesOf(checks), ...year.checks];

@@ -11,7 +11,7 @@ import { mapPage } from '../table/paginate.ts';
 import { queryAll } from '../table/query-all.ts';
 import type { Item } from '../table/table-ops.ts';
 
-/** Whether any draft journal is dated (by calendar date) between the two dates, inclusive: every index shard is read at once. */
+/** Whether any draft journal (submitted or approved too) is dated (by calendar date) between the two dates, inclusive: every index shard is read at once. */
 export async function hasDraftJournalsBetween(companyId: string, startDate: string, endDate: string): Promise<boolean> {
   const found = await Promise.all(
     keys.journalListPartitions(companyId).map(async (partition) => {
@@ -19,9 +19,10 @@ export async function hasDraftJournalsBetween(companyId: string, startDate: stri
         TableName: config.tableName,
         IndexName: 'gsi1',
         KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
-        FilterExpression: '#status = :draft',
+        // A journal asking or holding its approval is a draft still.
+        FilterExpression: '#status IN (:draft, :submitted, :approved)',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':pk': partition, ':from': startDate, ':to': `${endDate}~`, ':draft': 'draft' },
+        ExpressionAttributeValues: { ':pk': partition, ':from': startDate, ':to': `${endDate}~`, ':draft': 'draft', ':submitted': 'submitted', ':approved': 'approved' },
       })) {
         return true;
       }

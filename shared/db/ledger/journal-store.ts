@@ -18,6 +18,7 @@ import { withoutPlacement, type Placement } from './placement.ts';
 const RECORD_FIELDS: Array<keyof ReversedJournal | keyof InProgressJournal | keyof Placement> = [
   'id', 'serialNumber', 'date', 'calendarDate', 'description', 'reference', 'entries', 'amountsIncludeTax', 'status', 'postingDate',
   'financialYearId', 'periodId', 'balanceShard', 'balanceLane', 'reversalOf', 'closingOf', 'revaluationDate', 'openingOf', 'reversedBy', 'job', 'version', 'createdAt', 'updatedAt',
+  'importId', 'createdBy', 'editedBy', 'updatedBy', 'postedBy', 'postedAt', 'voidedBy', 'voidedAt', 'submittedBy', 'submittedAt', 'approvals', 'rejection', 'approvalPolicyVersion',
 ];
 
 export function journalFromItem(item: Item): JournalRecord {
@@ -77,7 +78,8 @@ export function noJournalsYetOp(companyId: string, error: () => AppError): Write
 }
 
 function journalItem(companyId: string, written: JournalRecord): Item {
-  const journal = written.status === 'draft' ? withoutPlacement(written) : written;
+  // A journal holding no posting (a draft, submitted, approved, or a voided draft) keeps no placement.
+  const journal = 'periodId' in written && written.periodId !== undefined ? written : withoutPlacement(written);
   return {
     ...keys.journal(companyId, journal.id),
     ...keys.journalByDate(companyId, journal.calendarDate, new Date(journal.date).toISOString(), journal.id),

@@ -45,6 +45,10 @@ const FIELDS: Record<string, string[]> = {
   // The taxed line's number, counted from 1 as the file's lines are (the JSON's taxOf counts from 0).
   'Tax of line': ['line'],
   'Counterparty id': ['counterpartyId'],
+  // Who created, approved and posted a journal, as `type:id` of the JSON's actor.
+  'Created by': ['createdBy'],
+  'Approved by': ['approvedBy'],
+  'Posted by': ['postedBy'],
   'Balance': ['balance', 'openingBalance', 'closingBalance'],
 };
 const LABELS = new Set(allLabels('en'));
@@ -64,6 +68,7 @@ function collect(body: unknown, into: Fields, key = ''): Fields {
     if (key === 'entries') add(into, 'line', i + 1);
     collect(item, into, key);
   });
+  else if (isActor(body)) add(into, key, `${body.type}:${body.id}`);
   else if (body && typeof body === 'object') for (const [k, v] of Object.entries(body)) collect(v, into, k);
   else if (body !== null && body !== undefined) add(into, key, body);
   // A field the JSON shows empty (null) is still a field it shows.
@@ -71,6 +76,8 @@ function collect(body: unknown, into: Fields, key = ''): Fields {
   return into;
 }
 
+/** An actor (a user or an API key), which a file shows as `type:id`. */
+const isActor = (value: unknown): value is { type: string; id: string } => !!value && typeof value === 'object' && Object.keys(value).length === 2 && ['user', 'apiKey'].includes((value as { type?: unknown }).type as string);
 const add = (fields: Fields, key: string, value: unknown) => (fields.get(key) ?? fields.set(key, new Set()).get(key)!).add(normal(value));
 
 interface Principal {
@@ -193,10 +200,10 @@ describe('an export shows no more than the same principal’s JSON', () => {
 
     const [header, ...rows] = (await fileOf(token, books.requests['journals.list']!, 'csv')).rows;
 
-    expect(header).toEqual(['Serial number', 'Date', 'Posting date', 'Status', 'Description', 'Reference', 'Line', 'Account id', 'Cost center id', 'Debit', 'Credit', 'Currency', 'Amount in currency', 'Exchange rate', 'Tax code', 'Tax amount', 'Emirate', 'Tax of line', 'Counterparty id']);
+    expect(header).toEqual(['Serial number', 'Date', 'Posting date', 'Status', 'Description', 'Reference', 'Line', 'Account id', 'Cost center id', 'Debit', 'Credit', 'Currency', 'Amount in currency', 'Exchange rate', 'Tax code', 'Tax amount', 'Emirate', 'Tax of line', 'Counterparty id', 'Created by', 'Approved by', 'Posted by']);
     expect(rows.map((r) => [r[7], r[8]])).toEqual(json.results.flatMap((j: any) => j.entries.map((e: any) => [e.accountId, e.costCenterId ?? ''])));
     // Each line's tax and counterparty as its JSON has them; a tax line names its taxed line by the file's line number.
-    expect(rows.map((r) => r.slice(14))).toEqual(
+    expect(rows.map((r) => r.slice(14, 19))).toEqual(
       json.results.flatMap((j: any) => j.entries.map((e: any) => [e.tax?.taxCode ?? '', e.tax ? e.tax.taxAmount.toFixed(2) : '', e.tax?.emirate ?? '', e.taxOf === null ? '' : String(e.taxOf + 1), e.counterpartyId ?? ''])),
     );
     expect(rows.some((r) => r[14] === 'S-STD' && r[15] === '15.00') && rows.some((r) => r[17] !== '' && r[18] !== '')).toBe(true);
