@@ -28,6 +28,7 @@ export const SEQUENCES_EVENTS = [
   'journals.list',
   'taxCodes.history',
   'counterparties.history',
+  'approvalPolicies.history',
 ];
 
 /**

@@ -19,6 +19,7 @@ import { auditRoutes } from './routes/audit.ts';
 import { taxCodesRoutes } from './routes/tax-codes.ts';
 import { vatReturnsRoutes } from './routes/vat-returns.ts';
 import { counterpartiesRoutes } from './routes/counterparties.ts';
+import { approvalPoliciesRoutes } from './routes/approval-policies.ts';
 import { V1, type Route } from './routes/route.ts';
 
 export { pathParameters } from './routes/route.ts';
@@ -54,6 +55,7 @@ export const routes = {
   taxCodes: taxCodesRoutes,
   vatReturns: vatReturnsRoutes,
   counterparties: counterpartiesRoutes,
+  approvalPolicies: approvalPoliciesRoutes,
 };
 
 /** Every row, in table order: what the local gateway mounts, the stack deploys and the OpenAPI document lists. */

@@ -139,7 +139,7 @@ describe('coupling ratchets', () => {
     expect(coupled.length, coupled.map(rel).join('\n')).toBeLessThanOrEqual(0);
   });
 
-  it('keeps the domain files Post and create reach at 7 and 11 at most (8 before taxed lines; the aim was 8 and 10)', () => {
+  it('keeps the domain files Post and create reach at 9 and 11 at most (7 before approvals, 8 before taxed lines; the aim was 8 and 10)', () => {
     // The domain modules a use case loads at run time, following imports within the domain (the
     // books' adapter, the HTTP edge and base modules not counted): what a reader holds in mind.
     const reached = (start: string) => {
@@ -155,7 +155,8 @@ describe('coupling ratchets', () => {
     const post = reached('shared/journals/post-journal.ts');
     const create = reached('shared/journals/write-journal.ts');
     expect(post).toContain(join('shared', 'journals', 'rules.ts'));
-    expect(post.length, post.join('\n')).toBeLessThanOrEqual(7);
+    // The approval hold (journals/approval-facts.ts, loaded only for a company with approval rules) and the policy's rules.
+    expect(post.length, post.join('\n')).toBeLessThanOrEqual(9);
     // The taxed-lines step and the tax code rules it reads (line-tax.ts, tax-codes/rules.ts, return-layouts.ts).
     expect(create.length, create.join('\n')).toBeLessThanOrEqual(11);
   });

@@ -6,7 +6,7 @@ import { inlinedOpenApiDocument } from './support/openapi-inlined.ts';
 import { ROLES } from '../shared/auth/permissions.ts';
 import { ROUTES } from '../shared/routes.ts';
 import { responseSchema } from '../shared/schemas/responses.ts';
-import { client, companyOwner, type ApiResponse } from './support/api.ts';
+import { client, companyOwner, signedInUser, type ApiResponse } from './support/api.ts';
 import { useSignInStack } from './support/sign-in.ts';
 import { chartOfAccounts, credit, debit, year2026 } from './support/ledger.ts';
 import { runImports } from '../functions/ops/run-imports.ts';
@@ -203,6 +203,18 @@ describe('responses match the OpenAPI document', () => {
     check('counterparties.get', await api.get(`${base}/Counterparties/${customer.id}`));
     const retiredCustomer = check('counterparties.update', await api.put(`${base}/Counterparties/${customer.id}`, { name: customer.name, country: 'SA', taxRegistrationNumber: customer.taxRegistrationNumber, active: false, version: customer.version }));
     check('counterparties.history', await api.get(`${base}/Counterparties/${retiredCustomer.id}/History`));
+    // Four eyes: a policy holds large journals until another person approves them.
+    const reviewer = await signedInUser(gateway.url);
+    expect((await api.post(`${base}/Members`, { email: reviewer.user.email, roleId: ROLES[0]!.id })).status).toBe(200);
+    check('approvalPolicies.replace', await api.put(`${base}/ApprovalPolicy`, { rules: [{ name: 'Large journals', minAmount: '1000', approvers: 1 }], version: 0 }));
+    check('approvalPolicies.get', await api.get(`${base}/ApprovalPolicy`));
+    check('approvalPolicies.history', await api.get(`${base}/ApprovalPolicy/History`));
+    const large = check('journals.create', await api.post(`${base}/Journals`, { date: '2027-01-20', entries: [debit(chart.rent.id, 1200), credit(chart.bank.id, 1200)] }));
+    const asked = check('journals.submit', await api.post(`${base}/Journals/${large.id}/Submit`, { version: large.version }));
+    const sentBack = check('journals.reject', await reviewer.api.post(`${base}/Journals/${large.id}/Reject`, { version: asked.version, reason: 'Attach the lease' }));
+    const askedAgain = (await api.post(`${base}/Journals/${large.id}/Submit`, { version: sentBack.version })).body;
+    const approved = check('journals.approve', await reviewer.api.post(`${base}/Journals/${large.id}/Approve`, { version: askedAgain.version }));
+    check('journals.post', await api.post(`${base}/Journals/${large.id}/Post`, { postingDate: '2027-01-20', version: approved.version }));
     // Everything the flow did verifies: the chain, and each record and balance its events describe.
     const audit = check('audit.verify', await api.get(`${base}/Audit/Verify`));
     expect(audit.reason).toBeNull();

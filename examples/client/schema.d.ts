@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/63fe0ea9-3662-41cf-980b-f11df454c94c`
+         * @description Example request: `GET /api/v1/Companies/33eb4482-e9f1-497d-96af-9d07842c9942`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Settings`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Settings`
+         * @description Example request: `PUT /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Roles`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Roles`
+         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Roles/0bc742b5-cfa8-411a-8307-ab35efd8e8bd`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Roles/5cd29623-0707-4710-b4e5-77cdd781100a`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Roles/0bc742b5-cfa8-411a-8307-ab35efd8e8bd`
+         * @description Example request: `PUT /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Roles/5cd29623-0707-4710-b4e5-77cdd781100a`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Roles/0bc742b5-cfa8-411a-8307-ab35efd8e8bd`
+         * @description Example request: `DELETE /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Roles/5cd29623-0707-4710-b4e5-77cdd781100a`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Members`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Members`
+         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Members/2397bfca-f6fb-4383-851a-ab1b9d5cb9a7`
+         * @description Example request: `PUT /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Members/74dd181c-4cbe-4a90-8164-c4be09874a51`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Members/2397bfca-f6fb-4383-851a-ab1b9d5cb9a7`
+         * @description Example request: `DELETE /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Members/74dd181c-4cbe-4a90-8164-c4be09874a51`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/ApiKeys/5cee38a8-094c-42e7-99b9-464204d97607`
+         * @description Example request: `DELETE /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/ApiKeys/19af7812-f464-46d8-8be8-49093ff67533`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Accounts`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Accounts`
+         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Accounts/564d671b-3eb0-4a4c-9f9d-48e6f1587bf8`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Accounts/1e96ad6f-3cf6-4737-a517-8483e8cb2846`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Accounts/564d671b-3eb0-4a4c-9f9d-48e6f1587bf8`
+         * @description Example request: `PUT /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Accounts/1e96ad6f-3cf6-4737-a517-8483e8cb2846`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Accounts/564d671b-3eb0-4a4c-9f9d-48e6f1587bf8`
+         * @description Example request: `DELETE /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Accounts/1e96ad6f-3cf6-4737-a517-8483e8cb2846`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Accounts/564d671b-3eb0-4a4c-9f9d-48e6f1587bf8/History`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Accounts/1e96ad6f-3cf6-4737-a517-8483e8cb2846/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/CostCenters/aadc5c6c-128b-473c-a832-c1c762269226`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/CostCenters/0e3793d6-cd4b-4ba0-a373-8449de0a91e4`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/CostCenters/aadc5c6c-128b-473c-a832-c1c762269226`
+         * @description Example request: `PUT /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/CostCenters/0e3793d6-cd4b-4ba0-a373-8449de0a91e4`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/CostCenters/aadc5c6c-128b-473c-a832-c1c762269226`
+         * @description Example request: `DELETE /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/CostCenters/0e3793d6-cd4b-4ba0-a373-8449de0a91e4`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/CostCenters/aadc5c6c-128b-473c-a832-c1c762269226/History`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/CostCenters/0e3793d6-cd4b-4ba0-a373-8449de0a91e4/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/CostCenters/aadc5c6c-128b-473c-a832-c1c762269226/Activate`
+         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/CostCenters/0e3793d6-cd4b-4ba0-a373-8449de0a91e4/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/CostCenters/aadc5c6c-128b-473c-a832-c1c762269226/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/CostCenters/0e3793d6-cd4b-4ba0-a373-8449de0a91e4/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/FinancialYears/11bf69fd-d43f-429d-af02-42c65106d4ab`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/FinancialYears/70023b61-ddfd-44e0-8240-a6ba561b1311`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/FinancialYears/56db9f00-7c95-4e08-a9aa-a2e79ae3127c`
+         * @description Example request: `PUT /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/FinancialYears/6fd62970-46ea-4f66-9f87-dd5df61f28c5`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/FinancialYears/56db9f00-7c95-4e08-a9aa-a2e79ae3127c`
+         * @description Example request: `DELETE /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/FinancialYears/6fd62970-46ea-4f66-9f87-dd5df61f28c5`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/FinancialYears/11bf69fd-d43f-429d-af02-42c65106d4ab/Close`
+         * @description Example request: `PUT /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/FinancialYears/70023b61-ddfd-44e0-8240-a6ba561b1311/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/FinancialYears/11bf69fd-d43f-429d-af02-42c65106d4ab/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/FinancialYears/70023b61-ddfd-44e0-8240-a6ba561b1311/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/FinancialYears/11bf69fd-d43f-429d-af02-42c65106d4ab/Periods`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/FinancialYears/70023b61-ddfd-44e0-8240-a6ba561b1311/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/FinancialYears/11bf69fd-d43f-429d-af02-42c65106d4ab/Periods/b59e9df9-1317-4368-af0b-86cc98fa95d2`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/FinancialYears/70023b61-ddfd-44e0-8240-a6ba561b1311/Periods/df96780a-9c96-4e54-8082-6e059188335d`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/FinancialYears/11bf69fd-d43f-429d-af02-42c65106d4ab/Periods/b59e9df9-1317-4368-af0b-86cc98fa95d2/Lock`
+         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/FinancialYears/70023b61-ddfd-44e0-8240-a6ba561b1311/Periods/df96780a-9c96-4e54-8082-6e059188335d/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/FinancialYears/11bf69fd-d43f-429d-af02-42c65106d4ab/Periods/b59e9df9-1317-4368-af0b-86cc98fa95d2/Close`
+         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/FinancialYears/70023b61-ddfd-44e0-8240-a6ba561b1311/Periods/df96780a-9c96-4e54-8082-6e059188335d/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/FinancialYears/11bf69fd-d43f-429d-af02-42c65106d4ab/Periods/b59e9df9-1317-4368-af0b-86cc98fa95d2/Close`
+         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/FinancialYears/70023b61-ddfd-44e0-8240-a6ba561b1311/Periods/df96780a-9c96-4e54-8082-6e059188335d/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/FinancialYears/11bf69fd-d43f-429d-af02-42c65106d4ab/Periods/b59e9df9-1317-4368-af0b-86cc98fa95d2/Reopen`
+         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/FinancialYears/70023b61-ddfd-44e0-8240-a6ba561b1311/Periods/df96780a-9c96-4e54-8082-6e059188335d/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Journals`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Journals`
+         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Journals/d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Journals/f9ae5eab-6be7-47f9-a242-94fd4db7e6e0`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Journals/d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5`
+         * @description Example request: `PUT /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Journals/f9ae5eab-6be7-47f9-a242-94fd4db7e6e0`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,11 +709,71 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Journals/d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5/History`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Journals/f9ae5eab-6be7-47f9-a242-94fd4db7e6e0/History`
          */
         get: operations["journals.history"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Journals/{id}/Submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the approval the company’s approval policy holds a draft to before it is posted (versioned; the journal becomes submitted)
+         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Journals/cbd9a903-94f8-461f-816c-7c0831a44661/Submit`
+         */
+        post: operations["journals.submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Journals/{id}/Approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a submitted journal (versioned): not its creator or last editor, nor an API key either made; with as many people’s approvals as the policy asks it becomes approved, for Post
+         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Journals/cbd9a903-94f8-461f-816c-7c0831a44661/Approve`
+         */
+        post: operations["journals.approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Journals/{id}/Reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refuse a submitted or approved journal’s approval with a reason (versioned): it goes back to draft, its approvals dropped
+         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Journals/cbd9a903-94f8-461f-816c-7c0831a44661/Reject`
+         */
+        post: operations["journals.reject"];
         delete?: never;
         options?: never;
         head?: never;
@@ -730,8 +790,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Post a draft journal into an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Journals/d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5/Post`
+         * Post a draft journal into an open period (versioned); a journal the approval policy holds must be approved first
+         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Journals/f9ae5eab-6be7-47f9-a242-94fd4db7e6e0/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -751,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Journals/9a657126-eb1e-4837-af87-34b0fab132e8/Void`
+         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Journals/e13235f5-9b81-4e57-a20c-5db93df9758a/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -771,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Journals/d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5/Adjust`
+         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Journals/f9ae5eab-6be7-47f9-a242-94fd4db7e6e0/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -791,7 +851,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Journals/d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5/Reverse`
+         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Journals/f9ae5eab-6be7-47f9-a242-94fd4db7e6e0/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -811,7 +871,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -829,7 +889,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Reports/TrialBalance?financialYearId=11bf69fd-d43f-429d-af02-42c65106d4ab`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Reports/TrialBalance?financialYearId=70023b61-ddfd-44e0-8240-a6ba561b1311`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -849,7 +909,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -869,7 +929,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -889,7 +949,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -909,7 +969,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Reports/BudgetVsActual?budgetId=f273ff21-dd8a-46a6-9cb6-6600c4059fb0&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Reports/BudgetVsActual?budgetId=48c46be6-4778-492c-a344-03bac2501fb9&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -929,7 +989,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -949,7 +1009,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -969,7 +1029,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/63fe0ea9-3662-41cf-980b-f11df454c94c/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/33eb4482-e9f1-497d-96af-9d07842c9942/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -989,7 +1049,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1009,7 +1069,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Reports/Restatements?since=2026-11-29T10%3A09%3A14.435Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Reports/Restatements?since=2026-11-29T10%3A38%3A57.114Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1029,13 +1089,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Reports`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Reports`
+         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1053,7 +1113,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Reports/bdff9d77-e6c2-4357-a333-2a04a11c7189`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Reports/117fd45c-2435-4932-a411-8b225ed6ceb3`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1073,7 +1133,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1093,13 +1153,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1117,18 +1177,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Webhooks/cc090773-4e58-4491-937b-adff6482639b`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Webhooks/12559816-ac4d-4ec0-9e9e-7a10dada27d9`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Webhooks/cc090773-4e58-4491-937b-adff6482639b`
+         * @description Example request: `PUT /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Webhooks/12559816-ac4d-4ec0-9e9e-7a10dada27d9`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Webhooks/cc090773-4e58-4491-937b-adff6482639b`
+         * @description Example request: `DELETE /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Webhooks/12559816-ac4d-4ec0-9e9e-7a10dada27d9`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1145,7 +1205,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Webhooks/cc090773-4e58-4491-937b-adff6482639b/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Webhooks/12559816-ac4d-4ec0-9e9e-7a10dada27d9/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1165,13 +1225,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1189,18 +1249,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/ExchangeRates/5ed8074d-033c-4ee1-944f-ab4c89d0ca3a`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/ExchangeRates/65d81b94-7f87-49a7-a020-8a8893ee14bc`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/ExchangeRates/5ed8074d-033c-4ee1-944f-ab4c89d0ca3a`
+         * @description Example request: `PUT /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/ExchangeRates/65d81b94-7f87-49a7-a020-8a8893ee14bc`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/ExchangeRates/5ed8074d-033c-4ee1-944f-ab4c89d0ca3a`
+         * @description Example request: `DELETE /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/ExchangeRates/65d81b94-7f87-49a7-a020-8a8893ee14bc`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1217,13 +1277,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Budgets`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Budgets`
+         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1241,18 +1301,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Budgets/f273ff21-dd8a-46a6-9cb6-6600c4059fb0`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Budgets/48c46be6-4778-492c-a344-03bac2501fb9`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Budgets/f273ff21-dd8a-46a6-9cb6-6600c4059fb0`
+         * @description Example request: `PUT /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Budgets/48c46be6-4778-492c-a344-03bac2501fb9`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Budgets/f273ff21-dd8a-46a6-9cb6-6600c4059fb0`
+         * @description Example request: `DELETE /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Budgets/48c46be6-4778-492c-a344-03bac2501fb9`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1269,13 +1329,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Imports`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Imports`
+         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1293,7 +1353,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Imports/dc7dc41a-c63a-4c77-90e7-f234324d878f`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Imports/fce11433-3f5e-450e-bbc4-8c1918f3622d`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1313,7 +1373,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Imports/dc7dc41a-c63a-4c77-90e7-f234324d878f/Errors`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Imports/fce11433-3f5e-450e-bbc4-8c1918f3622d/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1333,7 +1393,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1353,13 +1413,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1379,7 +1439,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1397,12 +1457,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/TaxCodes/053b93c7-3f3c-40c5-827b-724d20d2e4c7`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/TaxCodes/29d65cef-34d1-460a-8d42-41e549977c70`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/TaxCodes/053b93c7-3f3c-40c5-827b-724d20d2e4c7`
+         * @description Example request: `PUT /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/TaxCodes/29d65cef-34d1-460a-8d42-41e549977c70`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1421,7 +1481,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/TaxCodes/053b93c7-3f3c-40c5-827b-724d20d2e4c7/History`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/TaxCodes/29d65cef-34d1-460a-8d42-41e549977c70/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1441,13 +1501,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1465,7 +1525,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/VatReturns/288a2213-3584-40b5-bb81-dba0d58d2d04`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/VatReturns/176f02b2-dbad-49be-a595-3fbb6f51d477`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1485,13 +1545,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1509,12 +1569,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Counterparties/d1852c9f-07e0-4934-8d45-b58419eb75e5`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Counterparties/f378b54c-cd13-44b3-a868-01b025324df5`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Counterparties/d1852c9f-07e0-4934-8d45-b58419eb75e5`
+         * @description Example request: `PUT /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Counterparties/f378b54c-cd13-44b3-a868-01b025324df5`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1533,9 +1593,53 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/7f7e7f10-7768-42f8-b857-78055f51b798/Counterparties/d1852c9f-07e0-4934-8d45-b58419eb75e5/History`
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Counterparties/f378b54c-cd13-44b3-a868-01b025324df5/History`
          */
         get: operations["counterparties.history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/ApprovalPolicy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company’s approval policy: which journals need whose approval before they are posted (no rules, version 0: none needs any)
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/ApprovalPolicy`
+         */
+        get: operations["approvalPolicies.get"];
+        /**
+         * Replace the approval policy’s rules (versioned; version 0 the first time): a journal a rule applies to needs one or two people’s approval, none of them its author, before it is posted
+         * @description Example request: `PUT /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/ApprovalPolicy`
+         */
+        put: operations["approvalPolicies.replace"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/ApprovalPolicy/History": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every version of the approval policy, oldest first: the change, who made it, in which request, when, and the policy as it stood after it
+         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/ApprovalPolicy/History`
+         */
+        get: operations["approvalPolicies.history"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4561,6 +4665,39 @@ export interface components {
             /** @description Cursor for the next page; null at the end. */
             nextPage: string | null;
         };
+        ApprovalPolicyResponse: {
+            /** @description The approval policy's rules: a journal every condition of a rule holds for needs that rule's approvers before it is posted; no rule, no journal needs approval (at most 20). */
+            rules: {
+                /** @description What the rule is called: a refused posting names it. */
+                name: string;
+                /** @description Applies to journals whose debit total, in the company currency, is at least this (exact decimal); null: any total. */
+                minAmount: string | null;
+                /** @description Applies to journals with a line on one of these accounts or under it (a category: its subtree); null: any account. */
+                accountIds: string[] | null;
+                /** @description Applies to journals with a line carrying one of these cost centers or one under it; null: any. */
+                costCenterIds: string[] | null;
+                /** @description Applies to journals entered through the API by a user (user) or an API key (apiKey), written by an import (import), or generated to close a year (closing); null: any of these. Reversals and revaluations, which the service posts at once, are not held by approval. */
+                sources: ("user" | "apiKey" | "import" | "closing")[] | null;
+                /** @description Applies to journals with a line in one of these currencies (a line in the company currency counts as that); null: any. */
+                currencies: string[] | null;
+                /** @description How many people must approve, none of them the journal’s creator or last editor (an API key counts as the user who made it). */
+                approvers: 1 | 2;
+            }[];
+            /** @description The version read; a write based on another is refused (409). */
+            version: number;
+            /** @description When it last changed (UTC). */
+            updatedAt: string | null;
+            /** @description Who made the last change, a user or an API key by id; null before any. */
+            updatedBy: {
+                /**
+                 * @description user (a signed-in user) or apiKey.
+                 * @enum {string}
+                 */
+                type: "user" | "apiKey";
+                /** @description Identifier (UUID). */
+                id: string;
+            } | null;
+        };
     };
     responses: {
         /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding` (each example says what it means and the way out; docs/errors.md lists them all) */
@@ -4909,7 +5046,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:44071/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A44553%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=Prif2ABLob49x5In4NISN-vVU_x_l_1UFbHyIKh9KF8&code_challenge_method=S256&state=ilHPmk0YsVEmAc2W-Tc2uCyHGBQBwa1xYk0IH3DAsq4&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:45373/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A34585%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=XQXIogkY-jAa9ONdBlXFNA2kOf9GcQOVbgjs7rDWYik&code_challenge_method=S256&state=NUt_30FtacUEzzOBZG8f7pa3tKpcCdgkdOjefM58m9U&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -4949,7 +5086,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "7f7e7f10-7768-42f8-b857-78055f51b798",
+                     *           "companyId": "665cfecc-4a0b-464b-ae93-54563cc9ea62",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -4990,11 +5127,14 @@ export interface operations {
                      *             "vat-returns:read",
                      *             "vat-returns:file",
                      *             "counterparties:read",
-                     *             "counterparties:manage"
+                     *             "counterparties:manage",
+                     *             "journals:approve",
+                     *             "approval-policies:read",
+                     *             "approval-policies:manage"
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "63fe0ea9-3662-41cf-980b-f11df454c94c",
+                     *           "companyId": "33eb4482-e9f1-497d-96af-9d07842c9942",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5035,7 +5175,10 @@ export interface operations {
                      *             "vat-returns:read",
                      *             "vat-returns:file",
                      *             "counterparties:read",
-                     *             "counterparties:manage"
+                     *             "counterparties:manage",
+                     *             "journals:approve",
+                     *             "approval-policies:read",
+                     *             "approval-policies:manage"
                      *           ]
                      *         }
                      *       ]
@@ -5093,7 +5236,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "7f7e7f10-7768-42f8-b857-78055f51b798",
+                     *           "companyId": "665cfecc-4a0b-464b-ae93-54563cc9ea62",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5134,11 +5277,14 @@ export interface operations {
                      *             "vat-returns:read",
                      *             "vat-returns:file",
                      *             "counterparties:read",
-                     *             "counterparties:manage"
+                     *             "counterparties:manage",
+                     *             "journals:approve",
+                     *             "approval-policies:read",
+                     *             "approval-policies:manage"
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "63fe0ea9-3662-41cf-980b-f11df454c94c",
+                     *           "companyId": "33eb4482-e9f1-497d-96af-9d07842c9942",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5179,7 +5325,10 @@ export interface operations {
                      *             "vat-returns:read",
                      *             "vat-returns:file",
                      *             "counterparties:read",
-                     *             "counterparties:manage"
+                     *             "counterparties:manage",
+                     *             "journals:approve",
+                     *             "approval-policies:read",
+                     *             "approval-policies:manage"
                      *           ]
                      *         }
                      *       ]
@@ -5226,16 +5375,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "63fe0ea9-3662-41cf-980b-f11df454c94c",
+                     *           "id": "33eb4482-e9f1-497d-96af-9d07842c9942",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T10:09:11.467Z",
+                     *           "createdAt": "2026-11-29T10:38:49.542Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "7f7e7f10-7768-42f8-b857-78055f51b798",
+                     *           "id": "665cfecc-4a0b-464b-ae93-54563cc9ea62",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T10:09:11.330Z",
+                     *           "createdAt": "2026-11-29T10:38:49.330Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -5293,9 +5442,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "63fe0ea9-3662-41cf-980b-f11df454c94c",
+                     *       "id": "33eb4482-e9f1-497d-96af-9d07842c9942",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T10:09:11.467Z",
+                     *       "createdAt": "2026-11-29T10:38:49.542Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -5307,7 +5456,7 @@ export interface operations {
                      *         "taxRegistrationNumber": null,
                      *         "defaultEmirate": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T10:09:11.467Z"
+                     *         "updatedAt": "2026-11-29T10:38:49.542Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -5349,7 +5498,10 @@ export interface operations {
                      *         "vat-returns:read",
                      *         "vat-returns:file",
                      *         "counterparties:read",
-                     *         "counterparties:manage"
+                     *         "counterparties:manage",
+                     *         "journals:approve",
+                     *         "approval-policies:read",
+                     *         "approval-policies:manage"
                      *       ]
                      *     }
                      */
@@ -5386,9 +5538,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "63fe0ea9-3662-41cf-980b-f11df454c94c",
+                     *       "id": "33eb4482-e9f1-497d-96af-9d07842c9942",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T10:09:11.467Z",
+                     *       "createdAt": "2026-11-29T10:38:49.542Z",
                      *       "version": 1
                      *     }
                      */
@@ -5432,7 +5584,7 @@ export interface operations {
                      *       "taxRegistrationNumber": null,
                      *       "defaultEmirate": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T10:09:11.330Z"
+                     *       "updatedAt": "2026-11-29T10:38:49.330Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5462,7 +5614,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "6630e4d0-7260-48a4-80ea-b8e55c298093",
+                 *       "retainedEarningsAccountId": "7c44626d-1136-4c54-8343-de8e988025c5",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -5521,14 +5673,14 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "6630e4d0-7260-48a4-80ea-b8e55c298093",
+                     *       "retainedEarningsAccountId": "7c44626d-1136-4c54-8343-de8e988025c5",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
                      *       "taxRegistrationNumber": "310123456700003",
                      *       "defaultEmirate": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T10:09:12.190Z"
+                     *       "updatedAt": "2026-11-29T10:38:51.654Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5616,7 +5768,10 @@ export interface operations {
                      *             "vat-returns:read",
                      *             "vat-returns:file",
                      *             "counterparties:read",
-                     *             "counterparties:manage"
+                     *             "counterparties:manage",
+                     *             "journals:approve",
+                     *             "approval-policies:read",
+                     *             "approval-policies:manage"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -5664,7 +5819,8 @@ export interface operations {
                      *             "vat-returns:read",
                      *             "vat-returns:file",
                      *             "counterparties:read",
-                     *             "counterparties:manage"
+                     *             "counterparties:manage",
+                     *             "approval-policies:read"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -5690,7 +5846,8 @@ export interface operations {
                      *             "audit:read",
                      *             "tax-codes:read",
                      *             "vat-returns:read",
-                     *             "counterparties:read"
+                     *             "counterparties:read",
+                     *             "approval-policies:read"
                      *           ],
                      *           "builtIn": true,
                      *           "memberCount": null,
@@ -5699,7 +5856,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "0bc742b5-cfa8-411a-8307-ab35efd8e8bd",
+                     *           "id": "5cd29623-0707-4710-b4e5-77cdd781100a",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -5710,8 +5867,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T10:09:19.197Z",
-                     *           "updatedAt": "2026-11-29T10:09:19.233Z"
+                     *           "createdAt": "2026-11-29T10:39:09.036Z",
+                     *           "updatedAt": "2026-11-29T10:39:09.107Z"
                      *         }
                      *       ]
                      *     }
@@ -5761,7 +5918,7 @@ export interface operations {
                      */
                     description?: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "vat-returns:read" | "vat-returns:file" | "counterparties:read" | "counterparties:manage")[];
+                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "vat-returns:read" | "vat-returns:file" | "counterparties:read" | "counterparties:manage" | "journals:approve" | "approval-policies:read" | "approval-policies:manage")[];
                 };
             };
         };
@@ -5774,7 +5931,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0bc742b5-cfa8-411a-8307-ab35efd8e8bd",
+                     *       "id": "5cd29623-0707-4710-b4e5-77cdd781100a",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -5784,8 +5941,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:09:19.197Z",
-                     *       "updatedAt": "2026-11-29T10:09:19.197Z"
+                     *       "createdAt": "2026-11-29T10:39:09.036Z",
+                     *       "updatedAt": "2026-11-29T10:39:09.036Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5832,7 +5989,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0bc742b5-cfa8-411a-8307-ab35efd8e8bd",
+                     *       "id": "5cd29623-0707-4710-b4e5-77cdd781100a",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -5842,8 +5999,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:09:19.197Z",
-                     *       "updatedAt": "2026-11-29T10:09:19.197Z"
+                     *       "createdAt": "2026-11-29T10:39:09.036Z",
+                     *       "updatedAt": "2026-11-29T10:39:09.036Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5892,7 +6049,7 @@ export interface operations {
                      */
                     description?: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "vat-returns:read" | "vat-returns:file" | "counterparties:read" | "counterparties:manage")[];
+                    permissions: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "vat-returns:read" | "vat-returns:file" | "counterparties:read" | "counterparties:manage" | "journals:approve" | "approval-policies:read" | "approval-policies:manage")[];
                     /** @description The version read; a write based on another is refused (409). */
                     version: number;
                 };
@@ -5907,7 +6064,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0bc742b5-cfa8-411a-8307-ab35efd8e8bd",
+                     *       "id": "5cd29623-0707-4710-b4e5-77cdd781100a",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -5918,8 +6075,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T10:09:19.197Z",
-                     *       "updatedAt": "2026-11-29T10:09:19.233Z"
+                     *       "createdAt": "2026-11-29T10:39:09.036Z",
+                     *       "updatedAt": "2026-11-29T10:39:09.107Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6028,8 +6185,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "b501043b-6a55-4dbe-b317-58da414e2d0e",
-                     *           "email": "user-ca091f7e-bf57-44bb-96c0-e40e23b67106@example.com",
+                     *           "userId": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a",
+                     *           "email": "user-c62c86e3-ee3f-4cff-ba07-d19c22591245@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -6071,22 +6228,25 @@ export interface operations {
                      *             "vat-returns:read",
                      *             "vat-returns:file",
                      *             "counterparties:read",
-                     *             "counterparties:manage"
+                     *             "counterparties:manage",
+                     *             "journals:approve",
+                     *             "approval-policies:read",
+                     *             "approval-policies:manage"
                      *           ],
-                     *           "joinedAt": "2026-11-29T10:09:11.330Z",
+                     *           "joinedAt": "2026-11-29T10:38:49.330Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "2397bfca-f6fb-4383-851a-ab1b9d5cb9a7",
-                     *           "email": "contract-1795946959257@example.com",
-                     *           "roleId": "0bc742b5-cfa8-411a-8307-ab35efd8e8bd",
+                     *           "userId": "74dd181c-4cbe-4a90-8164-c4be09874a51",
+                     *           "email": "contract-1795948749145@example.com",
+                     *           "roleId": "5cd29623-0707-4710-b4e5-77cdd781100a",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T10:09:19.276Z",
+                     *           "joinedAt": "2026-11-29T10:39:09.215Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6118,8 +6278,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795946959257@example.com",
-                 *       "roleId": "0bc742b5-cfa8-411a-8307-ab35efd8e8bd"
+                 *       "email": "contract-1795948749145@example.com",
+                 *       "roleId": "5cd29623-0707-4710-b4e5-77cdd781100a"
                  *     }
                  */
                 "application/json": {
@@ -6145,16 +6305,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "2397bfca-f6fb-4383-851a-ab1b9d5cb9a7",
-                     *       "email": "contract-1795946959257@example.com",
-                     *       "roleId": "0bc742b5-cfa8-411a-8307-ab35efd8e8bd",
+                     *       "userId": "74dd181c-4cbe-4a90-8164-c4be09874a51",
+                     *       "email": "contract-1795948749145@example.com",
+                     *       "roleId": "5cd29623-0707-4710-b4e5-77cdd781100a",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T10:09:19.276Z",
+                     *       "joinedAt": "2026-11-29T10:39:09.215Z",
                      *       "version": 1
                      *     }
                      */
@@ -6219,8 +6379,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "2397bfca-f6fb-4383-851a-ab1b9d5cb9a7",
-                     *       "email": "contract-1795946959257@example.com",
+                     *       "userId": "74dd181c-4cbe-4a90-8164-c4be09874a51",
+                     *       "email": "contract-1795948749145@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -6237,9 +6397,10 @@ export interface operations {
                      *         "audit:read",
                      *         "tax-codes:read",
                      *         "vat-returns:read",
-                     *         "counterparties:read"
+                     *         "counterparties:read",
+                     *         "approval-policies:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T10:09:19.276Z",
+                     *       "joinedAt": "2026-11-29T10:39:09.215Z",
                      *       "version": 2
                      *     }
                      */
@@ -6349,9 +6510,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5cee38a8-094c-42e7-99b9-464204d97607",
+                     *           "id": "19af7812-f464-46d8-8be8-49093ff67533",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_2VBItMZ",
+                     *           "prefix": "sk-svc_cDyazep",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -6359,8 +6520,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "b501043b-6a55-4dbe-b317-58da414e2d0e",
-                     *           "createdAt": "2026-11-29T10:09:19.382Z",
+                     *           "createdBy": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a",
+                     *           "createdAt": "2026-11-29T10:39:09.393Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6403,7 +6564,7 @@ export interface operations {
                     /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                     name: string;
                     /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
-                    permissions?: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "vat-returns:read" | "vat-returns:file" | "counterparties:read" | "counterparties:manage")[];
+                    permissions?: ("journals:read" | "journals:create" | "journals:update" | "journals:post" | "journals:void" | "accounts:read" | "accounts:create" | "accounts:update" | "accounts:delete" | "reports:read" | "financial-years:read" | "financial-years:create" | "cost-centers:read" | "cost-centers:create" | "cost-centers:update" | "cost-centers:delete" | "financial-years:update" | "financial-years:delete" | "financial-years:close" | "companies:read" | "settings:read" | "settings:update" | "members:manage" | "api-keys:manage" | "events:read" | "webhooks:manage" | "reports:create" | "exchange-rates:read" | "exchange-rates:manage" | "budgets:read" | "budgets:manage" | "imports:manage" | "audit:read" | "tax-codes:read" | "tax-codes:manage" | "vat-returns:read" | "vat-returns:file" | "counterparties:read" | "counterparties:manage" | "journals:approve" | "approval-policies:read" | "approval-policies:manage")[];
                     /**
                      * Format: uuid
                      * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
@@ -6431,9 +6592,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5cee38a8-094c-42e7-99b9-464204d97607",
+                     *       "id": "19af7812-f464-46d8-8be8-49093ff67533",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_2VBItMZ",
+                     *       "prefix": "sk-svc_cDyazep",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -6441,8 +6602,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "b501043b-6a55-4dbe-b317-58da414e2d0e",
-                     *       "createdAt": "2026-11-29T10:09:19.382Z",
+                     *       "createdBy": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a",
+                     *       "createdAt": "2026-11-29T10:39:09.393Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -6494,18 +6655,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5cee38a8-094c-42e7-99b9-464204d97607",
+                     *       "id": "19af7812-f464-46d8-8be8-49093ff67533",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_2VBItMZ",
+                     *       "prefix": "sk-svc_cDyazep",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T10:09:19.418Z",
-                     *       "createdBy": "b501043b-6a55-4dbe-b317-58da414e2d0e",
-                     *       "createdAt": "2026-11-29T10:09:19.382Z",
+                     *       "revokedAt": "2026-11-29T10:39:09.425Z",
+                     *       "createdBy": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a",
+                     *       "createdAt": "2026-11-29T10:39:09.393Z",
                      *       "version": 2
                      *     }
                      */
@@ -6560,24 +6721,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "52aaf318-5634-4c6f-99c1-ea41d44a8182",
+                     *           "id": "03b31572-5e16-47f5-948b-e03c0be9761f",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "772c1083-0d42-4989-8369-39db5324e496",
+                     *           "parentId": "df99c93d-032e-49cd-9718-cf934ed6a6cd",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:09:12.082Z",
-                     *           "updatedAt": "2026-11-29T10:09:12.082Z",
+                     *           "createdAt": "2026-11-29T10:38:50.893Z",
+                     *           "updatedAt": "2026-11-29T10:38:50.893Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "772c1083-0d42-4989-8369-39db5324e496",
+                     *           "id": "df99c93d-032e-49cd-9718-cf934ed6a6cd",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -6586,32 +6747,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:09:12.052Z",
-                     *           "updatedAt": "2026-11-29T10:09:12.052Z",
+                     *           "createdAt": "2026-11-29T10:38:50.790Z",
+                     *           "updatedAt": "2026-11-29T10:38:50.790Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
+                     *           "id": "c658902d-5802-4d96-82db-f976e1e422c9",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "2e440d5e-aa00-468c-9855-e82d67b4b5c7",
+                     *           "parentId": "36d4bf59-8f96-4012-89cf-3e3199c951fa",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:09:12.030Z",
-                     *           "updatedAt": "2026-11-29T10:09:12.030Z",
+                     *           "createdAt": "2026-11-29T10:38:50.580Z",
+                     *           "updatedAt": "2026-11-29T10:38:50.580Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "2e440d5e-aa00-468c-9855-e82d67b4b5c7",
+                     *           "id": "36d4bf59-8f96-4012-89cf-3e3199c951fa",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -6620,32 +6781,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:09:12.006Z",
-                     *           "updatedAt": "2026-11-29T10:09:12.006Z",
+                     *           "createdAt": "2026-11-29T10:38:50.495Z",
+                     *           "updatedAt": "2026-11-29T10:38:50.495Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "6630e4d0-7260-48a4-80ea-b8e55c298093",
+                     *           "id": "7c44626d-1136-4c54-8343-de8e988025c5",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "1ab94f90-4b1f-4a4b-adf2-e26f6d74a4ac",
+                     *           "parentId": "9f1012e5-237e-4f7c-a3f6-44b121bbc610",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:09:11.977Z",
-                     *           "updatedAt": "2026-11-29T10:09:11.977Z",
+                     *           "createdAt": "2026-11-29T10:38:50.374Z",
+                     *           "updatedAt": "2026-11-29T10:38:50.374Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "1ab94f90-4b1f-4a4b-adf2-e26f6d74a4ac",
+                     *           "id": "9f1012e5-237e-4f7c-a3f6-44b121bbc610",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -6654,49 +6815,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:09:11.947Z",
-                     *           "updatedAt": "2026-11-29T10:09:11.947Z",
+                     *           "createdAt": "2026-11-29T10:38:50.311Z",
+                     *           "updatedAt": "2026-11-29T10:38:50.311Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "56f43875-0fcc-4a69-bbff-a49dcf20562f",
+                     *           "id": "8540364d-a07a-4ebd-9428-474ade6a1107",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "e7722aae-53d2-4def-ab8b-57b585b6a5eb",
+                     *           "parentId": "940fbf41-543e-4e1f-9652-154a21517e93",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:09:11.920Z",
-                     *           "updatedAt": "2026-11-29T10:09:11.920Z",
+                     *           "createdAt": "2026-11-29T10:38:50.187Z",
+                     *           "updatedAt": "2026-11-29T10:38:50.187Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
+                     *           "id": "f85798e7-62ed-467a-b827-83d94d0cb305",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "e7722aae-53d2-4def-ab8b-57b585b6a5eb",
+                     *           "parentId": "940fbf41-543e-4e1f-9652-154a21517e93",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:09:11.839Z",
-                     *           "updatedAt": "2026-11-29T10:09:11.839Z",
+                     *           "createdAt": "2026-11-29T10:38:50.067Z",
+                     *           "updatedAt": "2026-11-29T10:38:50.067Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "e7722aae-53d2-4def-ab8b-57b585b6a5eb",
+                     *           "id": "940fbf41-543e-4e1f-9652-154a21517e93",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -6705,8 +6866,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:09:11.770Z",
-                     *           "updatedAt": "2026-11-29T10:09:11.770Z",
+                     *           "createdAt": "2026-11-29T10:38:49.978Z",
+                     *           "updatedAt": "2026-11-29T10:38:49.978Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -6795,7 +6956,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "564d671b-3eb0-4a4c-9f9d-48e6f1587bf8",
+                     *       "id": "1e96ad6f-3cf6-4737-a517-8483e8cb2846",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -6804,8 +6965,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:09:12.238Z",
-                     *       "updatedAt": "2026-11-29T10:09:12.238Z",
+                     *       "createdAt": "2026-11-29T10:38:51.763Z",
+                     *       "updatedAt": "2026-11-29T10:38:51.763Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6856,7 +7017,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "564d671b-3eb0-4a4c-9f9d-48e6f1587bf8",
+                     *       "id": "1e96ad6f-3cf6-4737-a517-8483e8cb2846",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -6865,8 +7026,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:09:12.238Z",
-                     *       "updatedAt": "2026-11-29T10:09:12.238Z",
+                     *       "createdAt": "2026-11-29T10:38:51.763Z",
+                     *       "updatedAt": "2026-11-29T10:38:51.763Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -6948,7 +7109,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "564d671b-3eb0-4a4c-9f9d-48e6f1587bf8",
+                     *       "id": "1e96ad6f-3cf6-4737-a517-8483e8cb2846",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -6957,8 +7118,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T10:09:12.238Z",
-                     *       "updatedAt": "2026-11-29T10:09:12.555Z",
+                     *       "createdAt": "2026-11-29T10:38:51.763Z",
+                     *       "updatedAt": "2026-11-29T10:38:52.396Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7079,15 +7240,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e",
+                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "15a5b4b6-faa2-41c5-9ca2-5391c368f4d0",
-                     *           "occurredAt": "2026-11-29T10:09:12.239Z",
+                     *           "requestId": "a1182a08-6a19-4748-96fa-00e2232a5b87",
+                     *           "occurredAt": "2026-11-29T10:38:51.763Z",
                      *           "sequence": 14,
-                     *           "hash": "abeb2e5278827c0ded45d1111a6c57acd41e045ae14796c8a81a4788cfbf1c3c",
+                     *           "hash": "92f000fc4a7349d69625db472395b7e378f9c0c2b5b8da0b403163172f7798d5",
                      *           "state": {
-                     *             "id": "564d671b-3eb0-4a4c-9f9d-48e6f1587bf8",
+                     *             "id": "1e96ad6f-3cf6-4737-a517-8483e8cb2846",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -7096,8 +7257,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T10:09:12.238Z",
-                     *             "updatedAt": "2026-11-29T10:09:12.238Z",
+                     *             "createdAt": "2026-11-29T10:38:51.763Z",
+                     *             "updatedAt": "2026-11-29T10:38:51.763Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -7157,7 +7318,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "aadc5c6c-128b-473c-a832-c1c762269226",
+                     *           "id": "0e3793d6-cd4b-4ba0-a373-8449de0a91e4",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -7166,12 +7327,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:09:12.746Z",
-                     *           "updatedAt": "2026-11-29T10:09:12.746Z",
+                     *           "createdAt": "2026-11-29T10:38:52.907Z",
+                     *           "updatedAt": "2026-11-29T10:38:52.907Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "9e07b9f7-4a74-4413-845a-124ad34db02b",
+                     *           "id": "99af922e-eb4a-44ad-8950-f50ed8f0f95a",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -7180,12 +7341,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:09:12.119Z",
-                     *           "updatedAt": "2026-11-29T10:09:12.119Z",
+                     *           "createdAt": "2026-11-29T10:38:51.344Z",
+                     *           "updatedAt": "2026-11-29T10:38:51.344Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "1ed07b7d-0d44-41ac-bed8-05f19c3e3ffb",
+                     *           "id": "1dc7a141-1daf-4618-8c2a-a7dace97d5bd",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -7194,8 +7355,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:09:12.143Z",
-                     *           "updatedAt": "2026-11-29T10:09:12.143Z",
+                     *           "createdAt": "2026-11-29T10:38:51.502Z",
+                     *           "updatedAt": "2026-11-29T10:38:51.502Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -7265,7 +7426,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aadc5c6c-128b-473c-a832-c1c762269226",
+                     *       "id": "0e3793d6-cd4b-4ba0-a373-8449de0a91e4",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7274,8 +7435,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:09:12.746Z",
-                     *       "updatedAt": "2026-11-29T10:09:12.746Z",
+                     *       "createdAt": "2026-11-29T10:38:52.907Z",
+                     *       "updatedAt": "2026-11-29T10:38:52.907Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7323,7 +7484,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aadc5c6c-128b-473c-a832-c1c762269226",
+                     *       "id": "0e3793d6-cd4b-4ba0-a373-8449de0a91e4",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7332,8 +7493,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:09:12.746Z",
-                     *       "updatedAt": "2026-11-29T10:09:12.746Z",
+                     *       "createdAt": "2026-11-29T10:38:52.907Z",
+                     *       "updatedAt": "2026-11-29T10:38:52.907Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7402,7 +7563,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aadc5c6c-128b-473c-a832-c1c762269226",
+                     *       "id": "0e3793d6-cd4b-4ba0-a373-8449de0a91e4",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7411,8 +7572,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T10:09:12.746Z",
-                     *       "updatedAt": "2026-11-29T10:09:12.847Z",
+                     *       "createdAt": "2026-11-29T10:38:52.907Z",
+                     *       "updatedAt": "2026-11-29T10:38:53.202Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7530,15 +7691,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e",
+                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "2aa34378-97c0-4d8b-a642-3297f8071ddf",
-                     *           "occurredAt": "2026-11-29T10:09:12.746Z",
+                     *           "requestId": "d5383fae-d2f1-4b3e-ae43-080dc24f245d",
+                     *           "occurredAt": "2026-11-29T10:38:52.907Z",
                      *           "sequence": 17,
-                     *           "hash": "0597501d06504e6fbc581bfa5b80a2e569330aedc14b90bfc2dea12ebd7eed12",
+                     *           "hash": "5ae93982e2d8cf8bad752d2b93dcaf6c6d0de996a28debfefeb4d83310612d43",
                      *           "state": {
-                     *             "id": "aadc5c6c-128b-473c-a832-c1c762269226",
+                     *             "id": "0e3793d6-cd4b-4ba0-a373-8449de0a91e4",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -7547,8 +7708,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T10:09:12.746Z",
-                     *             "updatedAt": "2026-11-29T10:09:12.746Z",
+                     *             "createdAt": "2026-11-29T10:38:52.907Z",
+                     *             "updatedAt": "2026-11-29T10:38:52.907Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -7601,7 +7762,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aadc5c6c-128b-473c-a832-c1c762269226",
+                     *       "id": "0e3793d6-cd4b-4ba0-a373-8449de0a91e4",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7610,8 +7771,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T10:09:12.746Z",
-                     *       "updatedAt": "2026-11-29T10:09:12.945Z",
+                     *       "createdAt": "2026-11-29T10:38:52.907Z",
+                     *       "updatedAt": "2026-11-29T10:38:53.493Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7662,7 +7823,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "aadc5c6c-128b-473c-a832-c1c762269226",
+                     *       "id": "0e3793d6-cd4b-4ba0-a373-8449de0a91e4",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7671,8 +7832,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T10:09:12.746Z",
-                     *       "updatedAt": "2026-11-29T10:09:12.882Z",
+                     *       "createdAt": "2026-11-29T10:38:52.907Z",
+                     *       "updatedAt": "2026-11-29T10:38:53.330Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -7723,19 +7884,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5fefff64-f6a1-406c-af56-860589b88f01",
+                     *           "id": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T10:09:13.531Z",
-                     *           "updatedAt": "2026-11-29T10:09:13.531Z",
+                     *           "createdAt": "2026-11-29T10:38:54.802Z",
+                     *           "updatedAt": "2026-11-29T10:38:54.802Z",
                      *           "periods": [
                      *             {
-                     *               "id": "e825c165-cc72-4a36-a662-70a39518a089",
-                     *               "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
+                     *               "id": "acc57c2f-8969-4e73-8eeb-85c7902ae9fc",
+                     *               "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -7745,8 +7906,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6034696c-a432-4590-826c-deb20d261e6e",
-                     *               "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
+                     *               "id": "81c7d7f8-fb17-4a14-b441-6921b78258b1",
+                     *               "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -7756,8 +7917,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "79a18f89-4712-4945-8c8f-255a5f52e24a",
-                     *               "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
+                     *               "id": "5cd8e165-6fa5-4a49-b36a-01dbab4e2ade",
+                     *               "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -7767,8 +7928,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "4761fac4-5af2-41b4-b819-cf7b8e68995f",
-                     *               "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
+                     *               "id": "5fdd7c8b-25c7-4f6a-bd14-7918271806a1",
+                     *               "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -7778,8 +7939,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "9bca4df4-c26f-4321-87bf-eb590a2f46b4",
-                     *               "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
+                     *               "id": "a5eb106f-cf7f-443f-b102-b0e650d4261d",
+                     *               "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -7789,8 +7950,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "dd48c37c-beb3-4008-b918-3db657e55b5a",
-                     *               "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
+                     *               "id": "5b60eb36-a852-4fb1-8504-16e178950214",
+                     *               "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -7800,8 +7961,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1a91dd74-722a-4d9c-b5ad-715553bb7cf6",
-                     *               "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
+                     *               "id": "ed6df1f5-52c5-4d28-89f6-c763547ac3fe",
+                     *               "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -7811,8 +7972,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "b1b06f10-0d2e-4e65-906b-61af912e011f",
-                     *               "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
+                     *               "id": "667a9d36-08d4-4aff-a5d2-2713d47f31ef",
+                     *               "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -7822,8 +7983,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "8c7e21f4-3249-46cc-8803-35e6efa0a3e1",
-                     *               "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
+                     *               "id": "76c30469-0a82-4dd7-a989-e16f3b2e9739",
+                     *               "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -7833,8 +7994,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1d2e0fe3-5a63-4548-a723-d1ec0d83216c",
-                     *               "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
+                     *               "id": "5c301ef5-a113-4dee-9682-be5441b6ad97",
+                     *               "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -7844,8 +8005,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7480e5f0-3eb9-4586-b8f6-648d5ca4425e",
-                     *               "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
+                     *               "id": "7de0e1b9-d9a2-45b2-abbd-22fe1afa37b5",
+                     *               "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -7855,8 +8016,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6fe2956f-61c1-43d7-92fd-bf343cab5d13",
-                     *               "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
+                     *               "id": "23306750-5beb-4a8d-a38e-b4abd0841049",
+                     *               "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -7868,19 +8029,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *           "id": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T10:09:13.406Z",
-                     *           "updatedAt": "2026-11-29T10:09:13.406Z",
+                     *           "createdAt": "2026-11-29T10:38:54.453Z",
+                     *           "updatedAt": "2026-11-29T10:38:54.453Z",
                      *           "periods": [
                      *             {
-                     *               "id": "b59e9df9-1317-4368-af0b-86cc98fa95d2",
-                     *               "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *               "id": "df96780a-9c96-4e54-8082-6e059188335d",
+                     *               "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -7890,8 +8051,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "85538463-e358-43e3-ae56-89d22bca790d",
-                     *               "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *               "id": "cc18b5e5-a05d-43a9-8638-9e514305566d",
+                     *               "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -7901,8 +8062,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "148308f6-73f9-4d34-9e85-1bfe755ac668",
-                     *               "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *               "id": "f30c4ad7-4d54-46b0-939f-27fcfbb992fb",
+                     *               "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -7912,8 +8073,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1ed87c53-5d13-4991-be57-b6fea8ae0f4f",
-                     *               "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *               "id": "c5807fac-1fa3-4722-8646-bd775a3dbbb6",
+                     *               "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -7923,8 +8084,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1c0998c6-4cab-4465-a702-8342c66ee391",
-                     *               "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *               "id": "cc7bc23d-5dc5-46c3-a3d4-354ad3b7b78d",
+                     *               "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -7934,8 +8095,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "3066c048-7898-4b50-8b1a-f8a920bf9eeb",
-                     *               "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *               "id": "120580b1-9897-45b6-ac98-c4838d3bee7b",
+                     *               "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -7945,8 +8106,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "d18e472d-7bb2-46dd-8b6a-7396b06c7d6b",
-                     *               "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *               "id": "cf0e765e-0884-45c5-927b-659844a484c0",
+                     *               "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -7956,8 +8117,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e514adf4-68ec-4057-97c7-7973cdeea534",
-                     *               "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *               "id": "7933af3a-7eb9-435c-9358-6622580e5980",
+                     *               "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -7967,8 +8128,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6958c6d0-a7e3-47c8-96c4-25b2fcf3241b",
-                     *               "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *               "id": "69914b38-bd06-4574-ba5b-e4c44b08ba5d",
+                     *               "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -7978,8 +8139,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2c069800-97e9-43bd-8269-b37419c6049a",
-                     *               "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *               "id": "a7367437-3c0f-4b46-a713-b24b4bb52c14",
+                     *               "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -7989,8 +8150,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c2c2448e-9382-44da-a4e6-4fba91332be9",
-                     *               "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *               "id": "4b9871e9-2cff-4f48-98a4-a15a67074c63",
+                     *               "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -8000,8 +8161,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "bf29f1f3-77ab-4d16-9317-4f30abfa3189",
-                     *               "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *               "id": "f09bfe41-8e44-4177-9302-bd863b39490d",
+                     *               "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -8088,19 +8249,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5fefff64-f6a1-406c-af56-860589b88f01",
+                     *       "id": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T10:09:13.531Z",
-                     *       "updatedAt": "2026-11-29T10:09:13.531Z",
+                     *       "createdAt": "2026-11-29T10:38:54.802Z",
+                     *       "updatedAt": "2026-11-29T10:38:54.802Z",
                      *       "periods": [
                      *         {
-                     *           "id": "e825c165-cc72-4a36-a662-70a39518a089",
-                     *           "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
+                     *           "id": "acc57c2f-8969-4e73-8eeb-85c7902ae9fc",
+                     *           "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -8110,8 +8271,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6034696c-a432-4590-826c-deb20d261e6e",
-                     *           "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
+                     *           "id": "81c7d7f8-fb17-4a14-b441-6921b78258b1",
+                     *           "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -8121,8 +8282,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "79a18f89-4712-4945-8c8f-255a5f52e24a",
-                     *           "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
+                     *           "id": "5cd8e165-6fa5-4a49-b36a-01dbab4e2ade",
+                     *           "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -8132,8 +8293,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4761fac4-5af2-41b4-b819-cf7b8e68995f",
-                     *           "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
+                     *           "id": "5fdd7c8b-25c7-4f6a-bd14-7918271806a1",
+                     *           "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -8143,8 +8304,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9bca4df4-c26f-4321-87bf-eb590a2f46b4",
-                     *           "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
+                     *           "id": "a5eb106f-cf7f-443f-b102-b0e650d4261d",
+                     *           "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -8154,8 +8315,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dd48c37c-beb3-4008-b918-3db657e55b5a",
-                     *           "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
+                     *           "id": "5b60eb36-a852-4fb1-8504-16e178950214",
+                     *           "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -8165,8 +8326,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1a91dd74-722a-4d9c-b5ad-715553bb7cf6",
-                     *           "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
+                     *           "id": "ed6df1f5-52c5-4d28-89f6-c763547ac3fe",
+                     *           "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -8176,8 +8337,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b1b06f10-0d2e-4e65-906b-61af912e011f",
-                     *           "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
+                     *           "id": "667a9d36-08d4-4aff-a5d2-2713d47f31ef",
+                     *           "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -8187,8 +8348,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8c7e21f4-3249-46cc-8803-35e6efa0a3e1",
-                     *           "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
+                     *           "id": "76c30469-0a82-4dd7-a989-e16f3b2e9739",
+                     *           "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -8198,8 +8359,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1d2e0fe3-5a63-4548-a723-d1ec0d83216c",
-                     *           "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
+                     *           "id": "5c301ef5-a113-4dee-9682-be5441b6ad97",
+                     *           "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -8209,8 +8370,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7480e5f0-3eb9-4586-b8f6-648d5ca4425e",
-                     *           "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
+                     *           "id": "7de0e1b9-d9a2-45b2-abbd-22fe1afa37b5",
+                     *           "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -8220,8 +8381,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6fe2956f-61c1-43d7-92fd-bf343cab5d13",
-                     *           "financialYearId": "5fefff64-f6a1-406c-af56-860589b88f01",
+                     *           "id": "23306750-5beb-4a8d-a38e-b4abd0841049",
+                     *           "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -8277,19 +8438,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *       "id": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T10:09:13.406Z",
-                     *       "updatedAt": "2026-11-29T10:09:13.406Z",
+                     *       "createdAt": "2026-11-29T10:38:54.453Z",
+                     *       "updatedAt": "2026-11-29T10:38:54.453Z",
                      *       "periods": [
                      *         {
-                     *           "id": "b59e9df9-1317-4368-af0b-86cc98fa95d2",
-                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *           "id": "df96780a-9c96-4e54-8082-6e059188335d",
+                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8299,8 +8460,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "85538463-e358-43e3-ae56-89d22bca790d",
-                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *           "id": "cc18b5e5-a05d-43a9-8638-9e514305566d",
+                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8310,8 +8471,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "148308f6-73f9-4d34-9e85-1bfe755ac668",
-                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *           "id": "f30c4ad7-4d54-46b0-939f-27fcfbb992fb",
+                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8321,8 +8482,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1ed87c53-5d13-4991-be57-b6fea8ae0f4f",
-                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *           "id": "c5807fac-1fa3-4722-8646-bd775a3dbbb6",
+                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8332,8 +8493,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1c0998c6-4cab-4465-a702-8342c66ee391",
-                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *           "id": "cc7bc23d-5dc5-46c3-a3d4-354ad3b7b78d",
+                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8343,8 +8504,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3066c048-7898-4b50-8b1a-f8a920bf9eeb",
-                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *           "id": "120580b1-9897-45b6-ac98-c4838d3bee7b",
+                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8354,8 +8515,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d18e472d-7bb2-46dd-8b6a-7396b06c7d6b",
-                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *           "id": "cf0e765e-0884-45c5-927b-659844a484c0",
+                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8365,8 +8526,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e514adf4-68ec-4057-97c7-7973cdeea534",
-                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *           "id": "7933af3a-7eb9-435c-9358-6622580e5980",
+                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8376,8 +8537,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6958c6d0-a7e3-47c8-96c4-25b2fcf3241b",
-                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *           "id": "69914b38-bd06-4574-ba5b-e4c44b08ba5d",
+                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8387,8 +8548,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2c069800-97e9-43bd-8269-b37419c6049a",
-                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *           "id": "a7367437-3c0f-4b46-a713-b24b4bb52c14",
+                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8398,8 +8559,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c2c2448e-9382-44da-a4e6-4fba91332be9",
-                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *           "id": "4b9871e9-2cff-4f48-98a4-a15a67074c63",
+                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8409,8 +8570,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bf29f1f3-77ab-4d16-9317-4f30abfa3189",
-                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *           "id": "f09bfe41-8e44-4177-9302-bd863b39490d",
+                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -8497,19 +8658,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "56db9f00-7c95-4e08-a9aa-a2e79ae3127c",
+                     *       "id": "6fd62970-46ea-4f66-9f87-dd5df61f28c5",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T10:09:13.658Z",
-                     *       "updatedAt": "2026-11-29T10:09:13.762Z",
+                     *       "createdAt": "2026-11-29T10:38:55.075Z",
+                     *       "updatedAt": "2026-11-29T10:38:55.222Z",
                      *       "periods": [
                      *         {
-                     *           "id": "e6b05f79-69c9-4a12-8a4a-ab0034b01b86",
-                     *           "financialYearId": "56db9f00-7c95-4e08-a9aa-a2e79ae3127c",
+                     *           "id": "55789dda-7550-4fc9-be81-9ffe3682dd7f",
+                     *           "financialYearId": "6fd62970-46ea-4f66-9f87-dd5df61f28c5",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -8519,8 +8680,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "435590b1-3ceb-4134-a7c1-b67a4eb611b3",
-                     *           "financialYearId": "56db9f00-7c95-4e08-a9aa-a2e79ae3127c",
+                     *           "id": "f4654881-5983-43ab-8498-b5b1276bbbcb",
+                     *           "financialYearId": "6fd62970-46ea-4f66-9f87-dd5df61f28c5",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -8530,8 +8691,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8a07deb4-3c6e-47d7-bbb7-bbbbcbff3661",
-                     *           "financialYearId": "56db9f00-7c95-4e08-a9aa-a2e79ae3127c",
+                     *           "id": "e15fd3fd-2028-4eb1-85e3-64e5d93a3371",
+                     *           "financialYearId": "6fd62970-46ea-4f66-9f87-dd5df61f28c5",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -8541,8 +8702,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "eaa91647-8c0d-4f48-b0d6-27a46bd0ae87",
-                     *           "financialYearId": "56db9f00-7c95-4e08-a9aa-a2e79ae3127c",
+                     *           "id": "820d77df-1899-49c4-8c94-c09696c2c9cc",
+                     *           "financialYearId": "6fd62970-46ea-4f66-9f87-dd5df61f28c5",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -8552,8 +8713,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "17e8b512-070b-4225-8f57-5c8ef9f1f840",
-                     *           "financialYearId": "56db9f00-7c95-4e08-a9aa-a2e79ae3127c",
+                     *           "id": "a2ca436e-3ce8-4c51-9c5c-f06face424a4",
+                     *           "financialYearId": "6fd62970-46ea-4f66-9f87-dd5df61f28c5",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -8563,8 +8724,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8c44c43e-0acc-429d-843b-97558b86e2a9",
-                     *           "financialYearId": "56db9f00-7c95-4e08-a9aa-a2e79ae3127c",
+                     *           "id": "c9dc100e-d0ba-473c-a388-f7ac80178fd8",
+                     *           "financialYearId": "6fd62970-46ea-4f66-9f87-dd5df61f28c5",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -8574,8 +8735,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "994069bf-a3c8-4a24-aaa5-92d87738e210",
-                     *           "financialYearId": "56db9f00-7c95-4e08-a9aa-a2e79ae3127c",
+                     *           "id": "d7f28ce0-28e6-45d1-8582-42334a5201af",
+                     *           "financialYearId": "6fd62970-46ea-4f66-9f87-dd5df61f28c5",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -8585,8 +8746,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "49fadd9e-5aa1-4a51-bd15-a1358e99ecfc",
-                     *           "financialYearId": "56db9f00-7c95-4e08-a9aa-a2e79ae3127c",
+                     *           "id": "bb102f8c-1b9d-45b1-b5d1-6ec022f77af8",
+                     *           "financialYearId": "6fd62970-46ea-4f66-9f87-dd5df61f28c5",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -8596,8 +8757,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2be33093-3b1c-4bba-b1d4-7a0ebd2cab94",
-                     *           "financialYearId": "56db9f00-7c95-4e08-a9aa-a2e79ae3127c",
+                     *           "id": "dcd94186-3c14-4045-b0d0-c7f775d8db1a",
+                     *           "financialYearId": "6fd62970-46ea-4f66-9f87-dd5df61f28c5",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -8607,8 +8768,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "223b7fb9-98b4-45a4-9f6c-65f86babd758",
-                     *           "financialYearId": "56db9f00-7c95-4e08-a9aa-a2e79ae3127c",
+                     *           "id": "54682961-fbbb-431a-a978-595b3cf0ffaf",
+                     *           "financialYearId": "6fd62970-46ea-4f66-9f87-dd5df61f28c5",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -8618,8 +8779,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8fa7575a-60fb-470b-afdc-d65a5954f25f",
-                     *           "financialYearId": "56db9f00-7c95-4e08-a9aa-a2e79ae3127c",
+                     *           "id": "e8c174ab-3d9d-4feb-bae6-dcf990fcd60f",
+                     *           "financialYearId": "6fd62970-46ea-4f66-9f87-dd5df61f28c5",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -8629,8 +8790,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ebf94f5e-c7ef-4b79-93ae-a61e9efa23fc",
-                     *           "financialYearId": "56db9f00-7c95-4e08-a9aa-a2e79ae3127c",
+                     *           "id": "9cad7f90-6bf7-4689-8731-7c6d8d1f38e7",
+                     *           "financialYearId": "6fd62970-46ea-4f66-9f87-dd5df61f28c5",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -8778,14 +8939,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8ba741a9-6d67-4cbb-a09b-797e8e2d0fbd",
-                     *       "serialNumber": 8,
+                     *       "id": "d6173ccf-df95-4c74-b672-b62336a904c2",
+                     *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "52aaf318-5634-4c6f-99c1-ea41d44a8182",
+                     *           "accountId": "03b31572-5e16-47f5-948b-e03c0be9761f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -8798,7 +8959,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "6630e4d0-7260-48a4-80ea-b8e55c298093",
+                     *           "accountId": "7c44626d-1136-4c54-8343-de8e988025c5",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -8826,19 +8987,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:09:17.733Z",
-                     *       "updatedAt": "2026-11-29T10:09:17.733Z",
+                     *       "createdAt": "2026-11-29T10:39:04.643Z",
+                     *       "updatedAt": "2026-11-29T10:39:04.643Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -8909,8 +9070,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "bf29f1f3-77ab-4d16-9317-4f30abfa3189",
-                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *           "id": "f09bfe41-8e44-4177-9302-bd863b39490d",
+                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -8920,8 +9081,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c2c2448e-9382-44da-a4e6-4fba91332be9",
-                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *           "id": "4b9871e9-2cff-4f48-98a4-a15a67074c63",
+                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8931,8 +9092,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2c069800-97e9-43bd-8269-b37419c6049a",
-                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *           "id": "a7367437-3c0f-4b46-a713-b24b4bb52c14",
+                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8942,8 +9103,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6958c6d0-a7e3-47c8-96c4-25b2fcf3241b",
-                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *           "id": "69914b38-bd06-4574-ba5b-e4c44b08ba5d",
+                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8953,8 +9114,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e514adf4-68ec-4057-97c7-7973cdeea534",
-                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *           "id": "7933af3a-7eb9-435c-9358-6622580e5980",
+                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8964,8 +9125,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d18e472d-7bb2-46dd-8b6a-7396b06c7d6b",
-                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *           "id": "cf0e765e-0884-45c5-927b-659844a484c0",
+                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8975,8 +9136,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3066c048-7898-4b50-8b1a-f8a920bf9eeb",
-                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *           "id": "120580b1-9897-45b6-ac98-c4838d3bee7b",
+                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8986,8 +9147,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1c0998c6-4cab-4465-a702-8342c66ee391",
-                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *           "id": "cc7bc23d-5dc5-46c3-a3d4-354ad3b7b78d",
+                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8997,8 +9158,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1ed87c53-5d13-4991-be57-b6fea8ae0f4f",
-                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *           "id": "c5807fac-1fa3-4722-8646-bd775a3dbbb6",
+                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9008,8 +9169,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "148308f6-73f9-4d34-9e85-1bfe755ac668",
-                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *           "id": "f30c4ad7-4d54-46b0-939f-27fcfbb992fb",
+                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9019,8 +9180,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "85538463-e358-43e3-ae56-89d22bca790d",
-                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *           "id": "cc18b5e5-a05d-43a9-8638-9e514305566d",
+                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9030,8 +9191,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b59e9df9-1317-4368-af0b-86cc98fa95d2",
-                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *           "id": "df96780a-9c96-4e54-8082-6e059188335d",
+                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9079,8 +9240,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b59e9df9-1317-4368-af0b-86cc98fa95d2",
-                     *       "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *       "id": "df96780a-9c96-4e54-8082-6e059188335d",
+                     *       "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9137,8 +9298,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b59e9df9-1317-4368-af0b-86cc98fa95d2",
-                     *       "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *       "id": "df96780a-9c96-4e54-8082-6e059188335d",
+                     *       "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9295,8 +9456,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b59e9df9-1317-4368-af0b-86cc98fa95d2",
-                     *       "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *       "id": "df96780a-9c96-4e54-8082-6e059188335d",
+                     *       "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9381,14 +9542,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5",
+                     *           "id": "f9ae5eab-6be7-47f9-a242-94fd4db7e6e0",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
+                     *               "accountId": "f85798e7-62ed-467a-b827-83d94d0cb305",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -9401,7 +9562,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
+                     *               "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -9429,19 +9590,19 @@ export interface operations {
                      *           "openingOf": null,
                      *           "importId": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:09:14.582Z",
-                     *           "updatedAt": "2026-11-29T10:09:14.582Z",
+                     *           "createdAt": "2026-11-29T10:38:57.617Z",
+                     *           "updatedAt": "2026-11-29T10:38:57.617Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *           },
                      *           "updatedBy": {
                      *             "type": "user",
-                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *           },
                      *           "submittedBy": null,
                      *           "submittedAt": null,
@@ -9494,12 +9655,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
+                 *           "accountId": "f85798e7-62ed-467a-b827-83d94d0cb305",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
+                 *           "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -9556,14 +9717,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5",
+                     *       "id": "f9ae5eab-6be7-47f9-a242-94fd4db7e6e0",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
+                     *           "accountId": "f85798e7-62ed-467a-b827-83d94d0cb305",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9576,7 +9737,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
+                     *           "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9604,19 +9765,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:09:14.582Z",
-                     *       "updatedAt": "2026-11-29T10:09:14.582Z",
+                     *       "createdAt": "2026-11-29T10:38:57.617Z",
+                     *       "updatedAt": "2026-11-29T10:38:57.617Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9674,14 +9835,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5",
+                     *       "id": "f9ae5eab-6be7-47f9-a242-94fd4db7e6e0",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
+                     *           "accountId": "f85798e7-62ed-467a-b827-83d94d0cb305",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9694,7 +9855,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
+                     *           "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9722,19 +9883,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:09:14.582Z",
-                     *       "updatedAt": "2026-11-29T10:09:14.582Z",
+                     *       "createdAt": "2026-11-29T10:38:57.617Z",
+                     *       "updatedAt": "2026-11-29T10:38:57.617Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9781,12 +9942,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
+                 *           "accountId": "f85798e7-62ed-467a-b827-83d94d0cb305",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
+                 *           "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -9846,14 +10007,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5",
+                     *       "id": "f9ae5eab-6be7-47f9-a242-94fd4db7e6e0",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
+                     *           "accountId": "f85798e7-62ed-467a-b827-83d94d0cb305",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -9866,7 +10027,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
+                     *           "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -9894,19 +10055,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T10:09:14.582Z",
-                     *       "updatedAt": "2026-11-29T10:09:14.750Z",
+                     *       "createdAt": "2026-11-29T10:38:57.617Z",
+                     *       "updatedAt": "2026-11-29T10:38:58.047Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9976,22 +10137,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e",
+                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "6ef7480d-a68d-4d1a-95dd-97022b6af49e",
-                     *           "occurredAt": "2026-11-29T10:09:14.585Z",
+                     *           "requestId": "e14e7f32-cf2c-4eb0-a039-489a9fb9f279",
+                     *           "occurredAt": "2026-11-29T10:38:57.620Z",
                      *           "sequence": 31,
-                     *           "hash": "ed8673fe16897a63728a5fef7fdc98df15547097dbd559c7db07fe6ff2abfbb2",
+                     *           "hash": "61b2d1f0664e03b3ba3296da815722135bd74606c25fb28965dd091f74870abe",
                      *           "state": {
-                     *             "id": "d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5",
+                     *             "id": "f9ae5eab-6be7-47f9-a242-94fd4db7e6e0",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
+                     *                 "accountId": "f85798e7-62ed-467a-b827-83d94d0cb305",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -10004,7 +10165,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
+                     *                 "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -10032,19 +10193,19 @@ export interface operations {
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T10:09:14.582Z",
-                     *             "updatedAt": "2026-11-29T10:09:14.582Z",
+                     *             "createdAt": "2026-11-29T10:38:57.617Z",
+                     *             "updatedAt": "2026-11-29T10:38:57.617Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *               "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *               "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *               "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -10069,6 +10230,427 @@ export interface operations {
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "journals.submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description Identifier (UUID). */
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "version": 1
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The version read; a write based on another is refused (409). */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "cbd9a903-94f8-461f-816c-7c0831a44661",
+                     *       "serialNumber": 7,
+                     *       "date": "2027-01-20T00:00:00Z",
+                     *       "description": null,
+                     *       "reference": null,
+                     *       "entries": [
+                     *         {
+                     *           "accountId": "03b31572-5e16-47f5-948b-e03c0be9761f",
+                     *           "costCenterId": null,
+                     *           "side": 1,
+                     *           "amount": 1200,
+                     *           "currency": "SAR",
+                     *           "exchangeRate": "1",
+                     *           "baseAmount": 1200,
+                     *           "fxRounding": false,
+                     *           "tax": null,
+                     *           "taxOf": null,
+                     *           "counterpartyId": null
+                     *         },
+                     *         {
+                     *           "accountId": "8540364d-a07a-4ebd-9428-474ade6a1107",
+                     *           "costCenterId": null,
+                     *           "side": 2,
+                     *           "amount": 1200,
+                     *           "currency": "SAR",
+                     *           "exchangeRate": "1",
+                     *           "baseAmount": 1200,
+                     *           "fxRounding": false,
+                     *           "tax": null,
+                     *           "taxOf": null,
+                     *           "counterpartyId": null
+                     *         }
+                     *       ],
+                     *       "amountsIncludeTax": false,
+                     *       "totals": {
+                     *         "debit": 1200,
+                     *         "credit": 1200
+                     *       },
+                     *       "status": "submitted",
+                     *       "postingDate": null,
+                     *       "financialYearId": null,
+                     *       "periodId": null,
+                     *       "reversalOf": null,
+                     *       "reversedBy": null,
+                     *       "revaluationDate": null,
+                     *       "openingOf": null,
+                     *       "importId": null,
+                     *       "version": 2,
+                     *       "createdAt": "2026-11-29T10:39:12.280Z",
+                     *       "updatedAt": "2026-11-29T10:39:12.330Z",
+                     *       "createdBy": {
+                     *         "type": "user",
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *       },
+                     *       "editedBy": {
+                     *         "type": "user",
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *       },
+                     *       "updatedBy": {
+                     *         "type": "user",
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *       },
+                     *       "submittedBy": {
+                     *         "type": "user",
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *       },
+                     *       "submittedAt": "2026-11-29T10:39:12.330Z",
+                     *       "approvals": [],
+                     *       "approvedBy": null,
+                     *       "approvedAt": null,
+                     *       "rejection": null,
+                     *       "postedBy": null,
+                     *       "postedAt": null,
+                     *       "voidedBy": null,
+                     *       "voidedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["JournalResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidJson_InvalidText_InvalidEncoding.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `InvalidState`, `ReversalIsFinal`, `ApprovalNotRequired`, `RevaluationJournal` (each example says what it means and the way out; docs/errors.md lists them all) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge.413"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "journals.approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description Identifier (UUID). */
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "version": 4
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The version read; a write based on another is refused (409). */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "cbd9a903-94f8-461f-816c-7c0831a44661",
+                     *       "serialNumber": 7,
+                     *       "date": "2027-01-20T00:00:00Z",
+                     *       "description": null,
+                     *       "reference": null,
+                     *       "entries": [
+                     *         {
+                     *           "accountId": "03b31572-5e16-47f5-948b-e03c0be9761f",
+                     *           "costCenterId": null,
+                     *           "side": 1,
+                     *           "amount": 1200,
+                     *           "currency": "SAR",
+                     *           "exchangeRate": "1",
+                     *           "baseAmount": 1200,
+                     *           "fxRounding": false,
+                     *           "tax": null,
+                     *           "taxOf": null,
+                     *           "counterpartyId": null
+                     *         },
+                     *         {
+                     *           "accountId": "8540364d-a07a-4ebd-9428-474ade6a1107",
+                     *           "costCenterId": null,
+                     *           "side": 2,
+                     *           "amount": 1200,
+                     *           "currency": "SAR",
+                     *           "exchangeRate": "1",
+                     *           "baseAmount": 1200,
+                     *           "fxRounding": false,
+                     *           "tax": null,
+                     *           "taxOf": null,
+                     *           "counterpartyId": null
+                     *         }
+                     *       ],
+                     *       "amountsIncludeTax": false,
+                     *       "totals": {
+                     *         "debit": 1200,
+                     *         "credit": 1200
+                     *       },
+                     *       "status": "approved",
+                     *       "postingDate": null,
+                     *       "financialYearId": null,
+                     *       "periodId": null,
+                     *       "reversalOf": null,
+                     *       "reversedBy": null,
+                     *       "revaluationDate": null,
+                     *       "openingOf": null,
+                     *       "importId": null,
+                     *       "version": 5,
+                     *       "createdAt": "2026-11-29T10:39:12.280Z",
+                     *       "updatedAt": "2026-11-29T10:39:12.425Z",
+                     *       "createdBy": {
+                     *         "type": "user",
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *       },
+                     *       "editedBy": {
+                     *         "type": "user",
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *       },
+                     *       "updatedBy": {
+                     *         "type": "user",
+                     *         "id": "ecc60632-f907-4309-8af1-432e9fd3396d"
+                     *       },
+                     *       "submittedBy": {
+                     *         "type": "user",
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *       },
+                     *       "submittedAt": "2026-11-29T10:39:12.400Z",
+                     *       "approvals": [
+                     *         {
+                     *           "by": {
+                     *             "type": "user",
+                     *             "id": "ecc60632-f907-4309-8af1-432e9fd3396d"
+                     *           },
+                     *           "at": "2026-11-29T10:39:12.425Z"
+                     *         }
+                     *       ],
+                     *       "approvedBy": {
+                     *         "type": "user",
+                     *         "id": "ecc60632-f907-4309-8af1-432e9fd3396d"
+                     *       },
+                     *       "approvedAt": "2026-11-29T10:39:12.425Z",
+                     *       "rejection": {
+                     *         "reason": "Attach the lease",
+                     *         "by": {
+                     *           "type": "user",
+                     *           "id": "ecc60632-f907-4309-8af1-432e9fd3396d"
+                     *         },
+                     *         "at": "2026-11-29T10:39:12.367Z"
+                     *       },
+                     *       "postedBy": null,
+                     *       "postedAt": null,
+                     *       "voidedBy": null,
+                     *       "voidedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["JournalResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidJson_InvalidText_InvalidEncoding.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `InvalidState`, `ReversalIsFinal`, `SelfApproval`, `AlreadyApproved`, `AuthorUnknown`, `RevaluationJournal` (each example says what it means and the way out; docs/errors.md lists them all) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge.413"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "journals.reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description Identifier (UUID). */
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "version": 2,
+                 *       "reason": "Attach the lease"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The version read; a write based on another is refused (409). */
+                    version: number;
+                    /** @description What was found there, naming the record; null when verified. */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "cbd9a903-94f8-461f-816c-7c0831a44661",
+                     *       "serialNumber": 7,
+                     *       "date": "2027-01-20T00:00:00Z",
+                     *       "description": null,
+                     *       "reference": null,
+                     *       "entries": [
+                     *         {
+                     *           "accountId": "03b31572-5e16-47f5-948b-e03c0be9761f",
+                     *           "costCenterId": null,
+                     *           "side": 1,
+                     *           "amount": 1200,
+                     *           "currency": "SAR",
+                     *           "exchangeRate": "1",
+                     *           "baseAmount": 1200,
+                     *           "fxRounding": false,
+                     *           "tax": null,
+                     *           "taxOf": null,
+                     *           "counterpartyId": null
+                     *         },
+                     *         {
+                     *           "accountId": "8540364d-a07a-4ebd-9428-474ade6a1107",
+                     *           "costCenterId": null,
+                     *           "side": 2,
+                     *           "amount": 1200,
+                     *           "currency": "SAR",
+                     *           "exchangeRate": "1",
+                     *           "baseAmount": 1200,
+                     *           "fxRounding": false,
+                     *           "tax": null,
+                     *           "taxOf": null,
+                     *           "counterpartyId": null
+                     *         }
+                     *       ],
+                     *       "amountsIncludeTax": false,
+                     *       "totals": {
+                     *         "debit": 1200,
+                     *         "credit": 1200
+                     *       },
+                     *       "status": "draft",
+                     *       "postingDate": null,
+                     *       "financialYearId": null,
+                     *       "periodId": null,
+                     *       "reversalOf": null,
+                     *       "reversedBy": null,
+                     *       "revaluationDate": null,
+                     *       "openingOf": null,
+                     *       "importId": null,
+                     *       "version": 3,
+                     *       "createdAt": "2026-11-29T10:39:12.280Z",
+                     *       "updatedAt": "2026-11-29T10:39:12.367Z",
+                     *       "createdBy": {
+                     *         "type": "user",
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *       },
+                     *       "editedBy": {
+                     *         "type": "user",
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *       },
+                     *       "updatedBy": {
+                     *         "type": "user",
+                     *         "id": "ecc60632-f907-4309-8af1-432e9fd3396d"
+                     *       },
+                     *       "submittedBy": null,
+                     *       "submittedAt": null,
+                     *       "approvals": [],
+                     *       "approvedBy": null,
+                     *       "approvedAt": null,
+                     *       "rejection": {
+                     *         "by": {
+                     *           "type": "user",
+                     *           "id": "ecc60632-f907-4309-8af1-432e9fd3396d"
+                     *         },
+                     *         "at": "2026-11-29T10:39:12.367Z",
+                     *         "reason": "Attach the lease"
+                     *       },
+                     *       "postedBy": null,
+                     *       "postedAt": null,
+                     *       "voidedBy": null,
+                     *       "voidedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["JournalResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidJson_InvalidText_InvalidEncoding.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `InvalidState`, `ReversalIsFinal`, `RevaluationJournal` (each example says what it means and the way out; docs/errors.md lists them all) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge.413"];
             500: components["responses"]["InternalError.500"];
             503: components["responses"]["ServiceUnavailable.503"];
         };
@@ -10113,14 +10695,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5",
+                     *       "id": "f9ae5eab-6be7-47f9-a242-94fd4db7e6e0",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
+                     *           "accountId": "f85798e7-62ed-467a-b827-83d94d0cb305",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10133,7 +10715,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
+                     *           "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10153,27 +10735,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
-                     *       "periodId": "148308f6-73f9-4d34-9e85-1bfe755ac668",
+                     *       "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *       "periodId": "f30c4ad7-4d54-46b0-939f-27fcfbb992fb",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T10:09:14.582Z",
-                     *       "updatedAt": "2026-11-29T10:09:14.791Z",
+                     *       "createdAt": "2026-11-29T10:38:57.617Z",
+                     *       "updatedAt": "2026-11-29T10:38:58.309Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10183,9 +10765,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *       },
-                     *       "postedAt": "2026-11-29T10:09:14.791Z",
+                     *       "postedAt": "2026-11-29T10:38:58.309Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -10205,7 +10787,7 @@ export interface operations {
             401: components["responses"]["Unauthorized.401"];
             403: components["responses"]["Forbidden.403"];
             404: components["responses"]["NotFound.404"];
-            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `InvalidState`, `PeriodNotOpen`, `InactiveCostCenter`, `PostingInProgress`, `RevaluationJournal` (each example says what it means and the way out; docs/errors.md lists them all) */
+            /** @description Conflict with the record’s version or state. Codes: `Conflict`, `InvalidState`, `PeriodNotOpen`, `InactiveCostCenter`, `PostingInProgress`, `ApprovalRequired`, `RevaluationJournal` (each example says what it means and the way out; docs/errors.md lists them all) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10253,14 +10835,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9a657126-eb1e-4837-af87-34b0fab132e8",
+                     *       "id": "e13235f5-9b81-4e57-a20c-5db93df9758a",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "52aaf318-5634-4c6f-99c1-ea41d44a8182",
+                     *           "accountId": "03b31572-5e16-47f5-948b-e03c0be9761f",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -10273,7 +10855,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
+                     *           "accountId": "f85798e7-62ed-467a-b827-83d94d0cb305",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -10293,27 +10875,27 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
-                     *       "periodId": "148308f6-73f9-4d34-9e85-1bfe755ac668",
+                     *       "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *       "periodId": "f30c4ad7-4d54-46b0-939f-27fcfbb992fb",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T10:09:14.986Z",
-                     *       "updatedAt": "2026-11-29T10:09:15.027Z",
+                     *       "createdAt": "2026-11-29T10:38:58.683Z",
+                     *       "updatedAt": "2026-11-29T10:38:58.941Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10323,14 +10905,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *       },
-                     *       "postedAt": "2026-11-29T10:09:15.005Z",
+                     *       "postedAt": "2026-11-29T10:38:58.866Z",
                      *       "voidedBy": {
                      *         "type": "user",
-                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *       },
-                     *       "voidedAt": "2026-11-29T10:09:15.027Z"
+                     *       "voidedAt": "2026-11-29T10:38:58.941Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -10380,14 +10962,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5",
+                     *       "id": "f9ae5eab-6be7-47f9-a242-94fd4db7e6e0",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
+                     *           "accountId": "f85798e7-62ed-467a-b827-83d94d0cb305",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10400,7 +10982,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
+                     *           "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10428,19 +11010,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T10:09:14.582Z",
-                     *       "updatedAt": "2026-11-29T10:09:14.825Z",
+                     *       "createdAt": "2026-11-29T10:38:57.617Z",
+                     *       "updatedAt": "2026-11-29T10:38:58.397Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10512,14 +11094,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a8f5ed5c-317d-44c3-a9ab-4a87b6a7c0fb",
+                     *       "id": "db1e8bbb-b35c-4269-abad-436c1c943a93",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
+                     *           "accountId": "f85798e7-62ed-467a-b827-83d94d0cb305",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10532,7 +11114,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
+                     *           "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10552,27 +11134,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
-                     *       "periodId": "148308f6-73f9-4d34-9e85-1bfe755ac668",
-                     *       "reversalOf": "d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5",
+                     *       "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *       "periodId": "f30c4ad7-4d54-46b0-939f-27fcfbb992fb",
+                     *       "reversalOf": "f9ae5eab-6be7-47f9-a242-94fd4db7e6e0",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:09:14.953Z",
-                     *       "updatedAt": "2026-11-29T10:09:14.953Z",
+                     *       "createdAt": "2026-11-29T10:38:58.583Z",
+                     *       "updatedAt": "2026-11-29T10:38:58.583Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10582,9 +11164,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *       },
-                     *       "postedAt": "2026-11-29T10:09:14.953Z",
+                     *       "postedAt": "2026-11-29T10:38:58.583Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -10742,14 +11324,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *       "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "e7722aae-53d2-4def-ab8b-57b585b6a5eb",
+                     *           "accountId": "940fbf41-543e-4e1f-9652-154a21517e93",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -10776,8 +11358,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
-                     *           "parentId": "e7722aae-53d2-4def-ab8b-57b585b6a5eb",
+                     *           "accountId": "f85798e7-62ed-467a-b827-83d94d0cb305",
+                     *           "parentId": "940fbf41-543e-4e1f-9652-154a21517e93",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -10803,7 +11385,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "2e440d5e-aa00-468c-9855-e82d67b4b5c7",
+                     *           "accountId": "36d4bf59-8f96-4012-89cf-3e3199c951fa",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -10830,8 +11412,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
-                     *           "parentId": "2e440d5e-aa00-468c-9855-e82d67b4b5c7",
+                     *           "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
+                     *           "parentId": "36d4bf59-8f96-4012-89cf-3e3199c951fa",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -10857,7 +11439,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "772c1083-0d42-4989-8369-39db5324e496",
+                     *           "accountId": "df99c93d-032e-49cd-9718-cf934ed6a6cd",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -10884,8 +11466,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "52aaf318-5634-4c6f-99c1-ea41d44a8182",
-                     *           "parentId": "772c1083-0d42-4989-8369-39db5324e496",
+                     *           "accountId": "03b31572-5e16-47f5-948b-e03c0be9761f",
+                     *           "parentId": "df99c93d-032e-49cd-9718-cf934ed6a6cd",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -11019,7 +11601,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "772c1083-0d42-4989-8369-39db5324e496",
+                     *           "accountId": "df99c93d-032e-49cd-9718-cf934ed6a6cd",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -11038,8 +11620,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "52aaf318-5634-4c6f-99c1-ea41d44a8182",
-                     *           "parentId": "772c1083-0d42-4989-8369-39db5324e496",
+                     *           "accountId": "03b31572-5e16-47f5-948b-e03c0be9761f",
+                     *           "parentId": "df99c93d-032e-49cd-9718-cf934ed6a6cd",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -11151,7 +11733,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "e7722aae-53d2-4def-ab8b-57b585b6a5eb",
+                     *           "accountId": "940fbf41-543e-4e1f-9652-154a21517e93",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -11168,8 +11750,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
-                     *           "parentId": "e7722aae-53d2-4def-ab8b-57b585b6a5eb",
+                     *           "accountId": "f85798e7-62ed-467a-b827-83d94d0cb305",
+                     *           "parentId": "940fbf41-543e-4e1f-9652-154a21517e93",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -11293,7 +11875,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "e7722aae-53d2-4def-ab8b-57b585b6a5eb",
+                     *           "accountId": "940fbf41-543e-4e1f-9652-154a21517e93",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -11309,8 +11891,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
-                     *           "parentId": "e7722aae-53d2-4def-ab8b-57b585b6a5eb",
+                     *           "accountId": "f85798e7-62ed-467a-b827-83d94d0cb305",
+                     *           "parentId": "940fbf41-543e-4e1f-9652-154a21517e93",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -11419,9 +12001,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "f273ff21-dd8a-46a6-9cb6-6600c4059fb0",
+                     *       "budgetId": "48c46be6-4778-492c-a344-03bac2501fb9",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *       "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -11448,8 +12030,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
-                     *           "parentId": "2e440d5e-aa00-468c-9855-e82d67b4b5c7",
+                     *           "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
+                     *           "parentId": "36d4bf59-8f96-4012-89cf-3e3199c951fa",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -11482,8 +12064,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "52aaf318-5634-4c6f-99c1-ea41d44a8182",
-                     *           "parentId": "772c1083-0d42-4989-8369-39db5324e496",
+                     *           "accountId": "03b31572-5e16-47f5-948b-e03c0be9761f",
+                     *           "parentId": "df99c93d-032e-49cd-9718-cf934ed6a6cd",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -11494,7 +12076,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "9e07b9f7-4a74-4413-845a-124ad34db02b",
+                     *             "id": "99af922e-eb4a-44ad-8950-f50ed8f0f95a",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -11884,18 +12466,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "9c303607-03ac-4a39-9aea-ec5181fa337c",
-                     *           "serialNumber": 10,
+                     *           "journalId": "7c1d56c3-08dc-4d82-9cba-2299a5a252f5",
+                     *           "serialNumber": 6,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
+                     *           "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "a5f65bfe-cdb0-455a-ae64-0687ce8e44a2",
+                     *           "taxCodeId": "6259e447-1bed-4d5a-82cd-e731ce873fe7",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -12047,7 +12629,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "e7722aae-53d2-4def-ab8b-57b585b6a5eb",
+                     *         "id": "940fbf41-543e-4e1f-9652-154a21517e93",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -12068,13 +12650,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5",
+                     *           "journalId": "f9ae5eab-6be7-47f9-a242-94fd4db7e6e0",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
+                     *           "accountId": "f85798e7-62ed-467a-b827-83d94d0cb305",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -12086,7 +12668,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjdmN2U3ZjEwLTc3NjgtNDJmOC1iODU3LTc4MDU1ZjUxYjc5OCIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiZTc3MjJhYWUtNTNkMi00ZGVmLWFiOGItNTdiNTg1YjZhNWViIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZDVjNDFjZmYtNTYzNS00ZjUyLThmNmUtZWQ1ZDExYmNmMGQ1IiwiYWNjb3VudElkIjoiY2EzY2ZlNzgtZjFhMy00MTlhLWE5NGQtMDhiYmIxNDA3MmI1IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.QtH8qZHXnuFQQtI_roD8ivTEDJ9xv8c2VJFKM5PnqNQ"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjY2NWNmZWNjLTRhMGItNDY0Yi1hZTkzLTU0NTYzY2M5ZWE2MiIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiOTQwZmJmNDEtNTQzZS00ZTFmLTk2NTItMTU0YTIxNTE3ZTkzIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZjlhZTVlYWItNmJlNy00N2Y5LWEyNDItOTRmZDRkYjdlNmUwIiwiYWNjb3VudElkIjoiZjg1Nzk4ZTctNjJlZC00NjdhLWI4MjctODNkOTRkMGNiMzA1IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.LZSEah7fHJ1_uBgVVJ5I2tqw_YXznYM4pfAxZLhCM-I"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -12199,70 +12781,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f1f6ab18-2f3f-4c3f-9e16-0a5fde18496e",
+                     *           "id": "b2b2514a-dd06-4b49-a7ca-60650f70a758",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T10:09:17.270Z",
+                     *           "createdAt": "2026-11-29T10:39:03.823Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "792fab0413922c3d0ba80d10285032b4b807de13adec6cc5fec0ddd2ecf2fc50"
+                     *             "hash": "ed1ca5e468806b99ea6ef11fe19502715f9a7ecf70900a8eb1142c50a999f92a"
                      *           }
                      *         },
                      *         {
-                     *           "id": "48c0956f-3f16-4b65-914e-e512419ecaf7",
+                     *           "id": "2ff3ac36-81e0-481f-a114-2808b2de7b19",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T10:09:17.177Z",
+                     *           "createdAt": "2026-11-29T10:39:03.698Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "72123089688cd1e98a3ff56d9118079c21d5ce55446c9a9d960887296605a974"
+                     *             "hash": "17b0acdbe1e60d062d9850590319256e45712a53ce1602e289aae33878ef1554"
                      *           }
                      *         },
                      *         {
-                     *           "id": "d2e9a755-bdaa-4ce0-80da-257272d72c85",
+                     *           "id": "265009e2-15f1-4a69-a5fa-282023cbefd0",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab"
+                     *             "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311"
                      *           },
-                     *           "createdAt": "2026-11-29T10:09:17.103Z",
+                     *           "createdAt": "2026-11-29T10:39:03.463Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "55d14fa67f88fe97f09de127fe1f8a01e1d65ee7803d71b3cb57f78d3727c517"
+                     *             "hash": "3b2fc6f080af477724aa7ba75e838b669ac8de065449e5f3312d102faaaeac37"
                      *           }
                      *         },
                      *         {
-                     *           "id": "bdff9d77-e6c2-4357-a333-2a04a11c7189",
+                     *           "id": "117fd45c-2435-4932-a411-8b225ed6ceb3",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T10:09:17.022Z",
+                     *           "createdAt": "2026-11-29T10:39:03.366Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "3e5ead9f2c3f760849e52adac625ea30bf453027491304e0e19c07060e9ca596"
+                     *             "hash": "56a0d4f50d71ae463f2a823dd5d74448eef488028ea773408b443747737812c0"
                      *           }
                      *         }
                      *       ],
@@ -12427,20 +13009,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bdff9d77-e6c2-4357-a333-2a04a11c7189",
+                     *       "id": "117fd45c-2435-4932-a411-8b225ed6ceb3",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T10:09:17.022Z",
+                     *       "createdAt": "2026-11-29T10:39:03.366Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "3e5ead9f2c3f760849e52adac625ea30bf453027491304e0e19c07060e9ca596"
+                     *         "hash": "56a0d4f50d71ae463f2a823dd5d74448eef488028ea773408b443747737812c0"
                      *       }
                      *     }
                      */
@@ -12505,20 +13087,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bdff9d77-e6c2-4357-a333-2a04a11c7189",
+                     *       "id": "117fd45c-2435-4932-a411-8b225ed6ceb3",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T10:09:17.022Z",
+                     *       "createdAt": "2026-11-29T10:39:03.366Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "3e5ead9f2c3f760849e52adac625ea30bf453027491304e0e19c07060e9ca596"
+                     *         "hash": "56a0d4f50d71ae463f2a823dd5d74448eef488028ea773408b443747737812c0"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -12537,7 +13119,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "e7722aae-53d2-4def-ab8b-57b585b6a5eb",
+                     *             "accountId": "940fbf41-543e-4e1f-9652-154a21517e93",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -12553,8 +13135,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
-                     *             "parentId": "e7722aae-53d2-4def-ab8b-57b585b6a5eb",
+                     *             "accountId": "f85798e7-62ed-467a-b827-83d94d0cb305",
+                     *             "parentId": "940fbf41-543e-4e1f-9652-154a21517e93",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -12660,27 +13242,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a611ded1-bd99-4932-b6f1-1eedcc844f4c",
+                     *           "id": "e4bd9aeb-de40-406e-bf04-65186349d3f7",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "7f7e7f10-7768-42f8-b857-78055f51b798",
-                     *           "recordId": "d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5",
+                     *           "companyId": "665cfecc-4a0b-464b-ae93-54563cc9ea62",
+                     *           "recordId": "f9ae5eab-6be7-47f9-a242-94fd4db7e6e0",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *           },
-                     *           "occurredAt": "2026-11-29T10:09:14.793Z",
-                     *           "requestId": "5e8f4c99-1a2b-40b5-be13-94001c28f29b",
+                     *           "occurredAt": "2026-11-29T10:38:58.315Z",
+                     *           "requestId": "bd58ff94-911f-4fb8-9da6-458392e6efcc",
                      *           "data": {
-                     *             "id": "d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5",
+                     *             "id": "f9ae5eab-6be7-47f9-a242-94fd4db7e6e0",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
+                     *                 "accountId": "f85798e7-62ed-467a-b827-83d94d0cb305",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -12693,7 +13275,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
+                     *                 "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -12713,27 +13295,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
-                     *             "periodId": "148308f6-73f9-4d34-9e85-1bfe755ac668",
+                     *             "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *             "periodId": "f30c4ad7-4d54-46b0-939f-27fcfbb992fb",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T10:09:14.582Z",
-                     *             "updatedAt": "2026-11-29T10:09:14.791Z",
+                     *             "createdAt": "2026-11-29T10:38:57.617Z",
+                     *             "updatedAt": "2026-11-29T10:38:58.309Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *               "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *               "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *               "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -12743,40 +13325,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *               "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *             },
-                     *             "postedAt": "2026-11-29T10:09:14.791Z",
+                     *             "postedAt": "2026-11-29T10:38:58.309Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "f0e3619dcdd950e4a54e730f86b89f5f3f186440a13fe993daab3ce162976ece",
-                     *           "previousHash": "f26efe8bc964ff1e0f691df2a171348c39a326278222a148b270df4e8d796981",
-                     *           "hash": "65dc28c975db5f9e59d8d1ef8413017d37c0aab0f8d9c09b127640e3dcc4226c"
+                     *           "recordDigest": "9da66dfd6978d055a0705d0684add42969b960eee0014683584b1e5b24ff1aec",
+                     *           "previousHash": "c4f53df90ae076ec022005aa21dad3cddf3e75ddec11986a0d1d304c0d526e49",
+                     *           "hash": "a39808053800ea4e33e6104a4222df6061015d0c2c824538ad6bc95bd778482f"
                      *         },
                      *         {
-                     *           "id": "34e0e485-18a1-47e0-a094-abfde9c0ea7e",
+                     *           "id": "5e32a5da-6b6f-4e16-807a-1fe758816f05",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "7f7e7f10-7768-42f8-b857-78055f51b798",
-                     *           "recordId": "d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5",
+                     *           "companyId": "665cfecc-4a0b-464b-ae93-54563cc9ea62",
+                     *           "recordId": "f9ae5eab-6be7-47f9-a242-94fd4db7e6e0",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *           },
-                     *           "occurredAt": "2026-11-29T10:09:14.869Z",
-                     *           "requestId": "d967938c-5dcc-4f7b-921d-36669495f923",
+                     *           "occurredAt": "2026-11-29T10:38:58.492Z",
+                     *           "requestId": "6be8bc25-ac2b-4fd4-a96f-2e4b565338ad",
                      *           "data": {
-                     *             "id": "d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5",
+                     *             "id": "f9ae5eab-6be7-47f9-a242-94fd4db7e6e0",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
+                     *                 "accountId": "f85798e7-62ed-467a-b827-83d94d0cb305",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -12789,7 +13371,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
+                     *                 "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -12809,27 +13391,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
-                     *             "periodId": "148308f6-73f9-4d34-9e85-1bfe755ac668",
+                     *             "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *             "periodId": "f30c4ad7-4d54-46b0-939f-27fcfbb992fb",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T10:09:14.582Z",
-                     *             "updatedAt": "2026-11-29T10:09:14.868Z",
+                     *             "createdAt": "2026-11-29T10:38:57.617Z",
+                     *             "updatedAt": "2026-11-29T10:38:58.491Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *               "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *               "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *               "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -12839,40 +13421,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *               "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *             },
-                     *             "postedAt": "2026-11-29T10:09:14.868Z",
+                     *             "postedAt": "2026-11-29T10:38:58.491Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "fbab7347285195a50d1040eb52b75d82e61f5b1068795ae10de9577cfb75ab4a",
-                     *           "previousHash": "9f576f430701c485fba2b701d716c577f41da0c6fc9adcd2b737c76be83690e9",
-                     *           "hash": "7e0b86dfa6cc56a2c3218429acd546f9c2489d937c5a673e601bd91246132091"
+                     *           "recordDigest": "e3a444fb8266c6d70be00b7f62729380cd790f06eb20cf4c4acd4dc170c34159",
+                     *           "previousHash": "e615d033282bd09fdbb9ba885331f747d6c49551eed8bd073106ef8582b4abe8",
+                     *           "hash": "9f40d21a89a9ac66edc2119da36e44e3f149f00e3875c6de06ce1d575478fff6"
                      *         },
                      *         {
-                     *           "id": "73efcae4-fd4c-400c-9110-6e591462598b",
+                     *           "id": "a72c7188-9ddb-4620-a3f3-f80f04c17a2c",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "7f7e7f10-7768-42f8-b857-78055f51b798",
-                     *           "recordId": "d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5",
+                     *           "companyId": "665cfecc-4a0b-464b-ae93-54563cc9ea62",
+                     *           "recordId": "f9ae5eab-6be7-47f9-a242-94fd4db7e6e0",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *           },
-                     *           "occurredAt": "2026-11-29T10:09:14.954Z",
-                     *           "requestId": "6823fe22-f3dc-4277-85b7-280dd9e02792",
+                     *           "occurredAt": "2026-11-29T10:38:58.588Z",
+                     *           "requestId": "cdcda3af-2ab7-4cc4-a167-5724d9702bac",
                      *           "data": {
-                     *             "id": "d5c41cff-5635-4f52-8f6e-ed5d11bcf0d5",
+                     *             "id": "f9ae5eab-6be7-47f9-a242-94fd4db7e6e0",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "ca3cfe78-f1a3-419a-a94d-08bbb14072b5",
+                     *                 "accountId": "f85798e7-62ed-467a-b827-83d94d0cb305",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -12885,7 +13467,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
+                     *                 "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -12905,27 +13487,27 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
-                     *             "periodId": "148308f6-73f9-4d34-9e85-1bfe755ac668",
+                     *             "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *             "periodId": "f30c4ad7-4d54-46b0-939f-27fcfbb992fb",
                      *             "reversalOf": null,
-                     *             "reversedBy": "a8f5ed5c-317d-44c3-a9ab-4a87b6a7c0fb",
+                     *             "reversedBy": "db1e8bbb-b35c-4269-abad-436c1c943a93",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T10:09:14.582Z",
-                     *             "updatedAt": "2026-11-29T10:09:14.953Z",
+                     *             "createdAt": "2026-11-29T10:38:57.617Z",
+                     *             "updatedAt": "2026-11-29T10:38:58.583Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *               "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *               "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *               "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -12935,20 +13517,20 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *               "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *             },
-                     *             "postedAt": "2026-11-29T10:09:14.868Z",
+                     *             "postedAt": "2026-11-29T10:38:58.491Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "aed82699c93115390662e98716e21a7fddbc2bf2f297a7f2df177b2d2ca9ffac",
-                     *           "previousHash": "7e0b86dfa6cc56a2c3218429acd546f9c2489d937c5a673e601bd91246132091",
-                     *           "hash": "915505ff4c93fca1f6b159c0378775f17cee8e6280f43c15f55815980f75289f"
+                     *           "recordDigest": "52c291c6b877c394c3c866320d9cd157bc2473d7b2a7a3003dbe7e0119109d10",
+                     *           "previousHash": "9f40d21a89a9ac66edc2119da36e44e3f149f00e3875c6de06ce1d575478fff6",
+                     *           "hash": "888b9020ca1f7e9d9c11650dea6b994da94351505a25dc7d849ef854444bcda0"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjdmN2U3ZjEwLTc3NjgtNDJmOC1iODU3LTc4MDU1ZjUxYjc5OCIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.xPE5t4bG7KKm5hczxHdOFhNBeAfP44kGLy9B4C3DMzo"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjY2NWNmZWNjLTRhMGItNDY0Yi1hZTkzLTU0NTYzY2M5ZWE2MiIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.iHe6Q6hRcMmvLL52hTqwI58WuU9HDJjNdfAt7_pQ3R4"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -12996,7 +13578,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "cc090773-4e58-4491-937b-adff6482639b",
+                     *           "id": "12559816-ac4d-4ec0-9e9e-7a10dada27d9",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -13007,11 +13589,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:09:19.447Z",
-                     *           "updatedAt": "2026-11-29T10:09:19.447Z"
+                     *           "createdAt": "2026-11-29T10:39:09.451Z",
+                     *           "updatedAt": "2026-11-29T10:39:09.451Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -13059,7 +13641,7 @@ export interface operations {
                      * @description The event types the subscription receives; empty for every type.
                      * @default []
                      */
-                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged")[];
+                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected")[];
                     /**
                      * @description Free text.
                      * @default
@@ -13082,7 +13664,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cc090773-4e58-4491-937b-adff6482639b",
+                     *       "id": "12559816-ac4d-4ec0-9e9e-7a10dada27d9",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -13093,11 +13675,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:09:19.447Z",
-                     *       "updatedAt": "2026-11-29T10:09:19.447Z",
+                     *       "createdAt": "2026-11-29T10:39:09.451Z",
+                     *       "updatedAt": "2026-11-29T10:39:09.451Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -13146,7 +13728,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cc090773-4e58-4491-937b-adff6482639b",
+                     *       "id": "12559816-ac4d-4ec0-9e9e-7a10dada27d9",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -13157,11 +13739,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:09:19.447Z",
-                     *       "updatedAt": "2026-11-29T10:09:19.447Z"
+                     *       "createdAt": "2026-11-29T10:39:09.451Z",
+                     *       "updatedAt": "2026-11-29T10:39:09.451Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -13207,7 +13789,7 @@ export interface operations {
                      * @description The event types the subscription receives; empty for every type.
                      * @default []
                      */
-                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged")[];
+                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected")[];
                     /**
                      * @description Free text.
                      * @default
@@ -13229,7 +13811,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cc090773-4e58-4491-937b-adff6482639b",
+                     *       "id": "12559816-ac4d-4ec0-9e9e-7a10dada27d9",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -13241,11 +13823,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T10:09:19.447Z",
-                     *       "updatedAt": "2026-11-29T10:09:19.546Z"
+                     *       "createdAt": "2026-11-29T10:39:09.451Z",
+                     *       "updatedAt": "2026-11-29T10:39:09.523Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -13385,13 +13967,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5ed8074d-033c-4ee1-944f-ab4c89d0ca3a",
+                     *           "id": "65d81b94-7f87-49a7-a020-8a8893ee14bc",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:09:19.679Z",
-                     *           "updatedAt": "2026-11-29T10:09:19.679Z"
+                     *           "createdAt": "2026-11-29T10:39:09.625Z",
+                     *           "updatedAt": "2026-11-29T10:39:09.625Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -13452,13 +14034,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5ed8074d-033c-4ee1-944f-ab4c89d0ca3a",
+                     *       "id": "65d81b94-7f87-49a7-a020-8a8893ee14bc",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:09:19.679Z",
-                     *       "updatedAt": "2026-11-29T10:09:19.679Z"
+                     *       "createdAt": "2026-11-29T10:39:09.625Z",
+                     *       "updatedAt": "2026-11-29T10:39:09.625Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -13513,13 +14095,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5ed8074d-033c-4ee1-944f-ab4c89d0ca3a",
+                     *       "id": "65d81b94-7f87-49a7-a020-8a8893ee14bc",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:09:19.679Z",
-                     *       "updatedAt": "2026-11-29T10:09:19.679Z"
+                     *       "createdAt": "2026-11-29T10:39:09.625Z",
+                     *       "updatedAt": "2026-11-29T10:39:09.625Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -13570,13 +14152,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5ed8074d-033c-4ee1-944f-ab4c89d0ca3a",
+                     *       "id": "65d81b94-7f87-49a7-a020-8a8893ee14bc",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T10:09:19.679Z",
-                     *       "updatedAt": "2026-11-29T10:09:19.851Z"
+                     *       "createdAt": "2026-11-29T10:39:09.625Z",
+                     *       "updatedAt": "2026-11-29T10:39:09.843Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -13669,13 +14251,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f273ff21-dd8a-46a6-9cb6-6600c4059fb0",
+                     *           "id": "48c46be6-4778-492c-a344-03bac2501fb9",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:09:19.921Z",
-                     *           "updatedAt": "2026-11-29T10:09:19.921Z"
+                     *           "createdAt": "2026-11-29T10:39:10.016Z",
+                     *           "updatedAt": "2026-11-29T10:39:10.016Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -13710,10 +14292,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                 *       "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                  *       "lines": [
                  *         {
-                 *           "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
+                 *           "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -13730,8 +14312,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "52aaf318-5634-4c6f-99c1-ea41d44a8182",
-                 *           "costCenterId": "9e07b9f7-4a74-4413-845a-124ad34db02b",
+                 *           "accountId": "03b31572-5e16-47f5-948b-e03c0be9761f",
+                 *           "costCenterId": "99af922e-eb4a-44ad-8950-f50ed8f0f95a",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -13782,15 +14364,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f273ff21-dd8a-46a6-9cb6-6600c4059fb0",
+                     *       "id": "48c46be6-4778-492c-a344-03bac2501fb9",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *       "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:09:19.921Z",
-                     *       "updatedAt": "2026-11-29T10:09:19.921Z",
+                     *       "createdAt": "2026-11-29T10:39:10.016Z",
+                     *       "updatedAt": "2026-11-29T10:39:10.016Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
+                     *           "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -13808,8 +14390,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "52aaf318-5634-4c6f-99c1-ea41d44a8182",
-                     *           "costCenterId": "9e07b9f7-4a74-4413-845a-124ad34db02b",
+                     *           "accountId": "03b31572-5e16-47f5-948b-e03c0be9761f",
+                     *           "costCenterId": "99af922e-eb4a-44ad-8950-f50ed8f0f95a",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -13864,15 +14446,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f273ff21-dd8a-46a6-9cb6-6600c4059fb0",
+                     *       "id": "48c46be6-4778-492c-a344-03bac2501fb9",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *       "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:09:19.921Z",
-                     *       "updatedAt": "2026-11-29T10:09:19.921Z",
+                     *       "createdAt": "2026-11-29T10:39:10.016Z",
+                     *       "updatedAt": "2026-11-29T10:39:10.016Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
+                     *           "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -13890,8 +14472,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "52aaf318-5634-4c6f-99c1-ea41d44a8182",
-                     *           "costCenterId": "9e07b9f7-4a74-4413-845a-124ad34db02b",
+                     *           "accountId": "03b31572-5e16-47f5-948b-e03c0be9761f",
+                     *           "costCenterId": "99af922e-eb4a-44ad-8950-f50ed8f0f95a",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -13938,10 +14520,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                 *       "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                  *       "lines": [
                  *         {
-                 *           "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
+                 *           "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -13995,15 +14577,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f273ff21-dd8a-46a6-9cb6-6600c4059fb0",
+                     *       "id": "48c46be6-4778-492c-a344-03bac2501fb9",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "11bf69fd-d43f-429d-af02-42c65106d4ab",
+                     *       "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T10:09:19.921Z",
-                     *       "updatedAt": "2026-11-29T10:09:20.327Z",
+                     *       "createdAt": "2026-11-29T10:39:10.016Z",
+                     *       "updatedAt": "2026-11-29T10:39:10.479Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "a8153ba9-26ca-407f-b747-d4fa8b74c313",
+                     *           "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -14113,7 +14695,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "dc7dc41a-c63a-4c77-90e7-f234324d878f",
+                     *           "id": "fce11433-3f5e-450e-bbc4-8c1918f3622d",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -14144,12 +14726,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *           },
-                     *           "createdAt": "2026-11-29T10:09:13.162Z",
-                     *           "updatedAt": "2026-11-29T10:09:13.317Z",
-                     *           "startedAt": "2026-11-29T10:09:13.223Z",
-                     *           "finishedAt": "2026-11-29T10:09:13.317Z"
+                     *           "createdAt": "2026-11-29T10:38:53.936Z",
+                     *           "updatedAt": "2026-11-29T10:38:54.261Z",
+                     *           "startedAt": "2026-11-29T10:38:54.068Z",
+                     *           "finishedAt": "2026-11-29T10:38:54.261Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14238,7 +14820,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dc7dc41a-c63a-4c77-90e7-f234324d878f",
+                     *       "id": "fce11433-3f5e-450e-bbc4-8c1918f3622d",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -14262,10 +14844,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *       },
-                     *       "createdAt": "2026-11-29T10:09:13.162Z",
-                     *       "updatedAt": "2026-11-29T10:09:13.162Z",
+                     *       "createdAt": "2026-11-29T10:38:53.936Z",
+                     *       "updatedAt": "2026-11-29T10:38:53.936Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -14314,7 +14896,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "dc7dc41a-c63a-4c77-90e7-f234324d878f",
+                     *       "id": "fce11433-3f5e-450e-bbc4-8c1918f3622d",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -14345,12 +14927,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *       },
-                     *       "createdAt": "2026-11-29T10:09:13.162Z",
-                     *       "updatedAt": "2026-11-29T10:09:13.317Z",
-                     *       "startedAt": "2026-11-29T10:09:13.223Z",
-                     *       "finishedAt": "2026-11-29T10:09:13.317Z"
+                     *       "createdAt": "2026-11-29T10:38:53.936Z",
+                     *       "updatedAt": "2026-11-29T10:38:54.261Z",
+                     *       "startedAt": "2026-11-29T10:38:54.068Z",
+                     *       "finishedAt": "2026-11-29T10:38:54.261Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -14442,11 +15024,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "verified": true,
-                     *       "checked": 101,
+                     *       "checked": 109,
                      *       "fromSequence": 1,
-                     *       "toSequence": 101,
-                     *       "headSequence": 101,
-                     *       "headHash": "9be05dc26985ffc4f89ff0618b42d26ded699d70db5095e4574659fec12a997f",
+                     *       "toSequence": 109,
+                     *       "headSequence": 109,
+                     *       "headHash": "eae1cc964e3efd7cc1e2324809fe493949f65e0c18582a2ce502abfc14e3b6cf",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null
@@ -14510,7 +15092,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "cd561e42-2f52-4c55-9642-365745c9bf14",
+                     *           "id": "6d95e14c-5ed5-4442-b29e-e83ac7c01e51",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -14532,11 +15114,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:09:20.442Z",
-                     *           "updatedAt": "2026-11-29T10:09:20.442Z"
+                     *           "createdAt": "2026-11-29T10:39:10.626Z",
+                     *           "updatedAt": "2026-11-29T10:39:10.626Z"
                      *         },
                      *         {
-                     *           "id": "a5f65bfe-cdb0-455a-ae64-0687ce8e44a2",
+                     *           "id": "6259e447-1bed-4d5a-82cd-e731ce873fe7",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -14554,7 +15136,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "b29d94bb-b9f3-4693-95ac-f7225c715337",
+                     *           "taxAccountId": "72b1cb05-87f1-48b8-86fc-98e589ee51fe",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -14564,11 +15146,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:09:20.442Z",
-                     *           "updatedAt": "2026-11-29T10:09:20.442Z"
+                     *           "createdAt": "2026-11-29T10:39:10.626Z",
+                     *           "updatedAt": "2026-11-29T10:39:10.626Z"
                      *         },
                      *         {
-                     *           "id": "eb0e3027-6692-4704-bc76-01dc70349bea",
+                     *           "id": "289703ec-4e5b-46e3-9270-ffa44d726ef6",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -14588,11 +15170,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:09:20.442Z",
-                     *           "updatedAt": "2026-11-29T10:09:20.442Z"
+                     *           "createdAt": "2026-11-29T10:39:10.626Z",
+                     *           "updatedAt": "2026-11-29T10:39:10.626Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjdmN2U3ZjEwLTc3NjgtNDJmOC1iODU3LTc4MDU1ZjUxYjc5OCIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSM3ZjdlN2YxMC03NzY4LTQyZjgtYjg1Ny03ODA1NWY1MWI3OTgjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0._oBFx8hMHGQpBJh2QnjYMACVd1fmPhNSwymnFp2DH_s"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjY2NWNmZWNjLTRhMGItNDY0Yi1hZTkzLTU0NTYzY2M5ZWE2MiIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSM2NjVjZmVjYy00YTBiLTQ2NGItYWU5My01NDU2M2NjOWVhNjIjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.PT_OnCkhJHsPEjWo2Fr4kD0JprAXdA3EMFDv-onZI-M"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -14640,7 +15222,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "b29d94bb-b9f3-4693-95ac-f7225c715337",
+                 *       "taxAccountId": "72b1cb05-87f1-48b8-86fc-98e589ee51fe",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -14716,7 +15298,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "053b93c7-3f3c-40c5-827b-724d20d2e4c7",
+                     *       "id": "29d65cef-34d1-460a-8d42-41e549977c70",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -14734,7 +15316,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "b29d94bb-b9f3-4693-95ac-f7225c715337",
+                     *       "taxAccountId": "72b1cb05-87f1-48b8-86fc-98e589ee51fe",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -14744,8 +15326,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:09:20.519Z",
-                     *       "updatedAt": "2026-11-29T10:09:20.519Z"
+                     *       "createdAt": "2026-11-29T10:39:10.736Z",
+                     *       "updatedAt": "2026-11-29T10:39:10.736Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -14787,8 +15369,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "b29d94bb-b9f3-4693-95ac-f7225c715337",
-                 *       "inputTaxAccountId": "ec66a44e-21c0-41a3-9301-81aa14ae96e6"
+                 *       "outputTaxAccountId": "72b1cb05-87f1-48b8-86fc-98e589ee51fe",
+                 *       "inputTaxAccountId": "c996826a-1ffe-4b1a-b6c7-ae56cbd230e4"
                  *     }
                  */
                 "application/json": {
@@ -14810,7 +15392,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "a5f65bfe-cdb0-455a-ae64-0687ce8e44a2",
+                     *           "id": "6259e447-1bed-4d5a-82cd-e731ce873fe7",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -14828,7 +15410,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "b29d94bb-b9f3-4693-95ac-f7225c715337",
+                     *           "taxAccountId": "72b1cb05-87f1-48b8-86fc-98e589ee51fe",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -14838,11 +15420,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:09:20.442Z",
-                     *           "updatedAt": "2026-11-29T10:09:20.442Z"
+                     *           "createdAt": "2026-11-29T10:39:10.626Z",
+                     *           "updatedAt": "2026-11-29T10:39:10.626Z"
                      *         },
                      *         {
-                     *           "id": "6d488e55-0dab-4964-9d7a-64535ef4be3d",
+                     *           "id": "1322ab84-c44e-4ab8-817a-5bbd44a5c0e6",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -14864,11 +15446,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:09:20.442Z",
-                     *           "updatedAt": "2026-11-29T10:09:20.442Z"
+                     *           "createdAt": "2026-11-29T10:39:10.626Z",
+                     *           "updatedAt": "2026-11-29T10:39:10.626Z"
                      *         },
                      *         {
-                     *           "id": "cd561e42-2f52-4c55-9642-365745c9bf14",
+                     *           "id": "6d95e14c-5ed5-4442-b29e-e83ac7c01e51",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -14890,11 +15472,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:09:20.442Z",
-                     *           "updatedAt": "2026-11-29T10:09:20.442Z"
+                     *           "createdAt": "2026-11-29T10:39:10.626Z",
+                     *           "updatedAt": "2026-11-29T10:39:10.626Z"
                      *         },
                      *         {
-                     *           "id": "d81d846d-7e2a-4ec3-ab55-d0f0aba4a47e",
+                     *           "id": "4fb7ca2c-5030-4e4d-b4d7-31b318d6b523",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -14916,11 +15498,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:09:20.442Z",
-                     *           "updatedAt": "2026-11-29T10:09:20.442Z"
+                     *           "createdAt": "2026-11-29T10:39:10.626Z",
+                     *           "updatedAt": "2026-11-29T10:39:10.626Z"
                      *         },
                      *         {
-                     *           "id": "2e0e2331-70bb-4d3f-b70b-44571fa78b17",
+                     *           "id": "f46b4125-5132-420a-a534-77691ba54c07",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -14942,11 +15524,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:09:20.442Z",
-                     *           "updatedAt": "2026-11-29T10:09:20.442Z"
+                     *           "createdAt": "2026-11-29T10:39:10.626Z",
+                     *           "updatedAt": "2026-11-29T10:39:10.626Z"
                      *         },
                      *         {
-                     *           "id": "eb0e3027-6692-4704-bc76-01dc70349bea",
+                     *           "id": "289703ec-4e5b-46e3-9270-ffa44d726ef6",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -14966,11 +15548,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:09:20.442Z",
-                     *           "updatedAt": "2026-11-29T10:09:20.442Z"
+                     *           "createdAt": "2026-11-29T10:39:10.626Z",
+                     *           "updatedAt": "2026-11-29T10:39:10.626Z"
                      *         },
                      *         {
-                     *           "id": "7e0390a4-8626-47bb-a06f-888add56a01d",
+                     *           "id": "de974b2e-ed12-42a9-971b-7d1f3557383c",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -14988,7 +15570,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "ec66a44e-21c0-41a3-9301-81aa14ae96e6",
+                     *           "taxAccountId": "c996826a-1ffe-4b1a-b6c7-ae56cbd230e4",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -14998,11 +15580,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:09:20.442Z",
-                     *           "updatedAt": "2026-11-29T10:09:20.442Z"
+                     *           "createdAt": "2026-11-29T10:39:10.626Z",
+                     *           "updatedAt": "2026-11-29T10:39:10.626Z"
                      *         },
                      *         {
-                     *           "id": "bb335f55-ae79-4caf-a602-882059782221",
+                     *           "id": "6157d868-a5ad-431e-a472-0c825f01b62c",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -15020,7 +15602,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "ec66a44e-21c0-41a3-9301-81aa14ae96e6",
+                     *           "taxAccountId": "c996826a-1ffe-4b1a-b6c7-ae56cbd230e4",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -15030,11 +15612,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:09:20.442Z",
-                     *           "updatedAt": "2026-11-29T10:09:20.442Z"
+                     *           "createdAt": "2026-11-29T10:39:10.626Z",
+                     *           "updatedAt": "2026-11-29T10:39:10.626Z"
                      *         },
                      *         {
-                     *           "id": "9a222f56-88a6-4ca9-b047-5dbceab4dd41",
+                     *           "id": "973058ac-3449-4857-9343-67093028b03c",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -15052,19 +15634,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "ec66a44e-21c0-41a3-9301-81aa14ae96e6",
-                     *           "reverseChargeAccountId": "b29d94bb-b9f3-4693-95ac-f7225c715337",
+                     *           "taxAccountId": "c996826a-1ffe-4b1a-b6c7-ae56cbd230e4",
+                     *           "reverseChargeAccountId": "72b1cb05-87f1-48b8-86fc-98e589ee51fe",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:09:20.442Z",
-                     *           "updatedAt": "2026-11-29T10:09:20.442Z"
+                     *           "createdAt": "2026-11-29T10:39:10.626Z",
+                     *           "updatedAt": "2026-11-29T10:39:10.626Z"
                      *         },
                      *         {
-                     *           "id": "d2f8e470-489f-434f-8cca-75ec1a135d25",
+                     *           "id": "739dd5e2-da8f-4052-8e04-48d33cd9855b",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -15086,11 +15668,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:09:20.442Z",
-                     *           "updatedAt": "2026-11-29T10:09:20.442Z"
+                     *           "createdAt": "2026-11-29T10:39:10.626Z",
+                     *           "updatedAt": "2026-11-29T10:39:10.626Z"
                      *         },
                      *         {
-                     *           "id": "e49a1c67-5f24-4f1a-a345-fa39fbd68f50",
+                     *           "id": "03d72d99-9104-4e2d-90fe-60f5d2d96b80",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -15112,11 +15694,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:09:20.442Z",
-                     *           "updatedAt": "2026-11-29T10:09:20.442Z"
+                     *           "createdAt": "2026-11-29T10:39:10.626Z",
+                     *           "updatedAt": "2026-11-29T10:39:10.626Z"
                      *         },
                      *         {
-                     *           "id": "5412ab31-bc4d-46e5-9a77-0f64b288b62b",
+                     *           "id": "ff4aedde-fd90-4192-b981-c4daacb72834",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -15136,8 +15718,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:09:20.442Z",
-                     *           "updatedAt": "2026-11-29T10:09:20.442Z"
+                     *           "createdAt": "2026-11-29T10:39:10.626Z",
+                     *           "updatedAt": "2026-11-29T10:39:10.626Z"
                      *         }
                      *       ]
                      *     }
@@ -15186,7 +15768,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "053b93c7-3f3c-40c5-827b-724d20d2e4c7",
+                     *       "id": "29d65cef-34d1-460a-8d42-41e549977c70",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -15204,7 +15786,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "b29d94bb-b9f3-4693-95ac-f7225c715337",
+                     *       "taxAccountId": "72b1cb05-87f1-48b8-86fc-98e589ee51fe",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -15214,8 +15796,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:09:20.519Z",
-                     *       "updatedAt": "2026-11-29T10:09:20.519Z"
+                     *       "createdAt": "2026-11-29T10:39:10.736Z",
+                     *       "updatedAt": "2026-11-29T10:39:10.736Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -15259,7 +15841,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "b29d94bb-b9f3-4693-95ac-f7225c715337",
+                 *       "taxAccountId": "72b1cb05-87f1-48b8-86fc-98e589ee51fe",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -15327,7 +15909,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "053b93c7-3f3c-40c5-827b-724d20d2e4c7",
+                     *       "id": "29d65cef-34d1-460a-8d42-41e549977c70",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -15345,7 +15927,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "b29d94bb-b9f3-4693-95ac-f7225c715337",
+                     *       "taxAccountId": "72b1cb05-87f1-48b8-86fc-98e589ee51fe",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -15355,8 +15937,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T10:09:20.519Z",
-                     *       "updatedAt": "2026-11-29T10:09:20.563Z"
+                     *       "createdAt": "2026-11-29T10:39:10.736Z",
+                     *       "updatedAt": "2026-11-29T10:39:10.859Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -15414,15 +15996,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e",
+                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "319c9058-05ab-40d5-a368-6cf7211a883a",
-                     *           "occurredAt": "2026-11-29T10:09:20.519Z",
+                     *           "requestId": "ae352f8a-d3ee-4ff8-ae82-44ded04b8aad",
+                     *           "occurredAt": "2026-11-29T10:39:10.736Z",
                      *           "sequence": 95,
-                     *           "hash": "0cb3a21d6ca95353e31a0f77469ff7b4fab222cc90b0c4a6a3421085073deb4e",
+                     *           "hash": "57b47eceae45e5ce793f4bebfc95c3003cd644ed90f96a63aa1bbdf1609a1001",
                      *           "state": {
-                     *             "id": "053b93c7-3f3c-40c5-827b-724d20d2e4c7",
+                     *             "id": "29d65cef-34d1-460a-8d42-41e549977c70",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -15440,7 +16022,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "b29d94bb-b9f3-4693-95ac-f7225c715337",
+                     *             "taxAccountId": "72b1cb05-87f1-48b8-86fc-98e589ee51fe",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -15450,8 +16032,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T10:09:20.519Z",
-                     *             "updatedAt": "2026-11-29T10:09:20.519Z"
+                     *             "createdAt": "2026-11-29T10:39:10.736Z",
+                     *             "updatedAt": "2026-11-29T10:39:10.736Z"
                      *           }
                      *         },
                      *         {
@@ -15459,15 +16041,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e",
+                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "499939a7-c807-4417-b44c-3d979f950187",
-                     *           "occurredAt": "2026-11-29T10:09:20.563Z",
+                     *           "requestId": "101455fe-7769-45bf-b5d4-f55845e83af1",
+                     *           "occurredAt": "2026-11-29T10:39:10.859Z",
                      *           "sequence": 96,
-                     *           "hash": "fbd09a7a69619c8b5b8c3eee00cc9a05ce3d54878a4ff39a8e80a81c9af5b8dc",
+                     *           "hash": "b78b76934f00a958a93810bebdc14aa80950404aaba0029529f5440bad1009c2",
                      *           "state": {
-                     *             "id": "053b93c7-3f3c-40c5-827b-724d20d2e4c7",
+                     *             "id": "29d65cef-34d1-460a-8d42-41e549977c70",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -15485,7 +16067,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "b29d94bb-b9f3-4693-95ac-f7225c715337",
+                     *             "taxAccountId": "72b1cb05-87f1-48b8-86fc-98e589ee51fe",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -15495,8 +16077,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T10:09:20.519Z",
-                     *             "updatedAt": "2026-11-29T10:09:20.563Z"
+                     *             "createdAt": "2026-11-29T10:39:10.736Z",
+                     *             "updatedAt": "2026-11-29T10:39:10.859Z"
                      *           }
                      *         }
                      *       ],
@@ -15536,7 +16118,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "288a2213-3584-40b5-bb81-dba0d58d2d04",
+                     *           "id": "176f02b2-dbad-49be-a595-3fbb6f51d477",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -15709,14 +16291,14 @@ export interface operations {
                      *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
                      *           "refundRequested": false,
-                     *           "filedAt": "2026-11-29T10:09:20.896Z",
+                     *           "filedAt": "2026-11-29T10:39:11.563Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 98,
-                     *             "hash": "1ec163c85f88c5b9904490a23a7d6f23dba5872bffadf4e502df2479e18abee0"
+                     *             "hash": "5fa9948cd4bc76ee99e637e2480d5650a87346f7b79c1d6c721fe5de1ae8778b"
                      *           },
                      *           "version": 1
                      *         }
@@ -15780,7 +16362,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "288a2213-3584-40b5-bb81-dba0d58d2d04",
+                     *       "id": "176f02b2-dbad-49be-a595-3fbb6f51d477",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -15953,14 +16535,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T10:09:20.896Z",
+                     *       "filedAt": "2026-11-29T10:39:11.563Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "1ec163c85f88c5b9904490a23a7d6f23dba5872bffadf4e502df2479e18abee0"
+                     *         "hash": "5fa9948cd4bc76ee99e637e2480d5650a87346f7b79c1d6c721fe5de1ae8778b"
                      *       },
                      *       "version": 1
                      *     }
@@ -16017,7 +16599,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "288a2213-3584-40b5-bb81-dba0d58d2d04",
+                     *       "id": "176f02b2-dbad-49be-a595-3fbb6f51d477",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -16190,14 +16772,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T10:09:20.896Z",
+                     *       "filedAt": "2026-11-29T10:39:11.563Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "b501043b-6a55-4dbe-b317-58da414e2d0e"
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "1ec163c85f88c5b9904490a23a7d6f23dba5872bffadf4e502df2479e18abee0"
+                     *         "hash": "5fa9948cd4bc76ee99e637e2480d5650a87346f7b79c1d6c721fe5de1ae8778b"
                      *       },
                      *       "version": 1
                      *     }
@@ -16251,7 +16833,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d1852c9f-07e0-4934-8d45-b58419eb75e5",
+                     *           "id": "f378b54c-cd13-44b3-a868-01b025324df5",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -16260,8 +16842,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:09:21.105Z",
-                     *           "updatedAt": "2026-11-29T10:09:21.105Z"
+                     *           "createdAt": "2026-11-29T10:39:11.895Z",
+                     *           "updatedAt": "2026-11-29T10:39:11.895Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -16335,7 +16917,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d1852c9f-07e0-4934-8d45-b58419eb75e5",
+                     *       "id": "f378b54c-cd13-44b3-a868-01b025324df5",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -16344,8 +16926,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:09:21.105Z",
-                     *       "updatedAt": "2026-11-29T10:09:21.105Z"
+                     *       "createdAt": "2026-11-29T10:39:11.895Z",
+                     *       "updatedAt": "2026-11-29T10:39:11.895Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -16384,7 +16966,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d1852c9f-07e0-4934-8d45-b58419eb75e5",
+                     *       "id": "f378b54c-cd13-44b3-a868-01b025324df5",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -16393,8 +16975,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:09:21.105Z",
-                     *       "updatedAt": "2026-11-29T10:09:21.105Z"
+                     *       "createdAt": "2026-11-29T10:39:11.895Z",
+                     *       "updatedAt": "2026-11-29T10:39:11.895Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -16468,7 +17050,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d1852c9f-07e0-4934-8d45-b58419eb75e5",
+                     *       "id": "f378b54c-cd13-44b3-a868-01b025324df5",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -16477,8 +17059,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T10:09:21.105Z",
-                     *       "updatedAt": "2026-11-29T10:09:21.136Z"
+                     *       "createdAt": "2026-11-29T10:39:11.895Z",
+                     *       "updatedAt": "2026-11-29T10:39:12.032Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -16528,15 +17110,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e",
+                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "8dde3c28-595a-41a3-bbf1-161175de6b8a",
-                     *           "occurredAt": "2026-11-29T10:09:21.105Z",
+                     *           "requestId": "092eff80-b530-4709-8bd2-c20ffd09f5f5",
+                     *           "occurredAt": "2026-11-29T10:39:11.895Z",
                      *           "sequence": 100,
-                     *           "hash": "cb30b7a54b02fcc091a6f4b0bf80b1d0aebd35ec83144dcc75c3a621108f80bc",
+                     *           "hash": "e6a9559caed6450affa2e846f3c5eb218290036f4fcf84b5745a62ebbfd4894b",
                      *           "state": {
-                     *             "id": "d1852c9f-07e0-4934-8d45-b58419eb75e5",
+                     *             "id": "f378b54c-cd13-44b3-a868-01b025324df5",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -16545,8 +17127,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T10:09:21.105Z",
-                     *             "updatedAt": "2026-11-29T10:09:21.105Z"
+                     *             "createdAt": "2026-11-29T10:39:11.895Z",
+                     *             "updatedAt": "2026-11-29T10:39:11.895Z"
                      *           }
                      *         },
                      *         {
@@ -16554,15 +17136,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "b501043b-6a55-4dbe-b317-58da414e2d0e",
+                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "24756922-4bd3-4747-a6b6-1a0b600d4d11",
-                     *           "occurredAt": "2026-11-29T10:09:21.137Z",
+                     *           "requestId": "0f81f2b9-45d4-463e-8487-d1445d1ab381",
+                     *           "occurredAt": "2026-11-29T10:39:12.033Z",
                      *           "sequence": 101,
-                     *           "hash": "9be05dc26985ffc4f89ff0618b42d26ded699d70db5095e4574659fec12a997f",
+                     *           "hash": "d6865fe7bcc1a0146b1c161a3b3e0155a2782c3d67ea8574dd120614773ed808",
                      *           "state": {
-                     *             "id": "d1852c9f-07e0-4934-8d45-b58419eb75e5",
+                     *             "id": "f378b54c-cd13-44b3-a868-01b025324df5",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -16571,8 +17153,228 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T10:09:21.105Z",
-                     *             "updatedAt": "2026-11-29T10:09:21.136Z"
+                     *             "createdAt": "2026-11-29T10:39:11.895Z",
+                     *             "updatedAt": "2026-11-29T10:39:12.032Z"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextPage": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HistoryResponsePage"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidText_InvalidEncoding_InvalidCursor.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "approvalPolicies.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rules": [
+                     *         {
+                     *           "name": "Large journals",
+                     *           "minAmount": "1000",
+                     *           "accountIds": null,
+                     *           "costCenterIds": null,
+                     *           "sources": null,
+                     *           "currencies": null,
+                     *           "approvers": 1
+                     *         }
+                     *       ],
+                     *       "version": 1,
+                     *       "updatedAt": "2026-11-29T10:39:12.205Z",
+                     *       "updatedBy": {
+                     *         "type": "user",
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApprovalPolicyResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidEncoding.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "approvalPolicies.replace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "rules": [
+                 *         {
+                 *           "name": "Large journals",
+                 *           "minAmount": "1000",
+                 *           "approvers": 1
+                 *         }
+                 *       ],
+                 *       "version": 0
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The approval policy's rules: a journal every condition of a rule holds for needs that rule's approvers before it is posted; no rule, no journal needs approval (at most 20). */
+                    rules: {
+                        /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
+                        name: string;
+                        /** @description The rule applies to journals whose debit total, in the company currency, is at least this (plain decimal such as 10000); left out or null: any total. */
+                        minAmount?: string;
+                        /** @description The rule applies to journals with a line on one of these accounts (UUIDs) or under it (a category: its subtree); left out or null: any account. */
+                        accountIds?: string[];
+                        /** @description The rule applies to journals with a line carrying one of these cost centers (UUIDs) or one under it; left out or null: any. */
+                        costCenterIds?: string[];
+                        /** @description The rule applies to journals entered through the API by a user (user) or an API key (apiKey), written by an import (import) or generated to close a year (closing); left out or null: any of these. */
+                        sources?: ("user" | "apiKey" | "import" | "closing")[];
+                        /** @description The row’s opening, movement and closing in each foreign currency its account (a category: the accounts under it) has lines in, by currency code, each amount in that currency at its ISO 4217 decimals; [] without any. Kept for account totals only: null within a cost center, and in trial balances stored before rows had it. */
+                        currencies?: string[];
+                        /** @description How many people must approve a journal the rule applies to (1 or 2), none of them its creator or last editor (an API key counts as the user who made it); with two rules applying, the larger. */
+                        approvers: 1 | 2;
+                    }[];
+                    /** @description The version read; a write based on another is refused (409). */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rules": [
+                     *         {
+                     *           "name": "Large journals",
+                     *           "minAmount": "1000",
+                     *           "accountIds": null,
+                     *           "costCenterIds": null,
+                     *           "sources": null,
+                     *           "currencies": null,
+                     *           "approvers": 1
+                     *         }
+                     *       ],
+                     *       "version": 1,
+                     *       "updatedAt": "2026-11-29T10:39:12.205Z",
+                     *       "updatedBy": {
+                     *         "type": "user",
+                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApprovalPolicyResponse"];
+                };
+            };
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidJson`, `InvalidText`, `InvalidEncoding`, `UnknownAccount`, `UnknownCostCenter` (each example says what it means and the way out; docs/errors.md lists them all) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            409: components["responses"]["Conflict.409"];
+            413: components["responses"]["PayloadTooLarge.413"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
+    "approvalPolicies.history": {
+        parameters: {
+            query?: {
+                /** @description Cursor from the previous page’s nextPage; omit for the first page. */
+                page?: components["parameters"]["query.page"];
+                /** @description Items per page, 1 to 100. */
+                pageSize?: components["parameters"]["query.pageSize"];
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currentPage": null,
+                     *       "results": [
+                     *         {
+                     *           "version": 1,
+                     *           "type": "ApprovalPolicyChanged",
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a",
+                     *             "createdBy": null
+                     *           },
+                     *           "requestId": "284a4c5a-dd2d-4daa-9b29-803d4f81e9e5",
+                     *           "occurredAt": "2026-11-29T10:39:12.205Z",
+                     *           "sequence": 103,
+                     *           "hash": "5ffa37ad967e409828cddbaa6f933be8a18a2b2cafa7c3ccf3d9346cdda58eb7",
+                     *           "state": {
+                     *             "rules": [
+                     *               {
+                     *                 "name": "Large journals",
+                     *                 "minAmount": "1000",
+                     *                 "accountIds": null,
+                     *                 "costCenterIds": null,
+                     *                 "sources": null,
+                     *                 "currencies": null,
+                     *                 "approvers": 1
+                     *               }
+                     *             ],
+                     *             "version": 1,
+                     *             "updatedAt": "2026-11-29T10:39:12.205Z",
+                     *             "updatedBy": {
+                     *               "type": "user",
+                     *               "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *             }
                      *           }
                      *         }
                      *       ],

@@ -7,7 +7,7 @@ import type { HistoryReads } from './store.ts';
 
 export type HistoryView = ResponseOf<'HistoryResponse'>;
 
-const LABELS: Record<AuditedKind, string> = { journal: 'The journal', account: 'The account', costCenter: 'The cost center', taxCode: 'The tax code', counterparty: 'The counterparty' };
+const LABELS: Record<AuditedKind, string> = { journal: 'The journal', account: 'The account', costCenter: 'The cost center', taxCode: 'The tax code', counterparty: 'The counterparty', approvalPolicy: 'The approval policy' };
 
 /**
  * Every version of a journal, account, cost center, tax code or counterparty, oldest first: what changed it (the event

@@ -2,6 +2,7 @@ import { accounts } from '../accounts/account-kind.ts';
 import { costCenters } from '../cost-centers/cost-center-kind.ts';
 import { taxCodeView } from '../tax-codes/view.ts';
 import { counterpartyView } from '../counterparties/view.ts';
+import { approvalPolicyView } from '../approval-policies/view.ts';
 import type { SequencedEvent } from '../events/event-record.ts';
 import { oldestPending } from '../events/pending-order.ts';
 import { numberPending } from '../events/numbering-rules.ts';
@@ -73,12 +74,13 @@ export class RecordAudit {
     }
     const ids = (kind: AuditedKind) => [...latest.values()].filter((l) => l.kind === kind).map((l) => l.event.recordId);
     const revalued = revaluations.flatMap((e) => [e.data?.journalId, e.data?.reversalId].filter((id): id is string => typeof id === 'string'));
-    const [journals, accountNodes, centerNodes, taxCodes, counterparties] = await Promise.all([
+    const [journals, accountNodes, centerNodes, taxCodes, counterparties, policy] = await Promise.all([
       this.books.getJournals(this.companyId, [...new Set([...ids('journal'), ...revalued])]),
       this.books.accounts(this.companyId, ids('account')),
       this.books.costCenters(this.companyId, ids('costCenter')),
       this.books.taxCodes(this.companyId, ids('taxCode')),
       this.books.counterparties(this.companyId, ids('counterparty')),
+      ids('approvalPolicy').length > 0 ? this.books.approvalPolicy(this.companyId) : undefined,
     ]);
     const byId = new Map(journals.map((j) => [j.id, j]));
     const current = new Map<string, CurrentRecord>([
@@ -87,6 +89,7 @@ export class RecordAudit {
       ...centerNodes.map((n) => [`costCenter ${n.id}`, { version: n.version, answer: costCenters.view(n, [n]) }] as const),
       ...taxCodes.map((c) => [`taxCode ${c.taxCodeId}`, { version: c.version, answer: taxCodeView(c) }] as const),
       ...counterparties.map((c) => [`counterparty ${c.counterpartyId}`, { version: c.version, answer: counterpartyView(c) }] as const),
+      ...(policy ? [[`approvalPolicy ${this.companyId}`, { version: policy.version, answer: approvalPolicyView(policy) }] as const] : []),
     ]);
     for (const [key, { kind, event }] of latest) {
       const found = current.get(key);

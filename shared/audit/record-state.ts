@@ -7,7 +7,7 @@ import { canonicalJson, sha256Hex } from './chain.ts';
  * which Verify compares with the record as the table holds it, and their versions are kept as
  * history.
  */
-export type AuditedKind = 'journal' | 'account' | 'costCenter' | 'taxCode' | 'counterparty';
+export type AuditedKind = 'journal' | 'account' | 'costCenter' | 'taxCode' | 'counterparty' | 'approvalPolicy';
 
 /** The record kind each event type describes; types absent here describe other records. */
 export const AUDITED_KIND_OF: Partial<Record<EventType, AuditedKind>> = {
@@ -30,6 +30,10 @@ export const AUDITED_KIND_OF: Partial<Record<EventType, AuditedKind>> = {
   TaxCodeChanged: 'taxCode',
   CounterpartyCreated: 'counterparty',
   CounterpartyChanged: 'counterparty',
+  JournalSubmitted: 'journal',
+  JournalApproved: 'journal',
+  JournalRejected: 'journal',
+  ApprovalPolicyChanged: 'approvalPolicy',
 };
 
 /**

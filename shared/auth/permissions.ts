@@ -48,6 +48,9 @@ export const SERVICE_PERMISSIONS = [
   'vat-returns:file',
   'counterparties:read',
   'counterparties:manage',
+  'journals:approve',
+  'approval-policies:read',
+  'approval-policies:manage',
 ] as const;
 
 export const PERMISSIONS = [...SPEC_PERMISSIONS, ...SERVICE_PERMISSIONS] as const;
@@ -66,7 +69,8 @@ export const ROLES: readonly Role[] = [
   {
     id: '5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0003',
     name: 'accountant',
-    permissions: PERMISSIONS.filter((p) => !['members:manage', 'settings:update', 'financial-years:delete'].includes(p)),
+    // Approving journals and setting who must approve them are the owner's (or a role made for it): the accountant enters and posts.
+    permissions: PERMISSIONS.filter((p) => !['members:manage', 'settings:update', 'financial-years:delete', 'journals:approve', 'approval-policies:manage'].includes(p)),
   },
   {
     id: '5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002',

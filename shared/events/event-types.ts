@@ -54,6 +54,10 @@ export const EVENT_TYPES = [
   'VatReturnFiled',
   'CounterpartyCreated',
   'CounterpartyChanged',
+  'ApprovalPolicyChanged',
+  'JournalSubmitted',
+  'JournalApproved',
+  'JournalRejected',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

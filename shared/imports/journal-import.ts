@@ -16,7 +16,7 @@ import { windDownJournals, writeJournals } from './write-journals.ts';
  * Errors: ValidationError naming `financialYearId` when the opening year no longer exists.
  */
 export async function planJournalImport(work: ImportWork, job: ImportJob, companyId: string, rows: SourceRow[], readErrors: RowError[]): Promise<ImportPlan> {
-  const [found, accountNodes, centerNodes, years, marks] = await Promise.all([work.settings(companyId), work.nodes('accounts', companyId), work.nodes('costCenters', companyId), work.years(companyId), work.journalMarks(companyId)]);
+  const [found, accountNodes, centerNodes, years, marks, policy] = await Promise.all([work.settings(companyId), work.nodes('accounts', companyId), work.nodes('costCenters', companyId), work.years(companyId), work.journalMarks(companyId), work.approvalPolicy(companyId)]);
   const settings = found ?? NotFound.throw('The company settings');
   const rates = new Map<string, Promise<string | undefined>>();
   const accounts = new ChartIndex(accountNodes);
@@ -35,6 +35,7 @@ export async function planJournalImport(work: ImportWork, job: ImportJob, compan
       return rates.get(key)!;
     },
     tax: await importTax(work, companyId, settings, job.kind === 'journals' ? rows : [], accounts),
+    approvalPolicy: policy && policy.rules.length > 0 ? policy : undefined,
   };
   let plan;
   if (job.kind === 'openingBalances') {

@@ -14,6 +14,9 @@ import { IsoDateField, IsoDateTimeField } from '../schemas/dates.ts';
 import { lazy } from '../schemas/lazy.ts';
 import * as z from '../schemas/zod.ts';
 import type { ChartIndex } from './chart-index.ts';
+import type { ApprovalPolicyRecord } from '../approval-policies/records.ts';
+import { approvalNeed } from '../approval-policies/rules.ts';
+import { journalFacts } from '../journals/approval-facts.ts';
 import { importedId } from './ids.ts';
 import { rowTax, taxedJournalLines, type ImportTax } from './journal-tax.ts';
 import type { RowError } from './records.ts';
@@ -44,6 +47,8 @@ export interface JournalBooks {
   rateOn: LineMoney['rateOn'];
   /** The tax codes and counterparties the file names, and the settings tax follows. */
   tax: ImportTax;
+  /** The company's approval policy when it has rules: an import posts no journal a rule holds. */
+  approvalPolicy?: ApprovalPolicyRecord | undefined;
 }
 
 export interface PlannedJournal {
@@ -158,7 +163,7 @@ export async function planOpeningBalances(books: JournalBooks, rows: readonly So
   const checked = await checkRows(rowFields, (fields) => checkOpeningRow(books, fields, year.startDate));
   const id = importedId(books.importId, `opening ${year.id}`);
   const opened = books.marks.some((m) => m.openingOf === year.id && m.status !== 'voided' && m.id !== id);
-  const journal = checked.length === 0 ? undefined : openingJournalOf(books, checked, id, year);
+  const journal = checked.length === 0 ? undefined : await openingJournalOf(books, checked, id, year);
   settle(plan, checked, journal, opened);
   plan.errors.sort((a, b) => a.row - b.row);
   return plan;
@@ -293,6 +298,7 @@ async function journalOf(books: JournalBooks, group: CheckedRow[], id: string, p
     }
     return first.fields.ok ? journal : undefined;
   }
+  if (!(await postableUnheld(books, journal, first.fields, 'reference'))) return undefined;
   const postingDate = givenPostingDate ?? journal.calendarDate;
   const where = openPeriod(books.years, postingDate);
   if ('problem' in where) {
@@ -302,11 +308,11 @@ async function journalOf(books: JournalBooks, group: CheckedRow[], id: string, p
   return { ...journal, posting: { postingDate, financialYearId: where.year.id, periodId: where.period.id } };
 }
 
-function openingJournalOf(books: JournalBooks, rows: CheckedRow[], id: string, year: YearRecord): PlannedJournal | undefined {
+async function openingJournalOf(books: JournalBooks, rows: CheckedRow[], id: string, year: YearRecord): Promise<PlannedJournal | undefined> {
   const first = rows[0]!;
   if (rows.some((r) => !r.fields.ok || !r.line)) return undefined;
   const journal = linesOf(books, rows, rows.map((r) => r.line!), { id, date: `${year.startDate}T00:00:00Z`, description: `Opening balances of ${year.name}`, openingOf: year.id }, true, 'debit');
-  if (!journal) return undefined;
+  if (!journal || !(await postableUnheld(books, journal, first.fields, 'accountPath'))) return undefined;
   const where = openPeriod([year], year.startDate);
   if ('problem' in where) {
     first.fields.fail('financialYearId', where.problem.reason, where.problem.code);
@@ -340,6 +346,23 @@ function linesOf(books: JournalBooks, group: CheckedRow[], lines: Line[], head: 
     }
   }
   return { ...head, rows: group.map((r) => r.source.row), calendarDate: calendarDate(head.date), entries };
+}
+
+/**
+ * A journal an import would post is one no rule of the approval policy holds (an import cannot
+ * ask approval): else its first row fails, naming the rules (ApprovalRequired).
+ */
+async function postableUnheld(books: JournalBooks, journal: PlannedJournal, fields: RowFields, field: string): Promise<boolean> {
+  const policy = books.approvalPolicy;
+  if (!policy) return true;
+  // The whole chart is in memory: the walk up it reads nothing.
+  const inChart = (chart: ChartIndex) => ({ getMany: async (_: string, ids: string[]) => ids.flatMap((id) => chart.get(id) ?? []) });
+  const reads = { accounts: inChart(books.accounts), costCenters: inChart(books.costCenters), settings: { read: async () => ({ settings: { baseCurrency: books.baseCurrency } }) } };
+  const need = approvalNeed(policy, await journalFacts(reads, '', { entries: journal.entries, importId: books.importId }, policy));
+  if (!need) return true;
+  const rules = need.rules.map((r) => `"${r}"`).join(', ');
+  fields.fail(field, `makes a journal the approval policy's rule ${rules} holds for approval, which an import cannot give: import it without post (drafts), then submit it (Submit)`, 'ApprovalRequired');
+  return false;
 }
 
 const yearOf = (years: readonly YearRecord[], date: string) => years.find((y) => y.startDate <= date && date <= y.endDate);

@@ -1,3 +1,4 @@
+import type { ApprovalPolicyRecord } from '../approval-policies/records.ts';
 import type { AccountAttributes } from '../accounts/records.ts';
 import type { BudgetRecord, BudgetSummary } from '../budgets/records.ts';
 import type { BudgetLineNodes } from '../budgets/store.ts';
@@ -100,6 +101,8 @@ export interface ImportWork {
   years(companyId: string): Promise<YearRecord[]>;
   /** Every journal of the company, as an import recognises one already there. */
   journalMarks(companyId: string): Promise<JournalMark[]>;
+  /** The company's approval policy, or undefined when it never had one: an import posts no journal it holds. */
+  approvalPolicy(companyId: string): Promise<ApprovalPolicyRecord | undefined>;
   rateOn(companyId: string, currency: string, date: string): Promise<string | undefined>;
   /** The company's tax codes with these codes that exist, as a journal's draft reads them. */
   taxCodes(companyId: string, codes: string[]): Promise<TaxCodeRecord[]>;

@@ -60,13 +60,16 @@ function reversalFinished(journal: InProgressJournal, original: JournalRecord) {
 
 /**
  * Posts a draft into the open period containing `postingDate`: status, balances and the
- * "period still open" check commit in one transaction, or for a wide journal as a job.
- * Errors: NotFound, VersionConflict, StateConflict (InvalidState, RevaluationJournal, PeriodNotOpen,
+ * "period still open" check commit in one transaction, or for a wide journal as a job. A journal
+ * the approval policy holds must hold the approval it asks (approve-journal.ts).
+ * Errors: NotFound, VersionConflict, StateConflict (InvalidState, RevaluationJournal, PeriodNotOpen, ApprovalRequired,
  * InactiveCostCenter, PostingInProgress), ValidationError (Unbalanced, TooFewLines, NoFinancialYear,
  * OutsideClosingPeriod: a closing journal posts into its year's last period, closing-journal.ts).
  */
 export async function postJournal(books: Books, uow: UnitOfWork, companyId: string, journalId: string, input: PostJournalInput, byService = false): Promise<JournalView> {
   const periodLookup = alongside(books.openPeriod(companyId, input.postingDate));
+  // The service's own postings (a revaluation) are not held by approval.
+  const policyRead = byService ? Promise.resolve(undefined) : alongside(books.approvalPolicy(companyId));
   const journal = await books.existingJournal(companyId, journalId);
   if (isInProgress(journal)) {
     checkResumes(journal, 'Post', input.version);
@@ -75,10 +78,13 @@ export async function postJournal(books: Books, uow: UnitOfWork, companyId: stri
   const before = checkFor(journal, input.version, 'Post', byService);
   checkBalanced(before.entries);
   await checkPostable(books, companyId, before, input.postingDate);
+  const policy = await policyRead;
+  // The approval rules load with the first company that has any.
+  if (policy && policy.rules.length > 0) await (await import('./approval-facts.ts')).checkPostable(books, companyId, before, policy);
   const into = await periodLookup;
   const posting: Posting = { postingDate: input.postingDate, financialYearId: into.year.id, periodId: into.period.id };
   const at = now();
-  const after: PostedJournal = { ...before, ...posting, status: 'posted', version: before.version + 1, updatedAt: at, updatedBy: uow.actor, postedBy: uow.actor, postedAt: at };
+  const after: PostedJournal = { ...before, ...posting, status: 'posted', version: before.version + 1, updatedAt: at, updatedBy: uow.actor, postedBy: uow.actor, postedAt: at, ...(policy ? { approvalPolicyVersion: policy.version } : {}) };
   return books.posted(uow, companyId, before, after, into, journalView);
 }
 

@@ -71,8 +71,12 @@ export interface Posting {
 }
 
 export type DraftJournal = JournalFields & { status: 'draft' };
-/** A draft asking its approval (`submitted`), or holding all the policy asked (`approved`). */
-export type SubmittedJournal = JournalFields & { status: 'submitted' | 'approved'; submittedBy: ActorRef; submittedAt: string; approvals: Approval[] };
+/** A draft's approval as asked and given so far. */
+type Asked = { submittedBy: ActorRef; submittedAt: string; approvals: Approval[] };
+/** A draft asking its approval. */
+export type SubmittedJournal = JournalFields & Asked & { status: 'submitted' };
+/** A draft holding all the approval the policy asked when it was last approved. */
+export type ApprovedJournal = JournalFields & Asked & { status: 'approved' };
 export type PostedJournal = JournalFields & Posting & { status: 'posted' };
 export type ReversedJournal = JournalFields & Posting & { status: 'reversed'; reversedBy: string };
 /**
@@ -93,8 +97,8 @@ export type InProgressJournal = JournalFields & Posting & { status: 'posting' | 
 export type VoidedJournal = JournalFields & Partial<Posting> & { status: 'voided' };
 
 /** A journal not on the balances: a draft, or a draft asking or holding its approval. */
-export type UnpostedJournal = DraftJournal | SubmittedJournal;
+export type UnpostedJournal = DraftJournal | SubmittedJournal | ApprovedJournal;
 
 /** A journal typed by its state: the state decides which fields exist. */
-export type JournalRecord = DraftJournal | SubmittedJournal | InProgressJournal | PostedJournal | ReversedJournal | VoidedJournal;
+export type JournalRecord = DraftJournal | SubmittedJournal | ApprovedJournal | InProgressJournal | PostedJournal | ReversedJournal | VoidedJournal;
 

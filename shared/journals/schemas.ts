@@ -55,12 +55,16 @@ export type UpdateJournalInput = z.output<ReturnType<typeof UpdateJournalBody>>;
 export const PostJournalBody = /* @__PURE__ */ lazy(() => z.strictObject({ postingDate: IsoDateField(), version: Version() }));
 export type PostJournalInput = z.output<ReturnType<typeof PostJournalBody>>;
 
+/** A refusal of a journal's approval says why: the author reads it on the draft sent back. */
+export const RejectJournalBody = /* @__PURE__ */ lazy(() => z.strictObject({ version: Version(), reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)) }));
+export type RejectJournalInput = z.output<ReturnType<typeof RejectJournalBody>>;
+
 export const ReverseJournalBody = /* @__PURE__ */ lazy(() => z.strictObject({ postingDate: IsoDateField(), version: Version(), description: optionalText(500) }));
 export type ReverseJournalInput = z.output<ReturnType<typeof ReverseJournalBody>>;
 
-/** A journal total bound: plain decimal text, at most 15 digits before the point and 3 after. */
+/** A journal total bound (the list's amountFrom and amountTo, an approval rule's minAmount): plain decimal text, at most 15 digits before the point and 3 after. */
 const AMOUNT_BOUND = /^[0-9]{1,15}(\.[0-9]{1,3})?$/;
-const amountBound = () => z.string().check(z.regex(AMOUNT_BOUND, { error: 'must be a plain decimal number such as 1250.50' }));
+export const amountBound = () => z.string().check(z.regex(AMOUNT_BOUND, { error: 'must be a plain decimal number such as 1250.50' }));
 /** Whether both bounds are given, well formed (the object's checks run even when a field failed), and out of order. */
 const amountsReversed = (from: unknown, to: unknown) =>
   typeof from === 'string' && typeof to === 'string' && AMOUNT_BOUND.test(from) && AMOUNT_BOUND.test(to) && toMils(from) > toMils(to);

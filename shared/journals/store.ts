@@ -1,5 +1,6 @@
 import type { AccountAttributes } from '../accounts/records.ts';
 import type { TaxCodeRecord } from '../tax-codes/records.ts';
+import type { ApprovalPolicyRecord } from '../approval-policies/records.ts';
 import type { CounterpartyRecord } from '../counterparties/records.ts';
 import type { JournalExportReads } from '../reports/store.ts';
 import type { ListQuery, Page } from '../schemas/list-query.ts';
@@ -34,6 +35,8 @@ export interface Books {
   costCenters: LineNodes<CostCenterAttributes>;
   /** The rate of a foreign currency in effect on a date (the company's latest on or before it), if any. */
   rateOn(companyId: string, currency: string, date: string): Promise<string | undefined>;
+  /** The company's approval policy (strongly consistent), or undefined when it never had one: Post holds a journal to it. */
+  approvalPolicy(companyId: string): Promise<ApprovalPolicyRecord | undefined>;
   /** The company's tax codes with these codes that exist (strongly consistent). */
   taxCodes(companyId: string, codes: string[]): Promise<TaxCodeRecord[]>;
   /** The company's counterparties with these ids that exist (strongly consistent). */

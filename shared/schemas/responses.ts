@@ -328,6 +328,23 @@ function buildResponses() {
     updatedAt: instant,
   });
 
+  const ApprovalPolicyResponse = z.strictObject({
+    rules: z.array(
+      z.strictObject({
+        name: z.string().register(z.globalRegistry, { description: 'What the rule is called: a refused posting names it.' } as never),
+        minAmount: z.nullable(z.string()).register(z.globalRegistry, { description: 'Applies to journals whose debit total, in the company currency, is at least this (exact decimal); null: any total.' } as never),
+        accountIds: z.nullable(z.array(id)).register(z.globalRegistry, { description: 'Applies to journals with a line on one of these accounts or under it (a category: its subtree); null: any account.' } as never),
+        costCenterIds: z.nullable(z.array(id)).register(z.globalRegistry, { description: 'Applies to journals with a line carrying one of these cost centers or one under it; null: any.' } as never),
+        sources: z.nullable(z.array(z.enum(['user', 'apiKey', 'import', 'closing']))).register(z.globalRegistry, { description: 'Applies to journals entered through the API by a user (user) or an API key (apiKey), written by an import (import), or generated to close a year (closing); null: any of these. Reversals and revaluations, which the service posts at once, are not held by approval.' } as never),
+        currencies: z.nullable(z.array(z.string())).register(z.globalRegistry, { description: 'Applies to journals with a line in one of these currencies (a line in the company currency counts as that); null: any.' } as never),
+        approvers: z.union([z.literal(1), z.literal(2)]).register(z.globalRegistry, { description: 'How many people must approve, none of them the journal’s creator or last editor (an API key counts as the user who made it).' } as never),
+      }),
+    ),
+    version: z.int(),
+    updatedAt: z.nullable(instant),
+    updatedBy: z.nullable(actor()),
+  });
+
   const decimal = z.string().check(z.regex(/^-?\d+(\.\d+)?$/));
   const RevaluationResponse = z.strictObject({
     date,
@@ -407,7 +424,7 @@ function buildResponses() {
     companies: z.array(z.strictObject({ companyId: id, roleId: id, permissions: z.array(z.string()) })),
   });
 
-  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, WebhookResponse, CreatedWebhookResponse, DeliveryResponse, ExchangeRateResponse, RevaluationResponse, BudgetResponse, BudgetSummaryResponse, ApiKeyResponse, CreatedApiKeyResponse, ImportResponse, ImportErrorResponse, LoginResponse, TokenResponse, AuditVerifyResponse, HistoryResponse, RestatementResponse, TaxCodeResponse, TaxCodesResponse, CounterpartyResponse, ...buildReportResponses() };
+  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, WebhookResponse, CreatedWebhookResponse, DeliveryResponse, ExchangeRateResponse, RevaluationResponse, BudgetResponse, BudgetSummaryResponse, ApiKeyResponse, CreatedApiKeyResponse, ImportResponse, ImportErrorResponse, LoginResponse, TokenResponse, AuditVerifyResponse, HistoryResponse, RestatementResponse, TaxCodeResponse, TaxCodesResponse, CounterpartyResponse, ApprovalPolicyResponse, ...buildReportResponses() };
 }
 
 export const responses = /* @__PURE__ */ lazy(buildResponses);

@@ -13,6 +13,7 @@ import type { NodeRecord } from '../../tree/records.ts';
 import type { YearRecord } from '../../financial-years/records.ts';
 import { accountLines, costCenterLines } from '../stores/nodes/line-nodes.ts';
 import { settledSettings } from '../capacity/settled-settings.ts';
+import { getApprovalPolicy } from '../stores/approval-policy-store.ts';
 import { getYear } from '../stores/year-store.ts';
 import { rateInEffect } from '../stores/exchange-rate-store.ts';
 import { fitsOneTransaction, inChunks, MAX_TRANSACTION_ITEMS, transactWrite, writesOf, type WriteOp } from '../table/transact.ts';
@@ -144,6 +145,7 @@ export const booksStore: Books = {
   rateOn,
   taxCodes: getTaxCodesByCode,
   counterparties: getCounterparties,
+  approvalPolicy: getApprovalPolicy,
   nextSerial: drawSerial,
   serialUnused: giveBackSerial,
   openPeriod: (companyId: string, date: string): Promise<OpenPeriod> => findOpenPeriod(companyId, date),

@@ -10,6 +10,7 @@ import { accountNodes, costCenterNodes } from './nodes/kind-stores.ts';
 import { keepTouchedPairs, pairPosition, verifyPairsAfter } from './verify-pair-store.ts';
 import { getTaxCodes } from './tax-code-store.ts';
 import { getCounterparties } from './counterparty-store.ts';
+import { getApprovalPolicy } from './approval-policy-store.ts';
 import { getYear } from './year-store.ts';
 
 /** Verify's port (audit/store.ts AuditVerifying): the walk's reads, the run's kept pairs, its cursors. */
@@ -29,6 +30,7 @@ export const auditVerifying: AuditVerifying = {
   costCenters: (companyId, ids) => costCenterNodes.getMany(companyId, ids),
   taxCodes: getTaxCodes,
   counterparties: getCounterparties,
+  approvalPolicy: getApprovalPolicy,
   lastVersionOf,
   getEvent,
   eventsBetween,

@@ -3,6 +3,7 @@ import type { NodeRecord } from '../../tree/records.ts';
 import { pendingEventOp } from '../events/event-store.ts';
 import { importedPosting } from '../ledger/import-postings.ts';
 import { journalMarks } from '../ledger/journal-references.ts';
+import { getApprovalPolicy } from './approval-policy-store.ts';
 import { drawSerials, existingJournalIds, putNewJournalOp } from '../ledger/journal-store.ts';
 import { LedgerFold } from '../ledger/ledger-fold.ts';
 import { ledgerItems } from '../ledger/ledger-store.ts';
@@ -57,6 +58,7 @@ export const importWork: ImportWork = {
   year: getYear,
   years: async (companyId) => (await Promise.all(Object.keys((await getRegistry(companyId)).years).map((id) => getYear(companyId, id)))).filter((y): y is YearRecord => y !== undefined),
   journalMarks,
+  approvalPolicy: getApprovalPolicy,
   rateOn: async (companyId, currency, date) => (await rateInEffect(companyId, currency, date))?.rate,
   taxCodes: getTaxCodesByCode,
   counterparties: getCounterparties,

@@ -400,6 +400,11 @@ export const vatReturnKeys = {
   count: (companyId: string): Key => ({ pk: companyPk(companyId), sk: 'VATRETURNS' }),
 };
 
+/** The key of a company's approval policy (approval-policy-store.ts): a partition of its own, as every posting reads it. */
+export const approvalPolicyKeys = {
+  policy: (companyId: string): Key => ({ pk: `${companyPk(companyId)}#APPROVALPOLICY`, sk: 'APPROVALPOLICY' }),
+};
+
 /** Keys of a company's tax codes (tax-code-store.ts). */
 export const taxCodeKeys = {
   /**

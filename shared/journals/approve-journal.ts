@@ -1,0 +1,92 @@
+import type { ApprovalPolicyRecord } from '../approval-policies/records.ts';
+import { approvalNeed, approversCount } from '../approval-policies/rules.ts';
+import type { ActorRef } from '../auth/actor.ts';
+import { StateConflict, VersionConflict } from '../errors.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
+import { journalFacts, type FactReads } from './approval-facts.ts';
+import type { ApprovedJournal, DraftJournal, JournalRecord, SubmittedJournal } from './records.ts';
+import { checkTransition, type JournalAction } from './rules.ts';
+import type { Books } from './store.ts';
+import { journalView, type JournalView } from './views.ts';
+
+/**
+ * Submit, Approve and Reject: a draft the company's approval policy holds asks approval, people
+ * other than its author give it, and once enough have the journal is `approved`, for Post
+ * (docs/decisions.md, "Approvals"). None moves a balance.
+ */
+export interface JournalApproving extends Pick<Books, 'existingJournal' | 'saved' | 'approvalPolicy'>, FactReads {
+  /** The user who made the API key, or undefined for a key the company does not have. */
+  apiKeyCreator(companyId: string, keyId: string): Promise<string | undefined>;
+}
+
+const now = () => new Date().toISOString();
+
+function checkFor<A extends JournalAction>(journal: JournalRecord, version: number, action: A) {
+  if (journal.version !== version) throw new VersionConflict();
+  checkTransition(journal, action);
+  return journal;
+}
+
+/** The person behind an actor: the user, or the user who made the API key (a key acts for its maker). */
+async function personOf(books: JournalApproving, companyId: string, actor: NonNullable<ActorRef>): Promise<string> {
+  if (actor.type === 'user') return actor.id;
+  return (await books.apiKeyCreator(companyId, actor.id)) ?? `apiKey:${actor.id}`;
+}
+
+/** The policy's ask of the journal, as it stands now. */
+async function needOf(books: JournalApproving, companyId: string, journal: JournalRecord, policy: ApprovalPolicyRecord | undefined) {
+  return approvalNeed(policy, await journalFacts(books, companyId, journal, policy));
+}
+
+/**
+ * A draft the policy holds asks its approval. Errors: NotFound, VersionConflict, StateConflict
+ * (InvalidState, ReversalIsFinal, RevaluationJournal, ApprovalNotRequired).
+ */
+export async function submitJournal(books: JournalApproving, uow: UnitOfWork, companyId: string, journalId: string, version: number): Promise<JournalView> {
+  const [journal, policy] = await Promise.all([books.existingJournal(companyId, journalId), books.approvalPolicy(companyId)]);
+  const before = checkFor(journal, version, 'Submit');
+  if (!(await needOf(books, companyId, before, policy))) {
+    throw new StateConflict('ApprovalNotRequired', 'No rule of the approval policy applies to this journal: post it as it is.');
+  }
+  const at = now();
+  const after: SubmittedJournal = { ...before, status: 'submitted', submittedBy: uow.actor, submittedAt: at, approvals: [], version: before.version + 1, updatedAt: at, updatedBy: uow.actor };
+  return books.saved(uow, companyId, before, after, journalView(after));
+}
+
+/**
+ * One person's approval of a submitted journal; with as many as the policy asks (distinct
+ * people), it is `approved`. Its creator and last editor may not approve it, nor an API key
+ * either of them made. Errors: NotFound, VersionConflict, StateConflict (InvalidState,
+ * ReversalIsFinal, RevaluationJournal, AuthorUnknown, SelfApproval, AlreadyApproved).
+ */
+export async function approveJournal(books: JournalApproving, uow: UnitOfWork, companyId: string, journalId: string, version: number): Promise<JournalView> {
+  const [journal, policy] = await Promise.all([books.existingJournal(companyId, journalId), books.approvalPolicy(companyId)]);
+  const before = checkFor(journal, version, 'Approve');
+  const approverActor = uow.actor!;
+  if (!before.createdBy || !before.editedBy) {
+    throw new StateConflict('AuthorUnknown', 'Who wrote this journal is not known (it was written before the service kept authors): update it (PUT) so its author is known, then submit it again.');
+  }
+  const [approver, ...authors] = await Promise.all([approverActor, before.createdBy, before.editedBy].map((a) => personOf(books, companyId, a)));
+  if (authors.includes(approver!)) throw new StateConflict('SelfApproval', 'You created or last edited this journal (an API key counts as the user who made it): another person must approve it.');
+  if (before.approvals.some((a) => a.personId === approver)) throw new StateConflict('AlreadyApproved', 'You approved this journal already: the rule asks a second approval by another person.');
+  const at = now();
+  const approvals = [...before.approvals, { by: approverActor, personId: approver!, at }];
+  // A policy loosened since the journal was submitted asks at least the one approval given.
+  const need = (await needOf(books, companyId, before, policy))?.approvers ?? 1;
+  const status = approversCount(approvals) >= need ? 'approved' : 'submitted';
+  const after: SubmittedJournal | ApprovedJournal = { ...before, status, approvals, version: before.version + 1, updatedAt: at, updatedBy: approverActor };
+  return books.saved(uow, companyId, before, after, journalView(after));
+}
+
+/**
+ * Refuses a submitted or approved journal's approval, with the reason: it goes back to draft, its
+ * approvals dropped, the refusal kept on it. Errors: NotFound, VersionConflict, StateConflict
+ * (InvalidState, ReversalIsFinal, RevaluationJournal).
+ */
+export async function rejectJournal(books: JournalApproving, uow: UnitOfWork, companyId: string, journalId: string, input: { version: number; reason: string }): Promise<JournalView> {
+  const before = checkFor(await books.existingJournal(companyId, journalId), input.version, 'Reject');
+  const at = now();
+  const { submittedBy: _asked, submittedAt: _askedAt, approvals: _given, ...fields } = before;
+  const after: DraftJournal = { ...fields, status: 'draft', rejection: { by: uow.actor!, at, reason: input.reason }, version: before.version + 1, updatedAt: at, updatedBy: uow.actor };
+  return books.saved(uow, companyId, before, after, journalView(after));
+}
