@@ -173,7 +173,7 @@ describe('approvals', () => {
     expect(posting).toMatchObject({ counts: { written: 2, invalid: 2 } });
     const [error] = await allErrors(api, base, posting.id);
     expect(error).toMatchObject({ row: 1, field: 'reference', code: 'ApprovalRequired' });
-    expect(error.reason).toContain('"Large journals"');
+    expect(error!.reason).toContain('"Large journals"');
     expect((await api.get(`${base}/Journals?reference=BIG`)).body.results).toEqual([]);
 
     const drafts = await imported(api, base, companyId, { kind: 'journals', format: 'json', mode: 'atomic', data: data.slice(0, 2) });
