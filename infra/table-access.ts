@@ -29,6 +29,7 @@ export const SEQUENCES_EVENTS = [
   'taxCodes.history',
   'counterparties.history',
   'approvalPolicies.history',
+  'reports.segregation',
 ];
 
 /**

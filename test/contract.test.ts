@@ -215,6 +215,7 @@ describe('responses match the OpenAPI document', () => {
     const askedAgain = (await api.post(`${base}/Journals/${large.id}/Submit`, { version: sentBack.version })).body;
     const approved = check('journals.approve', await reviewer.api.post(`${base}/Journals/${large.id}/Approve`, { version: askedAgain.version }));
     check('journals.post', await api.post(`${base}/Journals/${large.id}/Post`, { postingDate: '2027-01-20', version: approved.version }));
+    check('reports.segregation', await api.get(`${base}/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`));
     // Everything the flow did verifies: the chain, and each record and balance its events describe.
     const audit = check('audit.verify', await api.get(`${base}/Audit/Verify`));
     expect(audit.reason).toBeNull();

@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/33eb4482-e9f1-497d-96af-9d07842c9942`
+         * @description Example request: `GET /api/v1/Companies/3773aa98-4a72-4194-8d26-2fda0e1458fc`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Settings`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Settings`
+         * @description Example request: `PUT /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Roles`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Roles`
+         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Roles/5cd29623-0707-4710-b4e5-77cdd781100a`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Roles/b6049d4d-45bf-4507-bc94-d25c1c542ae1`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Roles/5cd29623-0707-4710-b4e5-77cdd781100a`
+         * @description Example request: `PUT /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Roles/b6049d4d-45bf-4507-bc94-d25c1c542ae1`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Roles/5cd29623-0707-4710-b4e5-77cdd781100a`
+         * @description Example request: `DELETE /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Roles/b6049d4d-45bf-4507-bc94-d25c1c542ae1`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Members`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Members`
+         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Members/74dd181c-4cbe-4a90-8164-c4be09874a51`
+         * @description Example request: `PUT /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Members/04184ea7-7ab3-436b-bddc-a5838b84d80a`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Members/74dd181c-4cbe-4a90-8164-c4be09874a51`
+         * @description Example request: `DELETE /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Members/04184ea7-7ab3-436b-bddc-a5838b84d80a`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/ApiKeys/19af7812-f464-46d8-8be8-49093ff67533`
+         * @description Example request: `DELETE /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/ApiKeys/9557a554-a4f9-4d87-bba5-65936e82e930`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Accounts`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Accounts`
+         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Accounts/1e96ad6f-3cf6-4737-a517-8483e8cb2846`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Accounts/598fa2c4-c908-4e03-bb6f-4af0c00b4d7e`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Accounts/1e96ad6f-3cf6-4737-a517-8483e8cb2846`
+         * @description Example request: `PUT /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Accounts/598fa2c4-c908-4e03-bb6f-4af0c00b4d7e`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Accounts/1e96ad6f-3cf6-4737-a517-8483e8cb2846`
+         * @description Example request: `DELETE /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Accounts/598fa2c4-c908-4e03-bb6f-4af0c00b4d7e`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Accounts/1e96ad6f-3cf6-4737-a517-8483e8cb2846/History`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Accounts/598fa2c4-c908-4e03-bb6f-4af0c00b4d7e/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/CostCenters/0e3793d6-cd4b-4ba0-a373-8449de0a91e4`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/CostCenters/f4f49b72-ae6c-495b-b7de-3fd4f7db1ab7`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/CostCenters/0e3793d6-cd4b-4ba0-a373-8449de0a91e4`
+         * @description Example request: `PUT /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/CostCenters/f4f49b72-ae6c-495b-b7de-3fd4f7db1ab7`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/CostCenters/0e3793d6-cd4b-4ba0-a373-8449de0a91e4`
+         * @description Example request: `DELETE /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/CostCenters/f4f49b72-ae6c-495b-b7de-3fd4f7db1ab7`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/CostCenters/0e3793d6-cd4b-4ba0-a373-8449de0a91e4/History`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/CostCenters/f4f49b72-ae6c-495b-b7de-3fd4f7db1ab7/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/CostCenters/0e3793d6-cd4b-4ba0-a373-8449de0a91e4/Activate`
+         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/CostCenters/f4f49b72-ae6c-495b-b7de-3fd4f7db1ab7/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/CostCenters/0e3793d6-cd4b-4ba0-a373-8449de0a91e4/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/CostCenters/f4f49b72-ae6c-495b-b7de-3fd4f7db1ab7/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/FinancialYears/70023b61-ddfd-44e0-8240-a6ba561b1311`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/FinancialYears/875a4cbf-9a03-434d-b6ff-043ecd1eeb96`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/FinancialYears/6fd62970-46ea-4f66-9f87-dd5df61f28c5`
+         * @description Example request: `PUT /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/FinancialYears/02d3e91f-6455-4dda-a25b-85ddb9a5350d`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/FinancialYears/6fd62970-46ea-4f66-9f87-dd5df61f28c5`
+         * @description Example request: `DELETE /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/FinancialYears/02d3e91f-6455-4dda-a25b-85ddb9a5350d`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/FinancialYears/70023b61-ddfd-44e0-8240-a6ba561b1311/Close`
+         * @description Example request: `PUT /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/FinancialYears/875a4cbf-9a03-434d-b6ff-043ecd1eeb96/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/FinancialYears/70023b61-ddfd-44e0-8240-a6ba561b1311/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/FinancialYears/875a4cbf-9a03-434d-b6ff-043ecd1eeb96/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/FinancialYears/70023b61-ddfd-44e0-8240-a6ba561b1311/Periods`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/FinancialYears/875a4cbf-9a03-434d-b6ff-043ecd1eeb96/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/FinancialYears/70023b61-ddfd-44e0-8240-a6ba561b1311/Periods/df96780a-9c96-4e54-8082-6e059188335d`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/FinancialYears/875a4cbf-9a03-434d-b6ff-043ecd1eeb96/Periods/3b52a392-4914-4555-9bf3-551e31243ad4`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/FinancialYears/70023b61-ddfd-44e0-8240-a6ba561b1311/Periods/df96780a-9c96-4e54-8082-6e059188335d/Lock`
+         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/FinancialYears/875a4cbf-9a03-434d-b6ff-043ecd1eeb96/Periods/3b52a392-4914-4555-9bf3-551e31243ad4/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/FinancialYears/70023b61-ddfd-44e0-8240-a6ba561b1311/Periods/df96780a-9c96-4e54-8082-6e059188335d/Close`
+         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/FinancialYears/875a4cbf-9a03-434d-b6ff-043ecd1eeb96/Periods/3b52a392-4914-4555-9bf3-551e31243ad4/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/FinancialYears/70023b61-ddfd-44e0-8240-a6ba561b1311/Periods/df96780a-9c96-4e54-8082-6e059188335d/Close`
+         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/FinancialYears/875a4cbf-9a03-434d-b6ff-043ecd1eeb96/Periods/3b52a392-4914-4555-9bf3-551e31243ad4/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/FinancialYears/70023b61-ddfd-44e0-8240-a6ba561b1311/Periods/df96780a-9c96-4e54-8082-6e059188335d/Reopen`
+         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/FinancialYears/875a4cbf-9a03-434d-b6ff-043ecd1eeb96/Periods/3b52a392-4914-4555-9bf3-551e31243ad4/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Journals`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Journals`
+         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Journals/f9ae5eab-6be7-47f9-a242-94fd4db7e6e0`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Journals/2b26e0f1-85d7-4c98-a843-ee63d99883d7`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Journals/f9ae5eab-6be7-47f9-a242-94fd4db7e6e0`
+         * @description Example request: `PUT /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Journals/2b26e0f1-85d7-4c98-a843-ee63d99883d7`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Journals/f9ae5eab-6be7-47f9-a242-94fd4db7e6e0/History`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Journals/2b26e0f1-85d7-4c98-a843-ee63d99883d7/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the approval the company’s approval policy holds a draft to before it is posted (versioned; the journal becomes submitted)
-         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Journals/cbd9a903-94f8-461f-816c-7c0831a44661/Submit`
+         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Journals/8ad7d992-a6ef-4b8f-b500-ee99e7a0e7b2/Submit`
          */
         post: operations["journals.submit"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a submitted journal (versioned): not its creator or last editor, nor an API key either made; with as many people’s approvals as the policy asks it becomes approved, for Post
-         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Journals/cbd9a903-94f8-461f-816c-7c0831a44661/Approve`
+         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Journals/8ad7d992-a6ef-4b8f-b500-ee99e7a0e7b2/Approve`
          */
         post: operations["journals.approve"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Refuse a submitted or approved journal’s approval with a reason (versioned): it goes back to draft, its approvals dropped
-         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Journals/cbd9a903-94f8-461f-816c-7c0831a44661/Reject`
+         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Journals/8ad7d992-a6ef-4b8f-b500-ee99e7a0e7b2/Reject`
          */
         post: operations["journals.reject"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned); a journal the approval policy holds must be approved first
-         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Journals/f9ae5eab-6be7-47f9-a242-94fd4db7e6e0/Post`
+         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Journals/2b26e0f1-85d7-4c98-a843-ee63d99883d7/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Journals/e13235f5-9b81-4e57-a20c-5db93df9758a/Void`
+         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Journals/76e25b59-d8e1-447b-941b-d5c68b710aa4/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -831,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Journals/f9ae5eab-6be7-47f9-a242-94fd4db7e6e0/Adjust`
+         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Journals/2b26e0f1-85d7-4c98-a843-ee63d99883d7/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Journals/f9ae5eab-6be7-47f9-a242-94fd4db7e6e0/Reverse`
+         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Journals/2b26e0f1-85d7-4c98-a843-ee63d99883d7/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -871,9 +871,29 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Revaluations`
          */
         post: operations["journals.revalue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Reports/Segregation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Segregation of duties over the posted journals dated in a range: each where one person entered and approved, entered and posted, or approved and posted it, or that was posted without the approval the policy in force asked; and per user or API key how many it entered, approved and posted
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
+         */
+        get: operations["reports.segregation"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -889,7 +909,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Reports/TrialBalance?financialYearId=70023b61-ddfd-44e0-8240-a6ba561b1311`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Reports/TrialBalance?financialYearId=875a4cbf-9a03-434d-b6ff-043ecd1eeb96`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -909,7 +929,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -929,7 +949,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -949,7 +969,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -969,7 +989,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Reports/BudgetVsActual?budgetId=48c46be6-4778-492c-a344-03bac2501fb9&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Reports/BudgetVsActual?budgetId=1ce7745b-835a-4e42-8ba3-7a1bdd1e6560&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -989,7 +1009,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -1009,7 +1029,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -1029,7 +1049,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/33eb4482-e9f1-497d-96af-9d07842c9942/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/3773aa98-4a72-4194-8d26-2fda0e1458fc/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -1049,7 +1069,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1069,7 +1089,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Reports/Restatements?since=2026-11-29T10%3A38%3A57.114Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Reports/Restatements?since=2026-11-29T10%3A57%3A15.690Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1089,13 +1109,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Reports`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Reports`
+         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1113,7 +1133,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Reports/117fd45c-2435-4932-a411-8b225ed6ceb3`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Reports/fc0083cd-9f28-4290-9a35-3fc162c53e99`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1133,7 +1153,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1153,13 +1173,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1177,18 +1197,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Webhooks/12559816-ac4d-4ec0-9e9e-7a10dada27d9`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Webhooks/e213146e-50a3-4e4c-b50d-5416400d1eeb`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Webhooks/12559816-ac4d-4ec0-9e9e-7a10dada27d9`
+         * @description Example request: `PUT /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Webhooks/e213146e-50a3-4e4c-b50d-5416400d1eeb`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Webhooks/12559816-ac4d-4ec0-9e9e-7a10dada27d9`
+         * @description Example request: `DELETE /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Webhooks/e213146e-50a3-4e4c-b50d-5416400d1eeb`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1205,7 +1225,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Webhooks/12559816-ac4d-4ec0-9e9e-7a10dada27d9/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Webhooks/e213146e-50a3-4e4c-b50d-5416400d1eeb/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1225,13 +1245,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1249,18 +1269,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/ExchangeRates/65d81b94-7f87-49a7-a020-8a8893ee14bc`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/ExchangeRates/340affa2-4eff-40e6-a52f-c0ce0c7fe8bc`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/ExchangeRates/65d81b94-7f87-49a7-a020-8a8893ee14bc`
+         * @description Example request: `PUT /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/ExchangeRates/340affa2-4eff-40e6-a52f-c0ce0c7fe8bc`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/ExchangeRates/65d81b94-7f87-49a7-a020-8a8893ee14bc`
+         * @description Example request: `DELETE /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/ExchangeRates/340affa2-4eff-40e6-a52f-c0ce0c7fe8bc`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1277,13 +1297,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Budgets`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Budgets`
+         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1301,18 +1321,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Budgets/48c46be6-4778-492c-a344-03bac2501fb9`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Budgets/1ce7745b-835a-4e42-8ba3-7a1bdd1e6560`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Budgets/48c46be6-4778-492c-a344-03bac2501fb9`
+         * @description Example request: `PUT /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Budgets/1ce7745b-835a-4e42-8ba3-7a1bdd1e6560`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Budgets/48c46be6-4778-492c-a344-03bac2501fb9`
+         * @description Example request: `DELETE /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Budgets/1ce7745b-835a-4e42-8ba3-7a1bdd1e6560`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1329,13 +1349,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Imports`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Imports`
+         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1353,7 +1373,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Imports/fce11433-3f5e-450e-bbc4-8c1918f3622d`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Imports/7653ccd7-8931-41cc-a07a-46aa35eda3fc`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1373,7 +1393,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Imports/fce11433-3f5e-450e-bbc4-8c1918f3622d/Errors`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Imports/7653ccd7-8931-41cc-a07a-46aa35eda3fc/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1393,7 +1413,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1413,13 +1433,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1439,7 +1459,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1457,12 +1477,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/TaxCodes/29d65cef-34d1-460a-8d42-41e549977c70`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/TaxCodes/887170bc-4e1c-408e-be7d-0144fb440464`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/TaxCodes/29d65cef-34d1-460a-8d42-41e549977c70`
+         * @description Example request: `PUT /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/TaxCodes/887170bc-4e1c-408e-be7d-0144fb440464`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1481,7 +1501,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/TaxCodes/29d65cef-34d1-460a-8d42-41e549977c70/History`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/TaxCodes/887170bc-4e1c-408e-be7d-0144fb440464/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1501,13 +1521,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1525,7 +1545,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/VatReturns/176f02b2-dbad-49be-a595-3fbb6f51d477`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/VatReturns/42f43f7a-6563-4646-a3d7-a8e7782408c2`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1545,13 +1565,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1569,12 +1589,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Counterparties/f378b54c-cd13-44b3-a868-01b025324df5`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Counterparties/5f04d352-7224-40a7-bed9-5b0dc38601fd`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Counterparties/f378b54c-cd13-44b3-a868-01b025324df5`
+         * @description Example request: `PUT /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Counterparties/5f04d352-7224-40a7-bed9-5b0dc38601fd`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1593,7 +1613,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/Counterparties/f378b54c-cd13-44b3-a868-01b025324df5/History`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Counterparties/5f04d352-7224-40a7-bed9-5b0dc38601fd/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -1613,12 +1633,12 @@ export interface paths {
         };
         /**
          * The company’s approval policy: which journals need whose approval before they are posted (no rules, version 0: none needs any)
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/ApprovalPolicy`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/ApprovalPolicy`
          */
         get: operations["approvalPolicies.get"];
         /**
          * Replace the approval policy’s rules (versioned; version 0 the first time): a journal a rule applies to needs one or two people’s approval, none of them its author, before it is posted
-         * @description Example request: `PUT /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/ApprovalPolicy`
+         * @description Example request: `PUT /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/ApprovalPolicy`
          */
         put: operations["approvalPolicies.replace"];
         post?: never;
@@ -1637,7 +1657,7 @@ export interface paths {
         };
         /**
          * Every version of the approval policy, oldest first: the change, who made it, in which request, when, and the policy as it stood after it
-         * @description Example request: `GET /api/v1/Companies/665cfecc-4a0b-464b-ae93-54563cc9ea62/ApprovalPolicy/History`
+         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/ApprovalPolicy/History`
          */
         get: operations["approvalPolicies.history"];
         put?: never;
@@ -2478,6 +2498,106 @@ export interface components {
                 baseAfter: string;
                 /** @description baseAfter - baseBefore: debited to the account when positive, credited when negative, against unrealizedFxGainLossAccountId. */
                 difference: string;
+            }[];
+        };
+        SegregationResponse: {
+            /**
+             * Format: date
+             * @description First day of the range (YYYY-MM-DD), included.
+             */
+            dateFrom: string;
+            /**
+             * Format: date
+             * @description Last day of the range (YYYY-MM-DD), included.
+             */
+            dateTo: string;
+            /** @description The posted journals (posted, reversed, or voided after posting) dated in the range. */
+            journalsExamined: number;
+            /** @description How many of them are exceptions; `exceptions` lists the first 1,000, oldest first. */
+            exceptionCount: number;
+            /** @description The journals found: one person held two of entered, approved and posted, or it was posted without the approval the policy in force asked; the first 1,000, oldest first. */
+            exceptions: {
+                /**
+                 * Format: uuid
+                 * @description The journal (UUID).
+                 */
+                journalId: string;
+                /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
+                serialNumber: number;
+                /**
+                 * Format: date
+                 * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
+                 */
+                date: string;
+                /** @description The record’s state. */
+                status: string;
+                /** @description Who created it. */
+                createdBy: {
+                    /**
+                     * @description category (has children, no entries) or leaf (takes entries).
+                     * @enum {string}
+                     */
+                    type: "user" | "apiKey";
+                    /** @description Identifier (UUID). */
+                    id: string;
+                } | null;
+                /** @description Who last wrote the journal's date, lines or texts (Create or Update): the approval rules count them as its author. */
+                editedBy: {
+                    /**
+                     * @description category (has children, no entries) or leaf (takes entries).
+                     * @enum {string}
+                     */
+                    type: "user" | "apiKey";
+                    /** @description Identifier (UUID). */
+                    id: string;
+                } | null;
+                /** @description Who approved it, in order. */
+                approvedBy: {
+                    /**
+                     * @description category (has children, no entries) or leaf (takes entries).
+                     * @enum {string}
+                     */
+                    type: "user" | "apiKey";
+                    /** @description Identifier (UUID). */
+                    id: string;
+                }[];
+                /** @description Who posted it, a user or an API key by id. */
+                postedBy: {
+                    /**
+                     * @description category (has children, no entries) or leaf (takes entries).
+                     * @enum {string}
+                     */
+                    type: "user" | "apiKey";
+                    /** @description Identifier (UUID). */
+                    id: string;
+                } | null;
+                /** @description When it was posted. */
+                postedAt: string | null;
+                /** @description What one person held two of (entered: created or last edited; an API key counts as the user who made it), and `unapproved`: posted without the approval the policy in force at its posting asked. */
+                findings: ("enteredAndApproved" | "enteredAndPosted" | "approvedAndPosted" | "unapproved")[];
+                /** @description For `unapproved`: the rules that asked the approval. */
+                rules: string[];
+                /** @description The policy version in force at its posting (the one its posting recorded, else the last before postedAt); null: none. */
+                approvalPolicyVersion: number | null;
+            }[];
+            /** @description Per user or API key, how many of the range’s posted journals it entered, approved and posted. */
+            principals: {
+                /** @description A user or an API key, by id. */
+                principal: {
+                    /**
+                     * @description category (has children, no entries) or leaf (takes entries).
+                     * @enum {string}
+                     */
+                    type: "user" | "apiKey";
+                    /** @description Identifier (UUID). */
+                    id: string;
+                };
+                /** @description How many of the range's posted journals it created or last edited. */
+                entered: number;
+                /** @description How many of them it approved. */
+                approved: number;
+                /** @description How many of them it posted. */
+                posted: number;
             }[];
         };
         TrialBalanceResponse: {
@@ -5009,14 +5129,14 @@ export interface components {
         "query.hijri": "true" | "false";
         /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
         "query.costCenterId": string;
-        /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
-        "query.columns": "month" | "quarter";
-        /** @description The report as the books stood at this instant (ISO 8601 date-time with an offset): only postings, voids, adjusts and reversals committed at or before it count (a journal posted later into an earlier period is left out; one voided later is still in). Left out, or not before the request: the books of now; before the company’s first change: empty books. Takes back at most 50,000 journal lines changed after it (400 TooManyChanges). */
-        "query.knownAt": string;
         /** @description First day of the range (YYYY-MM-DD), included. */
         "query.dateFrom.2": string;
         /** @description Last day of the range (YYYY-MM-DD), included. */
         "query.dateTo.2": string;
+        /** @description In a query: month or quarter, one column per calendar month or quarter of the range (quarters from January; at most 12), each exact on its own range, plus the range’s total (not with compare or byCostCenter). In a statement: what each amount column holds, a range or date, for the company, a cost center, or amounts without one. In a trial balance: each month or quarter with its totals (a row’s figures in it under the row’s columns, aligned), null without columns; the row’s own figures are the total. */
+        "query.columns": "month" | "quarter";
+        /** @description The report as the books stood at this instant (ISO 8601 date-time with an offset): only postings, voids, adjusts and reversals committed at or before it count (a journal posted later into an earlier period is left out; one voided later is still in). Left out, or not before the request: the books of now; before the company’s first change: empty books. Takes back at most 50,000 journal lines changed after it (400 TooManyChanges). */
+        "query.knownAt": string;
         /** @description false pauses the subscription: no deliveries while inactive. On a tax code: false keeps the code (lines and returns name it) but no new line may name it; as a list filter, only codes that are (true) or are not (false) active. On a counterparty: false retires it (it is never deleted: lines and filed returns name it); as a list filter, likewise only those that are (true) or are not (false) active. */
         "query.active": "true" | "false";
     };
@@ -5046,7 +5166,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:45373/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A34585%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=XQXIogkY-jAa9ONdBlXFNA2kOf9GcQOVbgjs7rDWYik&code_challenge_method=S256&state=NUt_30FtacUEzzOBZG8f7pa3tKpcCdgkdOjefM58m9U&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:41181/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A43441%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=rFEIQCOmGsY5A_CS7R_ETHB7zDyAfyGGWk3hqoNDHXA&code_challenge_method=S256&state=pcCIV-JRuwWtinlD4vaCSeHH5B2-yWNpiB9aY-550EI&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -5086,7 +5206,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "665cfecc-4a0b-464b-ae93-54563cc9ea62",
+                     *           "companyId": "00b02cf1-4ad5-4ff3-94ea-36c6c5871c10",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5134,7 +5254,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "33eb4482-e9f1-497d-96af-9d07842c9942",
+                     *           "companyId": "3773aa98-4a72-4194-8d26-2fda0e1458fc",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5236,7 +5356,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "665cfecc-4a0b-464b-ae93-54563cc9ea62",
+                     *           "companyId": "00b02cf1-4ad5-4ff3-94ea-36c6c5871c10",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5284,7 +5404,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "33eb4482-e9f1-497d-96af-9d07842c9942",
+                     *           "companyId": "3773aa98-4a72-4194-8d26-2fda0e1458fc",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5375,16 +5495,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "33eb4482-e9f1-497d-96af-9d07842c9942",
+                     *           "id": "3773aa98-4a72-4194-8d26-2fda0e1458fc",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T10:38:49.542Z",
+                     *           "createdAt": "2026-11-29T10:57:08.143Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "665cfecc-4a0b-464b-ae93-54563cc9ea62",
+                     *           "id": "00b02cf1-4ad5-4ff3-94ea-36c6c5871c10",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T10:38:49.330Z",
+                     *           "createdAt": "2026-11-29T10:57:07.869Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -5442,9 +5562,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "33eb4482-e9f1-497d-96af-9d07842c9942",
+                     *       "id": "3773aa98-4a72-4194-8d26-2fda0e1458fc",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T10:38:49.542Z",
+                     *       "createdAt": "2026-11-29T10:57:08.143Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -5456,7 +5576,7 @@ export interface operations {
                      *         "taxRegistrationNumber": null,
                      *         "defaultEmirate": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T10:38:49.542Z"
+                     *         "updatedAt": "2026-11-29T10:57:08.143Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -5538,9 +5658,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "33eb4482-e9f1-497d-96af-9d07842c9942",
+                     *       "id": "3773aa98-4a72-4194-8d26-2fda0e1458fc",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T10:38:49.542Z",
+                     *       "createdAt": "2026-11-29T10:57:08.143Z",
                      *       "version": 1
                      *     }
                      */
@@ -5584,7 +5704,7 @@ export interface operations {
                      *       "taxRegistrationNumber": null,
                      *       "defaultEmirate": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T10:38:49.330Z"
+                     *       "updatedAt": "2026-11-29T10:57:07.869Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5614,7 +5734,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "7c44626d-1136-4c54-8343-de8e988025c5",
+                 *       "retainedEarningsAccountId": "2a113749-19de-4747-ba9e-dc8ac498846e",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -5673,14 +5793,14 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "7c44626d-1136-4c54-8343-de8e988025c5",
+                     *       "retainedEarningsAccountId": "2a113749-19de-4747-ba9e-dc8ac498846e",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
                      *       "taxRegistrationNumber": "310123456700003",
                      *       "defaultEmirate": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T10:38:51.654Z"
+                     *       "updatedAt": "2026-11-29T10:57:09.688Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5856,7 +5976,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "5cd29623-0707-4710-b4e5-77cdd781100a",
+                     *           "id": "b6049d4d-45bf-4507-bc94-d25c1c542ae1",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -5867,8 +5987,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T10:39:09.036Z",
-                     *           "updatedAt": "2026-11-29T10:39:09.107Z"
+                     *           "createdAt": "2026-11-29T10:57:28.426Z",
+                     *           "updatedAt": "2026-11-29T10:57:28.472Z"
                      *         }
                      *       ]
                      *     }
@@ -5931,7 +6051,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5cd29623-0707-4710-b4e5-77cdd781100a",
+                     *       "id": "b6049d4d-45bf-4507-bc94-d25c1c542ae1",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -5941,8 +6061,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:39:09.036Z",
-                     *       "updatedAt": "2026-11-29T10:39:09.036Z"
+                     *       "createdAt": "2026-11-29T10:57:28.426Z",
+                     *       "updatedAt": "2026-11-29T10:57:28.426Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -5989,7 +6109,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5cd29623-0707-4710-b4e5-77cdd781100a",
+                     *       "id": "b6049d4d-45bf-4507-bc94-d25c1c542ae1",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -5999,8 +6119,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:39:09.036Z",
-                     *       "updatedAt": "2026-11-29T10:39:09.036Z"
+                     *       "createdAt": "2026-11-29T10:57:28.426Z",
+                     *       "updatedAt": "2026-11-29T10:57:28.426Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6064,7 +6184,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5cd29623-0707-4710-b4e5-77cdd781100a",
+                     *       "id": "b6049d4d-45bf-4507-bc94-d25c1c542ae1",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -6075,8 +6195,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T10:39:09.036Z",
-                     *       "updatedAt": "2026-11-29T10:39:09.107Z"
+                     *       "createdAt": "2026-11-29T10:57:28.426Z",
+                     *       "updatedAt": "2026-11-29T10:57:28.472Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6185,8 +6305,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a",
-                     *           "email": "user-c62c86e3-ee3f-4cff-ba07-d19c22591245@example.com",
+                     *           "userId": "af0ada97-b499-4c64-86d2-9e471822907c",
+                     *           "email": "user-d0c3bcdf-fb24-4521-bbbe-2d554b2fe546@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -6233,20 +6353,20 @@ export interface operations {
                      *             "approval-policies:read",
                      *             "approval-policies:manage"
                      *           ],
-                     *           "joinedAt": "2026-11-29T10:38:49.330Z",
+                     *           "joinedAt": "2026-11-29T10:57:07.869Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "74dd181c-4cbe-4a90-8164-c4be09874a51",
-                     *           "email": "contract-1795948749145@example.com",
-                     *           "roleId": "5cd29623-0707-4710-b4e5-77cdd781100a",
+                     *           "userId": "04184ea7-7ab3-436b-bddc-a5838b84d80a",
+                     *           "email": "contract-1795949848510@example.com",
+                     *           "roleId": "b6049d4d-45bf-4507-bc94-d25c1c542ae1",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T10:39:09.215Z",
+                     *           "joinedAt": "2026-11-29T10:57:28.557Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6278,8 +6398,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795948749145@example.com",
-                 *       "roleId": "5cd29623-0707-4710-b4e5-77cdd781100a"
+                 *       "email": "contract-1795949848510@example.com",
+                 *       "roleId": "b6049d4d-45bf-4507-bc94-d25c1c542ae1"
                  *     }
                  */
                 "application/json": {
@@ -6305,16 +6425,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "74dd181c-4cbe-4a90-8164-c4be09874a51",
-                     *       "email": "contract-1795948749145@example.com",
-                     *       "roleId": "5cd29623-0707-4710-b4e5-77cdd781100a",
+                     *       "userId": "04184ea7-7ab3-436b-bddc-a5838b84d80a",
+                     *       "email": "contract-1795949848510@example.com",
+                     *       "roleId": "b6049d4d-45bf-4507-bc94-d25c1c542ae1",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T10:39:09.215Z",
+                     *       "joinedAt": "2026-11-29T10:57:28.557Z",
                      *       "version": 1
                      *     }
                      */
@@ -6379,8 +6499,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "74dd181c-4cbe-4a90-8164-c4be09874a51",
-                     *       "email": "contract-1795948749145@example.com",
+                     *       "userId": "04184ea7-7ab3-436b-bddc-a5838b84d80a",
+                     *       "email": "contract-1795949848510@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -6400,7 +6520,7 @@ export interface operations {
                      *         "counterparties:read",
                      *         "approval-policies:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T10:39:09.215Z",
+                     *       "joinedAt": "2026-11-29T10:57:28.557Z",
                      *       "version": 2
                      *     }
                      */
@@ -6510,9 +6630,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "19af7812-f464-46d8-8be8-49093ff67533",
+                     *           "id": "9557a554-a4f9-4d87-bba5-65936e82e930",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_cDyazep",
+                     *           "prefix": "sk-svc_8_1ulT1",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -6520,8 +6640,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a",
-                     *           "createdAt": "2026-11-29T10:39:09.393Z",
+                     *           "createdBy": "af0ada97-b499-4c64-86d2-9e471822907c",
+                     *           "createdAt": "2026-11-29T10:57:28.726Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6592,9 +6712,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "19af7812-f464-46d8-8be8-49093ff67533",
+                     *       "id": "9557a554-a4f9-4d87-bba5-65936e82e930",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_cDyazep",
+                     *       "prefix": "sk-svc_8_1ulT1",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -6602,8 +6722,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a",
-                     *       "createdAt": "2026-11-29T10:39:09.393Z",
+                     *       "createdBy": "af0ada97-b499-4c64-86d2-9e471822907c",
+                     *       "createdAt": "2026-11-29T10:57:28.726Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -6655,18 +6775,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "19af7812-f464-46d8-8be8-49093ff67533",
+                     *       "id": "9557a554-a4f9-4d87-bba5-65936e82e930",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_cDyazep",
+                     *       "prefix": "sk-svc_8_1ulT1",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T10:39:09.425Z",
-                     *       "createdBy": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a",
-                     *       "createdAt": "2026-11-29T10:39:09.393Z",
+                     *       "revokedAt": "2026-11-29T10:57:28.765Z",
+                     *       "createdBy": "af0ada97-b499-4c64-86d2-9e471822907c",
+                     *       "createdAt": "2026-11-29T10:57:28.726Z",
                      *       "version": 2
                      *     }
                      */
@@ -6721,24 +6841,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "03b31572-5e16-47f5-948b-e03c0be9761f",
+                     *           "id": "4fa16a1d-f1aa-4c5d-aad0-bddd3d00ebae",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "df99c93d-032e-49cd-9718-cf934ed6a6cd",
+                     *           "parentId": "7ba3ac18-4109-4976-9a33-e20304465b05",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:38:50.893Z",
-                     *           "updatedAt": "2026-11-29T10:38:50.893Z",
+                     *           "createdAt": "2026-11-29T10:57:09.528Z",
+                     *           "updatedAt": "2026-11-29T10:57:09.528Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "df99c93d-032e-49cd-9718-cf934ed6a6cd",
+                     *           "id": "7ba3ac18-4109-4976-9a33-e20304465b05",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -6747,32 +6867,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:38:50.790Z",
-                     *           "updatedAt": "2026-11-29T10:38:50.790Z",
+                     *           "createdAt": "2026-11-29T10:57:09.481Z",
+                     *           "updatedAt": "2026-11-29T10:57:09.481Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "c658902d-5802-4d96-82db-f976e1e422c9",
+                     *           "id": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "36d4bf59-8f96-4012-89cf-3e3199c951fa",
+                     *           "parentId": "c823751d-4ad1-4db8-9345-2f9a1c9eea26",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:38:50.580Z",
-                     *           "updatedAt": "2026-11-29T10:38:50.580Z",
+                     *           "createdAt": "2026-11-29T10:57:09.433Z",
+                     *           "updatedAt": "2026-11-29T10:57:09.433Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "36d4bf59-8f96-4012-89cf-3e3199c951fa",
+                     *           "id": "c823751d-4ad1-4db8-9345-2f9a1c9eea26",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -6781,32 +6901,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:38:50.495Z",
-                     *           "updatedAt": "2026-11-29T10:38:50.495Z",
+                     *           "createdAt": "2026-11-29T10:57:09.379Z",
+                     *           "updatedAt": "2026-11-29T10:57:09.379Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "7c44626d-1136-4c54-8343-de8e988025c5",
+                     *           "id": "2a113749-19de-4747-ba9e-dc8ac498846e",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "9f1012e5-237e-4f7c-a3f6-44b121bbc610",
+                     *           "parentId": "b71e3139-99a4-42d1-a9de-30feb7259269",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:38:50.374Z",
-                     *           "updatedAt": "2026-11-29T10:38:50.374Z",
+                     *           "createdAt": "2026-11-29T10:57:09.282Z",
+                     *           "updatedAt": "2026-11-29T10:57:09.282Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "9f1012e5-237e-4f7c-a3f6-44b121bbc610",
+                     *           "id": "b71e3139-99a4-42d1-a9de-30feb7259269",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -6815,49 +6935,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:38:50.311Z",
-                     *           "updatedAt": "2026-11-29T10:38:50.311Z",
+                     *           "createdAt": "2026-11-29T10:57:09.200Z",
+                     *           "updatedAt": "2026-11-29T10:57:09.200Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "8540364d-a07a-4ebd-9428-474ade6a1107",
+                     *           "id": "fd52ca80-f998-4773-8de2-87dcd575e0a0",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "940fbf41-543e-4e1f-9652-154a21517e93",
+                     *           "parentId": "ad930561-9d61-42a7-855f-889498bc9a2e",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:38:50.187Z",
-                     *           "updatedAt": "2026-11-29T10:38:50.187Z",
+                     *           "createdAt": "2026-11-29T10:57:09.055Z",
+                     *           "updatedAt": "2026-11-29T10:57:09.055Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "f85798e7-62ed-467a-b827-83d94d0cb305",
+                     *           "id": "6f03c436-984c-4d77-a56c-143a1c19c529",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "940fbf41-543e-4e1f-9652-154a21517e93",
+                     *           "parentId": "ad930561-9d61-42a7-855f-889498bc9a2e",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:38:50.067Z",
-                     *           "updatedAt": "2026-11-29T10:38:50.067Z",
+                     *           "createdAt": "2026-11-29T10:57:08.852Z",
+                     *           "updatedAt": "2026-11-29T10:57:08.852Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "940fbf41-543e-4e1f-9652-154a21517e93",
+                     *           "id": "ad930561-9d61-42a7-855f-889498bc9a2e",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -6866,8 +6986,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:38:49.978Z",
-                     *           "updatedAt": "2026-11-29T10:38:49.978Z",
+                     *           "createdAt": "2026-11-29T10:57:08.781Z",
+                     *           "updatedAt": "2026-11-29T10:57:08.781Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -6956,7 +7076,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1e96ad6f-3cf6-4737-a517-8483e8cb2846",
+                     *       "id": "598fa2c4-c908-4e03-bb6f-4af0c00b4d7e",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -6965,8 +7085,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:38:51.763Z",
-                     *       "updatedAt": "2026-11-29T10:38:51.763Z",
+                     *       "createdAt": "2026-11-29T10:57:09.757Z",
+                     *       "updatedAt": "2026-11-29T10:57:09.757Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7017,7 +7137,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1e96ad6f-3cf6-4737-a517-8483e8cb2846",
+                     *       "id": "598fa2c4-c908-4e03-bb6f-4af0c00b4d7e",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7026,8 +7146,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:38:51.763Z",
-                     *       "updatedAt": "2026-11-29T10:38:51.763Z",
+                     *       "createdAt": "2026-11-29T10:57:09.757Z",
+                     *       "updatedAt": "2026-11-29T10:57:09.757Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7109,7 +7229,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1e96ad6f-3cf6-4737-a517-8483e8cb2846",
+                     *       "id": "598fa2c4-c908-4e03-bb6f-4af0c00b4d7e",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -7118,8 +7238,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T10:38:51.763Z",
-                     *       "updatedAt": "2026-11-29T10:38:52.396Z",
+                     *       "createdAt": "2026-11-29T10:57:09.757Z",
+                     *       "updatedAt": "2026-11-29T10:57:10.199Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7240,15 +7360,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a",
+                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "a1182a08-6a19-4748-96fa-00e2232a5b87",
-                     *           "occurredAt": "2026-11-29T10:38:51.763Z",
+                     *           "requestId": "df3ecc4b-3567-461b-ba8d-468dbf1a3350",
+                     *           "occurredAt": "2026-11-29T10:57:09.758Z",
                      *           "sequence": 14,
-                     *           "hash": "92f000fc4a7349d69625db472395b7e378f9c0c2b5b8da0b403163172f7798d5",
+                     *           "hash": "16ba079f47453932fa78233b4ab0b455fdfc366547d8f8fc63ef21aeb1488afa",
                      *           "state": {
-                     *             "id": "1e96ad6f-3cf6-4737-a517-8483e8cb2846",
+                     *             "id": "598fa2c4-c908-4e03-bb6f-4af0c00b4d7e",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -7257,8 +7377,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T10:38:51.763Z",
-                     *             "updatedAt": "2026-11-29T10:38:51.763Z",
+                     *             "createdAt": "2026-11-29T10:57:09.757Z",
+                     *             "updatedAt": "2026-11-29T10:57:09.757Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -7318,7 +7438,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "0e3793d6-cd4b-4ba0-a373-8449de0a91e4",
+                     *           "id": "f4f49b72-ae6c-495b-b7de-3fd4f7db1ab7",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -7327,12 +7447,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:38:52.907Z",
-                     *           "updatedAt": "2026-11-29T10:38:52.907Z",
+                     *           "createdAt": "2026-11-29T10:57:10.809Z",
+                     *           "updatedAt": "2026-11-29T10:57:10.809Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "99af922e-eb4a-44ad-8950-f50ed8f0f95a",
+                     *           "id": "79a25bd3-c304-443b-8ac8-e260b6f9a7aa",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -7341,12 +7461,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:38:51.344Z",
-                     *           "updatedAt": "2026-11-29T10:38:51.344Z",
+                     *           "createdAt": "2026-11-29T10:57:09.575Z",
+                     *           "updatedAt": "2026-11-29T10:57:09.575Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "1dc7a141-1daf-4618-8c2a-a7dace97d5bd",
+                     *           "id": "7f735b7c-ec48-415b-b1e7-bc47e225eddc",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -7355,8 +7475,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:38:51.502Z",
-                     *           "updatedAt": "2026-11-29T10:38:51.502Z",
+                     *           "createdAt": "2026-11-29T10:57:09.615Z",
+                     *           "updatedAt": "2026-11-29T10:57:09.615Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -7426,7 +7546,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0e3793d6-cd4b-4ba0-a373-8449de0a91e4",
+                     *       "id": "f4f49b72-ae6c-495b-b7de-3fd4f7db1ab7",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7435,8 +7555,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:38:52.907Z",
-                     *       "updatedAt": "2026-11-29T10:38:52.907Z",
+                     *       "createdAt": "2026-11-29T10:57:10.809Z",
+                     *       "updatedAt": "2026-11-29T10:57:10.809Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7484,7 +7604,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0e3793d6-cd4b-4ba0-a373-8449de0a91e4",
+                     *       "id": "f4f49b72-ae6c-495b-b7de-3fd4f7db1ab7",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7493,8 +7613,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:38:52.907Z",
-                     *       "updatedAt": "2026-11-29T10:38:52.907Z",
+                     *       "createdAt": "2026-11-29T10:57:10.809Z",
+                     *       "updatedAt": "2026-11-29T10:57:10.809Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7563,7 +7683,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0e3793d6-cd4b-4ba0-a373-8449de0a91e4",
+                     *       "id": "f4f49b72-ae6c-495b-b7de-3fd4f7db1ab7",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7572,8 +7692,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T10:38:52.907Z",
-                     *       "updatedAt": "2026-11-29T10:38:53.202Z",
+                     *       "createdAt": "2026-11-29T10:57:10.809Z",
+                     *       "updatedAt": "2026-11-29T10:57:10.934Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7691,15 +7811,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a",
+                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "d5383fae-d2f1-4b3e-ae43-080dc24f245d",
-                     *           "occurredAt": "2026-11-29T10:38:52.907Z",
+                     *           "requestId": "3be4ce86-51bb-4dde-b965-81d317c2a4fb",
+                     *           "occurredAt": "2026-11-29T10:57:10.809Z",
                      *           "sequence": 17,
-                     *           "hash": "5ae93982e2d8cf8bad752d2b93dcaf6c6d0de996a28debfefeb4d83310612d43",
+                     *           "hash": "c3b7e844b3970955d6f3afccdd43e51d1a3da0a35e77dc335f7aec4de4cb6ff6",
                      *           "state": {
-                     *             "id": "0e3793d6-cd4b-4ba0-a373-8449de0a91e4",
+                     *             "id": "f4f49b72-ae6c-495b-b7de-3fd4f7db1ab7",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -7708,8 +7828,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T10:38:52.907Z",
-                     *             "updatedAt": "2026-11-29T10:38:52.907Z",
+                     *             "createdAt": "2026-11-29T10:57:10.809Z",
+                     *             "updatedAt": "2026-11-29T10:57:10.809Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -7762,7 +7882,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0e3793d6-cd4b-4ba0-a373-8449de0a91e4",
+                     *       "id": "f4f49b72-ae6c-495b-b7de-3fd4f7db1ab7",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7771,8 +7891,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T10:38:52.907Z",
-                     *       "updatedAt": "2026-11-29T10:38:53.493Z",
+                     *       "createdAt": "2026-11-29T10:57:10.809Z",
+                     *       "updatedAt": "2026-11-29T10:57:11.048Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7823,7 +7943,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0e3793d6-cd4b-4ba0-a373-8449de0a91e4",
+                     *       "id": "f4f49b72-ae6c-495b-b7de-3fd4f7db1ab7",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7832,8 +7952,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T10:38:52.907Z",
-                     *       "updatedAt": "2026-11-29T10:38:53.330Z",
+                     *       "createdAt": "2026-11-29T10:57:10.809Z",
+                     *       "updatedAt": "2026-11-29T10:57:10.978Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -7884,19 +8004,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
+                     *           "id": "678d4c35-0401-49bc-997f-6bc26f1fd205",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T10:38:54.802Z",
-                     *           "updatedAt": "2026-11-29T10:38:54.802Z",
+                     *           "createdAt": "2026-11-29T10:57:12.534Z",
+                     *           "updatedAt": "2026-11-29T10:57:12.534Z",
                      *           "periods": [
                      *             {
-                     *               "id": "acc57c2f-8969-4e73-8eeb-85c7902ae9fc",
-                     *               "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
+                     *               "id": "5b551d82-b54e-4c36-8575-54b79ef8c0ad",
+                     *               "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -7906,8 +8026,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "81c7d7f8-fb17-4a14-b441-6921b78258b1",
-                     *               "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
+                     *               "id": "4cb67cf6-bc1f-4cb8-b2fe-1168230dcb47",
+                     *               "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -7917,8 +8037,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "5cd8e165-6fa5-4a49-b36a-01dbab4e2ade",
-                     *               "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
+                     *               "id": "36036d7c-57c6-4960-98fe-e6716788e4d6",
+                     *               "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -7928,8 +8048,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "5fdd7c8b-25c7-4f6a-bd14-7918271806a1",
-                     *               "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
+                     *               "id": "99795730-a704-4f4e-8016-37e8dc73769b",
+                     *               "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -7939,8 +8059,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a5eb106f-cf7f-443f-b102-b0e650d4261d",
-                     *               "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
+                     *               "id": "1656f7c6-b54d-4532-bd94-db3f97d736e2",
+                     *               "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -7950,8 +8070,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "5b60eb36-a852-4fb1-8504-16e178950214",
-                     *               "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
+                     *               "id": "3838f7b1-9477-496f-990d-703661a84d90",
+                     *               "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -7961,8 +8081,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ed6df1f5-52c5-4d28-89f6-c763547ac3fe",
-                     *               "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
+                     *               "id": "f41fd0f8-ccb1-430b-9b44-9fa599ce01d0",
+                     *               "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -7972,8 +8092,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "667a9d36-08d4-4aff-a5d2-2713d47f31ef",
-                     *               "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
+                     *               "id": "03c1b9d3-411b-48e0-aad2-bf2834b7cbf1",
+                     *               "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -7983,8 +8103,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "76c30469-0a82-4dd7-a989-e16f3b2e9739",
-                     *               "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
+                     *               "id": "713650d3-e499-4e89-a013-84cba7d80370",
+                     *               "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -7994,8 +8114,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "5c301ef5-a113-4dee-9682-be5441b6ad97",
-                     *               "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
+                     *               "id": "973a7fa1-ebe4-43cd-a764-2064ac6d6e50",
+                     *               "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -8005,8 +8125,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7de0e1b9-d9a2-45b2-abbd-22fe1afa37b5",
-                     *               "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
+                     *               "id": "86199288-6a5b-4ce3-b610-4af148e00ab5",
+                     *               "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -8016,8 +8136,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "23306750-5beb-4a8d-a38e-b4abd0841049",
-                     *               "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
+                     *               "id": "fd5a8f02-f738-4532-8125-3eab2455941a",
+                     *               "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -8029,19 +8149,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *           "id": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T10:38:54.453Z",
-                     *           "updatedAt": "2026-11-29T10:38:54.453Z",
+                     *           "createdAt": "2026-11-29T10:57:12.128Z",
+                     *           "updatedAt": "2026-11-29T10:57:12.128Z",
                      *           "periods": [
                      *             {
-                     *               "id": "df96780a-9c96-4e54-8082-6e059188335d",
-                     *               "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *               "id": "3b52a392-4914-4555-9bf3-551e31243ad4",
+                     *               "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -8051,8 +8171,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "cc18b5e5-a05d-43a9-8638-9e514305566d",
-                     *               "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *               "id": "7af63dd1-a9a2-474c-a423-42afbdf44abc",
+                     *               "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -8062,8 +8182,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f30c4ad7-4d54-46b0-939f-27fcfbb992fb",
-                     *               "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *               "id": "ef7e74ac-31e0-49b2-9425-cc5237139317",
+                     *               "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -8073,8 +8193,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "c5807fac-1fa3-4722-8646-bd775a3dbbb6",
-                     *               "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *               "id": "56c7f7c5-5dd5-444d-9e15-e7192ed946b5",
+                     *               "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -8084,8 +8204,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "cc7bc23d-5dc5-46c3-a3d4-354ad3b7b78d",
-                     *               "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *               "id": "8485755c-9600-4bfd-bd6f-e5a5ae84c304",
+                     *               "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -8095,8 +8215,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "120580b1-9897-45b6-ac98-c4838d3bee7b",
-                     *               "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *               "id": "3c41ccaa-2c39-44de-b6d9-43b40ecae280",
+                     *               "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -8106,8 +8226,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "cf0e765e-0884-45c5-927b-659844a484c0",
-                     *               "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *               "id": "df054890-eff1-4175-ab16-8bd8181b4fcc",
+                     *               "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -8117,8 +8237,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7933af3a-7eb9-435c-9358-6622580e5980",
-                     *               "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *               "id": "de0e725b-69a7-41e9-b376-81f588cb547d",
+                     *               "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -8128,8 +8248,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "69914b38-bd06-4574-ba5b-e4c44b08ba5d",
-                     *               "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *               "id": "01542746-81ed-427e-ae5a-57f17931a786",
+                     *               "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -8139,8 +8259,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "a7367437-3c0f-4b46-a713-b24b4bb52c14",
-                     *               "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *               "id": "bc437227-8a6a-4bbb-a091-38eb3d3faeb4",
+                     *               "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -8150,8 +8270,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "4b9871e9-2cff-4f48-98a4-a15a67074c63",
-                     *               "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *               "id": "9a55abaf-b33d-4939-8972-59b7cfe608ce",
+                     *               "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -8161,8 +8281,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f09bfe41-8e44-4177-9302-bd863b39490d",
-                     *               "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *               "id": "d2c0940f-9e29-47bc-aafe-4b6d25d8ee3a",
+                     *               "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -8249,19 +8369,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
+                     *       "id": "678d4c35-0401-49bc-997f-6bc26f1fd205",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T10:38:54.802Z",
-                     *       "updatedAt": "2026-11-29T10:38:54.802Z",
+                     *       "createdAt": "2026-11-29T10:57:12.534Z",
+                     *       "updatedAt": "2026-11-29T10:57:12.534Z",
                      *       "periods": [
                      *         {
-                     *           "id": "acc57c2f-8969-4e73-8eeb-85c7902ae9fc",
-                     *           "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
+                     *           "id": "5b551d82-b54e-4c36-8575-54b79ef8c0ad",
+                     *           "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -8271,8 +8391,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "81c7d7f8-fb17-4a14-b441-6921b78258b1",
-                     *           "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
+                     *           "id": "4cb67cf6-bc1f-4cb8-b2fe-1168230dcb47",
+                     *           "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -8282,8 +8402,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5cd8e165-6fa5-4a49-b36a-01dbab4e2ade",
-                     *           "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
+                     *           "id": "36036d7c-57c6-4960-98fe-e6716788e4d6",
+                     *           "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -8293,8 +8413,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5fdd7c8b-25c7-4f6a-bd14-7918271806a1",
-                     *           "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
+                     *           "id": "99795730-a704-4f4e-8016-37e8dc73769b",
+                     *           "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -8304,8 +8424,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a5eb106f-cf7f-443f-b102-b0e650d4261d",
-                     *           "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
+                     *           "id": "1656f7c6-b54d-4532-bd94-db3f97d736e2",
+                     *           "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -8315,8 +8435,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5b60eb36-a852-4fb1-8504-16e178950214",
-                     *           "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
+                     *           "id": "3838f7b1-9477-496f-990d-703661a84d90",
+                     *           "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -8326,8 +8446,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ed6df1f5-52c5-4d28-89f6-c763547ac3fe",
-                     *           "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
+                     *           "id": "f41fd0f8-ccb1-430b-9b44-9fa599ce01d0",
+                     *           "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -8337,8 +8457,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "667a9d36-08d4-4aff-a5d2-2713d47f31ef",
-                     *           "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
+                     *           "id": "03c1b9d3-411b-48e0-aad2-bf2834b7cbf1",
+                     *           "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -8348,8 +8468,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "76c30469-0a82-4dd7-a989-e16f3b2e9739",
-                     *           "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
+                     *           "id": "713650d3-e499-4e89-a013-84cba7d80370",
+                     *           "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -8359,8 +8479,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5c301ef5-a113-4dee-9682-be5441b6ad97",
-                     *           "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
+                     *           "id": "973a7fa1-ebe4-43cd-a764-2064ac6d6e50",
+                     *           "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -8370,8 +8490,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7de0e1b9-d9a2-45b2-abbd-22fe1afa37b5",
-                     *           "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
+                     *           "id": "86199288-6a5b-4ce3-b610-4af148e00ab5",
+                     *           "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -8381,8 +8501,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "23306750-5beb-4a8d-a38e-b4abd0841049",
-                     *           "financialYearId": "f4bdb6b9-878d-4fe8-ac78-72a9f2892503",
+                     *           "id": "fd5a8f02-f738-4532-8125-3eab2455941a",
+                     *           "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -8438,19 +8558,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *       "id": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T10:38:54.453Z",
-                     *       "updatedAt": "2026-11-29T10:38:54.453Z",
+                     *       "createdAt": "2026-11-29T10:57:12.128Z",
+                     *       "updatedAt": "2026-11-29T10:57:12.128Z",
                      *       "periods": [
                      *         {
-                     *           "id": "df96780a-9c96-4e54-8082-6e059188335d",
-                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *           "id": "3b52a392-4914-4555-9bf3-551e31243ad4",
+                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8460,8 +8580,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cc18b5e5-a05d-43a9-8638-9e514305566d",
-                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *           "id": "7af63dd1-a9a2-474c-a423-42afbdf44abc",
+                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8471,8 +8591,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f30c4ad7-4d54-46b0-939f-27fcfbb992fb",
-                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *           "id": "ef7e74ac-31e0-49b2-9425-cc5237139317",
+                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8482,8 +8602,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c5807fac-1fa3-4722-8646-bd775a3dbbb6",
-                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *           "id": "56c7f7c5-5dd5-444d-9e15-e7192ed946b5",
+                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8493,8 +8613,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cc7bc23d-5dc5-46c3-a3d4-354ad3b7b78d",
-                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *           "id": "8485755c-9600-4bfd-bd6f-e5a5ae84c304",
+                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8504,8 +8624,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "120580b1-9897-45b6-ac98-c4838d3bee7b",
-                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *           "id": "3c41ccaa-2c39-44de-b6d9-43b40ecae280",
+                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8515,8 +8635,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cf0e765e-0884-45c5-927b-659844a484c0",
-                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *           "id": "df054890-eff1-4175-ab16-8bd8181b4fcc",
+                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8526,8 +8646,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7933af3a-7eb9-435c-9358-6622580e5980",
-                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *           "id": "de0e725b-69a7-41e9-b376-81f588cb547d",
+                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8537,8 +8657,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "69914b38-bd06-4574-ba5b-e4c44b08ba5d",
-                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *           "id": "01542746-81ed-427e-ae5a-57f17931a786",
+                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8548,8 +8668,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a7367437-3c0f-4b46-a713-b24b4bb52c14",
-                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *           "id": "bc437227-8a6a-4bbb-a091-38eb3d3faeb4",
+                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8559,8 +8679,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4b9871e9-2cff-4f48-98a4-a15a67074c63",
-                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *           "id": "9a55abaf-b33d-4939-8972-59b7cfe608ce",
+                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8570,8 +8690,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f09bfe41-8e44-4177-9302-bd863b39490d",
-                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *           "id": "d2c0940f-9e29-47bc-aafe-4b6d25d8ee3a",
+                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -8658,19 +8778,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6fd62970-46ea-4f66-9f87-dd5df61f28c5",
+                     *       "id": "02d3e91f-6455-4dda-a25b-85ddb9a5350d",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T10:38:55.075Z",
-                     *       "updatedAt": "2026-11-29T10:38:55.222Z",
+                     *       "createdAt": "2026-11-29T10:57:13.037Z",
+                     *       "updatedAt": "2026-11-29T10:57:13.408Z",
                      *       "periods": [
                      *         {
-                     *           "id": "55789dda-7550-4fc9-be81-9ffe3682dd7f",
-                     *           "financialYearId": "6fd62970-46ea-4f66-9f87-dd5df61f28c5",
+                     *           "id": "516c98cc-570e-4e09-af79-0d902d6d75f2",
+                     *           "financialYearId": "02d3e91f-6455-4dda-a25b-85ddb9a5350d",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -8680,8 +8800,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f4654881-5983-43ab-8498-b5b1276bbbcb",
-                     *           "financialYearId": "6fd62970-46ea-4f66-9f87-dd5df61f28c5",
+                     *           "id": "8b8c1bb7-3df6-4cd6-9669-803eabb64301",
+                     *           "financialYearId": "02d3e91f-6455-4dda-a25b-85ddb9a5350d",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -8691,8 +8811,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e15fd3fd-2028-4eb1-85e3-64e5d93a3371",
-                     *           "financialYearId": "6fd62970-46ea-4f66-9f87-dd5df61f28c5",
+                     *           "id": "7c0a2cf3-a329-4635-8965-543ec90083dd",
+                     *           "financialYearId": "02d3e91f-6455-4dda-a25b-85ddb9a5350d",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -8702,8 +8822,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "820d77df-1899-49c4-8c94-c09696c2c9cc",
-                     *           "financialYearId": "6fd62970-46ea-4f66-9f87-dd5df61f28c5",
+                     *           "id": "6277fd4f-4744-4517-b901-6bc66a765696",
+                     *           "financialYearId": "02d3e91f-6455-4dda-a25b-85ddb9a5350d",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -8713,8 +8833,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a2ca436e-3ce8-4c51-9c5c-f06face424a4",
-                     *           "financialYearId": "6fd62970-46ea-4f66-9f87-dd5df61f28c5",
+                     *           "id": "31d70439-7e08-4560-9bab-5249a2d0d3d2",
+                     *           "financialYearId": "02d3e91f-6455-4dda-a25b-85ddb9a5350d",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -8724,8 +8844,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c9dc100e-d0ba-473c-a388-f7ac80178fd8",
-                     *           "financialYearId": "6fd62970-46ea-4f66-9f87-dd5df61f28c5",
+                     *           "id": "74b5ba96-478a-42f4-b4c1-d0da946be480",
+                     *           "financialYearId": "02d3e91f-6455-4dda-a25b-85ddb9a5350d",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -8735,8 +8855,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d7f28ce0-28e6-45d1-8582-42334a5201af",
-                     *           "financialYearId": "6fd62970-46ea-4f66-9f87-dd5df61f28c5",
+                     *           "id": "48e52cc8-3a48-42ac-b279-52b7950e4c9e",
+                     *           "financialYearId": "02d3e91f-6455-4dda-a25b-85ddb9a5350d",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -8746,8 +8866,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bb102f8c-1b9d-45b1-b5d1-6ec022f77af8",
-                     *           "financialYearId": "6fd62970-46ea-4f66-9f87-dd5df61f28c5",
+                     *           "id": "dacc9117-5ab7-4555-a5e6-ff4f7acf3a55",
+                     *           "financialYearId": "02d3e91f-6455-4dda-a25b-85ddb9a5350d",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -8757,8 +8877,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dcd94186-3c14-4045-b0d0-c7f775d8db1a",
-                     *           "financialYearId": "6fd62970-46ea-4f66-9f87-dd5df61f28c5",
+                     *           "id": "74e74b4d-4b9d-48c7-bbe1-99bb168d3b09",
+                     *           "financialYearId": "02d3e91f-6455-4dda-a25b-85ddb9a5350d",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -8768,8 +8888,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "54682961-fbbb-431a-a978-595b3cf0ffaf",
-                     *           "financialYearId": "6fd62970-46ea-4f66-9f87-dd5df61f28c5",
+                     *           "id": "928c455f-80d1-4da4-ae5c-5aaadb6385fb",
+                     *           "financialYearId": "02d3e91f-6455-4dda-a25b-85ddb9a5350d",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -8779,8 +8899,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e8c174ab-3d9d-4feb-bae6-dcf990fcd60f",
-                     *           "financialYearId": "6fd62970-46ea-4f66-9f87-dd5df61f28c5",
+                     *           "id": "f1806e98-acf6-4bb2-901b-2a2165e45cf2",
+                     *           "financialYearId": "02d3e91f-6455-4dda-a25b-85ddb9a5350d",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -8790,8 +8910,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9cad7f90-6bf7-4689-8731-7c6d8d1f38e7",
-                     *           "financialYearId": "6fd62970-46ea-4f66-9f87-dd5df61f28c5",
+                     *           "id": "cdfda3ce-e90b-415e-8673-6f4075390f50",
+                     *           "financialYearId": "02d3e91f-6455-4dda-a25b-85ddb9a5350d",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -8939,14 +9059,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d6173ccf-df95-4c74-b672-b62336a904c2",
+                     *       "id": "c09ec0d7-7089-44f4-b358-ef608b3e72ba",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "03b31572-5e16-47f5-948b-e03c0be9761f",
+                     *           "accountId": "4fa16a1d-f1aa-4c5d-aad0-bddd3d00ebae",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -8959,7 +9079,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "7c44626d-1136-4c54-8343-de8e988025c5",
+                     *           "accountId": "2a113749-19de-4747-ba9e-dc8ac498846e",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -8987,19 +9107,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:39:04.643Z",
-                     *       "updatedAt": "2026-11-29T10:39:04.643Z",
+                     *       "createdAt": "2026-11-29T10:57:24.723Z",
+                     *       "updatedAt": "2026-11-29T10:57:24.723Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9070,8 +9190,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f09bfe41-8e44-4177-9302-bd863b39490d",
-                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *           "id": "d2c0940f-9e29-47bc-aafe-4b6d25d8ee3a",
+                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9081,8 +9201,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4b9871e9-2cff-4f48-98a4-a15a67074c63",
-                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *           "id": "9a55abaf-b33d-4939-8972-59b7cfe608ce",
+                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9092,8 +9212,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "a7367437-3c0f-4b46-a713-b24b4bb52c14",
-                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *           "id": "bc437227-8a6a-4bbb-a091-38eb3d3faeb4",
+                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9103,8 +9223,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "69914b38-bd06-4574-ba5b-e4c44b08ba5d",
-                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *           "id": "01542746-81ed-427e-ae5a-57f17931a786",
+                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9114,8 +9234,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7933af3a-7eb9-435c-9358-6622580e5980",
-                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *           "id": "de0e725b-69a7-41e9-b376-81f588cb547d",
+                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9125,8 +9245,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cf0e765e-0884-45c5-927b-659844a484c0",
-                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *           "id": "df054890-eff1-4175-ab16-8bd8181b4fcc",
+                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9136,8 +9256,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "120580b1-9897-45b6-ac98-c4838d3bee7b",
-                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *           "id": "3c41ccaa-2c39-44de-b6d9-43b40ecae280",
+                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9147,8 +9267,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cc7bc23d-5dc5-46c3-a3d4-354ad3b7b78d",
-                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *           "id": "8485755c-9600-4bfd-bd6f-e5a5ae84c304",
+                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9158,8 +9278,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c5807fac-1fa3-4722-8646-bd775a3dbbb6",
-                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *           "id": "56c7f7c5-5dd5-444d-9e15-e7192ed946b5",
+                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9169,8 +9289,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f30c4ad7-4d54-46b0-939f-27fcfbb992fb",
-                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *           "id": "ef7e74ac-31e0-49b2-9425-cc5237139317",
+                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9180,8 +9300,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cc18b5e5-a05d-43a9-8638-9e514305566d",
-                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *           "id": "7af63dd1-a9a2-474c-a423-42afbdf44abc",
+                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9191,8 +9311,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "df96780a-9c96-4e54-8082-6e059188335d",
-                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *           "id": "3b52a392-4914-4555-9bf3-551e31243ad4",
+                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9240,8 +9360,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "df96780a-9c96-4e54-8082-6e059188335d",
-                     *       "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *       "id": "3b52a392-4914-4555-9bf3-551e31243ad4",
+                     *       "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9298,8 +9418,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "df96780a-9c96-4e54-8082-6e059188335d",
-                     *       "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *       "id": "3b52a392-4914-4555-9bf3-551e31243ad4",
+                     *       "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9456,8 +9576,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "df96780a-9c96-4e54-8082-6e059188335d",
-                     *       "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *       "id": "3b52a392-4914-4555-9bf3-551e31243ad4",
+                     *       "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9542,14 +9662,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f9ae5eab-6be7-47f9-a242-94fd4db7e6e0",
+                     *           "id": "2b26e0f1-85d7-4c98-a843-ee63d99883d7",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "f85798e7-62ed-467a-b827-83d94d0cb305",
+                     *               "accountId": "6f03c436-984c-4d77-a56c-143a1c19c529",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -9562,7 +9682,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
+                     *               "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -9590,19 +9710,19 @@ export interface operations {
                      *           "openingOf": null,
                      *           "importId": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:38:57.617Z",
-                     *           "updatedAt": "2026-11-29T10:38:57.617Z",
+                     *           "createdAt": "2026-11-29T10:57:16.151Z",
+                     *           "updatedAt": "2026-11-29T10:57:16.151Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *           },
                      *           "updatedBy": {
                      *             "type": "user",
-                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *           },
                      *           "submittedBy": null,
                      *           "submittedAt": null,
@@ -9655,12 +9775,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "f85798e7-62ed-467a-b827-83d94d0cb305",
+                 *           "accountId": "6f03c436-984c-4d77-a56c-143a1c19c529",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
+                 *           "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -9717,14 +9837,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f9ae5eab-6be7-47f9-a242-94fd4db7e6e0",
+                     *       "id": "2b26e0f1-85d7-4c98-a843-ee63d99883d7",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "f85798e7-62ed-467a-b827-83d94d0cb305",
+                     *           "accountId": "6f03c436-984c-4d77-a56c-143a1c19c529",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9737,7 +9857,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
+                     *           "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9765,19 +9885,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:38:57.617Z",
-                     *       "updatedAt": "2026-11-29T10:38:57.617Z",
+                     *       "createdAt": "2026-11-29T10:57:16.151Z",
+                     *       "updatedAt": "2026-11-29T10:57:16.151Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9835,14 +9955,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f9ae5eab-6be7-47f9-a242-94fd4db7e6e0",
+                     *       "id": "2b26e0f1-85d7-4c98-a843-ee63d99883d7",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "f85798e7-62ed-467a-b827-83d94d0cb305",
+                     *           "accountId": "6f03c436-984c-4d77-a56c-143a1c19c529",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9855,7 +9975,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
+                     *           "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9883,19 +10003,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:38:57.617Z",
-                     *       "updatedAt": "2026-11-29T10:38:57.617Z",
+                     *       "createdAt": "2026-11-29T10:57:16.151Z",
+                     *       "updatedAt": "2026-11-29T10:57:16.151Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9942,12 +10062,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "f85798e7-62ed-467a-b827-83d94d0cb305",
+                 *           "accountId": "6f03c436-984c-4d77-a56c-143a1c19c529",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
+                 *           "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -10007,14 +10127,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f9ae5eab-6be7-47f9-a242-94fd4db7e6e0",
+                     *       "id": "2b26e0f1-85d7-4c98-a843-ee63d99883d7",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "f85798e7-62ed-467a-b827-83d94d0cb305",
+                     *           "accountId": "6f03c436-984c-4d77-a56c-143a1c19c529",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10027,7 +10147,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
+                     *           "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10055,19 +10175,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T10:38:57.617Z",
-                     *       "updatedAt": "2026-11-29T10:38:58.047Z",
+                     *       "createdAt": "2026-11-29T10:57:16.151Z",
+                     *       "updatedAt": "2026-11-29T10:57:16.672Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10137,22 +10257,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a",
+                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "e14e7f32-cf2c-4eb0-a039-489a9fb9f279",
-                     *           "occurredAt": "2026-11-29T10:38:57.620Z",
+                     *           "requestId": "63c3eb4d-c814-4317-95da-891fb84adf6b",
+                     *           "occurredAt": "2026-11-29T10:57:16.157Z",
                      *           "sequence": 31,
-                     *           "hash": "61b2d1f0664e03b3ba3296da815722135bd74606c25fb28965dd091f74870abe",
+                     *           "hash": "e79825a395b5923113483ccb02b432acbbefa0915b435830ca80778c7f26230c",
                      *           "state": {
-                     *             "id": "f9ae5eab-6be7-47f9-a242-94fd4db7e6e0",
+                     *             "id": "2b26e0f1-85d7-4c98-a843-ee63d99883d7",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "f85798e7-62ed-467a-b827-83d94d0cb305",
+                     *                 "accountId": "6f03c436-984c-4d77-a56c-143a1c19c529",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -10165,7 +10285,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
+                     *                 "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -10193,19 +10313,19 @@ export interface operations {
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T10:38:57.617Z",
-                     *             "updatedAt": "2026-11-29T10:38:57.617Z",
+                     *             "createdAt": "2026-11-29T10:57:16.151Z",
+                     *             "updatedAt": "2026-11-29T10:57:16.151Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *               "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *               "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *               "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -10268,14 +10388,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cbd9a903-94f8-461f-816c-7c0831a44661",
+                     *       "id": "8ad7d992-a6ef-4b8f-b500-ee99e7a0e7b2",
                      *       "serialNumber": 7,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "03b31572-5e16-47f5-948b-e03c0be9761f",
+                     *           "accountId": "4fa16a1d-f1aa-4c5d-aad0-bddd3d00ebae",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10288,7 +10408,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "8540364d-a07a-4ebd-9428-474ade6a1107",
+                     *           "accountId": "fd52ca80-f998-4773-8de2-87dcd575e0a0",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10316,25 +10436,25 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T10:39:12.280Z",
-                     *       "updatedAt": "2026-11-29T10:39:12.330Z",
+                     *       "createdAt": "2026-11-29T10:57:33.093Z",
+                     *       "updatedAt": "2026-11-29T10:57:33.166Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
-                     *       "submittedAt": "2026-11-29T10:39:12.330Z",
+                     *       "submittedAt": "2026-11-29T10:57:33.166Z",
                      *       "approvals": [],
                      *       "approvedBy": null,
                      *       "approvedAt": null,
@@ -10400,14 +10520,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cbd9a903-94f8-461f-816c-7c0831a44661",
+                     *       "id": "8ad7d992-a6ef-4b8f-b500-ee99e7a0e7b2",
                      *       "serialNumber": 7,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "03b31572-5e16-47f5-948b-e03c0be9761f",
+                     *           "accountId": "4fa16a1d-f1aa-4c5d-aad0-bddd3d00ebae",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10420,7 +10540,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "8540364d-a07a-4ebd-9428-474ade6a1107",
+                     *           "accountId": "fd52ca80-f998-4773-8de2-87dcd575e0a0",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10448,46 +10568,46 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 5,
-                     *       "createdAt": "2026-11-29T10:39:12.280Z",
-                     *       "updatedAt": "2026-11-29T10:39:12.425Z",
+                     *       "createdAt": "2026-11-29T10:57:33.093Z",
+                     *       "updatedAt": "2026-11-29T10:57:33.243Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ecc60632-f907-4309-8af1-432e9fd3396d"
+                     *         "id": "c5f21060-0a53-48ee-a248-9a0a7daf92b1"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
-                     *       "submittedAt": "2026-11-29T10:39:12.400Z",
+                     *       "submittedAt": "2026-11-29T10:57:33.217Z",
                      *       "approvals": [
                      *         {
                      *           "by": {
                      *             "type": "user",
-                     *             "id": "ecc60632-f907-4309-8af1-432e9fd3396d"
+                     *             "id": "c5f21060-0a53-48ee-a248-9a0a7daf92b1"
                      *           },
-                     *           "at": "2026-11-29T10:39:12.425Z"
+                     *           "at": "2026-11-29T10:57:33.243Z"
                      *         }
                      *       ],
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "ecc60632-f907-4309-8af1-432e9fd3396d"
+                     *         "id": "c5f21060-0a53-48ee-a248-9a0a7daf92b1"
                      *       },
-                     *       "approvedAt": "2026-11-29T10:39:12.425Z",
+                     *       "approvedAt": "2026-11-29T10:57:33.243Z",
                      *       "rejection": {
                      *         "reason": "Attach the lease",
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "ecc60632-f907-4309-8af1-432e9fd3396d"
+                     *           "id": "c5f21060-0a53-48ee-a248-9a0a7daf92b1"
                      *         },
-                     *         "at": "2026-11-29T10:39:12.367Z"
+                     *         "at": "2026-11-29T10:57:33.195Z"
                      *       },
                      *       "postedBy": null,
                      *       "postedAt": null,
@@ -10553,14 +10673,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cbd9a903-94f8-461f-816c-7c0831a44661",
+                     *       "id": "8ad7d992-a6ef-4b8f-b500-ee99e7a0e7b2",
                      *       "serialNumber": 7,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "03b31572-5e16-47f5-948b-e03c0be9761f",
+                     *           "accountId": "4fa16a1d-f1aa-4c5d-aad0-bddd3d00ebae",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10573,7 +10693,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "8540364d-a07a-4ebd-9428-474ade6a1107",
+                     *           "accountId": "fd52ca80-f998-4773-8de2-87dcd575e0a0",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10601,19 +10721,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T10:39:12.280Z",
-                     *       "updatedAt": "2026-11-29T10:39:12.367Z",
+                     *       "createdAt": "2026-11-29T10:57:33.093Z",
+                     *       "updatedAt": "2026-11-29T10:57:33.195Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "ecc60632-f907-4309-8af1-432e9fd3396d"
+                     *         "id": "c5f21060-0a53-48ee-a248-9a0a7daf92b1"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10623,9 +10743,9 @@ export interface operations {
                      *       "rejection": {
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "ecc60632-f907-4309-8af1-432e9fd3396d"
+                     *           "id": "c5f21060-0a53-48ee-a248-9a0a7daf92b1"
                      *         },
-                     *         "at": "2026-11-29T10:39:12.367Z",
+                     *         "at": "2026-11-29T10:57:33.195Z",
                      *         "reason": "Attach the lease"
                      *       },
                      *       "postedBy": null,
@@ -10695,14 +10815,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f9ae5eab-6be7-47f9-a242-94fd4db7e6e0",
+                     *       "id": "2b26e0f1-85d7-4c98-a843-ee63d99883d7",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "f85798e7-62ed-467a-b827-83d94d0cb305",
+                     *           "accountId": "6f03c436-984c-4d77-a56c-143a1c19c529",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10715,7 +10835,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
+                     *           "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10735,27 +10855,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
-                     *       "periodId": "f30c4ad7-4d54-46b0-939f-27fcfbb992fb",
+                     *       "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *       "periodId": "ef7e74ac-31e0-49b2-9425-cc5237139317",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T10:38:57.617Z",
-                     *       "updatedAt": "2026-11-29T10:38:58.309Z",
+                     *       "createdAt": "2026-11-29T10:57:16.151Z",
+                     *       "updatedAt": "2026-11-29T10:57:17.114Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10765,9 +10885,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
-                     *       "postedAt": "2026-11-29T10:38:58.309Z",
+                     *       "postedAt": "2026-11-29T10:57:17.114Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -10835,14 +10955,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e13235f5-9b81-4e57-a20c-5db93df9758a",
+                     *       "id": "76e25b59-d8e1-447b-941b-d5c68b710aa4",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "03b31572-5e16-47f5-948b-e03c0be9761f",
+                     *           "accountId": "4fa16a1d-f1aa-4c5d-aad0-bddd3d00ebae",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -10855,7 +10975,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "f85798e7-62ed-467a-b827-83d94d0cb305",
+                     *           "accountId": "6f03c436-984c-4d77-a56c-143a1c19c529",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -10875,27 +10995,27 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
-                     *       "periodId": "f30c4ad7-4d54-46b0-939f-27fcfbb992fb",
+                     *       "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *       "periodId": "ef7e74ac-31e0-49b2-9425-cc5237139317",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T10:38:58.683Z",
-                     *       "updatedAt": "2026-11-29T10:38:58.941Z",
+                     *       "createdAt": "2026-11-29T10:57:17.534Z",
+                     *       "updatedAt": "2026-11-29T10:57:17.660Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10905,14 +11025,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
-                     *       "postedAt": "2026-11-29T10:38:58.866Z",
+                     *       "postedAt": "2026-11-29T10:57:17.596Z",
                      *       "voidedBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
-                     *       "voidedAt": "2026-11-29T10:38:58.941Z"
+                     *       "voidedAt": "2026-11-29T10:57:17.660Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -10962,14 +11082,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f9ae5eab-6be7-47f9-a242-94fd4db7e6e0",
+                     *       "id": "2b26e0f1-85d7-4c98-a843-ee63d99883d7",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "f85798e7-62ed-467a-b827-83d94d0cb305",
+                     *           "accountId": "6f03c436-984c-4d77-a56c-143a1c19c529",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10982,7 +11102,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
+                     *           "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11010,19 +11130,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T10:38:57.617Z",
-                     *       "updatedAt": "2026-11-29T10:38:58.397Z",
+                     *       "createdAt": "2026-11-29T10:57:16.151Z",
+                     *       "updatedAt": "2026-11-29T10:57:17.212Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11094,14 +11214,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "db1e8bbb-b35c-4269-abad-436c1c943a93",
+                     *       "id": "302b3722-37cb-4a10-9235-93283d42fab2",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "f85798e7-62ed-467a-b827-83d94d0cb305",
+                     *           "accountId": "6f03c436-984c-4d77-a56c-143a1c19c529",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11114,7 +11234,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
+                     *           "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11134,27 +11254,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
-                     *       "periodId": "f30c4ad7-4d54-46b0-939f-27fcfbb992fb",
-                     *       "reversalOf": "f9ae5eab-6be7-47f9-a242-94fd4db7e6e0",
+                     *       "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *       "periodId": "ef7e74ac-31e0-49b2-9425-cc5237139317",
+                     *       "reversalOf": "2b26e0f1-85d7-4c98-a843-ee63d99883d7",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:38:58.583Z",
-                     *       "updatedAt": "2026-11-29T10:38:58.583Z",
+                     *       "createdAt": "2026-11-29T10:57:17.442Z",
+                     *       "updatedAt": "2026-11-29T10:57:17.442Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11164,9 +11284,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
-                     *       "postedAt": "2026-11-29T10:38:58.583Z",
+                     *       "postedAt": "2026-11-29T10:57:17.442Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11279,6 +11399,146 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable.503"];
         };
     };
+    "reports.segregation": {
+        parameters: {
+            query: {
+                /** @description First day of the range (YYYY-MM-DD), included. */
+                dateFrom: components["parameters"]["query.dateFrom.2"];
+                /** @description Last day of the range (YYYY-MM-DD), included. */
+                dateTo: components["parameters"]["query.dateTo.2"];
+                /** @description json (the default), csv or xlsx: the answer as JSON or as a file to download; left out, the Accept header decides (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). */
+                format?: components["parameters"]["query.format"];
+                /** @description en (the default) or ar: the account names and headers of a CSV or XLSX file (an Arabic worksheet reads right to left); JSON carries both names. */
+                language?: components["parameters"]["query.language"];
+                /** @description In a query: true to show the Umm al-Qura (Hijri) date beside each Gregorian one (display only: ranges, periods and stored dates stay Gregorian); false (the default): none. A CSV or XLSX file then has, beside each date column, a column of the same header with " (Hijri)" (Arabic: " (هجري)") holding the Hijri date as text, and headers naming a range or date followed by its Hijri form; a report’s JSON has `hijri`. In a report’s answer, only when asked so: its dates in the Umm al-Qura calendar (YYYY-MM-DD, Latin digits), field for field: dateFrom and dateTo where the report has them, and each column’s dateFrom (null for a balance sheet’s date) and dateTo. The journal list’s and a stored report’s JSON are unchanged. */
+                hijri?: components["parameters"]["query.hijri"];
+            };
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. JSON by default; a CSV or XLSX file with `format=csv|xlsx` or the matching Accept header (`format` wins; an Accept naming none of the three is 406). A general ledger or journal list file holds the whole range, not a page, up to 50,000 lines and 4 MiB (413 `ExportTooLarge` names a narrower `dateTo`). */
+            200: {
+                headers: {
+                    /** @description attachment; filename="<report>_<range>_<language>.csv|xlsx" (files only; language en or ar) */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "dateFrom": "2027-01-01",
+                     *       "dateTo": "2027-01-31",
+                     *       "journalsExamined": 2,
+                     *       "exceptionCount": 2,
+                     *       "exceptions": [
+                     *         {
+                     *           "journalId": "1dfc5e29-a0d2-4c88-a050-d3378754fc18",
+                     *           "serialNumber": 6,
+                     *           "date": "2027-01-15",
+                     *           "status": "posted",
+                     *           "createdBy": {
+                     *             "type": "user",
+                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *           },
+                     *           "editedBy": {
+                     *             "type": "user",
+                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *           },
+                     *           "approvedBy": [],
+                     *           "postedBy": {
+                     *             "type": "user",
+                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *           },
+                     *           "postedAt": "2026-11-29T10:57:31.339Z",
+                     *           "findings": [
+                     *             "enteredAndPosted"
+                     *           ],
+                     *           "rules": [],
+                     *           "approvalPolicyVersion": null
+                     *         },
+                     *         {
+                     *           "journalId": "8ad7d992-a6ef-4b8f-b500-ee99e7a0e7b2",
+                     *           "serialNumber": 7,
+                     *           "date": "2027-01-20",
+                     *           "status": "posted",
+                     *           "createdBy": {
+                     *             "type": "user",
+                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *           },
+                     *           "editedBy": {
+                     *             "type": "user",
+                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *           },
+                     *           "approvedBy": [
+                     *             {
+                     *               "type": "user",
+                     *               "id": "c5f21060-0a53-48ee-a248-9a0a7daf92b1"
+                     *             }
+                     *           ],
+                     *           "postedBy": {
+                     *             "type": "user",
+                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *           },
+                     *           "postedAt": "2026-11-29T10:57:33.286Z",
+                     *           "findings": [
+                     *             "enteredAndPosted"
+                     *           ],
+                     *           "rules": [],
+                     *           "approvalPolicyVersion": 1
+                     *         }
+                     *       ],
+                     *       "principals": [
+                     *         {
+                     *           "principal": {
+                     *             "type": "user",
+                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *           },
+                     *           "entered": 2,
+                     *           "approved": 0,
+                     *           "posted": 2
+                     *         },
+                     *         {
+                     *           "principal": {
+                     *             "type": "user",
+                     *             "id": "c5f21060-0a53-48ee-a248-9a0a7daf92b1"
+                     *           },
+                     *           "entered": 0,
+                     *           "approved": 1,
+                     *           "posted": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SegregationResponse"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Bad request: the input breaks a rule (`name` is the field). Codes: `ValidationError`, `InvalidText`, `InvalidEncoding`, `TooManyJournals` (each example says what it means and the way out; docs/errors.md lists them all) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            406: components["responses"]["NotAcceptable.406"];
+            413: components["responses"]["ExportTooLarge.413"];
+            429: components["responses"]["TooManyExports.429"];
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
     "reports.trialBalance": {
         parameters: {
             query?: {
@@ -11324,14 +11584,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *       "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "940fbf41-543e-4e1f-9652-154a21517e93",
+                     *           "accountId": "ad930561-9d61-42a7-855f-889498bc9a2e",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -11358,8 +11618,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "f85798e7-62ed-467a-b827-83d94d0cb305",
-                     *           "parentId": "940fbf41-543e-4e1f-9652-154a21517e93",
+                     *           "accountId": "6f03c436-984c-4d77-a56c-143a1c19c529",
+                     *           "parentId": "ad930561-9d61-42a7-855f-889498bc9a2e",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -11385,7 +11645,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "36d4bf59-8f96-4012-89cf-3e3199c951fa",
+                     *           "accountId": "c823751d-4ad1-4db8-9345-2f9a1c9eea26",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -11412,8 +11672,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
-                     *           "parentId": "36d4bf59-8f96-4012-89cf-3e3199c951fa",
+                     *           "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
+                     *           "parentId": "c823751d-4ad1-4db8-9345-2f9a1c9eea26",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -11439,7 +11699,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "df99c93d-032e-49cd-9718-cf934ed6a6cd",
+                     *           "accountId": "7ba3ac18-4109-4976-9a33-e20304465b05",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -11466,8 +11726,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "03b31572-5e16-47f5-948b-e03c0be9761f",
-                     *           "parentId": "df99c93d-032e-49cd-9718-cf934ed6a6cd",
+                     *           "accountId": "4fa16a1d-f1aa-4c5d-aad0-bddd3d00ebae",
+                     *           "parentId": "7ba3ac18-4109-4976-9a33-e20304465b05",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -11601,7 +11861,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "df99c93d-032e-49cd-9718-cf934ed6a6cd",
+                     *           "accountId": "7ba3ac18-4109-4976-9a33-e20304465b05",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -11620,8 +11880,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "03b31572-5e16-47f5-948b-e03c0be9761f",
-                     *           "parentId": "df99c93d-032e-49cd-9718-cf934ed6a6cd",
+                     *           "accountId": "4fa16a1d-f1aa-4c5d-aad0-bddd3d00ebae",
+                     *           "parentId": "7ba3ac18-4109-4976-9a33-e20304465b05",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -11733,7 +11993,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "940fbf41-543e-4e1f-9652-154a21517e93",
+                     *           "accountId": "ad930561-9d61-42a7-855f-889498bc9a2e",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -11750,8 +12010,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "f85798e7-62ed-467a-b827-83d94d0cb305",
-                     *           "parentId": "940fbf41-543e-4e1f-9652-154a21517e93",
+                     *           "accountId": "6f03c436-984c-4d77-a56c-143a1c19c529",
+                     *           "parentId": "ad930561-9d61-42a7-855f-889498bc9a2e",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -11875,7 +12135,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "940fbf41-543e-4e1f-9652-154a21517e93",
+                     *           "accountId": "ad930561-9d61-42a7-855f-889498bc9a2e",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -11891,8 +12151,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "f85798e7-62ed-467a-b827-83d94d0cb305",
-                     *           "parentId": "940fbf41-543e-4e1f-9652-154a21517e93",
+                     *           "accountId": "6f03c436-984c-4d77-a56c-143a1c19c529",
+                     *           "parentId": "ad930561-9d61-42a7-855f-889498bc9a2e",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12001,9 +12261,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "48c46be6-4778-492c-a344-03bac2501fb9",
+                     *       "budgetId": "1ce7745b-835a-4e42-8ba3-7a1bdd1e6560",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *       "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -12030,8 +12290,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
-                     *           "parentId": "36d4bf59-8f96-4012-89cf-3e3199c951fa",
+                     *           "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
+                     *           "parentId": "c823751d-4ad1-4db8-9345-2f9a1c9eea26",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12064,8 +12324,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "03b31572-5e16-47f5-948b-e03c0be9761f",
-                     *           "parentId": "df99c93d-032e-49cd-9718-cf934ed6a6cd",
+                     *           "accountId": "4fa16a1d-f1aa-4c5d-aad0-bddd3d00ebae",
+                     *           "parentId": "7ba3ac18-4109-4976-9a33-e20304465b05",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12076,7 +12336,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "99af922e-eb4a-44ad-8950-f50ed8f0f95a",
+                     *             "id": "79a25bd3-c304-443b-8ac8-e260b6f9a7aa",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -12466,18 +12726,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "7c1d56c3-08dc-4d82-9cba-2299a5a252f5",
+                     *           "journalId": "1dfc5e29-a0d2-4c88-a050-d3378754fc18",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
+                     *           "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "6259e447-1bed-4d5a-82cd-e731ce873fe7",
+                     *           "taxCodeId": "ff293e92-b555-4406-9b77-e789a2de3a92",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -12629,7 +12889,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "940fbf41-543e-4e1f-9652-154a21517e93",
+                     *         "id": "ad930561-9d61-42a7-855f-889498bc9a2e",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -12650,13 +12910,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "f9ae5eab-6be7-47f9-a242-94fd4db7e6e0",
+                     *           "journalId": "2b26e0f1-85d7-4c98-a843-ee63d99883d7",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "f85798e7-62ed-467a-b827-83d94d0cb305",
+                     *           "accountId": "6f03c436-984c-4d77-a56c-143a1c19c529",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -12668,7 +12928,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjY2NWNmZWNjLTRhMGItNDY0Yi1hZTkzLTU0NTYzY2M5ZWE2MiIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiOTQwZmJmNDEtNTQzZS00ZTFmLTk2NTItMTU0YTIxNTE3ZTkzIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjZjlhZTVlYWItNmJlNy00N2Y5LWEyNDItOTRmZDRkYjdlNmUwIiwiYWNjb3VudElkIjoiZjg1Nzk4ZTctNjJlZC00NjdhLWI4MjctODNkOTRkMGNiMzA1IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.LZSEah7fHJ1_uBgVVJ5I2tqw_YXznYM4pfAxZLhCM-I"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjAwYjAyY2YxLTRhZDUtNGZmMy05NGVhLTM2YzZjNTg3MWMxMCIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiYWQ5MzA1NjEtOWQ2MS00MmE3LTg1NWYtODg5NDk4YmM5YTJlIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjMmIyNmUwZjEtODVkNy00Yzk4LWE4NDMtZWU2M2Q5OTg4M2Q3IiwiYWNjb3VudElkIjoiNmYwM2M0MzYtOTg0Yy00ZDc3LWE1NmMtMTQzYTFjMTljNTI5IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.L2Rr5RsnonQGnQLkpOfSl8zqJlFDsYnEwwh4rWoge8g"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -12781,70 +13041,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "b2b2514a-dd06-4b49-a7ca-60650f70a758",
+                     *           "id": "58a2d275-054e-4d04-ac34-ed38fae57542",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T10:39:03.823Z",
+                     *           "createdAt": "2026-11-29T10:57:23.369Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "ed1ca5e468806b99ea6ef11fe19502715f9a7ecf70900a8eb1142c50a999f92a"
+                     *             "hash": "4a9b328d1b218200ffa08f22c8d07e704165f5db5d21d534e4d29b7fc7e9e0cf"
                      *           }
                      *         },
                      *         {
-                     *           "id": "2ff3ac36-81e0-481f-a114-2808b2de7b19",
+                     *           "id": "818fe27e-88ac-4ca7-982a-635f4ebcd4d7",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T10:39:03.698Z",
+                     *           "createdAt": "2026-11-29T10:57:23.144Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "17b0acdbe1e60d062d9850590319256e45712a53ce1602e289aae33878ef1554"
+                     *             "hash": "a2cba8e6edf5b802ba0d7ce0b33fc8e743cc55b0f2a3633002fbe6fbc17b1ce8"
                      *           }
                      *         },
                      *         {
-                     *           "id": "265009e2-15f1-4a69-a5fa-282023cbefd0",
+                     *           "id": "f826a36b-e525-469b-ae81-ea86dfd8a342",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311"
+                     *             "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96"
                      *           },
-                     *           "createdAt": "2026-11-29T10:39:03.463Z",
+                     *           "createdAt": "2026-11-29T10:57:22.983Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "3b2fc6f080af477724aa7ba75e838b669ac8de065449e5f3312d102faaaeac37"
+                     *             "hash": "6352a03b33e5745be7b9146c72ef320dd77006363efa1d7720554e0a03b91bbe"
                      *           }
                      *         },
                      *         {
-                     *           "id": "117fd45c-2435-4932-a411-8b225ed6ceb3",
+                     *           "id": "fc0083cd-9f28-4290-9a35-3fc162c53e99",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T10:39:03.366Z",
+                     *           "createdAt": "2026-11-29T10:57:22.795Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "56a0d4f50d71ae463f2a823dd5d74448eef488028ea773408b443747737812c0"
+                     *             "hash": "77daea22b7e5b4e5de493e5e2f9074d54d0b6657e7519e67493a7e85ba3423ad"
                      *           }
                      *         }
                      *       ],
@@ -13009,20 +13269,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "117fd45c-2435-4932-a411-8b225ed6ceb3",
+                     *       "id": "fc0083cd-9f28-4290-9a35-3fc162c53e99",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T10:39:03.366Z",
+                     *       "createdAt": "2026-11-29T10:57:22.795Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "56a0d4f50d71ae463f2a823dd5d74448eef488028ea773408b443747737812c0"
+                     *         "hash": "77daea22b7e5b4e5de493e5e2f9074d54d0b6657e7519e67493a7e85ba3423ad"
                      *       }
                      *     }
                      */
@@ -13087,20 +13347,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "117fd45c-2435-4932-a411-8b225ed6ceb3",
+                     *       "id": "fc0083cd-9f28-4290-9a35-3fc162c53e99",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T10:39:03.366Z",
+                     *       "createdAt": "2026-11-29T10:57:22.795Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "56a0d4f50d71ae463f2a823dd5d74448eef488028ea773408b443747737812c0"
+                     *         "hash": "77daea22b7e5b4e5de493e5e2f9074d54d0b6657e7519e67493a7e85ba3423ad"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -13119,7 +13379,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "940fbf41-543e-4e1f-9652-154a21517e93",
+                     *             "accountId": "ad930561-9d61-42a7-855f-889498bc9a2e",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -13135,8 +13395,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "f85798e7-62ed-467a-b827-83d94d0cb305",
-                     *             "parentId": "940fbf41-543e-4e1f-9652-154a21517e93",
+                     *             "accountId": "6f03c436-984c-4d77-a56c-143a1c19c529",
+                     *             "parentId": "ad930561-9d61-42a7-855f-889498bc9a2e",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -13242,27 +13502,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e4bd9aeb-de40-406e-bf04-65186349d3f7",
+                     *           "id": "5e138eb7-6b25-481a-b510-adab91ab79e4",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "665cfecc-4a0b-464b-ae93-54563cc9ea62",
-                     *           "recordId": "f9ae5eab-6be7-47f9-a242-94fd4db7e6e0",
+                     *           "companyId": "00b02cf1-4ad5-4ff3-94ea-36c6c5871c10",
+                     *           "recordId": "2b26e0f1-85d7-4c98-a843-ee63d99883d7",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *           },
-                     *           "occurredAt": "2026-11-29T10:38:58.315Z",
-                     *           "requestId": "bd58ff94-911f-4fb8-9da6-458392e6efcc",
+                     *           "occurredAt": "2026-11-29T10:57:17.120Z",
+                     *           "requestId": "45d81b2a-72b8-422f-b2a8-8755fc879262",
                      *           "data": {
-                     *             "id": "f9ae5eab-6be7-47f9-a242-94fd4db7e6e0",
+                     *             "id": "2b26e0f1-85d7-4c98-a843-ee63d99883d7",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "f85798e7-62ed-467a-b827-83d94d0cb305",
+                     *                 "accountId": "6f03c436-984c-4d77-a56c-143a1c19c529",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13275,7 +13535,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
+                     *                 "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13295,27 +13555,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
-                     *             "periodId": "f30c4ad7-4d54-46b0-939f-27fcfbb992fb",
+                     *             "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *             "periodId": "ef7e74ac-31e0-49b2-9425-cc5237139317",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T10:38:57.617Z",
-                     *             "updatedAt": "2026-11-29T10:38:58.309Z",
+                     *             "createdAt": "2026-11-29T10:57:16.151Z",
+                     *             "updatedAt": "2026-11-29T10:57:17.114Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *               "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *               "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *               "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13325,40 +13585,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *               "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *             },
-                     *             "postedAt": "2026-11-29T10:38:58.309Z",
+                     *             "postedAt": "2026-11-29T10:57:17.114Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "9da66dfd6978d055a0705d0684add42969b960eee0014683584b1e5b24ff1aec",
-                     *           "previousHash": "c4f53df90ae076ec022005aa21dad3cddf3e75ddec11986a0d1d304c0d526e49",
-                     *           "hash": "a39808053800ea4e33e6104a4222df6061015d0c2c824538ad6bc95bd778482f"
+                     *           "recordDigest": "c573e0c2f143ac46cddbae918d4bf552985f34eefcc66fd435da3034fc509879",
+                     *           "previousHash": "b44b00cee289de955406b0472a66d070a6b808ee9908a5cf30c837f1d8af55e0",
+                     *           "hash": "ec85baadc256b881bbfa0f696155e1e5d2ec08c71cfc5335699b1dddec1854ea"
                      *         },
                      *         {
-                     *           "id": "5e32a5da-6b6f-4e16-807a-1fe758816f05",
+                     *           "id": "d6dcfd7e-5af1-4507-9e51-27965de4387e",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "665cfecc-4a0b-464b-ae93-54563cc9ea62",
-                     *           "recordId": "f9ae5eab-6be7-47f9-a242-94fd4db7e6e0",
+                     *           "companyId": "00b02cf1-4ad5-4ff3-94ea-36c6c5871c10",
+                     *           "recordId": "2b26e0f1-85d7-4c98-a843-ee63d99883d7",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *           },
-                     *           "occurredAt": "2026-11-29T10:38:58.492Z",
-                     *           "requestId": "6be8bc25-ac2b-4fd4-a96f-2e4b565338ad",
+                     *           "occurredAt": "2026-11-29T10:57:17.316Z",
+                     *           "requestId": "243ae58c-3e7e-447b-a8ef-631e4e7cd19e",
                      *           "data": {
-                     *             "id": "f9ae5eab-6be7-47f9-a242-94fd4db7e6e0",
+                     *             "id": "2b26e0f1-85d7-4c98-a843-ee63d99883d7",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "f85798e7-62ed-467a-b827-83d94d0cb305",
+                     *                 "accountId": "6f03c436-984c-4d77-a56c-143a1c19c529",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13371,7 +13631,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
+                     *                 "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13391,27 +13651,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
-                     *             "periodId": "f30c4ad7-4d54-46b0-939f-27fcfbb992fb",
+                     *             "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *             "periodId": "ef7e74ac-31e0-49b2-9425-cc5237139317",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T10:38:57.617Z",
-                     *             "updatedAt": "2026-11-29T10:38:58.491Z",
+                     *             "createdAt": "2026-11-29T10:57:16.151Z",
+                     *             "updatedAt": "2026-11-29T10:57:17.288Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *               "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *               "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *               "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13421,40 +13681,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *               "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *             },
-                     *             "postedAt": "2026-11-29T10:38:58.491Z",
+                     *             "postedAt": "2026-11-29T10:57:17.288Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "e3a444fb8266c6d70be00b7f62729380cd790f06eb20cf4c4acd4dc170c34159",
-                     *           "previousHash": "e615d033282bd09fdbb9ba885331f747d6c49551eed8bd073106ef8582b4abe8",
-                     *           "hash": "9f40d21a89a9ac66edc2119da36e44e3f149f00e3875c6de06ce1d575478fff6"
+                     *           "recordDigest": "5b2282defb2f45b75dd2fb9207be6b8d0a2a49674a62ecb980e5c7d897e0b004",
+                     *           "previousHash": "95e087bd60952e80ada942c824c21cdf73ad0be833c00d4839ccf52344083aee",
+                     *           "hash": "3569d0599e1350ff6b66ff4f6a1ea7d25f4636071905d881535e56651f1be75d"
                      *         },
                      *         {
-                     *           "id": "a72c7188-9ddb-4620-a3f3-f80f04c17a2c",
+                     *           "id": "6911bceb-8cf1-4316-bd05-f7daa39b253a",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "665cfecc-4a0b-464b-ae93-54563cc9ea62",
-                     *           "recordId": "f9ae5eab-6be7-47f9-a242-94fd4db7e6e0",
+                     *           "companyId": "00b02cf1-4ad5-4ff3-94ea-36c6c5871c10",
+                     *           "recordId": "2b26e0f1-85d7-4c98-a843-ee63d99883d7",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *           },
-                     *           "occurredAt": "2026-11-29T10:38:58.588Z",
-                     *           "requestId": "cdcda3af-2ab7-4cc4-a167-5724d9702bac",
+                     *           "occurredAt": "2026-11-29T10:57:17.444Z",
+                     *           "requestId": "af32aa3a-7d5a-4384-801d-4066bf675210",
                      *           "data": {
-                     *             "id": "f9ae5eab-6be7-47f9-a242-94fd4db7e6e0",
+                     *             "id": "2b26e0f1-85d7-4c98-a843-ee63d99883d7",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "f85798e7-62ed-467a-b827-83d94d0cb305",
+                     *                 "accountId": "6f03c436-984c-4d77-a56c-143a1c19c529",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13467,7 +13727,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
+                     *                 "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13487,27 +13747,27 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
-                     *             "periodId": "f30c4ad7-4d54-46b0-939f-27fcfbb992fb",
+                     *             "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *             "periodId": "ef7e74ac-31e0-49b2-9425-cc5237139317",
                      *             "reversalOf": null,
-                     *             "reversedBy": "db1e8bbb-b35c-4269-abad-436c1c943a93",
+                     *             "reversedBy": "302b3722-37cb-4a10-9235-93283d42fab2",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T10:38:57.617Z",
-                     *             "updatedAt": "2026-11-29T10:38:58.583Z",
+                     *             "createdAt": "2026-11-29T10:57:16.151Z",
+                     *             "updatedAt": "2026-11-29T10:57:17.442Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *               "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *               "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *               "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13517,20 +13777,20 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *               "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *             },
-                     *             "postedAt": "2026-11-29T10:38:58.491Z",
+                     *             "postedAt": "2026-11-29T10:57:17.288Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "52c291c6b877c394c3c866320d9cd157bc2473d7b2a7a3003dbe7e0119109d10",
-                     *           "previousHash": "9f40d21a89a9ac66edc2119da36e44e3f149f00e3875c6de06ce1d575478fff6",
-                     *           "hash": "888b9020ca1f7e9d9c11650dea6b994da94351505a25dc7d849ef854444bcda0"
+                     *           "recordDigest": "b3bceb06c0f117d1ebca6ecd85db34b94e01ec32e3cc1771e4e617a5f965f988",
+                     *           "previousHash": "3569d0599e1350ff6b66ff4f6a1ea7d25f4636071905d881535e56651f1be75d",
+                     *           "hash": "307715ca56c88eb0377a54769b67d643bab409ee22671acb0dfa8e6aa2648b04"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjY2NWNmZWNjLTRhMGItNDY0Yi1hZTkzLTU0NTYzY2M5ZWE2MiIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.iHe6Q6hRcMmvLL52hTqwI58WuU9HDJjNdfAt7_pQ3R4"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjAwYjAyY2YxLTRhZDUtNGZmMy05NGVhLTM2YzZjNTg3MWMxMCIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.--bQ-Qega8iYQoS24QZlNb0dwi4KLMbqY_DNsbdda7k"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -13578,7 +13838,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "12559816-ac4d-4ec0-9e9e-7a10dada27d9",
+                     *           "id": "e213146e-50a3-4e4c-b50d-5416400d1eeb",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -13589,11 +13849,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:39:09.451Z",
-                     *           "updatedAt": "2026-11-29T10:39:09.451Z"
+                     *           "createdAt": "2026-11-29T10:57:28.796Z",
+                     *           "updatedAt": "2026-11-29T10:57:28.796Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -13664,7 +13924,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "12559816-ac4d-4ec0-9e9e-7a10dada27d9",
+                     *       "id": "e213146e-50a3-4e4c-b50d-5416400d1eeb",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -13675,11 +13935,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:39:09.451Z",
-                     *       "updatedAt": "2026-11-29T10:39:09.451Z",
+                     *       "createdAt": "2026-11-29T10:57:28.796Z",
+                     *       "updatedAt": "2026-11-29T10:57:28.796Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -13728,7 +13988,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "12559816-ac4d-4ec0-9e9e-7a10dada27d9",
+                     *       "id": "e213146e-50a3-4e4c-b50d-5416400d1eeb",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -13739,11 +13999,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:39:09.451Z",
-                     *       "updatedAt": "2026-11-29T10:39:09.451Z"
+                     *       "createdAt": "2026-11-29T10:57:28.796Z",
+                     *       "updatedAt": "2026-11-29T10:57:28.796Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -13811,7 +14071,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "12559816-ac4d-4ec0-9e9e-7a10dada27d9",
+                     *       "id": "e213146e-50a3-4e4c-b50d-5416400d1eeb",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -13823,11 +14083,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T10:39:09.451Z",
-                     *       "updatedAt": "2026-11-29T10:39:09.523Z"
+                     *       "createdAt": "2026-11-29T10:57:28.796Z",
+                     *       "updatedAt": "2026-11-29T10:57:28.916Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -13967,13 +14227,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "65d81b94-7f87-49a7-a020-8a8893ee14bc",
+                     *           "id": "340affa2-4eff-40e6-a52f-c0ce0c7fe8bc",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:39:09.625Z",
-                     *           "updatedAt": "2026-11-29T10:39:09.625Z"
+                     *           "createdAt": "2026-11-29T10:57:29.113Z",
+                     *           "updatedAt": "2026-11-29T10:57:29.113Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14034,13 +14294,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "65d81b94-7f87-49a7-a020-8a8893ee14bc",
+                     *       "id": "340affa2-4eff-40e6-a52f-c0ce0c7fe8bc",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:39:09.625Z",
-                     *       "updatedAt": "2026-11-29T10:39:09.625Z"
+                     *       "createdAt": "2026-11-29T10:57:29.113Z",
+                     *       "updatedAt": "2026-11-29T10:57:29.113Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14095,13 +14355,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "65d81b94-7f87-49a7-a020-8a8893ee14bc",
+                     *       "id": "340affa2-4eff-40e6-a52f-c0ce0c7fe8bc",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:39:09.625Z",
-                     *       "updatedAt": "2026-11-29T10:39:09.625Z"
+                     *       "createdAt": "2026-11-29T10:57:29.113Z",
+                     *       "updatedAt": "2026-11-29T10:57:29.113Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14152,13 +14412,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "65d81b94-7f87-49a7-a020-8a8893ee14bc",
+                     *       "id": "340affa2-4eff-40e6-a52f-c0ce0c7fe8bc",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T10:39:09.625Z",
-                     *       "updatedAt": "2026-11-29T10:39:09.843Z"
+                     *       "createdAt": "2026-11-29T10:57:29.113Z",
+                     *       "updatedAt": "2026-11-29T10:57:29.349Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14251,13 +14511,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "48c46be6-4778-492c-a344-03bac2501fb9",
+                     *           "id": "1ce7745b-835a-4e42-8ba3-7a1bdd1e6560",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:39:10.016Z",
-                     *           "updatedAt": "2026-11-29T10:39:10.016Z"
+                     *           "createdAt": "2026-11-29T10:57:29.416Z",
+                     *           "updatedAt": "2026-11-29T10:57:29.416Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14292,10 +14552,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                 *       "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                  *       "lines": [
                  *         {
-                 *           "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
+                 *           "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -14312,8 +14572,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "03b31572-5e16-47f5-948b-e03c0be9761f",
-                 *           "costCenterId": "99af922e-eb4a-44ad-8950-f50ed8f0f95a",
+                 *           "accountId": "4fa16a1d-f1aa-4c5d-aad0-bddd3d00ebae",
+                 *           "costCenterId": "79a25bd3-c304-443b-8ac8-e260b6f9a7aa",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -14364,15 +14624,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "48c46be6-4778-492c-a344-03bac2501fb9",
+                     *       "id": "1ce7745b-835a-4e42-8ba3-7a1bdd1e6560",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *       "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:39:10.016Z",
-                     *       "updatedAt": "2026-11-29T10:39:10.016Z",
+                     *       "createdAt": "2026-11-29T10:57:29.416Z",
+                     *       "updatedAt": "2026-11-29T10:57:29.416Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
+                     *           "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14390,8 +14650,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "03b31572-5e16-47f5-948b-e03c0be9761f",
-                     *           "costCenterId": "99af922e-eb4a-44ad-8950-f50ed8f0f95a",
+                     *           "accountId": "4fa16a1d-f1aa-4c5d-aad0-bddd3d00ebae",
+                     *           "costCenterId": "79a25bd3-c304-443b-8ac8-e260b6f9a7aa",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14446,15 +14706,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "48c46be6-4778-492c-a344-03bac2501fb9",
+                     *       "id": "1ce7745b-835a-4e42-8ba3-7a1bdd1e6560",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *       "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:39:10.016Z",
-                     *       "updatedAt": "2026-11-29T10:39:10.016Z",
+                     *       "createdAt": "2026-11-29T10:57:29.416Z",
+                     *       "updatedAt": "2026-11-29T10:57:29.416Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
+                     *           "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14472,8 +14732,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "03b31572-5e16-47f5-948b-e03c0be9761f",
-                     *           "costCenterId": "99af922e-eb4a-44ad-8950-f50ed8f0f95a",
+                     *           "accountId": "4fa16a1d-f1aa-4c5d-aad0-bddd3d00ebae",
+                     *           "costCenterId": "79a25bd3-c304-443b-8ac8-e260b6f9a7aa",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14520,10 +14780,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                 *       "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                  *       "lines": [
                  *         {
-                 *           "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
+                 *           "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -14577,15 +14837,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "48c46be6-4778-492c-a344-03bac2501fb9",
+                     *       "id": "1ce7745b-835a-4e42-8ba3-7a1bdd1e6560",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "70023b61-ddfd-44e0-8240-a6ba561b1311",
+                     *       "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T10:39:10.016Z",
-                     *       "updatedAt": "2026-11-29T10:39:10.479Z",
+                     *       "createdAt": "2026-11-29T10:57:29.416Z",
+                     *       "updatedAt": "2026-11-29T10:57:30.764Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "c658902d-5802-4d96-82db-f976e1e422c9",
+                     *           "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -14695,7 +14955,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "fce11433-3f5e-450e-bbc4-8c1918f3622d",
+                     *           "id": "7653ccd7-8931-41cc-a07a-46aa35eda3fc",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -14726,12 +14986,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *           },
-                     *           "createdAt": "2026-11-29T10:38:53.936Z",
-                     *           "updatedAt": "2026-11-29T10:38:54.261Z",
-                     *           "startedAt": "2026-11-29T10:38:54.068Z",
-                     *           "finishedAt": "2026-11-29T10:38:54.261Z"
+                     *           "createdAt": "2026-11-29T10:57:11.562Z",
+                     *           "updatedAt": "2026-11-29T10:57:11.881Z",
+                     *           "startedAt": "2026-11-29T10:57:11.700Z",
+                     *           "finishedAt": "2026-11-29T10:57:11.881Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14820,7 +15080,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fce11433-3f5e-450e-bbc4-8c1918f3622d",
+                     *       "id": "7653ccd7-8931-41cc-a07a-46aa35eda3fc",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -14844,10 +15104,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
-                     *       "createdAt": "2026-11-29T10:38:53.936Z",
-                     *       "updatedAt": "2026-11-29T10:38:53.936Z",
+                     *       "createdAt": "2026-11-29T10:57:11.562Z",
+                     *       "updatedAt": "2026-11-29T10:57:11.562Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -14896,7 +15156,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fce11433-3f5e-450e-bbc4-8c1918f3622d",
+                     *       "id": "7653ccd7-8931-41cc-a07a-46aa35eda3fc",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -14927,12 +15187,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
-                     *       "createdAt": "2026-11-29T10:38:53.936Z",
-                     *       "updatedAt": "2026-11-29T10:38:54.261Z",
-                     *       "startedAt": "2026-11-29T10:38:54.068Z",
-                     *       "finishedAt": "2026-11-29T10:38:54.261Z"
+                     *       "createdAt": "2026-11-29T10:57:11.562Z",
+                     *       "updatedAt": "2026-11-29T10:57:11.881Z",
+                     *       "startedAt": "2026-11-29T10:57:11.700Z",
+                     *       "finishedAt": "2026-11-29T10:57:11.881Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -15028,7 +15288,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 109,
                      *       "headSequence": 109,
-                     *       "headHash": "eae1cc964e3efd7cc1e2324809fe493949f65e0c18582a2ce502abfc14e3b6cf",
+                     *       "headHash": "dcc1a220fd37f51c6370a1b567136b156a1db9ee3f10f87250b3aab6c3e79959",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null
@@ -15092,7 +15352,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "6d95e14c-5ed5-4442-b29e-e83ac7c01e51",
+                     *           "id": "dcc36ff2-8bf7-4b20-b128-ae4b30810c62",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -15114,11 +15374,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:39:10.626Z",
-                     *           "updatedAt": "2026-11-29T10:39:10.626Z"
+                     *           "createdAt": "2026-11-29T10:57:30.959Z",
+                     *           "updatedAt": "2026-11-29T10:57:30.959Z"
                      *         },
                      *         {
-                     *           "id": "6259e447-1bed-4d5a-82cd-e731ce873fe7",
+                     *           "id": "ff293e92-b555-4406-9b77-e789a2de3a92",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -15136,7 +15396,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "72b1cb05-87f1-48b8-86fc-98e589ee51fe",
+                     *           "taxAccountId": "d6cfbf10-a67f-4ea0-aa49-19a12cb6e029",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -15146,11 +15406,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:39:10.626Z",
-                     *           "updatedAt": "2026-11-29T10:39:10.626Z"
+                     *           "createdAt": "2026-11-29T10:57:30.959Z",
+                     *           "updatedAt": "2026-11-29T10:57:30.959Z"
                      *         },
                      *         {
-                     *           "id": "289703ec-4e5b-46e3-9270-ffa44d726ef6",
+                     *           "id": "8cd6284f-0324-4c64-a20e-710e330a79eb",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -15170,11 +15430,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:39:10.626Z",
-                     *           "updatedAt": "2026-11-29T10:39:10.626Z"
+                     *           "createdAt": "2026-11-29T10:57:30.959Z",
+                     *           "updatedAt": "2026-11-29T10:57:30.959Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjY2NWNmZWNjLTRhMGItNDY0Yi1hZTkzLTU0NTYzY2M5ZWE2MiIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSM2NjVjZmVjYy00YTBiLTQ2NGItYWU5My01NDU2M2NjOWVhNjIjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.PT_OnCkhJHsPEjWo2Fr4kD0JprAXdA3EMFDv-onZI-M"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjAwYjAyY2YxLTRhZDUtNGZmMy05NGVhLTM2YzZjNTg3MWMxMCIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSMwMGIwMmNmMS00YWQ1LTRmZjMtOTRlYS0zNmM2YzU4NzFjMTAjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.bfieZHwHVpotNCKWn7xFBYtWy46fuPMFBNbQdXr3qpM"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -15222,7 +15482,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "72b1cb05-87f1-48b8-86fc-98e589ee51fe",
+                 *       "taxAccountId": "d6cfbf10-a67f-4ea0-aa49-19a12cb6e029",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -15298,7 +15558,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "29d65cef-34d1-460a-8d42-41e549977c70",
+                     *       "id": "887170bc-4e1c-408e-be7d-0144fb440464",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -15316,7 +15576,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "72b1cb05-87f1-48b8-86fc-98e589ee51fe",
+                     *       "taxAccountId": "d6cfbf10-a67f-4ea0-aa49-19a12cb6e029",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -15326,8 +15586,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:39:10.736Z",
-                     *       "updatedAt": "2026-11-29T10:39:10.736Z"
+                     *       "createdAt": "2026-11-29T10:57:31.104Z",
+                     *       "updatedAt": "2026-11-29T10:57:31.104Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -15369,8 +15629,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "72b1cb05-87f1-48b8-86fc-98e589ee51fe",
-                 *       "inputTaxAccountId": "c996826a-1ffe-4b1a-b6c7-ae56cbd230e4"
+                 *       "outputTaxAccountId": "d6cfbf10-a67f-4ea0-aa49-19a12cb6e029",
+                 *       "inputTaxAccountId": "6f7b5188-f012-429f-b2e2-e8d0480307a8"
                  *     }
                  */
                 "application/json": {
@@ -15392,7 +15652,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "6259e447-1bed-4d5a-82cd-e731ce873fe7",
+                     *           "id": "ff293e92-b555-4406-9b77-e789a2de3a92",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -15410,7 +15670,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "72b1cb05-87f1-48b8-86fc-98e589ee51fe",
+                     *           "taxAccountId": "d6cfbf10-a67f-4ea0-aa49-19a12cb6e029",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -15420,11 +15680,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:39:10.626Z",
-                     *           "updatedAt": "2026-11-29T10:39:10.626Z"
+                     *           "createdAt": "2026-11-29T10:57:30.959Z",
+                     *           "updatedAt": "2026-11-29T10:57:30.959Z"
                      *         },
                      *         {
-                     *           "id": "1322ab84-c44e-4ab8-817a-5bbd44a5c0e6",
+                     *           "id": "37e28a3a-d192-4795-bcb2-b3e937fc7836",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -15446,11 +15706,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:39:10.626Z",
-                     *           "updatedAt": "2026-11-29T10:39:10.626Z"
+                     *           "createdAt": "2026-11-29T10:57:30.959Z",
+                     *           "updatedAt": "2026-11-29T10:57:30.959Z"
                      *         },
                      *         {
-                     *           "id": "6d95e14c-5ed5-4442-b29e-e83ac7c01e51",
+                     *           "id": "dcc36ff2-8bf7-4b20-b128-ae4b30810c62",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -15472,11 +15732,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:39:10.626Z",
-                     *           "updatedAt": "2026-11-29T10:39:10.626Z"
+                     *           "createdAt": "2026-11-29T10:57:30.959Z",
+                     *           "updatedAt": "2026-11-29T10:57:30.959Z"
                      *         },
                      *         {
-                     *           "id": "4fb7ca2c-5030-4e4d-b4d7-31b318d6b523",
+                     *           "id": "f02c2ddd-6be3-4343-a5d6-38f4e9a4a8a8",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -15498,11 +15758,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:39:10.626Z",
-                     *           "updatedAt": "2026-11-29T10:39:10.626Z"
+                     *           "createdAt": "2026-11-29T10:57:30.959Z",
+                     *           "updatedAt": "2026-11-29T10:57:30.959Z"
                      *         },
                      *         {
-                     *           "id": "f46b4125-5132-420a-a534-77691ba54c07",
+                     *           "id": "194b87c9-3894-41fe-ad1b-b2c660d42113",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -15524,11 +15784,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:39:10.626Z",
-                     *           "updatedAt": "2026-11-29T10:39:10.626Z"
+                     *           "createdAt": "2026-11-29T10:57:30.959Z",
+                     *           "updatedAt": "2026-11-29T10:57:30.959Z"
                      *         },
                      *         {
-                     *           "id": "289703ec-4e5b-46e3-9270-ffa44d726ef6",
+                     *           "id": "8cd6284f-0324-4c64-a20e-710e330a79eb",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -15548,11 +15808,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:39:10.626Z",
-                     *           "updatedAt": "2026-11-29T10:39:10.626Z"
+                     *           "createdAt": "2026-11-29T10:57:30.959Z",
+                     *           "updatedAt": "2026-11-29T10:57:30.959Z"
                      *         },
                      *         {
-                     *           "id": "de974b2e-ed12-42a9-971b-7d1f3557383c",
+                     *           "id": "e210160e-6c3a-4a9c-9711-692bfcae4652",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -15570,7 +15830,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "c996826a-1ffe-4b1a-b6c7-ae56cbd230e4",
+                     *           "taxAccountId": "6f7b5188-f012-429f-b2e2-e8d0480307a8",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -15580,11 +15840,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:39:10.626Z",
-                     *           "updatedAt": "2026-11-29T10:39:10.626Z"
+                     *           "createdAt": "2026-11-29T10:57:30.959Z",
+                     *           "updatedAt": "2026-11-29T10:57:30.959Z"
                      *         },
                      *         {
-                     *           "id": "6157d868-a5ad-431e-a472-0c825f01b62c",
+                     *           "id": "63d24f93-8b8f-4aac-a70b-40a11a2dc84d",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -15602,7 +15862,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "c996826a-1ffe-4b1a-b6c7-ae56cbd230e4",
+                     *           "taxAccountId": "6f7b5188-f012-429f-b2e2-e8d0480307a8",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -15612,11 +15872,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:39:10.626Z",
-                     *           "updatedAt": "2026-11-29T10:39:10.626Z"
+                     *           "createdAt": "2026-11-29T10:57:30.959Z",
+                     *           "updatedAt": "2026-11-29T10:57:30.959Z"
                      *         },
                      *         {
-                     *           "id": "973058ac-3449-4857-9343-67093028b03c",
+                     *           "id": "9e0d67d8-55c0-4404-8909-7c47100c994b",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -15634,19 +15894,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "c996826a-1ffe-4b1a-b6c7-ae56cbd230e4",
-                     *           "reverseChargeAccountId": "72b1cb05-87f1-48b8-86fc-98e589ee51fe",
+                     *           "taxAccountId": "6f7b5188-f012-429f-b2e2-e8d0480307a8",
+                     *           "reverseChargeAccountId": "d6cfbf10-a67f-4ea0-aa49-19a12cb6e029",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:39:10.626Z",
-                     *           "updatedAt": "2026-11-29T10:39:10.626Z"
+                     *           "createdAt": "2026-11-29T10:57:30.959Z",
+                     *           "updatedAt": "2026-11-29T10:57:30.959Z"
                      *         },
                      *         {
-                     *           "id": "739dd5e2-da8f-4052-8e04-48d33cd9855b",
+                     *           "id": "29517cf4-2b1c-4541-ae97-456b46d46cc5",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -15668,11 +15928,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:39:10.626Z",
-                     *           "updatedAt": "2026-11-29T10:39:10.626Z"
+                     *           "createdAt": "2026-11-29T10:57:30.959Z",
+                     *           "updatedAt": "2026-11-29T10:57:30.959Z"
                      *         },
                      *         {
-                     *           "id": "03d72d99-9104-4e2d-90fe-60f5d2d96b80",
+                     *           "id": "d775c34f-f817-49fe-b7d9-b2b7ff17a8ae",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -15694,11 +15954,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:39:10.626Z",
-                     *           "updatedAt": "2026-11-29T10:39:10.626Z"
+                     *           "createdAt": "2026-11-29T10:57:30.959Z",
+                     *           "updatedAt": "2026-11-29T10:57:30.959Z"
                      *         },
                      *         {
-                     *           "id": "ff4aedde-fd90-4192-b981-c4daacb72834",
+                     *           "id": "e2d63789-86ee-48b4-9d46-33bc449c8273",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -15718,8 +15978,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:39:10.626Z",
-                     *           "updatedAt": "2026-11-29T10:39:10.626Z"
+                     *           "createdAt": "2026-11-29T10:57:30.959Z",
+                     *           "updatedAt": "2026-11-29T10:57:30.959Z"
                      *         }
                      *       ]
                      *     }
@@ -15768,7 +16028,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "29d65cef-34d1-460a-8d42-41e549977c70",
+                     *       "id": "887170bc-4e1c-408e-be7d-0144fb440464",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -15786,7 +16046,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "72b1cb05-87f1-48b8-86fc-98e589ee51fe",
+                     *       "taxAccountId": "d6cfbf10-a67f-4ea0-aa49-19a12cb6e029",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -15796,8 +16056,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:39:10.736Z",
-                     *       "updatedAt": "2026-11-29T10:39:10.736Z"
+                     *       "createdAt": "2026-11-29T10:57:31.104Z",
+                     *       "updatedAt": "2026-11-29T10:57:31.104Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -15841,7 +16101,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "72b1cb05-87f1-48b8-86fc-98e589ee51fe",
+                 *       "taxAccountId": "d6cfbf10-a67f-4ea0-aa49-19a12cb6e029",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -15909,7 +16169,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "29d65cef-34d1-460a-8d42-41e549977c70",
+                     *       "id": "887170bc-4e1c-408e-be7d-0144fb440464",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -15927,7 +16187,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "72b1cb05-87f1-48b8-86fc-98e589ee51fe",
+                     *       "taxAccountId": "d6cfbf10-a67f-4ea0-aa49-19a12cb6e029",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -15937,8 +16197,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T10:39:10.736Z",
-                     *       "updatedAt": "2026-11-29T10:39:10.859Z"
+                     *       "createdAt": "2026-11-29T10:57:31.104Z",
+                     *       "updatedAt": "2026-11-29T10:57:31.213Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -15996,15 +16256,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a",
+                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "ae352f8a-d3ee-4ff8-ae82-44ded04b8aad",
-                     *           "occurredAt": "2026-11-29T10:39:10.736Z",
+                     *           "requestId": "735e5f5f-8b3c-4597-bef9-bfccab85a52c",
+                     *           "occurredAt": "2026-11-29T10:57:31.104Z",
                      *           "sequence": 95,
-                     *           "hash": "57b47eceae45e5ce793f4bebfc95c3003cd644ed90f96a63aa1bbdf1609a1001",
+                     *           "hash": "22c7e648c20ee4797db6e719bc6de454b52f10e407491ca42fb0340522c3fd23",
                      *           "state": {
-                     *             "id": "29d65cef-34d1-460a-8d42-41e549977c70",
+                     *             "id": "887170bc-4e1c-408e-be7d-0144fb440464",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -16022,7 +16282,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "72b1cb05-87f1-48b8-86fc-98e589ee51fe",
+                     *             "taxAccountId": "d6cfbf10-a67f-4ea0-aa49-19a12cb6e029",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -16032,8 +16292,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T10:39:10.736Z",
-                     *             "updatedAt": "2026-11-29T10:39:10.736Z"
+                     *             "createdAt": "2026-11-29T10:57:31.104Z",
+                     *             "updatedAt": "2026-11-29T10:57:31.104Z"
                      *           }
                      *         },
                      *         {
@@ -16041,15 +16301,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a",
+                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "101455fe-7769-45bf-b5d4-f55845e83af1",
-                     *           "occurredAt": "2026-11-29T10:39:10.859Z",
+                     *           "requestId": "a75010ad-1d9d-4bb5-aaa5-cc17a2db0e5b",
+                     *           "occurredAt": "2026-11-29T10:57:31.213Z",
                      *           "sequence": 96,
-                     *           "hash": "b78b76934f00a958a93810bebdc14aa80950404aaba0029529f5440bad1009c2",
+                     *           "hash": "d9b21f797509614cb520ab1c278c79e674d035829a67c7816d121b361aeb0aa2",
                      *           "state": {
-                     *             "id": "29d65cef-34d1-460a-8d42-41e549977c70",
+                     *             "id": "887170bc-4e1c-408e-be7d-0144fb440464",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -16067,7 +16327,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "72b1cb05-87f1-48b8-86fc-98e589ee51fe",
+                     *             "taxAccountId": "d6cfbf10-a67f-4ea0-aa49-19a12cb6e029",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -16077,8 +16337,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T10:39:10.736Z",
-                     *             "updatedAt": "2026-11-29T10:39:10.859Z"
+                     *             "createdAt": "2026-11-29T10:57:31.104Z",
+                     *             "updatedAt": "2026-11-29T10:57:31.213Z"
                      *           }
                      *         }
                      *       ],
@@ -16118,7 +16378,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "176f02b2-dbad-49be-a595-3fbb6f51d477",
+                     *           "id": "42f43f7a-6563-4646-a3d7-a8e7782408c2",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -16291,14 +16551,14 @@ export interface operations {
                      *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
                      *           "refundRequested": false,
-                     *           "filedAt": "2026-11-29T10:39:11.563Z",
+                     *           "filedAt": "2026-11-29T10:57:32.047Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 98,
-                     *             "hash": "5fa9948cd4bc76ee99e637e2480d5650a87346f7b79c1d6c721fe5de1ae8778b"
+                     *             "hash": "14e27db0373961999135e95224c26fd70d3bd92c3ee8a8bf69f70fd779bd030e"
                      *           },
                      *           "version": 1
                      *         }
@@ -16362,7 +16622,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "176f02b2-dbad-49be-a595-3fbb6f51d477",
+                     *       "id": "42f43f7a-6563-4646-a3d7-a8e7782408c2",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -16535,14 +16795,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T10:39:11.563Z",
+                     *       "filedAt": "2026-11-29T10:57:32.047Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "5fa9948cd4bc76ee99e637e2480d5650a87346f7b79c1d6c721fe5de1ae8778b"
+                     *         "hash": "14e27db0373961999135e95224c26fd70d3bd92c3ee8a8bf69f70fd779bd030e"
                      *       },
                      *       "version": 1
                      *     }
@@ -16599,7 +16859,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "176f02b2-dbad-49be-a595-3fbb6f51d477",
+                     *       "id": "42f43f7a-6563-4646-a3d7-a8e7782408c2",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -16772,14 +17032,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T10:39:11.563Z",
+                     *       "filedAt": "2026-11-29T10:57:32.047Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "5fa9948cd4bc76ee99e637e2480d5650a87346f7b79c1d6c721fe5de1ae8778b"
+                     *         "hash": "14e27db0373961999135e95224c26fd70d3bd92c3ee8a8bf69f70fd779bd030e"
                      *       },
                      *       "version": 1
                      *     }
@@ -16833,7 +17093,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f378b54c-cd13-44b3-a868-01b025324df5",
+                     *           "id": "5f04d352-7224-40a7-bed9-5b0dc38601fd",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -16842,8 +17102,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:39:11.895Z",
-                     *           "updatedAt": "2026-11-29T10:39:11.895Z"
+                     *           "createdAt": "2026-11-29T10:57:32.474Z",
+                     *           "updatedAt": "2026-11-29T10:57:32.474Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -16917,7 +17177,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f378b54c-cd13-44b3-a868-01b025324df5",
+                     *       "id": "5f04d352-7224-40a7-bed9-5b0dc38601fd",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -16926,8 +17186,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:39:11.895Z",
-                     *       "updatedAt": "2026-11-29T10:39:11.895Z"
+                     *       "createdAt": "2026-11-29T10:57:32.474Z",
+                     *       "updatedAt": "2026-11-29T10:57:32.474Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -16966,7 +17226,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f378b54c-cd13-44b3-a868-01b025324df5",
+                     *       "id": "5f04d352-7224-40a7-bed9-5b0dc38601fd",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -16975,8 +17235,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:39:11.895Z",
-                     *       "updatedAt": "2026-11-29T10:39:11.895Z"
+                     *       "createdAt": "2026-11-29T10:57:32.474Z",
+                     *       "updatedAt": "2026-11-29T10:57:32.474Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17050,7 +17310,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f378b54c-cd13-44b3-a868-01b025324df5",
+                     *       "id": "5f04d352-7224-40a7-bed9-5b0dc38601fd",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -17059,8 +17319,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T10:39:11.895Z",
-                     *       "updatedAt": "2026-11-29T10:39:12.032Z"
+                     *       "createdAt": "2026-11-29T10:57:32.474Z",
+                     *       "updatedAt": "2026-11-29T10:57:32.553Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17110,15 +17370,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a",
+                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "092eff80-b530-4709-8bd2-c20ffd09f5f5",
-                     *           "occurredAt": "2026-11-29T10:39:11.895Z",
+                     *           "requestId": "acc108e0-76a8-4951-a48e-61598d305089",
+                     *           "occurredAt": "2026-11-29T10:57:32.474Z",
                      *           "sequence": 100,
-                     *           "hash": "e6a9559caed6450affa2e846f3c5eb218290036f4fcf84b5745a62ebbfd4894b",
+                     *           "hash": "4a5c556119a7591a4f864e05380bd91b15356b4d9c8df03f1ad1d0efa83a0ff9",
                      *           "state": {
-                     *             "id": "f378b54c-cd13-44b3-a868-01b025324df5",
+                     *             "id": "5f04d352-7224-40a7-bed9-5b0dc38601fd",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -17127,8 +17387,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T10:39:11.895Z",
-                     *             "updatedAt": "2026-11-29T10:39:11.895Z"
+                     *             "createdAt": "2026-11-29T10:57:32.474Z",
+                     *             "updatedAt": "2026-11-29T10:57:32.474Z"
                      *           }
                      *         },
                      *         {
@@ -17136,15 +17396,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a",
+                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "0f81f2b9-45d4-463e-8487-d1445d1ab381",
-                     *           "occurredAt": "2026-11-29T10:39:12.033Z",
+                     *           "requestId": "41b74ec9-22ae-4b4c-a899-4120e7a88b41",
+                     *           "occurredAt": "2026-11-29T10:57:32.553Z",
                      *           "sequence": 101,
-                     *           "hash": "d6865fe7bcc1a0146b1c161a3b3e0155a2782c3d67ea8574dd120614773ed808",
+                     *           "hash": "5af567cbda6ef679942bd139d5cfba8a01340f1d85ab78be1ddf1b2edd1f589b",
                      *           "state": {
-                     *             "id": "f378b54c-cd13-44b3-a868-01b025324df5",
+                     *             "id": "5f04d352-7224-40a7-bed9-5b0dc38601fd",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -17153,8 +17413,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T10:39:11.895Z",
-                     *             "updatedAt": "2026-11-29T10:39:12.032Z"
+                     *             "createdAt": "2026-11-29T10:57:32.474Z",
+                     *             "updatedAt": "2026-11-29T10:57:32.553Z"
                      *           }
                      *         }
                      *       ],
@@ -17204,10 +17464,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T10:39:12.205Z",
+                     *       "updatedAt": "2026-11-29T10:57:33.018Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       }
                      *     }
                      */
@@ -17290,10 +17550,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T10:39:12.205Z",
+                     *       "updatedAt": "2026-11-29T10:57:33.018Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *       }
                      *     }
                      */
@@ -17350,13 +17610,13 @@ export interface operations {
                      *           "type": "ApprovalPolicyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a",
+                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "284a4c5a-dd2d-4daa-9b29-803d4f81e9e5",
-                     *           "occurredAt": "2026-11-29T10:39:12.205Z",
+                     *           "requestId": "dd40a7e8-766d-422b-9f23-b6dee55fad9b",
+                     *           "occurredAt": "2026-11-29T10:57:33.018Z",
                      *           "sequence": 103,
-                     *           "hash": "5ffa37ad967e409828cddbaa6f933be8a18a2b2cafa7c3ccf3d9346cdda58eb7",
+                     *           "hash": "81b7d4ef6d37ac933bf0d554b4ee59386157a9fa067280c2cf49cad7f6241f66",
                      *           "state": {
                      *             "rules": [
                      *               {
@@ -17370,10 +17630,10 @@ export interface operations {
                      *               }
                      *             ],
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-29T10:39:12.205Z",
+                     *             "updatedAt": "2026-11-29T10:57:33.018Z",
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "3239c9cf-3bd4-487d-9b4f-2f5e883f9b8a"
+                     *               "id": "af0ada97-b499-4c64-86d2-9e471822907c"
                      *             }
                      *           }
                      *         }

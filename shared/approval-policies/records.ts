@@ -2,7 +2,10 @@ import type { ActorRef } from '../auth/actor.ts';
 
 /** Where a journal comes from, as an approval rule names it. */
 export const JOURNAL_SOURCES = ['user', 'apiKey', 'import', 'closing'] as const;
-export type JournalSource = (typeof JOURNAL_SOURCES)[number];
+/** A source a rule may name. */
+export type RuleSource = (typeof JOURNAL_SOURCES)[number];
+/** Where a journal comes from: a source a rule may name, or a posting the service makes at once (never held). */
+export type JournalSource = RuleSource | 'reversal' | 'revaluation';
 
 /**
  * One rule of a company's approval policy: a journal it applies to (every condition it gives
@@ -17,7 +20,7 @@ export interface ApprovalRule {
   /** A line carries one of these cost centers or one under it. */
   costCenterIds?: string[] | undefined;
   /** The journal comes from one of these. */
-  sources?: JournalSource[] | undefined;
+  sources?: RuleSource[] | undefined;
   /** A line is in one of these currencies (a line in the company currency counts as that). */
   currencies?: string[] | undefined;
   approvers: 1 | 2;

@@ -25,11 +25,13 @@ const some = <T>(wanted: readonly T[] | undefined, held: ReadonlySet<T> | T) =>
 
 /** Whether every condition the rule gives holds for the journal (pure). */
 export function ruleApplies(rule: ApprovalRule, facts: JournalFacts): boolean {
+  // A reversal undoes a posting the policy let through, a revaluation is the service's own: neither is held.
+  if (facts.source === 'reversal' || facts.source === 'revaluation') return false;
   return (
     (rule.minAmount === undefined || toMils(facts.debitTotal) >= toMils(rule.minAmount)) &&
     some(rule.accountIds, facts.accountIds) &&
     some(rule.costCenterIds, facts.costCenterIds) &&
-    some(rule.sources, facts.source) &&
+    some<JournalSource>(rule.sources, facts.source) &&
     some(rule.currencies, facts.currencies)
   );
 }

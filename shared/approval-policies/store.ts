@@ -1,5 +1,3 @@
-import type { NodeAttributes } from '../tree/records.ts';
-import type { LineNodes } from '../journals/store.ts';
 import type { Change } from '../unit-of-work.ts';
 import type { ApprovalPolicyRecord } from './records.ts';
 
@@ -13,10 +11,22 @@ export interface ApprovalPolicyReads {
   policy(companyId: string): Promise<ApprovalPolicyRecord | undefined>;
 }
 
+/** Accounts or cost centers by id, with their parents (missing ones left out): what a rule's subtree is walked through. */
+export interface NodeParents {
+  getMany(companyId: string, ids: string[]): Promise<Array<{ id: string; parentId: string | null }>>;
+}
+
+/** What reading a journal's facts for the rules takes (journals/approval-facts.ts): the nodes its lines name and those above them, and the company currency. */
+export interface FactReads {
+  accounts: NodeParents;
+  costCenters: NodeParents;
+  settings: { read(companyId: string): Promise<{ settings: { baseCurrency: string } }> };
+}
+
 export interface ApprovalPolicyReplacing extends ApprovalPolicyReads {
   /** The accounts and cost centers the rules name, read to check they are the company's. */
-  accounts: Pick<LineNodes<NodeAttributes>, 'getMany'>;
-  costCenters: Pick<LineNodes<NodeAttributes>, 'getMany'>;
+  accounts: NodeParents;
+  costCenters: NodeParents;
   /** The policy replaced at the version read (0: none yet). Errors at commit: VersionConflict. */
   replaceChange(before: ApprovalPolicyRecord | undefined, after: ApprovalPolicyRecord): Change;
 }

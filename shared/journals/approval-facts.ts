@@ -1,24 +1,17 @@
 import type { ApprovalPolicyRecord, JournalSource } from '../approval-policies/records.ts';
 import { approvalNeed, checkApproved, needsAncestors, type JournalFacts } from '../approval-policies/rules.ts';
-import type { NodeAttributes } from '../tree/records.ts';
 import type { JournalRecord, UnpostedJournal } from './records.ts';
 import { totals } from './rules.ts';
-import type { LineNodes } from './store.ts';
+import type { FactReads } from '../approval-policies/store.ts';
 
 /**
  * What a journal is, as the approval policy's rules look at it (approval-policies/rules.ts), and
  * the hold Post puts on it.
  */
 
-/** What reading a journal's facts takes: the nodes its lines name (and those above them), and the company currency. */
-export interface FactReads {
-  accounts: Pick<LineNodes<NodeAttributes>, 'getMany'>;
-  costCenters: Pick<LineNodes<NodeAttributes>, 'getMany'>;
-  settings: { read(companyId: string): Promise<{ settings: { baseCurrency: string } }> };
-}
 
 /** What of a journal the rules look at. */
-export type JournalFactsOf = Pick<JournalRecord, 'entries' | 'closingOf' | 'importId' | 'createdBy'>;
+export type JournalFactsOf = Pick<JournalRecord, 'entries' | 'closingOf' | 'importId' | 'createdBy' | 'reversalOf' | 'revaluationDate'>;
 
 /**
  * Post's hold: a journal a rule of the policy applies to must hold the approvals it asks
@@ -33,6 +26,8 @@ const MAX_DEPTH = 32;
 
 /** Where the journal comes from, as approval rules name it. */
 export function sourceOf(j: JournalFactsOf): JournalSource {
+  if (j.revaluationDate) return 'revaluation';
+  if (j.reversalOf) return 'reversal';
   if (j.closingOf) return 'closing';
   if (j.importId) return 'import';
   return j.createdBy?.type === 'apiKey' ? 'apiKey' : 'user';

@@ -103,6 +103,18 @@ export const VatReturnQuery = /* @__PURE__ */ lazy(() =>
 );
 export type VatReturnInput = z.output<ReturnType<typeof VatReturnQuery>>;
 
+/** The segregation of duties of a range: the journals dated in it, as a file too. */
+export const SegregationQuery = /* @__PURE__ */ lazy(() =>
+  z
+    .strictObject({
+      dateFrom: IsoDateField(),
+      dateTo: IsoDateField(),
+      ...exportParameters(),
+    })
+    .check(z.refine((q) => q.dateFrom <= q.dateTo, { path: ['dateTo'], error: 'must not be before dateFrom' })),
+);
+export type SegregationInput = z.output<ReturnType<typeof SegregationQuery>>;
+
 /** The FTA audit file of a range (a CSV file only, no export parameters): as the VAT return's range. */
 export const FtaAuditFileQuery = /* @__PURE__ */ lazy(() =>
   z.strictObject({

@@ -263,6 +263,31 @@ export function buildReportResponses() {
   });
   const FiledVatReturnsResponse = z.strictObject({ results: z.array(FiledVatReturnResponse) });
 
+  const principal = () => z.strictObject({ type: z.enum(['user', 'apiKey']), id: z.string() });
+  const SegregationResponse = z.strictObject({
+    dateFrom: date,
+    dateTo: date,
+    journalsExamined: z.int().register(z.globalRegistry, { description: 'The posted journals (posted, reversed, or voided after posting) dated in the range.' } as never),
+    exceptionCount: z.int().register(z.globalRegistry, { description: 'How many of them are exceptions; `exceptions` lists the first 1,000, oldest first.' } as never),
+    exceptions: z.array(
+      z.strictObject({
+        journalId: id,
+        serialNumber: z.int(),
+        date,
+        status: z.string(),
+        createdBy: z.nullable(principal()),
+        editedBy: z.nullable(principal()),
+        approvedBy: z.array(principal()).register(z.globalRegistry, { description: 'Who approved it, in order.' } as never),
+        postedBy: z.nullable(principal()),
+        postedAt: z.nullable(instant),
+        findings: z.array(z.enum(['enteredAndApproved', 'enteredAndPosted', 'approvedAndPosted', 'unapproved'])).register(z.globalRegistry, { description: 'What one person held two of (entered: created or last edited; an API key counts as the user who made it), and `unapproved`: posted without the approval the policy in force at its posting asked.' } as never),
+        rules: z.array(z.string()).register(z.globalRegistry, { description: 'For `unapproved`: the rules that asked the approval.' } as never),
+        approvalPolicyVersion: z.nullable(z.int()).register(z.globalRegistry, { description: 'The policy version in force at its posting (the one its posting recorded, else the last before postedAt); null: none.' } as never),
+      }),
+    ),
+    principals: z.array(z.strictObject({ principal: principal(), entered: z.int(), approved: z.int(), posted: z.int() })).register(z.globalRegistry, { description: 'Per user or API key, how many of the range’s posted journals it entered, approved and posted.' } as never),
+  });
+
   const TaxDetailRowResponse = z.strictObject({
     journalId: id,
     serialNumber: z.int(),
@@ -290,5 +315,5 @@ export function buildReportResponses() {
     baseTaxAmount: decimal,
   });
 
-  return { FiledVatReturnResponse, FiledVatReturnsResponse, TaxDetailRowResponse, VatReturnResponse, TrialBalanceResponse, IncomeStatementResponse, BalanceSheetResponse, CashFlowResponse, BudgetVsActualResponse, GeneralLedgerResponse, ReportSnapshotSummaryResponse, ReportSnapshotResponse };
+  return { SegregationResponse, FiledVatReturnResponse, FiledVatReturnsResponse, TaxDetailRowResponse, VatReturnResponse, TrialBalanceResponse, IncomeStatementResponse, BalanceSheetResponse, CashFlowResponse, BudgetVsActualResponse, GeneralLedgerResponse, ReportSnapshotSummaryResponse, ReportSnapshotResponse };
 }

@@ -49,6 +49,12 @@ const FIELDS: Record<string, string[]> = {
   'Created by': ['createdBy'],
   'Approved by': ['approvedBy'],
   'Posted by': ['postedBy'],
+  'Findings': ['findings'],
+  'Rules': ['rules'],
+  'Entered': ['entered'],
+  'Approved': ['approved'],
+  'Posted': ['posted'],
+  'Principal': ['principal'],
   'Balance': ['balance', 'openingBalance', 'closingBalance'],
 };
 const LABELS = new Set(allLabels('en'));
@@ -64,6 +70,8 @@ function normal(value: unknown): string {
 
 /** Every scalar of a JSON answer by its field name; a line's place in its journal as `line`. */
 function collect(body: unknown, into: Fields, key = ''): Fields {
+  // A field the JSON shows empty ([]) is still a field it shows.
+  if (Array.isArray(body) && body.length === 0 && !into.has(key)) into.set(key, new Set());
   if (Array.isArray(body)) body.forEach((item, i) => {
     if (key === 'entries') add(into, 'line', i + 1);
     collect(item, into, key);
@@ -119,6 +127,7 @@ async function arrange() {
     'reports.vatReturn': `${base}/Reports/VatReturn?${range}`,
     'reports.generalLedger': `${base}/Reports/GeneralLedger?accountId=${chart.assets.id}&${range}&pageSize=100`,
     'reports.get': `${base}/Reports/${stored.body.id}`,
+    'reports.segregation': `${base}/Reports/Segregation?${range}`,
   };
   const member = async (roleId: string) => {
     const user = await signedInUser(gateway.url);

@@ -185,4 +185,45 @@ describe('approvals', () => {
     expect((await api.post(`${base}/Journals/${big.id}/Approve`, { version: asked.version })).body.errors[0].code).toBe('SelfApproval');
     expect((await approver.api.post(`${base}/Journals/${big.id}/Approve`, { version: asked.version })).body).toMatchObject({ status: 'submitted' });
   });
+
+  it('reports who held two of entered, approved and posted, and per principal what each did, as JSON and as a file', async () => {
+    const books = await arranged();
+    const { api, base, clerk, approver } = books;
+    const [owner, clerkUser, reviewer] = [{ type: 'user', id: books.user.id }, { type: 'user', id: clerk.user.id }, { type: 'user', id: approver.user.id }];
+    // The clerk enters and posts a small journal: one person, two roles.
+    const small = (await clerk.api.post(`${base}/Journals`, { date: '2026-05-02', entries: entries(books, '10') })).body;
+    await clerk.api.post(`${base}/Journals/${small.id}/Post`, { postingDate: '2026-05-02', version: small.version });
+    // The clerk enters a large one, the approver and the owner approve it, the clerk posts it: entered and posted by one person.
+    const large = (await clerk.api.post(`${base}/Journals`, { date: '2026-05-03', entries: entries(books, '5000') })).body;
+    let version = (await clerk.api.post(`${base}/Journals/${large.id}/Submit`, { version: large.version })).body.version;
+    version = (await approver.api.post(`${base}/Journals/${large.id}/Approve`, { version })).body.version;
+    version = (await api.post(`${base}/Journals/${large.id}/Approve`, { version })).body.version;
+    expect((await clerk.api.post(`${base}/Journals/${large.id}/Post`, { postingDate: '2026-05-03', version })).status).toBe(200);
+    // Entered by the clerk, approved by the approver, posted by the owner: no exception. A draft is not examined.
+    const clean = (await clerk.api.post(`${base}/Journals`, { date: '2026-05-04', entries: entries(books, '50', books.chart.cash.id) })).body;
+    version = (await clerk.api.post(`${base}/Journals/${clean.id}/Submit`, { version: clean.version })).body.version;
+    version = (await approver.api.post(`${base}/Journals/${clean.id}/Approve`, { version })).body.version;
+    expect((await api.post(`${base}/Journals/${clean.id}/Post`, { postingDate: '2026-05-04', version })).status).toBe(200);
+    await clerk.api.post(`${base}/Journals`, { date: '2026-05-05', entries: entries(books, '7') });
+
+    const report = await api.get(`${base}/Reports/Segregation?dateFrom=2026-05-01&dateTo=2026-05-31`);
+    expect(report.status, report.text).toBe(200);
+    expect(report.body).toMatchObject({ journalsExamined: 3, exceptionCount: 2 });
+    expect(report.body.exceptions.map((e: { journalId: string; findings: string[] }) => [e.journalId, e.findings])).toEqual([
+      [small.id, ['enteredAndPosted']],
+      [large.id, ['enteredAndPosted']],
+    ]);
+    const counts = (p: unknown) => report.body.principals.find((c: { principal: unknown }) => JSON.stringify(c.principal) === JSON.stringify(p));
+    expect(counts(owner)).toMatchObject({ entered: 0, approved: 1, posted: 1 });
+    expect(counts(clerkUser)).toMatchObject({ entered: 3, approved: 0, posted: 2 });
+    expect(counts(reviewer)).toMatchObject({ entered: 0, approved: 2, posted: 0 });
+    expect(report.body.principals).toHaveLength(3);
+
+    const file = await api.get(`${base}/Reports/Segregation?dateFrom=2026-05-01&dateTo=2026-05-31&format=csv`);
+    expect(file.status).toBe(200);
+    expect(file.text).toContain('enteredAndPosted');
+    expect(file.text).toContain(`user:${books.user.id}`);
+    const narrow = await api.get(`${base}/Reports/Segregation?dateFrom=2026-05-31&dateTo=2026-05-01`);
+    expect(narrow.body.errors[0].name).toBe('dateTo');
+  });
 });

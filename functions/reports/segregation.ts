@@ -1,0 +1,7 @@
+import { segregationReads } from '../../shared/db/stores/segregation-ports.ts';
+import { answer } from '../../shared/exports/answer.ts';
+import { readEndpoint } from '../../shared/http/read-endpoint.ts';
+import * as reportsRoutes from '../../shared/routes/reports.ts';
+import { segregation } from '../../shared/reports/segregation.ts';
+
+export const handler = readEndpoint(reportsRoutes.segregation, (r) => answer(r, () => segregation(segregationReads, r.params.companyId, r.query), async () => (await import('../../shared/exports/tables/segregation.ts')).segregationTable));
