@@ -83,6 +83,13 @@ describe('approvals', () => {
     expect(byKey.body.errors[0].code).toBe('SelfApproval');
     expect((await api.get(`${base}/Journals/${mine.id}`)).body).toMatchObject({ version: asked.version, approvals: [] });
 
+    // Its last editor is an author too: the clerk's journal, edited by the owner, is the owner's to not approve.
+    const clerks = (await books.clerk.api.post(`${base}/Journals`, { date: '2026-03-03', entries: entries(books, '40', books.chart.cash.id) })).body;
+    const touched = (await api.put(`${base}/Journals/${clerks.id}`, { date: '2026-03-03', entries: entries(books, '45', books.chart.cash.id), version: clerks.version })).body;
+    const sent = (await books.clerk.api.post(`${base}/Journals/${clerks.id}/Submit`, { version: touched.version })).body;
+    expect((await api.post(`${base}/Journals/${clerks.id}/Approve`, { version: sent.version })).body.errors[0].code).toBe('SelfApproval');
+    expect((await approver.api.post(`${base}/Journals/${clerks.id}/Approve`, { version: sent.version })).status).toBe(200);
+
     // One approval is what the cash rule asks: approved; an edit takes it back to draft, its approval dropped.
     const approved = (await approver.api.post(`${base}/Journals/${mine.id}/Approve`, { version: asked.version })).body;
     expect(approved).toMatchObject({ status: 'approved' });
