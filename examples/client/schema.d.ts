@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/3773aa98-4a72-4194-8d26-2fda0e1458fc`
+         * @description Example request: `GET /api/v1/Companies/7c7208b1-7f81-4001-8d56-42b4e8997de4`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Settings`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Settings`
+         * @description Example request: `PUT /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Roles`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Roles`
+         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Roles/b6049d4d-45bf-4507-bc94-d25c1c542ae1`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Roles/231bd0fe-9f93-44ef-bbe2-410e57848494`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Roles/b6049d4d-45bf-4507-bc94-d25c1c542ae1`
+         * @description Example request: `PUT /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Roles/231bd0fe-9f93-44ef-bbe2-410e57848494`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Roles/b6049d4d-45bf-4507-bc94-d25c1c542ae1`
+         * @description Example request: `DELETE /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Roles/231bd0fe-9f93-44ef-bbe2-410e57848494`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Members`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Members`
+         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Members/04184ea7-7ab3-436b-bddc-a5838b84d80a`
+         * @description Example request: `PUT /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Members/06420f44-df70-4ed9-bbc8-79dd0438e59a`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Members/04184ea7-7ab3-436b-bddc-a5838b84d80a`
+         * @description Example request: `DELETE /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Members/06420f44-df70-4ed9-bbc8-79dd0438e59a`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/ApiKeys/9557a554-a4f9-4d87-bba5-65936e82e930`
+         * @description Example request: `DELETE /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/ApiKeys/4a153638-02cf-49cf-b67e-04fd429d4076`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Accounts`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Accounts`
+         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Accounts/598fa2c4-c908-4e03-bb6f-4af0c00b4d7e`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Accounts/9927dde0-4c39-4be6-a76c-cf98aa405f10`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Accounts/598fa2c4-c908-4e03-bb6f-4af0c00b4d7e`
+         * @description Example request: `PUT /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Accounts/9927dde0-4c39-4be6-a76c-cf98aa405f10`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Accounts/598fa2c4-c908-4e03-bb6f-4af0c00b4d7e`
+         * @description Example request: `DELETE /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Accounts/9927dde0-4c39-4be6-a76c-cf98aa405f10`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Accounts/598fa2c4-c908-4e03-bb6f-4af0c00b4d7e/History`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Accounts/9927dde0-4c39-4be6-a76c-cf98aa405f10/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/CostCenters/f4f49b72-ae6c-495b-b7de-3fd4f7db1ab7`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/CostCenters/2876af24-4f6c-45dd-b82e-0fb9c335c4c5`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/CostCenters/f4f49b72-ae6c-495b-b7de-3fd4f7db1ab7`
+         * @description Example request: `PUT /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/CostCenters/2876af24-4f6c-45dd-b82e-0fb9c335c4c5`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/CostCenters/f4f49b72-ae6c-495b-b7de-3fd4f7db1ab7`
+         * @description Example request: `DELETE /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/CostCenters/2876af24-4f6c-45dd-b82e-0fb9c335c4c5`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/CostCenters/f4f49b72-ae6c-495b-b7de-3fd4f7db1ab7/History`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/CostCenters/2876af24-4f6c-45dd-b82e-0fb9c335c4c5/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/CostCenters/f4f49b72-ae6c-495b-b7de-3fd4f7db1ab7/Activate`
+         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/CostCenters/2876af24-4f6c-45dd-b82e-0fb9c335c4c5/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/CostCenters/f4f49b72-ae6c-495b-b7de-3fd4f7db1ab7/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/CostCenters/2876af24-4f6c-45dd-b82e-0fb9c335c4c5/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/FinancialYears/875a4cbf-9a03-434d-b6ff-043ecd1eeb96`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/FinancialYears/018a4792-1c54-4300-85b8-25f7dbefbcee`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/FinancialYears/02d3e91f-6455-4dda-a25b-85ddb9a5350d`
+         * @description Example request: `PUT /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/FinancialYears/7dd30a9a-6f00-42f2-a5d6-3fc77d101249`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/FinancialYears/02d3e91f-6455-4dda-a25b-85ddb9a5350d`
+         * @description Example request: `DELETE /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/FinancialYears/7dd30a9a-6f00-42f2-a5d6-3fc77d101249`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/FinancialYears/875a4cbf-9a03-434d-b6ff-043ecd1eeb96/Close`
+         * @description Example request: `PUT /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/FinancialYears/018a4792-1c54-4300-85b8-25f7dbefbcee/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/FinancialYears/875a4cbf-9a03-434d-b6ff-043ecd1eeb96/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/FinancialYears/018a4792-1c54-4300-85b8-25f7dbefbcee/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/FinancialYears/875a4cbf-9a03-434d-b6ff-043ecd1eeb96/Periods`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/FinancialYears/018a4792-1c54-4300-85b8-25f7dbefbcee/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/FinancialYears/875a4cbf-9a03-434d-b6ff-043ecd1eeb96/Periods/3b52a392-4914-4555-9bf3-551e31243ad4`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/FinancialYears/018a4792-1c54-4300-85b8-25f7dbefbcee/Periods/09fa0f6f-5789-4975-9075-7492a664470f`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/FinancialYears/875a4cbf-9a03-434d-b6ff-043ecd1eeb96/Periods/3b52a392-4914-4555-9bf3-551e31243ad4/Lock`
+         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/FinancialYears/018a4792-1c54-4300-85b8-25f7dbefbcee/Periods/09fa0f6f-5789-4975-9075-7492a664470f/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/FinancialYears/875a4cbf-9a03-434d-b6ff-043ecd1eeb96/Periods/3b52a392-4914-4555-9bf3-551e31243ad4/Close`
+         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/FinancialYears/018a4792-1c54-4300-85b8-25f7dbefbcee/Periods/09fa0f6f-5789-4975-9075-7492a664470f/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/FinancialYears/875a4cbf-9a03-434d-b6ff-043ecd1eeb96/Periods/3b52a392-4914-4555-9bf3-551e31243ad4/Close`
+         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/FinancialYears/018a4792-1c54-4300-85b8-25f7dbefbcee/Periods/09fa0f6f-5789-4975-9075-7492a664470f/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/FinancialYears/875a4cbf-9a03-434d-b6ff-043ecd1eeb96/Periods/3b52a392-4914-4555-9bf3-551e31243ad4/Reopen`
+         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/FinancialYears/018a4792-1c54-4300-85b8-25f7dbefbcee/Periods/09fa0f6f-5789-4975-9075-7492a664470f/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -660,14 +660,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Journals`
+         * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, createdBy, postedBy, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Journals`
+         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Journals/2b26e0f1-85d7-4c98-a843-ee63d99883d7`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Journals/6815b084-82ac-415b-ad10-f98f31201172`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Journals/2b26e0f1-85d7-4c98-a843-ee63d99883d7`
+         * @description Example request: `PUT /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Journals/6815b084-82ac-415b-ad10-f98f31201172`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Journals/2b26e0f1-85d7-4c98-a843-ee63d99883d7/History`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Journals/6815b084-82ac-415b-ad10-f98f31201172/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the approval the company’s approval policy holds a draft to before it is posted (versioned; the journal becomes submitted)
-         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Journals/8ad7d992-a6ef-4b8f-b500-ee99e7a0e7b2/Submit`
+         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Journals/df303041-af96-42eb-8fdc-c8723693e7b8/Submit`
          */
         post: operations["journals.submit"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a submitted journal (versioned): not its creator or last editor, nor an API key either made; with as many people’s approvals as the policy asks it becomes approved, for Post
-         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Journals/8ad7d992-a6ef-4b8f-b500-ee99e7a0e7b2/Approve`
+         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Journals/df303041-af96-42eb-8fdc-c8723693e7b8/Approve`
          */
         post: operations["journals.approve"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Refuse a submitted or approved journal’s approval with a reason (versioned): it goes back to draft, its approvals dropped
-         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Journals/8ad7d992-a6ef-4b8f-b500-ee99e7a0e7b2/Reject`
+         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Journals/df303041-af96-42eb-8fdc-c8723693e7b8/Reject`
          */
         post: operations["journals.reject"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned); a journal the approval policy holds must be approved first
-         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Journals/2b26e0f1-85d7-4c98-a843-ee63d99883d7/Post`
+         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Journals/6815b084-82ac-415b-ad10-f98f31201172/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Journals/76e25b59-d8e1-447b-941b-d5c68b710aa4/Void`
+         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Journals/413a1309-f455-422a-9068-f5c23724f42c/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -831,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Journals/2b26e0f1-85d7-4c98-a843-ee63d99883d7/Adjust`
+         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Journals/6815b084-82ac-415b-ad10-f98f31201172/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Journals/2b26e0f1-85d7-4c98-a843-ee63d99883d7/Reverse`
+         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Journals/6815b084-82ac-415b-ad10-f98f31201172/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -871,7 +871,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Segregation of duties over the posted journals dated in a range: each where one person entered and approved, entered and posted, or approved and posted it, or that was posted without the approval the policy in force asked; and per user or API key how many it entered, approved and posted
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.segregation"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Reports/TrialBalance?financialYearId=875a4cbf-9a03-434d-b6ff-043ecd1eeb96`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Reports/TrialBalance?financialYearId=018a4792-1c54-4300-85b8-25f7dbefbcee`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Reports/BudgetVsActual?budgetId=1ce7745b-835a-4e42-8ba3-7a1bdd1e6560&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Reports/BudgetVsActual?budgetId=52eed057-fc7c-4628-9956-10037ee42c91&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/3773aa98-4a72-4194-8d26-2fda0e1458fc/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/7c7208b1-7f81-4001-8d56-42b4e8997de4/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1089,7 +1089,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Reports/Restatements?since=2026-11-29T10%3A57%3A15.690Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Reports/Restatements?since=2026-11-29T11%3A12%3A25.425Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1109,13 +1109,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Reports`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Reports`
+         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Reports/fc0083cd-9f28-4290-9a35-3fc162c53e99`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Reports/8753679d-6f6a-4cf3-ac7c-66ad8ad9956a`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1173,13 +1173,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1197,18 +1197,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Webhooks/e213146e-50a3-4e4c-b50d-5416400d1eeb`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Webhooks/0a1287f3-dd26-4132-9924-8999b39b2e53`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Webhooks/e213146e-50a3-4e4c-b50d-5416400d1eeb`
+         * @description Example request: `PUT /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Webhooks/0a1287f3-dd26-4132-9924-8999b39b2e53`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Webhooks/e213146e-50a3-4e4c-b50d-5416400d1eeb`
+         * @description Example request: `DELETE /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Webhooks/0a1287f3-dd26-4132-9924-8999b39b2e53`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1225,7 +1225,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Webhooks/e213146e-50a3-4e4c-b50d-5416400d1eeb/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Webhooks/0a1287f3-dd26-4132-9924-8999b39b2e53/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1245,13 +1245,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1269,18 +1269,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/ExchangeRates/340affa2-4eff-40e6-a52f-c0ce0c7fe8bc`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/ExchangeRates/2f723a39-51ca-4c33-932c-3b9cda8fd664`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/ExchangeRates/340affa2-4eff-40e6-a52f-c0ce0c7fe8bc`
+         * @description Example request: `PUT /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/ExchangeRates/2f723a39-51ca-4c33-932c-3b9cda8fd664`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/ExchangeRates/340affa2-4eff-40e6-a52f-c0ce0c7fe8bc`
+         * @description Example request: `DELETE /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/ExchangeRates/2f723a39-51ca-4c33-932c-3b9cda8fd664`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1297,13 +1297,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Budgets`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Budgets`
+         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1321,18 +1321,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Budgets/1ce7745b-835a-4e42-8ba3-7a1bdd1e6560`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Budgets/52eed057-fc7c-4628-9956-10037ee42c91`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Budgets/1ce7745b-835a-4e42-8ba3-7a1bdd1e6560`
+         * @description Example request: `PUT /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Budgets/52eed057-fc7c-4628-9956-10037ee42c91`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Budgets/1ce7745b-835a-4e42-8ba3-7a1bdd1e6560`
+         * @description Example request: `DELETE /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Budgets/52eed057-fc7c-4628-9956-10037ee42c91`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1349,13 +1349,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Imports`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Imports`
+         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1373,7 +1373,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Imports/7653ccd7-8931-41cc-a07a-46aa35eda3fc`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Imports/788ef700-f2c5-4682-830c-fa2d46160f6e`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1393,7 +1393,7 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Imports/7653ccd7-8931-41cc-a07a-46aa35eda3fc/Errors`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Imports/788ef700-f2c5-4682-830c-fa2d46160f6e/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
@@ -1413,7 +1413,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1433,13 +1433,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1459,7 +1459,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1477,12 +1477,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/TaxCodes/887170bc-4e1c-408e-be7d-0144fb440464`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/TaxCodes/ab162808-8b38-4a43-9f80-46a384166e8a`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/TaxCodes/887170bc-4e1c-408e-be7d-0144fb440464`
+         * @description Example request: `PUT /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/TaxCodes/ab162808-8b38-4a43-9f80-46a384166e8a`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1501,7 +1501,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/TaxCodes/887170bc-4e1c-408e-be7d-0144fb440464/History`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/TaxCodes/ab162808-8b38-4a43-9f80-46a384166e8a/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1521,13 +1521,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1545,7 +1545,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/VatReturns/42f43f7a-6563-4646-a3d7-a8e7782408c2`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/VatReturns/8b4f823b-5e18-41e6-9483-4b51b365e247`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1565,13 +1565,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1589,12 +1589,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Counterparties/5f04d352-7224-40a7-bed9-5b0dc38601fd`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Counterparties/af3854f5-2491-46f3-a165-6b4e63f4e81d`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Counterparties/5f04d352-7224-40a7-bed9-5b0dc38601fd`
+         * @description Example request: `PUT /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Counterparties/af3854f5-2491-46f3-a165-6b4e63f4e81d`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1613,7 +1613,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/Counterparties/5f04d352-7224-40a7-bed9-5b0dc38601fd/History`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Counterparties/af3854f5-2491-46f3-a165-6b4e63f4e81d/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -1633,12 +1633,12 @@ export interface paths {
         };
         /**
          * The company’s approval policy: which journals need whose approval before they are posted (no rules, version 0: none needs any)
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/ApprovalPolicy`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/ApprovalPolicy`
          */
         get: operations["approvalPolicies.get"];
         /**
          * Replace the approval policy’s rules (versioned; version 0 the first time): a journal a rule applies to needs one or two people’s approval, none of them its author, before it is posted
-         * @description Example request: `PUT /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/ApprovalPolicy`
+         * @description Example request: `PUT /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/ApprovalPolicy`
          */
         put: operations["approvalPolicies.replace"];
         post?: never;
@@ -1657,7 +1657,7 @@ export interface paths {
         };
         /**
          * Every version of the approval policy, oldest first: the change, who made it, in which request, when, and the policy as it stood after it
-         * @description Example request: `GET /api/v1/Companies/00b02cf1-4ad5-4ff3-94ea-36c6c5871c10/ApprovalPolicy/History`
+         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/ApprovalPolicy/History`
          */
         get: operations["approvalPolicies.history"];
         put?: never;
@@ -1919,7 +1919,7 @@ export interface components {
             revokedAt: string | null;
             /**
              * Format: uuid
-             * @description Who created it.
+             * @description Who created it (a user or an API key by id, or a user id alone where only users create). As a journal list filter: the id of the user or API key that created the journals.
              */
             createdBy: string;
             /**
@@ -1964,7 +1964,7 @@ export interface components {
             revokedAt: string | null;
             /**
              * Format: uuid
-             * @description Who created it.
+             * @description Who created it (a user or an API key by id, or a user id alone where only users create). As a journal list filter: the id of the user or API key that created the journals.
              */
             createdBy: string;
             /**
@@ -2531,7 +2531,7 @@ export interface components {
                 date: string;
                 /** @description The record’s state. */
                 status: string;
-                /** @description Who created it. */
+                /** @description Who created it (a user or an API key by id, or a user id alone where only users create). As a journal list filter: the id of the user or API key that created the journals. */
                 createdBy: {
                     /**
                      * @description category (has children, no entries) or leaf (takes entries).
@@ -2561,7 +2561,7 @@ export interface components {
                     /** @description Identifier (UUID). */
                     id: string;
                 }[];
-                /** @description Who posted it, a user or an API key by id. */
+                /** @description Who posted it, a user or an API key by id. As a journal list filter: the id of the user or API key that posted the journals. */
                 postedBy: {
                     /**
                      * @description category (has children, no entries) or leaf (takes entries).
@@ -3991,7 +3991,7 @@ export interface components {
              * @description When it was created (UTC).
              */
             createdAt: string;
-            /** @description Who created it. */
+            /** @description Who created it (a user or an API key by id, or a user id alone where only users create). As a journal list filter: the id of the user or API key that created the journals. */
             createdBy: {
                 /**
                  * @description category (has children, no entries) or leaf (takes entries).
@@ -4040,7 +4040,7 @@ export interface components {
              * @description When it was created (UTC).
              */
             createdAt: string;
-            /** @description Who created it. */
+            /** @description Who created it (a user or an API key by id, or a user id alone where only users create). As a journal list filter: the id of the user or API key that created the journals. */
             createdBy: {
                 /**
                  * @description category (has children, no entries) or leaf (takes entries).
@@ -5166,7 +5166,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:41181/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A43441%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=rFEIQCOmGsY5A_CS7R_ETHB7zDyAfyGGWk3hqoNDHXA&code_challenge_method=S256&state=pcCIV-JRuwWtinlD4vaCSeHH5B2-yWNpiB9aY-550EI&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:37819/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A34675%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=h7ttQLkLtZr2T8PSIHzG6cETvhRxEzYYHeZLq5yP29g&code_challenge_method=S256&state=7vNnVZsO26ZLNuAhFM4DhgWFU4WSgXwIANuue0cUQc4&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -5206,7 +5206,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "00b02cf1-4ad5-4ff3-94ea-36c6c5871c10",
+                     *           "companyId": "4f249498-732e-414f-9fe1-b9958c3547a9",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5254,7 +5254,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "3773aa98-4a72-4194-8d26-2fda0e1458fc",
+                     *           "companyId": "7c7208b1-7f81-4001-8d56-42b4e8997de4",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5356,7 +5356,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "00b02cf1-4ad5-4ff3-94ea-36c6c5871c10",
+                     *           "companyId": "4f249498-732e-414f-9fe1-b9958c3547a9",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5404,7 +5404,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "3773aa98-4a72-4194-8d26-2fda0e1458fc",
+                     *           "companyId": "7c7208b1-7f81-4001-8d56-42b4e8997de4",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5495,16 +5495,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "3773aa98-4a72-4194-8d26-2fda0e1458fc",
+                     *           "id": "7c7208b1-7f81-4001-8d56-42b4e8997de4",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T10:57:08.143Z",
+                     *           "createdAt": "2026-11-29T11:12:18.363Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "00b02cf1-4ad5-4ff3-94ea-36c6c5871c10",
+                     *           "id": "4f249498-732e-414f-9fe1-b9958c3547a9",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T10:57:07.869Z",
+                     *           "createdAt": "2026-11-29T11:12:18.091Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -5562,9 +5562,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3773aa98-4a72-4194-8d26-2fda0e1458fc",
+                     *       "id": "7c7208b1-7f81-4001-8d56-42b4e8997de4",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T10:57:08.143Z",
+                     *       "createdAt": "2026-11-29T11:12:18.363Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -5576,7 +5576,7 @@ export interface operations {
                      *         "taxRegistrationNumber": null,
                      *         "defaultEmirate": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T10:57:08.143Z"
+                     *         "updatedAt": "2026-11-29T11:12:18.363Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -5658,9 +5658,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3773aa98-4a72-4194-8d26-2fda0e1458fc",
+                     *       "id": "7c7208b1-7f81-4001-8d56-42b4e8997de4",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T10:57:08.143Z",
+                     *       "createdAt": "2026-11-29T11:12:18.363Z",
                      *       "version": 1
                      *     }
                      */
@@ -5704,7 +5704,7 @@ export interface operations {
                      *       "taxRegistrationNumber": null,
                      *       "defaultEmirate": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T10:57:07.869Z"
+                     *       "updatedAt": "2026-11-29T11:12:18.091Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5734,7 +5734,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "2a113749-19de-4747-ba9e-dc8ac498846e",
+                 *       "retainedEarningsAccountId": "236ef3c0-8dd1-405f-bc5f-7e70efbfe375",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -5793,14 +5793,14 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "2a113749-19de-4747-ba9e-dc8ac498846e",
+                     *       "retainedEarningsAccountId": "236ef3c0-8dd1-405f-bc5f-7e70efbfe375",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
                      *       "taxRegistrationNumber": "310123456700003",
                      *       "defaultEmirate": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T10:57:09.688Z"
+                     *       "updatedAt": "2026-11-29T11:12:19.654Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5976,7 +5976,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "b6049d4d-45bf-4507-bc94-d25c1c542ae1",
+                     *           "id": "231bd0fe-9f93-44ef-bbe2-410e57848494",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -5987,8 +5987,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T10:57:28.426Z",
-                     *           "updatedAt": "2026-11-29T10:57:28.472Z"
+                     *           "createdAt": "2026-11-29T11:12:39.508Z",
+                     *           "updatedAt": "2026-11-29T11:12:39.565Z"
                      *         }
                      *       ]
                      *     }
@@ -6051,7 +6051,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b6049d4d-45bf-4507-bc94-d25c1c542ae1",
+                     *       "id": "231bd0fe-9f93-44ef-bbe2-410e57848494",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6061,8 +6061,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:57:28.426Z",
-                     *       "updatedAt": "2026-11-29T10:57:28.426Z"
+                     *       "createdAt": "2026-11-29T11:12:39.508Z",
+                     *       "updatedAt": "2026-11-29T11:12:39.508Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6109,7 +6109,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b6049d4d-45bf-4507-bc94-d25c1c542ae1",
+                     *       "id": "231bd0fe-9f93-44ef-bbe2-410e57848494",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6119,8 +6119,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:57:28.426Z",
-                     *       "updatedAt": "2026-11-29T10:57:28.426Z"
+                     *       "createdAt": "2026-11-29T11:12:39.508Z",
+                     *       "updatedAt": "2026-11-29T11:12:39.508Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6184,7 +6184,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "b6049d4d-45bf-4507-bc94-d25c1c542ae1",
+                     *       "id": "231bd0fe-9f93-44ef-bbe2-410e57848494",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -6195,8 +6195,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T10:57:28.426Z",
-                     *       "updatedAt": "2026-11-29T10:57:28.472Z"
+                     *       "createdAt": "2026-11-29T11:12:39.508Z",
+                     *       "updatedAt": "2026-11-29T11:12:39.565Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6305,8 +6305,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "af0ada97-b499-4c64-86d2-9e471822907c",
-                     *           "email": "user-d0c3bcdf-fb24-4521-bbbe-2d554b2fe546@example.com",
+                     *           "userId": "7c62626a-73a3-42f7-8ea8-a1f74c04a064",
+                     *           "email": "user-dd8f7ee2-8f58-4aee-84d0-ef62669d1661@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -6353,20 +6353,20 @@ export interface operations {
                      *             "approval-policies:read",
                      *             "approval-policies:manage"
                      *           ],
-                     *           "joinedAt": "2026-11-29T10:57:07.869Z",
+                     *           "joinedAt": "2026-11-29T11:12:18.091Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "04184ea7-7ab3-436b-bddc-a5838b84d80a",
-                     *           "email": "contract-1795949848510@example.com",
-                     *           "roleId": "b6049d4d-45bf-4507-bc94-d25c1c542ae1",
+                     *           "userId": "06420f44-df70-4ed9-bbc8-79dd0438e59a",
+                     *           "email": "contract-1795950759608@example.com",
+                     *           "roleId": "231bd0fe-9f93-44ef-bbe2-410e57848494",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T10:57:28.557Z",
+                     *           "joinedAt": "2026-11-29T11:12:39.646Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6398,8 +6398,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795949848510@example.com",
-                 *       "roleId": "b6049d4d-45bf-4507-bc94-d25c1c542ae1"
+                 *       "email": "contract-1795950759608@example.com",
+                 *       "roleId": "231bd0fe-9f93-44ef-bbe2-410e57848494"
                  *     }
                  */
                 "application/json": {
@@ -6425,16 +6425,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "04184ea7-7ab3-436b-bddc-a5838b84d80a",
-                     *       "email": "contract-1795949848510@example.com",
-                     *       "roleId": "b6049d4d-45bf-4507-bc94-d25c1c542ae1",
+                     *       "userId": "06420f44-df70-4ed9-bbc8-79dd0438e59a",
+                     *       "email": "contract-1795950759608@example.com",
+                     *       "roleId": "231bd0fe-9f93-44ef-bbe2-410e57848494",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T10:57:28.557Z",
+                     *       "joinedAt": "2026-11-29T11:12:39.646Z",
                      *       "version": 1
                      *     }
                      */
@@ -6499,8 +6499,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "04184ea7-7ab3-436b-bddc-a5838b84d80a",
-                     *       "email": "contract-1795949848510@example.com",
+                     *       "userId": "06420f44-df70-4ed9-bbc8-79dd0438e59a",
+                     *       "email": "contract-1795950759608@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -6520,7 +6520,7 @@ export interface operations {
                      *         "counterparties:read",
                      *         "approval-policies:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T10:57:28.557Z",
+                     *       "joinedAt": "2026-11-29T11:12:39.646Z",
                      *       "version": 2
                      *     }
                      */
@@ -6630,9 +6630,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "9557a554-a4f9-4d87-bba5-65936e82e930",
+                     *           "id": "4a153638-02cf-49cf-b67e-04fd429d4076",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_8_1ulT1",
+                     *           "prefix": "sk-svc_Qf2U_TB",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -6640,8 +6640,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "af0ada97-b499-4c64-86d2-9e471822907c",
-                     *           "createdAt": "2026-11-29T10:57:28.726Z",
+                     *           "createdBy": "7c62626a-73a3-42f7-8ea8-a1f74c04a064",
+                     *           "createdAt": "2026-11-29T11:12:39.900Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6712,9 +6712,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9557a554-a4f9-4d87-bba5-65936e82e930",
+                     *       "id": "4a153638-02cf-49cf-b67e-04fd429d4076",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_8_1ulT1",
+                     *       "prefix": "sk-svc_Qf2U_TB",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -6722,8 +6722,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "af0ada97-b499-4c64-86d2-9e471822907c",
-                     *       "createdAt": "2026-11-29T10:57:28.726Z",
+                     *       "createdBy": "7c62626a-73a3-42f7-8ea8-a1f74c04a064",
+                     *       "createdAt": "2026-11-29T11:12:39.900Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -6775,18 +6775,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9557a554-a4f9-4d87-bba5-65936e82e930",
+                     *       "id": "4a153638-02cf-49cf-b67e-04fd429d4076",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_8_1ulT1",
+                     *       "prefix": "sk-svc_Qf2U_TB",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T10:57:28.765Z",
-                     *       "createdBy": "af0ada97-b499-4c64-86d2-9e471822907c",
-                     *       "createdAt": "2026-11-29T10:57:28.726Z",
+                     *       "revokedAt": "2026-11-29T11:12:39.976Z",
+                     *       "createdBy": "7c62626a-73a3-42f7-8ea8-a1f74c04a064",
+                     *       "createdAt": "2026-11-29T11:12:39.900Z",
                      *       "version": 2
                      *     }
                      */
@@ -6841,24 +6841,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4fa16a1d-f1aa-4c5d-aad0-bddd3d00ebae",
+                     *           "id": "f539a9b6-a813-4352-b1ec-c771894a8e24",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "7ba3ac18-4109-4976-9a33-e20304465b05",
+                     *           "parentId": "c6748f21-9d76-4d55-a7b6-fb7eba07ddf5",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:57:09.528Z",
-                     *           "updatedAt": "2026-11-29T10:57:09.528Z",
+                     *           "createdAt": "2026-11-29T11:12:19.473Z",
+                     *           "updatedAt": "2026-11-29T11:12:19.473Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "7ba3ac18-4109-4976-9a33-e20304465b05",
+                     *           "id": "c6748f21-9d76-4d55-a7b6-fb7eba07ddf5",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -6867,32 +6867,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:57:09.481Z",
-                     *           "updatedAt": "2026-11-29T10:57:09.481Z",
+                     *           "createdAt": "2026-11-29T11:12:19.439Z",
+                     *           "updatedAt": "2026-11-29T11:12:19.439Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
+                     *           "id": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "c823751d-4ad1-4db8-9345-2f9a1c9eea26",
+                     *           "parentId": "1d5c9dc8-d003-440f-bd86-8a3dc27245ce",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:57:09.433Z",
-                     *           "updatedAt": "2026-11-29T10:57:09.433Z",
+                     *           "createdAt": "2026-11-29T11:12:19.406Z",
+                     *           "updatedAt": "2026-11-29T11:12:19.406Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "c823751d-4ad1-4db8-9345-2f9a1c9eea26",
+                     *           "id": "1d5c9dc8-d003-440f-bd86-8a3dc27245ce",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -6901,32 +6901,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:57:09.379Z",
-                     *           "updatedAt": "2026-11-29T10:57:09.379Z",
+                     *           "createdAt": "2026-11-29T11:12:19.372Z",
+                     *           "updatedAt": "2026-11-29T11:12:19.372Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "2a113749-19de-4747-ba9e-dc8ac498846e",
+                     *           "id": "236ef3c0-8dd1-405f-bc5f-7e70efbfe375",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "b71e3139-99a4-42d1-a9de-30feb7259269",
+                     *           "parentId": "59151293-67f9-40ef-b45e-8ff9d9fc99df",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:57:09.282Z",
-                     *           "updatedAt": "2026-11-29T10:57:09.282Z",
+                     *           "createdAt": "2026-11-29T11:12:19.323Z",
+                     *           "updatedAt": "2026-11-29T11:12:19.323Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "b71e3139-99a4-42d1-a9de-30feb7259269",
+                     *           "id": "59151293-67f9-40ef-b45e-8ff9d9fc99df",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -6935,49 +6935,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:57:09.200Z",
-                     *           "updatedAt": "2026-11-29T10:57:09.200Z",
+                     *           "createdAt": "2026-11-29T11:12:19.270Z",
+                     *           "updatedAt": "2026-11-29T11:12:19.270Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "fd52ca80-f998-4773-8de2-87dcd575e0a0",
+                     *           "id": "e3c68e06-1118-459a-9fb6-80e08c19ce41",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "ad930561-9d61-42a7-855f-889498bc9a2e",
+                     *           "parentId": "c20023ab-d3b6-49c0-938f-088607513d9d",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:57:09.055Z",
-                     *           "updatedAt": "2026-11-29T10:57:09.055Z",
+                     *           "createdAt": "2026-11-29T11:12:19.226Z",
+                     *           "updatedAt": "2026-11-29T11:12:19.226Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "6f03c436-984c-4d77-a56c-143a1c19c529",
+                     *           "id": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "ad930561-9d61-42a7-855f-889498bc9a2e",
+                     *           "parentId": "c20023ab-d3b6-49c0-938f-088607513d9d",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:57:08.852Z",
-                     *           "updatedAt": "2026-11-29T10:57:08.852Z",
+                     *           "createdAt": "2026-11-29T11:12:19.021Z",
+                     *           "updatedAt": "2026-11-29T11:12:19.021Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "ad930561-9d61-42a7-855f-889498bc9a2e",
+                     *           "id": "c20023ab-d3b6-49c0-938f-088607513d9d",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -6986,8 +6986,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:57:08.781Z",
-                     *           "updatedAt": "2026-11-29T10:57:08.781Z",
+                     *           "createdAt": "2026-11-29T11:12:18.900Z",
+                     *           "updatedAt": "2026-11-29T11:12:18.900Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7076,7 +7076,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "598fa2c4-c908-4e03-bb6f-4af0c00b4d7e",
+                     *       "id": "9927dde0-4c39-4be6-a76c-cf98aa405f10",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7085,8 +7085,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:57:09.757Z",
-                     *       "updatedAt": "2026-11-29T10:57:09.757Z",
+                     *       "createdAt": "2026-11-29T11:12:19.776Z",
+                     *       "updatedAt": "2026-11-29T11:12:19.776Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7137,7 +7137,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "598fa2c4-c908-4e03-bb6f-4af0c00b4d7e",
+                     *       "id": "9927dde0-4c39-4be6-a76c-cf98aa405f10",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7146,8 +7146,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:57:09.757Z",
-                     *       "updatedAt": "2026-11-29T10:57:09.757Z",
+                     *       "createdAt": "2026-11-29T11:12:19.776Z",
+                     *       "updatedAt": "2026-11-29T11:12:19.776Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7229,7 +7229,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "598fa2c4-c908-4e03-bb6f-4af0c00b4d7e",
+                     *       "id": "9927dde0-4c39-4be6-a76c-cf98aa405f10",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -7238,8 +7238,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T10:57:09.757Z",
-                     *       "updatedAt": "2026-11-29T10:57:10.199Z",
+                     *       "createdAt": "2026-11-29T11:12:19.776Z",
+                     *       "updatedAt": "2026-11-29T11:12:20.618Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7360,15 +7360,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c",
+                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "df3ecc4b-3567-461b-ba8d-468dbf1a3350",
-                     *           "occurredAt": "2026-11-29T10:57:09.758Z",
+                     *           "requestId": "76daeac6-e073-4120-a895-1f885cba3c88",
+                     *           "occurredAt": "2026-11-29T11:12:19.776Z",
                      *           "sequence": 14,
-                     *           "hash": "16ba079f47453932fa78233b4ab0b455fdfc366547d8f8fc63ef21aeb1488afa",
+                     *           "hash": "2e0fe9d2ba07bbbe3bc962ece7282e21c91d3788628ff718c23f455fcf116ce2",
                      *           "state": {
-                     *             "id": "598fa2c4-c908-4e03-bb6f-4af0c00b4d7e",
+                     *             "id": "9927dde0-4c39-4be6-a76c-cf98aa405f10",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -7377,8 +7377,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T10:57:09.757Z",
-                     *             "updatedAt": "2026-11-29T10:57:09.757Z",
+                     *             "createdAt": "2026-11-29T11:12:19.776Z",
+                     *             "updatedAt": "2026-11-29T11:12:19.776Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -7438,7 +7438,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f4f49b72-ae6c-495b-b7de-3fd4f7db1ab7",
+                     *           "id": "2876af24-4f6c-45dd-b82e-0fb9c335c4c5",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -7447,12 +7447,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:57:10.809Z",
-                     *           "updatedAt": "2026-11-29T10:57:10.809Z",
+                     *           "createdAt": "2026-11-29T11:12:20.866Z",
+                     *           "updatedAt": "2026-11-29T11:12:20.866Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "79a25bd3-c304-443b-8ac8-e260b6f9a7aa",
+                     *           "id": "ad5b00ef-d8e2-4da7-bed8-258ab8123758",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -7461,12 +7461,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:57:09.575Z",
-                     *           "updatedAt": "2026-11-29T10:57:09.575Z",
+                     *           "createdAt": "2026-11-29T11:12:19.505Z",
+                     *           "updatedAt": "2026-11-29T11:12:19.505Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "7f735b7c-ec48-415b-b1e7-bc47e225eddc",
+                     *           "id": "72157460-58b7-44a9-956a-50eb2385909d",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -7475,8 +7475,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:57:09.615Z",
-                     *           "updatedAt": "2026-11-29T10:57:09.615Z",
+                     *           "createdAt": "2026-11-29T11:12:19.531Z",
+                     *           "updatedAt": "2026-11-29T11:12:19.531Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -7546,7 +7546,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f4f49b72-ae6c-495b-b7de-3fd4f7db1ab7",
+                     *       "id": "2876af24-4f6c-45dd-b82e-0fb9c335c4c5",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7555,8 +7555,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:57:10.809Z",
-                     *       "updatedAt": "2026-11-29T10:57:10.809Z",
+                     *       "createdAt": "2026-11-29T11:12:20.866Z",
+                     *       "updatedAt": "2026-11-29T11:12:20.866Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7604,7 +7604,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f4f49b72-ae6c-495b-b7de-3fd4f7db1ab7",
+                     *       "id": "2876af24-4f6c-45dd-b82e-0fb9c335c4c5",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7613,8 +7613,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:57:10.809Z",
-                     *       "updatedAt": "2026-11-29T10:57:10.809Z",
+                     *       "createdAt": "2026-11-29T11:12:20.866Z",
+                     *       "updatedAt": "2026-11-29T11:12:20.866Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7683,7 +7683,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f4f49b72-ae6c-495b-b7de-3fd4f7db1ab7",
+                     *       "id": "2876af24-4f6c-45dd-b82e-0fb9c335c4c5",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7692,8 +7692,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T10:57:10.809Z",
-                     *       "updatedAt": "2026-11-29T10:57:10.934Z",
+                     *       "createdAt": "2026-11-29T11:12:20.866Z",
+                     *       "updatedAt": "2026-11-29T11:12:21.093Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7811,15 +7811,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c",
+                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "3be4ce86-51bb-4dde-b965-81d317c2a4fb",
-                     *           "occurredAt": "2026-11-29T10:57:10.809Z",
+                     *           "requestId": "0645739e-65b4-413f-b497-d70a68824192",
+                     *           "occurredAt": "2026-11-29T11:12:20.866Z",
                      *           "sequence": 17,
-                     *           "hash": "c3b7e844b3970955d6f3afccdd43e51d1a3da0a35e77dc335f7aec4de4cb6ff6",
+                     *           "hash": "7b8a9c5162d1e448488a5ccbb120d9acffe438ecf8a33d8321416b1b987ab38d",
                      *           "state": {
-                     *             "id": "f4f49b72-ae6c-495b-b7de-3fd4f7db1ab7",
+                     *             "id": "2876af24-4f6c-45dd-b82e-0fb9c335c4c5",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -7828,8 +7828,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T10:57:10.809Z",
-                     *             "updatedAt": "2026-11-29T10:57:10.809Z",
+                     *             "createdAt": "2026-11-29T11:12:20.866Z",
+                     *             "updatedAt": "2026-11-29T11:12:20.866Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -7882,7 +7882,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f4f49b72-ae6c-495b-b7de-3fd4f7db1ab7",
+                     *       "id": "2876af24-4f6c-45dd-b82e-0fb9c335c4c5",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7891,8 +7891,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T10:57:10.809Z",
-                     *       "updatedAt": "2026-11-29T10:57:11.048Z",
+                     *       "createdAt": "2026-11-29T11:12:20.866Z",
+                     *       "updatedAt": "2026-11-29T11:12:21.271Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7943,7 +7943,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f4f49b72-ae6c-495b-b7de-3fd4f7db1ab7",
+                     *       "id": "2876af24-4f6c-45dd-b82e-0fb9c335c4c5",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7952,8 +7952,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T10:57:10.809Z",
-                     *       "updatedAt": "2026-11-29T10:57:10.978Z",
+                     *       "createdAt": "2026-11-29T11:12:20.866Z",
+                     *       "updatedAt": "2026-11-29T11:12:21.169Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -8004,19 +8004,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "678d4c35-0401-49bc-997f-6bc26f1fd205",
+                     *           "id": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T10:57:12.534Z",
-                     *           "updatedAt": "2026-11-29T10:57:12.534Z",
+                     *           "createdAt": "2026-11-29T11:12:22.684Z",
+                     *           "updatedAt": "2026-11-29T11:12:22.684Z",
                      *           "periods": [
                      *             {
-                     *               "id": "5b551d82-b54e-4c36-8575-54b79ef8c0ad",
-                     *               "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
+                     *               "id": "fb8800a0-b1b9-4535-91b6-77a1eff126ee",
+                     *               "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -8026,8 +8026,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "4cb67cf6-bc1f-4cb8-b2fe-1168230dcb47",
-                     *               "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
+                     *               "id": "1e28cb5b-7a94-43c7-be3a-4bb80ad17bc8",
+                     *               "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -8037,8 +8037,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "36036d7c-57c6-4960-98fe-e6716788e4d6",
-                     *               "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
+                     *               "id": "b61e9256-7c1e-4b75-bb8e-74f7db9c282c",
+                     *               "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -8048,8 +8048,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "99795730-a704-4f4e-8016-37e8dc73769b",
-                     *               "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
+                     *               "id": "187caaa7-9ecb-4f7b-b063-99b5a03ca1fd",
+                     *               "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -8059,8 +8059,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1656f7c6-b54d-4532-bd94-db3f97d736e2",
-                     *               "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
+                     *               "id": "01c0cad1-e7a0-4597-a7ad-769cc1555eda",
+                     *               "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -8070,8 +8070,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "3838f7b1-9477-496f-990d-703661a84d90",
-                     *               "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
+                     *               "id": "76d54de9-43c4-4528-9785-acfa000c68ee",
+                     *               "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -8081,8 +8081,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "f41fd0f8-ccb1-430b-9b44-9fa599ce01d0",
-                     *               "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
+                     *               "id": "2b07be21-d13c-4c58-a308-9e7080ad28d4",
+                     *               "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -8092,8 +8092,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "03c1b9d3-411b-48e0-aad2-bf2834b7cbf1",
-                     *               "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
+                     *               "id": "3e63c6f0-07f2-490c-8d7c-d156b2534bc1",
+                     *               "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -8103,8 +8103,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "713650d3-e499-4e89-a013-84cba7d80370",
-                     *               "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
+                     *               "id": "cfffa370-8600-46b6-8372-b3791f4a3405",
+                     *               "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -8114,8 +8114,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "973a7fa1-ebe4-43cd-a764-2064ac6d6e50",
-                     *               "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
+                     *               "id": "03ea772f-b1ca-4adf-9e5c-7399cd27162f",
+                     *               "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -8125,8 +8125,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "86199288-6a5b-4ce3-b610-4af148e00ab5",
-                     *               "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
+                     *               "id": "8de36aaa-31c2-4f60-be98-1f4089c37e84",
+                     *               "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -8136,8 +8136,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "fd5a8f02-f738-4532-8125-3eab2455941a",
-                     *               "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
+                     *               "id": "bbe73756-2875-4880-9fe3-2df5d046d0b9",
+                     *               "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -8149,19 +8149,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *           "id": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T10:57:12.128Z",
-                     *           "updatedAt": "2026-11-29T10:57:12.128Z",
+                     *           "createdAt": "2026-11-29T11:12:22.496Z",
+                     *           "updatedAt": "2026-11-29T11:12:22.496Z",
                      *           "periods": [
                      *             {
-                     *               "id": "3b52a392-4914-4555-9bf3-551e31243ad4",
-                     *               "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *               "id": "09fa0f6f-5789-4975-9075-7492a664470f",
+                     *               "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -8171,8 +8171,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "7af63dd1-a9a2-474c-a423-42afbdf44abc",
-                     *               "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *               "id": "3c617880-92f5-4b49-acf5-c84b9dd93293",
+                     *               "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -8182,8 +8182,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "ef7e74ac-31e0-49b2-9425-cc5237139317",
-                     *               "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *               "id": "aee2b6d4-fe6f-4ef0-80ef-ea92e06cf1b9",
+                     *               "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -8193,8 +8193,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "56c7f7c5-5dd5-444d-9e15-e7192ed946b5",
-                     *               "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *               "id": "99330a6b-5339-4ab2-9262-5c649036c836",
+                     *               "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -8204,8 +8204,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "8485755c-9600-4bfd-bd6f-e5a5ae84c304",
-                     *               "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *               "id": "048392f8-3ac8-4eea-966f-4d4bdad91c6d",
+                     *               "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -8215,8 +8215,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "3c41ccaa-2c39-44de-b6d9-43b40ecae280",
-                     *               "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *               "id": "0e9e93a0-f406-4e86-aa8e-fd0eeb4297fd",
+                     *               "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -8226,8 +8226,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "df054890-eff1-4175-ab16-8bd8181b4fcc",
-                     *               "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *               "id": "e3349020-2b27-49ea-9952-5b69c67dfa6c",
+                     *               "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -8237,8 +8237,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "de0e725b-69a7-41e9-b376-81f588cb547d",
-                     *               "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *               "id": "bdb6aa0a-9a3d-450c-bb9f-a0243d6f1236",
+                     *               "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -8248,8 +8248,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "01542746-81ed-427e-ae5a-57f17931a786",
-                     *               "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *               "id": "6044a11d-f760-4154-adda-948e83b0418b",
+                     *               "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -8259,8 +8259,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "bc437227-8a6a-4bbb-a091-38eb3d3faeb4",
-                     *               "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *               "id": "1ba1f80a-067f-4295-aff5-ca6ea7b3076b",
+                     *               "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -8270,8 +8270,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "9a55abaf-b33d-4939-8972-59b7cfe608ce",
-                     *               "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *               "id": "1f76df36-59c7-4a2a-b4db-76d44482beb0",
+                     *               "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -8281,8 +8281,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "d2c0940f-9e29-47bc-aafe-4b6d25d8ee3a",
-                     *               "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *               "id": "2d11bc11-766b-45b1-a14a-6e09768a2f31",
+                     *               "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -8369,19 +8369,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "678d4c35-0401-49bc-997f-6bc26f1fd205",
+                     *       "id": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T10:57:12.534Z",
-                     *       "updatedAt": "2026-11-29T10:57:12.534Z",
+                     *       "createdAt": "2026-11-29T11:12:22.684Z",
+                     *       "updatedAt": "2026-11-29T11:12:22.684Z",
                      *       "periods": [
                      *         {
-                     *           "id": "5b551d82-b54e-4c36-8575-54b79ef8c0ad",
-                     *           "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
+                     *           "id": "fb8800a0-b1b9-4535-91b6-77a1eff126ee",
+                     *           "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -8391,8 +8391,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "4cb67cf6-bc1f-4cb8-b2fe-1168230dcb47",
-                     *           "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
+                     *           "id": "1e28cb5b-7a94-43c7-be3a-4bb80ad17bc8",
+                     *           "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -8402,8 +8402,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "36036d7c-57c6-4960-98fe-e6716788e4d6",
-                     *           "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
+                     *           "id": "b61e9256-7c1e-4b75-bb8e-74f7db9c282c",
+                     *           "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -8413,8 +8413,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "99795730-a704-4f4e-8016-37e8dc73769b",
-                     *           "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
+                     *           "id": "187caaa7-9ecb-4f7b-b063-99b5a03ca1fd",
+                     *           "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -8424,8 +8424,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1656f7c6-b54d-4532-bd94-db3f97d736e2",
-                     *           "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
+                     *           "id": "01c0cad1-e7a0-4597-a7ad-769cc1555eda",
+                     *           "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -8435,8 +8435,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3838f7b1-9477-496f-990d-703661a84d90",
-                     *           "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
+                     *           "id": "76d54de9-43c4-4528-9785-acfa000c68ee",
+                     *           "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -8446,8 +8446,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f41fd0f8-ccb1-430b-9b44-9fa599ce01d0",
-                     *           "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
+                     *           "id": "2b07be21-d13c-4c58-a308-9e7080ad28d4",
+                     *           "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -8457,8 +8457,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "03c1b9d3-411b-48e0-aad2-bf2834b7cbf1",
-                     *           "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
+                     *           "id": "3e63c6f0-07f2-490c-8d7c-d156b2534bc1",
+                     *           "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -8468,8 +8468,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "713650d3-e499-4e89-a013-84cba7d80370",
-                     *           "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
+                     *           "id": "cfffa370-8600-46b6-8372-b3791f4a3405",
+                     *           "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -8479,8 +8479,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "973a7fa1-ebe4-43cd-a764-2064ac6d6e50",
-                     *           "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
+                     *           "id": "03ea772f-b1ca-4adf-9e5c-7399cd27162f",
+                     *           "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -8490,8 +8490,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "86199288-6a5b-4ce3-b610-4af148e00ab5",
-                     *           "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
+                     *           "id": "8de36aaa-31c2-4f60-be98-1f4089c37e84",
+                     *           "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -8501,8 +8501,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "fd5a8f02-f738-4532-8125-3eab2455941a",
-                     *           "financialYearId": "678d4c35-0401-49bc-997f-6bc26f1fd205",
+                     *           "id": "bbe73756-2875-4880-9fe3-2df5d046d0b9",
+                     *           "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -8558,19 +8558,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *       "id": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T10:57:12.128Z",
-                     *       "updatedAt": "2026-11-29T10:57:12.128Z",
+                     *       "createdAt": "2026-11-29T11:12:22.496Z",
+                     *       "updatedAt": "2026-11-29T11:12:22.496Z",
                      *       "periods": [
                      *         {
-                     *           "id": "3b52a392-4914-4555-9bf3-551e31243ad4",
-                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *           "id": "09fa0f6f-5789-4975-9075-7492a664470f",
+                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8580,8 +8580,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7af63dd1-a9a2-474c-a423-42afbdf44abc",
-                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *           "id": "3c617880-92f5-4b49-acf5-c84b9dd93293",
+                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8591,8 +8591,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ef7e74ac-31e0-49b2-9425-cc5237139317",
-                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *           "id": "aee2b6d4-fe6f-4ef0-80ef-ea92e06cf1b9",
+                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8602,8 +8602,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "56c7f7c5-5dd5-444d-9e15-e7192ed946b5",
-                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *           "id": "99330a6b-5339-4ab2-9262-5c649036c836",
+                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8613,8 +8613,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8485755c-9600-4bfd-bd6f-e5a5ae84c304",
-                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *           "id": "048392f8-3ac8-4eea-966f-4d4bdad91c6d",
+                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8624,8 +8624,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3c41ccaa-2c39-44de-b6d9-43b40ecae280",
-                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *           "id": "0e9e93a0-f406-4e86-aa8e-fd0eeb4297fd",
+                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8635,8 +8635,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "df054890-eff1-4175-ab16-8bd8181b4fcc",
-                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *           "id": "e3349020-2b27-49ea-9952-5b69c67dfa6c",
+                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8646,8 +8646,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "de0e725b-69a7-41e9-b376-81f588cb547d",
-                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *           "id": "bdb6aa0a-9a3d-450c-bb9f-a0243d6f1236",
+                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8657,8 +8657,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "01542746-81ed-427e-ae5a-57f17931a786",
-                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *           "id": "6044a11d-f760-4154-adda-948e83b0418b",
+                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8668,8 +8668,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bc437227-8a6a-4bbb-a091-38eb3d3faeb4",
-                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *           "id": "1ba1f80a-067f-4295-aff5-ca6ea7b3076b",
+                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8679,8 +8679,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9a55abaf-b33d-4939-8972-59b7cfe608ce",
-                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *           "id": "1f76df36-59c7-4a2a-b4db-76d44482beb0",
+                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8690,8 +8690,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d2c0940f-9e29-47bc-aafe-4b6d25d8ee3a",
-                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *           "id": "2d11bc11-766b-45b1-a14a-6e09768a2f31",
+                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -8778,19 +8778,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "02d3e91f-6455-4dda-a25b-85ddb9a5350d",
+                     *       "id": "7dd30a9a-6f00-42f2-a5d6-3fc77d101249",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T10:57:13.037Z",
-                     *       "updatedAt": "2026-11-29T10:57:13.408Z",
+                     *       "createdAt": "2026-11-29T11:12:22.967Z",
+                     *       "updatedAt": "2026-11-29T11:12:23.108Z",
                      *       "periods": [
                      *         {
-                     *           "id": "516c98cc-570e-4e09-af79-0d902d6d75f2",
-                     *           "financialYearId": "02d3e91f-6455-4dda-a25b-85ddb9a5350d",
+                     *           "id": "65cfbc88-f589-4b0e-a5ff-8e02dd81a6bb",
+                     *           "financialYearId": "7dd30a9a-6f00-42f2-a5d6-3fc77d101249",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -8800,8 +8800,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8b8c1bb7-3df6-4cd6-9669-803eabb64301",
-                     *           "financialYearId": "02d3e91f-6455-4dda-a25b-85ddb9a5350d",
+                     *           "id": "45dcfa01-8866-4ced-8b30-d947ff73629e",
+                     *           "financialYearId": "7dd30a9a-6f00-42f2-a5d6-3fc77d101249",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -8811,8 +8811,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7c0a2cf3-a329-4635-8965-543ec90083dd",
-                     *           "financialYearId": "02d3e91f-6455-4dda-a25b-85ddb9a5350d",
+                     *           "id": "58769325-2562-4e3d-a0e2-fdc65bb141e4",
+                     *           "financialYearId": "7dd30a9a-6f00-42f2-a5d6-3fc77d101249",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -8822,8 +8822,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6277fd4f-4744-4517-b901-6bc66a765696",
-                     *           "financialYearId": "02d3e91f-6455-4dda-a25b-85ddb9a5350d",
+                     *           "id": "d2ef5ffb-d1f9-4844-9641-687a1f44280d",
+                     *           "financialYearId": "7dd30a9a-6f00-42f2-a5d6-3fc77d101249",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -8833,8 +8833,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "31d70439-7e08-4560-9bab-5249a2d0d3d2",
-                     *           "financialYearId": "02d3e91f-6455-4dda-a25b-85ddb9a5350d",
+                     *           "id": "2f03e05a-ddf9-4f73-8f1a-ddab3c256d56",
+                     *           "financialYearId": "7dd30a9a-6f00-42f2-a5d6-3fc77d101249",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -8844,8 +8844,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "74b5ba96-478a-42f4-b4c1-d0da946be480",
-                     *           "financialYearId": "02d3e91f-6455-4dda-a25b-85ddb9a5350d",
+                     *           "id": "5e0791cf-1bac-4fad-a2aa-aac93a9673d9",
+                     *           "financialYearId": "7dd30a9a-6f00-42f2-a5d6-3fc77d101249",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -8855,8 +8855,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "48e52cc8-3a48-42ac-b279-52b7950e4c9e",
-                     *           "financialYearId": "02d3e91f-6455-4dda-a25b-85ddb9a5350d",
+                     *           "id": "52092be1-770f-4c29-ba30-f910ce2ddab7",
+                     *           "financialYearId": "7dd30a9a-6f00-42f2-a5d6-3fc77d101249",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -8866,8 +8866,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "dacc9117-5ab7-4555-a5e6-ff4f7acf3a55",
-                     *           "financialYearId": "02d3e91f-6455-4dda-a25b-85ddb9a5350d",
+                     *           "id": "f2167e0d-6589-42ca-b2be-ba2dac71a6a3",
+                     *           "financialYearId": "7dd30a9a-6f00-42f2-a5d6-3fc77d101249",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -8877,8 +8877,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "74e74b4d-4b9d-48c7-bbe1-99bb168d3b09",
-                     *           "financialYearId": "02d3e91f-6455-4dda-a25b-85ddb9a5350d",
+                     *           "id": "81afc4bf-26cc-49ac-9309-a17b1236ff9c",
+                     *           "financialYearId": "7dd30a9a-6f00-42f2-a5d6-3fc77d101249",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -8888,8 +8888,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "928c455f-80d1-4da4-ae5c-5aaadb6385fb",
-                     *           "financialYearId": "02d3e91f-6455-4dda-a25b-85ddb9a5350d",
+                     *           "id": "52b67509-f443-4d28-bbd4-b085d251cf35",
+                     *           "financialYearId": "7dd30a9a-6f00-42f2-a5d6-3fc77d101249",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -8899,8 +8899,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f1806e98-acf6-4bb2-901b-2a2165e45cf2",
-                     *           "financialYearId": "02d3e91f-6455-4dda-a25b-85ddb9a5350d",
+                     *           "id": "c0c4f87a-15d0-410b-9991-ff9efaa19d4c",
+                     *           "financialYearId": "7dd30a9a-6f00-42f2-a5d6-3fc77d101249",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -8910,8 +8910,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cdfda3ce-e90b-415e-8673-6f4075390f50",
-                     *           "financialYearId": "02d3e91f-6455-4dda-a25b-85ddb9a5350d",
+                     *           "id": "8546c15d-5907-4072-8571-f59bba50692c",
+                     *           "financialYearId": "7dd30a9a-6f00-42f2-a5d6-3fc77d101249",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -9059,14 +9059,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c09ec0d7-7089-44f4-b358-ef608b3e72ba",
+                     *       "id": "153966fd-5efc-4d42-b3bf-adb0a4498158",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "4fa16a1d-f1aa-4c5d-aad0-bddd3d00ebae",
+                     *           "accountId": "f539a9b6-a813-4352-b1ec-c771894a8e24",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -9079,7 +9079,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "2a113749-19de-4747-ba9e-dc8ac498846e",
+                     *           "accountId": "236ef3c0-8dd1-405f-bc5f-7e70efbfe375",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -9107,19 +9107,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:57:24.723Z",
-                     *       "updatedAt": "2026-11-29T10:57:24.723Z",
+                     *       "createdAt": "2026-11-29T11:12:33.916Z",
+                     *       "updatedAt": "2026-11-29T11:12:33.916Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9190,8 +9190,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "d2c0940f-9e29-47bc-aafe-4b6d25d8ee3a",
-                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *           "id": "2d11bc11-766b-45b1-a14a-6e09768a2f31",
+                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9201,8 +9201,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "9a55abaf-b33d-4939-8972-59b7cfe608ce",
-                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *           "id": "1f76df36-59c7-4a2a-b4db-76d44482beb0",
+                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9212,8 +9212,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bc437227-8a6a-4bbb-a091-38eb3d3faeb4",
-                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *           "id": "1ba1f80a-067f-4295-aff5-ca6ea7b3076b",
+                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9223,8 +9223,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "01542746-81ed-427e-ae5a-57f17931a786",
-                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *           "id": "6044a11d-f760-4154-adda-948e83b0418b",
+                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9234,8 +9234,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "de0e725b-69a7-41e9-b376-81f588cb547d",
-                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *           "id": "bdb6aa0a-9a3d-450c-bb9f-a0243d6f1236",
+                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9245,8 +9245,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "df054890-eff1-4175-ab16-8bd8181b4fcc",
-                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *           "id": "e3349020-2b27-49ea-9952-5b69c67dfa6c",
+                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9256,8 +9256,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3c41ccaa-2c39-44de-b6d9-43b40ecae280",
-                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *           "id": "0e9e93a0-f406-4e86-aa8e-fd0eeb4297fd",
+                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9267,8 +9267,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8485755c-9600-4bfd-bd6f-e5a5ae84c304",
-                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *           "id": "048392f8-3ac8-4eea-966f-4d4bdad91c6d",
+                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9278,8 +9278,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "56c7f7c5-5dd5-444d-9e15-e7192ed946b5",
-                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *           "id": "99330a6b-5339-4ab2-9262-5c649036c836",
+                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9289,8 +9289,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "ef7e74ac-31e0-49b2-9425-cc5237139317",
-                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *           "id": "aee2b6d4-fe6f-4ef0-80ef-ea92e06cf1b9",
+                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9300,8 +9300,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "7af63dd1-a9a2-474c-a423-42afbdf44abc",
-                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *           "id": "3c617880-92f5-4b49-acf5-c84b9dd93293",
+                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9311,8 +9311,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3b52a392-4914-4555-9bf3-551e31243ad4",
-                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *           "id": "09fa0f6f-5789-4975-9075-7492a664470f",
+                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9360,8 +9360,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3b52a392-4914-4555-9bf3-551e31243ad4",
-                     *       "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *       "id": "09fa0f6f-5789-4975-9075-7492a664470f",
+                     *       "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9418,8 +9418,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3b52a392-4914-4555-9bf3-551e31243ad4",
-                     *       "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *       "id": "09fa0f6f-5789-4975-9075-7492a664470f",
+                     *       "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9576,8 +9576,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3b52a392-4914-4555-9bf3-551e31243ad4",
-                     *       "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *       "id": "09fa0f6f-5789-4975-9075-7492a664470f",
+                     *       "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9639,6 +9639,10 @@ export interface operations {
                 serialFrom?: number;
                 /** @description Journals with a serial number up to this one (inclusive). */
                 serialTo?: number;
+                /** @description Who created it (a user or an API key by id, or a user id alone where only users create). As a journal list filter: the id of the user or API key that created the journals. */
+                createdBy?: string;
+                /** @description Who posted it, a user or an API key by id. As a journal list filter: the id of the user or API key that posted the journals. */
+                postedBy?: string;
             };
             header?: never;
             path: {
@@ -9662,14 +9666,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2b26e0f1-85d7-4c98-a843-ee63d99883d7",
+                     *           "id": "6815b084-82ac-415b-ad10-f98f31201172",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "6f03c436-984c-4d77-a56c-143a1c19c529",
+                     *               "accountId": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -9682,7 +9686,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
+                     *               "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -9710,19 +9714,19 @@ export interface operations {
                      *           "openingOf": null,
                      *           "importId": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:57:16.151Z",
-                     *           "updatedAt": "2026-11-29T10:57:16.151Z",
+                     *           "createdAt": "2026-11-29T11:12:25.879Z",
+                     *           "updatedAt": "2026-11-29T11:12:25.879Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *           },
                      *           "updatedBy": {
                      *             "type": "user",
-                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *           },
                      *           "submittedBy": null,
                      *           "submittedAt": null,
@@ -9775,12 +9779,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "6f03c436-984c-4d77-a56c-143a1c19c529",
+                 *           "accountId": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
+                 *           "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -9837,14 +9841,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2b26e0f1-85d7-4c98-a843-ee63d99883d7",
+                     *       "id": "6815b084-82ac-415b-ad10-f98f31201172",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "6f03c436-984c-4d77-a56c-143a1c19c529",
+                     *           "accountId": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9857,7 +9861,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
+                     *           "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9885,19 +9889,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:57:16.151Z",
-                     *       "updatedAt": "2026-11-29T10:57:16.151Z",
+                     *       "createdAt": "2026-11-29T11:12:25.879Z",
+                     *       "updatedAt": "2026-11-29T11:12:25.879Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9955,14 +9959,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2b26e0f1-85d7-4c98-a843-ee63d99883d7",
+                     *       "id": "6815b084-82ac-415b-ad10-f98f31201172",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "6f03c436-984c-4d77-a56c-143a1c19c529",
+                     *           "accountId": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9975,7 +9979,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
+                     *           "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10003,19 +10007,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:57:16.151Z",
-                     *       "updatedAt": "2026-11-29T10:57:16.151Z",
+                     *       "createdAt": "2026-11-29T11:12:25.879Z",
+                     *       "updatedAt": "2026-11-29T11:12:25.879Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10062,12 +10066,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "6f03c436-984c-4d77-a56c-143a1c19c529",
+                 *           "accountId": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
+                 *           "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -10127,14 +10131,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2b26e0f1-85d7-4c98-a843-ee63d99883d7",
+                     *       "id": "6815b084-82ac-415b-ad10-f98f31201172",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "6f03c436-984c-4d77-a56c-143a1c19c529",
+                     *           "accountId": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10147,7 +10151,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
+                     *           "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10175,19 +10179,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T10:57:16.151Z",
-                     *       "updatedAt": "2026-11-29T10:57:16.672Z",
+                     *       "createdAt": "2026-11-29T11:12:25.879Z",
+                     *       "updatedAt": "2026-11-29T11:12:26.296Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10257,22 +10261,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c",
+                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "63c3eb4d-c814-4317-95da-891fb84adf6b",
-                     *           "occurredAt": "2026-11-29T10:57:16.157Z",
+                     *           "requestId": "6913f7f7-530a-4783-a0ea-a4bca8f6ee41",
+                     *           "occurredAt": "2026-11-29T11:12:25.882Z",
                      *           "sequence": 31,
-                     *           "hash": "e79825a395b5923113483ccb02b432acbbefa0915b435830ca80778c7f26230c",
+                     *           "hash": "f2a001684b2f5daf8b5deba39371eea6a4ee8b3dc41d1045f47ab03a341ff297",
                      *           "state": {
-                     *             "id": "2b26e0f1-85d7-4c98-a843-ee63d99883d7",
+                     *             "id": "6815b084-82ac-415b-ad10-f98f31201172",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "6f03c436-984c-4d77-a56c-143a1c19c529",
+                     *                 "accountId": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -10285,7 +10289,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
+                     *                 "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -10313,19 +10317,19 @@ export interface operations {
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T10:57:16.151Z",
-                     *             "updatedAt": "2026-11-29T10:57:16.151Z",
+                     *             "createdAt": "2026-11-29T11:12:25.879Z",
+                     *             "updatedAt": "2026-11-29T11:12:25.879Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *               "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *               "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *               "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -10388,14 +10392,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8ad7d992-a6ef-4b8f-b500-ee99e7a0e7b2",
+                     *       "id": "df303041-af96-42eb-8fdc-c8723693e7b8",
                      *       "serialNumber": 7,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "4fa16a1d-f1aa-4c5d-aad0-bddd3d00ebae",
+                     *           "accountId": "f539a9b6-a813-4352-b1ec-c771894a8e24",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10408,7 +10412,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "fd52ca80-f998-4773-8de2-87dcd575e0a0",
+                     *           "accountId": "e3c68e06-1118-459a-9fb6-80e08c19ce41",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10436,25 +10440,25 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T10:57:33.093Z",
-                     *       "updatedAt": "2026-11-29T10:57:33.166Z",
+                     *       "createdAt": "2026-11-29T11:12:43.243Z",
+                     *       "updatedAt": "2026-11-29T11:12:43.293Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
-                     *       "submittedAt": "2026-11-29T10:57:33.166Z",
+                     *       "submittedAt": "2026-11-29T11:12:43.293Z",
                      *       "approvals": [],
                      *       "approvedBy": null,
                      *       "approvedAt": null,
@@ -10520,14 +10524,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8ad7d992-a6ef-4b8f-b500-ee99e7a0e7b2",
+                     *       "id": "df303041-af96-42eb-8fdc-c8723693e7b8",
                      *       "serialNumber": 7,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "4fa16a1d-f1aa-4c5d-aad0-bddd3d00ebae",
+                     *           "accountId": "f539a9b6-a813-4352-b1ec-c771894a8e24",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10540,7 +10544,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "fd52ca80-f998-4773-8de2-87dcd575e0a0",
+                     *           "accountId": "e3c68e06-1118-459a-9fb6-80e08c19ce41",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10568,46 +10572,46 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 5,
-                     *       "createdAt": "2026-11-29T10:57:33.093Z",
-                     *       "updatedAt": "2026-11-29T10:57:33.243Z",
+                     *       "createdAt": "2026-11-29T11:12:43.243Z",
+                     *       "updatedAt": "2026-11-29T11:12:43.388Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "c5f21060-0a53-48ee-a248-9a0a7daf92b1"
+                     *         "id": "11f1a87a-c49d-4e14-8cba-b66e0c464432"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
-                     *       "submittedAt": "2026-11-29T10:57:33.217Z",
+                     *       "submittedAt": "2026-11-29T11:12:43.370Z",
                      *       "approvals": [
                      *         {
                      *           "by": {
                      *             "type": "user",
-                     *             "id": "c5f21060-0a53-48ee-a248-9a0a7daf92b1"
+                     *             "id": "11f1a87a-c49d-4e14-8cba-b66e0c464432"
                      *           },
-                     *           "at": "2026-11-29T10:57:33.243Z"
+                     *           "at": "2026-11-29T11:12:43.388Z"
                      *         }
                      *       ],
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "c5f21060-0a53-48ee-a248-9a0a7daf92b1"
+                     *         "id": "11f1a87a-c49d-4e14-8cba-b66e0c464432"
                      *       },
-                     *       "approvedAt": "2026-11-29T10:57:33.243Z",
+                     *       "approvedAt": "2026-11-29T11:12:43.388Z",
                      *       "rejection": {
                      *         "reason": "Attach the lease",
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "c5f21060-0a53-48ee-a248-9a0a7daf92b1"
+                     *           "id": "11f1a87a-c49d-4e14-8cba-b66e0c464432"
                      *         },
-                     *         "at": "2026-11-29T10:57:33.195Z"
+                     *         "at": "2026-11-29T11:12:43.348Z"
                      *       },
                      *       "postedBy": null,
                      *       "postedAt": null,
@@ -10673,14 +10677,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8ad7d992-a6ef-4b8f-b500-ee99e7a0e7b2",
+                     *       "id": "df303041-af96-42eb-8fdc-c8723693e7b8",
                      *       "serialNumber": 7,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "4fa16a1d-f1aa-4c5d-aad0-bddd3d00ebae",
+                     *           "accountId": "f539a9b6-a813-4352-b1ec-c771894a8e24",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10693,7 +10697,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "fd52ca80-f998-4773-8de2-87dcd575e0a0",
+                     *           "accountId": "e3c68e06-1118-459a-9fb6-80e08c19ce41",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10721,19 +10725,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T10:57:33.093Z",
-                     *       "updatedAt": "2026-11-29T10:57:33.195Z",
+                     *       "createdAt": "2026-11-29T11:12:43.243Z",
+                     *       "updatedAt": "2026-11-29T11:12:43.348Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "c5f21060-0a53-48ee-a248-9a0a7daf92b1"
+                     *         "id": "11f1a87a-c49d-4e14-8cba-b66e0c464432"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10743,9 +10747,9 @@ export interface operations {
                      *       "rejection": {
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "c5f21060-0a53-48ee-a248-9a0a7daf92b1"
+                     *           "id": "11f1a87a-c49d-4e14-8cba-b66e0c464432"
                      *         },
-                     *         "at": "2026-11-29T10:57:33.195Z",
+                     *         "at": "2026-11-29T11:12:43.348Z",
                      *         "reason": "Attach the lease"
                      *       },
                      *       "postedBy": null,
@@ -10815,14 +10819,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2b26e0f1-85d7-4c98-a843-ee63d99883d7",
+                     *       "id": "6815b084-82ac-415b-ad10-f98f31201172",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "6f03c436-984c-4d77-a56c-143a1c19c529",
+                     *           "accountId": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10835,7 +10839,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
+                     *           "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10855,27 +10859,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
-                     *       "periodId": "ef7e74ac-31e0-49b2-9425-cc5237139317",
+                     *       "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *       "periodId": "aee2b6d4-fe6f-4ef0-80ef-ea92e06cf1b9",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T10:57:16.151Z",
-                     *       "updatedAt": "2026-11-29T10:57:17.114Z",
+                     *       "createdAt": "2026-11-29T11:12:25.879Z",
+                     *       "updatedAt": "2026-11-29T11:12:26.422Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10885,9 +10889,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
-                     *       "postedAt": "2026-11-29T10:57:17.114Z",
+                     *       "postedAt": "2026-11-29T11:12:26.422Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -10955,14 +10959,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "76e25b59-d8e1-447b-941b-d5c68b710aa4",
+                     *       "id": "413a1309-f455-422a-9068-f5c23724f42c",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "4fa16a1d-f1aa-4c5d-aad0-bddd3d00ebae",
+                     *           "accountId": "f539a9b6-a813-4352-b1ec-c771894a8e24",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -10975,7 +10979,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "6f03c436-984c-4d77-a56c-143a1c19c529",
+                     *           "accountId": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -10995,27 +10999,27 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
-                     *       "periodId": "ef7e74ac-31e0-49b2-9425-cc5237139317",
+                     *       "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *       "periodId": "aee2b6d4-fe6f-4ef0-80ef-ea92e06cf1b9",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T10:57:17.534Z",
-                     *       "updatedAt": "2026-11-29T10:57:17.660Z",
+                     *       "createdAt": "2026-11-29T11:12:26.848Z",
+                     *       "updatedAt": "2026-11-29T11:12:27.037Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11025,14 +11029,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
-                     *       "postedAt": "2026-11-29T10:57:17.596Z",
+                     *       "postedAt": "2026-11-29T11:12:26.942Z",
                      *       "voidedBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
-                     *       "voidedAt": "2026-11-29T10:57:17.660Z"
+                     *       "voidedAt": "2026-11-29T11:12:27.037Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -11082,14 +11086,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2b26e0f1-85d7-4c98-a843-ee63d99883d7",
+                     *       "id": "6815b084-82ac-415b-ad10-f98f31201172",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "6f03c436-984c-4d77-a56c-143a1c19c529",
+                     *           "accountId": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11102,7 +11106,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
+                     *           "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11130,19 +11134,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T10:57:16.151Z",
-                     *       "updatedAt": "2026-11-29T10:57:17.212Z",
+                     *       "createdAt": "2026-11-29T11:12:25.879Z",
+                     *       "updatedAt": "2026-11-29T11:12:26.508Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11214,14 +11218,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "302b3722-37cb-4a10-9235-93283d42fab2",
+                     *       "id": "92d47106-3401-4063-8d2a-028ded8ac5b1",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "6f03c436-984c-4d77-a56c-143a1c19c529",
+                     *           "accountId": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11234,7 +11238,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
+                     *           "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11254,27 +11258,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
-                     *       "periodId": "ef7e74ac-31e0-49b2-9425-cc5237139317",
-                     *       "reversalOf": "2b26e0f1-85d7-4c98-a843-ee63d99883d7",
+                     *       "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *       "periodId": "aee2b6d4-fe6f-4ef0-80ef-ea92e06cf1b9",
+                     *       "reversalOf": "6815b084-82ac-415b-ad10-f98f31201172",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:57:17.442Z",
-                     *       "updatedAt": "2026-11-29T10:57:17.442Z",
+                     *       "createdAt": "2026-11-29T11:12:26.766Z",
+                     *       "updatedAt": "2026-11-29T11:12:26.766Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11284,9 +11288,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
-                     *       "postedAt": "2026-11-29T10:57:17.442Z",
+                     *       "postedAt": "2026-11-29T11:12:26.766Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11438,24 +11442,24 @@ export interface operations {
                      *       "exceptionCount": 2,
                      *       "exceptions": [
                      *         {
-                     *           "journalId": "1dfc5e29-a0d2-4c88-a050-d3378754fc18",
+                     *           "journalId": "dcd97cbe-bea2-4291-8d8b-a887de187302",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *           },
-                     *           "postedAt": "2026-11-29T10:57:31.339Z",
+                     *           "postedAt": "2026-11-29T11:12:42.055Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11463,29 +11467,29 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "8ad7d992-a6ef-4b8f-b500-ee99e7a0e7b2",
+                     *           "journalId": "df303041-af96-42eb-8fdc-c8723693e7b8",
                      *           "serialNumber": 7,
                      *           "date": "2027-01-20",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *           },
                      *           "approvedBy": [
                      *             {
                      *               "type": "user",
-                     *               "id": "c5f21060-0a53-48ee-a248-9a0a7daf92b1"
+                     *               "id": "11f1a87a-c49d-4e14-8cba-b66e0c464432"
                      *             }
                      *           ],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *           },
-                     *           "postedAt": "2026-11-29T10:57:33.286Z",
+                     *           "postedAt": "2026-11-29T11:12:43.438Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11497,20 +11501,20 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
-                     *           },
-                     *           "entered": 2,
-                     *           "approved": 0,
-                     *           "posted": 2
-                     *         },
-                     *         {
-                     *           "principal": {
-                     *             "type": "user",
-                     *             "id": "c5f21060-0a53-48ee-a248-9a0a7daf92b1"
+                     *             "id": "11f1a87a-c49d-4e14-8cba-b66e0c464432"
                      *           },
                      *           "entered": 0,
                      *           "approved": 1,
                      *           "posted": 0
+                     *         },
+                     *         {
+                     *           "principal": {
+                     *             "type": "user",
+                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *           },
+                     *           "entered": 2,
+                     *           "approved": 0,
+                     *           "posted": 2
                      *         }
                      *       ]
                      *     }
@@ -11584,14 +11588,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *       "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "ad930561-9d61-42a7-855f-889498bc9a2e",
+                     *           "accountId": "c20023ab-d3b6-49c0-938f-088607513d9d",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -11618,8 +11622,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "6f03c436-984c-4d77-a56c-143a1c19c529",
-                     *           "parentId": "ad930561-9d61-42a7-855f-889498bc9a2e",
+                     *           "accountId": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
+                     *           "parentId": "c20023ab-d3b6-49c0-938f-088607513d9d",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -11645,7 +11649,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "c823751d-4ad1-4db8-9345-2f9a1c9eea26",
+                     *           "accountId": "1d5c9dc8-d003-440f-bd86-8a3dc27245ce",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -11672,8 +11676,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
-                     *           "parentId": "c823751d-4ad1-4db8-9345-2f9a1c9eea26",
+                     *           "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
+                     *           "parentId": "1d5c9dc8-d003-440f-bd86-8a3dc27245ce",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -11699,7 +11703,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "7ba3ac18-4109-4976-9a33-e20304465b05",
+                     *           "accountId": "c6748f21-9d76-4d55-a7b6-fb7eba07ddf5",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -11726,8 +11730,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "4fa16a1d-f1aa-4c5d-aad0-bddd3d00ebae",
-                     *           "parentId": "7ba3ac18-4109-4976-9a33-e20304465b05",
+                     *           "accountId": "f539a9b6-a813-4352-b1ec-c771894a8e24",
+                     *           "parentId": "c6748f21-9d76-4d55-a7b6-fb7eba07ddf5",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -11861,7 +11865,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "7ba3ac18-4109-4976-9a33-e20304465b05",
+                     *           "accountId": "c6748f21-9d76-4d55-a7b6-fb7eba07ddf5",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -11880,8 +11884,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "4fa16a1d-f1aa-4c5d-aad0-bddd3d00ebae",
-                     *           "parentId": "7ba3ac18-4109-4976-9a33-e20304465b05",
+                     *           "accountId": "f539a9b6-a813-4352-b1ec-c771894a8e24",
+                     *           "parentId": "c6748f21-9d76-4d55-a7b6-fb7eba07ddf5",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -11993,7 +11997,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "ad930561-9d61-42a7-855f-889498bc9a2e",
+                     *           "accountId": "c20023ab-d3b6-49c0-938f-088607513d9d",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12010,8 +12014,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "6f03c436-984c-4d77-a56c-143a1c19c529",
-                     *           "parentId": "ad930561-9d61-42a7-855f-889498bc9a2e",
+                     *           "accountId": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
+                     *           "parentId": "c20023ab-d3b6-49c0-938f-088607513d9d",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12135,7 +12139,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "ad930561-9d61-42a7-855f-889498bc9a2e",
+                     *           "accountId": "c20023ab-d3b6-49c0-938f-088607513d9d",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12151,8 +12155,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "6f03c436-984c-4d77-a56c-143a1c19c529",
-                     *           "parentId": "ad930561-9d61-42a7-855f-889498bc9a2e",
+                     *           "accountId": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
+                     *           "parentId": "c20023ab-d3b6-49c0-938f-088607513d9d",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12261,9 +12265,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "1ce7745b-835a-4e42-8ba3-7a1bdd1e6560",
+                     *       "budgetId": "52eed057-fc7c-4628-9956-10037ee42c91",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *       "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -12290,8 +12294,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
-                     *           "parentId": "c823751d-4ad1-4db8-9345-2f9a1c9eea26",
+                     *           "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
+                     *           "parentId": "1d5c9dc8-d003-440f-bd86-8a3dc27245ce",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12324,8 +12328,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "4fa16a1d-f1aa-4c5d-aad0-bddd3d00ebae",
-                     *           "parentId": "7ba3ac18-4109-4976-9a33-e20304465b05",
+                     *           "accountId": "f539a9b6-a813-4352-b1ec-c771894a8e24",
+                     *           "parentId": "c6748f21-9d76-4d55-a7b6-fb7eba07ddf5",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12336,7 +12340,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "79a25bd3-c304-443b-8ac8-e260b6f9a7aa",
+                     *             "id": "ad5b00ef-d8e2-4da7-bed8-258ab8123758",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -12726,18 +12730,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "1dfc5e29-a0d2-4c88-a050-d3378754fc18",
+                     *           "journalId": "dcd97cbe-bea2-4291-8d8b-a887de187302",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
+                     *           "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "ff293e92-b555-4406-9b77-e789a2de3a92",
+                     *           "taxCodeId": "70866ce7-aeef-433a-8fd7-deddad16a9dd",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -12889,7 +12893,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "ad930561-9d61-42a7-855f-889498bc9a2e",
+                     *         "id": "c20023ab-d3b6-49c0-938f-088607513d9d",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -12910,13 +12914,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "2b26e0f1-85d7-4c98-a843-ee63d99883d7",
+                     *           "journalId": "6815b084-82ac-415b-ad10-f98f31201172",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "6f03c436-984c-4d77-a56c-143a1c19c529",
+                     *           "accountId": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -12928,7 +12932,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjAwYjAyY2YxLTRhZDUtNGZmMy05NGVhLTM2YzZjNTg3MWMxMCIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiYWQ5MzA1NjEtOWQ2MS00MmE3LTg1NWYtODg5NDk4YmM5YTJlIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjMmIyNmUwZjEtODVkNy00Yzk4LWE4NDMtZWU2M2Q5OTg4M2Q3IiwiYWNjb3VudElkIjoiNmYwM2M0MzYtOTg0Yy00ZDc3LWE1NmMtMTQzYTFjMTljNTI5IiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.L2Rr5RsnonQGnQLkpOfSl8zqJlFDsYnEwwh4rWoge8g"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjRmMjQ5NDk4LTczMmUtNDE0Zi05ZmUxLWI5OTU4YzM1NDdhOSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiYzIwMDIzYWItZDNiNi00OWMwLTkzOGYtMDg4NjA3NTEzZDlkIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjNjgxNWIwODQtODJhYy00MTViLWFkMTAtZjk4ZjMxMjAxMTcyIiwiYWNjb3VudElkIjoiMzE2YTkzOGEtNzgyZS00NGM2LWFkZDktNGZiMWUxYmIxOGNmIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.RdnjlBGkGEnYUpyXuYtTlF5_cUzpLukSa6iEcc9_Ajg"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -13041,70 +13045,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "58a2d275-054e-4d04-ac34-ed38fae57542",
+                     *           "id": "fcbc159e-4945-464a-a4c2-e7bceb534a0a",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T10:57:23.369Z",
+                     *           "createdAt": "2026-11-29T11:12:32.675Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "4a9b328d1b218200ffa08f22c8d07e704165f5db5d21d534e4d29b7fc7e9e0cf"
+                     *             "hash": "d7694c587674aa0d186849cfc35f334d53058dedc1ec805fdc490a4e9d946a33"
                      *           }
                      *         },
                      *         {
-                     *           "id": "818fe27e-88ac-4ca7-982a-635f4ebcd4d7",
+                     *           "id": "2024c28e-1db6-4610-8502-d35f68a8176c",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T10:57:23.144Z",
+                     *           "createdAt": "2026-11-29T11:12:32.517Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "a2cba8e6edf5b802ba0d7ce0b33fc8e743cc55b0f2a3633002fbe6fbc17b1ce8"
+                     *             "hash": "c5867ca488bc80c3affdce3d017775d7336340eef2d26f7406d52731b281091c"
                      *           }
                      *         },
                      *         {
-                     *           "id": "f826a36b-e525-469b-ae81-ea86dfd8a342",
+                     *           "id": "71712855-8f23-4d6e-936c-a95c4aba25c2",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96"
+                     *             "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee"
                      *           },
-                     *           "createdAt": "2026-11-29T10:57:22.983Z",
+                     *           "createdAt": "2026-11-29T11:12:32.279Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "6352a03b33e5745be7b9146c72ef320dd77006363efa1d7720554e0a03b91bbe"
+                     *             "hash": "4be61d4e392c7c50c846c10f593df88a67c991a5cd403dcec40c96988f6a9fbc"
                      *           }
                      *         },
                      *         {
-                     *           "id": "fc0083cd-9f28-4290-9a35-3fc162c53e99",
+                     *           "id": "8753679d-6f6a-4cf3-ac7c-66ad8ad9956a",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T10:57:22.795Z",
+                     *           "createdAt": "2026-11-29T11:12:32.135Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "77daea22b7e5b4e5de493e5e2f9074d54d0b6657e7519e67493a7e85ba3423ad"
+                     *             "hash": "9a445adf084629bbbf41a1d2d9a166043ba48121a7931331f12347dc307d1da3"
                      *           }
                      *         }
                      *       ],
@@ -13269,20 +13273,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fc0083cd-9f28-4290-9a35-3fc162c53e99",
+                     *       "id": "8753679d-6f6a-4cf3-ac7c-66ad8ad9956a",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T10:57:22.795Z",
+                     *       "createdAt": "2026-11-29T11:12:32.135Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "77daea22b7e5b4e5de493e5e2f9074d54d0b6657e7519e67493a7e85ba3423ad"
+                     *         "hash": "9a445adf084629bbbf41a1d2d9a166043ba48121a7931331f12347dc307d1da3"
                      *       }
                      *     }
                      */
@@ -13347,20 +13351,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fc0083cd-9f28-4290-9a35-3fc162c53e99",
+                     *       "id": "8753679d-6f6a-4cf3-ac7c-66ad8ad9956a",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T10:57:22.795Z",
+                     *       "createdAt": "2026-11-29T11:12:32.135Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "77daea22b7e5b4e5de493e5e2f9074d54d0b6657e7519e67493a7e85ba3423ad"
+                     *         "hash": "9a445adf084629bbbf41a1d2d9a166043ba48121a7931331f12347dc307d1da3"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -13379,7 +13383,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "ad930561-9d61-42a7-855f-889498bc9a2e",
+                     *             "accountId": "c20023ab-d3b6-49c0-938f-088607513d9d",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -13395,8 +13399,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "6f03c436-984c-4d77-a56c-143a1c19c529",
-                     *             "parentId": "ad930561-9d61-42a7-855f-889498bc9a2e",
+                     *             "accountId": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
+                     *             "parentId": "c20023ab-d3b6-49c0-938f-088607513d9d",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -13502,27 +13506,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5e138eb7-6b25-481a-b510-adab91ab79e4",
+                     *           "id": "f1286051-eca9-44c4-bc3d-3b7b98298659",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "00b02cf1-4ad5-4ff3-94ea-36c6c5871c10",
-                     *           "recordId": "2b26e0f1-85d7-4c98-a843-ee63d99883d7",
+                     *           "companyId": "4f249498-732e-414f-9fe1-b9958c3547a9",
+                     *           "recordId": "6815b084-82ac-415b-ad10-f98f31201172",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *           },
-                     *           "occurredAt": "2026-11-29T10:57:17.120Z",
-                     *           "requestId": "45d81b2a-72b8-422f-b2a8-8755fc879262",
+                     *           "occurredAt": "2026-11-29T11:12:26.425Z",
+                     *           "requestId": "08f24f00-af16-43d8-97d9-60b93d117051",
                      *           "data": {
-                     *             "id": "2b26e0f1-85d7-4c98-a843-ee63d99883d7",
+                     *             "id": "6815b084-82ac-415b-ad10-f98f31201172",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "6f03c436-984c-4d77-a56c-143a1c19c529",
+                     *                 "accountId": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13535,7 +13539,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
+                     *                 "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13555,27 +13559,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
-                     *             "periodId": "ef7e74ac-31e0-49b2-9425-cc5237139317",
+                     *             "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *             "periodId": "aee2b6d4-fe6f-4ef0-80ef-ea92e06cf1b9",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T10:57:16.151Z",
-                     *             "updatedAt": "2026-11-29T10:57:17.114Z",
+                     *             "createdAt": "2026-11-29T11:12:25.879Z",
+                     *             "updatedAt": "2026-11-29T11:12:26.422Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *               "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *               "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *               "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13585,40 +13589,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *               "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *             },
-                     *             "postedAt": "2026-11-29T10:57:17.114Z",
+                     *             "postedAt": "2026-11-29T11:12:26.422Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "c573e0c2f143ac46cddbae918d4bf552985f34eefcc66fd435da3034fc509879",
-                     *           "previousHash": "b44b00cee289de955406b0472a66d070a6b808ee9908a5cf30c837f1d8af55e0",
-                     *           "hash": "ec85baadc256b881bbfa0f696155e1e5d2ec08c71cfc5335699b1dddec1854ea"
+                     *           "recordDigest": "c50ef8096d7db93e3652a649e3da2cb49e50492e3441fbec03aacb4528f326a2",
+                     *           "previousHash": "a585c765d91b36a0e0dbd1c575d653fb59a720844cd87f0bc4e6e02154e5a2a5",
+                     *           "hash": "6f7591dbad0e5540a3817e10eac23c9a85604324c667364a635680e75e73ed15"
                      *         },
                      *         {
-                     *           "id": "d6dcfd7e-5af1-4507-9e51-27965de4387e",
+                     *           "id": "59ac4f96-ec5e-481e-b803-4724a1eaf2cd",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "00b02cf1-4ad5-4ff3-94ea-36c6c5871c10",
-                     *           "recordId": "2b26e0f1-85d7-4c98-a843-ee63d99883d7",
+                     *           "companyId": "4f249498-732e-414f-9fe1-b9958c3547a9",
+                     *           "recordId": "6815b084-82ac-415b-ad10-f98f31201172",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *           },
-                     *           "occurredAt": "2026-11-29T10:57:17.316Z",
-                     *           "requestId": "243ae58c-3e7e-447b-a8ef-631e4e7cd19e",
+                     *           "occurredAt": "2026-11-29T11:12:26.625Z",
+                     *           "requestId": "57f791c7-0c93-42c7-81e8-a5a23385588b",
                      *           "data": {
-                     *             "id": "2b26e0f1-85d7-4c98-a843-ee63d99883d7",
+                     *             "id": "6815b084-82ac-415b-ad10-f98f31201172",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "6f03c436-984c-4d77-a56c-143a1c19c529",
+                     *                 "accountId": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13631,7 +13635,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
+                     *                 "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13651,27 +13655,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
-                     *             "periodId": "ef7e74ac-31e0-49b2-9425-cc5237139317",
+                     *             "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *             "periodId": "aee2b6d4-fe6f-4ef0-80ef-ea92e06cf1b9",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T10:57:16.151Z",
-                     *             "updatedAt": "2026-11-29T10:57:17.288Z",
+                     *             "createdAt": "2026-11-29T11:12:25.879Z",
+                     *             "updatedAt": "2026-11-29T11:12:26.624Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *               "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *               "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *               "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13681,40 +13685,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *               "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *             },
-                     *             "postedAt": "2026-11-29T10:57:17.288Z",
+                     *             "postedAt": "2026-11-29T11:12:26.624Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "5b2282defb2f45b75dd2fb9207be6b8d0a2a49674a62ecb980e5c7d897e0b004",
-                     *           "previousHash": "95e087bd60952e80ada942c824c21cdf73ad0be833c00d4839ccf52344083aee",
-                     *           "hash": "3569d0599e1350ff6b66ff4f6a1ea7d25f4636071905d881535e56651f1be75d"
+                     *           "recordDigest": "ed8b1c2ea156e9e30a9b4df8d52b9d8f1a12b624bfe0f9669e087585673853e5",
+                     *           "previousHash": "6ddcf24a9c7f2222b475fbb84a0ef11be3ed46e144e975abdab364863cece718",
+                     *           "hash": "19adadd64b32888eb91e016acc39f73a92abd364eb670083d409788fb9237daf"
                      *         },
                      *         {
-                     *           "id": "6911bceb-8cf1-4316-bd05-f7daa39b253a",
+                     *           "id": "9149cf28-ad2f-4973-98ef-6e03b2a34d7d",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "00b02cf1-4ad5-4ff3-94ea-36c6c5871c10",
-                     *           "recordId": "2b26e0f1-85d7-4c98-a843-ee63d99883d7",
+                     *           "companyId": "4f249498-732e-414f-9fe1-b9958c3547a9",
+                     *           "recordId": "6815b084-82ac-415b-ad10-f98f31201172",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *           },
-                     *           "occurredAt": "2026-11-29T10:57:17.444Z",
-                     *           "requestId": "af32aa3a-7d5a-4384-801d-4066bf675210",
+                     *           "occurredAt": "2026-11-29T11:12:26.767Z",
+                     *           "requestId": "2b0937d4-5697-4236-9b40-1f988da0beaf",
                      *           "data": {
-                     *             "id": "2b26e0f1-85d7-4c98-a843-ee63d99883d7",
+                     *             "id": "6815b084-82ac-415b-ad10-f98f31201172",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "6f03c436-984c-4d77-a56c-143a1c19c529",
+                     *                 "accountId": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13727,7 +13731,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
+                     *                 "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13747,27 +13751,27 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
-                     *             "periodId": "ef7e74ac-31e0-49b2-9425-cc5237139317",
+                     *             "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *             "periodId": "aee2b6d4-fe6f-4ef0-80ef-ea92e06cf1b9",
                      *             "reversalOf": null,
-                     *             "reversedBy": "302b3722-37cb-4a10-9235-93283d42fab2",
+                     *             "reversedBy": "92d47106-3401-4063-8d2a-028ded8ac5b1",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T10:57:16.151Z",
-                     *             "updatedAt": "2026-11-29T10:57:17.442Z",
+                     *             "createdAt": "2026-11-29T11:12:25.879Z",
+                     *             "updatedAt": "2026-11-29T11:12:26.766Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *               "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *               "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *               "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13777,20 +13781,20 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *               "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *             },
-                     *             "postedAt": "2026-11-29T10:57:17.288Z",
+                     *             "postedAt": "2026-11-29T11:12:26.624Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "b3bceb06c0f117d1ebca6ecd85db34b94e01ec32e3cc1771e4e617a5f965f988",
-                     *           "previousHash": "3569d0599e1350ff6b66ff4f6a1ea7d25f4636071905d881535e56651f1be75d",
-                     *           "hash": "307715ca56c88eb0377a54769b67d643bab409ee22671acb0dfa8e6aa2648b04"
+                     *           "recordDigest": "5f848bf2b2644a467364c8aeb90099e3c7d39e4c157c9e166a733196e0f866ff",
+                     *           "previousHash": "19adadd64b32888eb91e016acc39f73a92abd364eb670083d409788fb9237daf",
+                     *           "hash": "c6a18715cdd198a4f1351b7c65f68662264baf6caf91a44d838d990ec7698314"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjAwYjAyY2YxLTRhZDUtNGZmMy05NGVhLTM2YzZjNTg3MWMxMCIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.--bQ-Qega8iYQoS24QZlNb0dwi4KLMbqY_DNsbdda7k"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjRmMjQ5NDk4LTczMmUtNDE0Zi05ZmUxLWI5OTU4YzM1NDdhOSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.zH-VUnTY59UgVW9HArMaJobzta8JNfNbEtloUNPSd-0"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -13838,7 +13842,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "e213146e-50a3-4e4c-b50d-5416400d1eeb",
+                     *           "id": "0a1287f3-dd26-4132-9924-8999b39b2e53",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -13849,11 +13853,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:57:28.796Z",
-                     *           "updatedAt": "2026-11-29T10:57:28.796Z"
+                     *           "createdAt": "2026-11-29T11:12:40.023Z",
+                     *           "updatedAt": "2026-11-29T11:12:40.023Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -13924,7 +13928,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e213146e-50a3-4e4c-b50d-5416400d1eeb",
+                     *       "id": "0a1287f3-dd26-4132-9924-8999b39b2e53",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -13935,11 +13939,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:57:28.796Z",
-                     *       "updatedAt": "2026-11-29T10:57:28.796Z",
+                     *       "createdAt": "2026-11-29T11:12:40.023Z",
+                     *       "updatedAt": "2026-11-29T11:12:40.023Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -13988,7 +13992,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e213146e-50a3-4e4c-b50d-5416400d1eeb",
+                     *       "id": "0a1287f3-dd26-4132-9924-8999b39b2e53",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -13999,11 +14003,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:57:28.796Z",
-                     *       "updatedAt": "2026-11-29T10:57:28.796Z"
+                     *       "createdAt": "2026-11-29T11:12:40.023Z",
+                     *       "updatedAt": "2026-11-29T11:12:40.023Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14071,7 +14075,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e213146e-50a3-4e4c-b50d-5416400d1eeb",
+                     *       "id": "0a1287f3-dd26-4132-9924-8999b39b2e53",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -14083,11 +14087,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T10:57:28.796Z",
-                     *       "updatedAt": "2026-11-29T10:57:28.916Z"
+                     *       "createdAt": "2026-11-29T11:12:40.023Z",
+                     *       "updatedAt": "2026-11-29T11:12:40.189Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14227,13 +14231,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "340affa2-4eff-40e6-a52f-c0ce0c7fe8bc",
+                     *           "id": "2f723a39-51ca-4c33-932c-3b9cda8fd664",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:57:29.113Z",
-                     *           "updatedAt": "2026-11-29T10:57:29.113Z"
+                     *           "createdAt": "2026-11-29T11:12:40.387Z",
+                     *           "updatedAt": "2026-11-29T11:12:40.387Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14294,13 +14298,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "340affa2-4eff-40e6-a52f-c0ce0c7fe8bc",
+                     *       "id": "2f723a39-51ca-4c33-932c-3b9cda8fd664",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:57:29.113Z",
-                     *       "updatedAt": "2026-11-29T10:57:29.113Z"
+                     *       "createdAt": "2026-11-29T11:12:40.387Z",
+                     *       "updatedAt": "2026-11-29T11:12:40.387Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14355,13 +14359,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "340affa2-4eff-40e6-a52f-c0ce0c7fe8bc",
+                     *       "id": "2f723a39-51ca-4c33-932c-3b9cda8fd664",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:57:29.113Z",
-                     *       "updatedAt": "2026-11-29T10:57:29.113Z"
+                     *       "createdAt": "2026-11-29T11:12:40.387Z",
+                     *       "updatedAt": "2026-11-29T11:12:40.387Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14412,13 +14416,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "340affa2-4eff-40e6-a52f-c0ce0c7fe8bc",
+                     *       "id": "2f723a39-51ca-4c33-932c-3b9cda8fd664",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T10:57:29.113Z",
-                     *       "updatedAt": "2026-11-29T10:57:29.349Z"
+                     *       "createdAt": "2026-11-29T11:12:40.387Z",
+                     *       "updatedAt": "2026-11-29T11:12:40.699Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14511,13 +14515,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "1ce7745b-835a-4e42-8ba3-7a1bdd1e6560",
+                     *           "id": "52eed057-fc7c-4628-9956-10037ee42c91",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:57:29.416Z",
-                     *           "updatedAt": "2026-11-29T10:57:29.416Z"
+                     *           "createdAt": "2026-11-29T11:12:40.800Z",
+                     *           "updatedAt": "2026-11-29T11:12:40.800Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14552,10 +14556,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                 *       "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                  *       "lines": [
                  *         {
-                 *           "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
+                 *           "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -14572,8 +14576,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "4fa16a1d-f1aa-4c5d-aad0-bddd3d00ebae",
-                 *           "costCenterId": "79a25bd3-c304-443b-8ac8-e260b6f9a7aa",
+                 *           "accountId": "f539a9b6-a813-4352-b1ec-c771894a8e24",
+                 *           "costCenterId": "ad5b00ef-d8e2-4da7-bed8-258ab8123758",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -14624,15 +14628,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1ce7745b-835a-4e42-8ba3-7a1bdd1e6560",
+                     *       "id": "52eed057-fc7c-4628-9956-10037ee42c91",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *       "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:57:29.416Z",
-                     *       "updatedAt": "2026-11-29T10:57:29.416Z",
+                     *       "createdAt": "2026-11-29T11:12:40.800Z",
+                     *       "updatedAt": "2026-11-29T11:12:40.800Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
+                     *           "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14650,8 +14654,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "4fa16a1d-f1aa-4c5d-aad0-bddd3d00ebae",
-                     *           "costCenterId": "79a25bd3-c304-443b-8ac8-e260b6f9a7aa",
+                     *           "accountId": "f539a9b6-a813-4352-b1ec-c771894a8e24",
+                     *           "costCenterId": "ad5b00ef-d8e2-4da7-bed8-258ab8123758",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14706,15 +14710,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1ce7745b-835a-4e42-8ba3-7a1bdd1e6560",
+                     *       "id": "52eed057-fc7c-4628-9956-10037ee42c91",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *       "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:57:29.416Z",
-                     *       "updatedAt": "2026-11-29T10:57:29.416Z",
+                     *       "createdAt": "2026-11-29T11:12:40.800Z",
+                     *       "updatedAt": "2026-11-29T11:12:40.800Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
+                     *           "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14732,8 +14736,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "4fa16a1d-f1aa-4c5d-aad0-bddd3d00ebae",
-                     *           "costCenterId": "79a25bd3-c304-443b-8ac8-e260b6f9a7aa",
+                     *           "accountId": "f539a9b6-a813-4352-b1ec-c771894a8e24",
+                     *           "costCenterId": "ad5b00ef-d8e2-4da7-bed8-258ab8123758",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14780,10 +14784,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                 *       "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                  *       "lines": [
                  *         {
-                 *           "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
+                 *           "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -14837,15 +14841,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "1ce7745b-835a-4e42-8ba3-7a1bdd1e6560",
+                     *       "id": "52eed057-fc7c-4628-9956-10037ee42c91",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "875a4cbf-9a03-434d-b6ff-043ecd1eeb96",
+                     *       "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T10:57:29.416Z",
-                     *       "updatedAt": "2026-11-29T10:57:30.764Z",
+                     *       "createdAt": "2026-11-29T11:12:40.800Z",
+                     *       "updatedAt": "2026-11-29T11:12:41.509Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "fad83f9c-c5ad-4597-ab40-afaecf2d84ea",
+                     *           "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -14955,7 +14959,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "7653ccd7-8931-41cc-a07a-46aa35eda3fc",
+                     *           "id": "788ef700-f2c5-4682-830c-fa2d46160f6e",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -14986,12 +14990,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *           },
-                     *           "createdAt": "2026-11-29T10:57:11.562Z",
-                     *           "updatedAt": "2026-11-29T10:57:11.881Z",
-                     *           "startedAt": "2026-11-29T10:57:11.700Z",
-                     *           "finishedAt": "2026-11-29T10:57:11.881Z"
+                     *           "createdAt": "2026-11-29T11:12:21.956Z",
+                     *           "updatedAt": "2026-11-29T11:12:22.339Z",
+                     *           "startedAt": "2026-11-29T11:12:22.072Z",
+                     *           "finishedAt": "2026-11-29T11:12:22.339Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15080,7 +15084,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7653ccd7-8931-41cc-a07a-46aa35eda3fc",
+                     *       "id": "788ef700-f2c5-4682-830c-fa2d46160f6e",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15104,10 +15108,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
-                     *       "createdAt": "2026-11-29T10:57:11.562Z",
-                     *       "updatedAt": "2026-11-29T10:57:11.562Z",
+                     *       "createdAt": "2026-11-29T11:12:21.956Z",
+                     *       "updatedAt": "2026-11-29T11:12:21.956Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -15156,7 +15160,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7653ccd7-8931-41cc-a07a-46aa35eda3fc",
+                     *       "id": "788ef700-f2c5-4682-830c-fa2d46160f6e",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15187,12 +15191,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
-                     *       "createdAt": "2026-11-29T10:57:11.562Z",
-                     *       "updatedAt": "2026-11-29T10:57:11.881Z",
-                     *       "startedAt": "2026-11-29T10:57:11.700Z",
-                     *       "finishedAt": "2026-11-29T10:57:11.881Z"
+                     *       "createdAt": "2026-11-29T11:12:21.956Z",
+                     *       "updatedAt": "2026-11-29T11:12:22.339Z",
+                     *       "startedAt": "2026-11-29T11:12:22.072Z",
+                     *       "finishedAt": "2026-11-29T11:12:22.339Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -15288,7 +15292,7 @@ export interface operations {
                      *       "fromSequence": 1,
                      *       "toSequence": 109,
                      *       "headSequence": 109,
-                     *       "headHash": "dcc1a220fd37f51c6370a1b567136b156a1db9ee3f10f87250b3aab6c3e79959",
+                     *       "headHash": "9a6744f3a37697a3727a57af9d4be6e9653dc54bf470e3a4b6cc537f55407603",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null
@@ -15352,7 +15356,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "dcc36ff2-8bf7-4b20-b128-ae4b30810c62",
+                     *           "id": "a604ba47-3722-41da-8a64-a3a4f2e504d3",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -15374,11 +15378,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:57:30.959Z",
-                     *           "updatedAt": "2026-11-29T10:57:30.959Z"
+                     *           "createdAt": "2026-11-29T11:12:41.671Z",
+                     *           "updatedAt": "2026-11-29T11:12:41.671Z"
                      *         },
                      *         {
-                     *           "id": "ff293e92-b555-4406-9b77-e789a2de3a92",
+                     *           "id": "70866ce7-aeef-433a-8fd7-deddad16a9dd",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -15396,7 +15400,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "d6cfbf10-a67f-4ea0-aa49-19a12cb6e029",
+                     *           "taxAccountId": "dcfac927-f3eb-4919-8958-ae155d567f27",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -15406,11 +15410,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:57:30.959Z",
-                     *           "updatedAt": "2026-11-29T10:57:30.959Z"
+                     *           "createdAt": "2026-11-29T11:12:41.671Z",
+                     *           "updatedAt": "2026-11-29T11:12:41.671Z"
                      *         },
                      *         {
-                     *           "id": "8cd6284f-0324-4c64-a20e-710e330a79eb",
+                     *           "id": "1a5d6299-13da-4d4e-ba6e-ca147858ecfc",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -15430,11 +15434,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:57:30.959Z",
-                     *           "updatedAt": "2026-11-29T10:57:30.959Z"
+                     *           "createdAt": "2026-11-29T11:12:41.671Z",
+                     *           "updatedAt": "2026-11-29T11:12:41.671Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjAwYjAyY2YxLTRhZDUtNGZmMy05NGVhLTM2YzZjNTg3MWMxMCIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSMwMGIwMmNmMS00YWQ1LTRmZjMtOTRlYS0zNmM2YzU4NzFjMTAjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.bfieZHwHVpotNCKWn7xFBYtWy46fuPMFBNbQdXr3qpM"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjRmMjQ5NDk4LTczMmUtNDE0Zi05ZmUxLWI5OTU4YzM1NDdhOSIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSM0ZjI0OTQ5OC03MzJlLTQxNGYtOWZlMS1iOTk1OGMzNTQ3YTkjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.rTFi_m44FZLWnGTFRlsrNyNNG7oTfVhFgGF5AQHTsxw"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -15482,7 +15486,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "d6cfbf10-a67f-4ea0-aa49-19a12cb6e029",
+                 *       "taxAccountId": "dcfac927-f3eb-4919-8958-ae155d567f27",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -15558,7 +15562,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "887170bc-4e1c-408e-be7d-0144fb440464",
+                     *       "id": "ab162808-8b38-4a43-9f80-46a384166e8a",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -15576,7 +15580,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "d6cfbf10-a67f-4ea0-aa49-19a12cb6e029",
+                     *       "taxAccountId": "dcfac927-f3eb-4919-8958-ae155d567f27",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -15586,8 +15590,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:57:31.104Z",
-                     *       "updatedAt": "2026-11-29T10:57:31.104Z"
+                     *       "createdAt": "2026-11-29T11:12:41.780Z",
+                     *       "updatedAt": "2026-11-29T11:12:41.780Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -15629,8 +15633,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "d6cfbf10-a67f-4ea0-aa49-19a12cb6e029",
-                 *       "inputTaxAccountId": "6f7b5188-f012-429f-b2e2-e8d0480307a8"
+                 *       "outputTaxAccountId": "dcfac927-f3eb-4919-8958-ae155d567f27",
+                 *       "inputTaxAccountId": "b0af47b6-b54b-4203-9722-546fb2c8937a"
                  *     }
                  */
                 "application/json": {
@@ -15652,7 +15656,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "ff293e92-b555-4406-9b77-e789a2de3a92",
+                     *           "id": "70866ce7-aeef-433a-8fd7-deddad16a9dd",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -15670,7 +15674,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "d6cfbf10-a67f-4ea0-aa49-19a12cb6e029",
+                     *           "taxAccountId": "dcfac927-f3eb-4919-8958-ae155d567f27",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -15680,11 +15684,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:57:30.959Z",
-                     *           "updatedAt": "2026-11-29T10:57:30.959Z"
+                     *           "createdAt": "2026-11-29T11:12:41.671Z",
+                     *           "updatedAt": "2026-11-29T11:12:41.671Z"
                      *         },
                      *         {
-                     *           "id": "37e28a3a-d192-4795-bcb2-b3e937fc7836",
+                     *           "id": "6085fb9a-e39a-4ad3-8d27-3f928f17babc",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -15706,11 +15710,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:57:30.959Z",
-                     *           "updatedAt": "2026-11-29T10:57:30.959Z"
+                     *           "createdAt": "2026-11-29T11:12:41.671Z",
+                     *           "updatedAt": "2026-11-29T11:12:41.671Z"
                      *         },
                      *         {
-                     *           "id": "dcc36ff2-8bf7-4b20-b128-ae4b30810c62",
+                     *           "id": "a604ba47-3722-41da-8a64-a3a4f2e504d3",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -15732,11 +15736,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:57:30.959Z",
-                     *           "updatedAt": "2026-11-29T10:57:30.959Z"
+                     *           "createdAt": "2026-11-29T11:12:41.671Z",
+                     *           "updatedAt": "2026-11-29T11:12:41.671Z"
                      *         },
                      *         {
-                     *           "id": "f02c2ddd-6be3-4343-a5d6-38f4e9a4a8a8",
+                     *           "id": "8d4395c0-453b-4bd6-8708-c196fa45c1c0",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -15758,11 +15762,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:57:30.959Z",
-                     *           "updatedAt": "2026-11-29T10:57:30.959Z"
+                     *           "createdAt": "2026-11-29T11:12:41.671Z",
+                     *           "updatedAt": "2026-11-29T11:12:41.671Z"
                      *         },
                      *         {
-                     *           "id": "194b87c9-3894-41fe-ad1b-b2c660d42113",
+                     *           "id": "e21d4882-9bf5-4f63-9fda-acf14185fc61",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -15784,11 +15788,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:57:30.959Z",
-                     *           "updatedAt": "2026-11-29T10:57:30.959Z"
+                     *           "createdAt": "2026-11-29T11:12:41.671Z",
+                     *           "updatedAt": "2026-11-29T11:12:41.671Z"
                      *         },
                      *         {
-                     *           "id": "8cd6284f-0324-4c64-a20e-710e330a79eb",
+                     *           "id": "1a5d6299-13da-4d4e-ba6e-ca147858ecfc",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -15808,11 +15812,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:57:30.959Z",
-                     *           "updatedAt": "2026-11-29T10:57:30.959Z"
+                     *           "createdAt": "2026-11-29T11:12:41.671Z",
+                     *           "updatedAt": "2026-11-29T11:12:41.671Z"
                      *         },
                      *         {
-                     *           "id": "e210160e-6c3a-4a9c-9711-692bfcae4652",
+                     *           "id": "79ee6387-3a42-4a7d-a9c5-67dcac032b06",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -15830,7 +15834,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "6f7b5188-f012-429f-b2e2-e8d0480307a8",
+                     *           "taxAccountId": "b0af47b6-b54b-4203-9722-546fb2c8937a",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -15840,11 +15844,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:57:30.959Z",
-                     *           "updatedAt": "2026-11-29T10:57:30.959Z"
+                     *           "createdAt": "2026-11-29T11:12:41.671Z",
+                     *           "updatedAt": "2026-11-29T11:12:41.671Z"
                      *         },
                      *         {
-                     *           "id": "63d24f93-8b8f-4aac-a70b-40a11a2dc84d",
+                     *           "id": "27d5b967-838f-4d1d-bb99-d7c574e76bf3",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -15862,7 +15866,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "6f7b5188-f012-429f-b2e2-e8d0480307a8",
+                     *           "taxAccountId": "b0af47b6-b54b-4203-9722-546fb2c8937a",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -15872,11 +15876,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:57:30.959Z",
-                     *           "updatedAt": "2026-11-29T10:57:30.959Z"
+                     *           "createdAt": "2026-11-29T11:12:41.671Z",
+                     *           "updatedAt": "2026-11-29T11:12:41.671Z"
                      *         },
                      *         {
-                     *           "id": "9e0d67d8-55c0-4404-8909-7c47100c994b",
+                     *           "id": "b6e78bf4-9cce-41aa-b52c-66279b5fec05",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -15894,19 +15898,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "6f7b5188-f012-429f-b2e2-e8d0480307a8",
-                     *           "reverseChargeAccountId": "d6cfbf10-a67f-4ea0-aa49-19a12cb6e029",
+                     *           "taxAccountId": "b0af47b6-b54b-4203-9722-546fb2c8937a",
+                     *           "reverseChargeAccountId": "dcfac927-f3eb-4919-8958-ae155d567f27",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:57:30.959Z",
-                     *           "updatedAt": "2026-11-29T10:57:30.959Z"
+                     *           "createdAt": "2026-11-29T11:12:41.671Z",
+                     *           "updatedAt": "2026-11-29T11:12:41.671Z"
                      *         },
                      *         {
-                     *           "id": "29517cf4-2b1c-4541-ae97-456b46d46cc5",
+                     *           "id": "d6199a9a-8f84-4014-8cf1-1de86d9b5864",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -15928,11 +15932,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:57:30.959Z",
-                     *           "updatedAt": "2026-11-29T10:57:30.959Z"
+                     *           "createdAt": "2026-11-29T11:12:41.671Z",
+                     *           "updatedAt": "2026-11-29T11:12:41.671Z"
                      *         },
                      *         {
-                     *           "id": "d775c34f-f817-49fe-b7d9-b2b7ff17a8ae",
+                     *           "id": "265b96d5-86a0-44f5-a668-1d0cb2b24a14",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -15954,11 +15958,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:57:30.959Z",
-                     *           "updatedAt": "2026-11-29T10:57:30.959Z"
+                     *           "createdAt": "2026-11-29T11:12:41.671Z",
+                     *           "updatedAt": "2026-11-29T11:12:41.671Z"
                      *         },
                      *         {
-                     *           "id": "e2d63789-86ee-48b4-9d46-33bc449c8273",
+                     *           "id": "c8ea1d83-d9e6-41b0-b2bb-3e5f11f265eb",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -15978,8 +15982,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:57:30.959Z",
-                     *           "updatedAt": "2026-11-29T10:57:30.959Z"
+                     *           "createdAt": "2026-11-29T11:12:41.671Z",
+                     *           "updatedAt": "2026-11-29T11:12:41.671Z"
                      *         }
                      *       ]
                      *     }
@@ -16028,7 +16032,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "887170bc-4e1c-408e-be7d-0144fb440464",
+                     *       "id": "ab162808-8b38-4a43-9f80-46a384166e8a",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -16046,7 +16050,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "d6cfbf10-a67f-4ea0-aa49-19a12cb6e029",
+                     *       "taxAccountId": "dcfac927-f3eb-4919-8958-ae155d567f27",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16056,8 +16060,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:57:31.104Z",
-                     *       "updatedAt": "2026-11-29T10:57:31.104Z"
+                     *       "createdAt": "2026-11-29T11:12:41.780Z",
+                     *       "updatedAt": "2026-11-29T11:12:41.780Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16101,7 +16105,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "d6cfbf10-a67f-4ea0-aa49-19a12cb6e029",
+                 *       "taxAccountId": "dcfac927-f3eb-4919-8958-ae155d567f27",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16169,7 +16173,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "887170bc-4e1c-408e-be7d-0144fb440464",
+                     *       "id": "ab162808-8b38-4a43-9f80-46a384166e8a",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -16187,7 +16191,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "d6cfbf10-a67f-4ea0-aa49-19a12cb6e029",
+                     *       "taxAccountId": "dcfac927-f3eb-4919-8958-ae155d567f27",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16197,8 +16201,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T10:57:31.104Z",
-                     *       "updatedAt": "2026-11-29T10:57:31.213Z"
+                     *       "createdAt": "2026-11-29T11:12:41.780Z",
+                     *       "updatedAt": "2026-11-29T11:12:41.911Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16256,15 +16260,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c",
+                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "735e5f5f-8b3c-4597-bef9-bfccab85a52c",
-                     *           "occurredAt": "2026-11-29T10:57:31.104Z",
+                     *           "requestId": "dc967dd0-11aa-4363-a0cb-c17ebc9d2fd8",
+                     *           "occurredAt": "2026-11-29T11:12:41.780Z",
                      *           "sequence": 95,
-                     *           "hash": "22c7e648c20ee4797db6e719bc6de454b52f10e407491ca42fb0340522c3fd23",
+                     *           "hash": "45e4001942a80440126b5b79c6636650a6f8e54dd5843b384fa51771ebdab527",
                      *           "state": {
-                     *             "id": "887170bc-4e1c-408e-be7d-0144fb440464",
+                     *             "id": "ab162808-8b38-4a43-9f80-46a384166e8a",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -16282,7 +16286,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "d6cfbf10-a67f-4ea0-aa49-19a12cb6e029",
+                     *             "taxAccountId": "dcfac927-f3eb-4919-8958-ae155d567f27",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -16292,8 +16296,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T10:57:31.104Z",
-                     *             "updatedAt": "2026-11-29T10:57:31.104Z"
+                     *             "createdAt": "2026-11-29T11:12:41.780Z",
+                     *             "updatedAt": "2026-11-29T11:12:41.780Z"
                      *           }
                      *         },
                      *         {
@@ -16301,15 +16305,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c",
+                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "a75010ad-1d9d-4bb5-aaa5-cc17a2db0e5b",
-                     *           "occurredAt": "2026-11-29T10:57:31.213Z",
+                     *           "requestId": "996760bb-2c3d-4e66-9dd2-c082691b4bca",
+                     *           "occurredAt": "2026-11-29T11:12:41.911Z",
                      *           "sequence": 96,
-                     *           "hash": "d9b21f797509614cb520ab1c278c79e674d035829a67c7816d121b361aeb0aa2",
+                     *           "hash": "00230927db6fd93553ceb77f4bfd38fb5e09308b5967bed808e53948f2fea3b0",
                      *           "state": {
-                     *             "id": "887170bc-4e1c-408e-be7d-0144fb440464",
+                     *             "id": "ab162808-8b38-4a43-9f80-46a384166e8a",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -16327,7 +16331,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "d6cfbf10-a67f-4ea0-aa49-19a12cb6e029",
+                     *             "taxAccountId": "dcfac927-f3eb-4919-8958-ae155d567f27",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -16337,8 +16341,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T10:57:31.104Z",
-                     *             "updatedAt": "2026-11-29T10:57:31.213Z"
+                     *             "createdAt": "2026-11-29T11:12:41.780Z",
+                     *             "updatedAt": "2026-11-29T11:12:41.911Z"
                      *           }
                      *         }
                      *       ],
@@ -16378,7 +16382,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "42f43f7a-6563-4646-a3d7-a8e7782408c2",
+                     *           "id": "8b4f823b-5e18-41e6-9483-4b51b365e247",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -16551,14 +16555,14 @@ export interface operations {
                      *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
                      *           "refundRequested": false,
-                     *           "filedAt": "2026-11-29T10:57:32.047Z",
+                     *           "filedAt": "2026-11-29T11:12:42.420Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 98,
-                     *             "hash": "14e27db0373961999135e95224c26fd70d3bd92c3ee8a8bf69f70fd779bd030e"
+                     *             "hash": "95e15dbb85f5b6c912720c0e44e3bef033aed254826c667ac574ca4145c250b8"
                      *           },
                      *           "version": 1
                      *         }
@@ -16622,7 +16626,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "42f43f7a-6563-4646-a3d7-a8e7782408c2",
+                     *       "id": "8b4f823b-5e18-41e6-9483-4b51b365e247",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -16795,14 +16799,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T10:57:32.047Z",
+                     *       "filedAt": "2026-11-29T11:12:42.420Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "14e27db0373961999135e95224c26fd70d3bd92c3ee8a8bf69f70fd779bd030e"
+                     *         "hash": "95e15dbb85f5b6c912720c0e44e3bef033aed254826c667ac574ca4145c250b8"
                      *       },
                      *       "version": 1
                      *     }
@@ -16859,7 +16863,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "42f43f7a-6563-4646-a3d7-a8e7782408c2",
+                     *       "id": "8b4f823b-5e18-41e6-9483-4b51b365e247",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17032,14 +17036,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T10:57:32.047Z",
+                     *       "filedAt": "2026-11-29T11:12:42.420Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "14e27db0373961999135e95224c26fd70d3bd92c3ee8a8bf69f70fd779bd030e"
+                     *         "hash": "95e15dbb85f5b6c912720c0e44e3bef033aed254826c667ac574ca4145c250b8"
                      *       },
                      *       "version": 1
                      *     }
@@ -17093,7 +17097,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5f04d352-7224-40a7-bed9-5b0dc38601fd",
+                     *           "id": "af3854f5-2491-46f3-a165-6b4e63f4e81d",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -17102,8 +17106,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T10:57:32.474Z",
-                     *           "updatedAt": "2026-11-29T10:57:32.474Z"
+                     *           "createdAt": "2026-11-29T11:12:42.860Z",
+                     *           "updatedAt": "2026-11-29T11:12:42.860Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17177,7 +17181,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f04d352-7224-40a7-bed9-5b0dc38601fd",
+                     *       "id": "af3854f5-2491-46f3-a165-6b4e63f4e81d",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -17186,8 +17190,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:57:32.474Z",
-                     *       "updatedAt": "2026-11-29T10:57:32.474Z"
+                     *       "createdAt": "2026-11-29T11:12:42.860Z",
+                     *       "updatedAt": "2026-11-29T11:12:42.860Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17226,7 +17230,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f04d352-7224-40a7-bed9-5b0dc38601fd",
+                     *       "id": "af3854f5-2491-46f3-a165-6b4e63f4e81d",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -17235,8 +17239,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T10:57:32.474Z",
-                     *       "updatedAt": "2026-11-29T10:57:32.474Z"
+                     *       "createdAt": "2026-11-29T11:12:42.860Z",
+                     *       "updatedAt": "2026-11-29T11:12:42.860Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17310,7 +17314,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5f04d352-7224-40a7-bed9-5b0dc38601fd",
+                     *       "id": "af3854f5-2491-46f3-a165-6b4e63f4e81d",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -17319,8 +17323,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T10:57:32.474Z",
-                     *       "updatedAt": "2026-11-29T10:57:32.553Z"
+                     *       "createdAt": "2026-11-29T11:12:42.860Z",
+                     *       "updatedAt": "2026-11-29T11:12:42.953Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17370,15 +17374,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c",
+                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "acc108e0-76a8-4951-a48e-61598d305089",
-                     *           "occurredAt": "2026-11-29T10:57:32.474Z",
+                     *           "requestId": "2a0ac1cf-a75c-49e8-8dda-93d12e823dec",
+                     *           "occurredAt": "2026-11-29T11:12:42.860Z",
                      *           "sequence": 100,
-                     *           "hash": "4a5c556119a7591a4f864e05380bd91b15356b4d9c8df03f1ad1d0efa83a0ff9",
+                     *           "hash": "2eb8c2f135dbe90ff155612d1b06773ee85da7ac1e190c00df4558aad1872160",
                      *           "state": {
-                     *             "id": "5f04d352-7224-40a7-bed9-5b0dc38601fd",
+                     *             "id": "af3854f5-2491-46f3-a165-6b4e63f4e81d",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -17387,8 +17391,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T10:57:32.474Z",
-                     *             "updatedAt": "2026-11-29T10:57:32.474Z"
+                     *             "createdAt": "2026-11-29T11:12:42.860Z",
+                     *             "updatedAt": "2026-11-29T11:12:42.860Z"
                      *           }
                      *         },
                      *         {
@@ -17396,15 +17400,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c",
+                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "41b74ec9-22ae-4b4c-a899-4120e7a88b41",
-                     *           "occurredAt": "2026-11-29T10:57:32.553Z",
+                     *           "requestId": "f9003c25-5b8d-4357-acd1-55d7964d580f",
+                     *           "occurredAt": "2026-11-29T11:12:42.953Z",
                      *           "sequence": 101,
-                     *           "hash": "5af567cbda6ef679942bd139d5cfba8a01340f1d85ab78be1ddf1b2edd1f589b",
+                     *           "hash": "f0f4113d9910f4fab845a40f7fd954bc9fddadfbbcafbc2bbca429200dad18ad",
                      *           "state": {
-                     *             "id": "5f04d352-7224-40a7-bed9-5b0dc38601fd",
+                     *             "id": "af3854f5-2491-46f3-a165-6b4e63f4e81d",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -17413,8 +17417,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T10:57:32.474Z",
-                     *             "updatedAt": "2026-11-29T10:57:32.553Z"
+                     *             "createdAt": "2026-11-29T11:12:42.860Z",
+                     *             "updatedAt": "2026-11-29T11:12:42.953Z"
                      *           }
                      *         }
                      *       ],
@@ -17464,10 +17468,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T10:57:33.018Z",
+                     *       "updatedAt": "2026-11-29T11:12:43.117Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       }
                      *     }
                      */
@@ -17550,10 +17554,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T10:57:33.018Z",
+                     *       "updatedAt": "2026-11-29T11:12:43.117Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *       }
                      *     }
                      */
@@ -17610,13 +17614,13 @@ export interface operations {
                      *           "type": "ApprovalPolicyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "af0ada97-b499-4c64-86d2-9e471822907c",
+                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "dd40a7e8-766d-422b-9f23-b6dee55fad9b",
-                     *           "occurredAt": "2026-11-29T10:57:33.018Z",
+                     *           "requestId": "cb92c450-7c4b-43cd-b297-36eb93aa702b",
+                     *           "occurredAt": "2026-11-29T11:12:43.117Z",
                      *           "sequence": 103,
-                     *           "hash": "81b7d4ef6d37ac933bf0d554b4ee59386157a9fa067280c2cf49cad7f6241f66",
+                     *           "hash": "3fe3096e5cbe894da90e73952c2894dda4b8eb320a4d1381898ed05193c980c5",
                      *           "state": {
                      *             "rules": [
                      *               {
@@ -17630,10 +17634,10 @@ export interface operations {
                      *               }
                      *             ],
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-29T10:57:33.018Z",
+                     *             "updatedAt": "2026-11-29T11:12:43.117Z",
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "af0ada97-b499-4c64-86d2-9e471822907c"
+                     *               "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
                      *             }
                      *           }
                      *         }

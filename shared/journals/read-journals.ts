@@ -51,6 +51,8 @@ export async function journalFilters(nodes: FilterNodes, companyId: string, quer
     serialFrom: query.serialFrom,
     serialTo: query.serialTo,
     keyword: query.keyword?.toLowerCase() ?? '',
+    createdBy: query.createdBy,
+    postedBy: query.postedBy,
     matches: isEmptyFilter(lineFilter)
       ? undefined
       : {

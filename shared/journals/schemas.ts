@@ -89,6 +89,8 @@ export const ListJournalsQuery = /* @__PURE__ */ lazy(() =>
       reference: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
       serialFrom: z.optional(serialBound()),
       serialTo: z.optional(serialBound()),
+      createdBy: z.optional(Uuid()),
+      postedBy: z.optional(Uuid()),
     })
     .check(
       z.refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo, { path: ['dateTo'], error: 'must not be before dateFrom' }),

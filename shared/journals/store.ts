@@ -132,6 +132,9 @@ export interface JournalFilters {
   serialTo?: number | undefined;
   /** Lower case; matched against serial number, description and reference. */
   keyword: string;
+  /** The id of the user or API key that created, or that posted, the journal. */
+  createdBy?: string | undefined;
+  postedBy?: string | undefined;
   /**
    * Tests of the journal no expression can make (lines on an account's subtree, the total,
    * the reference: shared/journals/journal-filter.ts), with what they are bound to in cursors.

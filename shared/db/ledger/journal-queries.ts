@@ -70,6 +70,8 @@ export async function journalsPage(companyId: string, query: ListQuery<'Date' | 
         status: filters.status ?? null,
         serialFrom: filters.serialFrom ?? null,
         serialTo: filters.serialTo ?? null,
+        createdBy: filters.createdBy ?? null,
+        postedBy: filters.postedBy ?? null,
         ...filters.matches?.binding,
       },
     },
@@ -113,6 +115,13 @@ function journalListRead(companyId: string, orderBy: 'Date' | 'SerialNumber', fi
   if (filters.keyword) {
     conditions.push('contains(searchText, :keyword)');
     values[':keyword'] = filters.keyword;
+  }
+  // Who created or posted it: the actor's id (a user's or an API key's).
+  for (const field of ['createdBy', 'postedBy'] as const) {
+    if (!filters[field]) continue;
+    conditions.push(`#${field}.#actorId = :${field}`);
+    Object.assign(names, { [`#${field}`]: field, '#actorId': 'id' });
+    values[`:${field}`] = filters[field];
   }
   return {
     index: byDate ? 'gsi1' : 'gsi2',

@@ -53,6 +53,13 @@ describe('who did what on a journal', () => {
     expect(fromImport).toMatchObject({ importId: job.id, createdBy: apiKey, postedBy: apiKey, status: 'posted' });
     expect(draft.importId).toBeNull();
 
+    // The list filters by creator and by poster (the user's or the key's id), its file alike.
+    const ids = async (query: string) => (await api.get(`${base}/Journals?pageSize=50&${query}`)).body.results.map((j: { id: string }) => j.id).sort();
+    expect(await ids(`createdBy=${colleague.user.id}`)).toEqual([reversal.id]);
+    expect(await ids(`postedBy=${apiKey.id}`)).toEqual([draft.id, fromImport.id].sort());
+    expect(await ids(`createdBy=${books.user.id}&postedBy=${apiKey.id}`)).toEqual([draft.id]);
+    expect((await api.get(`${base}/Journals?createdBy=nobody`)).body.errors[0].name).toBe('createdBy');
+
     // The list shows the same.
     const listed = (await api.get(`${base}/Journals?pageSize=10`)).body.results as Array<{ id: string; createdBy: unknown; postedBy: unknown }>;
     expect(listed.find((j) => j.id === reversal.id)).toMatchObject({ createdBy: member, postedBy: member });
