@@ -35,6 +35,8 @@ describe('approvals', () => {
     const books = await arranged();
     const { api, base, clerk, approver } = books;
     const owner = { type: 'user', id: books.user.id };
+    const small = (await clerk.api.post(`${base}/Journals`, { date: '2026-03-01', entries: entries(books, '10') })).body;
+    expect((await clerk.api.post(`${base}/Journals/${small.id}/Post`, { postingDate: '2026-03-01', version: small.version })).status).toBe(200);
     const draft = (await clerk.api.post(`${base}/Journals`, { date: '2026-03-02', entries: entries(books, '1500') })).body;
 
     const early = await clerk.api.post(`${base}/Journals/${draft.id}/Post`, { postingDate: '2026-03-02', version: draft.version });
@@ -61,6 +63,11 @@ describe('approvals', () => {
     expect(second.body).toMatchObject({ status: 'approved', approvedBy: { type: 'user', id: approver.user.id } });
     expect(second.body.approvals).toHaveLength(2);
 
+    // Submit and Approve move no balance: the trial balance as known before them is the one after.
+    const trial = (knownAt?: string) => api.get(`${base}/Reports/TrialBalance?dateFrom=2026-01-01&dateTo=2026-12-31${knownAt ? `&knownAt=${encodeURIComponent(knownAt)}` : ''}`);
+    const asKnown = (await trial(submitted.body.updatedAt)).body;
+    expect(asKnown.totals.closing.debit).toBe('10.00');
+    expect({ ...(await trial()).body, knownAt: null }).toEqual({ ...asKnown, knownAt: null });
     const posted = await clerk.api.post(`${base}/Journals/${draft.id}/Post`, { postingDate: '2026-03-02', version: second.body.version });
     expect(posted.status, posted.text).toBe(200);
     expect(posted.body).toMatchObject({ status: 'posted', postedBy: { type: 'user', id: clerk.user.id }, approvedBy: { type: 'user', id: approver.user.id }, createdBy: { type: 'user', id: clerk.user.id } });
