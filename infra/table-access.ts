@@ -29,7 +29,6 @@ export const SEQUENCES_EVENTS = [
   'taxCodes.history',
   'counterparties.history',
   'approvalPolicies.history',
-  'reports.segregation',
 ];
 
 /**

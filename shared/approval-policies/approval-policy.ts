@@ -27,7 +27,7 @@ export async function replaceApprovalPolicy(policies: ApprovalPolicyReplacing, u
   await Promise.all([checkNamed(policies.accounts, companyId, input.rules, 'accountIds', 'UnknownAccount', 'an account'), checkNamed(policies.costCenters, companyId, input.rules, 'costCenterIds', 'UnknownCostCenter', 'a cost center')]);
   const rules: ApprovalRule[] = input.rules.map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)) as unknown as ApprovalRule);
   const after: ApprovalPolicyRecord = { companyId, rules, version: input.version + 1, updatedAt: new Date().toISOString(), updatedBy: uow.actor };
-  return uow.commit([policies.replaceChange(before, after)], approvalPolicyView(after));
+  return uow.commit(policies.replaceChanges(before, after), approvalPolicyView(after));
 }
 
 /** Each id the rules list under `field` is one of the company's nodes. Errors: ValidationError naming the first that is not. */

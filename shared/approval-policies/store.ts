@@ -27,6 +27,6 @@ export interface ApprovalPolicyReplacing extends ApprovalPolicyReads {
   /** The accounts and cost centers the rules name, read to check they are the company's. */
   accounts: NodeParents;
   costCenters: NodeParents;
-  /** The policy replaced at the version read (0: none yet). Errors at commit: VersionConflict. */
-  replaceChange(before: ApprovalPolicyRecord | undefined, after: ApprovalPolicyRecord): Change;
+  /** The policy replaced at the version read (0: none yet), the new version kept for good. Errors at commit: VersionConflict. */
+  replaceChanges(before: ApprovalPolicyRecord | undefined, after: ApprovalPolicyRecord): Change[];
 }

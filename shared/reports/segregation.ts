@@ -1,6 +1,5 @@
-import type { ApprovalPolicyRecord, ApprovalRule } from '../approval-policies/records.ts';
+import type { ApprovalPolicyRecord } from '../approval-policies/records.ts';
 import { approvalNeed, approversCount } from '../approval-policies/rules.ts';
-import { currentAuditHead } from '../audit/audit-head.ts';
 import type { ActorRef } from '../auth/actor.ts';
 import { ValidationError } from '../errors.ts';
 import { journalFacts } from '../journals/approval-facts.ts';
@@ -26,12 +25,11 @@ type Actor = NonNullable<ActorRef>;
  * edited), approved and posted, or that was posted without the approval the policy in force at
  * its posting asked (the version its posting recorded, else the one in force at `postedAt`), and
  * per principal how many it entered, approved and posted. A person is a user, an API key counting
- * as the user who made it. Numbers pending events first, so the policy's history is whole.
+ * as the user who made it. The policy's versions are kept for good beside it, each as written.
  * Errors: ValidationError (TooManyJournals naming `dateTo`).
  */
 export async function segregation(books: SegregationReads, companyId: string, query: SegregationInput): Promise<Segregation> {
-  await currentAuditHead(books, companyId);
-  const policies = await policyVersions(books, companyId);
+  const policies = await books.approvalPolicyVersions(companyId);
   const persons = new Map<string, Promise<string>>();
   const personOf = (a: Actor) => {
     const key = `${a.type}:${a.id}`;
@@ -91,26 +89,8 @@ function exceptionView(j: JournalRecord, findings: Finding[], rules: string[], p
 }
 
 /** The policy in force at a journal's posting: the version it recorded, else the last changed at or before `postedAt`; none before any. */
-function inForce(policies: ReadonlyArray<ApprovalPolicyRecord & { changedAt: string }>, j: JournalRecord): ApprovalPolicyRecord | undefined {
+function inForce(policies: readonly ApprovalPolicyRecord[], j: JournalRecord): ApprovalPolicyRecord | undefined {
   if (j.approvalPolicyVersion !== undefined) return policies.find((p) => p.version === j.approvalPolicyVersion);
   if (!j.postedAt) return undefined;
-  return policies.filter((p) => p.changedAt <= j.postedAt!).at(-1);
-}
-
-/** Every version of the company's policy, oldest first, from its history (a handful: each is a person's change). */
-async function policyVersions(books: SegregationReads, companyId: string): Promise<Array<ApprovalPolicyRecord & { changedAt: string }>> {
-  const versions: Array<ApprovalPolicyRecord & { changedAt: string }> = [];
-  let page: string | undefined;
-  do {
-    const read = await books.historyPage(companyId, 'approvalPolicy', companyId, 100, page);
-    for (const h of read.results) {
-      const state = h.state as { rules: Array<Record<string, unknown>>; version: number } | null;
-      if (!state) continue;
-      // The history holds the answer (absent conditions as null); the rules take them as absent.
-      const rules = state.rules.map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== null)) as unknown as ApprovalRule);
-      versions.push({ companyId, rules, version: h.version, updatedAt: h.occurredAt, updatedBy: h.actor, changedAt: h.occurredAt });
-    }
-    page = read.nextPage ?? undefined;
-  } while (page);
-  return versions;
+  return policies.filter((p) => p.updatedAt !== null && p.updatedAt <= j.postedAt!).at(-1);
 }

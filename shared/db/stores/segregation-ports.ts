@@ -1,17 +1,13 @@
 import type { SegregationReads } from '../../reports/store.ts';
 import { settledSettings } from '../capacity/settled-settings.ts';
-import { eventHead } from '../events/event-store.ts';
-import { sequenceEvents } from '../events/sequencer.ts';
 import { allJournals } from '../ledger/journal-queries.ts';
 import { getApiKeyById } from './api-key-store.ts';
-import { historyPage } from './history-store.ts';
+import { approvalPolicyVersions } from './approval-policy-store.ts';
 import { accountLines, costCenterLines } from './nodes/line-nodes.ts';
 
 /** The segregation report's port (reports/store.ts): the range's journals by date, the policy's history, what its rules look at, who made a key. */
 export const segregationReads: SegregationReads = {
-  sequence: sequenceEvents,
-  chainHead: eventHead,
-  historyPage,
+  approvalPolicyVersions,
   journals: (companyId, range) => allJournals(companyId, { dateFrom: range.from, dateTo: range.to, keyword: '' }),
   accounts: accountLines,
   costCenters: costCenterLines,

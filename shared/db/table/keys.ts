@@ -403,6 +403,9 @@ export const vatReturnKeys = {
 /** The key of a company's approval policy (approval-policy-store.ts): a partition of its own, as every posting reads it. */
 export const approvalPolicyKeys = {
   policy: (companyId: string): Key => ({ pk: `${companyPk(companyId)}#APPROVALPOLICY`, sk: 'APPROVALPOLICY' }),
+  /** Each version as it was written, kept for good: what a posting was checked against (the segregation report). */
+  version: (companyId: string, version: number): Key => ({ pk: `${companyPk(companyId)}#APPROVALPOLICY`, sk: `APPROVALPOLICY#${String(version).padStart(10, '0')}` }),
+  versionsPrefix: 'APPROVALPOLICY#',
 };
 
 /** Keys of a company's tax codes (tax-code-store.ts). */
