@@ -13,7 +13,9 @@ import { credit, debit, wideChart } from '../support/ledger.ts';
  * final state with no client request within the documented 60 seconds, and the trial balance
  * equals a naive sum of the posted lines of posted journals. CRASH_POINTS and CRASH_LEAVES make
  * it longer and wider (defaults 3 and 60: one post, one void and one reversal killed mid-job, in
- * 241-line journals of 9 transactions each; each kill costs a restart of the whole stack).
+ * 241-line journals of 9 transactions each). A kill lands in a posting, a void and a reversal
+ * running side by side, one of each kind still wanted: each kill costs a restart of the whole
+ * stack, so 3 points take one kill (and a second for a job that answered before it).
  */
 const ROOT = resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'ledger-crash-'));
@@ -148,35 +150,51 @@ describe('the local stack killed during wide postings', () => {
     const books = await wideChart(api, base, { leaves: LEAVES, centers: CENTERS });
 
     const actions = ['Post', 'Void', 'Reverse'] as const;
+    /** The kinds still to be killed mid-request, POINTS of them in turn. */
+    const wanted: Array<(typeof actions)[number]> = Array.from({ length: POINTS }, (_, i) => actions[i % actions.length]!);
     const landed: string[] = [];
-    for (let attempt = 1; landed.length < POINTS; attempt++) {
-      expect(attempt, `kills landed so far: ${landed.join(', ')}`).toBeLessThan(POINTS * 4);
-      const action = actions[landed.length % actions.length]!;
-      const id = await wideDraft(api, base, books, attempt);
-      if (action !== 'Post') {
-        const posted = await api.post(`${base}/Journals/${id}/Post`, { postingDate: '2026-03-10', version: 1 });
-        expect(posted.status, posted.text).toBe(200);
-      }
-      const body = action === 'Post' ? { postingDate: '2026-03-10', version: 1 } : action === 'Void' ? { version: 2 } : { postingDate: '2026-04-01', version: 2 };
-      let answered = false;
-      const sent = api.post(`${base}/Journals/${id}/${action}`, body).then(
-        () => void (answered = true),
-        () => undefined,
+    let attempts = 0;
+    for (let kill = 1; wanted.length > 0; kill++) {
+      // One job of each kind still wanted, run side by side.
+      const round = actions.filter((action) => wanted.includes(action));
+      const seed = attempts;
+      attempts += round.length;
+      expect(attempts, `kills landed so far: ${landed.join(', ')}`).toBeLessThan(POINTS * 4);
+      const jobs = await Promise.all(
+        round.map(async (action, k) => {
+          const id = await wideDraft(api, base, books, seed + k + 1);
+          if (action !== 'Post') {
+            const posted = await api.post(`${base}/Journals/${id}/Post`, { postingDate: '2026-03-10', version: 1 });
+            expect(posted.status, posted.text).toBe(200);
+          }
+          return { action, id, answered: false };
+        }),
       );
-      // Once the job shows, wait a random moment into it, then kill everything.
-      await waitUntil(async () => answered || (await api.get(`${base}/Journals/${id}`)).body.status !== (action === 'Post' ? 'draft' : 'posted'), 30_000, 'the job to start');
+      const sent = jobs.map((job) => {
+        const body = job.action === 'Post' ? { postingDate: '2026-03-10', version: 1 } : job.action === 'Void' ? { version: 2 } : { postingDate: '2026-04-01', version: 2 };
+        return api.post(`${base}/Journals/${job.id}/${job.action}`, body).then(
+          () => void (job.answered = true),
+          () => undefined,
+        );
+      });
+      // Once every job shows, wait a random moment into them, then kill everything.
+      await Promise.all(jobs.map((job) => waitUntil(async () => job.answered || (await api.get(`${base}/Journals/${job.id}`)).body.status !== (job.action === 'Post' ? 'draft' : 'posted'), 30_000, `the ${job.action} job to start`)));
       await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 120)));
       await killStack(stack);
-      await sent;
-      if (!answered) landed.push(`${action} ${attempt}`);
+      await Promise.all(sent);
+      for (const job of jobs.filter((j) => !j.answered)) {
+        landed.push(`${job.action} in kill ${kill}`);
+        wanted.splice(wanted.indexOf(job.action), 1);
+      }
+      const what = jobs.map((job) => `${job.action} ${job.answered ? 'answered before the kill' : 'killed mid-request'}`).join(', ');
 
       stack = await startStack();
       const waited = await waitUntil(async () => (await allJournals(api, base)).every((j) => FINAL.includes(j.status)), RECOVERY_LIMIT_MS, 'every journal to reach a final state').catch(async (error: Error) => {
         const unfinished = (await allJournals(api, base)).filter((j) => !FINAL.includes(j.status)).map(({ entries: _lines, ...j }) => j);
         const errors = readFileSync(logFile, 'utf8').split('\n').filter((l) => l.includes('"error"'));
-        throw new Error(`${error.message} after ${action}: ${JSON.stringify(unfinished)}\nerrors: ${errors.slice(-5).join('\n')}\noutput: ${printed}`);
+        throw new Error(`${error.message} after kill ${kill} (${what}): ${JSON.stringify(unfinished)}\nerrors: ${errors.slice(-5).join('\n')}\noutput: ${printed}`);
       });
-      console.log(`crash ${attempt} (${action}, ${answered ? 'answered before the kill' : 'killed mid-request'}): every journal final ${waited} ms after ready`);
+      console.log(`crash ${kill} (${what}): every journal final ${waited} ms after ready`);
       await expectTrialBalanceEqualsNaiveSum(api, base);
     }
     // The restarted stacks say what they finished: at least one kill found a job half applied.
