@@ -77,11 +77,11 @@ async function killStack(child: ChildProcess): Promise<void> {
 
 const javaRunningFor = (dir: string) => execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').some((l) => l.includes('DynamoDBLocal') && l.includes(dir));
 
-async function waitUntil(done: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<number> {
+async function waitUntil(done: () => boolean | Promise<boolean>, timeoutMs: number, what: string, everyMs = 100): Promise<number> {
   const started = Date.now();
   while (!(await done())) {
     if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, everyMs));
   }
   return Date.now() - started;
 }
@@ -189,7 +189,8 @@ describe('the local stack killed during wide postings', () => {
       const what = jobs.map((job) => `${job.action} ${job.answered ? 'answered before the kill' : 'killed mid-request'}`).join(', ');
 
       stack = await startStack();
-      const waited = await waitUntil(async () => (await allJournals(api, base)).every((j) => FINAL.includes(j.status)), RECOVERY_LIMIT_MS, 'every journal to reach a final state').catch(async (error: Error) => {
+      // Every half second: each read is every journal's 241 lines, served by the process that is finishing the jobs.
+      const waited = await waitUntil(async () => (await allJournals(api, base)).every((j) => FINAL.includes(j.status)), RECOVERY_LIMIT_MS, 'every journal to reach a final state', 500).catch(async (error: Error) => {
         const unfinished = (await allJournals(api, base)).filter((j) => !FINAL.includes(j.status)).map(({ entries: _lines, ...j }) => j);
         const errors = readFileSync(logFile, 'utf8').split('\n').filter((l) => l.includes('"error"'));
         throw new Error(`${error.message} after kill ${kill} (${what}): ${JSON.stringify(unfinished)}\nerrors: ${errors.slice(-5).join('\n')}\noutput: ${printed}`);
