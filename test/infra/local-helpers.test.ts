@@ -1,53 +1,17 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/free-port.ts';
 import { findRunningStack, stackFileOf } from '../../infra/local/running-stack.ts';
-import { interrupt, shellEnv, startedStack } from '../support/npm-start.ts';
 
 /**
- * A newcomer's first hour, as README tells it: `npm start` moved off its default ports and data
- * directory, then `npm run token` and `npm run walkthrough` given only what README says to set
- * (LEDGER_DATA_DIR, TOKEN), then Ctrl-C (SIGINT to the whole process group, as a terminal sends it).
+ * How the helpers find the stack `npm start` runs (running-stack.ts) when local.json is stale or
+ * PORT names another stack. The helpers following a live `npm start` with LEDGER_DATA_DIR only,
+ * and Ctrl-C, run in readme-blocks.test.ts, on the stack README's blocks ran against.
  */
-const ROOT = resolve(import.meta.dirname, '../..');
-const dataDir = mkdtempSync(join(tmpdir(), 'ledger-helpers-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-function npmRun(args: string[], env: Record<string, string>) {
-  return spawnSync('npm', ['run', '-s', ...args], { cwd: ROOT, env: shellEnv(env), encoding: 'utf8', timeout: 60_000 });
-}
-
 describe('the helpers follow the stack npm start runs', () => {
-  it('npm start on other ports and a temporary data directory; token and walkthrough with LEDGER_DATA_DIR only; Ctrl-C says stopped', async () => {
-    // Arrange: the stack, in its own process group as a terminal would run it.
-    const started = await startedStack(dataDir);
-    const output = () => started.output.text;
-
-    // Act: the helpers, with nothing but the data directory (and the token).
-    const token = npmRun(['token', '--', '--email', 'newcomer@example.com'], { LEDGER_DATA_DIR: dataDir });
-    const walk = npmRun(['walkthrough'], { LEDGER_DATA_DIR: dataDir, TOKEN: token.stdout.trim(), STATEMENTS_FILE: join(dataDir, 'statements.xlsx') });
-    const companyId = /^company .* \(([0-9a-f-]{36})\)/m.exec(walk.stdout)?.[1] ?? 'none';
-    const recount = npmRun(['recount-tree-levels', '--', companyId], { LEDGER_DATA_DIR: dataDir });
-    await interrupt(started);
-    const after = npmRun(['token', '--', '--email', 'newcomer@example.com'], { LEDGER_DATA_DIR: dataDir });
-
-    // Assert
-    expect(token.status, token.stderr).toBe(0);
-    expect(token.stdout.trim()).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-    expect(walk.status, walk.stderr).toBe(0);
-    expect(walk.stdout).toMatch(/^balance sheet at 2026-02-28: assets 1099.75/m);
-    expect(recount.status, recount.stderr).toBe(0);
-    expect(recount.stdout).toMatch(new RegExp(`${companyId} ACCOUNT: \\d+ records, 0 recounted`));
-    expect(output().trimEnd().split('\n').at(-1)).toBe('stopped');
-    expect(output()).not.toContain('unexpectedly');
-    expect(existsSync(stackFileOf(dataDir))).toBe(false);
-    expect(after.status).toBe(1);
-    expect(after.stderr.trim().split('\n')).toEqual([`No local stack is running in LEDGER_DATA_DIR=${dataDir} (no local.json): start one with \`npm start\`, or set LEDGER_DATA_DIR to the data directory the running one was started with.`]);
-  }, 120_000);
-
   it('names what to set, in one line, when local.json was left by a killed stack or PORT names another stack', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ledger-helpers-stale-'));
     const deadPid = Number(execFileSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' }));

@@ -1,18 +1,21 @@
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { stackFileOf } from '../../infra/local/running-stack.ts';
 import { jsonDocuments } from '../support/json-documents.ts';
 import { fencedBlocks, type FencedBlock } from '../support/markdown-blocks.ts';
-import { interrupt, shellEnv, startedStack } from '../support/npm-start.ts';
+import { interrupt, shellEnv, startedStack, type NpmStart } from '../support/npm-start.ts';
 
 /**
  * README's ```sh blocks, pasted as a reader pastes them: in order, in one bash session
  * (`-euo pipefail`: a failing command, a failing stage of a pipe or a variable no earlier block
  * defined stops it), in a directory of the clone, against `npm start` moved off its default
  * ports and data directory with `PORT` and `LEDGER_DATA_DIR` exported as README says. ```console
- * blocks are commands README does not mean to be run here (the comment at its top).
+ * blocks are commands README does not mean to be run here (the comment at its top). Then the
+ * helpers on the same stack given only what README says to set (LEDGER_DATA_DIR, TOKEN), and
+ * Ctrl-C: one `npm start` for both, as each start is seconds of the suite.
  */
 const ROOT = resolve(import.meta.dirname, '../..');
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
@@ -29,7 +32,11 @@ const dataDir = mkdtempSync(join(tmpdir(), 'ledger-readme-'));
 // Inside the clone, where a reader runs them (npm finds the package from there); test-results/ is git-ignored.
 mkdirSync(join(ROOT, 'test-results'), { recursive: true });
 const workDir = mkdtempSync(join(ROOT, 'test-results', 'readme-'));
-afterAll(() => {
+/** `npm start` moved as README's "How the helpers find the stack" moves it: started by the first test that needs it, stopped by the helpers' Ctrl-C. */
+let stack: Promise<NpmStart> | undefined;
+const runningStack = () => (stack ??= startedStack(dataDir));
+afterAll(async () => {
+  if (stack) await stack.then(interrupt, () => undefined);
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(workDir, { recursive: true, force: true });
 });
@@ -70,16 +77,11 @@ describe("README's shell blocks", () => {
 
   it('run as written, in order, in one bash session, and print what README says', async () => {
     // Arrange: the stack, moved as README's "How the helpers find the stack" moves it.
-    const started = await startedStack(dataDir);
+    const started = await runningStack();
     const began = Date.now();
 
     // Act: README's blocks; the walkthrough's workbook goes to the work directory (README: STATEMENTS_FILE names another).
-    let session;
-    try {
-      session = await runBash(sessionScript(RUNNABLE), { PORT: String(started.port), LEDGER_DATA_DIR: dataDir, STATEMENTS_FILE: join(workDir, 'statements-2026.xlsx') });
-    } finally {
-      await interrupt(started);
-    }
+    const session = await runBash(sessionScript(RUNNABLE), { PORT: String(started.port), LEDGER_DATA_DIR: dataDir, STATEMENTS_FILE: join(workDir, 'statements-2026.xlsx') });
     console.log(`README's ${RUNNABLE.length} shell blocks ran in ${((Date.now() - began) / 1000).toFixed(1)} s`);
 
     // Assert: every block ran and the session ended well; else the block that stopped it, with what it printed.
@@ -138,4 +140,42 @@ describe("README's shell blocks", () => {
     expect(trial.totals.closing.debit).toBe(trial.totals.closing.credit);
     expect(restatements.results).toEqual([]);
   }, 400_000);
+});
+
+function npmRun(args: string[], env: Record<string, string>) {
+  return spawnSync('npm', ['run', '-s', ...args], { cwd: ROOT, env: shellEnv(env), encoding: 'utf8', timeout: 60_000 });
+}
+
+/**
+ * A newcomer's first hour, as README tells it: `npm start` moved off its default ports and data
+ * directory, then `npm run token` and `npm run walkthrough` given only what README says to set
+ * (LEDGER_DATA_DIR, TOKEN), then Ctrl-C (SIGINT to the whole process group, as a terminal sends it).
+ */
+describe('the helpers follow the stack npm start runs', () => {
+  it('npm start on other ports and a temporary data directory; token and walkthrough with LEDGER_DATA_DIR only; Ctrl-C says stopped', async () => {
+    // Arrange: the stack, in its own process group as a terminal would run it.
+    const started = await runningStack();
+    const output = () => started.output.text;
+
+    // Act: the helpers, with nothing but the data directory (and the token).
+    const token = npmRun(['token', '--', '--email', 'newcomer@example.com'], { LEDGER_DATA_DIR: dataDir });
+    const walk = npmRun(['walkthrough'], { LEDGER_DATA_DIR: dataDir, TOKEN: token.stdout.trim(), STATEMENTS_FILE: join(dataDir, 'statements.xlsx') });
+    const companyId = /^company .* \(([0-9a-f-]{36})\)/m.exec(walk.stdout)?.[1] ?? 'none';
+    const recount = npmRun(['recount-tree-levels', '--', companyId], { LEDGER_DATA_DIR: dataDir });
+    await interrupt(started);
+    const after = npmRun(['token', '--', '--email', 'newcomer@example.com'], { LEDGER_DATA_DIR: dataDir });
+
+    // Assert
+    expect(token.status, token.stderr).toBe(0);
+    expect(token.stdout.trim()).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(walk.status, walk.stderr).toBe(0);
+    expect(walk.stdout).toMatch(/^balance sheet at 2026-02-28: assets 1099.75/m);
+    expect(recount.status, recount.stderr).toBe(0);
+    expect(recount.stdout).toMatch(new RegExp(`${companyId} ACCOUNT: \\d+ records, 0 recounted`));
+    expect(output().trimEnd().split('\n').at(-1)).toBe('stopped');
+    expect(output()).not.toContain('unexpectedly');
+    expect(existsSync(stackFileOf(dataDir))).toBe(false);
+    expect(after.status).toBe(1);
+    expect(after.stderr.trim().split('\n')).toEqual([`No local stack is running in LEDGER_DATA_DIR=${dataDir} (no local.json): start one with \`npm start\`, or set LEDGER_DATA_DIR to the data directory the running one was started with.`]);
+  }, 120_000);
 });
