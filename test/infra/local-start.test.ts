@@ -100,7 +100,7 @@ const javaProcessesFor = (dir: string) =>
  * The stack the restart test leaves running on the kept data, with a token: the outage test goes on
  * with it rather than starting a third (each start is seconds of the suite). Alone, that test starts its own.
  */
-let restarted: { port: number; child: ChildProcess; output: string[]; token: string } | undefined;
+let restarted: { port: number; child: ChildProcess; output: string[]; token: string; keptCompanyId: string } | undefined;
 
 afterAll(async () => {
   if (restarted && restarted.child.exitCode === null && restarted.child.signalCode === null) await stop(restarted.child);
@@ -146,7 +146,7 @@ describe('npm start', () => {
     expect(javaProcessesFor(dataDir)).toEqual([]);
 
     const second = await restartOn(port);
-    restarted = { ...second, token };
+    restarted = { ...second, token, keptCompanyId: company.id };
     expect(first.output.join('')).toContain('gateway: each request in its own execution environment, at most 10 at once');
     expect(second.output.join('')).toContain('gateway: handlers in this process');
     const fetched = await fetch(`http://127.0.0.1:${second.port}/api/v1/Companies/${company.id}`, { headers });
@@ -156,22 +156,24 @@ describe('npm start', () => {
   }, 120_000);
 
   it('answers 503 with Retry-After while DynamoDB Local is down, restarts it, and serves the kept data again', async () => {
-    const { port, token, ...stack } = restarted ?? { ...(await startOnFreePorts()), token: mintToken('outage@example.com') };
+    const { port, token, keptCompanyId, ...stack } = restarted ?? { ...(await startOnFreePorts()), token: mintToken('outage@example.com'), keptCompanyId: undefined };
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const create = (key: string) => fetch(`http://127.0.0.1:${port}/api/v1/Companies`, { method: 'POST', headers: { ...headers, 'idempotency-key': key }, body: JSON.stringify({ name: 'Survivor', baseCurrency: 'SAR' }) });
-    const before = await create('before');
+    const read = (id: string) => fetch(`http://127.0.0.1:${port}/api/v1/Companies/${id}`, { headers });
+    // The data the restarted emulator must serve: the company the restart test kept, on disk since
+    // that stack stopped; alone, one written now. The emulator does not promise that a write it
+    // answered a moment before a SIGKILL is on disk (the restarted one has the table and lacks
+    // only that item): this test is of the restart, so that write is given time to settle first.
+    const before = keptCompanyId ? await read(keptCompanyId) : await create('before');
     const company = (await before.json()) as { id: string };
     expect(before.status, JSON.stringify(company)).toBe(200);
-    // The emulator does not promise that a write it answered a moment before a SIGKILL is on
-    // disk (the restarted one has the table and lacks only that item): this test is of the
-    // restart, so the write is given time to settle before the emulator dies.
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    if (!keptCompanyId) await new Promise((resolve) => setTimeout(resolve, 2_000));
 
     await killDynamo(dataDir);
     const during = await create('during');
     const body = (await during.json()) as { status: number; errors: Array<{ code: string }>; requestId: string };
     await outputIncludes(stack.output, 'dynamodb: restarted');
-    const after = await fetch(`http://127.0.0.1:${port}/api/v1/Companies/${company.id}`, { headers });
+    const after = await read(company.id);
     const retried = await create('during');
 
     expect(during.status).toBe(503);
