@@ -1,4 +1,4 @@
-import { journalApproving } from '../../shared/db/ledger/approval-ports.ts';
+import { journalApproving } from '../../shared/db/stores/journal-approval-ports.ts';
 import { writeEndpoint } from '../../shared/http/write-endpoint.ts';
 import * as journalsRoutes from '../../shared/routes/journals.ts';
 import { submitJournal } from '../../shared/journals/approve-journal.ts';

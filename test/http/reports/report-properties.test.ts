@@ -11,7 +11,7 @@ import { type Account, applyStateChange, buildChart, cashFlowPicks, chartShape, 
  * dates) equals the same report run on that column's range. PROPERTY_RUNS sets the number of books (default kept small for CI).
  */
 const gateway = useGateway();
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 3);
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 2);
 interface PostedLine {
   journalId: string;
   serialNumber: number;

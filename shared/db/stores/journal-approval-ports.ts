@@ -1,9 +1,9 @@
 import type { JournalApproving } from '../../journals/approve-journal.ts';
 import { settledSettings } from '../capacity/settled-settings.ts';
-import { getApiKeyById } from '../stores/api-key-store.ts';
-import { getApprovalPolicy } from '../stores/approval-policy-store.ts';
-import { accountLines, costCenterLines } from '../stores/nodes/line-nodes.ts';
-import { mustGetJournal, replaceJournalOp } from './journal-store.ts';
+import { getApiKeyById } from './api-key-store.ts';
+import { getApprovalPolicy } from './approval-policy-store.ts';
+import { accountLines, costCenterLines } from './nodes/line-nodes.ts';
+import { mustGetJournal, replaceJournalOp } from '../ledger/journal-store.ts';
 
 /** Submit, Approve and Reject's port (journals/approve-journal.ts): the journal, the policy, what its rules look at, who made a key. */
 export const journalApproving: JournalApproving = {
