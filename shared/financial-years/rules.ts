@@ -146,7 +146,7 @@ export function yearCloseRefusal(companyId: string, year: DatedYear, draftJourna
   }
   if (draftJournals > 0) {
     const drafts = operationNamed(WAY_OUT.listJournals, { companyId }, { query: `?status=draft&dateFrom=${year.startDate}&dateTo=${year.endDate}`, withPermission: false });
-    return new StateConflict('UnpostedJournals', `Draft journals are dated inside the year; post or void them first (${drafts} lists them).`);
+    return new StateConflict('UnpostedJournals', `Draft journals are dated inside the year; post or void them first (${drafts} lists them; status=submitted and status=approved list those awaiting or holding their approval).`);
   }
   return undefined;
 }

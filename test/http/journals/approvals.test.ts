@@ -240,4 +240,18 @@ describe('approvals', () => {
     const narrow = await api.get(`${base}/Reports/Segregation?dateFrom=2026-05-31&dateTo=2026-05-01`);
     expect(narrow.body.errors[0].name).toBe('dateTo');
   });
+
+  it('keeps a year from closing while a journal awaits or holds its approval, as a draft does', async () => {
+    const books = await arranged();
+    const { api, base, year } = books;
+    const held = (await api.post(`${base}/Journals`, { date: '2026-06-01', entries: entries(books, '3000') })).body;
+    const asked = (await api.post(`${base}/Journals/${held.id}/Submit`, { version: held.version })).body;
+    expect(asked.status).toBe('submitted');
+    for (const p of year.periods) await api.post(`${base}/FinancialYears/${year.id}/Periods/${p.id}/Close`, { version: p.version });
+    const current = (await api.get(`${base}/FinancialYears/${year.id}`)).body;
+    const closed = await api.put(`${base}/FinancialYears/${year.id}/Close`, { version: current.version });
+    expect(closed.status).toBe(409);
+    expect(closed.body.errors[0].code).toBe('UnpostedJournals');
+    expect((await api.get(`${base}/Journals?status=submitted`)).body.results.map((j: { id: string }) => j.id)).toEqual([held.id]);
+  });
 });
