@@ -11,6 +11,12 @@ export interface ApprovalPolicyReads {
   policy(companyId: string): Promise<ApprovalPolicyRecord | undefined>;
 }
 
+/** Who made each API key: an approval counts a key as its maker. */
+export interface KeyMakers {
+  /** The user who made the API key, or undefined for a key the company does not have. */
+  apiKeyCreator(companyId: string, keyId: string): Promise<string | undefined>;
+}
+
 /** Accounts or cost centers by id, with their parents (missing ones left out): what a rule's subtree is walked through. */
 export interface NodeParents {
   getMany(companyId: string, ids: string[]): Promise<Array<{ id: string; parentId: string | null }>>;

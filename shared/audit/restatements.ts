@@ -8,7 +8,7 @@ import { currentAuditHead } from './audit-head.ts';
 import type { BookChange, PeriodState } from './book-changes.ts';
 import type { RestatementsInput } from './schemas.ts';
 import type { RestatementReads } from './store.ts';
-import type { FiledRange } from '../vat-returns/records.ts';
+import { rangeHolding, type FiledRange } from '../vat-returns/records.ts';
 
 export type RestatementView = ResponseOf<'RestatementResponse'>;
 
@@ -22,7 +22,7 @@ const ISSUED: ReadonlySet<PeriodState> = new Set(['locked', 'closed']);
 
 /** The filed VAT return whose range holds the change's posting date, when the change moved VAT figures. */
 function filedReturnMoved(change: BookChange, filed: readonly FiledRange[]): FiledRange | undefined {
-  const into = filed.find((f) => f.dateFrom <= change.postingDate && change.postingDate <= f.dateTo);
+  const into = rangeHolding(filed, change.postingDate);
   return into && taxDeltas(change.lines, change.effect).length > 0 ? into : undefined;
 }
 

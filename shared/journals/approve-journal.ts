@@ -1,10 +1,10 @@
 import type { ApprovalPolicyRecord } from '../approval-policies/records.ts';
 import { approvalNeed, approversCount } from '../approval-policies/rules.ts';
-import type { ActorRef } from '../auth/actor.ts';
 import { StateConflict, VersionConflict } from '../errors.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { journalFacts } from './approval-facts.ts';
-import type { FactReads } from '../approval-policies/store.ts';
+import type { FactReads, KeyMakers } from '../approval-policies/store.ts';
+import { personsOf } from '../approval-policies/persons.ts';
 import type { ApprovedJournal, DraftJournal, JournalRecord, SubmittedJournal } from './records.ts';
 import { checkTransition, type JournalAction } from './rules.ts';
 import type { Books } from './store.ts';
@@ -15,10 +15,7 @@ import { journalView, type JournalView } from './views.ts';
  * other than its author give it, and once enough have the journal is `approved`, for Post
  * (docs/decisions.md, "Approvals"). None moves a balance.
  */
-export interface JournalApproving extends Pick<Books, 'existingJournal' | 'saved' | 'approvalPolicy'>, FactReads {
-  /** The user who made the API key, or undefined for a key the company does not have. */
-  apiKeyCreator(companyId: string, keyId: string): Promise<string | undefined>;
-}
+export interface JournalApproving extends Pick<Books, 'existingJournal' | 'saved' | 'approvalPolicy'>, FactReads, KeyMakers {}
 
 const now = () => new Date().toISOString();
 
@@ -26,12 +23,6 @@ function checkFor<A extends JournalAction>(journal: JournalRecord, version: numb
   if (journal.version !== version) throw new VersionConflict();
   checkTransition(journal, action);
   return journal;
-}
-
-/** The person behind an actor: the user, or the user who made the API key (a key acts for its maker). */
-async function personOf(books: JournalApproving, companyId: string, actor: NonNullable<ActorRef>): Promise<string> {
-  if (actor.type === 'user') return actor.id;
-  return (await books.apiKeyCreator(companyId, actor.id)) ?? `apiKey:${actor.id}`;
 }
 
 /** The policy's ask of the journal, as it stands now. */
@@ -67,7 +58,7 @@ export async function approveJournal(books: JournalApproving, uow: UnitOfWork, c
   if (!before.createdBy || !before.editedBy) {
     throw new StateConflict('AuthorUnknown', 'Who wrote this journal is not known (it was written before the service kept authors): update it (PUT) so its author is known, then submit it again.');
   }
-  const [approver, ...authors] = await Promise.all([approverActor, before.createdBy, before.editedBy].map((a) => personOf(books, companyId, a)));
+  const [approver, ...authors] = await Promise.all([approverActor, before.createdBy, before.editedBy].map(personsOf(books, companyId)));
   if (authors.includes(approver!)) throw new StateConflict('SelfApproval', 'You created or last edited this journal (an API key counts as the user who made it): another person must approve it.');
   if (before.approvals.some((a) => a.personId === approver)) throw new StateConflict('AlreadyApproved', 'You approved this journal already: the rule asks a second approval by another person.');
   const at = now();

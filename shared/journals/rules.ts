@@ -37,6 +37,8 @@ export type JournalAction = 'Update' | 'Submit' | 'Approve' | 'Reject' | 'Post' 
 /** The states of a journal not (yet) on the balances: a draft, and a draft asking or holding its approval. */
 const UNPOSTED: ReadonlySet<JournalStatus> = new Set(['draft', 'submitted', 'approved']);
 export const isUnposted = (status: JournalStatus): status is 'draft' | 'submitted' | 'approved' => UNPOSTED.has(status);
+/** The approval that completed the journal's (the last given, once it is no longer only submitted), if any. */
+export const completedApproval = <A>(j: { status: JournalStatus; approvals?: readonly A[] | undefined }): A | undefined => (j.status === 'submitted' ? undefined : j.approvals?.at(-1));
 /** Whether the journal is unposted, narrowing it to the states without a posting. */
 export const unpostedJournal = <J extends { status: JournalStatus }>(j: J): j is Extract<J, { status: 'draft' | 'submitted' | 'approved' }> => isUnposted(j.status);
 

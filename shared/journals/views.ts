@@ -1,7 +1,7 @@
 import type { JournalRecord } from './records.ts';
 import { amountToNumber } from '../money/amount.ts';
 import type { ResponseOf } from '../schemas/responses.ts';
-import { totals, unpostedJournal, type Line } from './rules.ts';
+import { completedApproval, totals, unpostedJournal, type Line } from './rules.ts';
 import type { LineTax } from '../tax-codes/records.ts';
 
 /** A journal as answered: the type of its documented response schema. */
@@ -73,7 +73,7 @@ export function journalView(j: JournalRecord): JournalView {
 /** Who did what, null where not done (or done before the service kept it). */
 function actorsView(j: JournalRecord) {
   const approvals = j.approvals ?? [];
-  const completed = j.status !== 'submitted' && approvals.length > 0 ? approvals.at(-1)! : undefined;
+  const completed = completedApproval(j);
   return {
     createdBy: j.createdBy ?? null,
     editedBy: j.editedBy ?? null,

@@ -1,5 +1,6 @@
 import type { ApprovalPolicyRecord } from '../approval-policies/records.ts';
 import { approvalNeed, approversCount } from '../approval-policies/rules.ts';
+import { personsOf } from '../approval-policies/persons.ts';
 import type { ActorRef } from '../auth/actor.ts';
 import { ValidationError } from '../errors.ts';
 import { journalFacts } from '../journals/approval-facts.ts';
@@ -30,12 +31,7 @@ type Actor = NonNullable<ActorRef>;
  */
 export async function segregation(books: SegregationReads, companyId: string, query: SegregationInput): Promise<Segregation> {
   const policies = await books.approvalPolicyVersions(companyId);
-  const persons = new Map<string, Promise<string>>();
-  const personOf = (a: Actor) => {
-    const key = `${a.type}:${a.id}`;
-    if (!persons.has(key)) persons.set(key, a.type === 'user' ? Promise.resolve(a.id) : books.apiKeyCreator(companyId, a.id).then((c) => c ?? key));
-    return persons.get(key)!;
-  };
+  const personOf = personsOf(books, companyId);
   const counts = new Map<string, { principal: Actor; entered: number; approved: number; posted: number }>();
   const count = (a: ActorRef | undefined, role: 'entered' | 'approved' | 'posted') => {
     if (!a) return;

@@ -2,7 +2,7 @@ import type { ApprovalPolicyRecord } from '../approval-policies/records.ts';
 import type { AccountAttributes } from '../accounts/records.ts';
 import type { FiledReturn } from '../vat-returns/records.ts';
 import type { ChainHeadReads, KnownAtReads } from '../audit/store.ts';
-import type { FactReads } from '../approval-policies/store.ts';
+import type { FactReads, KeyMakers } from '../approval-policies/store.ts';
 import type { BalanceScope, GroupedSums } from '../balances/records.ts';
 import type { BudgetRecord } from '../budgets/records.ts';
 import type { SettingsRecord } from '../companies/records.ts';
@@ -70,13 +70,11 @@ export interface VatReturnReads extends ReportBooks {
 }
 
 /** The segregation report (segregation.ts): the journals dated in a range, the policy's versions, what its rules look at, who made a key. */
-export interface SegregationReads extends FactReads {
+export interface SegregationReads extends FactReads, KeyMakers {
   /** Every version the approval policy had, oldest first. */
   approvalPolicyVersions(companyId: string): Promise<ApprovalPolicyRecord[]>;
   /** Every journal dated in the range (calendar date), oldest first. */
   journals(companyId: string, range: { from: string; to: string }): AsyncIterable<JournalRecord>;
-  /** The user who made the API key, or undefined for a key the company does not have. */
-  apiKeyCreator(companyId: string, keyId: string): Promise<string | undefined>;
 }
 
 /** The tax detail (tax-detail.ts): the settings and years, the tax ledger in ledger order, and its cursors. */

@@ -1,7 +1,7 @@
 import type { BookChange } from '../audit/book-changes.ts';
 import { taxDeltas } from '../journals/rules.ts';
 import { fromMils, toMils } from '../money/mils.ts';
-import type { FiledReturn } from './records.ts';
+import { rangeHolding, type FiledReturn } from './records.ts';
 import type { VatReturnFiling } from './store.ts';
 
 /** Book changes a filing reads at most to list its corrections' journals: past it, the list says it is cut short. */
@@ -38,7 +38,7 @@ export async function correctionJournals(books: Pick<VatReturnFiling, 'changesPa
     const page = await books.changesPage(companyId, since, after, 500);
     read += page.changes.length;
     for (const change of page.changes) {
-      const into = filed.find((f) => f.dateFrom <= change.postingDate && change.postingDate <= f.dateTo);
+      const into = rangeHolding(filed, change.postingDate);
       const journal = into && journalOf(change, precision);
       if (!journal) continue;
       if (++listed > MAX_JOURNALS_LISTED) return { byReturn, complete: false };

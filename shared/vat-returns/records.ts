@@ -31,3 +31,6 @@ export interface FiledReturn {
 
 /** Where a filed return's range lies and when it was filed, without its figures. */
 export type FiledRange = Pick<FiledReturn, 'returnId' | 'dateFrom' | 'dateTo' | 'filedAt'>;
+
+/** The filed return whose range holds the date (filed ranges never overlap: at most one). */
+export const rangeHolding = <R extends Pick<FiledReturn, 'dateFrom' | 'dateTo'>>(filed: readonly R[], date: string): R | undefined => filed.find((f) => f.dateFrom <= date && date <= f.dateTo);

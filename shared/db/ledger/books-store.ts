@@ -19,7 +19,7 @@ import { rateInEffect } from '../stores/exchange-rate-store.ts';
 import { fitsOneTransaction, inChunks, MAX_TRANSACTION_ITEMS, transactWrite, writesOf, type WriteOp } from '../table/transact.ts';
 import { withEventSpread } from '../table/unit-of-work.ts';
 import { pickLane, pickShard } from './balance-store.ts';
-import { drawSerial, getJournal, giveBackSerial, mustGetJournal, putNewJournalOp, replaceJournalOp } from './journal-store.ts';
+import { drawSerial, getJournal, giveBackSerial, mustGetJournal, putNewJournalOp, replaceJournalOp, savedJournal } from './journal-store.ts';
 import { placed, type Placed, type Placement } from './placement.ts';
 import { draftDateChecks, findOpenPeriod, periodTakesPosting, postingPeriodCheckOp, type DraftDateChecks, type PeriodTaking } from './posting-periods.ts';
 import { referenceChanges } from './reference-changes.ts';
@@ -152,7 +152,7 @@ export const booksStore: Books = {
   draftYear,
   draftSaved,
 
-  saved: (uow, companyId, before, after, response) => uow.commit([replaceJournalOp(companyId, before, after)], response),
+  saved: savedJournal,
 
   /** One transaction when its writes fit with the checks and the request's items, else a job of chunks. */
   async posted(uow, companyId, before, after, into, respond) {

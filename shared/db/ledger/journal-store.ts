@@ -1,3 +1,4 @@
+import type { UnitOfWork } from '../../unit-of-work.ts';
 import { NotFound, StateConflict, VersionConflict, type AppError } from '../../errors.ts';
 import { batchGetItems } from '../table/batch-get.ts';
 import type { DraftJournal, InProgressJournal, JournalRecord, ReversedJournal } from '../../journals/records.ts';
@@ -93,6 +94,11 @@ function journalItem(companyId: string, written: JournalRecord): Item {
 /** Writes a new journal; `ifWritten` is the error when it exists already (by default, a version conflict). */
 export function putNewJournalOp(companyId: string, journal: JournalRecord, ifWritten?: () => AppError): WriteOp {
   return mainTable.put(journalItem(companyId, journal), { condition: conditions.absent, ...(ifWritten ? { onConditionFailed: ifWritten } : {}) });
+}
+
+/** A journal's new state that leaves the balances as they are, committed with the response. */
+export function savedJournal<T>(uow: UnitOfWork, companyId: string, before: JournalRecord, after: JournalRecord, response: T): Promise<T> {
+  return uow.commit([replaceJournalOp(companyId, before, after)], response);
 }
 
 /** Replaces a journal, conditionally on the version and status it was read with. */

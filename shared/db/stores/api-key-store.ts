@@ -45,6 +45,11 @@ export async function getApiKeyById(companyId: string, keyId: string): Promise<A
   return item && apiKeyFromItem(item);
 }
 
+/** The user who made the API key, or undefined for a key the company does not have. */
+export async function apiKeyCreator(companyId: string, keyId: string): Promise<string | undefined> {
+  return (await getApiKeyById(companyId, keyId))?.createdBy;
+}
+
 export function revokeApiKeyOp(record: ApiKeyRecord, revokedAt: string): WriteOp {
   const version = record.version ?? 1;
   return mainTable.update(

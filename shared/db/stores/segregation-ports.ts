@@ -1,7 +1,7 @@
 import type { SegregationReads } from '../../reports/store.ts';
 import { settledSettings } from '../capacity/settled-settings.ts';
 import { allJournals } from '../ledger/journal-queries.ts';
-import { getApiKeyById } from './api-key-store.ts';
+import { apiKeyCreator } from './api-key-store.ts';
 import { approvalPolicyVersions } from './approval-policy-store.ts';
 import { accountLines, costCenterLines } from './nodes/line-nodes.ts';
 
@@ -12,5 +12,5 @@ export const segregationReads: SegregationReads = {
   accounts: accountLines,
   costCenters: costCenterLines,
   settings: settledSettings,
-  apiKeyCreator: async (companyId, keyId) => (await getApiKeyById(companyId, keyId))?.createdBy,
+  apiKeyCreator,
 };

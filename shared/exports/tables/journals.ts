@@ -1,4 +1,4 @@
-import { unpostedJournal } from '../../journals/rules.ts';
+import { completedApproval, unpostedJournal } from '../../journals/rules.ts';
 import type { ActorRef } from '../../auth/actor.ts';
 import type { JournalRecord } from '../../journals/records.ts';
 import { formatTotal } from '../../money/amount.ts';
@@ -40,7 +40,7 @@ export function journalsTable(journals: AsyncIterable<JournalRecord>, books: Jou
   async function* rows(): AsyncGenerator<TableRow> {
     for await (const j of journals) {
       const posting = unpostedJournal(j) ? undefined : j.postingDate;
-      const approvedBy = j.status !== 'submitted' ? j.approvals?.at(-1)?.by : undefined;
+      const approvedBy = completedApproval(j)?.by;
       for (const [i, line] of j.entries.entries()) {
         const currency = line.currency ?? books.currency;
         const inCurrency = (text: string) => amount(formatTotal(toMils(text), line.foreign ? minorUnits(currency) : books.precision));
