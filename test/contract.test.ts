@@ -215,6 +215,11 @@ describe('responses match the OpenAPI document', () => {
     const askedAgain = (await api.post(`${base}/Journals/${large.id}/Submit`, { version: sentBack.version })).body;
     const approved = check('journals.approve', await reviewer.api.post(`${base}/Journals/${large.id}/Approve`, { version: askedAgain.version }));
     check('journals.post', await api.post(`${base}/Journals/${large.id}/Post`, { postingDate: '2027-01-20', version: approved.version }));
+    // Imported under the policy, a large journal asks approval; the reviewer approves the import's journals at once.
+    const line = (accountPath: string, side: number) => ({ reference: 'IMP-1', date: '2027-01-21', accountPath, side, amount: 1500 });
+    const heldImport = check('imports.create', await api.post(`${base}/Imports`, { kind: 'journals', format: 'json', mode: 'atomic', data: [line(chart.rent.path, 1), line(chart.bank.path, 2)] }));
+    await runImports({ companyId });
+    check('imports.approve', await reviewer.api.post(`${base}/Imports/${heldImport.id}/Approve`));
     check('reports.segregation', await api.get(`${base}/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`));
     // Everything the flow did verifies: the chain, and each record and balance its events describe.
     const audit = check('audit.verify', await api.get(`${base}/Audit/Verify`));

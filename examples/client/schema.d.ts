@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description Example request: `GET /api/v1/Companies/7c7208b1-7f81-4001-8d56-42b4e8997de4`
+         * @description Example request: `GET /api/v1/Companies/422de095-6eff-4eec-97ae-ffecd4077bb8`
          */
         get: operations["companies.get"];
         put?: never;
@@ -113,12 +113,12 @@ export interface paths {
         };
         /**
          * Get company settings
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Settings`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Settings`
          */
         get: operations["settings.get"];
         /**
          * Change company settings (versioned): a JSON Merge Patch, one field or all of them
-         * @description Example request: `PUT /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Settings`
+         * @description Example request: `PUT /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Settings`
          */
         put: operations["settings.update"];
         post?: never;
@@ -137,13 +137,13 @@ export interface paths {
         };
         /**
          * The built-in roles and the company's custom roles, with their permissions
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Roles`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Roles`
          */
         get: operations["roles.list"];
         put?: never;
         /**
          * Create a custom role with any subset of the permissions you hold
-         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Roles`
+         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Roles`
          */
         post: operations["roles.create"];
         delete?: never;
@@ -161,18 +161,18 @@ export interface paths {
         };
         /**
          * Get a role (built-in or custom)
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Roles/231bd0fe-9f93-44ef-bbe2-410e57848494`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Roles/310ac25d-69a2-4697-b627-4f08a975285c`
          */
         get: operations["roles.get"];
         /**
          * Change a custom role (versioned); its members hold the new permissions from their next request
-         * @description Example request: `PUT /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Roles/231bd0fe-9f93-44ef-bbe2-410e57848494`
+         * @description Example request: `PUT /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Roles/310ac25d-69a2-4697-b627-4f08a975285c`
          */
         put: operations["roles.update"];
         post?: never;
         /**
          * Delete a custom role no member holds (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Roles/231bd0fe-9f93-44ef-bbe2-410e57848494`
+         * @description Example request: `DELETE /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Roles/310ac25d-69a2-4697-b627-4f08a975285c`
          */
         delete: operations["roles.delete"];
         options?: never;
@@ -189,13 +189,13 @@ export interface paths {
         };
         /**
          * List members (paginated)
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Members`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Members`
          */
         get: operations["members.list"];
         put?: never;
         /**
          * Add a user to the company by email, with a role
-         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Members`
+         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Members`
          */
         post: operations["members.add"];
         delete?: never;
@@ -214,13 +214,13 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (versioned)
-         * @description Example request: `PUT /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Members/06420f44-df70-4ed9-bbc8-79dd0438e59a`
+         * @description Example request: `PUT /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Members/004c80f5-28c5-4a52-949c-ca8921d8b24e`
          */
         put: operations["members.change"];
         post?: never;
         /**
          * Remove a member (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Members/06420f44-df70-4ed9-bbc8-79dd0438e59a`
+         * @description Example request: `DELETE /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Members/004c80f5-28c5-4a52-949c-ca8921d8b24e`
          */
         delete: operations["members.remove"];
         options?: never;
@@ -237,13 +237,13 @@ export interface paths {
         };
         /**
          * List API keys (prefix only, never the key)
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/ApiKeys`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/ApiKeys`
          */
         get: operations["apiKeys.list"];
         put?: never;
         /**
          * Create an API key (the full key is returned once)
-         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/ApiKeys`
+         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/ApiKeys`
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -264,7 +264,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/ApiKeys/4a153638-02cf-49cf-b67e-04fd429d4076`
+         * @description Example request: `DELETE /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/ApiKeys/f42d76df-b30a-4879-8bee-b2ea66062fa9`
          */
         delete: operations["apiKeys.revoke"];
         options?: never;
@@ -281,13 +281,13 @@ export interface paths {
         };
         /**
          * List accounts (paginated)
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Accounts`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Accounts`
          */
         get: operations["accounts.list"];
         put?: never;
         /**
          * Create an account
-         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Accounts`
+         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Accounts`
          */
         post: operations["accounts.create"];
         delete?: never;
@@ -305,18 +305,18 @@ export interface paths {
         };
         /**
          * Get an account
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Accounts/9927dde0-4c39-4be6-a76c-cf98aa405f10`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Accounts/af0a8146-59b0-4e98-959e-63df34399649`
          */
         get: operations["accounts.get"];
         /**
          * Update an account (versioned)
-         * @description Example request: `PUT /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Accounts/9927dde0-4c39-4be6-a76c-cf98aa405f10`
+         * @description Example request: `PUT /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Accounts/af0a8146-59b0-4e98-959e-63df34399649`
          */
         put: operations["accounts.update"];
         post?: never;
         /**
          * Delete an account (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Accounts/9927dde0-4c39-4be6-a76c-cf98aa405f10`
+         * @description Example request: `DELETE /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Accounts/af0a8146-59b0-4e98-959e-63df34399649`
          */
         delete: operations["accounts.delete"];
         options?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Every version of the account, oldest first: the change, who made it, in which request, when, and the account as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Accounts/9927dde0-4c39-4be6-a76c-cf98aa405f10/History`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Accounts/af0a8146-59b0-4e98-959e-63df34399649/History`
          */
         get: operations["accounts.history"];
         put?: never;
@@ -353,13 +353,13 @@ export interface paths {
         };
         /**
          * List cost centers (paginated)
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/CostCenters`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/CostCenters`
          */
         get: operations["costCenters.list"];
         put?: never;
         /**
          * Create a cost center (created active)
-         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/CostCenters`
+         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/CostCenters`
          */
         post: operations["costCenters.create"];
         delete?: never;
@@ -377,18 +377,18 @@ export interface paths {
         };
         /**
          * Get a cost center
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/CostCenters/2876af24-4f6c-45dd-b82e-0fb9c335c4c5`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/CostCenters/f3f02131-5238-4f04-b2b6-3f08035ea66d`
          */
         get: operations["costCenters.get"];
         /**
          * Update a cost center (versioned)
-         * @description Example request: `PUT /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/CostCenters/2876af24-4f6c-45dd-b82e-0fb9c335c4c5`
+         * @description Example request: `PUT /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/CostCenters/f3f02131-5238-4f04-b2b6-3f08035ea66d`
          */
         put: operations["costCenters.update"];
         post?: never;
         /**
          * Delete a cost center (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/CostCenters/2876af24-4f6c-45dd-b82e-0fb9c335c4c5`
+         * @description Example request: `DELETE /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/CostCenters/f3f02131-5238-4f04-b2b6-3f08035ea66d`
          */
         delete: operations["costCenters.delete"];
         options?: never;
@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * Every version of the cost center, oldest first: the change, who made it, in which request, when, and the cost center as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/CostCenters/2876af24-4f6c-45dd-b82e-0fb9c335c4c5/History`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/CostCenters/f3f02131-5238-4f04-b2b6-3f08035ea66d/History`
          */
         get: operations["costCenters.history"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an inactive cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/CostCenters/2876af24-4f6c-45dd-b82e-0fb9c335c4c5/Activate`
+         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/CostCenters/f3f02131-5238-4f04-b2b6-3f08035ea66d/Activate`
          */
         post: operations["costCenters.activate"];
         delete?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an active cost center (versioned)
-         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/CostCenters/2876af24-4f6c-45dd-b82e-0fb9c335c4c5/Deactivate`
+         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/CostCenters/f3f02131-5238-4f04-b2b6-3f08035ea66d/Deactivate`
          */
         post: operations["costCenters.deactivate"];
         delete?: never;
@@ -465,13 +465,13 @@ export interface paths {
         };
         /**
          * List financial years (paginated)
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/FinancialYears`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/FinancialYears`
          */
         get: operations["financialYears.list"];
         put?: never;
         /**
          * Create a financial year (monthly periods unless given)
-         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/FinancialYears`
+         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/FinancialYears`
          */
         post: operations["financialYears.create"];
         delete?: never;
@@ -489,18 +489,18 @@ export interface paths {
         };
         /**
          * Get a financial year with its periods
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/FinancialYears/018a4792-1c54-4300-85b8-25f7dbefbcee`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/FinancialYears/60c4cfd0-c344-433e-ad7e-d2c0a6d1631e`
          */
         get: operations["financialYears.get"];
         /**
          * Update a financial year (versioned)
-         * @description Example request: `PUT /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/FinancialYears/7dd30a9a-6f00-42f2-a5d6-3fc77d101249`
+         * @description Example request: `PUT /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/FinancialYears/b662d36f-2f0c-4d2d-abbc-fe0761acd295`
          */
         put: operations["financialYears.update"];
         post?: never;
         /**
          * Delete a financial year nothing was posted into (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/FinancialYears/7dd30a9a-6f00-42f2-a5d6-3fc77d101249`
+         * @description Example request: `DELETE /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/FinancialYears/b662d36f-2f0c-4d2d-abbc-fe0761acd295`
          */
         delete: operations["financialYears.delete"];
         options?: never;
@@ -518,7 +518,7 @@ export interface paths {
         get?: never;
         /**
          * Close a financial year (versioned; empty 200 body)
-         * @description Example request: `PUT /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/FinancialYears/018a4792-1c54-4300-85b8-25f7dbefbcee/Close`
+         * @description Example request: `PUT /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/FinancialYears/60c4cfd0-c344-433e-ad7e-d2c0a6d1631e/Close`
          */
         put: operations["financialYears.close"];
         post?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the year's closing journal (a draft moving revenue and expense balances to retained earnings)
-         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/FinancialYears/018a4792-1c54-4300-85b8-25f7dbefbcee/GenerateClosingJournal`
+         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/FinancialYears/60c4cfd0-c344-433e-ad7e-d2c0a6d1631e/GenerateClosingJournal`
          */
         post: operations["financialYears.generateClosingJournal"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * List the periods of a year (paginated)
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/FinancialYears/018a4792-1c54-4300-85b8-25f7dbefbcee/Periods`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/FinancialYears/60c4cfd0-c344-433e-ad7e-d2c0a6d1631e/Periods`
          */
         get: operations["periods.list"];
         put?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * Get a period
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/FinancialYears/018a4792-1c54-4300-85b8-25f7dbefbcee/Periods/09fa0f6f-5789-4975-9075-7492a664470f`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/FinancialYears/60c4cfd0-c344-433e-ad7e-d2c0a6d1631e/Periods/9570dfa7-2bbc-425a-85fa-ad02c976b9e7`
          */
         get: operations["periods.get"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Lock an open period (versioned)
-         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/FinancialYears/018a4792-1c54-4300-85b8-25f7dbefbcee/Periods/09fa0f6f-5789-4975-9075-7492a664470f/Lock`
+         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/FinancialYears/60c4cfd0-c344-433e-ad7e-d2c0a6d1631e/Periods/9570dfa7-2bbc-425a-85fa-ad02c976b9e7/Lock`
          */
         post: operations["periods.lock"];
         delete?: never;
@@ -618,12 +618,12 @@ export interface paths {
         get?: never;
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/FinancialYears/018a4792-1c54-4300-85b8-25f7dbefbcee/Periods/09fa0f6f-5789-4975-9075-7492a664470f/Close`
+         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/FinancialYears/60c4cfd0-c344-433e-ad7e-d2c0a6d1631e/Periods/9570dfa7-2bbc-425a-85fa-ad02c976b9e7/Close`
          */
         put: operations["periods.close.put"];
         /**
          * Close a period (versioned; empty 200 body); served at POST and PUT, as the spec lists both
-         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/FinancialYears/018a4792-1c54-4300-85b8-25f7dbefbcee/Periods/09fa0f6f-5789-4975-9075-7492a664470f/Close`
+         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/FinancialYears/60c4cfd0-c344-433e-ad7e-d2c0a6d1631e/Periods/9570dfa7-2bbc-425a-85fa-ad02c976b9e7/Close`
          */
         post: operations["periods.close"];
         delete?: never;
@@ -643,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a locked or closed period of an open year (versioned)
-         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/FinancialYears/018a4792-1c54-4300-85b8-25f7dbefbcee/Periods/09fa0f6f-5789-4975-9075-7492a664470f/Reopen`
+         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/FinancialYears/60c4cfd0-c344-433e-ad7e-d2c0a6d1631e/Periods/9570dfa7-2bbc-425a-85fa-ad02c976b9e7/Reopen`
          */
         post: operations["periods.reopen"];
         delete?: never;
@@ -661,13 +661,13 @@ export interface paths {
         };
         /**
          * List journals (paginated; filters dateFrom, dateTo, status, accountId, costCenterId, amountFrom, amountTo, reference, serialFrom, serialTo, keyword, createdBy, postedBy, all combinable; a filtered page may be short, even empty, and still have a nextPage; a CSV or XLSX file holds every line of every journal selected)
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Journals`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Journals`
          */
         get: operations["journals.list"];
         put?: never;
         /**
          * Create a draft journal
-         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Journals`
+         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Journals`
          */
         post: operations["journals.create"];
         delete?: never;
@@ -685,12 +685,12 @@ export interface paths {
         };
         /**
          * Get a journal
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Journals/6815b084-82ac-415b-ad10-f98f31201172`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Journals/3958c1f1-180a-454b-a618-ab0acfc90ff3`
          */
         get: operations["journals.get"];
         /**
          * Update a draft journal (versioned)
-         * @description Example request: `PUT /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Journals/6815b084-82ac-415b-ad10-f98f31201172`
+         * @description Example request: `PUT /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Journals/3958c1f1-180a-454b-a618-ab0acfc90ff3`
          */
         put: operations["journals.update"];
         post?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * Every version of the journal, oldest first: the change, who made it, in which request, when, and the journal as it stood after it (kept for good, when the feed's events have expired)
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Journals/6815b084-82ac-415b-ad10-f98f31201172/History`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Journals/3958c1f1-180a-454b-a618-ab0acfc90ff3/History`
          */
         get: operations["journals.history"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the approval the company’s approval policy holds a draft to before it is posted (versioned; the journal becomes submitted)
-         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Journals/df303041-af96-42eb-8fdc-c8723693e7b8/Submit`
+         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Journals/e6e37e1f-1eef-4d00-81de-3962fe93de57/Submit`
          */
         post: operations["journals.submit"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a submitted journal (versioned): not its creator or last editor, nor an API key either made; with as many people’s approvals as the policy asks it becomes approved, for Post
-         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Journals/df303041-af96-42eb-8fdc-c8723693e7b8/Approve`
+         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Journals/e6e37e1f-1eef-4d00-81de-3962fe93de57/Approve`
          */
         post: operations["journals.approve"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Refuse a submitted or approved journal’s approval with a reason (versioned): it goes back to draft, its approvals dropped
-         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Journals/df303041-af96-42eb-8fdc-c8723693e7b8/Reject`
+         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Journals/e6e37e1f-1eef-4d00-81de-3962fe93de57/Reject`
          */
         post: operations["journals.reject"];
         delete?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Post a draft journal into an open period (versioned); a journal the approval policy holds must be approved first
-         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Journals/6815b084-82ac-415b-ad10-f98f31201172/Post`
+         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Journals/3958c1f1-180a-454b-a618-ab0acfc90ff3/Post`
          */
         post: operations["journals.post"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Void a draft or posted journal (versioned)
-         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Journals/413a1309-f455-422a-9068-f5c23724f42c/Void`
+         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Journals/76664bbe-3eb8-4c86-ac94-a25f00491192/Void`
          */
         post: operations["journals.void"];
         delete?: never;
@@ -831,7 +831,7 @@ export interface paths {
         put?: never;
         /**
          * Return a posted journal to draft, taking its effect off the balances (versioned)
-         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Journals/6815b084-82ac-415b-ad10-f98f31201172/Adjust`
+         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Journals/3958c1f1-180a-454b-a618-ab0acfc90ff3/Adjust`
          */
         post: operations["journals.adjust"];
         delete?: never;
@@ -851,7 +851,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted journal with a new posted journal, which it answers (its reversalOf names the original, now reversed; versioned)
-         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Journals/6815b084-82ac-415b-ad10-f98f31201172/Reverse`
+         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Journals/3958c1f1-180a-454b-a618-ab0acfc90ff3/Reverse`
          */
         post: operations["journals.reverse"];
         delete?: never;
@@ -871,7 +871,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue the foreign-currency balances of asset and liability accounts at a date, reversed the next day (dryRun: answer only, writing nothing)
-         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Revaluations`
+         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Revaluations`
          */
         post: operations["journals.revalue"];
         delete?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Segregation of duties over the posted journals dated in a range: each where one person entered and approved, entered and posted, or approved and posted it, or that was posted without the approval the policy in force asked; and per user or API key how many it entered, approved and posted
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Reports/Segregation?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.segregation"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * Trial balance of a date range (or a financial year or period): opening, movement and closing per account along the tree, optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Reports/TrialBalance?financialYearId=018a4792-1c54-4300-85b8-25f7dbefbcee`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Reports/TrialBalance?financialYearId=60c4cfd0-c344-433e-ad7e-d2c0a6d1631e`
          */
         get: operations["reports.trialBalance"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Income statement of a date range, with an optional comparison column, for one cost center or by cost center
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Reports/IncomeStatement?dateFrom=2026-01-01&dateTo=2026-06-30&compare=PreviousYear&byCostCenter=true`
          */
         get: operations["reports.incomeStatement"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Balance sheet as of a date (and a comparison date), with unclosed profit or loss as equity lines
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Reports/BalanceSheet?date=2026-04-05&compareDate=2026-03-02`
          */
         get: operations["reports.balanceSheet"];
         put?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         /**
          * Cash flow statement of a date range by the indirect method (net profit, non-cash changes added back, each operating, investing and financing account's change), reconciled to the change in cash; optionally for one cost center
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Reports/CashFlow?dateFrom=2026-01-01&dateTo=2026-06-30`
          */
         get: operations["reports.cashFlow"];
         put?: never;
@@ -989,7 +989,7 @@ export interface paths {
         };
         /**
          * A budget against the actual figures of a range within its year, per budget line: budget, actual, variance (favourable positive) and its percent, by month on request; needs reports:read too
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Reports/BudgetVsActual?budgetId=52eed057-fc7c-4628-9956-10037ee42c91&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Reports/BudgetVsActual?budgetId=e0f58374-53ab-4397-9008-033e0f2b2f39&dateFrom=2026-03-01&dateTo=2026-04-30&columns=month`
          */
         get: operations["reports.budgetVsActual"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The VAT return of a date range in the box layout of the company’s jurisdiction (ZATCA or the FTA): each box’s amount and VAT, the totals, and the net due; summed from the postings’ tax figures
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Reports/VatReturn?dateFrom=2027-01-01&dateTo=2027-01-31`
          */
         get: operations["reports.vatReturn"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * The VAT return’s working paper: every taxed line posted in a date range, paged in posting order, with its code, rate, boxes, counterparty and its amounts and tax signed as the return counts them
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Reports/TaxDetail?dateFrom=2027-01-01&dateTo=2027-01-31&pageSize=5`
          */
         get: operations["reports.taxDetail"];
         put?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         };
         /**
          * The FTA Audit File (FAF) of a UAE company for a date range, as the UAE Federal Tax Authority asks of accounting software: company information, the purchase and supply listings (one row per taxed line, with the counterparty’s TRN) and the general ledger, each with its totals; CSV only
-         * @description Example request: `GET /api/v1/Companies/7c7208b1-7f81-4001-8d56-42b4e8997de4/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
+         * @description Example request: `GET /api/v1/Companies/422de095-6eff-4eec-97ae-ffecd4077bb8/Reports/FtaAuditFile?dateFrom=2026-01-01&dateTo=2026-03-31`
          */
         get: operations["reports.ftaAuditFile"];
         put?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
         };
         /**
          * Account statement: opening balance, posted lines with a running balance (paginated; a CSV or XLSX file holds the whole range), closing balance
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Reports/GeneralLedger?accountId=1&dateFrom=2026-03-01&dateTo=2026-04-30&pageSize=1`
          */
         get: operations["reports.generalLedger"];
         put?: never;
@@ -1089,7 +1089,7 @@ export interface paths {
         };
         /**
          * The postings, voids, adjusts, reversals and revaluations committed after `since` into periods that were closed or locked at `since`, or into the range of a VAT return filed by `since` moving its figures: the issued figures that changed (oldest first, paginated)
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Reports/Restatements?since=2026-11-29T11%3A12%3A25.425Z&pageSize=5`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Reports/Restatements?since=2026-11-29T12%3A27%3A15.720Z&pageSize=5`
          */
         get: operations["reports.restatements"];
         put?: never;
@@ -1109,13 +1109,13 @@ export interface paths {
         };
         /**
          * List stored report snapshots, newest first (paginated)
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Reports`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Reports`
          */
         get: operations["reports.list"];
         put?: never;
         /**
          * Generate a report and store its figures as an immutable snapshot; answers its id (GET it for the figures)
-         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Reports`
+         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Reports`
          */
         post: operations["reports.create"];
         delete?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
         };
         /**
          * Read a stored report snapshot (or export its figures as CSV or XLSX)
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Reports/8753679d-6f6a-4cf3-ac7c-66ad8ad9956a`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Reports/86c7f82e-876c-4367-8649-d4d494a0f48d`
          */
         get: operations["reports.get"];
         put?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
         };
         /**
          * The company's events in commit order: every committed change, each once (resume with `after`, the last sequence seen)
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Events?type=JournalPosted,JournalReversed&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Events?type=JournalPosted,JournalReversed&pageSize=3`
          */
         get: operations["events.list"];
         put?: never;
@@ -1173,13 +1173,13 @@ export interface paths {
         };
         /**
          * List webhook subscriptions (paginated)
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Webhooks`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Webhooks`
          */
         get: operations["webhooks.list"];
         put?: never;
         /**
          * Subscribe a URL to the company's events (the signing secret is returned once)
-         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Webhooks`
+         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Webhooks`
          */
         post: operations["webhooks.create"];
         delete?: never;
@@ -1197,18 +1197,18 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Webhooks/0a1287f3-dd26-4132-9924-8999b39b2e53`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Webhooks/ccb6ef7b-431f-4554-b2ee-d9dea78f004d`
          */
         get: operations["webhooks.get"];
         /**
          * Change a subscription's URL, event types or active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Webhooks/0a1287f3-dd26-4132-9924-8999b39b2e53`
+         * @description Example request: `PUT /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Webhooks/ccb6ef7b-431f-4554-b2ee-d9dea78f004d`
          */
         put: operations["webhooks.update"];
         post?: never;
         /**
          * Delete a webhook subscription (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Webhooks/0a1287f3-dd26-4132-9924-8999b39b2e53`
+         * @description Example request: `DELETE /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Webhooks/ccb6ef7b-431f-4554-b2ee-d9dea78f004d`
          */
         delete: operations["webhooks.delete"];
         options?: never;
@@ -1225,7 +1225,7 @@ export interface paths {
         };
         /**
          * The subscription's deliveries, newest first: status, attempts, last answer
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Webhooks/0a1287f3-dd26-4132-9924-8999b39b2e53/Deliveries`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Webhooks/ccb6ef7b-431f-4554-b2ee-d9dea78f004d/Deliveries`
          */
         get: operations["webhooks.deliveries"];
         put?: never;
@@ -1245,13 +1245,13 @@ export interface paths {
         };
         /**
          * List exchange rates by date, then currency (paginated; filters currency, dateFrom, dateTo)
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/ExchangeRates?currency=USD&dateFrom=2026-01-01&dateTo=2026-12-31&orderAsc=true`
          */
         get: operations["exchangeRates.list"];
         put?: never;
         /**
          * Record the rate of a foreign currency on a day (one per currency and day)
-         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/ExchangeRates`
+         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/ExchangeRates`
          */
         post: operations["exchangeRates.create"];
         delete?: never;
@@ -1269,18 +1269,18 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/ExchangeRates/2f723a39-51ca-4c33-932c-3b9cda8fd664`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/ExchangeRates/336c630f-2314-4aa8-9f5e-c2d0390441e4`
          */
         get: operations["exchangeRates.get"];
         /**
          * Change an exchange rate's value (versioned); its currency and date stay
-         * @description Example request: `PUT /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/ExchangeRates/2f723a39-51ca-4c33-932c-3b9cda8fd664`
+         * @description Example request: `PUT /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/ExchangeRates/336c630f-2314-4aa8-9f5e-c2d0390441e4`
          */
         put: operations["exchangeRates.update"];
         post?: never;
         /**
          * Delete an exchange rate (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/ExchangeRates/2f723a39-51ca-4c33-932c-3b9cda8fd664`
+         * @description Example request: `DELETE /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/ExchangeRates/336c630f-2314-4aa8-9f5e-c2d0390441e4`
          */
         delete: operations["exchangeRates.delete"];
         options?: never;
@@ -1297,13 +1297,13 @@ export interface paths {
         };
         /**
          * List budgets without their lines, newest first (paginated; the keyword matches the name)
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Budgets`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Budgets`
          */
         get: operations["budgets.list"];
         put?: never;
         /**
          * Create a budget: amounts per period of a financial year for revenue and expense accounts, as a whole or per cost center
-         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Budgets`
+         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Budgets`
          */
         post: operations["budgets.create"];
         delete?: never;
@@ -1321,18 +1321,18 @@ export interface paths {
         };
         /**
          * Get a budget with its lines
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Budgets/52eed057-fc7c-4628-9956-10037ee42c91`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Budgets/e0f58374-53ab-4397-9008-033e0f2b2f39`
          */
         get: operations["budgets.get"];
         /**
          * Replace a budget's name, year and lines (versioned)
-         * @description Example request: `PUT /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Budgets/52eed057-fc7c-4628-9956-10037ee42c91`
+         * @description Example request: `PUT /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Budgets/e0f58374-53ab-4397-9008-033e0f2b2f39`
          */
         put: operations["budgets.update"];
         post?: never;
         /**
          * Delete a budget (versioned)
-         * @description Example request: `DELETE /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Budgets/52eed057-fc7c-4628-9956-10037ee42c91`
+         * @description Example request: `DELETE /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Budgets/e0f58374-53ab-4397-9008-033e0f2b2f39`
          */
         delete: operations["budgets.delete"];
         options?: never;
@@ -1349,13 +1349,13 @@ export interface paths {
         };
         /**
          * List import jobs (paginated)
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Imports`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Imports`
          */
         get: operations["imports.list"];
         put?: never;
         /**
          * Import accounts, cost centers, opening balances, journals or a budget’s lines from a CSV or JSON file, as a job run in the background (answered queued at once; read it for its outcome)
-         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Imports`
+         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Imports`
          */
         post: operations["imports.create"];
         delete?: never;
@@ -1373,7 +1373,7 @@ export interface paths {
         };
         /**
          * Get an import job: status, counts and first errors
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Imports/788ef700-f2c5-4682-830c-fa2d46160f6e`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Imports/a61bdd99-2d28-4589-86c9-b08ac2c99ac7`
          */
         get: operations["imports.get"];
         put?: never;
@@ -1393,11 +1393,31 @@ export interface paths {
         };
         /**
          * Page through every error of an import job, each naming its row and field
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Imports/788ef700-f2c5-4682-830c-fa2d46160f6e/Errors`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Imports/a61bdd99-2d28-4589-86c9-b08ac2c99ac7/Errors`
          */
         get: operations["imports.errors"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/Companies/{companyId}/Imports/{id}/Approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve, as one act, every journal the import wrote that asks approval (each approved as Approve would, with its own event); not by the import’s creator
+         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Imports/e3a2f17a-6807-4358-bdf3-82556d4c73d1/Approve`
+         */
+        post: operations["imports.approve"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1413,7 +1433,7 @@ export interface paths {
         };
         /**
          * Recompute the company's event hash chain over a range (by default every event still kept) and check the journals, accounts, cost centers and balances its events describe against the table; a range one request does not finish answers nextPage to resume from
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Audit/Verify`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Audit/Verify`
          */
         get: operations["audit.verify"];
         put?: never;
@@ -1433,13 +1453,13 @@ export interface paths {
         };
         /**
          * List tax codes by code (paginated; filters direction, kind, active)
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/TaxCodes?direction=supplies&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/TaxCodes?direction=supplies&pageSize=3`
          */
         get: operations["taxCodes.list"];
         put?: never;
         /**
          * Create a tax code: its kind, direction, rates by date, the accounts its tax posts to and the return boxes it counts in
-         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/TaxCodes`
+         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/TaxCodes`
          */
         post: operations["taxCodes.create"];
         delete?: never;
@@ -1459,7 +1479,7 @@ export interface paths {
         put?: never;
         /**
          * Create the standard tax codes of the company’s jurisdiction (SA or AE) in one call, all or nothing, each then editable
-         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/TaxCodes/Standard`
+         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/TaxCodes/Standard`
          */
         post: operations["taxCodes.loadStandard"];
         delete?: never;
@@ -1477,12 +1497,12 @@ export interface paths {
         };
         /**
          * Get a tax code
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/TaxCodes/ab162808-8b38-4a43-9f80-46a384166e8a`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/TaxCodes/097fe9ac-f41c-47b0-898a-f3bc6dd98996`
          */
         get: operations["taxCodes.get"];
         /**
          * Replace a tax code’s names, rates, accounts, boxes and active flag (versioned); its code, kind and direction stay
-         * @description Example request: `PUT /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/TaxCodes/ab162808-8b38-4a43-9f80-46a384166e8a`
+         * @description Example request: `PUT /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/TaxCodes/097fe9ac-f41c-47b0-898a-f3bc6dd98996`
          */
         put: operations["taxCodes.update"];
         post?: never;
@@ -1501,7 +1521,7 @@ export interface paths {
         };
         /**
          * Every version of the tax code, oldest first: the change, who made it, in which request, when, and the code as it stood after it
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/TaxCodes/ab162808-8b38-4a43-9f80-46a384166e8a/History`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/TaxCodes/097fe9ac-f41c-47b0-898a-f3bc6dd98996/History`
          */
         get: operations["taxCodes.history"];
         put?: never;
@@ -1521,13 +1541,13 @@ export interface paths {
         };
         /**
          * Every VAT return filed, oldest range first, as filed
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/VatReturns`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/VatReturns`
          */
         get: operations["vatReturns.list"];
         put?: never;
         /**
          * File the VAT return of a range: its figures and the corrections of earlier returns frozen with the audit head; filed ranges never overlap
-         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/VatReturns`
+         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/VatReturns`
          */
         post: operations["vatReturns.file"];
         delete?: never;
@@ -1545,7 +1565,7 @@ export interface paths {
         };
         /**
          * A filed VAT return, exactly as filed
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/VatReturns/8b4f823b-5e18-41e6-9483-4b51b365e247`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/VatReturns/704623c7-2a3d-4d88-8aa4-aa2576a9e0da`
          */
         get: operations["vatReturns.get"];
         put?: never;
@@ -1565,13 +1585,13 @@ export interface paths {
         };
         /**
          * List counterparties, newest first (paginated; the keyword matches either name; filters country, active)
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Counterparties?country=SA&active=true&pageSize=3`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Counterparties?country=SA&active=true&pageSize=3`
          */
         get: operations["counterparties.list"];
         put?: never;
         /**
          * Create a counterparty (a customer or supplier): its names, country and VAT registration number
-         * @description Example request: `POST /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Counterparties`
+         * @description Example request: `POST /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Counterparties`
          */
         post: operations["counterparties.create"];
         delete?: never;
@@ -1589,12 +1609,12 @@ export interface paths {
         };
         /**
          * Get a counterparty
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Counterparties/af3854f5-2491-46f3-a165-6b4e63f4e81d`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Counterparties/2c7ebb3d-9208-46fb-a71c-aaee3435370e`
          */
         get: operations["counterparties.get"];
         /**
          * Replace a counterparty’s names, country, registration number and active flag (versioned)
-         * @description Example request: `PUT /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Counterparties/af3854f5-2491-46f3-a165-6b4e63f4e81d`
+         * @description Example request: `PUT /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Counterparties/2c7ebb3d-9208-46fb-a71c-aaee3435370e`
          */
         put: operations["counterparties.update"];
         post?: never;
@@ -1613,7 +1633,7 @@ export interface paths {
         };
         /**
          * Every version of the counterparty, oldest first: the change, who made it, in which request, when, and the counterparty as it stood after it
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/Counterparties/af3854f5-2491-46f3-a165-6b4e63f4e81d/History`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/Counterparties/2c7ebb3d-9208-46fb-a71c-aaee3435370e/History`
          */
         get: operations["counterparties.history"];
         put?: never;
@@ -1633,12 +1653,12 @@ export interface paths {
         };
         /**
          * The company’s approval policy: which journals need whose approval before they are posted (no rules, version 0: none needs any)
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/ApprovalPolicy`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/ApprovalPolicy`
          */
         get: operations["approvalPolicies.get"];
         /**
          * Replace the approval policy’s rules (versioned; version 0 the first time): a journal a rule applies to needs one or two people’s approval, none of them its author, before it is posted
-         * @description Example request: `PUT /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/ApprovalPolicy`
+         * @description Example request: `PUT /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/ApprovalPolicy`
          */
         put: operations["approvalPolicies.replace"];
         post?: never;
@@ -1657,7 +1677,7 @@ export interface paths {
         };
         /**
          * Every version of the approval policy, oldest first: the change, who made it, in which request, when, and the policy as it stood after it
-         * @description Example request: `GET /api/v1/Companies/4f249498-732e-414f-9fe1-b9958c3547a9/ApprovalPolicy/History`
+         * @description Example request: `GET /api/v1/Companies/870e94ba-0610-48f6-8019-d20b24fd9c18/ApprovalPolicy/History`
          */
         get: operations["approvalPolicies.history"];
         put?: never;
@@ -1707,12 +1727,12 @@ export interface components {
             companies: {
                 /**
                  * Format: uuid
-                 * @description The company (UUID).
+                 * @description The import whose journals were approved.
                  */
                 companyId: string;
                 /**
                  * Format: uuid
-                 * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
+                 * @description The import whose journals were approved.
                  */
                 roleId: string;
                 /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
@@ -1722,14 +1742,14 @@ export interface components {
         CreatedCompanyResponse: {
             /**
              * Format: uuid
-             * @description Identifier (UUID).
+             * @description The import whose journals were approved.
              */
             id: string;
             /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
             name: string;
             /**
              * Format: date-time
-             * @description When it was created (UTC).
+             * @description When the approval began: the time each approval records.
              */
             createdAt: string;
             /** @description The version read; a write based on another is refused (409). */
@@ -1756,13 +1776,13 @@ export interface components {
                 version: number;
                 /**
                  * Format: date-time
-                 * @description When it last changed (UTC).
+                 * @description When the approval began: the time each approval records.
                  */
                 updatedAt: string;
             };
             /**
              * Format: uuid
-             * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
+             * @description The import whose journals were approved.
              */
             roleId: string;
             /** @description Permissions granted, such as journals:post. For an API key: give either permissions or roleId. */
@@ -1775,21 +1795,21 @@ export interface components {
             results: {
                 /**
                  * Format: uuid
-                 * @description Identifier (UUID).
+                 * @description The import whose journals were approved.
                  */
                 id: string;
                 /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
                 name: string;
                 /**
                  * Format: date-time
-                 * @description When it was created (UTC).
+                 * @description When the approval began: the time each approval records.
                  */
                 createdAt: string;
                 /** @description The version read; a write based on another is refused (409). */
                 version: number;
                 /**
                  * Format: uuid
-                 * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
+                 * @description The import whose journals were approved.
                  */
                 roleId: string;
             }[];
@@ -1799,14 +1819,14 @@ export interface components {
         CompanyResponse: {
             /**
              * Format: uuid
-             * @description Identifier (UUID).
+             * @description The import whose journals were approved.
              */
             id: string;
             /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
             name: string;
             /**
              * Format: date-time
-             * @description When it was created (UTC).
+             * @description When the approval began: the time each approval records.
              */
             createdAt: string;
             /** @description The version read; a write based on another is refused (409). */
@@ -1833,7 +1853,7 @@ export interface components {
             version: number;
             /**
              * Format: date-time
-             * @description When it last changed (UTC).
+             * @description When the approval began: the time each approval records.
              */
             updatedAt: string;
         };
@@ -1844,7 +1864,7 @@ export interface components {
         RoleResponse: {
             /**
              * Format: uuid
-             * @description Identifier (UUID).
+             * @description The import whose journals were approved.
              */
             id: string;
             /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
@@ -1867,14 +1887,14 @@ export interface components {
         MemberResponse: {
             /**
              * Format: uuid
-             * @description A user (UUID).
+             * @description The import whose journals were approved.
              */
             userId: string;
             /** @description The user’s email address. */
             email: string;
             /**
              * Format: uuid
-             * @description A role (UUID): built-in or one of the company’s custom roles. For an API key: the role whose permissions it was given, copied at creation.
+             * @description The import whose journals were approved.
              */
             roleId: string;
             /** @description The role’s name. */
@@ -1883,7 +1903,7 @@ export interface components {
             permissions: string[];
             /**
              * Format: date-time
-             * @description When the user joined the company (UTC).
+             * @description When the approval began: the time each approval records.
              */
             joinedAt: string;
             /** @description The version read; a write based on another is refused (409). */
@@ -1900,7 +1920,7 @@ export interface components {
         CreatedApiKeyResponse: {
             /**
              * Format: uuid
-             * @description Identifier (UUID).
+             * @description The import whose journals were approved.
              */
             id: string;
             /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
@@ -1919,12 +1939,12 @@ export interface components {
             revokedAt: string | null;
             /**
              * Format: uuid
-             * @description Who created it (a user or an API key by id, or a user id alone where only users create). As a journal list filter: the id of the user or API key that created the journals.
+             * @description The import whose journals were approved.
              */
             createdBy: string;
             /**
              * Format: date-time
-             * @description When it was created (UTC).
+             * @description When the approval began: the time each approval records.
              */
             createdAt: string;
             /** @description The version read; a write based on another is refused (409). */
@@ -1945,7 +1965,7 @@ export interface components {
         ApiKeyResponse: {
             /**
              * Format: uuid
-             * @description Identifier (UUID).
+             * @description The import whose journals were approved.
              */
             id: string;
             /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
@@ -1964,12 +1984,12 @@ export interface components {
             revokedAt: string | null;
             /**
              * Format: uuid
-             * @description Who created it (a user or an API key by id, or a user id alone where only users create). As a journal list filter: the id of the user or API key that created the journals.
+             * @description The import whose journals were approved.
              */
             createdBy: string;
             /**
              * Format: date-time
-             * @description When it was created (UTC).
+             * @description When the approval began: the time each approval records.
              */
             createdAt: string;
             /** @description The version read; a write based on another is refused (409). */
@@ -1978,7 +1998,7 @@ export interface components {
         AccountResponse: {
             /**
              * Format: uuid
-             * @description Identifier (UUID).
+             * @description The import whose journals were approved.
              */
             id: string;
             /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
@@ -1998,12 +2018,12 @@ export interface components {
             version: number;
             /**
              * Format: date-time
-             * @description When it was created (UTC).
+             * @description When the approval began: the time each approval records.
              */
             createdAt: string;
             /**
              * Format: date-time
-             * @description When it last changed (UTC).
+             * @description When the approval began: the time each approval records.
              */
             updatedAt: string;
             /**
@@ -2057,7 +2077,7 @@ export interface components {
                 requestId: string | null;
                 /**
                  * Format: date-time
-                 * @description When the change was made (UTC): the instant its transaction was sent, just before it committed.
+                 * @description When the approval began: the time each approval records.
                  */
                 occurredAt: string;
                 /** @description The event’s number in the company’s feed: increasing, each event once. */
@@ -2075,7 +2095,7 @@ export interface components {
         CostCenterResponse: {
             /**
              * Format: uuid
-             * @description Identifier (UUID).
+             * @description The import whose journals were approved.
              */
             id: string;
             /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
@@ -2095,12 +2115,12 @@ export interface components {
             version: number;
             /**
              * Format: date-time
-             * @description When it was created (UTC).
+             * @description When the approval began: the time each approval records.
              */
             createdAt: string;
             /**
              * Format: date-time
-             * @description When it last changed (UTC).
+             * @description When the approval began: the time each approval records.
              */
             updatedAt: string;
             /**
@@ -2120,7 +2140,7 @@ export interface components {
         YearResponse: {
             /**
              * Format: uuid
-             * @description Identifier (UUID).
+             * @description The import whose journals were approved.
              */
             id: string;
             /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
@@ -2146,7 +2166,7 @@ export interface components {
             periods: components["schemas"]["PeriodResponse"][];
             /**
              * Format: uuid
-             * @description The closing journal GenerateClosingJournal made for the year, if any.
+             * @description The import whose journals were approved.
              */
             closingJournalId?: string;
             /** @description The head of the company’s event chain when it was closed (or, for a report, stored; for a VAT return, filed): the newest event numbered then and its hash; every change committed before is at or below it. Null until closed, or when closed before the chain. */
@@ -2158,12 +2178,12 @@ export interface components {
             } | null;
             /**
              * Format: date-time
-             * @description When it was created (UTC).
+             * @description When the approval began: the time each approval records.
              */
             createdAt: string;
             /**
              * Format: date-time
-             * @description When it last changed (UTC).
+             * @description When the approval began: the time each approval records.
              */
             updatedAt: string;
         };
@@ -2178,14 +2198,14 @@ export interface components {
         JournalResponse: {
             /**
              * Format: uuid
-             * @description Identifier (UUID).
+             * @description The import whose journals were approved.
              */
             id: string;
             /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
             serialNumber: number;
             /**
              * Format: date-time
-             * @description A calendar date (YYYY-MM-DD), or for a journal its date and time with an offset (2026-03-31T09:00:00+03:00); a journal also takes a plain date (2026-03-31), the start of that day in UTC, and answers it as 2026-03-31T00:00:00Z.
+             * @description When the approval began: the time each approval records.
              */
             date: string;
             /** @description Free text. */
@@ -2196,7 +2216,7 @@ export interface components {
             entries: {
                 /**
                  * Format: uuid
-                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
+                 * @description The import whose journals were approved.
                  */
                 accountId: string;
                 /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
@@ -2219,7 +2239,7 @@ export interface components {
                     taxCode: string;
                     /**
                      * Format: uuid
-                     * @description The tax code (UUID).
+                     * @description The import whose journals were approved.
                      */
                     taxCodeId: string;
                     /**
@@ -2286,12 +2306,12 @@ export interface components {
             version: number;
             /**
              * Format: date-time
-             * @description When it was created (UTC).
+             * @description When the approval began: the time each approval records.
              */
             createdAt: string;
             /**
              * Format: date-time
-             * @description When it last changed (UTC).
+             * @description When the approval began: the time each approval records.
              */
             updatedAt: string;
             /** @description Who created the journal (for a reversing journal, who reversed its original). */
@@ -2422,12 +2442,12 @@ export interface components {
         PeriodResponse: {
             /**
              * Format: uuid
-             * @description Identifier (UUID).
+             * @description The import whose journals were approved.
              */
             id: string;
             /**
              * Format: uuid
-             * @description A financial year (UUID).
+             * @description The import whose journals were approved.
              */
             financialYearId: string;
             /** @description The period’s number within its year, from 1. */
@@ -2483,7 +2503,7 @@ export interface components {
             accounts: {
                 /**
                  * Format: uuid
-                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
+                 * @description The import whose journals were approved.
                  */
                 accountId: string;
                 /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
@@ -3922,7 +3942,7 @@ export interface components {
             results: {
                 /**
                  * Format: uuid
-                 * @description The journal (UUID).
+                 * @description The import whose journals were approved.
                  */
                 journalId: string;
                 /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
@@ -3936,7 +3956,7 @@ export interface components {
                 effect: "added" | "takenBack";
                 /**
                  * Format: date-time
-                 * @description When the change was made (UTC): the instant its transaction was sent, just before it committed.
+                 * @description When the approval began: the time each approval records.
                  */
                 occurredAt: string;
                 /** @description The event’s number in the company’s feed: increasing, each event once. */
@@ -3948,12 +3968,12 @@ export interface components {
                 postingDate: string;
                 /**
                  * Format: uuid
-                 * @description A financial year (UUID).
+                 * @description The import whose journals were approved.
                  */
                 financialYearId: string;
                 /**
                  * Format: uuid
-                 * @description A period of the financial year (UUID).
+                 * @description The import whose journals were approved.
                  */
                 periodId: string;
                 /**
@@ -4070,7 +4090,7 @@ export interface components {
             results: {
                 /**
                  * Format: uuid
-                 * @description Identifier (UUID).
+                 * @description The import whose journals were approved.
                  */
                 id: string;
                 /** @description The event’s number in the company’s feed: increasing, each event once. */
@@ -4079,7 +4099,7 @@ export interface components {
                 type: string;
                 /**
                  * Format: uuid
-                 * @description The company (UUID).
+                 * @description The import whose journals were approved.
                  */
                 companyId: string;
                 /** @description The record the event is about (an account, a journal, a member’s user id, the company for its settings). */
@@ -4098,7 +4118,7 @@ export interface components {
                 } | null;
                 /**
                  * Format: date-time
-                 * @description When the change was made (UTC): the instant its transaction was sent, just before it committed.
+                 * @description When the approval began: the time each approval records.
                  */
                 occurredAt: string;
                 /** @description The record as it was after the change, as a GET shows it (the write’s response, never a secret); null for a deletion, when too large, or when the reader may not read the record. */
@@ -4124,7 +4144,7 @@ export interface components {
         CreatedWebhookResponse: {
             /**
              * Format: uuid
-             * @description Identifier (UUID).
+             * @description The import whose journals were approved.
              */
             id: string;
             /** @description Where deliveries go: https (loopback allowed on the local stack only), never a private or link-local address. */
@@ -4156,12 +4176,12 @@ export interface components {
             version: number;
             /**
              * Format: date-time
-             * @description When it was created (UTC).
+             * @description When the approval began: the time each approval records.
              */
             createdAt: string;
             /**
              * Format: date-time
-             * @description When it last changed (UTC).
+             * @description When the approval began: the time each approval records.
              */
             updatedAt: string;
             /** @description The signing secret (whsec_...), shown once: verify each delivery’s Ledger-Signature with it. Null when a stored response is replayed (secretOmitted true). */
@@ -4180,7 +4200,7 @@ export interface components {
         WebhookResponse: {
             /**
              * Format: uuid
-             * @description Identifier (UUID).
+             * @description The import whose journals were approved.
              */
             id: string;
             /** @description Where deliveries go: https (loopback allowed on the local stack only), never a private or link-local address. */
@@ -4212,12 +4232,12 @@ export interface components {
             version: number;
             /**
              * Format: date-time
-             * @description When it was created (UTC).
+             * @description When the approval began: the time each approval records.
              */
             createdAt: string;
             /**
              * Format: date-time
-             * @description When it last changed (UTC).
+             * @description When the approval began: the time each approval records.
              */
             updatedAt: string;
         };
@@ -4228,7 +4248,7 @@ export interface components {
             results: {
                 /**
                  * Format: uuid
-                 * @description The event delivered (receivers drop repeats by it).
+                 * @description The import whose journals were approved.
                  */
                 eventId: string;
                 /** @description The event’s number in the company’s feed: increasing, each event once. */
@@ -4254,7 +4274,7 @@ export interface components {
                 deliveredAt: string | null;
                 /**
                  * Format: date-time
-                 * @description When it was created (UTC).
+                 * @description When the approval began: the time each approval records.
                  */
                 createdAt: string;
             }[];
@@ -4264,7 +4284,7 @@ export interface components {
         ExchangeRateResponse: {
             /**
              * Format: uuid
-             * @description Identifier (UUID).
+             * @description The import whose journals were approved.
              */
             id: string;
             /** @description An ISO 4217 currency code. In a report: the company currency its amounts are in; on a general ledger line or a trial balance row’s currency figures: the currency of those amounts. For an exchange rate: the foreign currency it converts into the base currency. On a journal line: the currency of its amount (left out: the company currency; null on lines written before lines had currencies, which are in the company currency). On an account: the currency every journal line on it must be in (only a leaf account has one; null: any currency; left out of an update: unchanged); it changes only while no journal names the account. */
@@ -4280,12 +4300,12 @@ export interface components {
             version: number;
             /**
              * Format: date-time
-             * @description When it was created (UTC).
+             * @description When the approval began: the time each approval records.
              */
             createdAt: string;
             /**
              * Format: date-time
-             * @description When it last changed (UTC).
+             * @description When the approval began: the time each approval records.
              */
             updatedAt: string;
         };
@@ -4300,33 +4320,33 @@ export interface components {
         BudgetResponse: {
             /**
              * Format: uuid
-             * @description Identifier (UUID).
+             * @description The import whose journals were approved.
              */
             id: string;
             /** @description The budget’s name. */
             name: string;
             /**
              * Format: uuid
-             * @description A financial year (UUID).
+             * @description The import whose journals were approved.
              */
             financialYearId: string;
             /** @description The version read; a write based on another is refused (409). */
             version: number;
             /**
              * Format: date-time
-             * @description When it was created (UTC).
+             * @description When the approval began: the time each approval records.
              */
             createdAt: string;
             /**
              * Format: date-time
-             * @description When it last changed (UTC).
+             * @description When the approval began: the time each approval records.
              */
             updatedAt: string;
             /** @description A budget’s lines: each a revenue or expense leaf account (UUID or path), as a whole (costCenterId null or left out) or within one cost center (UUID or path), with one amount per period of the financial year, in order. Each (account, cost center) once, and an account either as a whole or by cost center, not both; at most 500 lines. */
             lines: {
                 /**
                  * Format: uuid
-                 * @description An account: its UUID, or its path of codes from the root (such as 1.1101). In reports and the journal list filter, a category means every account under it.
+                 * @description The import whose journals were approved.
                  */
                 accountId: string;
                 /** @description A cost center: its UUID, or its path of codes from the root. In the journal list filter, a category means every cost center under it. */
@@ -4342,26 +4362,26 @@ export interface components {
             results: {
                 /**
                  * Format: uuid
-                 * @description Identifier (UUID).
+                 * @description The import whose journals were approved.
                  */
                 id: string;
                 /** @description The budget’s name. */
                 name: string;
                 /**
                  * Format: uuid
-                 * @description A financial year (UUID).
+                 * @description The import whose journals were approved.
                  */
                 financialYearId: string;
                 /** @description The version read; a write based on another is refused (409). */
                 version: number;
                 /**
                  * Format: date-time
-                 * @description When it was created (UTC).
+                 * @description When the approval began: the time each approval records.
                  */
                 createdAt: string;
                 /**
                  * Format: date-time
-                 * @description When it last changed (UTC).
+                 * @description When the approval began: the time each approval records.
                  */
                 updatedAt: string;
                 /** @description How many lines the budget has (read them with GET of the budget). */
@@ -4373,7 +4393,7 @@ export interface components {
         ImportResponse: {
             /**
              * Format: uuid
-             * @description Identifier (UUID).
+             * @description The import whose journals were approved.
              */
             id: string;
             /**
@@ -4449,12 +4469,12 @@ export interface components {
             };
             /**
              * Format: date-time
-             * @description When it was created (UTC).
+             * @description When the approval began: the time each approval records.
              */
             createdAt: string;
             /**
              * Format: date-time
-             * @description When it last changed (UTC).
+             * @description When the approval began: the time each approval records.
              */
             updatedAt: string;
             /** @description When a worker first took it up; null while queued. */
@@ -4487,6 +4507,50 @@ export interface components {
             /** @description Cursor for the next page; null at the end. */
             nextPage: string | null;
         };
+        ImportApprovalResponse: {
+            /**
+             * Format: uuid
+             * @description The import whose journals were approved.
+             */
+            importId: string;
+            /** @description Who approved them: one approval per journal, in their name. */
+            approvedBy: {
+                /**
+                 * @description user (a signed-in user) or apiKey.
+                 * @enum {string}
+                 */
+                type: "user" | "apiKey";
+                /** @description Identifier (UUID). */
+                id: string;
+            };
+            /**
+             * Format: date-time
+             * @description When the approval began: the time each approval records.
+             */
+            approvedAt: string;
+            /** @description The journals of the import that were asking approval (submitted) when the approval began. */
+            asking: number;
+            /** @description Those given this approval, each with its JournalApproved event. */
+            approved: number;
+            /** @description Of those approved, how many now hold every approval the policy asks (status approved, for Post); the others wait for a second person. */
+            completed: number;
+            /** @description The journals asking approval that were not given it, each with why (at most 100 listed). */
+            skipped: {
+                /**
+                 * Format: uuid
+                 * @description The import whose journals were approved.
+                 */
+                journalId: string;
+                /** @description The journal’s number within the company: unique, never reused, in creation order to within about two seconds; numbers may be skipped. */
+                serialNumber: number;
+                /** @description Why: SelfApproval (the approver last edited it), AlreadyApproved, or Conflict (changed by another request meanwhile). */
+                code: string;
+                /** @description What was found there, naming the record; null when verified. */
+                reason: string;
+            }[];
+            /** @description How many were skipped in all. */
+            skippedCount: number;
+        };
         AuditVerifyResponse: {
             /** @description true when every event of the range matches its hash and the chain, and every record and balance the events describe matches the table. */
             verified: boolean;
@@ -4510,7 +4574,7 @@ export interface components {
         TaxCodeResponse: {
             /**
              * Format: uuid
-             * @description Identifier (UUID).
+             * @description The import whose journals were approved.
              */
             id: string;
             /** @description Code, unique among siblings; paths join codes with dots. As an account or cost center list filter: exactly this code (at most one record per parent). On a tax code: unique in the company, 1 to 20 upper-case letters, digits, "-" or "_"; it never changes. */
@@ -4556,12 +4620,12 @@ export interface components {
             version: number;
             /**
              * Format: date-time
-             * @description When it was created (UTC).
+             * @description When the approval began: the time each approval records.
              */
             createdAt: string;
             /**
              * Format: date-time
-             * @description When it last changed (UTC).
+             * @description When the approval began: the time each approval records.
              */
             updatedAt: string;
         };
@@ -4748,7 +4812,7 @@ export interface components {
         CounterpartyResponse: {
             /**
              * Format: uuid
-             * @description Identifier (UUID).
+             * @description The import whose journals were approved.
              */
             id: string;
             /** @description The name: plain text, in any language (accounts, cost centers, tax codes and counterparties have one in Arabic and one in English). */
@@ -4768,12 +4832,12 @@ export interface components {
             version: number;
             /**
              * Format: date-time
-             * @description When it was created (UTC).
+             * @description When the approval began: the time each approval records.
              */
             createdAt: string;
             /**
              * Format: date-time
-             * @description When it last changed (UTC).
+             * @description When the approval began: the time each approval records.
              */
             updatedAt: string;
         };
@@ -5166,7 +5230,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirectTo": "http://127.0.0.1:37819/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A34675%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=h7ttQLkLtZr2T8PSIHzG6cETvhRxEzYYHeZLq5yP29g&code_challenge_method=S256&state=7vNnVZsO26ZLNuAhFM4DhgWFU4WSgXwIANuue0cUQc4&client_id=ledger-local"
+                     *       "redirectTo": "http://127.0.0.1:42617/auth?redirect_uri=http%3A%2F%2F127.0.0.1%3A37581%2Fapi%2FAuthentication%2FLogin%2FCallback&scope=openid+email&response_type=code&code_challenge=ChGrdoKzeqNyQRrZYML8DW1npQbKbvptKWGZIv78utU&code_challenge_method=S256&state=KE_xOC8IXFm6MikRBmYXpnVVFDSmbY-SE-Vg63hs25Q&client_id=ledger-local"
                      *     }
                      */
                     "application/json": components["schemas"]["LoginResponse"];
@@ -5206,7 +5270,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "4f249498-732e-414f-9fe1-b9958c3547a9",
+                     *           "companyId": "870e94ba-0610-48f6-8019-d20b24fd9c18",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5254,7 +5318,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "7c7208b1-7f81-4001-8d56-42b4e8997de4",
+                     *           "companyId": "422de095-6eff-4eec-97ae-ffecd4077bb8",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5356,7 +5420,7 @@ export interface operations {
                      *       "token_type": "Bearer",
                      *       "companies": [
                      *         {
-                     *           "companyId": "4f249498-732e-414f-9fe1-b9958c3547a9",
+                     *           "companyId": "870e94ba-0610-48f6-8019-d20b24fd9c18",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5404,7 +5468,7 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "companyId": "7c7208b1-7f81-4001-8d56-42b4e8997de4",
+                     *           "companyId": "422de095-6eff-4eec-97ae-ffecd4077bb8",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "permissions": [
                      *             "journals:read",
@@ -5495,16 +5559,16 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "7c7208b1-7f81-4001-8d56-42b4e8997de4",
+                     *           "id": "422de095-6eff-4eec-97ae-ffecd4077bb8",
                      *           "name": "Contract Co",
-                     *           "createdAt": "2026-11-29T11:12:18.363Z",
+                     *           "createdAt": "2026-11-29T12:27:09.813Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         },
                      *         {
-                     *           "id": "4f249498-732e-414f-9fe1-b9958c3547a9",
+                     *           "id": "870e94ba-0610-48f6-8019-d20b24fd9c18",
                      *           "name": "Test Co",
-                     *           "createdAt": "2026-11-29T11:12:18.091Z",
+                     *           "createdAt": "2026-11-29T12:27:09.530Z",
                      *           "version": 1,
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001"
                      *         }
@@ -5562,9 +5626,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7c7208b1-7f81-4001-8d56-42b4e8997de4",
+                     *       "id": "422de095-6eff-4eec-97ae-ffecd4077bb8",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T11:12:18.363Z",
+                     *       "createdAt": "2026-11-29T12:27:09.813Z",
                      *       "version": 1,
                      *       "settings": {
                      *         "baseCurrency": "SAR",
@@ -5576,7 +5640,7 @@ export interface operations {
                      *         "taxRegistrationNumber": null,
                      *         "defaultEmirate": null,
                      *         "version": 1,
-                     *         "updatedAt": "2026-11-29T11:12:18.363Z"
+                     *         "updatedAt": "2026-11-29T12:27:09.813Z"
                      *       },
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *       "permissions": [
@@ -5658,9 +5722,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7c7208b1-7f81-4001-8d56-42b4e8997de4",
+                     *       "id": "422de095-6eff-4eec-97ae-ffecd4077bb8",
                      *       "name": "Contract Co",
-                     *       "createdAt": "2026-11-29T11:12:18.363Z",
+                     *       "createdAt": "2026-11-29T12:27:09.813Z",
                      *       "version": 1
                      *     }
                      */
@@ -5704,7 +5768,7 @@ export interface operations {
                      *       "taxRegistrationNumber": null,
                      *       "defaultEmirate": null,
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T11:12:18.091Z"
+                     *       "updatedAt": "2026-11-29T12:27:09.530Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5734,7 +5798,7 @@ export interface operations {
                  * @example {
                  *       "baseCurrency": "SAR",
                  *       "decimalPrecision": 2,
-                 *       "retainedEarningsAccountId": "236ef3c0-8dd1-405f-bc5f-7e70efbfe375",
+                 *       "retainedEarningsAccountId": "f013b195-8b2a-4160-9ca8-021bf82e11b8",
                  *       "taxJurisdiction": "SA",
                  *       "taxRegistrationNumber": "310123456700003",
                  *       "version": 1
@@ -5793,14 +5857,14 @@ export interface operations {
                      * @example {
                      *       "baseCurrency": "SAR",
                      *       "decimalPrecision": 2,
-                     *       "retainedEarningsAccountId": "236ef3c0-8dd1-405f-bc5f-7e70efbfe375",
+                     *       "retainedEarningsAccountId": "f013b195-8b2a-4160-9ca8-021bf82e11b8",
                      *       "fxRoundingAccountId": null,
                      *       "unrealizedFxGainLossAccountId": null,
                      *       "taxJurisdiction": "SA",
                      *       "taxRegistrationNumber": "310123456700003",
                      *       "defaultEmirate": null,
                      *       "version": 2,
-                     *       "updatedAt": "2026-11-29T11:12:19.654Z"
+                     *       "updatedAt": "2026-11-29T12:27:11.090Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SettingsResponse"];
@@ -5976,7 +6040,7 @@ export interface operations {
                      *           "updatedAt": null
                      *         },
                      *         {
-                     *           "id": "231bd0fe-9f93-44ef-bbe2-410e57848494",
+                     *           "id": "310ac25d-69a2-4697-b627-4f08a975285c",
                      *           "name": "Clerk",
                      *           "description": "Reads the chart, enters and reads journals",
                      *           "permissions": [
@@ -5987,8 +6051,8 @@ export interface operations {
                      *           "builtIn": false,
                      *           "memberCount": 0,
                      *           "version": 2,
-                     *           "createdAt": "2026-11-29T11:12:39.508Z",
-                     *           "updatedAt": "2026-11-29T11:12:39.565Z"
+                     *           "createdAt": "2026-11-29T12:27:25.304Z",
+                     *           "updatedAt": "2026-11-29T12:27:25.363Z"
                      *         }
                      *       ]
                      *     }
@@ -6051,7 +6115,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "231bd0fe-9f93-44ef-bbe2-410e57848494",
+                     *       "id": "310ac25d-69a2-4697-b627-4f08a975285c",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6061,8 +6125,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T11:12:39.508Z",
-                     *       "updatedAt": "2026-11-29T11:12:39.508Z"
+                     *       "createdAt": "2026-11-29T12:27:25.304Z",
+                     *       "updatedAt": "2026-11-29T12:27:25.304Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6109,7 +6173,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "231bd0fe-9f93-44ef-bbe2-410e57848494",
+                     *       "id": "310ac25d-69a2-4697-b627-4f08a975285c",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart and enters journals",
                      *       "permissions": [
@@ -6119,8 +6183,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T11:12:39.508Z",
-                     *       "updatedAt": "2026-11-29T11:12:39.508Z"
+                     *       "createdAt": "2026-11-29T12:27:25.304Z",
+                     *       "updatedAt": "2026-11-29T12:27:25.304Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6184,7 +6248,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "231bd0fe-9f93-44ef-bbe2-410e57848494",
+                     *       "id": "310ac25d-69a2-4697-b627-4f08a975285c",
                      *       "name": "Clerk",
                      *       "description": "Reads the chart, enters and reads journals",
                      *       "permissions": [
@@ -6195,8 +6259,8 @@ export interface operations {
                      *       "builtIn": false,
                      *       "memberCount": 0,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T11:12:39.508Z",
-                     *       "updatedAt": "2026-11-29T11:12:39.565Z"
+                     *       "createdAt": "2026-11-29T12:27:25.304Z",
+                     *       "updatedAt": "2026-11-29T12:27:25.363Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RoleResponse"];
@@ -6305,8 +6369,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "userId": "7c62626a-73a3-42f7-8ea8-a1f74c04a064",
-                     *           "email": "user-dd8f7ee2-8f58-4aee-84d0-ef62669d1661@example.com",
+                     *           "userId": "9d0f5174-291a-4f7d-ad17-07d1faf05470",
+                     *           "email": "user-f9c18561-1f98-4b8f-8475-f740fb71c0d5@example.com",
                      *           "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0001",
                      *           "role": "owner",
                      *           "permissions": [
@@ -6353,20 +6417,20 @@ export interface operations {
                      *             "approval-policies:read",
                      *             "approval-policies:manage"
                      *           ],
-                     *           "joinedAt": "2026-11-29T11:12:18.091Z",
+                     *           "joinedAt": "2026-11-29T12:27:09.530Z",
                      *           "version": 1
                      *         },
                      *         {
-                     *           "userId": "06420f44-df70-4ed9-bbc8-79dd0438e59a",
-                     *           "email": "contract-1795950759608@example.com",
-                     *           "roleId": "231bd0fe-9f93-44ef-bbe2-410e57848494",
+                     *           "userId": "004c80f5-28c5-4a52-949c-ca8921d8b24e",
+                     *           "email": "contract-1795955245409@example.com",
+                     *           "roleId": "310ac25d-69a2-4697-b627-4f08a975285c",
                      *           "role": "Clerk",
                      *           "permissions": [
                      *             "accounts:read",
                      *             "journals:create",
                      *             "journals:read"
                      *           ],
-                     *           "joinedAt": "2026-11-29T11:12:39.646Z",
+                     *           "joinedAt": "2026-11-29T12:27:25.460Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6398,8 +6462,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "contract-1795950759608@example.com",
-                 *       "roleId": "231bd0fe-9f93-44ef-bbe2-410e57848494"
+                 *       "email": "contract-1795955245409@example.com",
+                 *       "roleId": "310ac25d-69a2-4697-b627-4f08a975285c"
                  *     }
                  */
                 "application/json": {
@@ -6425,16 +6489,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "06420f44-df70-4ed9-bbc8-79dd0438e59a",
-                     *       "email": "contract-1795950759608@example.com",
-                     *       "roleId": "231bd0fe-9f93-44ef-bbe2-410e57848494",
+                     *       "userId": "004c80f5-28c5-4a52-949c-ca8921d8b24e",
+                     *       "email": "contract-1795955245409@example.com",
+                     *       "roleId": "310ac25d-69a2-4697-b627-4f08a975285c",
                      *       "role": "Clerk",
                      *       "permissions": [
                      *         "accounts:read",
                      *         "journals:create",
                      *         "journals:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T11:12:39.646Z",
+                     *       "joinedAt": "2026-11-29T12:27:25.460Z",
                      *       "version": 1
                      *     }
                      */
@@ -6499,8 +6563,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "06420f44-df70-4ed9-bbc8-79dd0438e59a",
-                     *       "email": "contract-1795950759608@example.com",
+                     *       "userId": "004c80f5-28c5-4a52-949c-ca8921d8b24e",
+                     *       "email": "contract-1795955245409@example.com",
                      *       "roleId": "5b0d7a52-8d0e-4c55-9a51-0f6f3c1f0002",
                      *       "role": "viewer",
                      *       "permissions": [
@@ -6520,7 +6584,7 @@ export interface operations {
                      *         "counterparties:read",
                      *         "approval-policies:read"
                      *       ],
-                     *       "joinedAt": "2026-11-29T11:12:39.646Z",
+                     *       "joinedAt": "2026-11-29T12:27:25.460Z",
                      *       "version": 2
                      *     }
                      */
@@ -6630,9 +6694,9 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "4a153638-02cf-49cf-b67e-04fd429d4076",
+                     *           "id": "f42d76df-b30a-4879-8bee-b2ea66062fa9",
                      *           "name": "contract",
-                     *           "prefix": "sk-svc_Qf2U_TB",
+                     *           "prefix": "sk-svc_P4Dl5Bc",
                      *           "permissions": [
                      *             "accounts:read"
                      *           ],
@@ -6640,8 +6704,8 @@ export interface operations {
                      *           "ipAllowlist": [],
                      *           "expiresAt": "2099-01-01T00:00:00.000Z",
                      *           "revokedAt": null,
-                     *           "createdBy": "7c62626a-73a3-42f7-8ea8-a1f74c04a064",
-                     *           "createdAt": "2026-11-29T11:12:39.900Z",
+                     *           "createdBy": "9d0f5174-291a-4f7d-ad17-07d1faf05470",
+                     *           "createdAt": "2026-11-29T12:27:25.725Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -6712,9 +6776,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4a153638-02cf-49cf-b67e-04fd429d4076",
+                     *       "id": "f42d76df-b30a-4879-8bee-b2ea66062fa9",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_Qf2U_TB",
+                     *       "prefix": "sk-svc_P4Dl5Bc",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
@@ -6722,8 +6786,8 @@ export interface operations {
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
                      *       "revokedAt": null,
-                     *       "createdBy": "7c62626a-73a3-42f7-8ea8-a1f74c04a064",
-                     *       "createdAt": "2026-11-29T11:12:39.900Z",
+                     *       "createdBy": "9d0f5174-291a-4f7d-ad17-07d1faf05470",
+                     *       "createdAt": "2026-11-29T12:27:25.725Z",
                      *       "version": 1,
                      *       "key": "sk-svc_example",
                      *       "keyOmitted": false
@@ -6775,18 +6839,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4a153638-02cf-49cf-b67e-04fd429d4076",
+                     *       "id": "f42d76df-b30a-4879-8bee-b2ea66062fa9",
                      *       "name": "contract",
-                     *       "prefix": "sk-svc_Qf2U_TB",
+                     *       "prefix": "sk-svc_P4Dl5Bc",
                      *       "permissions": [
                      *         "accounts:read"
                      *       ],
                      *       "roleId": null,
                      *       "ipAllowlist": [],
                      *       "expiresAt": "2099-01-01T00:00:00.000Z",
-                     *       "revokedAt": "2026-11-29T11:12:39.976Z",
-                     *       "createdBy": "7c62626a-73a3-42f7-8ea8-a1f74c04a064",
-                     *       "createdAt": "2026-11-29T11:12:39.900Z",
+                     *       "revokedAt": "2026-11-29T12:27:25.792Z",
+                     *       "createdBy": "9d0f5174-291a-4f7d-ad17-07d1faf05470",
+                     *       "createdAt": "2026-11-29T12:27:25.725Z",
                      *       "version": 2
                      *     }
                      */
@@ -6841,24 +6905,24 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f539a9b6-a813-4352-b1ec-c771894a8e24",
+                     *           "id": "adac33fc-72b8-4a31-8f80-b917c12aca46",
                      *           "code": "5101",
                      *           "path": "5.5101",
-                     *           "parentId": "c6748f21-9d76-4d55-a7b6-fb7eba07ddf5",
+                     *           "parentId": "ab5c540a-e370-4149-8e0b-86b833eb6f58",
                      *           "name": {
                      *             "english": "Rent",
                      *             "arabic": "الإيجار"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T11:12:19.473Z",
-                     *           "updatedAt": "2026-11-29T11:12:19.473Z",
+                     *           "createdAt": "2026-11-29T12:27:10.906Z",
+                     *           "updatedAt": "2026-11-29T12:27:10.906Z",
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "c6748f21-9d76-4d55-a7b6-fb7eba07ddf5",
+                     *           "id": "ab5c540a-e370-4149-8e0b-86b833eb6f58",
                      *           "code": "5",
                      *           "path": "5",
                      *           "parentId": null,
@@ -6867,32 +6931,32 @@ export interface operations {
                      *             "arabic": "المصروفات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T11:12:19.439Z",
-                     *           "updatedAt": "2026-11-29T11:12:19.439Z",
+                     *           "createdAt": "2026-11-29T12:27:10.830Z",
+                     *           "updatedAt": "2026-11-29T12:27:10.830Z",
                      *           "type": "category",
                      *           "classification": "expense",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
+                     *           "id": "0c39180e-976a-4e8d-96bd-3036d106e474",
                      *           "code": "4101",
                      *           "path": "4.4101",
-                     *           "parentId": "1d5c9dc8-d003-440f-bd86-8a3dc27245ce",
+                     *           "parentId": "9420a673-5f48-465b-ad9a-c9b4be1ebe7d",
                      *           "name": {
                      *             "english": "Sales",
                      *             "arabic": "المبيعات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T11:12:19.406Z",
-                     *           "updatedAt": "2026-11-29T11:12:19.406Z",
+                     *           "createdAt": "2026-11-29T12:27:10.782Z",
+                     *           "updatedAt": "2026-11-29T12:27:10.782Z",
                      *           "type": "leaf",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "1d5c9dc8-d003-440f-bd86-8a3dc27245ce",
+                     *           "id": "9420a673-5f48-465b-ad9a-c9b4be1ebe7d",
                      *           "code": "4",
                      *           "path": "4",
                      *           "parentId": null,
@@ -6901,32 +6965,32 @@ export interface operations {
                      *             "arabic": "الإيرادات"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T11:12:19.372Z",
-                     *           "updatedAt": "2026-11-29T11:12:19.372Z",
+                     *           "createdAt": "2026-11-29T12:27:10.691Z",
+                     *           "updatedAt": "2026-11-29T12:27:10.691Z",
                      *           "type": "category",
                      *           "classification": "revenue",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "236ef3c0-8dd1-405f-bc5f-7e70efbfe375",
+                     *           "id": "f013b195-8b2a-4160-9ca8-021bf82e11b8",
                      *           "code": "3101",
                      *           "path": "3.3101",
-                     *           "parentId": "59151293-67f9-40ef-b45e-8ff9d9fc99df",
+                     *           "parentId": "48b7a8ab-e78e-453e-8bd3-0d62e579d2b8",
                      *           "name": {
                      *             "english": "Retained earnings",
                      *             "arabic": "أرباح مبقاة"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T11:12:19.323Z",
-                     *           "updatedAt": "2026-11-29T11:12:19.323Z",
+                     *           "createdAt": "2026-11-29T12:27:10.598Z",
+                     *           "updatedAt": "2026-11-29T12:27:10.598Z",
                      *           "type": "leaf",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "59151293-67f9-40ef-b45e-8ff9d9fc99df",
+                     *           "id": "48b7a8ab-e78e-453e-8bd3-0d62e579d2b8",
                      *           "code": "3",
                      *           "path": "3",
                      *           "parentId": null,
@@ -6935,49 +6999,49 @@ export interface operations {
                      *             "arabic": "حقوق الملكية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T11:12:19.270Z",
-                     *           "updatedAt": "2026-11-29T11:12:19.270Z",
+                     *           "createdAt": "2026-11-29T12:27:10.530Z",
+                     *           "updatedAt": "2026-11-29T12:27:10.530Z",
                      *           "type": "category",
                      *           "classification": "equity",
                      *           "currency": null,
                      *           "cashFlowCategory": "financing"
                      *         },
                      *         {
-                     *           "id": "e3c68e06-1118-459a-9fb6-80e08c19ce41",
+                     *           "id": "a9f6cb23-d358-4f6e-88e3-0f1a1f08709f",
                      *           "code": "1102",
                      *           "path": "1.1102",
-                     *           "parentId": "c20023ab-d3b6-49c0-938f-088607513d9d",
+                     *           "parentId": "47e9bf6f-b180-4466-9999-edee35823d8c",
                      *           "name": {
                      *             "english": "Bank",
                      *             "arabic": "البنك"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T11:12:19.226Z",
-                     *           "updatedAt": "2026-11-29T11:12:19.226Z",
+                     *           "createdAt": "2026-11-29T12:27:10.439Z",
+                     *           "updatedAt": "2026-11-29T12:27:10.439Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
+                     *           "id": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
                      *           "code": "1101",
                      *           "path": "1.1101",
-                     *           "parentId": "c20023ab-d3b6-49c0-938f-088607513d9d",
+                     *           "parentId": "47e9bf6f-b180-4466-9999-edee35823d8c",
                      *           "name": {
                      *             "english": "Cash",
                      *             "arabic": "النقدية"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T11:12:19.021Z",
-                     *           "updatedAt": "2026-11-29T11:12:19.021Z",
+                     *           "createdAt": "2026-11-29T12:27:10.340Z",
+                     *           "updatedAt": "2026-11-29T12:27:10.340Z",
                      *           "type": "leaf",
                      *           "classification": "asset",
                      *           "currency": null,
                      *           "cashFlowCategory": "operating"
                      *         },
                      *         {
-                     *           "id": "c20023ab-d3b6-49c0-938f-088607513d9d",
+                     *           "id": "47e9bf6f-b180-4466-9999-edee35823d8c",
                      *           "code": "1",
                      *           "path": "1",
                      *           "parentId": null,
@@ -6986,8 +7050,8 @@ export interface operations {
                      *             "arabic": "الأصول"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T11:12:18.900Z",
-                     *           "updatedAt": "2026-11-29T11:12:18.900Z",
+                     *           "createdAt": "2026-11-29T12:27:10.303Z",
+                     *           "updatedAt": "2026-11-29T12:27:10.303Z",
                      *           "type": "category",
                      *           "classification": "asset",
                      *           "currency": null,
@@ -7076,7 +7140,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9927dde0-4c39-4be6-a76c-cf98aa405f10",
+                     *       "id": "af0a8146-59b0-4e98-959e-63df34399649",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7085,8 +7149,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T11:12:19.776Z",
-                     *       "updatedAt": "2026-11-29T11:12:19.776Z",
+                     *       "createdAt": "2026-11-29T12:27:11.172Z",
+                     *       "updatedAt": "2026-11-29T12:27:11.172Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7137,7 +7201,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9927dde0-4c39-4be6-a76c-cf98aa405f10",
+                     *       "id": "af0a8146-59b0-4e98-959e-63df34399649",
                      *       "code": "9",
                      *       "path": "9",
                      *       "parentId": null,
@@ -7146,8 +7210,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T11:12:19.776Z",
-                     *       "updatedAt": "2026-11-29T11:12:19.776Z",
+                     *       "createdAt": "2026-11-29T12:27:11.172Z",
+                     *       "updatedAt": "2026-11-29T12:27:11.172Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7229,7 +7293,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "9927dde0-4c39-4be6-a76c-cf98aa405f10",
+                     *       "id": "af0a8146-59b0-4e98-959e-63df34399649",
                      *       "code": "99",
                      *       "path": "99",
                      *       "parentId": null,
@@ -7238,8 +7302,8 @@ export interface operations {
                      *         "english": "s"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T11:12:19.776Z",
-                     *       "updatedAt": "2026-11-29T11:12:20.618Z",
+                     *       "createdAt": "2026-11-29T12:27:11.172Z",
+                     *       "updatedAt": "2026-11-29T12:27:11.686Z",
                      *       "type": "leaf",
                      *       "classification": "asset",
                      *       "currency": null,
@@ -7360,15 +7424,15 @@ export interface operations {
                      *           "type": "AccountCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064",
+                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "76daeac6-e073-4120-a895-1f885cba3c88",
-                     *           "occurredAt": "2026-11-29T11:12:19.776Z",
+                     *           "requestId": "7ba58de6-169d-4caf-afb0-1f9bd8b1b480",
+                     *           "occurredAt": "2026-11-29T12:27:11.172Z",
                      *           "sequence": 14,
-                     *           "hash": "2e0fe9d2ba07bbbe3bc962ece7282e21c91d3788628ff718c23f455fcf116ce2",
+                     *           "hash": "20244dc5716979add3104aaab2e45a7b6780f05f6f92ff422dbc8576b876fa0e",
                      *           "state": {
-                     *             "id": "9927dde0-4c39-4be6-a76c-cf98aa405f10",
+                     *             "id": "af0a8146-59b0-4e98-959e-63df34399649",
                      *             "code": "9",
                      *             "path": "9",
                      *             "parentId": null,
@@ -7377,8 +7441,8 @@ export interface operations {
                      *               "english": "s"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T11:12:19.776Z",
-                     *             "updatedAt": "2026-11-29T11:12:19.776Z",
+                     *             "createdAt": "2026-11-29T12:27:11.172Z",
+                     *             "updatedAt": "2026-11-29T12:27:11.172Z",
                      *             "type": "leaf",
                      *             "classification": "asset",
                      *             "currency": null,
@@ -7438,7 +7502,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2876af24-4f6c-45dd-b82e-0fb9c335c4c5",
+                     *           "id": "f3f02131-5238-4f04-b2b6-3f08035ea66d",
                      *           "code": "X",
                      *           "path": "X",
                      *           "parentId": null,
@@ -7447,12 +7511,12 @@ export interface operations {
                      *             "arabic": "س"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T11:12:20.866Z",
-                     *           "updatedAt": "2026-11-29T11:12:20.866Z",
+                     *           "createdAt": "2026-11-29T12:27:11.958Z",
+                     *           "updatedAt": "2026-11-29T12:27:11.958Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "ad5b00ef-d8e2-4da7-bed8-258ab8123758",
+                     *           "id": "2b27aeca-b9e6-44bb-92af-8166c3314d18",
                      *           "code": "HQ",
                      *           "path": "HQ",
                      *           "parentId": null,
@@ -7461,12 +7525,12 @@ export interface operations {
                      *             "arabic": "المركز الرئيسي"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T11:12:19.505Z",
-                     *           "updatedAt": "2026-11-29T11:12:19.505Z",
+                     *           "createdAt": "2026-11-29T12:27:10.971Z",
+                     *           "updatedAt": "2026-11-29T12:27:10.971Z",
                      *           "status": "active"
                      *         },
                      *         {
-                     *           "id": "72157460-58b7-44a9-956a-50eb2385909d",
+                     *           "id": "789620cd-840e-44fa-9341-be65399fd9fe",
                      *           "code": "BR",
                      *           "path": "BR",
                      *           "parentId": null,
@@ -7475,8 +7539,8 @@ export interface operations {
                      *             "arabic": "الفرع"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T11:12:19.531Z",
-                     *           "updatedAt": "2026-11-29T11:12:19.531Z",
+                     *           "createdAt": "2026-11-29T12:27:10.995Z",
+                     *           "updatedAt": "2026-11-29T12:27:10.995Z",
                      *           "status": "active"
                      *         }
                      *       ],
@@ -7546,7 +7610,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2876af24-4f6c-45dd-b82e-0fb9c335c4c5",
+                     *       "id": "f3f02131-5238-4f04-b2b6-3f08035ea66d",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7555,8 +7619,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T11:12:20.866Z",
-                     *       "updatedAt": "2026-11-29T11:12:20.866Z",
+                     *       "createdAt": "2026-11-29T12:27:11.958Z",
+                     *       "updatedAt": "2026-11-29T12:27:11.958Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7604,7 +7668,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2876af24-4f6c-45dd-b82e-0fb9c335c4c5",
+                     *       "id": "f3f02131-5238-4f04-b2b6-3f08035ea66d",
                      *       "code": "X",
                      *       "path": "X",
                      *       "parentId": null,
@@ -7613,8 +7677,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T11:12:20.866Z",
-                     *       "updatedAt": "2026-11-29T11:12:20.866Z",
+                     *       "createdAt": "2026-11-29T12:27:11.958Z",
+                     *       "updatedAt": "2026-11-29T12:27:11.958Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7683,7 +7747,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2876af24-4f6c-45dd-b82e-0fb9c335c4c5",
+                     *       "id": "f3f02131-5238-4f04-b2b6-3f08035ea66d",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7692,8 +7756,8 @@ export interface operations {
                      *         "english": "x"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T11:12:20.866Z",
-                     *       "updatedAt": "2026-11-29T11:12:21.093Z",
+                     *       "createdAt": "2026-11-29T12:27:11.958Z",
+                     *       "updatedAt": "2026-11-29T12:27:12.169Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7811,15 +7875,15 @@ export interface operations {
                      *           "type": "CostCenterCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064",
+                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "0645739e-65b4-413f-b497-d70a68824192",
-                     *           "occurredAt": "2026-11-29T11:12:20.866Z",
+                     *           "requestId": "f2aaccba-a736-49ba-b92e-7d9f6f8f9c7f",
+                     *           "occurredAt": "2026-11-29T12:27:11.958Z",
                      *           "sequence": 17,
-                     *           "hash": "7b8a9c5162d1e448488a5ccbb120d9acffe438ecf8a33d8321416b1b987ab38d",
+                     *           "hash": "f584a851b7414be2501bb8ee5bb5de96fc1743704ab9393087c7081a9e4e61ec",
                      *           "state": {
-                     *             "id": "2876af24-4f6c-45dd-b82e-0fb9c335c4c5",
+                     *             "id": "f3f02131-5238-4f04-b2b6-3f08035ea66d",
                      *             "code": "X",
                      *             "path": "X",
                      *             "parentId": null,
@@ -7828,8 +7892,8 @@ export interface operations {
                      *               "english": "x"
                      *             },
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T11:12:20.866Z",
-                     *             "updatedAt": "2026-11-29T11:12:20.866Z",
+                     *             "createdAt": "2026-11-29T12:27:11.958Z",
+                     *             "updatedAt": "2026-11-29T12:27:11.958Z",
                      *             "status": "active"
                      *           }
                      *         }
@@ -7882,7 +7946,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2876af24-4f6c-45dd-b82e-0fb9c335c4c5",
+                     *       "id": "f3f02131-5238-4f04-b2b6-3f08035ea66d",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7891,8 +7955,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T11:12:20.866Z",
-                     *       "updatedAt": "2026-11-29T11:12:21.271Z",
+                     *       "createdAt": "2026-11-29T12:27:11.958Z",
+                     *       "updatedAt": "2026-11-29T12:27:12.490Z",
                      *       "status": "active"
                      *     }
                      */
@@ -7943,7 +8007,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2876af24-4f6c-45dd-b82e-0fb9c335c4c5",
+                     *       "id": "f3f02131-5238-4f04-b2b6-3f08035ea66d",
                      *       "code": "Y",
                      *       "path": "Y",
                      *       "parentId": null,
@@ -7952,8 +8016,8 @@ export interface operations {
                      *         "arabic": "س"
                      *       },
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T11:12:20.866Z",
-                     *       "updatedAt": "2026-11-29T11:12:21.169Z",
+                     *       "createdAt": "2026-11-29T12:27:11.958Z",
+                     *       "updatedAt": "2026-11-29T12:27:12.318Z",
                      *       "status": "inactive"
                      *     }
                      */
@@ -8004,19 +8068,19 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
+                     *           "id": "430859fb-3de7-405f-a4e9-eab85a4d757f",
                      *           "name": "FY 2027",
                      *           "startDate": "2027-01-01",
                      *           "endDate": "2027-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T11:12:22.684Z",
-                     *           "updatedAt": "2026-11-29T11:12:22.684Z",
+                     *           "createdAt": "2026-11-29T12:27:13.779Z",
+                     *           "updatedAt": "2026-11-29T12:27:13.779Z",
                      *           "periods": [
                      *             {
-                     *               "id": "fb8800a0-b1b9-4535-91b6-77a1eff126ee",
-                     *               "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
+                     *               "id": "f59a11fc-c3f4-4e03-9d4a-e2465c4a6ea7",
+                     *               "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2027-01-01",
@@ -8026,8 +8090,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1e28cb5b-7a94-43c7-be3a-4bb80ad17bc8",
-                     *               "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
+                     *               "id": "5b513c56-e014-45ca-8a54-3ad70e152804",
+                     *               "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2027-02-01",
@@ -8037,8 +8101,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "b61e9256-7c1e-4b75-bb8e-74f7db9c282c",
-                     *               "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
+                     *               "id": "61876161-d3b4-46f6-8bb7-08a8bcf7cd4e",
+                     *               "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2027-03-01",
@@ -8048,8 +8112,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "187caaa7-9ecb-4f7b-b063-99b5a03ca1fd",
-                     *               "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
+                     *               "id": "fb3e7a2c-f4f8-4f48-ab3e-9764c16c5cf1",
+                     *               "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2027-04-01",
@@ -8059,8 +8123,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "01c0cad1-e7a0-4597-a7ad-769cc1555eda",
-                     *               "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
+                     *               "id": "1126f9b2-83f1-4bcb-a443-ae187f76c135",
+                     *               "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2027-05-01",
@@ -8070,8 +8134,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "76d54de9-43c4-4528-9785-acfa000c68ee",
-                     *               "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
+                     *               "id": "ef4f9b72-571d-4c85-b16f-a3d5cc155566",
+                     *               "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2027-06-01",
@@ -8081,8 +8145,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2b07be21-d13c-4c58-a308-9e7080ad28d4",
-                     *               "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
+                     *               "id": "317f5ff3-9b10-4757-8ecd-a8bef04e96de",
+                     *               "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2027-07-01",
@@ -8092,8 +8156,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "3e63c6f0-07f2-490c-8d7c-d156b2534bc1",
-                     *               "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
+                     *               "id": "290a49d1-933a-4a84-814d-a0f015a37758",
+                     *               "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2027-08-01",
@@ -8103,8 +8167,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "cfffa370-8600-46b6-8372-b3791f4a3405",
-                     *               "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
+                     *               "id": "c6a6d6e4-ae6f-4041-bd20-a81f430a06ea",
+                     *               "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2027-09-01",
@@ -8114,8 +8178,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "03ea772f-b1ca-4adf-9e5c-7399cd27162f",
-                     *               "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
+                     *               "id": "765896f7-ca12-49b3-8f5b-4c6cea46e71f",
+                     *               "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2027-10-01",
@@ -8125,8 +8189,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "8de36aaa-31c2-4f60-be98-1f4089c37e84",
-                     *               "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
+                     *               "id": "7539aefb-e1ca-4455-86dc-f28c17a00487",
+                     *               "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2027-11-01",
@@ -8136,8 +8200,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "bbe73756-2875-4880-9fe3-2df5d046d0b9",
-                     *               "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
+                     *               "id": "6d83c80b-e86c-4f34-b09e-3164acc8d7b4",
+                     *               "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2027-12-01",
@@ -8149,19 +8213,19 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *           "id": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *           "name": "FY 2026",
                      *           "startDate": "2026-01-01",
                      *           "endDate": "2026-12-31",
                      *           "status": "open",
                      *           "version": 1,
                      *           "auditHead": null,
-                     *           "createdAt": "2026-11-29T11:12:22.496Z",
-                     *           "updatedAt": "2026-11-29T11:12:22.496Z",
+                     *           "createdAt": "2026-11-29T12:27:13.689Z",
+                     *           "updatedAt": "2026-11-29T12:27:13.689Z",
                      *           "periods": [
                      *             {
-                     *               "id": "09fa0f6f-5789-4975-9075-7492a664470f",
-                     *               "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *               "id": "9570dfa7-2bbc-425a-85fa-ad02c976b9e7",
+                     *               "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *               "number": 1,
                      *               "name": "P01",
                      *               "startDate": "2026-01-01",
@@ -8171,8 +8235,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "3c617880-92f5-4b49-acf5-c84b9dd93293",
-                     *               "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *               "id": "0e3d4a1f-e463-4cd6-a08b-62efbd0b1b5e",
+                     *               "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *               "number": 2,
                      *               "name": "P02",
                      *               "startDate": "2026-02-01",
@@ -8182,8 +8246,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "aee2b6d4-fe6f-4ef0-80ef-ea92e06cf1b9",
-                     *               "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *               "id": "f9545e30-ab5d-4eb0-81c3-84408a29cbb5",
+                     *               "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *               "number": 3,
                      *               "name": "P03",
                      *               "startDate": "2026-03-01",
@@ -8193,8 +8257,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "99330a6b-5339-4ab2-9262-5c649036c836",
-                     *               "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *               "id": "a446a7e8-4956-4d0f-bd5e-465b8455a30b",
+                     *               "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *               "number": 4,
                      *               "name": "P04",
                      *               "startDate": "2026-04-01",
@@ -8204,8 +8268,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "048392f8-3ac8-4eea-966f-4d4bdad91c6d",
-                     *               "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *               "id": "c2793267-90f5-4858-be7b-094e7d9c47ce",
+                     *               "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *               "number": 5,
                      *               "name": "P05",
                      *               "startDate": "2026-05-01",
@@ -8215,8 +8279,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "0e9e93a0-f406-4e86-aa8e-fd0eeb4297fd",
-                     *               "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *               "id": "79162b79-2b63-4acb-ab12-d5b2a6e8399a",
+                     *               "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *               "number": 6,
                      *               "name": "P06",
                      *               "startDate": "2026-06-01",
@@ -8226,8 +8290,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "e3349020-2b27-49ea-9952-5b69c67dfa6c",
-                     *               "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *               "id": "feabe9b6-e066-4a8c-83cb-2004450effc2",
+                     *               "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *               "number": 7,
                      *               "name": "P07",
                      *               "startDate": "2026-07-01",
@@ -8237,8 +8301,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "bdb6aa0a-9a3d-450c-bb9f-a0243d6f1236",
-                     *               "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *               "id": "1af974e4-8c96-410f-b069-69192ad85d1f",
+                     *               "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *               "number": 8,
                      *               "name": "P08",
                      *               "startDate": "2026-08-01",
@@ -8248,8 +8312,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "6044a11d-f760-4154-adda-948e83b0418b",
-                     *               "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *               "id": "8fe0ce6d-d285-4bd4-80bb-2497ea6cc0f7",
+                     *               "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *               "number": 9,
                      *               "name": "P09",
                      *               "startDate": "2026-09-01",
@@ -8259,8 +8323,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1ba1f80a-067f-4295-aff5-ca6ea7b3076b",
-                     *               "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *               "id": "9ce11d56-1eec-4fca-b5e9-e48f60eaba14",
+                     *               "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *               "number": 10,
                      *               "name": "P10",
                      *               "startDate": "2026-10-01",
@@ -8270,8 +8334,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "1f76df36-59c7-4a2a-b4db-76d44482beb0",
-                     *               "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *               "id": "86289bdd-723e-4c0a-9443-092c1bdab930",
+                     *               "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *               "number": 11,
                      *               "name": "P11",
                      *               "startDate": "2026-11-01",
@@ -8281,8 +8345,8 @@ export interface operations {
                      *               "auditHead": null
                      *             },
                      *             {
-                     *               "id": "2d11bc11-766b-45b1-a14a-6e09768a2f31",
-                     *               "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *               "id": "65bdc730-2b90-4a86-bb84-42df960942ba",
+                     *               "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *               "number": 12,
                      *               "name": "P12",
                      *               "startDate": "2026-12-01",
@@ -8369,19 +8433,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
+                     *       "id": "430859fb-3de7-405f-a4e9-eab85a4d757f",
                      *       "name": "FY 2027",
                      *       "startDate": "2027-01-01",
                      *       "endDate": "2027-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T11:12:22.684Z",
-                     *       "updatedAt": "2026-11-29T11:12:22.684Z",
+                     *       "createdAt": "2026-11-29T12:27:13.779Z",
+                     *       "updatedAt": "2026-11-29T12:27:13.779Z",
                      *       "periods": [
                      *         {
-                     *           "id": "fb8800a0-b1b9-4535-91b6-77a1eff126ee",
-                     *           "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
+                     *           "id": "f59a11fc-c3f4-4e03-9d4a-e2465c4a6ea7",
+                     *           "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2027-01-01",
@@ -8391,8 +8455,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1e28cb5b-7a94-43c7-be3a-4bb80ad17bc8",
-                     *           "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
+                     *           "id": "5b513c56-e014-45ca-8a54-3ad70e152804",
+                     *           "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2027-02-01",
@@ -8402,8 +8466,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "b61e9256-7c1e-4b75-bb8e-74f7db9c282c",
-                     *           "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
+                     *           "id": "61876161-d3b4-46f6-8bb7-08a8bcf7cd4e",
+                     *           "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2027-03-01",
@@ -8413,8 +8477,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "187caaa7-9ecb-4f7b-b063-99b5a03ca1fd",
-                     *           "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
+                     *           "id": "fb3e7a2c-f4f8-4f48-ab3e-9764c16c5cf1",
+                     *           "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2027-04-01",
@@ -8424,8 +8488,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "01c0cad1-e7a0-4597-a7ad-769cc1555eda",
-                     *           "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
+                     *           "id": "1126f9b2-83f1-4bcb-a443-ae187f76c135",
+                     *           "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2027-05-01",
@@ -8435,8 +8499,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "76d54de9-43c4-4528-9785-acfa000c68ee",
-                     *           "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
+                     *           "id": "ef4f9b72-571d-4c85-b16f-a3d5cc155566",
+                     *           "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2027-06-01",
@@ -8446,8 +8510,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2b07be21-d13c-4c58-a308-9e7080ad28d4",
-                     *           "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
+                     *           "id": "317f5ff3-9b10-4757-8ecd-a8bef04e96de",
+                     *           "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2027-07-01",
@@ -8457,8 +8521,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3e63c6f0-07f2-490c-8d7c-d156b2534bc1",
-                     *           "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
+                     *           "id": "290a49d1-933a-4a84-814d-a0f015a37758",
+                     *           "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2027-08-01",
@@ -8468,8 +8532,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "cfffa370-8600-46b6-8372-b3791f4a3405",
-                     *           "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
+                     *           "id": "c6a6d6e4-ae6f-4041-bd20-a81f430a06ea",
+                     *           "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2027-09-01",
@@ -8479,8 +8543,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "03ea772f-b1ca-4adf-9e5c-7399cd27162f",
-                     *           "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
+                     *           "id": "765896f7-ca12-49b3-8f5b-4c6cea46e71f",
+                     *           "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2027-10-01",
@@ -8490,8 +8554,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8de36aaa-31c2-4f60-be98-1f4089c37e84",
-                     *           "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
+                     *           "id": "7539aefb-e1ca-4455-86dc-f28c17a00487",
+                     *           "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2027-11-01",
@@ -8501,8 +8565,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bbe73756-2875-4880-9fe3-2df5d046d0b9",
-                     *           "financialYearId": "5e84dce4-2e2b-4781-a356-00e9600e09d6",
+                     *           "id": "6d83c80b-e86c-4f34-b09e-3164acc8d7b4",
+                     *           "financialYearId": "430859fb-3de7-405f-a4e9-eab85a4d757f",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2027-12-01",
@@ -8558,19 +8622,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *       "id": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *       "name": "FY 2026",
                      *       "startDate": "2026-01-01",
                      *       "endDate": "2026-12-31",
                      *       "status": "open",
                      *       "version": 1,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T11:12:22.496Z",
-                     *       "updatedAt": "2026-11-29T11:12:22.496Z",
+                     *       "createdAt": "2026-11-29T12:27:13.689Z",
+                     *       "updatedAt": "2026-11-29T12:27:13.689Z",
                      *       "periods": [
                      *         {
-                     *           "id": "09fa0f6f-5789-4975-9075-7492a664470f",
-                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *           "id": "9570dfa7-2bbc-425a-85fa-ad02c976b9e7",
+                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -8580,8 +8644,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3c617880-92f5-4b49-acf5-c84b9dd93293",
-                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *           "id": "0e3d4a1f-e463-4cd6-a08b-62efbd0b1b5e",
+                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -8591,8 +8655,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "aee2b6d4-fe6f-4ef0-80ef-ea92e06cf1b9",
-                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *           "id": "f9545e30-ab5d-4eb0-81c3-84408a29cbb5",
+                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -8602,8 +8666,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "99330a6b-5339-4ab2-9262-5c649036c836",
-                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *           "id": "a446a7e8-4956-4d0f-bd5e-465b8455a30b",
+                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -8613,8 +8677,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "048392f8-3ac8-4eea-966f-4d4bdad91c6d",
-                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *           "id": "c2793267-90f5-4858-be7b-094e7d9c47ce",
+                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -8624,8 +8688,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0e9e93a0-f406-4e86-aa8e-fd0eeb4297fd",
-                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *           "id": "79162b79-2b63-4acb-ab12-d5b2a6e8399a",
+                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -8635,8 +8699,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e3349020-2b27-49ea-9952-5b69c67dfa6c",
-                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *           "id": "feabe9b6-e066-4a8c-83cb-2004450effc2",
+                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -8646,8 +8710,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bdb6aa0a-9a3d-450c-bb9f-a0243d6f1236",
-                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *           "id": "1af974e4-8c96-410f-b069-69192ad85d1f",
+                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -8657,8 +8721,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6044a11d-f760-4154-adda-948e83b0418b",
-                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *           "id": "8fe0ce6d-d285-4bd4-80bb-2497ea6cc0f7",
+                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -8668,8 +8732,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1ba1f80a-067f-4295-aff5-ca6ea7b3076b",
-                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *           "id": "9ce11d56-1eec-4fca-b5e9-e48f60eaba14",
+                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -8679,8 +8743,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1f76df36-59c7-4a2a-b4db-76d44482beb0",
-                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *           "id": "86289bdd-723e-4c0a-9443-092c1bdab930",
+                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -8690,8 +8754,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2d11bc11-766b-45b1-a14a-6e09768a2f31",
-                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *           "id": "65bdc730-2b90-4a86-bb84-42df960942ba",
+                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -8778,19 +8842,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7dd30a9a-6f00-42f2-a5d6-3fc77d101249",
+                     *       "id": "b662d36f-2f0c-4d2d-abbc-fe0761acd295",
                      *       "name": "Spare",
                      *       "startDate": "2030-01-01",
                      *       "endDate": "2030-12-31",
                      *       "status": "open",
                      *       "version": 2,
                      *       "auditHead": null,
-                     *       "createdAt": "2026-11-29T11:12:22.967Z",
-                     *       "updatedAt": "2026-11-29T11:12:23.108Z",
+                     *       "createdAt": "2026-11-29T12:27:13.937Z",
+                     *       "updatedAt": "2026-11-29T12:27:14.185Z",
                      *       "periods": [
                      *         {
-                     *           "id": "65cfbc88-f589-4b0e-a5ff-8e02dd81a6bb",
-                     *           "financialYearId": "7dd30a9a-6f00-42f2-a5d6-3fc77d101249",
+                     *           "id": "4fdcc686-4a5f-4b6d-b994-fc3ba10e926a",
+                     *           "financialYearId": "b662d36f-2f0c-4d2d-abbc-fe0761acd295",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2030-01-01",
@@ -8800,8 +8864,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "45dcfa01-8866-4ced-8b30-d947ff73629e",
-                     *           "financialYearId": "7dd30a9a-6f00-42f2-a5d6-3fc77d101249",
+                     *           "id": "584db504-7744-43bb-935e-506a8cfb1803",
+                     *           "financialYearId": "b662d36f-2f0c-4d2d-abbc-fe0761acd295",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2030-02-01",
@@ -8811,8 +8875,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "58769325-2562-4e3d-a0e2-fdc65bb141e4",
-                     *           "financialYearId": "7dd30a9a-6f00-42f2-a5d6-3fc77d101249",
+                     *           "id": "76bf401a-dee5-4af8-82a4-46461e9bc743",
+                     *           "financialYearId": "b662d36f-2f0c-4d2d-abbc-fe0761acd295",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2030-03-01",
@@ -8822,8 +8886,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "d2ef5ffb-d1f9-4844-9641-687a1f44280d",
-                     *           "financialYearId": "7dd30a9a-6f00-42f2-a5d6-3fc77d101249",
+                     *           "id": "055f79c4-cbdb-4dad-8a72-fd503a282f7f",
+                     *           "financialYearId": "b662d36f-2f0c-4d2d-abbc-fe0761acd295",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2030-04-01",
@@ -8833,8 +8897,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "2f03e05a-ddf9-4f73-8f1a-ddab3c256d56",
-                     *           "financialYearId": "7dd30a9a-6f00-42f2-a5d6-3fc77d101249",
+                     *           "id": "0f729347-c6f4-4075-be23-f0a7f59f0ad8",
+                     *           "financialYearId": "b662d36f-2f0c-4d2d-abbc-fe0761acd295",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2030-05-01",
@@ -8844,8 +8908,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "5e0791cf-1bac-4fad-a2aa-aac93a9673d9",
-                     *           "financialYearId": "7dd30a9a-6f00-42f2-a5d6-3fc77d101249",
+                     *           "id": "ca69a7ae-48af-4795-9811-585400d17616",
+                     *           "financialYearId": "b662d36f-2f0c-4d2d-abbc-fe0761acd295",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2030-06-01",
@@ -8855,8 +8919,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "52092be1-770f-4c29-ba30-f910ce2ddab7",
-                     *           "financialYearId": "7dd30a9a-6f00-42f2-a5d6-3fc77d101249",
+                     *           "id": "3a7ed6c3-1467-417c-9176-212e15f10156",
+                     *           "financialYearId": "b662d36f-2f0c-4d2d-abbc-fe0761acd295",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2030-07-01",
@@ -8866,8 +8930,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "f2167e0d-6589-42ca-b2be-ba2dac71a6a3",
-                     *           "financialYearId": "7dd30a9a-6f00-42f2-a5d6-3fc77d101249",
+                     *           "id": "a9bc3aa8-fe41-47bf-8799-64f506395fed",
+                     *           "financialYearId": "b662d36f-2f0c-4d2d-abbc-fe0761acd295",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2030-08-01",
@@ -8877,8 +8941,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "81afc4bf-26cc-49ac-9309-a17b1236ff9c",
-                     *           "financialYearId": "7dd30a9a-6f00-42f2-a5d6-3fc77d101249",
+                     *           "id": "551a2934-7839-495c-a5e1-ea4337d55ef3",
+                     *           "financialYearId": "b662d36f-2f0c-4d2d-abbc-fe0761acd295",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2030-09-01",
@@ -8888,8 +8952,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "52b67509-f443-4d28-bbd4-b085d251cf35",
-                     *           "financialYearId": "7dd30a9a-6f00-42f2-a5d6-3fc77d101249",
+                     *           "id": "d7a193b9-9960-4ad6-a875-c96dcbf1a49a",
+                     *           "financialYearId": "b662d36f-2f0c-4d2d-abbc-fe0761acd295",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2030-10-01",
@@ -8899,8 +8963,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "c0c4f87a-15d0-410b-9991-ff9efaa19d4c",
-                     *           "financialYearId": "7dd30a9a-6f00-42f2-a5d6-3fc77d101249",
+                     *           "id": "a01da14d-0235-40ef-9b62-09e48ff3bc8c",
+                     *           "financialYearId": "b662d36f-2f0c-4d2d-abbc-fe0761acd295",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2030-11-01",
@@ -8910,8 +8974,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "8546c15d-5907-4072-8571-f59bba50692c",
-                     *           "financialYearId": "7dd30a9a-6f00-42f2-a5d6-3fc77d101249",
+                     *           "id": "e20a493f-3a04-4899-a902-8b9ebed26f0d",
+                     *           "financialYearId": "b662d36f-2f0c-4d2d-abbc-fe0761acd295",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2030-12-01",
@@ -9059,14 +9123,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "153966fd-5efc-4d42-b3bf-adb0a4498158",
+                     *       "id": "a8ef0af7-6bac-43bf-b007-9505043e72ba",
                      *       "serialNumber": 5,
                      *       "date": "2026-12-31T00:00:00Z",
                      *       "description": "Closing journal of FY 2026",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "f539a9b6-a813-4352-b1ec-c771894a8e24",
+                     *           "accountId": "adac33fc-72b8-4a31-8f80-b917c12aca46",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 7,
@@ -9079,7 +9143,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "236ef3c0-8dd1-405f-bc5f-7e70efbfe375",
+                     *           "accountId": "f013b195-8b2a-4160-9ca8-021bf82e11b8",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 7,
@@ -9107,19 +9171,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T11:12:33.916Z",
-                     *       "updatedAt": "2026-11-29T11:12:33.916Z",
+                     *       "createdAt": "2026-11-29T12:27:22.356Z",
+                     *       "updatedAt": "2026-11-29T12:27:22.356Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9190,8 +9254,8 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2d11bc11-766b-45b1-a14a-6e09768a2f31",
-                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *           "id": "65bdc730-2b90-4a86-bb84-42df960942ba",
+                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *           "number": 12,
                      *           "name": "P12",
                      *           "startDate": "2026-12-01",
@@ -9201,8 +9265,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1f76df36-59c7-4a2a-b4db-76d44482beb0",
-                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *           "id": "86289bdd-723e-4c0a-9443-092c1bdab930",
+                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *           "number": 11,
                      *           "name": "P11",
                      *           "startDate": "2026-11-01",
@@ -9212,8 +9276,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "1ba1f80a-067f-4295-aff5-ca6ea7b3076b",
-                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *           "id": "9ce11d56-1eec-4fca-b5e9-e48f60eaba14",
+                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *           "number": 10,
                      *           "name": "P10",
                      *           "startDate": "2026-10-01",
@@ -9223,8 +9287,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "6044a11d-f760-4154-adda-948e83b0418b",
-                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *           "id": "8fe0ce6d-d285-4bd4-80bb-2497ea6cc0f7",
+                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *           "number": 9,
                      *           "name": "P09",
                      *           "startDate": "2026-09-01",
@@ -9234,8 +9298,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "bdb6aa0a-9a3d-450c-bb9f-a0243d6f1236",
-                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *           "id": "1af974e4-8c96-410f-b069-69192ad85d1f",
+                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *           "number": 8,
                      *           "name": "P08",
                      *           "startDate": "2026-08-01",
@@ -9245,8 +9309,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "e3349020-2b27-49ea-9952-5b69c67dfa6c",
-                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *           "id": "feabe9b6-e066-4a8c-83cb-2004450effc2",
+                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *           "number": 7,
                      *           "name": "P07",
                      *           "startDate": "2026-07-01",
@@ -9256,8 +9320,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "0e9e93a0-f406-4e86-aa8e-fd0eeb4297fd",
-                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *           "id": "79162b79-2b63-4acb-ab12-d5b2a6e8399a",
+                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *           "number": 6,
                      *           "name": "P06",
                      *           "startDate": "2026-06-01",
@@ -9267,8 +9331,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "048392f8-3ac8-4eea-966f-4d4bdad91c6d",
-                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *           "id": "c2793267-90f5-4858-be7b-094e7d9c47ce",
+                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *           "number": 5,
                      *           "name": "P05",
                      *           "startDate": "2026-05-01",
@@ -9278,8 +9342,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "99330a6b-5339-4ab2-9262-5c649036c836",
-                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *           "id": "a446a7e8-4956-4d0f-bd5e-465b8455a30b",
+                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *           "number": 4,
                      *           "name": "P04",
                      *           "startDate": "2026-04-01",
@@ -9289,8 +9353,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "aee2b6d4-fe6f-4ef0-80ef-ea92e06cf1b9",
-                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *           "id": "f9545e30-ab5d-4eb0-81c3-84408a29cbb5",
+                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *           "number": 3,
                      *           "name": "P03",
                      *           "startDate": "2026-03-01",
@@ -9300,8 +9364,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "3c617880-92f5-4b49-acf5-c84b9dd93293",
-                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *           "id": "0e3d4a1f-e463-4cd6-a08b-62efbd0b1b5e",
+                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *           "number": 2,
                      *           "name": "P02",
                      *           "startDate": "2026-02-01",
@@ -9311,8 +9375,8 @@ export interface operations {
                      *           "auditHead": null
                      *         },
                      *         {
-                     *           "id": "09fa0f6f-5789-4975-9075-7492a664470f",
-                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *           "id": "9570dfa7-2bbc-425a-85fa-ad02c976b9e7",
+                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *           "number": 1,
                      *           "name": "P01",
                      *           "startDate": "2026-01-01",
@@ -9360,8 +9424,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "09fa0f6f-5789-4975-9075-7492a664470f",
-                     *       "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *       "id": "9570dfa7-2bbc-425a-85fa-ad02c976b9e7",
+                     *       "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9418,8 +9482,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "09fa0f6f-5789-4975-9075-7492a664470f",
-                     *       "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *       "id": "9570dfa7-2bbc-425a-85fa-ad02c976b9e7",
+                     *       "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9576,8 +9640,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "09fa0f6f-5789-4975-9075-7492a664470f",
-                     *       "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *       "id": "9570dfa7-2bbc-425a-85fa-ad02c976b9e7",
+                     *       "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *       "number": 1,
                      *       "name": "P01",
                      *       "startDate": "2026-01-01",
@@ -9666,14 +9730,14 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "6815b084-82ac-415b-ad10-f98f31201172",
+                     *           "id": "3958c1f1-180a-454b-a618-ab0acfc90ff3",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-01T00:00:00Z",
                      *           "description": null,
                      *           "reference": null,
                      *           "entries": [
                      *             {
-                     *               "accountId": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
+                     *               "accountId": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
                      *               "costCenterId": null,
                      *               "side": 1,
                      *               "amount": 100,
@@ -9686,7 +9750,7 @@ export interface operations {
                      *               "counterpartyId": null
                      *             },
                      *             {
-                     *               "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
+                     *               "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
                      *               "costCenterId": null,
                      *               "side": 2,
                      *               "amount": 100,
@@ -9714,19 +9778,19 @@ export interface operations {
                      *           "openingOf": null,
                      *           "importId": null,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T11:12:25.879Z",
-                     *           "updatedAt": "2026-11-29T11:12:25.879Z",
+                     *           "createdAt": "2026-11-29T12:27:15.997Z",
+                     *           "updatedAt": "2026-11-29T12:27:15.997Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *           },
                      *           "updatedBy": {
                      *             "type": "user",
-                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *           },
                      *           "submittedBy": null,
                      *           "submittedAt": null,
@@ -9779,12 +9843,12 @@ export interface operations {
                  *       "date": "2026-03-01T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
+                 *           "accountId": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
                  *           "side": 1,
                  *           "amount": 100
                  *         },
                  *         {
-                 *           "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
+                 *           "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
                  *           "side": 2,
                  *           "amount": 100
                  *         }
@@ -9841,14 +9905,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6815b084-82ac-415b-ad10-f98f31201172",
+                     *       "id": "3958c1f1-180a-454b-a618-ab0acfc90ff3",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
+                     *           "accountId": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9861,7 +9925,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
+                     *           "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -9889,19 +9953,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T11:12:25.879Z",
-                     *       "updatedAt": "2026-11-29T11:12:25.879Z",
+                     *       "createdAt": "2026-11-29T12:27:15.997Z",
+                     *       "updatedAt": "2026-11-29T12:27:15.997Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -9959,14 +10023,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6815b084-82ac-415b-ad10-f98f31201172",
+                     *       "id": "3958c1f1-180a-454b-a618-ab0acfc90ff3",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-01T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
+                     *           "accountId": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 100,
@@ -9979,7 +10043,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
+                     *           "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 100,
@@ -10007,19 +10071,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T11:12:25.879Z",
-                     *       "updatedAt": "2026-11-29T11:12:25.879Z",
+                     *       "createdAt": "2026-11-29T12:27:15.997Z",
+                     *       "updatedAt": "2026-11-29T12:27:15.997Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10066,12 +10130,12 @@ export interface operations {
                  *       "date": "2026-03-02T00:00:00Z",
                  *       "entries": [
                  *         {
-                 *           "accountId": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
+                 *           "accountId": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
                  *           "side": 1,
                  *           "amount": 120
                  *         },
                  *         {
-                 *           "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
+                 *           "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
                  *           "side": 2,
                  *           "amount": 120
                  *         }
@@ -10131,14 +10195,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6815b084-82ac-415b-ad10-f98f31201172",
+                     *       "id": "3958c1f1-180a-454b-a618-ab0acfc90ff3",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
+                     *           "accountId": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10151,7 +10215,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
+                     *           "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10179,19 +10243,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T11:12:25.879Z",
-                     *       "updatedAt": "2026-11-29T11:12:26.296Z",
+                     *       "createdAt": "2026-11-29T12:27:15.997Z",
+                     *       "updatedAt": "2026-11-29T12:27:16.335Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10261,22 +10325,22 @@ export interface operations {
                      *           "type": "JournalCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064",
+                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "6913f7f7-530a-4783-a0ea-a4bca8f6ee41",
-                     *           "occurredAt": "2026-11-29T11:12:25.882Z",
+                     *           "requestId": "e1737eac-5836-4337-9b09-014c767a4885",
+                     *           "occurredAt": "2026-11-29T12:27:15.999Z",
                      *           "sequence": 31,
-                     *           "hash": "f2a001684b2f5daf8b5deba39371eea6a4ee8b3dc41d1045f47ab03a341ff297",
+                     *           "hash": "0da31022a8d82a16f2e08688f3131ca583ca231a63949d1e2d1d841ae85a3539",
                      *           "state": {
-                     *             "id": "6815b084-82ac-415b-ad10-f98f31201172",
+                     *             "id": "3958c1f1-180a-454b-a618-ab0acfc90ff3",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-01T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
+                     *                 "accountId": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 100,
@@ -10289,7 +10353,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
+                     *                 "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 100,
@@ -10317,19 +10381,19 @@ export interface operations {
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T11:12:25.879Z",
-                     *             "updatedAt": "2026-11-29T11:12:25.879Z",
+                     *             "createdAt": "2026-11-29T12:27:15.997Z",
+                     *             "updatedAt": "2026-11-29T12:27:15.997Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *               "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *               "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *               "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -10392,14 +10456,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "df303041-af96-42eb-8fdc-c8723693e7b8",
+                     *       "id": "e6e37e1f-1eef-4d00-81de-3962fe93de57",
                      *       "serialNumber": 7,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "f539a9b6-a813-4352-b1ec-c771894a8e24",
+                     *           "accountId": "adac33fc-72b8-4a31-8f80-b917c12aca46",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10412,7 +10476,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "e3c68e06-1118-459a-9fb6-80e08c19ce41",
+                     *           "accountId": "a9f6cb23-d358-4f6e-88e3-0f1a1f08709f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10440,25 +10504,25 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T11:12:43.243Z",
-                     *       "updatedAt": "2026-11-29T11:12:43.293Z",
+                     *       "createdAt": "2026-11-29T12:27:29.233Z",
+                     *       "updatedAt": "2026-11-29T12:27:29.290Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
-                     *       "submittedAt": "2026-11-29T11:12:43.293Z",
+                     *       "submittedAt": "2026-11-29T12:27:29.290Z",
                      *       "approvals": [],
                      *       "approvedBy": null,
                      *       "approvedAt": null,
@@ -10524,14 +10588,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "df303041-af96-42eb-8fdc-c8723693e7b8",
+                     *       "id": "e6e37e1f-1eef-4d00-81de-3962fe93de57",
                      *       "serialNumber": 7,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "f539a9b6-a813-4352-b1ec-c771894a8e24",
+                     *           "accountId": "adac33fc-72b8-4a31-8f80-b917c12aca46",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10544,7 +10608,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "e3c68e06-1118-459a-9fb6-80e08c19ce41",
+                     *           "accountId": "a9f6cb23-d358-4f6e-88e3-0f1a1f08709f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10572,46 +10636,46 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 5,
-                     *       "createdAt": "2026-11-29T11:12:43.243Z",
-                     *       "updatedAt": "2026-11-29T11:12:43.388Z",
+                     *       "createdAt": "2026-11-29T12:27:29.233Z",
+                     *       "updatedAt": "2026-11-29T12:27:29.354Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "11f1a87a-c49d-4e14-8cba-b66e0c464432"
+                     *         "id": "8b9fac38-c51d-4a61-8ee1-9292cedf1fb4"
                      *       },
                      *       "submittedBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
-                     *       "submittedAt": "2026-11-29T11:12:43.370Z",
+                     *       "submittedAt": "2026-11-29T12:27:29.336Z",
                      *       "approvals": [
                      *         {
                      *           "by": {
                      *             "type": "user",
-                     *             "id": "11f1a87a-c49d-4e14-8cba-b66e0c464432"
+                     *             "id": "8b9fac38-c51d-4a61-8ee1-9292cedf1fb4"
                      *           },
-                     *           "at": "2026-11-29T11:12:43.388Z"
+                     *           "at": "2026-11-29T12:27:29.354Z"
                      *         }
                      *       ],
                      *       "approvedBy": {
                      *         "type": "user",
-                     *         "id": "11f1a87a-c49d-4e14-8cba-b66e0c464432"
+                     *         "id": "8b9fac38-c51d-4a61-8ee1-9292cedf1fb4"
                      *       },
-                     *       "approvedAt": "2026-11-29T11:12:43.388Z",
+                     *       "approvedAt": "2026-11-29T12:27:29.354Z",
                      *       "rejection": {
                      *         "reason": "Attach the lease",
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "11f1a87a-c49d-4e14-8cba-b66e0c464432"
+                     *           "id": "8b9fac38-c51d-4a61-8ee1-9292cedf1fb4"
                      *         },
-                     *         "at": "2026-11-29T11:12:43.348Z"
+                     *         "at": "2026-11-29T12:27:29.311Z"
                      *       },
                      *       "postedBy": null,
                      *       "postedAt": null,
@@ -10677,14 +10741,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "df303041-af96-42eb-8fdc-c8723693e7b8",
+                     *       "id": "e6e37e1f-1eef-4d00-81de-3962fe93de57",
                      *       "serialNumber": 7,
                      *       "date": "2027-01-20T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "f539a9b6-a813-4352-b1ec-c771894a8e24",
+                     *           "accountId": "adac33fc-72b8-4a31-8f80-b917c12aca46",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 1200,
@@ -10697,7 +10761,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "e3c68e06-1118-459a-9fb6-80e08c19ce41",
+                     *           "accountId": "a9f6cb23-d358-4f6e-88e3-0f1a1f08709f",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 1200,
@@ -10725,19 +10789,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T11:12:43.243Z",
-                     *       "updatedAt": "2026-11-29T11:12:43.348Z",
+                     *       "createdAt": "2026-11-29T12:27:29.233Z",
+                     *       "updatedAt": "2026-11-29T12:27:29.311Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "11f1a87a-c49d-4e14-8cba-b66e0c464432"
+                     *         "id": "8b9fac38-c51d-4a61-8ee1-9292cedf1fb4"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10747,9 +10811,9 @@ export interface operations {
                      *       "rejection": {
                      *         "by": {
                      *           "type": "user",
-                     *           "id": "11f1a87a-c49d-4e14-8cba-b66e0c464432"
+                     *           "id": "8b9fac38-c51d-4a61-8ee1-9292cedf1fb4"
                      *         },
-                     *         "at": "2026-11-29T11:12:43.348Z",
+                     *         "at": "2026-11-29T12:27:29.311Z",
                      *         "reason": "Attach the lease"
                      *       },
                      *       "postedBy": null,
@@ -10819,14 +10883,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6815b084-82ac-415b-ad10-f98f31201172",
+                     *       "id": "3958c1f1-180a-454b-a618-ab0acfc90ff3",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
+                     *           "accountId": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -10839,7 +10903,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
+                     *           "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -10859,27 +10923,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-02",
-                     *       "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
-                     *       "periodId": "aee2b6d4-fe6f-4ef0-80ef-ea92e06cf1b9",
+                     *       "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *       "periodId": "f9545e30-ab5d-4eb0-81c3-84408a29cbb5",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T11:12:25.879Z",
-                     *       "updatedAt": "2026-11-29T11:12:26.422Z",
+                     *       "createdAt": "2026-11-29T12:27:15.997Z",
+                     *       "updatedAt": "2026-11-29T12:27:16.493Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -10889,9 +10953,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
-                     *       "postedAt": "2026-11-29T11:12:26.422Z",
+                     *       "postedAt": "2026-11-29T12:27:16.493Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -10959,14 +11023,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "413a1309-f455-422a-9068-f5c23724f42c",
+                     *       "id": "76664bbe-3eb8-4c86-ac94-a25f00491192",
                      *       "serialNumber": 3,
                      *       "date": "2026-03-05T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "f539a9b6-a813-4352-b1ec-c771894a8e24",
+                     *           "accountId": "adac33fc-72b8-4a31-8f80-b917c12aca46",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 10,
@@ -10979,7 +11043,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
+                     *           "accountId": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 10,
@@ -10999,27 +11063,27 @@ export interface operations {
                      *       },
                      *       "status": "voided",
                      *       "postingDate": "2026-03-05",
-                     *       "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
-                     *       "periodId": "aee2b6d4-fe6f-4ef0-80ef-ea92e06cf1b9",
+                     *       "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *       "periodId": "f9545e30-ab5d-4eb0-81c3-84408a29cbb5",
                      *       "reversalOf": null,
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 3,
-                     *       "createdAt": "2026-11-29T11:12:26.848Z",
-                     *       "updatedAt": "2026-11-29T11:12:27.037Z",
+                     *       "createdAt": "2026-11-29T12:27:16.752Z",
+                     *       "updatedAt": "2026-11-29T12:27:16.864Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11029,14 +11093,14 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
-                     *       "postedAt": "2026-11-29T11:12:26.942Z",
+                     *       "postedAt": "2026-11-29T12:27:16.807Z",
                      *       "voidedBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
-                     *       "voidedAt": "2026-11-29T11:12:27.037Z"
+                     *       "voidedAt": "2026-11-29T12:27:16.864Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JournalResponse"];
@@ -11086,14 +11150,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6815b084-82ac-415b-ad10-f98f31201172",
+                     *       "id": "3958c1f1-180a-454b-a618-ab0acfc90ff3",
                      *       "serialNumber": 1,
                      *       "date": "2026-03-02T00:00:00Z",
                      *       "description": null,
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
+                     *           "accountId": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11106,7 +11170,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
+                     *           "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11134,19 +11198,19 @@ export interface operations {
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 4,
-                     *       "createdAt": "2026-11-29T11:12:25.879Z",
-                     *       "updatedAt": "2026-11-29T11:12:26.508Z",
+                     *       "createdAt": "2026-11-29T12:27:15.997Z",
+                     *       "updatedAt": "2026-11-29T12:27:16.552Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11218,14 +11282,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "92d47106-3401-4063-8d2a-028ded8ac5b1",
+                     *       "id": "a5f7537a-63fe-4185-92fc-0fb65b9e87b7",
                      *       "serialNumber": 2,
                      *       "date": "2026-03-03T00:00:00Z",
                      *       "description": "Reversal of journal 1",
                      *       "reference": null,
                      *       "entries": [
                      *         {
-                     *           "accountId": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
+                     *           "accountId": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
                      *           "costCenterId": null,
                      *           "side": 2,
                      *           "amount": 120,
@@ -11238,7 +11302,7 @@ export interface operations {
                      *           "counterpartyId": null
                      *         },
                      *         {
-                     *           "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
+                     *           "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
                      *           "costCenterId": null,
                      *           "side": 1,
                      *           "amount": 120,
@@ -11258,27 +11322,27 @@ export interface operations {
                      *       },
                      *       "status": "posted",
                      *       "postingDate": "2026-03-03",
-                     *       "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
-                     *       "periodId": "aee2b6d4-fe6f-4ef0-80ef-ea92e06cf1b9",
-                     *       "reversalOf": "6815b084-82ac-415b-ad10-f98f31201172",
+                     *       "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *       "periodId": "f9545e30-ab5d-4eb0-81c3-84408a29cbb5",
+                     *       "reversalOf": "3958c1f1-180a-454b-a618-ab0acfc90ff3",
                      *       "reversedBy": null,
                      *       "revaluationDate": null,
                      *       "openingOf": null,
                      *       "importId": null,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T11:12:26.766Z",
-                     *       "updatedAt": "2026-11-29T11:12:26.766Z",
+                     *       "createdAt": "2026-11-29T12:27:16.672Z",
+                     *       "updatedAt": "2026-11-29T12:27:16.672Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
                      *       "editedBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
                      *       "submittedBy": null,
                      *       "submittedAt": null,
@@ -11288,9 +11352,9 @@ export interface operations {
                      *       "rejection": null,
                      *       "postedBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
-                     *       "postedAt": "2026-11-29T11:12:26.766Z",
+                     *       "postedAt": "2026-11-29T12:27:16.672Z",
                      *       "voidedBy": null,
                      *       "voidedAt": null
                      *     }
@@ -11442,24 +11506,24 @@ export interface operations {
                      *       "exceptionCount": 2,
                      *       "exceptions": [
                      *         {
-                     *           "journalId": "dcd97cbe-bea2-4291-8d8b-a887de187302",
+                     *           "journalId": "a64cf639-abb1-4b70-b918-036336a9e515",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *           },
                      *           "approvedBy": [],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *           },
-                     *           "postedAt": "2026-11-29T11:12:42.055Z",
+                     *           "postedAt": "2026-11-29T12:27:27.848Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11467,29 +11531,29 @@ export interface operations {
                      *           "approvalPolicyVersion": null
                      *         },
                      *         {
-                     *           "journalId": "df303041-af96-42eb-8fdc-c8723693e7b8",
+                     *           "journalId": "e6e37e1f-1eef-4d00-81de-3962fe93de57",
                      *           "serialNumber": 7,
                      *           "date": "2027-01-20",
                      *           "status": "posted",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *           },
                      *           "editedBy": {
                      *             "type": "user",
-                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *           },
                      *           "approvedBy": [
                      *             {
                      *               "type": "user",
-                     *               "id": "11f1a87a-c49d-4e14-8cba-b66e0c464432"
+                     *               "id": "8b9fac38-c51d-4a61-8ee1-9292cedf1fb4"
                      *             }
                      *           ],
                      *           "postedBy": {
                      *             "type": "user",
-                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *           },
-                     *           "postedAt": "2026-11-29T11:12:43.438Z",
+                     *           "postedAt": "2026-11-29T12:27:29.386Z",
                      *           "findings": [
                      *             "enteredAndPosted"
                      *           ],
@@ -11501,7 +11565,7 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "11f1a87a-c49d-4e14-8cba-b66e0c464432"
+                     *             "id": "8b9fac38-c51d-4a61-8ee1-9292cedf1fb4"
                      *           },
                      *           "entered": 0,
                      *           "approved": 1,
@@ -11510,7 +11574,7 @@ export interface operations {
                      *         {
                      *           "principal": {
                      *             "type": "user",
-                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *           },
                      *           "entered": 2,
                      *           "approved": 0,
@@ -11588,14 +11652,14 @@ export interface operations {
                      * @example {
                      *       "dateFrom": "2026-01-01",
                      *       "dateTo": "2026-12-31",
-                     *       "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *       "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *       "periodId": null,
                      *       "costCenter": null,
                      *       "knownAt": null,
                      *       "currency": "SAR",
                      *       "rows": [
                      *         {
-                     *           "accountId": "c20023ab-d3b6-49c0-938f-088607513d9d",
+                     *           "accountId": "47e9bf6f-b180-4466-9999-edee35823d8c",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -11622,8 +11686,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
-                     *           "parentId": "c20023ab-d3b6-49c0-938f-088607513d9d",
+                     *           "accountId": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
+                     *           "parentId": "47e9bf6f-b180-4466-9999-edee35823d8c",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -11649,7 +11713,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "1d5c9dc8-d003-440f-bd86-8a3dc27245ce",
+                     *           "accountId": "9420a673-5f48-465b-ad9a-c9b4be1ebe7d",
                      *           "parentId": null,
                      *           "code": "4",
                      *           "path": "4",
@@ -11676,8 +11740,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
-                     *           "parentId": "1d5c9dc8-d003-440f-bd86-8a3dc27245ce",
+                     *           "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
+                     *           "parentId": "9420a673-5f48-465b-ad9a-c9b4be1ebe7d",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -11703,7 +11767,7 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "c6748f21-9d76-4d55-a7b6-fb7eba07ddf5",
+                     *           "accountId": "ab5c540a-e370-4149-8e0b-86b833eb6f58",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -11730,8 +11794,8 @@ export interface operations {
                      *           "columns": null
                      *         },
                      *         {
-                     *           "accountId": "f539a9b6-a813-4352-b1ec-c771894a8e24",
-                     *           "parentId": "c6748f21-9d76-4d55-a7b6-fb7eba07ddf5",
+                     *           "accountId": "adac33fc-72b8-4a31-8f80-b917c12aca46",
+                     *           "parentId": "ab5c540a-e370-4149-8e0b-86b833eb6f58",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -11865,7 +11929,7 @@ export interface operations {
                      *       "revenue": [],
                      *       "expense": [
                      *         {
-                     *           "accountId": "c6748f21-9d76-4d55-a7b6-fb7eba07ddf5",
+                     *           "accountId": "ab5c540a-e370-4149-8e0b-86b833eb6f58",
                      *           "parentId": null,
                      *           "code": "5",
                      *           "path": "5",
@@ -11884,8 +11948,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "f539a9b6-a813-4352-b1ec-c771894a8e24",
-                     *           "parentId": "c6748f21-9d76-4d55-a7b6-fb7eba07ddf5",
+                     *           "accountId": "adac33fc-72b8-4a31-8f80-b917c12aca46",
+                     *           "parentId": "ab5c540a-e370-4149-8e0b-86b833eb6f58",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -11997,7 +12061,7 @@ export interface operations {
                      *       ],
                      *       "assets": [
                      *         {
-                     *           "accountId": "c20023ab-d3b6-49c0-938f-088607513d9d",
+                     *           "accountId": "47e9bf6f-b180-4466-9999-edee35823d8c",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12014,8 +12078,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
-                     *           "parentId": "c20023ab-d3b6-49c0-938f-088607513d9d",
+                     *           "accountId": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
+                     *           "parentId": "47e9bf6f-b180-4466-9999-edee35823d8c",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12139,7 +12203,7 @@ export interface operations {
                      *       "nonCash": [],
                      *       "operating": [
                      *         {
-                     *           "accountId": "c20023ab-d3b6-49c0-938f-088607513d9d",
+                     *           "accountId": "47e9bf6f-b180-4466-9999-edee35823d8c",
                      *           "parentId": null,
                      *           "code": "1",
                      *           "path": "1",
@@ -12155,8 +12219,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
-                     *           "parentId": "c20023ab-d3b6-49c0-938f-088607513d9d",
+                     *           "accountId": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
+                     *           "parentId": "47e9bf6f-b180-4466-9999-edee35823d8c",
                      *           "code": "1101",
                      *           "path": "1.1101",
                      *           "depth": 1,
@@ -12265,9 +12329,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "budgetId": "52eed057-fc7c-4628-9956-10037ee42c91",
+                     *       "budgetId": "e0f58374-53ab-4397-9008-033e0f2b2f39",
                      *       "budgetName": "2026 plan",
-                     *       "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *       "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *       "dateFrom": "2026-03-01",
                      *       "dateTo": "2026-04-30",
                      *       "knownAt": null,
@@ -12294,8 +12358,8 @@ export interface operations {
                      *       ],
                      *       "rows": [
                      *         {
-                     *           "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
-                     *           "parentId": "1d5c9dc8-d003-440f-bd86-8a3dc27245ce",
+                     *           "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
+                     *           "parentId": "9420a673-5f48-465b-ad9a-c9b4be1ebe7d",
                      *           "code": "4101",
                      *           "path": "4.4101",
                      *           "depth": 1,
@@ -12328,8 +12392,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "f539a9b6-a813-4352-b1ec-c771894a8e24",
-                     *           "parentId": "c6748f21-9d76-4d55-a7b6-fb7eba07ddf5",
+                     *           "accountId": "adac33fc-72b8-4a31-8f80-b917c12aca46",
+                     *           "parentId": "ab5c540a-e370-4149-8e0b-86b833eb6f58",
                      *           "code": "5101",
                      *           "path": "5.5101",
                      *           "depth": 1,
@@ -12340,7 +12404,7 @@ export interface operations {
                      *           "type": "leaf",
                      *           "classification": "expense",
                      *           "costCenter": {
-                     *             "id": "ad5b00ef-d8e2-4da7-bed8-258ab8123758",
+                     *             "id": "2b27aeca-b9e6-44bb-92af-8166c3314d18",
                      *             "code": "HQ",
                      *             "path": "HQ",
                      *             "name": {
@@ -12730,18 +12794,18 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "dcd97cbe-bea2-4291-8d8b-a887de187302",
+                     *           "journalId": "a64cf639-abb1-4b70-b918-036336a9e515",
                      *           "serialNumber": 6,
                      *           "date": "2027-01-15T09:00:00Z",
                      *           "postingDate": "2027-01-15",
                      *           "reference": "INV-1001",
                      *           "description": null,
                      *           "line": 1,
-                     *           "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
+                     *           "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
                      *           "counterpartyId": null,
                      *           "side": 2,
                      *           "taxCode": "S-STD",
-                     *           "taxCodeId": "70866ce7-aeef-433a-8fd7-deddad16a9dd",
+                     *           "taxCodeId": "0e94bcd8-e2a0-4cfd-aa0e-e2c867c01188",
                      *           "kind": "standard",
                      *           "direction": "supplies",
                      *           "percent": "15",
@@ -12893,7 +12957,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "c20023ab-d3b6-49c0-938f-088607513d9d",
+                     *         "id": "47e9bf6f-b180-4466-9999-edee35823d8c",
                      *         "code": "1",
                      *         "path": "1",
                      *         "name": {
@@ -12914,13 +12978,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "journalId": "6815b084-82ac-415b-ad10-f98f31201172",
+                     *           "journalId": "3958c1f1-180a-454b-a618-ab0acfc90ff3",
                      *           "serialNumber": 1,
                      *           "date": "2026-03-02T00:00:00Z",
                      *           "postingDate": "2026-03-02",
                      *           "description": null,
                      *           "reference": null,
-                     *           "accountId": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
+                     *           "accountId": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
                      *           "line": 0,
                      *           "side": 1,
                      *           "currency": "SAR",
@@ -12932,7 +12996,7 @@ export interface operations {
                      *           "accountCurrencyBalance": null
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjRmMjQ5NDk4LTczMmUtNDE0Zi05ZmUxLWI5OTU4YzM1NDdhOSIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiYzIwMDIzYWItZDNiNi00OWMwLTkzOGYtMDg4NjA3NTEzZDlkIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjNjgxNWIwODQtODJhYy00MTViLWFkMTAtZjk4ZjMxMjAxMTcyIiwiYWNjb3VudElkIjoiMzE2YTkzOGEtNzgyZS00NGM2LWFkZDktNGZiMWUxYmIxOGNmIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.RdnjlBGkGEnYUpyXuYtTlF5_cUzpLukSa6iEcc9_Ajg"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6Ijg3MGU5NGJhLTA2MTAtNDhmNi04MDE5LWQyMGIyNGZkOWMxOCIsImVuZHBvaW50IjoicmVwb3J0cy5nZW5lcmFsTGVkZ2VyIiwib3JkZXJCeSI6IlBvc3RpbmdEYXRlIiwib3JkZXJBc2MiOnRydWUsImZpbHRlcnMiOnsiYWNjb3VudElkIjoiNDdlOWJmNmYtYjE4MC00NDY2LTk5OTktZWRlZTM1ODIzZDhjIiwiZGF0ZUZyb20iOiIyMDI2LTAzLTAxIiwiZGF0ZVRvIjoiMjAyNi0wNC0zMCIsImNvc3RDZW50ZXJJZCI6bnVsbH19LCJrIjp7InBvc2l0aW9uIjoiMjAyNi0wMy0wMiMwMDAwMDAwMDAwMDEjMzk1OGMxZjEtMTgwYS00NTRiLWE2MTgtYWIwYWNmYzkwZmYzIiwiYWNjb3VudElkIjoiOTBlNzU2Y2QtMTI4Ni00ZDNkLWE4MWMtZDEzYjQxYWQ3NGYzIiwibGluZSI6MCwiYmFsYW5jZSI6IjEyMDAwMCJ9fQ.1PzSLhc1Si1OlCU-JdqG07uodKuEv18X-pSfGijxHyk"
                      *     }
                      */
                     "application/json": components["schemas"]["GeneralLedgerResponse"];
@@ -13045,70 +13109,70 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "fcbc159e-4945-464a-a4c2-e7bceb534a0a",
+                     *           "id": "32e7365a-ae68-46b4-abcb-35de0a592331",
                      *           "kind": "BalanceSheet",
                      *           "parameters": {
                      *             "date": "2026-04-05"
                      *           },
-                     *           "createdAt": "2026-11-29T11:12:32.675Z",
+                     *           "createdAt": "2026-11-29T12:27:21.656Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 44,
-                     *             "hash": "d7694c587674aa0d186849cfc35f334d53058dedc1ec805fdc490a4e9d946a33"
+                     *             "hash": "0bc80af11e1435eec526ea189b4dcae594881eef690c53c7d74bcb3cbccc93f6"
                      *           }
                      *         },
                      *         {
-                     *           "id": "2024c28e-1db6-4610-8502-d35f68a8176c",
+                     *           "id": "9cc691d8-5f3c-4369-a0c4-f813f1289b34",
                      *           "kind": "IncomeStatement",
                      *           "parameters": {
                      *             "dateFrom": "2026-01-01",
                      *             "dateTo": "2026-12-31",
                      *             "byCostCenter": false
                      *           },
-                     *           "createdAt": "2026-11-29T11:12:32.517Z",
+                     *           "createdAt": "2026-11-29T12:27:21.463Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 43,
-                     *             "hash": "c5867ca488bc80c3affdce3d017775d7336340eef2d26f7406d52731b281091c"
+                     *             "hash": "fc601fd26da369125370ef86db1e073019fc3a5faedcd1a16335c5f51adb11b5"
                      *           }
                      *         },
                      *         {
-                     *           "id": "71712855-8f23-4d6e-936c-a95c4aba25c2",
+                     *           "id": "d45d9f5e-adac-4d4e-bd30-ac4cb41e3725",
                      *           "kind": "TrialBalance",
                      *           "parameters": {
-                     *             "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee"
+                     *             "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e"
                      *           },
-                     *           "createdAt": "2026-11-29T11:12:32.279Z",
+                     *           "createdAt": "2026-11-29T12:27:21.347Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 42,
-                     *             "hash": "4be61d4e392c7c50c846c10f593df88a67c991a5cd403dcec40c96988f6a9fbc"
+                     *             "hash": "b379534b00bdbf95d72af73349e0ea43e484a01a3b895dd72d9f2cda66f285f4"
                      *           }
                      *         },
                      *         {
-                     *           "id": "8753679d-6f6a-4cf3-ac7c-66ad8ad9956a",
+                     *           "id": "86c7f82e-876c-4367-8649-d4d494a0f48d",
                      *           "kind": "CashFlow",
                      *           "parameters": {
                      *             "dateFrom": "2026-03-01",
                      *             "dateTo": "2026-04-30"
                      *           },
-                     *           "createdAt": "2026-11-29T11:12:32.135Z",
+                     *           "createdAt": "2026-11-29T12:27:21.013Z",
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 41,
-                     *             "hash": "9a445adf084629bbbf41a1d2d9a166043ba48121a7931331f12347dc307d1da3"
+                     *             "hash": "db9897ec1084c2cab22d7de918457b67af74658887e070d1b7c7ead6024dd9e0"
                      *           }
                      *         }
                      *       ],
@@ -13273,20 +13337,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8753679d-6f6a-4cf3-ac7c-66ad8ad9956a",
+                     *       "id": "86c7f82e-876c-4367-8649-d4d494a0f48d",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T11:12:32.135Z",
+                     *       "createdAt": "2026-11-29T12:27:21.013Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "9a445adf084629bbbf41a1d2d9a166043ba48121a7931331f12347dc307d1da3"
+                     *         "hash": "db9897ec1084c2cab22d7de918457b67af74658887e070d1b7c7ead6024dd9e0"
                      *       }
                      *     }
                      */
@@ -13351,20 +13415,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8753679d-6f6a-4cf3-ac7c-66ad8ad9956a",
+                     *       "id": "86c7f82e-876c-4367-8649-d4d494a0f48d",
                      *       "kind": "CashFlow",
                      *       "parameters": {
                      *         "dateFrom": "2026-03-01",
                      *         "dateTo": "2026-04-30"
                      *       },
-                     *       "createdAt": "2026-11-29T11:12:32.135Z",
+                     *       "createdAt": "2026-11-29T12:27:21.013Z",
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 41,
-                     *         "hash": "9a445adf084629bbbf41a1d2d9a166043ba48121a7931331f12347dc307d1da3"
+                     *         "hash": "db9897ec1084c2cab22d7de918457b67af74658887e070d1b7c7ead6024dd9e0"
                      *       },
                      *       "figures": {
                      *         "knownAt": null,
@@ -13383,7 +13447,7 @@ export interface operations {
                      *         "nonCash": [],
                      *         "operating": [
                      *           {
-                     *             "accountId": "c20023ab-d3b6-49c0-938f-088607513d9d",
+                     *             "accountId": "47e9bf6f-b180-4466-9999-edee35823d8c",
                      *             "parentId": null,
                      *             "code": "1",
                      *             "path": "1",
@@ -13399,8 +13463,8 @@ export interface operations {
                      *             ]
                      *           },
                      *           {
-                     *             "accountId": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
-                     *             "parentId": "c20023ab-d3b6-49c0-938f-088607513d9d",
+                     *             "accountId": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
+                     *             "parentId": "47e9bf6f-b180-4466-9999-edee35823d8c",
                      *             "code": "1101",
                      *             "path": "1.1101",
                      *             "depth": 1,
@@ -13506,27 +13570,27 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "f1286051-eca9-44c4-bc3d-3b7b98298659",
+                     *           "id": "72e9780a-72fd-4c9b-afdc-a167159e4436",
                      *           "sequence": 33,
                      *           "type": "JournalPosted",
-                     *           "companyId": "4f249498-732e-414f-9fe1-b9958c3547a9",
-                     *           "recordId": "6815b084-82ac-415b-ad10-f98f31201172",
+                     *           "companyId": "870e94ba-0610-48f6-8019-d20b24fd9c18",
+                     *           "recordId": "3958c1f1-180a-454b-a618-ab0acfc90ff3",
                      *           "version": 3,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *           },
-                     *           "occurredAt": "2026-11-29T11:12:26.425Z",
-                     *           "requestId": "08f24f00-af16-43d8-97d9-60b93d117051",
+                     *           "occurredAt": "2026-11-29T12:27:16.499Z",
+                     *           "requestId": "8ad20087-b021-41c0-82bb-a48bc7bf62f6",
                      *           "data": {
-                     *             "id": "6815b084-82ac-415b-ad10-f98f31201172",
+                     *             "id": "3958c1f1-180a-454b-a618-ab0acfc90ff3",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
+                     *                 "accountId": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13539,7 +13603,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
+                     *                 "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13559,27 +13623,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
-                     *             "periodId": "aee2b6d4-fe6f-4ef0-80ef-ea92e06cf1b9",
+                     *             "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *             "periodId": "f9545e30-ab5d-4eb0-81c3-84408a29cbb5",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 3,
-                     *             "createdAt": "2026-11-29T11:12:25.879Z",
-                     *             "updatedAt": "2026-11-29T11:12:26.422Z",
+                     *             "createdAt": "2026-11-29T12:27:15.997Z",
+                     *             "updatedAt": "2026-11-29T12:27:16.493Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *               "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *               "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *               "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13589,40 +13653,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *               "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *             },
-                     *             "postedAt": "2026-11-29T11:12:26.422Z",
+                     *             "postedAt": "2026-11-29T12:27:16.493Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "c50ef8096d7db93e3652a649e3da2cb49e50492e3441fbec03aacb4528f326a2",
-                     *           "previousHash": "a585c765d91b36a0e0dbd1c575d653fb59a720844cd87f0bc4e6e02154e5a2a5",
-                     *           "hash": "6f7591dbad0e5540a3817e10eac23c9a85604324c667364a635680e75e73ed15"
+                     *           "recordDigest": "1dbcf862a1a97af4009663934eaf3c672ba8806bd578e45f3cfa4e58c68bba9f",
+                     *           "previousHash": "0ea1c7c0bdf30f8ad13e3087a0872be78ee2d6f3cfb323c18d662115afb69195",
+                     *           "hash": "54df6e6bad43cfaca0750783a7b721ea1b4e16bb99c22e48bb159884050c24c3"
                      *         },
                      *         {
-                     *           "id": "59ac4f96-ec5e-481e-b803-4724a1eaf2cd",
+                     *           "id": "1edf9caa-2fc4-485f-a194-25715d796140",
                      *           "sequence": 35,
                      *           "type": "JournalPosted",
-                     *           "companyId": "4f249498-732e-414f-9fe1-b9958c3547a9",
-                     *           "recordId": "6815b084-82ac-415b-ad10-f98f31201172",
+                     *           "companyId": "870e94ba-0610-48f6-8019-d20b24fd9c18",
+                     *           "recordId": "3958c1f1-180a-454b-a618-ab0acfc90ff3",
                      *           "version": 5,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *           },
-                     *           "occurredAt": "2026-11-29T11:12:26.625Z",
-                     *           "requestId": "57f791c7-0c93-42c7-81e8-a5a23385588b",
+                     *           "occurredAt": "2026-11-29T12:27:16.612Z",
+                     *           "requestId": "d4b48809-98a6-45f5-af1e-a96cbb14d875",
                      *           "data": {
-                     *             "id": "6815b084-82ac-415b-ad10-f98f31201172",
+                     *             "id": "3958c1f1-180a-454b-a618-ab0acfc90ff3",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
+                     *                 "accountId": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13635,7 +13699,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
+                     *                 "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13655,27 +13719,27 @@ export interface operations {
                      *             },
                      *             "status": "posted",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
-                     *             "periodId": "aee2b6d4-fe6f-4ef0-80ef-ea92e06cf1b9",
+                     *             "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *             "periodId": "f9545e30-ab5d-4eb0-81c3-84408a29cbb5",
                      *             "reversalOf": null,
                      *             "reversedBy": null,
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 5,
-                     *             "createdAt": "2026-11-29T11:12:25.879Z",
-                     *             "updatedAt": "2026-11-29T11:12:26.624Z",
+                     *             "createdAt": "2026-11-29T12:27:15.997Z",
+                     *             "updatedAt": "2026-11-29T12:27:16.611Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *               "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *               "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *               "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13685,40 +13749,40 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *               "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *             },
-                     *             "postedAt": "2026-11-29T11:12:26.624Z",
+                     *             "postedAt": "2026-11-29T12:27:16.611Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "ed8b1c2ea156e9e30a9b4df8d52b9d8f1a12b624bfe0f9669e087585673853e5",
-                     *           "previousHash": "6ddcf24a9c7f2222b475fbb84a0ef11be3ed46e144e975abdab364863cece718",
-                     *           "hash": "19adadd64b32888eb91e016acc39f73a92abd364eb670083d409788fb9237daf"
+                     *           "recordDigest": "1e28eaaf5820d1d2db20e75b82b630d3160f2c32292fa263d0fa9f4da15ca624",
+                     *           "previousHash": "58b03694e4fecabc19cb3de3e35018f7b226ea58b8b589888d9b99bf84fa5770",
+                     *           "hash": "c2e5c89ab359fc7a7f59b533cd6d716db7d7f0a730f95aad780be651f9f0dc0a"
                      *         },
                      *         {
-                     *           "id": "9149cf28-ad2f-4973-98ef-6e03b2a34d7d",
+                     *           "id": "56d03c48-53cd-4ce3-9ea0-5b59d82095a4",
                      *           "sequence": 36,
                      *           "type": "JournalReversed",
-                     *           "companyId": "4f249498-732e-414f-9fe1-b9958c3547a9",
-                     *           "recordId": "6815b084-82ac-415b-ad10-f98f31201172",
+                     *           "companyId": "870e94ba-0610-48f6-8019-d20b24fd9c18",
+                     *           "recordId": "3958c1f1-180a-454b-a618-ab0acfc90ff3",
                      *           "version": 6,
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *           },
-                     *           "occurredAt": "2026-11-29T11:12:26.767Z",
-                     *           "requestId": "2b0937d4-5697-4236-9b40-1f988da0beaf",
+                     *           "occurredAt": "2026-11-29T12:27:16.673Z",
+                     *           "requestId": "ff77d925-2587-460d-9b53-6adcc18dd4cb",
                      *           "data": {
-                     *             "id": "6815b084-82ac-415b-ad10-f98f31201172",
+                     *             "id": "3958c1f1-180a-454b-a618-ab0acfc90ff3",
                      *             "serialNumber": 1,
                      *             "date": "2026-03-02T00:00:00Z",
                      *             "description": null,
                      *             "reference": null,
                      *             "entries": [
                      *               {
-                     *                 "accountId": "316a938a-782e-44c6-add9-4fb1e1bb18cf",
+                     *                 "accountId": "90e756cd-1286-4d3d-a81c-d13b41ad74f3",
                      *                 "costCenterId": null,
                      *                 "side": 1,
                      *                 "amount": 120,
@@ -13731,7 +13795,7 @@ export interface operations {
                      *                 "counterpartyId": null
                      *               },
                      *               {
-                     *                 "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
+                     *                 "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
                      *                 "costCenterId": null,
                      *                 "side": 2,
                      *                 "amount": 120,
@@ -13751,27 +13815,27 @@ export interface operations {
                      *             },
                      *             "status": "reversed",
                      *             "postingDate": "2026-03-02",
-                     *             "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
-                     *             "periodId": "aee2b6d4-fe6f-4ef0-80ef-ea92e06cf1b9",
+                     *             "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
+                     *             "periodId": "f9545e30-ab5d-4eb0-81c3-84408a29cbb5",
                      *             "reversalOf": null,
-                     *             "reversedBy": "92d47106-3401-4063-8d2a-028ded8ac5b1",
+                     *             "reversedBy": "a5f7537a-63fe-4185-92fc-0fb65b9e87b7",
                      *             "revaluationDate": null,
                      *             "openingOf": null,
                      *             "importId": null,
                      *             "version": 6,
-                     *             "createdAt": "2026-11-29T11:12:25.879Z",
-                     *             "updatedAt": "2026-11-29T11:12:26.766Z",
+                     *             "createdAt": "2026-11-29T12:27:15.997Z",
+                     *             "updatedAt": "2026-11-29T12:27:16.672Z",
                      *             "createdBy": {
                      *               "type": "user",
-                     *               "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *               "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *             },
                      *             "editedBy": {
                      *               "type": "user",
-                     *               "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *               "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *             },
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *               "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *             },
                      *             "submittedBy": null,
                      *             "submittedAt": null,
@@ -13781,20 +13845,20 @@ export interface operations {
                      *             "rejection": null,
                      *             "postedBy": {
                      *               "type": "user",
-                     *               "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *               "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *             },
-                     *             "postedAt": "2026-11-29T11:12:26.624Z",
+                     *             "postedAt": "2026-11-29T12:27:16.611Z",
                      *             "voidedBy": null,
                      *             "voidedAt": null
                      *           },
                      *           "dataOmitted": false,
                      *           "dataOmittedReason": null,
-                     *           "recordDigest": "5f848bf2b2644a467364c8aeb90099e3c7d39e4c157c9e166a733196e0f866ff",
-                     *           "previousHash": "19adadd64b32888eb91e016acc39f73a92abd364eb670083d409788fb9237daf",
-                     *           "hash": "c6a18715cdd198a4f1351b7c65f68662264baf6caf91a44d838d990ec7698314"
+                     *           "recordDigest": "0ca53a2561b5a0a24cd5ac8830fd763833cd95cedecf55d18245c84c0b84e582",
+                     *           "previousHash": "c2e5c89ab359fc7a7f59b533cd6d716db7d7f0a730f95aad780be651f9f0dc0a",
+                     *           "hash": "aa7c323456ec1eeac4a7a748acb28661ca473d53bd8e8ce6bf7b6e9a13b317ae"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjRmMjQ5NDk4LTczMmUtNDE0Zi05ZmUxLWI5OTU4YzM1NDdhOSIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.zH-VUnTY59UgVW9HArMaJobzta8JNfNbEtloUNPSd-0"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6Ijg3MGU5NGJhLTA2MTAtNDhmNi04MDE5LWQyMGIyNGZkOWMxOCIsImVuZHBvaW50IjoiZXZlbnRzLmxpc3QiLCJvcmRlckJ5IjoiU2VxdWVuY2UiLCJvcmRlckFzYyI6dHJ1ZSwiZmlsdGVycyI6eyJhZnRlciI6MCwidHlwZXMiOlsiSm91cm5hbFBvc3RlZCIsIkpvdXJuYWxSZXZlcnNlZCJdfX0sImsiOnsic2VxdWVuY2UiOjM2fX0.484K8uVWDZT3rhPYy8Wa21dxriO8wLbrU2h3uRtSm74"
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponsePage"];
@@ -13842,7 +13906,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "0a1287f3-dd26-4132-9924-8999b39b2e53",
+                     *           "id": "ccb6ef7b-431f-4554-b2ee-d9dea78f004d",
                      *           "url": "https://hooks.example.com/ledger",
                      *           "eventTypes": [
                      *             "JournalPosted"
@@ -13853,11 +13917,11 @@ export interface operations {
                      *           "failingSince": null,
                      *           "deliversAs": {
                      *             "type": "user",
-                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *           },
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T11:12:40.023Z",
-                     *           "updatedAt": "2026-11-29T11:12:40.023Z"
+                     *           "createdAt": "2026-11-29T12:27:25.859Z",
+                     *           "updatedAt": "2026-11-29T12:27:25.859Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -13905,7 +13969,7 @@ export interface operations {
                      * @description The event types the subscription receives; empty for every type.
                      * @default []
                      */
-                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected")[];
+                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved")[];
                     /**
                      * @description Free text.
                      * @default
@@ -13928,7 +13992,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0a1287f3-dd26-4132-9924-8999b39b2e53",
+                     *       "id": "ccb6ef7b-431f-4554-b2ee-d9dea78f004d",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -13939,11 +14003,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T11:12:40.023Z",
-                     *       "updatedAt": "2026-11-29T11:12:40.023Z",
+                     *       "createdAt": "2026-11-29T12:27:25.859Z",
+                     *       "updatedAt": "2026-11-29T12:27:25.859Z",
                      *       "secret": "whsec_example",
                      *       "secretOmitted": false
                      *     }
@@ -13992,7 +14056,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0a1287f3-dd26-4132-9924-8999b39b2e53",
+                     *       "id": "ccb6ef7b-431f-4554-b2ee-d9dea78f004d",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted"
@@ -14003,11 +14067,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T11:12:40.023Z",
-                     *       "updatedAt": "2026-11-29T11:12:40.023Z"
+                     *       "createdAt": "2026-11-29T12:27:25.859Z",
+                     *       "updatedAt": "2026-11-29T12:27:25.859Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14053,7 +14117,7 @@ export interface operations {
                      * @description The event types the subscription receives; empty for every type.
                      * @default []
                      */
-                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected")[];
+                    eventTypes?: ("CompanyCreated" | "SettingsChanged" | "RoleCreated" | "RoleChanged" | "RoleDeleted" | "MemberAdded" | "MemberChanged" | "MemberRemoved" | "ApiKeyCreated" | "ApiKeyRevoked" | "AccountCreated" | "AccountChanged" | "AccountDeleted" | "CostCenterCreated" | "CostCenterChanged" | "CostCenterActivated" | "CostCenterDeactivated" | "CostCenterDeleted" | "FinancialYearCreated" | "FinancialYearChanged" | "FinancialYearDeleted" | "FinancialYearClosed" | "ClosingJournalGenerated" | "PeriodLocked" | "PeriodClosed" | "PeriodReopened" | "JournalCreated" | "JournalUpdated" | "JournalPosted" | "JournalVoided" | "JournalAdjusted" | "JournalReversed" | "RevaluationPosted" | "ReportCreated" | "WebhookCreated" | "WebhookChanged" | "WebhookDeleted" | "ExchangeRateCreated" | "ExchangeRateChanged" | "ExchangeRateDeleted" | "BudgetCreated" | "BudgetChanged" | "BudgetDeleted" | "ImportCreated" | "TaxCodeCreated" | "TaxCodeChanged" | "StandardTaxCodesLoaded" | "VatReturnFiled" | "CounterpartyCreated" | "CounterpartyChanged" | "ApprovalPolicyChanged" | "JournalSubmitted" | "JournalApproved" | "JournalRejected" | "ImportApproved")[];
                     /**
                      * @description Free text.
                      * @default
@@ -14075,7 +14139,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0a1287f3-dd26-4132-9924-8999b39b2e53",
+                     *       "id": "ccb6ef7b-431f-4554-b2ee-d9dea78f004d",
                      *       "url": "https://hooks.example.com/ledger",
                      *       "eventTypes": [
                      *         "JournalPosted",
@@ -14087,11 +14151,11 @@ export interface operations {
                      *       "failingSince": null,
                      *       "deliversAs": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T11:12:40.023Z",
-                     *       "updatedAt": "2026-11-29T11:12:40.189Z"
+                     *       "createdAt": "2026-11-29T12:27:25.859Z",
+                     *       "updatedAt": "2026-11-29T12:27:26.026Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookResponse"];
@@ -14231,13 +14295,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "2f723a39-51ca-4c33-932c-3b9cda8fd664",
+                     *           "id": "336c630f-2314-4aa8-9f5e-c2d0390441e4",
                      *           "currency": "USD",
                      *           "date": "2026-03-01",
                      *           "rate": "3.75",
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T11:12:40.387Z",
-                     *           "updatedAt": "2026-11-29T11:12:40.387Z"
+                     *           "createdAt": "2026-11-29T12:27:26.220Z",
+                     *           "updatedAt": "2026-11-29T12:27:26.220Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14298,13 +14362,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2f723a39-51ca-4c33-932c-3b9cda8fd664",
+                     *       "id": "336c630f-2314-4aa8-9f5e-c2d0390441e4",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T11:12:40.387Z",
-                     *       "updatedAt": "2026-11-29T11:12:40.387Z"
+                     *       "createdAt": "2026-11-29T12:27:26.220Z",
+                     *       "updatedAt": "2026-11-29T12:27:26.220Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14359,13 +14423,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2f723a39-51ca-4c33-932c-3b9cda8fd664",
+                     *       "id": "336c630f-2314-4aa8-9f5e-c2d0390441e4",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.75",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T11:12:40.387Z",
-                     *       "updatedAt": "2026-11-29T11:12:40.387Z"
+                     *       "createdAt": "2026-11-29T12:27:26.220Z",
+                     *       "updatedAt": "2026-11-29T12:27:26.220Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14416,13 +14480,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2f723a39-51ca-4c33-932c-3b9cda8fd664",
+                     *       "id": "336c630f-2314-4aa8-9f5e-c2d0390441e4",
                      *       "currency": "USD",
                      *       "date": "2026-03-01",
                      *       "rate": "3.7515",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T11:12:40.387Z",
-                     *       "updatedAt": "2026-11-29T11:12:40.699Z"
+                     *       "createdAt": "2026-11-29T12:27:26.220Z",
+                     *       "updatedAt": "2026-11-29T12:27:26.488Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ExchangeRateResponse"];
@@ -14515,13 +14579,13 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "52eed057-fc7c-4628-9956-10037ee42c91",
+                     *           "id": "e0f58374-53ab-4397-9008-033e0f2b2f39",
                      *           "name": "2026 plan",
-                     *           "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *           "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *           "lineCount": 2,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T11:12:40.800Z",
-                     *           "updatedAt": "2026-11-29T11:12:40.800Z"
+                     *           "createdAt": "2026-11-29T12:27:26.592Z",
+                     *           "updatedAt": "2026-11-29T12:27:26.592Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -14556,10 +14620,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan",
-                 *       "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                 *       "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                  *       "lines": [
                  *         {
-                 *           "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
+                 *           "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
                  *           "amounts": [
                  *             1000,
                  *             1000,
@@ -14576,8 +14640,8 @@ export interface operations {
                  *           ]
                  *         },
                  *         {
-                 *           "accountId": "f539a9b6-a813-4352-b1ec-c771894a8e24",
-                 *           "costCenterId": "ad5b00ef-d8e2-4da7-bed8-258ab8123758",
+                 *           "accountId": "adac33fc-72b8-4a31-8f80-b917c12aca46",
+                 *           "costCenterId": "2b27aeca-b9e6-44bb-92af-8166c3314d18",
                  *           "amounts": [
                  *             "250.50",
                  *             "250.50",
@@ -14628,15 +14692,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "52eed057-fc7c-4628-9956-10037ee42c91",
+                     *       "id": "e0f58374-53ab-4397-9008-033e0f2b2f39",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *       "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T11:12:40.800Z",
-                     *       "updatedAt": "2026-11-29T11:12:40.800Z",
+                     *       "createdAt": "2026-11-29T12:27:26.592Z",
+                     *       "updatedAt": "2026-11-29T12:27:26.592Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
+                     *           "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14654,8 +14718,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "f539a9b6-a813-4352-b1ec-c771894a8e24",
-                     *           "costCenterId": "ad5b00ef-d8e2-4da7-bed8-258ab8123758",
+                     *           "accountId": "adac33fc-72b8-4a31-8f80-b917c12aca46",
+                     *           "costCenterId": "2b27aeca-b9e6-44bb-92af-8166c3314d18",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14710,15 +14774,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "52eed057-fc7c-4628-9956-10037ee42c91",
+                     *       "id": "e0f58374-53ab-4397-9008-033e0f2b2f39",
                      *       "name": "2026 plan",
-                     *       "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *       "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T11:12:40.800Z",
-                     *       "updatedAt": "2026-11-29T11:12:40.800Z",
+                     *       "createdAt": "2026-11-29T12:27:26.592Z",
+                     *       "updatedAt": "2026-11-29T12:27:26.592Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
+                     *           "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "1000.00",
@@ -14736,8 +14800,8 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "accountId": "f539a9b6-a813-4352-b1ec-c771894a8e24",
-                     *           "costCenterId": "ad5b00ef-d8e2-4da7-bed8-258ab8123758",
+                     *           "accountId": "adac33fc-72b8-4a31-8f80-b917c12aca46",
+                     *           "costCenterId": "2b27aeca-b9e6-44bb-92af-8166c3314d18",
                      *           "amounts": [
                      *             "250.50",
                      *             "250.50",
@@ -14784,10 +14848,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "2026 plan, revised",
-                 *       "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                 *       "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                  *       "lines": [
                  *         {
-                 *           "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
+                 *           "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
                  *           "amounts": [
                  *             900,
                  *             900,
@@ -14841,15 +14905,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "52eed057-fc7c-4628-9956-10037ee42c91",
+                     *       "id": "e0f58374-53ab-4397-9008-033e0f2b2f39",
                      *       "name": "2026 plan, revised",
-                     *       "financialYearId": "018a4792-1c54-4300-85b8-25f7dbefbcee",
+                     *       "financialYearId": "60c4cfd0-c344-433e-ad7e-d2c0a6d1631e",
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T11:12:40.800Z",
-                     *       "updatedAt": "2026-11-29T11:12:41.509Z",
+                     *       "createdAt": "2026-11-29T12:27:26.592Z",
+                     *       "updatedAt": "2026-11-29T12:27:27.286Z",
                      *       "lines": [
                      *         {
-                     *           "accountId": "1aa7cd50-8ba8-4d31-8c61-6e09c503325a",
+                     *           "accountId": "0c39180e-976a-4e8d-96bd-3036d106e474",
                      *           "costCenterId": null,
                      *           "amounts": [
                      *             "900.00",
@@ -14959,7 +15023,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "788ef700-f2c5-4682-830c-fa2d46160f6e",
+                     *           "id": "a61bdd99-2d28-4589-86c9-b08ac2c99ac7",
                      *           "kind": "accounts",
                      *           "format": "csv",
                      *           "mode": "perItem",
@@ -14990,12 +15054,12 @@ export interface operations {
                      *           },
                      *           "createdBy": {
                      *             "type": "user",
-                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *           },
-                     *           "createdAt": "2026-11-29T11:12:21.956Z",
-                     *           "updatedAt": "2026-11-29T11:12:22.339Z",
-                     *           "startedAt": "2026-11-29T11:12:22.072Z",
-                     *           "finishedAt": "2026-11-29T11:12:22.339Z"
+                     *           "createdAt": "2026-11-29T12:27:13.214Z",
+                     *           "updatedAt": "2026-11-29T12:27:13.499Z",
+                     *           "startedAt": "2026-11-29T12:27:13.333Z",
+                     *           "finishedAt": "2026-11-29T12:27:13.499Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -15084,7 +15148,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "788ef700-f2c5-4682-830c-fa2d46160f6e",
+                     *       "id": "a61bdd99-2d28-4589-86c9-b08ac2c99ac7",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15108,10 +15172,10 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
-                     *       "createdAt": "2026-11-29T11:12:21.956Z",
-                     *       "updatedAt": "2026-11-29T11:12:21.956Z",
+                     *       "createdAt": "2026-11-29T12:27:13.214Z",
+                     *       "updatedAt": "2026-11-29T12:27:13.214Z",
                      *       "startedAt": null,
                      *       "finishedAt": null
                      *     }
@@ -15160,7 +15224,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "788ef700-f2c5-4682-830c-fa2d46160f6e",
+                     *       "id": "a61bdd99-2d28-4589-86c9-b08ac2c99ac7",
                      *       "kind": "accounts",
                      *       "format": "csv",
                      *       "mode": "perItem",
@@ -15191,12 +15255,12 @@ export interface operations {
                      *       },
                      *       "createdBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
-                     *       "createdAt": "2026-11-29T11:12:21.956Z",
-                     *       "updatedAt": "2026-11-29T11:12:22.339Z",
-                     *       "startedAt": "2026-11-29T11:12:22.072Z",
-                     *       "finishedAt": "2026-11-29T11:12:22.339Z"
+                     *       "createdAt": "2026-11-29T12:27:13.214Z",
+                     *       "updatedAt": "2026-11-29T12:27:13.499Z",
+                     *       "startedAt": "2026-11-29T12:27:13.333Z",
+                     *       "finishedAt": "2026-11-29T12:27:13.499Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ImportResponse"];
@@ -15260,6 +15324,61 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable.503"];
         };
     };
+    "imports.approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The company (UUID). */
+                companyId: components["parameters"]["path.companyId"];
+                /** @description Identifier (UUID). */
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "importId": "e3a2f17a-6807-4358-bdf3-82556d4c73d1",
+                     *       "approvedBy": {
+                     *         "type": "user",
+                     *         "id": "8b9fac38-c51d-4a61-8ee1-9292cedf1fb4"
+                     *       },
+                     *       "approvedAt": "2026-11-29T12:27:29.706Z",
+                     *       "asking": 1,
+                     *       "approved": 1,
+                     *       "completed": 1,
+                     *       "skipped": [],
+                     *       "skippedCount": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ImportApprovalResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError_InvalidEncoding.400"];
+            401: components["responses"]["Unauthorized.401"];
+            403: components["responses"]["Forbidden.403"];
+            404: components["responses"]["NotFound.404"];
+            /** @description Conflict with the record’s version or state. Codes: `InvalidState`, `SelfApproval`, `NothingToApprove`, `TooManyToApprove` (each example says what it means and the way out; docs/errors.md lists them all) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError.500"];
+            503: components["responses"]["ServiceUnavailable.503"];
+        };
+    };
     "audit.verify": {
         parameters: {
             query?: {
@@ -15288,11 +15407,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "verified": true,
-                     *       "checked": 109,
+                     *       "checked": 113,
                      *       "fromSequence": 1,
-                     *       "toSequence": 109,
-                     *       "headSequence": 109,
-                     *       "headHash": "9a6744f3a37697a3727a57af9d4be6e9653dc54bf470e3a4b6cc537f55407603",
+                     *       "toSequence": 113,
+                     *       "headSequence": 113,
+                     *       "headHash": "88f45d7cc418628f471b2d1e098dbb18831e7ac7bcd0a9d55df375e4e422c87c",
                      *       "firstBrokenSequence": null,
                      *       "reason": null,
                      *       "nextPage": null
@@ -15356,7 +15475,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "a604ba47-3722-41da-8a64-a3a4f2e504d3",
+                     *           "id": "4903ca24-13a9-4d30-a7aa-db3b276ae1c9",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -15378,11 +15497,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T11:12:41.671Z",
-                     *           "updatedAt": "2026-11-29T11:12:41.671Z"
+                     *           "createdAt": "2026-11-29T12:27:27.490Z",
+                     *           "updatedAt": "2026-11-29T12:27:27.490Z"
                      *         },
                      *         {
-                     *           "id": "70866ce7-aeef-433a-8fd7-deddad16a9dd",
+                     *           "id": "0e94bcd8-e2a0-4cfd-aa0e-e2c867c01188",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -15400,7 +15519,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "dcfac927-f3eb-4919-8958-ae155d567f27",
+                     *           "taxAccountId": "a4027449-5598-4ccb-9715-3854487acc2c",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -15410,11 +15529,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T11:12:41.671Z",
-                     *           "updatedAt": "2026-11-29T11:12:41.671Z"
+                     *           "createdAt": "2026-11-29T12:27:27.490Z",
+                     *           "updatedAt": "2026-11-29T12:27:27.490Z"
                      *         },
                      *         {
-                     *           "id": "1a5d6299-13da-4d4e-ba6e-ca147858ecfc",
+                     *           "id": "0cdd0a5d-7bcc-401c-8a40-636aa540af9f",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -15434,11 +15553,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T11:12:41.671Z",
-                     *           "updatedAt": "2026-11-29T11:12:41.671Z"
+                     *           "createdAt": "2026-11-29T12:27:27.490Z",
+                     *           "updatedAt": "2026-11-29T12:27:27.490Z"
                      *         }
                      *       ],
-                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6IjRmMjQ5NDk4LTczMmUtNDE0Zi05ZmUxLWI5OTU4YzM1NDdhOSIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSM0ZjI0OTQ5OC03MzJlLTQxNGYtOWZlMS1iOTk1OGMzNTQ3YTkjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.rTFi_m44FZLWnGTFRlsrNyNNG7oTfVhFgGF5AQHTsxw"
+                     *       "nextPage": "eyJiIjp7ImNvbXBhbnlJZCI6Ijg3MGU5NGJhLTA2MTAtNDhmNi04MDE5LWQyMGIyNGZkOWMxOCIsImVuZHBvaW50IjoidGF4Q29kZXMubGlzdCIsIm9yZGVyQnkiOiJDb2RlIiwib3JkZXJBc2MiOmZhbHNlLCJmaWx0ZXJzIjp7ImRpcmVjdGlvbiI6InN1cHBsaWVzIn19LCJrIjp7InBrIjoiQ09NUEFOWSM4NzBlOTRiYS0wNjEwLTQ4ZjYtODAxOS1kMjBiMjRmZDljMTgjVEFYQ09ERVMiLCJzayI6IlRBWENPREUjUy1PT1MifX0.oV9eQUuzVKEEbo1dgglTBwd6-jU6nr7sxl9HD5zfpts"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponsePage"];
@@ -15486,7 +15605,7 @@ export interface operations {
                  *           "percent": 15
                  *         }
                  *       ],
-                 *       "taxAccountId": "dcfac927-f3eb-4919-8958-ae155d567f27",
+                 *       "taxAccountId": "a4027449-5598-4ccb-9715-3854487acc2c",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -15562,7 +15681,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ab162808-8b38-4a43-9f80-46a384166e8a",
+                     *       "id": "097fe9ac-f41c-47b0-898a-f3bc6dd98996",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -15580,7 +15699,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "dcfac927-f3eb-4919-8958-ae155d567f27",
+                     *       "taxAccountId": "a4027449-5598-4ccb-9715-3854487acc2c",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -15590,8 +15709,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T11:12:41.780Z",
-                     *       "updatedAt": "2026-11-29T11:12:41.780Z"
+                     *       "createdAt": "2026-11-29T12:27:27.606Z",
+                     *       "updatedAt": "2026-11-29T12:27:27.606Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -15633,8 +15752,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "outputTaxAccountId": "dcfac927-f3eb-4919-8958-ae155d567f27",
-                 *       "inputTaxAccountId": "b0af47b6-b54b-4203-9722-546fb2c8937a"
+                 *       "outputTaxAccountId": "a4027449-5598-4ccb-9715-3854487acc2c",
+                 *       "inputTaxAccountId": "f7fa33ca-c045-4924-81ed-780a95a6b580"
                  *     }
                  */
                 "application/json": {
@@ -15656,7 +15775,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "70866ce7-aeef-433a-8fd7-deddad16a9dd",
+                     *           "id": "0e94bcd8-e2a0-4cfd-aa0e-e2c867c01188",
                      *           "code": "S-STD",
                      *           "name": {
                      *             "english": "Standard rated sales",
@@ -15674,7 +15793,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "dcfac927-f3eb-4919-8958-ae155d567f27",
+                     *           "taxAccountId": "a4027449-5598-4ccb-9715-3854487acc2c",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "1"
@@ -15684,11 +15803,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T11:12:41.671Z",
-                     *           "updatedAt": "2026-11-29T11:12:41.671Z"
+                     *           "createdAt": "2026-11-29T12:27:27.490Z",
+                     *           "updatedAt": "2026-11-29T12:27:27.490Z"
                      *         },
                      *         {
-                     *           "id": "6085fb9a-e39a-4ad3-8d27-3f928f17babc",
+                     *           "id": "1f47db44-03ee-4c48-8e16-fcd5b7f28731",
                      *           "code": "S-CIT",
                      *           "name": {
                      *             "english": "Private healthcare / education sales to citizens (VAT borne by the state)",
@@ -15710,11 +15829,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T11:12:41.671Z",
-                     *           "updatedAt": "2026-11-29T11:12:41.671Z"
+                     *           "createdAt": "2026-11-29T12:27:27.490Z",
+                     *           "updatedAt": "2026-11-29T12:27:27.490Z"
                      *         },
                      *         {
-                     *           "id": "a604ba47-3722-41da-8a64-a3a4f2e504d3",
+                     *           "id": "4903ca24-13a9-4d30-a7aa-db3b276ae1c9",
                      *           "code": "S-ZR",
                      *           "name": {
                      *             "english": "Zero rated domestic sales",
@@ -15736,11 +15855,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T11:12:41.671Z",
-                     *           "updatedAt": "2026-11-29T11:12:41.671Z"
+                     *           "createdAt": "2026-11-29T12:27:27.490Z",
+                     *           "updatedAt": "2026-11-29T12:27:27.490Z"
                      *         },
                      *         {
-                     *           "id": "8d4395c0-453b-4bd6-8708-c196fa45c1c0",
+                     *           "id": "d1417f2f-d99c-4790-a168-c670ad3a7aa2",
                      *           "code": "S-EXP",
                      *           "name": {
                      *             "english": "Exports",
@@ -15762,11 +15881,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T11:12:41.671Z",
-                     *           "updatedAt": "2026-11-29T11:12:41.671Z"
+                     *           "createdAt": "2026-11-29T12:27:27.490Z",
+                     *           "updatedAt": "2026-11-29T12:27:27.490Z"
                      *         },
                      *         {
-                     *           "id": "e21d4882-9bf5-4f63-9fda-acf14185fc61",
+                     *           "id": "acbd88ba-603e-4dde-ab52-3d32f1f093eb",
                      *           "code": "S-EXM",
                      *           "name": {
                      *             "english": "Exempt sales",
@@ -15788,11 +15907,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T11:12:41.671Z",
-                     *           "updatedAt": "2026-11-29T11:12:41.671Z"
+                     *           "createdAt": "2026-11-29T12:27:27.490Z",
+                     *           "updatedAt": "2026-11-29T12:27:27.490Z"
                      *         },
                      *         {
-                     *           "id": "1a5d6299-13da-4d4e-ba6e-ca147858ecfc",
+                     *           "id": "0cdd0a5d-7bcc-401c-8a40-636aa540af9f",
                      *           "code": "S-OOS",
                      *           "name": {
                      *             "english": "Sales out of the scope of VAT",
@@ -15812,11 +15931,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T11:12:41.671Z",
-                     *           "updatedAt": "2026-11-29T11:12:41.671Z"
+                     *           "createdAt": "2026-11-29T12:27:27.490Z",
+                     *           "updatedAt": "2026-11-29T12:27:27.490Z"
                      *         },
                      *         {
-                     *           "id": "79ee6387-3a42-4a7d-a9c5-67dcac032b06",
+                     *           "id": "1ca4f03d-0fcd-4702-84bb-e19ae9b0c729",
                      *           "code": "P-STD",
                      *           "name": {
                      *             "english": "Standard rated domestic purchases",
@@ -15834,7 +15953,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "b0af47b6-b54b-4203-9722-546fb2c8937a",
+                     *           "taxAccountId": "f7fa33ca-c045-4924-81ed-780a95a6b580",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "7"
@@ -15844,11 +15963,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T11:12:41.671Z",
-                     *           "updatedAt": "2026-11-29T11:12:41.671Z"
+                     *           "createdAt": "2026-11-29T12:27:27.490Z",
+                     *           "updatedAt": "2026-11-29T12:27:27.490Z"
                      *         },
                      *         {
-                     *           "id": "27d5b967-838f-4d1d-bb99-d7c574e76bf3",
+                     *           "id": "724a0387-aac9-4b8e-b1de-d3cce0660f70",
                      *           "code": "P-IMP",
                      *           "name": {
                      *             "english": "Imports, VAT paid at customs",
@@ -15866,7 +15985,7 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "b0af47b6-b54b-4203-9722-546fb2c8937a",
+                     *           "taxAccountId": "f7fa33ca-c045-4924-81ed-780a95a6b580",
                      *           "reverseChargeAccountId": null,
                      *           "baseBoxes": [
                      *             "8"
@@ -15876,11 +15995,11 @@ export interface operations {
                      *           ],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T11:12:41.671Z",
-                     *           "updatedAt": "2026-11-29T11:12:41.671Z"
+                     *           "createdAt": "2026-11-29T12:27:27.490Z",
+                     *           "updatedAt": "2026-11-29T12:27:27.490Z"
                      *         },
                      *         {
-                     *           "id": "b6e78bf4-9cce-41aa-b52c-66279b5fec05",
+                     *           "id": "5a35ebde-2828-4aef-91f6-269cca462250",
                      *           "code": "P-RC",
                      *           "name": {
                      *             "english": "Imported services, reverse charge",
@@ -15898,19 +16017,19 @@ export interface operations {
                      *               "percent": "15"
                      *             }
                      *           ],
-                     *           "taxAccountId": "b0af47b6-b54b-4203-9722-546fb2c8937a",
-                     *           "reverseChargeAccountId": "dcfac927-f3eb-4919-8958-ae155d567f27",
+                     *           "taxAccountId": "f7fa33ca-c045-4924-81ed-780a95a6b580",
+                     *           "reverseChargeAccountId": "a4027449-5598-4ccb-9715-3854487acc2c",
                      *           "baseBoxes": [
                      *             "9"
                      *           ],
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T11:12:41.671Z",
-                     *           "updatedAt": "2026-11-29T11:12:41.671Z"
+                     *           "createdAt": "2026-11-29T12:27:27.490Z",
+                     *           "updatedAt": "2026-11-29T12:27:27.490Z"
                      *         },
                      *         {
-                     *           "id": "d6199a9a-8f84-4014-8cf1-1de86d9b5864",
+                     *           "id": "d094e6f3-f109-40ad-9ef2-7f53736f9ac1",
                      *           "code": "P-ZR",
                      *           "name": {
                      *             "english": "Zero rated purchases",
@@ -15932,11 +16051,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T11:12:41.671Z",
-                     *           "updatedAt": "2026-11-29T11:12:41.671Z"
+                     *           "createdAt": "2026-11-29T12:27:27.490Z",
+                     *           "updatedAt": "2026-11-29T12:27:27.490Z"
                      *         },
                      *         {
-                     *           "id": "265b96d5-86a0-44f5-a668-1d0cb2b24a14",
+                     *           "id": "fc88c7b0-7db3-42d9-a450-888e79e644dd",
                      *           "code": "P-EXM",
                      *           "name": {
                      *             "english": "Exempt purchases",
@@ -15958,11 +16077,11 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T11:12:41.671Z",
-                     *           "updatedAt": "2026-11-29T11:12:41.671Z"
+                     *           "createdAt": "2026-11-29T12:27:27.490Z",
+                     *           "updatedAt": "2026-11-29T12:27:27.490Z"
                      *         },
                      *         {
-                     *           "id": "c8ea1d83-d9e6-41b0-b2bb-3e5f11f265eb",
+                     *           "id": "7a3cbba3-b1b7-4722-9b46-840c3c75159f",
                      *           "code": "P-OOS",
                      *           "name": {
                      *             "english": "Purchases out of the scope of VAT",
@@ -15982,8 +16101,8 @@ export interface operations {
                      *           "taxBoxes": [],
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T11:12:41.671Z",
-                     *           "updatedAt": "2026-11-29T11:12:41.671Z"
+                     *           "createdAt": "2026-11-29T12:27:27.490Z",
+                     *           "updatedAt": "2026-11-29T12:27:27.490Z"
                      *         }
                      *       ]
                      *     }
@@ -16032,7 +16151,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ab162808-8b38-4a43-9f80-46a384166e8a",
+                     *       "id": "097fe9ac-f41c-47b0-898a-f3bc6dd98996",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "english": "Hotel stays",
@@ -16050,7 +16169,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "dcfac927-f3eb-4919-8958-ae155d567f27",
+                     *       "taxAccountId": "a4027449-5598-4ccb-9715-3854487acc2c",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16060,8 +16179,8 @@ export interface operations {
                      *       ],
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T11:12:41.780Z",
-                     *       "updatedAt": "2026-11-29T11:12:41.780Z"
+                     *       "createdAt": "2026-11-29T12:27:27.606Z",
+                     *       "updatedAt": "2026-11-29T12:27:27.606Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16105,7 +16224,7 @@ export interface operations {
                  *           "percent": "15"
                  *         }
                  *       ],
-                 *       "taxAccountId": "dcfac927-f3eb-4919-8958-ae155d567f27",
+                 *       "taxAccountId": "a4027449-5598-4ccb-9715-3854487acc2c",
                  *       "baseBoxes": [
                  *         "1"
                  *       ],
@@ -16173,7 +16292,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ab162808-8b38-4a43-9f80-46a384166e8a",
+                     *       "id": "097fe9ac-f41c-47b0-898a-f3bc6dd98996",
                      *       "code": "HOTEL",
                      *       "name": {
                      *         "arabic": "مبيعات الإقامة الفندقية",
@@ -16191,7 +16310,7 @@ export interface operations {
                      *           "percent": "15"
                      *         }
                      *       ],
-                     *       "taxAccountId": "dcfac927-f3eb-4919-8958-ae155d567f27",
+                     *       "taxAccountId": "a4027449-5598-4ccb-9715-3854487acc2c",
                      *       "reverseChargeAccountId": null,
                      *       "baseBoxes": [
                      *         "1"
@@ -16201,8 +16320,8 @@ export interface operations {
                      *       ],
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T11:12:41.780Z",
-                     *       "updatedAt": "2026-11-29T11:12:41.911Z"
+                     *       "createdAt": "2026-11-29T12:27:27.606Z",
+                     *       "updatedAt": "2026-11-29T12:27:27.703Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TaxCodeResponse"];
@@ -16260,15 +16379,15 @@ export interface operations {
                      *           "type": "TaxCodeCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064",
+                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "dc967dd0-11aa-4363-a0cb-c17ebc9d2fd8",
-                     *           "occurredAt": "2026-11-29T11:12:41.780Z",
+                     *           "requestId": "5a64a11c-8e31-4f8f-b895-fea0c5830cd8",
+                     *           "occurredAt": "2026-11-29T12:27:27.606Z",
                      *           "sequence": 95,
-                     *           "hash": "45e4001942a80440126b5b79c6636650a6f8e54dd5843b384fa51771ebdab527",
+                     *           "hash": "1c010106cdf40332b29cf7d85f0bfb0068345b7a33ea8b214a609f4bd0bfec04",
                      *           "state": {
-                     *             "id": "ab162808-8b38-4a43-9f80-46a384166e8a",
+                     *             "id": "097fe9ac-f41c-47b0-898a-f3bc6dd98996",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -16286,7 +16405,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "dcfac927-f3eb-4919-8958-ae155d567f27",
+                     *             "taxAccountId": "a4027449-5598-4ccb-9715-3854487acc2c",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -16296,8 +16415,8 @@ export interface operations {
                      *             ],
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T11:12:41.780Z",
-                     *             "updatedAt": "2026-11-29T11:12:41.780Z"
+                     *             "createdAt": "2026-11-29T12:27:27.606Z",
+                     *             "updatedAt": "2026-11-29T12:27:27.606Z"
                      *           }
                      *         },
                      *         {
@@ -16305,15 +16424,15 @@ export interface operations {
                      *           "type": "TaxCodeChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064",
+                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "996760bb-2c3d-4e66-9dd2-c082691b4bca",
-                     *           "occurredAt": "2026-11-29T11:12:41.911Z",
+                     *           "requestId": "981c5e1e-168b-45a0-88c0-14e855f8695d",
+                     *           "occurredAt": "2026-11-29T12:27:27.704Z",
                      *           "sequence": 96,
-                     *           "hash": "00230927db6fd93553ceb77f4bfd38fb5e09308b5967bed808e53948f2fea3b0",
+                     *           "hash": "51bccf16f30c1b5ef9bab5843fe37cbf58170fdcd2715dcb86ac75f0b78c3615",
                      *           "state": {
-                     *             "id": "ab162808-8b38-4a43-9f80-46a384166e8a",
+                     *             "id": "097fe9ac-f41c-47b0-898a-f3bc6dd98996",
                      *             "code": "HOTEL",
                      *             "name": {
                      *               "arabic": "مبيعات الإقامة الفندقية",
@@ -16331,7 +16450,7 @@ export interface operations {
                      *                 "percent": "15"
                      *               }
                      *             ],
-                     *             "taxAccountId": "dcfac927-f3eb-4919-8958-ae155d567f27",
+                     *             "taxAccountId": "a4027449-5598-4ccb-9715-3854487acc2c",
                      *             "reverseChargeAccountId": null,
                      *             "baseBoxes": [
                      *               "1"
@@ -16341,8 +16460,8 @@ export interface operations {
                      *             ],
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T11:12:41.780Z",
-                     *             "updatedAt": "2026-11-29T11:12:41.911Z"
+                     *             "createdAt": "2026-11-29T12:27:27.606Z",
+                     *             "updatedAt": "2026-11-29T12:27:27.703Z"
                      *           }
                      *         }
                      *       ],
@@ -16382,7 +16501,7 @@ export interface operations {
                      * @example {
                      *       "results": [
                      *         {
-                     *           "id": "8b4f823b-5e18-41e6-9483-4b51b365e247",
+                     *           "id": "704623c7-2a3d-4d88-8aa4-aa2576a9e0da",
                      *           "dateFrom": "2027-01-01",
                      *           "dateTo": "2027-01-31",
                      *           "knownAt": null,
@@ -16555,14 +16674,14 @@ export interface operations {
                      *           "creditCarriedForward": null,
                      *           "netDue": "150.00",
                      *           "refundRequested": false,
-                     *           "filedAt": "2026-11-29T11:12:42.420Z",
+                     *           "filedAt": "2026-11-29T12:27:28.447Z",
                      *           "filedBy": {
                      *             "type": "user",
-                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *           },
                      *           "auditHead": {
                      *             "sequence": 98,
-                     *             "hash": "95e15dbb85f5b6c912720c0e44e3bef033aed254826c667ac574ca4145c250b8"
+                     *             "hash": "2c00ebd5ec4184c8d8071c8b270d6387ce5d5e697d6d3aedd333a21f0da57e3f"
                      *           },
                      *           "version": 1
                      *         }
@@ -16626,7 +16745,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8b4f823b-5e18-41e6-9483-4b51b365e247",
+                     *       "id": "704623c7-2a3d-4d88-8aa4-aa2576a9e0da",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -16799,14 +16918,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T11:12:42.420Z",
+                     *       "filedAt": "2026-11-29T12:27:28.447Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "95e15dbb85f5b6c912720c0e44e3bef033aed254826c667ac574ca4145c250b8"
+                     *         "hash": "2c00ebd5ec4184c8d8071c8b270d6387ce5d5e697d6d3aedd333a21f0da57e3f"
                      *       },
                      *       "version": 1
                      *     }
@@ -16863,7 +16982,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8b4f823b-5e18-41e6-9483-4b51b365e247",
+                     *       "id": "704623c7-2a3d-4d88-8aa4-aa2576a9e0da",
                      *       "dateFrom": "2027-01-01",
                      *       "dateTo": "2027-01-31",
                      *       "knownAt": null,
@@ -17036,14 +17155,14 @@ export interface operations {
                      *       "creditCarriedForward": null,
                      *       "netDue": "150.00",
                      *       "refundRequested": false,
-                     *       "filedAt": "2026-11-29T11:12:42.420Z",
+                     *       "filedAt": "2026-11-29T12:27:28.447Z",
                      *       "filedBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       },
                      *       "auditHead": {
                      *         "sequence": 98,
-                     *         "hash": "95e15dbb85f5b6c912720c0e44e3bef033aed254826c667ac574ca4145c250b8"
+                     *         "hash": "2c00ebd5ec4184c8d8071c8b270d6387ce5d5e697d6d3aedd333a21f0da57e3f"
                      *       },
                      *       "version": 1
                      *     }
@@ -17097,7 +17216,7 @@ export interface operations {
                      *       "currentPage": null,
                      *       "results": [
                      *         {
-                     *           "id": "af3854f5-2491-46f3-a165-6b4e63f4e81d",
+                     *           "id": "2c7ebb3d-9208-46fb-a71c-aaee3435370e",
                      *           "name": {
                      *             "english": "Riyadh Trading Co.",
                      *             "arabic": "شركة الرياض للتجارة"
@@ -17106,8 +17225,8 @@ export interface operations {
                      *           "taxRegistrationNumber": "310987654300003",
                      *           "active": true,
                      *           "version": 1,
-                     *           "createdAt": "2026-11-29T11:12:42.860Z",
-                     *           "updatedAt": "2026-11-29T11:12:42.860Z"
+                     *           "createdAt": "2026-11-29T12:27:28.935Z",
+                     *           "updatedAt": "2026-11-29T12:27:28.935Z"
                      *         }
                      *       ],
                      *       "nextPage": null
@@ -17181,7 +17300,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "af3854f5-2491-46f3-a165-6b4e63f4e81d",
+                     *       "id": "2c7ebb3d-9208-46fb-a71c-aaee3435370e",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -17190,8 +17309,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T11:12:42.860Z",
-                     *       "updatedAt": "2026-11-29T11:12:42.860Z"
+                     *       "createdAt": "2026-11-29T12:27:28.935Z",
+                     *       "updatedAt": "2026-11-29T12:27:28.935Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17230,7 +17349,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "af3854f5-2491-46f3-a165-6b4e63f4e81d",
+                     *       "id": "2c7ebb3d-9208-46fb-a71c-aaee3435370e",
                      *       "name": {
                      *         "english": "Riyadh Trading Co.",
                      *         "arabic": "شركة الرياض للتجارة"
@@ -17239,8 +17358,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": true,
                      *       "version": 1,
-                     *       "createdAt": "2026-11-29T11:12:42.860Z",
-                     *       "updatedAt": "2026-11-29T11:12:42.860Z"
+                     *       "createdAt": "2026-11-29T12:27:28.935Z",
+                     *       "updatedAt": "2026-11-29T12:27:28.935Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17314,7 +17433,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "af3854f5-2491-46f3-a165-6b4e63f4e81d",
+                     *       "id": "2c7ebb3d-9208-46fb-a71c-aaee3435370e",
                      *       "name": {
                      *         "arabic": "شركة الرياض للتجارة",
                      *         "english": "Riyadh Trading Co."
@@ -17323,8 +17442,8 @@ export interface operations {
                      *       "taxRegistrationNumber": "310987654300003",
                      *       "active": false,
                      *       "version": 2,
-                     *       "createdAt": "2026-11-29T11:12:42.860Z",
-                     *       "updatedAt": "2026-11-29T11:12:42.953Z"
+                     *       "createdAt": "2026-11-29T12:27:28.935Z",
+                     *       "updatedAt": "2026-11-29T12:27:29.011Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CounterpartyResponse"];
@@ -17374,15 +17493,15 @@ export interface operations {
                      *           "type": "CounterpartyCreated",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064",
+                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "2a0ac1cf-a75c-49e8-8dda-93d12e823dec",
-                     *           "occurredAt": "2026-11-29T11:12:42.860Z",
+                     *           "requestId": "82921b44-9346-449a-a840-a709dc4a5759",
+                     *           "occurredAt": "2026-11-29T12:27:28.936Z",
                      *           "sequence": 100,
-                     *           "hash": "2eb8c2f135dbe90ff155612d1b06773ee85da7ac1e190c00df4558aad1872160",
+                     *           "hash": "6cf2d9da5419834ed2f244eb0817d3e4e2a8a08c501ff40db7f3c584d5cf7ffd",
                      *           "state": {
-                     *             "id": "af3854f5-2491-46f3-a165-6b4e63f4e81d",
+                     *             "id": "2c7ebb3d-9208-46fb-a71c-aaee3435370e",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -17391,8 +17510,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": true,
                      *             "version": 1,
-                     *             "createdAt": "2026-11-29T11:12:42.860Z",
-                     *             "updatedAt": "2026-11-29T11:12:42.860Z"
+                     *             "createdAt": "2026-11-29T12:27:28.935Z",
+                     *             "updatedAt": "2026-11-29T12:27:28.935Z"
                      *           }
                      *         },
                      *         {
@@ -17400,15 +17519,15 @@ export interface operations {
                      *           "type": "CounterpartyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064",
+                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "f9003c25-5b8d-4357-acd1-55d7964d580f",
-                     *           "occurredAt": "2026-11-29T11:12:42.953Z",
+                     *           "requestId": "925cfab1-c2a6-43a9-b97e-5f5d472eba95",
+                     *           "occurredAt": "2026-11-29T12:27:29.012Z",
                      *           "sequence": 101,
-                     *           "hash": "f0f4113d9910f4fab845a40f7fd954bc9fddadfbbcafbc2bbca429200dad18ad",
+                     *           "hash": "542fcf92a2c1aaa80d191f886aa12bdc10d82c2924b9d1f7d09d5638d152b145",
                      *           "state": {
-                     *             "id": "af3854f5-2491-46f3-a165-6b4e63f4e81d",
+                     *             "id": "2c7ebb3d-9208-46fb-a71c-aaee3435370e",
                      *             "name": {
                      *               "arabic": "شركة الرياض للتجارة",
                      *               "english": "Riyadh Trading Co."
@@ -17417,8 +17536,8 @@ export interface operations {
                      *             "taxRegistrationNumber": "310987654300003",
                      *             "active": false,
                      *             "version": 2,
-                     *             "createdAt": "2026-11-29T11:12:42.860Z",
-                     *             "updatedAt": "2026-11-29T11:12:42.953Z"
+                     *             "createdAt": "2026-11-29T12:27:28.935Z",
+                     *             "updatedAt": "2026-11-29T12:27:29.011Z"
                      *           }
                      *         }
                      *       ],
@@ -17468,10 +17587,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T11:12:43.117Z",
+                     *       "updatedAt": "2026-11-29T12:27:29.143Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       }
                      *     }
                      */
@@ -17554,10 +17673,10 @@ export interface operations {
                      *         }
                      *       ],
                      *       "version": 1,
-                     *       "updatedAt": "2026-11-29T11:12:43.117Z",
+                     *       "updatedAt": "2026-11-29T12:27:29.143Z",
                      *       "updatedBy": {
                      *         "type": "user",
-                     *         "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *         "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *       }
                      *     }
                      */
@@ -17614,13 +17733,13 @@ export interface operations {
                      *           "type": "ApprovalPolicyChanged",
                      *           "actor": {
                      *             "type": "user",
-                     *             "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064",
+                     *             "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470",
                      *             "createdBy": null
                      *           },
-                     *           "requestId": "cb92c450-7c4b-43cd-b297-36eb93aa702b",
-                     *           "occurredAt": "2026-11-29T11:12:43.117Z",
+                     *           "requestId": "411c6cfc-ac92-474b-a4f8-00920588521d",
+                     *           "occurredAt": "2026-11-29T12:27:29.144Z",
                      *           "sequence": 103,
-                     *           "hash": "3fe3096e5cbe894da90e73952c2894dda4b8eb320a4d1381898ed05193c980c5",
+                     *           "hash": "956617991f1597974a201e804f5bdf9cddbab1c683b74a1ebc56f4b9aaa5597b",
                      *           "state": {
                      *             "rules": [
                      *               {
@@ -17634,10 +17753,10 @@ export interface operations {
                      *               }
                      *             ],
                      *             "version": 1,
-                     *             "updatedAt": "2026-11-29T11:12:43.117Z",
+                     *             "updatedAt": "2026-11-29T12:27:29.143Z",
                      *             "updatedBy": {
                      *               "type": "user",
-                     *               "id": "7c62626a-73a3-42f7-8ea8-a1f74c04a064"
+                     *               "id": "9d0f5174-291a-4f7d-ad17-07d1faf05470"
                      *             }
                      *           }
                      *         }

@@ -65,6 +65,7 @@ export const EVENT_READ_PERMISSIONS: Readonly<Record<EventType, readonly Permiss
   BudgetChanged: ['budgets:read'],
   BudgetDeleted: ['budgets:read'],
   ImportCreated: ['imports:manage'],
+  ImportApproved: ['imports:manage'],
 };
 
 /** The permission that shows the envelopes of a company's events (the feed's, a subscription's). */

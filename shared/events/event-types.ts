@@ -58,6 +58,7 @@ export const EVENT_TYPES = [
   'JournalSubmitted',
   'JournalApproved',
   'JournalRejected',
+  'ImportApproved',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

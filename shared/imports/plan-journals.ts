@@ -63,6 +63,8 @@ export interface PlannedJournal {
   amountsIncludeTax?: boolean | undefined;
   posting?: { postingDate: string; financialYearId: string; periodId: string } | undefined;
   openingOf?: string | undefined;
+  /** A draft a rule of the approval policy holds: written submitted, its approval asked in the importer's name. */
+  asksApproval?: true | undefined;
 }
 
 export interface JournalPlan {
@@ -296,7 +298,8 @@ async function journalOf(books: JournalBooks, group: CheckedRow[], id: string, p
       const year = yearOf(books.years, journal.calendarDate);
       if (year && year.status !== 'open') first.fields.fail('date', `falls in the financial year ${year.name}, which is closed and takes no new journals`, 'YearClosed');
     }
-    return first.fields.ok ? journal : undefined;
+    if (!journal || !first.fields.ok) return undefined;
+    return (await heldBy(books, journal)) ? { ...journal, asksApproval: true } : journal;
   }
   if (!(await postableUnheld(books, journal, first.fields, 'reference'))) return undefined;
   const postingDate = givenPostingDate ?? journal.calendarDate;
@@ -348,20 +351,25 @@ function linesOf(books: JournalBooks, group: CheckedRow[], lines: Line[], head: 
   return { ...head, rows: group.map((r) => r.source.row), calendarDate: calendarDate(head.date), entries };
 }
 
-/**
- * A journal an import would post is one no rule of the approval policy holds (an import cannot
- * ask approval): else its first row fails, naming the rules (ApprovalRequired).
- */
-async function postableUnheld(books: JournalBooks, journal: PlannedJournal, fields: RowFields, field: string): Promise<boolean> {
+/** The rules of the approval policy that hold the journal (their names), or undefined when none does. */
+async function heldBy(books: JournalBooks, journal: PlannedJournal): Promise<string[] | undefined> {
   const policy = books.approvalPolicy;
-  if (!policy) return true;
+  if (!policy) return undefined;
   // The whole chart is in memory: the walk up it reads nothing.
   const inChart = (chart: ChartIndex) => ({ getMany: async (_: string, ids: string[]) => ids.flatMap((id) => chart.get(id) ?? []) });
   const reads = { accounts: inChart(books.accounts), costCenters: inChart(books.costCenters), settings: { read: async () => ({ settings: { baseCurrency: books.baseCurrency } }) } };
-  const need = approvalNeed(policy, await journalFacts(reads, '', { entries: journal.entries, importId: books.importId }, policy));
-  if (!need) return true;
-  const rules = need.rules.map((r) => `"${r}"`).join(', ');
-  fields.fail(field, `makes a journal the approval policy's rule ${rules} holds for approval, which an import cannot give: import it without post (drafts), then submit it (Submit)`, 'ApprovalRequired');
+  return approvalNeed(policy, await journalFacts(reads, '', { entries: journal.entries, importId: books.importId }, policy))?.rules;
+}
+
+/**
+ * A journal an import would post is one no rule of the approval policy holds (an import cannot
+ * give approval): else its first row fails, naming the rules (ApprovalRequired).
+ */
+async function postableUnheld(books: JournalBooks, journal: PlannedJournal, fields: RowFields, field: string): Promise<boolean> {
+  const held = await heldBy(books, journal);
+  if (!held) return true;
+  const rules = held.map((r) => `"${r}"`).join(', ');
+  fields.fail(field, `makes a journal the approval policy's rule ${rules} holds for approval, which an import cannot give: import it without post (its journals are written submitted), then approve them (Approve, or the import's Approve)`, 'ApprovalRequired');
   return false;
 }
 

@@ -9,7 +9,7 @@ import type { CompanyAccess } from '../auth/store.ts';
 import type { AppError } from '../errors.ts';
 import type { EventRecord } from '../events/event-record.ts';
 import type { YearRecord } from '../financial-years/records.ts';
-import type { DraftJournal, PostedJournal } from '../journals/records.ts';
+import type { DraftJournal, PostedJournal, SubmittedJournal } from '../journals/records.ts';
 import type { ListQuery, Page, PageQuery } from '../schemas/list-query.ts';
 import type { TaxCodeRecord } from '../tax-codes/records.ts';
 import type { NodeConditionName, NodeRecord } from '../tree/records.ts';
@@ -118,7 +118,7 @@ export interface ImportWork {
   nodeChanges(kind: NodeImportKind, companyId: string, node: NodeRecord, searchText: string, parentChain: NodeRecord[], parentMust?: NodeConditionName): Change[];
   budgetChanges(budget: BudgetRecord): Change[];
   /** A journal written new (a draft, or born posted); `ifWritten` the error when it is there already. */
-  newJournalChange(companyId: string, journal: DraftJournal | PostedJournal, ifWritten: () => AppError): Change;
+  newJournalChange(companyId: string, journal: DraftJournal | SubmittedJournal | PostedJournal, ifWritten: () => AppError): Change;
   /** Of these journals, those the books hold. */
   existingJournalIds(companyId: string, journalIds: readonly string[]): Promise<Set<string>>;
   /** Serial numbers for `count` journals of a job: the first of them. */

@@ -1,7 +1,9 @@
 import type { ActorRef } from '../auth/actor.ts';
 import { AppError } from '../errors.ts';
 import { inChunks } from '../in-chunks.ts';
-import type { DraftJournal, PostedJournal } from '../journals/records.ts';
+import type { DraftJournal, PostedJournal, SubmittedJournal } from '../journals/records.ts';
+
+type ImportedJournal = DraftJournal | SubmittedJournal | PostedJournal;
 import { journalView } from '../journals/views.ts';
 import { importedId } from './ids.ts';
 import { AlreadyWritten, built, Unwritable, type JobSteps } from './job-steps.ts';
@@ -133,11 +135,11 @@ function journalSteps(steps: JobSteps, planned: readonly PlannedJournal[]) {
   const balanceSteps = inChunks(balances, PUTS_PER_STEP).length;
   const groupSteps = inChunks(records, perTransaction(work) * BATCHES_PER_GROUP).reduce((n, group) => n + (group.some((r) => r.status === 'posted') ? 2 : 1), 0);
   const endStep = startStep + 1 + balanceSteps + groupSteps;
-  return { records, posted, periods, setAside, usage, balances, startStep, endStep, plannedOf: (r: DraftJournal | PostedJournal) => planned[r.serialNumber - serialBase]! };
+  return { records, posted, periods, setAside, usage, balances, startStep, endStep, plannedOf: (r: ImportedJournal) => planned[r.serialNumber - serialBase]! };
 }
 
 /** Why the journal's writes (itself, its event, its ledger and balance items) cannot be built, or undefined when they can. */
-function buildFault(steps: JobSteps, companyId: string, record: DraftJournal | PostedJournal): Unwritable | undefined {
+function buildFault(steps: JobSteps, companyId: string, record: ImportedJournal): Unwritable | undefined {
   try {
     built(() => {
       journalOps(steps, companyId, record);
@@ -155,8 +157,8 @@ function endOps(work: ImportWork, companyId: string, periods: Map<string, string
   return [...[...periods.keys()].map((periodId) => work.periodPostingsChange(companyId, periodId, -1)), work.jobUnderWayChange(companyId, -1)];
 }
 
-/** The journal as written: a draft, or born posted (version 1, as a reversing journal is) on the import's own balance items. */
-function recordOf(work: ImportWork, p: PlannedJournal, serialNumber: number, serialBase: number, now: string, job: { id: string; createdBy: ActorRef }): DraftJournal | PostedJournal {
+/** The journal as written: a draft (submitted when the policy holds it), or born posted (version 1, as a reversing journal is) on the import's own balance items. */
+function recordOf(work: ImportWork, p: PlannedJournal, serialNumber: number, serialBase: number, now: string, job: { id: string; createdBy: ActorRef }): ImportedJournal {
   const draft: DraftJournal = {
     id: p.id,
     serialNumber,
@@ -177,16 +179,18 @@ function recordOf(work: ImportWork, p: PlannedJournal, serialNumber: number, ser
     editedBy: job.createdBy,
     updatedBy: job.createdBy,
   };
+  // A draft the policy holds asks its approval at once, in the importer's name.
+  if (p.asksApproval) return { ...draft, status: 'submitted', submittedBy: job.createdBy, submittedAt: now, approvals: [] };
   if (!p.posting) return draft;
   return work.importedPosting({ ...draft, ...p.posting, status: 'posted', postedBy: job.createdBy, postedAt: now }, serialBase);
 }
 
 /**
- * A journal and its event: JournalCreated for a draft, JournalPosted for a journal born posted.
+ * A journal and its event: JournalCreated for a draft (or submitted one), JournalPosted for a journal born posted.
  * The journal is new or its batch was written whole before (AlreadyWritten).
  */
-function journalOps(steps: JobSteps, companyId: string, record: DraftJournal | PostedJournal): Change[] {
-  return [steps.work.newJournalChange(companyId, record, () => new AlreadyWritten()), steps.eventOp(record.status === 'draft' ? 'JournalCreated' : 'JournalPosted', journalView(record))];
+function journalOps(steps: JobSteps, companyId: string, record: ImportedJournal): Change[] {
+  return [steps.work.newJournalChange(companyId, record, () => new AlreadyWritten()), steps.eventOp(record.status === 'posted' ? 'JournalPosted' : 'JournalCreated', journalView(record))];
 }
 
 /** One usage item per account or cost center and group of journals, naming the journals of the group that name it. */

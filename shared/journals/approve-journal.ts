@@ -1,5 +1,6 @@
 import type { ApprovalPolicyRecord } from '../approval-policies/records.ts';
 import { approvalNeed, approversCount } from '../approval-policies/rules.ts';
+import type { ActorRef } from '../auth/actor.ts';
 import { StateConflict, VersionConflict } from '../errors.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { journalFacts } from './approval-facts.ts';
@@ -26,7 +27,7 @@ function checkFor<A extends JournalAction>(journal: JournalRecord, version: numb
 }
 
 /** The policy's ask of the journal, as it stands now. */
-async function needOf(books: JournalApproving, companyId: string, journal: JournalRecord, policy: ApprovalPolicyRecord | undefined) {
+async function needOf(books: FactReads, companyId: string, journal: JournalRecord, policy: ApprovalPolicyRecord | undefined) {
   return approvalNeed(policy, await journalFacts(books, companyId, journal, policy));
 }
 
@@ -54,20 +55,32 @@ export async function submitJournal(books: JournalApproving, uow: UnitOfWork, co
 export async function approveJournal(books: JournalApproving, uow: UnitOfWork, companyId: string, journalId: string, version: number): Promise<JournalView> {
   const [journal, policy] = await Promise.all([books.existingJournal(companyId, journalId), books.approvalPolicy(companyId)]);
   const before = checkFor(journal, version, 'Approve');
-  const approverActor = uow.actor!;
+  const after = await withApproval(books, companyId, before, { actor: uow.actor!, personOf: personsOf(books, companyId) }, policy, now());
+  return books.saved(uow, companyId, before, after, journalView(after));
+}
+
+/** Who approves: the actor, and how the people behind actors are found (persons.ts). */
+export interface Approver {
+  actor: NonNullable<ActorRef>;
+  personOf: (actor: NonNullable<ActorRef>) => Promise<string>;
+}
+
+/**
+ * The journal with the approver's approval added: `approved` once it holds as many people's as
+ * the policy asks now (a policy loosened since it was submitted asks at least the one given).
+ * Errors: StateConflict (AuthorUnknown, SelfApproval, AlreadyApproved).
+ */
+export async function withApproval(books: FactReads, companyId: string, before: SubmittedJournal | ApprovedJournal, approver: Approver, policy: ApprovalPolicyRecord | undefined, at: string): Promise<SubmittedJournal | ApprovedJournal> {
   if (!before.createdBy || !before.editedBy) {
     throw new StateConflict('AuthorUnknown', 'Who wrote this journal is not known (it was written before the service kept authors): update it (PUT) so its author is known, then submit it again.');
   }
-  const [approver, ...authors] = await Promise.all([approverActor, before.createdBy, before.editedBy].map(personsOf(books, companyId)));
-  if (authors.includes(approver!)) throw new StateConflict('SelfApproval', 'You created or last edited this journal (an API key counts as the user who made it): another person must approve it.');
-  if (before.approvals.some((a) => a.personId === approver)) throw new StateConflict('AlreadyApproved', 'You approved this journal already: the rule asks a second approval by another person.');
-  const at = now();
-  const approvals = [...before.approvals, { by: approverActor, personId: approver!, at }];
-  // A policy loosened since the journal was submitted asks at least the one approval given.
+  const [person, ...authors] = await Promise.all([approver.actor, before.createdBy, before.editedBy].map(approver.personOf));
+  if (authors.includes(person!)) throw new StateConflict('SelfApproval', 'You created or last edited this journal (an API key counts as the user who made it): another person must approve it.');
+  if (before.approvals.some((a) => a.personId === person)) throw new StateConflict('AlreadyApproved', 'You approved this journal already: the rule asks a second approval by another person.');
+  const approvals = [...before.approvals, { by: approver.actor, personId: person!, at }];
   const need = (await needOf(books, companyId, before, policy))?.approvers ?? 1;
   const status = approversCount(approvals) >= need ? 'approved' : 'submitted';
-  const after: SubmittedJournal | ApprovedJournal = { ...before, status, approvals, version: before.version + 1, updatedAt: at, updatedBy: approverActor };
-  return books.saved(uow, companyId, before, after, journalView(after));
+  return { ...before, status, approvals, version: before.version + 1, updatedAt: at, updatedBy: approver.actor };
 }
 
 /**

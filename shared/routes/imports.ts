@@ -16,5 +16,7 @@ export const list = /* @__PURE__ */ route('imports.list', () => ({ methods: ['GE
 export const get = /* @__PURE__ */ route('imports.get', () => ({ methods: ['GET'], path: `${company}/Imports/{id}`, handler: 'functions/imports/get.ts', access: 'imports:manage', response: 'ImportResponse', summary: 'Get an import job: status, counts and first errors', tag: 'Imports' }));
 export const errors = /* @__PURE__ */ route('imports.errors', () => ({ methods: ['GET'], path: `${company}/Imports/{id}/Errors`, handler: 'functions/imports/errors.ts', access: 'imports:manage', query: ListImportErrorsQuery, response: { page: 'ImportErrorResponse' }, summary: 'Page through every error of an import job, each naming its row and field', tag: 'Imports' }));
 
+export const approve = /* @__PURE__ */ route('imports.approve', () => ({ methods: ['POST'], path: `${company}/Imports/{id}/Approve`, handler: 'functions/imports/approve.ts', access: 'journals:approve', event: 'ImportApproved', response: 'ImportApprovalResponse', errors: ['409 InvalidState', '409 SelfApproval', '409 NothingToApprove', '409 TooManyToApprove'], summary: 'Approve, as one act, every journal the import wrote that asks approval (each approved as Approve would, with its own event); not by the import’s creator', tag: 'Imports' }));
+
 /** Every imports row by action, for the route table. */
-export const importsRoutes = { create, list, get, errors };
+export const importsRoutes = { create, list, get, errors, approve };

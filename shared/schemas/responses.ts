@@ -414,6 +414,20 @@ function buildResponses() {
     finishedAt: described(z.nullable(instant), 'When it ended; null until then.'),
   });
 
+  const ImportApprovalResponse = z.strictObject({
+    importId: described(id, 'The import whose journals were approved.'),
+    approvedBy: described(actor(), 'Who approved them: one approval per journal, in their name.'),
+    approvedAt: described(instant, 'When the approval began: the time each approval records.'),
+    asking: described(z.int(), 'The journals of the import that were asking approval (submitted) when the approval began.'),
+    approved: described(z.int(), 'Those given this approval, each with its JournalApproved event.'),
+    completed: described(z.int(), 'Of those approved, how many now hold every approval the policy asks (status approved, for Post); the others wait for a second person.'),
+    skipped: described(
+      z.array(z.strictObject({ journalId: id, serialNumber: z.int(), code: described(z.string(), 'Why: SelfApproval (the approver last edited it), AlreadyApproved, or Conflict (changed by another request meanwhile).'), reason: z.string() })),
+      'The journals asking approval that were not given it, each with why (at most 100 listed).',
+    ),
+    skippedCount: described(z.int(), 'How many were skipped in all.'),
+  });
+
   const LoginResponse = z.strictObject({ redirectTo: z.url() });
   const TokenResponse = z.strictObject({
     access_token: z.string(),
@@ -424,7 +438,7 @@ function buildResponses() {
     companies: z.array(z.strictObject({ companyId: id, roleId: id, permissions: z.array(z.string()) })),
   });
 
-  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, WebhookResponse, CreatedWebhookResponse, DeliveryResponse, ExchangeRateResponse, RevaluationResponse, BudgetResponse, BudgetSummaryResponse, ApiKeyResponse, CreatedApiKeyResponse, ImportResponse, ImportErrorResponse, LoginResponse, TokenResponse, AuditVerifyResponse, HistoryResponse, RestatementResponse, TaxCodeResponse, TaxCodesResponse, CounterpartyResponse, ApprovalPolicyResponse, ...buildReportResponses() };
+  return { NodeResponse, AccountResponse, CostCenterResponse, SettingsResponse, CompanyResponse, CreatedCompanyResponse, MembershipResponse, PeriodResponse, YearResponse, JournalResponse, MemberResponse, RoleResponse, RolesResponse, EventResponse, WebhookResponse, CreatedWebhookResponse, DeliveryResponse, ExchangeRateResponse, RevaluationResponse, BudgetResponse, BudgetSummaryResponse, ApiKeyResponse, CreatedApiKeyResponse, ImportResponse, ImportErrorResponse, ImportApprovalResponse, LoginResponse, TokenResponse, AuditVerifyResponse, HistoryResponse, RestatementResponse, TaxCodeResponse, TaxCodesResponse, CounterpartyResponse, ApprovalPolicyResponse, ...buildReportResponses() };
 }
 
 export const responses = /* @__PURE__ */ lazy(buildResponses);

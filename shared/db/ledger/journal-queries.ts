@@ -131,3 +131,29 @@ function journalListRead(companyId: string, orderBy: 'Date' | 'SerialNumber', fi
     matches: filters.matches ? (item: Item) => filters.matches!.test(journalFromItem(item)) : undefined,
   };
 }
+
+/**
+ * The ids of the journals an import wrote (its serial numbers `from` to `to`) that ask approval
+ * (`submitted`), reading every index shard at once and stopping past `limit` (the caller refuses
+ * that many).
+ */
+export async function importJournalsAsking(companyId: string, importId: string, serials: { from: number; to: number }, limit: number): Promise<string[]> {
+  const found: string[] = [];
+  await Promise.all(
+    keys.journalListPartitions(companyId).map(async (partition) => {
+      for await (const item of queryAll({
+        TableName: config.tableName,
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
+        FilterExpression: '#status = :submitted AND importId = :importId',
+        ProjectionExpression: 'id',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':pk': partition, ':from': serialKey(serials.from), ':to': `${serialKey(serials.to)}~`, ':submitted': 'submitted', ':importId': importId },
+      })) {
+        found.push(String(item.id));
+        if (found.length > limit) return;
+      }
+    }),
+  );
+  return found;
+}

@@ -177,11 +177,12 @@ describe('approvals', () => {
     expect(verified.body).toMatchObject({ verified: true, firstBrokenSequence: null });
   });
 
-  it('posts no imported journal a rule holds: the import refuses post for it, naming the rule, and writes it as a draft to submit', async () => {
+  it('posts no imported journal a rule holds: the import refuses post for it, naming the rule, writes it submitted without post, and another person approves the import’s journals as one act', async () => {
     const books = await arranged();
-    const { api, base, companyId, approver } = books;
+    const { api, base, companyId, clerk, approver } = books;
     const line = (reference: string, accountPath: string, side: number, amount: number) => ({ reference, date: '2026-03-07', accountPath, side, amount });
-    const data = [line('BIG', '5.5101', 1, 1500), line('BIG', '4.4101', 2, 1500), line('SMALL', '5.5101', 1, 20), line('SMALL', '4.4101', 2, 20)];
+    const pair = (reference: string, amount: number) => [line(reference, '5.5101', 1, amount), line(reference, '4.4101', 2, amount)];
+    const data = [...pair('BIG', 1500), ...pair('SMALL', 20)];
 
     const posting = await imported(api, base, companyId, { kind: 'journals', format: 'json', mode: 'perItem', post: true, data });
     expect(posting).toMatchObject({ counts: { written: 2, invalid: 2 } });
@@ -190,14 +191,53 @@ describe('approvals', () => {
     expect(error!.reason).toContain('"Large journals"');
     expect((await api.get(`${base}/Journals?reference=BIG`)).body.results).toEqual([]);
 
-    const drafts = await imported(api, base, companyId, { kind: 'journals', format: 'json', mode: 'atomic', data: data.slice(0, 2) });
+    // Without post, the journals a rule holds are written asking approval in the importer's name; the others are drafts.
+    const drafts = await imported(api, base, companyId, { kind: 'journals', format: 'json', mode: 'atomic', data: [...pair('BIG', 1500), ...pair('BIG2', 2000), ...pair('BIG3', 3000), ...pair('SMALL2', 20)] });
     expect(drafts.status).toBe('succeeded');
-    const big = (await api.get(`${base}/Journals?reference=BIG`)).body.results[0];
-    expect(big).toMatchObject({ status: 'draft', importId: drafts.id, createdBy: { type: 'user', id: books.user.id } });
-    // Its importer is its author: the owner cannot approve it; another person can.
-    const asked = (await api.post(`${base}/Journals/${big.id}/Submit`, { version: big.version })).body;
-    expect((await api.post(`${base}/Journals/${big.id}/Approve`, { version: asked.version })).body.errors[0].code).toBe('SelfApproval');
-    expect((await approver.api.post(`${base}/Journals/${big.id}/Approve`, { version: asked.version })).body).toMatchObject({ status: 'submitted' });
+    const byReference = async (reference: string) => (await api.get(`${base}/Journals?reference=${reference}`)).body.results[0];
+    const owner = { type: 'user', id: books.user.id };
+    expect(await byReference('BIG')).toMatchObject({ status: 'submitted', importId: drafts.id, createdBy: owner, submittedBy: owner, approvals: [] });
+    expect(await byReference('SMALL2')).toMatchObject({ status: 'draft', importId: drafts.id });
+
+    // A colleague who enters and approves takes BIG3 back to draft, then asks its approval again: its last editor.
+    const role = await api.post(`${base}/Roles`, { name: 'Entering approver', permissions: ['journals:read', 'journals:create', 'journals:update', 'journals:approve'] });
+    const colleague = await signedInUser(gateway.url);
+    await addMember(api, base, colleague.user.email, role.body.id);
+    const big3 = await byReference('BIG3');
+    const edited = (await colleague.api.put(`${base}/Journals/${big3.id}`, { date: '2026-03-07', reference: 'BIG3', entries: entries(books, '3000'), version: big3.version })).body;
+    expect(edited).toMatchObject({ status: 'draft', editedBy: { type: 'user', id: colleague.user.id } });
+    await colleague.api.post(`${base}/Journals/${big3.id}/Submit`, { version: edited.version });
+
+    // The importer is their author: the owner cannot approve them, one by one or as an import; a member without journals:approve may not either.
+    const big = await byReference('BIG');
+    expect((await api.post(`${base}/Journals/${big.id}/Approve`, { version: big.version })).body.errors[0].code).toBe('SelfApproval');
+    expect((await api.post(`${base}/Imports/${drafts.id}/Approve`)).body.errors[0].code).toBe('SelfApproval');
+    expect((await clerk.api.post(`${base}/Imports/${drafts.id}/Approve`)).status).toBe(403);
+
+    const act = await approver.api.post(`${base}/Imports/${drafts.id}/Approve`);
+    expect(act.status, act.text).toBe(200);
+    expect(act.body).toMatchObject({ importId: drafts.id, approvedBy: { type: 'user', id: approver.user.id }, asking: 3, approved: 3, completed: 0, skipped: [], skippedCount: 0 });
+    // "Large journals" asks two people: each now holds one approval, with its own event in its history.
+    for (const reference of ['BIG', 'BIG2']) {
+      const journal = await byReference(reference);
+      expect(journal).toMatchObject({ status: 'submitted', approvals: [{ by: { type: 'user', id: approver.user.id } }] });
+      const history = (await api.get(`${base}/Journals/${journal.id}/History`)).body.results;
+      expect(history.map((h: { type: string; actor: { id: string } }) => [h.type, h.actor.id])).toEqual([['JournalCreated', owner.id], ['JournalApproved', approver.user.id]]);
+    }
+    // Sent again by the same person: nothing more is given.
+    const again = await approver.api.post(`${base}/Imports/${drafts.id}/Approve`);
+    expect(again.body).toMatchObject({ asking: 3, approved: 0, skippedCount: 3 });
+    expect(again.body.skipped.map((s: { code: string }) => s.code)).toEqual(['AlreadyApproved', 'AlreadyApproved', 'AlreadyApproved']);
+
+    // The colleague is the second person for BIG and BIG2, not for BIG3, which they last edited.
+    const second = await colleague.api.post(`${base}/Imports/${drafts.id}/Approve`);
+    expect(second.body).toMatchObject({ asking: 3, approved: 2, completed: 2, skippedCount: 1 });
+    expect(second.body.skipped).toEqual([{ journalId: big3.id, serialNumber: big3.serialNumber, code: 'SelfApproval', reason: expect.stringContaining('last edited') }]);
+    const approvedBig = await byReference('BIG');
+    expect(approvedBig).toMatchObject({ status: 'approved', approvedBy: { type: 'user', id: colleague.user.id } });
+    expect((await api.post(`${base}/Journals/${approvedBig.id}/Post`, { postingDate: '2026-03-07', version: approvedBig.version })).status).toBe(200);
+    expect((await approver.api.post(`${base}/Imports/${posting.id}/Approve`)).body.errors[0].code).toBe('NothingToApprove');
+    expect((await api.get(`${base}/Audit/Verify`)).body).toMatchObject({ verified: true });
   });
 
   it('reports who held two of entered, approved and posted, and per principal what each did, as JSON and as a file', async () => {
